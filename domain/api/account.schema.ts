@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { DecimalString, HeldAssetSchema, IsoDateTime, SignedDecimalString } from './common.schema'
+
+export const AccountParams = z.object({ accountId: z.uuid() })
+
+export const BalanceLine = z.object({
+  asset: HeldAssetSchema,
+  /** Posted balance. */
+  balance: DecimalString,
+  /** Posted minus pending outgoing reservations. */
+  available: DecimalString,
+  /** USD value at current prices, USDC decimals. */
+  usdValue: DecimalString,
+})
+
+export const BalancesResponse = z
+  .object({
+    accountId: z.uuid(),
+    accountName: z.string(),
+    accountKind: z.enum(['personal', 'corporate']),
+    mode: z.enum(['direct_pay', 'borrow']),
+    safeAddress: z.string().nullable(),
+    balances: z.array(BalanceLine),
+    spendable: DecimalString,
+    limitedBy: z.enum(['daily', 'monthly', 'capacity']),
+    dailyLimit: DecimalString,
+    dailyLeft: DecimalString,
+    monthlyLimit: DecimalString,
+    monthlyLeft: DecimalString,
+    debt: DecimalString,
+    borrowLimit: DecimalString,
+    pendingHolds: DecimalString,
+  })
+  .meta({ id: 'Balances' })
+export type BalancesResponse = z.infer<typeof BalancesResponse>
+
+export const ActivityItem = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  description: z.string(),
+  asset: HeldAssetSchema,
+  /** Signed change to the holder's balance of `asset`. */
+  amount: SignedDecimalString,
+  createdAt: IsoDateTime,
+})
+export const ActivityResponse = z.object({ items: z.array(ActivityItem) }).meta({ id: 'Activity' })
+export type ActivityResponse = z.infer<typeof ActivityResponse>

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { DecimalString, HeldAssetSchema } from './common.schema'
+
+export const SandboxDepositBody = z
+  .object({
+    accountId: z.uuid(),
+    asset: HeldAssetSchema,
+    amount: DecimalString,
+    description: z.string().max(140).optional(),
+  })
+  .meta({ id: 'SandboxDepositBody' })
+
+export const SandboxDebitBody = SandboxDepositBody.meta({ id: 'SandboxDebitBody' })
+
+export const JournalResult = z
+  .object({ journalId: z.uuid(), asset: HeldAssetSchema, amount: DecimalString, balance: DecimalString })
+  .meta({ id: 'JournalResult' })
+export type JournalResult = z.infer<typeof JournalResult>
+
+export const LedgerCheckResponse = z
+  .object({
+    ok: z.boolean(),
+    journalsChecked: z.number().int(),
+    accountsChecked: z.number().int(),
+    problems: z.array(z.object({ kind: z.string(), id: z.string(), detail: z.string() })),
+  })
+  .meta({ id: 'LedgerCheck' })
+export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>
+
+export const HealthResponse = z
+  .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() })
+  .meta({ id: 'Health' })

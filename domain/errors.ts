@@ -1,0 +1,53 @@
+/**
+ * The one catalogue of error codes. The server answers `{ error: { code, message, fields? } }` with these;
+ * the page shows the message where it belongs. Codes are stable: add, never rename.
+ */
+export const ERRORS = {
+  invalid_request: { status: 400, message: 'Some details are missing or not valid.' },
+  amount_invalid: { status: 400, message: 'Enter an amount like 12.50.' },
+  amount_precision: { status: 400, message: 'That amount has more decimal places than the asset allows.' },
+  amount_not_positive: { status: 400, message: 'The amount must be more than zero.' },
+  address_invalid: { status: 400, message: 'An address is 0x followed by 40 hexadecimal characters.' },
+  address_checksum: { status: 400, message: 'This address has mixed case that does not match its checksum. Check it was copied correctly.' },
+  asset_unknown: { status: 400, message: 'This asset is not supported.' },
+  idempotency_key_required: { status: 400, message: 'This request needs an Idempotency-Key header.' },
+  idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used for a different request.' },
+  idempotency_in_progress: { status: 409, message: 'The same request is still being processed. Try again in a moment.' },
+  unauthenticated: { status: 401, message: 'Sign in to continue.' },
+  forbidden: { status: 403, message: 'You are not allowed to do this.' },
+  csrf_failed: { status: 403, message: 'This request did not come from the Cash app. Reload the page and try again.' },
+  not_found: { status: 404, message: 'Not found.' },
+  sandbox_disabled: { status: 403, message: 'The sandbox control API is off in production mode.' },
+  invalid_credentials: { status: 401, message: 'That e-mail and password do not match an account.' },
+  account_locked: { status: 429, message: 'Too many wrong passwords. Sign-in for this e-mail is paused for 15 minutes.' },
+  rate_limited: { status: 429, message: 'Too many attempts from this device. Wait a few minutes and try again.' },
+  email_taken: { status: 409, message: 'An account with this e-mail already exists. Sign in instead.' },
+  password_weak: { status: 400, message: 'Use at least 10 characters for your password.' },
+  signups_closed: { status: 403, message: 'Sign-ups are closed right now. Join the waitlist.' },
+  insufficient_funds: { status: 422, message: 'Not enough balance for this.' },
+  unbalanced_journal: { status: 500, message: 'A ledger journal did not balance and was refused.' },
+  hold_not_pending: { status: 409, message: 'This hold is no longer pending.' },
+  hold_overcapture: { status: 422, message: 'The amount to post is more than the hold allows.' },
+  internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ERRORS
+
+/** Field-level messages keyed by the field's path, e.g. `{ email: 'Enter an e-mail address.' }`. */
+export type FieldErrors = Record<string, string>
+
+/** A rule broken by input or state. Carries a stable code; its message is human. */
+export class DomainError extends Error {
+  override readonly name = 'DomainError'
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERRORS[code].message,
+    readonly fields?: FieldErrors,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+  get status(): number {
+    return ERRORS[this.code].status
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The chart of ledger accounts. Holder accounts are the platform's liabilities (credit-normal); debt and
+ * custody are its assets (debit-normal). `noOverdraft` makes the ledger refuse a posting or hold that would
+ * take the balance, net of pending reservations, below zero.
+ */
+export const LEDGER_CODES = {
+  /** A holder's balance of one asset. */
+  cash: { normal: 'credit', noOverdraft: true, owner: 'holder' },
+  /** What a Borrow-mode holder owes, in USDC. Cannot be repaid below zero. */
+  debt: { normal: 'debit', noOverdraft: true, owner: 'holder' },
+  /** Assets the platform holds on chain or at banks for holders. */
+  custody: { normal: 'debit', noOverdraft: false, owner: 'platform' },
+  /** What the platform owes the card network for cleared purchases. */
+  card_settlement: { normal: 'credit', noOverdraft: false, owner: 'platform' },
+} as const
+
+export type LedgerCode = keyof typeof LEDGER_CODES
+export type Side = 'debit' | 'credit'
+
+/** The signed change a posting makes to a balance of the given normal side. */
+export function balanceOf(normal: Side, debits: bigint, credits: bigint): bigint {
+  return normal === 'credit' ? credits - debits : debits - credits
+}

@@ -1,0 +1,78 @@
+import { ASSETS, type Asset } from './asset'
+import { DomainError } from './errors'
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/
+
+/**
+ * Parses a decimal string into base units of `asset`, exactly.
+ * @example parseAmount('12.5', 'USDC') === 12_500_000n
+ */
+export function parseAmount(input: string, asset: Asset): bigint {
+  const text = input.trim().replace(/,/g, '')
+  const match = DECIMAL.exec(text)
+  if (!match) throw new DomainError('amount_invalid')
+  const [, whole = '0', fraction = ''] = match
+  const decimals = ASSETS[asset].decimals
+  const trimmed = fraction.replace(/0+$/, '')
+  if (trimmed.length > decimals) throw new DomainError('amount_precision')
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
+}
+
+/** Parses an amount that must be more than zero. */
+export function parsePositiveAmount(input: string, asset: Asset): bigint {
+  const value = parseAmount(input, asset)
+  if (value <= 0n) throw new DomainError('amount_not_positive')
+  return value
+}
+
+/**
+ * Base units to an exact decimal string, no trailing zeros past the point.
+ * @example toDecimal(12_500_000n, 'USDC') === '12.5'
+ */
+export function toDecimal(units: bigint, asset: Asset): string {
+  const decimals = BigInt(ASSETS[asset].decimals)
+  const negative = units < 0n
+  const abs = negative ? -units : units
+  const scale = 10n ** decimals
+  const whole = abs / scale
+  const fraction = (abs % scale).toString().padStart(Number(decimals), '0').replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** How many fraction digits to show for an asset (USD-like to cents, crypto to 6). */
+function displayDigits(asset: Asset): number {
+  return ASSETS[asset].fiat ? 2 : 6
+}
+
+/**
+ * The one money formatter: `$2,500.00` for USD assets, `R$ 10,00` for BRL, `1.2 weETH` for crypto.
+ * Uses Intl with a decimal string, so no float ever touches the amount.
+ */
+export function formatMoney(units: bigint, asset: Asset, locale = 'en-US'): string {
+  const decimal = toDecimal(units, asset) as `${number}`
+  const fiat = ASSETS[asset].fiat
+  if (fiat) {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: fiat,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      roundingMode: 'trunc',
+    } as Intl.NumberFormatOptions).format(decimal)
+  }
+  const digits = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: displayDigits(asset),
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(decimal)
+  return `${digits} ${ASSETS[asset].symbol}`
+}
+
+/** Scales a bigint by basis points, rounding down (toward the platform's safety). */
+export function applyBps(units: bigint, bps: bigint): bigint {
+  return (units * bps) / 10_000n
+}
+
+/** The smaller of two bigints. */
+export function minBig(a: bigint, ...rest: bigint[]): bigint {
+  return rest.reduce((m, v) => (v < m ? v : m), a)
+}

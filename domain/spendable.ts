@@ -1,0 +1,58 @@
+import { HELD_ASSETS, type HeldAsset } from './asset'
+import { COLLATERAL, type Mode } from './account-rules'
+import { applyBps, minBig } from './money'
+import { usdValue, type PriceTable } from './prices'
+
+/** What decides spendable, all in base units (USD figures in USDC units). */
+export type SpendableInput = {
+  mode: Mode
+  /** Posted balance per held asset. */
+  balances: Record<HeldAsset, bigint>
+  /** USDC reserved by pending card holds. */
+  pendingHolds: bigint
+  /** USDC reserved by the pending withdrawal, if any. */
+  pendingWithdrawal: bigint
+  /** Borrowed USDC outstanding (Borrow mode). */
+  debt: bigint
+  prices: PriceTable
+  dailyLimit: bigint
+  monthlyLimit: bigint
+  spentToday: bigint
+  spentThisMonth: bigint
+}
+
+export type Spendable = {
+  spendable: bigint
+  dailyLeft: bigint
+  monthlyLeft: bigint
+  capacity: bigint
+  /** Which of the three bounds decides spendable. */
+  limitedBy: 'daily' | 'monthly' | 'capacity'
+}
+
+const nonNegative = (v: bigint) => (v < 0n ? 0n : v)
+
+/** Σ collateral value × LTV, in USDC units: what a Borrow position may owe. */
+export function borrowLimit(balances: Record<HeldAsset, bigint>, prices: PriceTable): bigint {
+  return HELD_ASSETS.reduce(
+    (sum, asset) => sum + applyBps(usdValue(balances[asset], asset, prices), COLLATERAL[asset].ltvBps),
+    0n,
+  )
+}
+
+/**
+ * Spendable = min(daily limit left, monthly limit left, mode capacity) (PRODUCT.md). This one number
+ * decides every card authorization, PIX payment and outgoing transfer.
+ */
+export function computeSpendable(input: SpendableInput): Spendable {
+  const dailyLeft = nonNegative(input.dailyLimit - input.spentToday)
+  const monthlyLeft = nonNegative(input.monthlyLimit - input.spentThisMonth)
+  const capacity = nonNegative(
+    input.mode === 'direct_pay'
+      ? input.balances.USDC - input.pendingHolds - input.pendingWithdrawal
+      : borrowLimit(input.balances, input.prices) - input.debt - input.pendingHolds,
+  )
+  const spendable = minBig(dailyLeft, monthlyLeft, capacity)
+  const limitedBy = spendable === capacity ? 'capacity' : spendable === dailyLeft ? 'daily' : 'monthly'
+  return { spendable, dailyLeft, monthlyLeft, capacity, limitedBy }
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { AccountParams, ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
+import { defineRoute } from '../http/route-table'
+import { getActivity, getBalances } from './account-service'
+
+const ANY_MEMBER = ['holder', 'owner', 'admin', 'member'] as const
+
+export const accountRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/balances',
+    summary: 'Balances by asset, debt and spendable, derived from the ledger',
+    tag: 'accounts',
+    access: { kind: 'account', roles: ANY_MEMBER },
+    params: AccountParams,
+    response: BalancesResponse,
+    handler: ({ db, deps, params }) => getBalances(db, params.accountId, deps.now(), deps.prices()),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/activity',
+    summary: 'Recent money movements of the account, newest first',
+    tag: 'accounts',
+    access: { kind: 'account', roles: ANY_MEMBER },
+    params: AccountParams,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+    response: ActivityResponse,
+    handler: ({ db, params, query }) => getActivity(db, params.accountId, query.limit),
+  }),
+]

@@ -1,0 +1,120 @@
+import { sql } from 'kysely'
+import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
+import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
+import { SPEND_HOLD_KINDS, SPEND_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
+import { startOfDay, startOfMonth } from '../../domain/calendar'
+import { DomainError } from '../../domain/errors'
+import { toDecimal } from '../../domain/money'
+import { usdValue, type PriceTable } from '../../domain/prices'
+import { borrowLimit, computeSpendable } from '../../domain/spendable'
+import { accountBalance, type Tx } from '../ledger/ledger-service'
+
+const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
+
+/** USDC spent since `since`: posted spends plus purchases still on hold. */
+async function spentSince(db: Tx, accountId: string, since: Date): Promise<bigint> {
+  const result = await sql<{ spent: bigint }>`
+    SELECT
+      COALESCE((SELECT sum(e.amount) FROM journals j
+        JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
+        JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = ${accountId}
+        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...SPEND_KINDS])}) AND j.created_at >= ${since}), 0)
+    + COALESCE((SELECT sum(h.amount) FROM holds h
+        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.kind IN (${sql.join([...SPEND_HOLD_KINDS])}) AND h.created_at >= ${since}), 0)
+      AS spent`.execute(db)
+  return result.rows[0]?.spent ?? 0n
+}
+
+async function pendingHoldsByKind(db: Tx, accountId: string): Promise<{ spend: bigint; withdrawal: bigint }> {
+  const rows = await db
+    .selectFrom('holds')
+    .select(['kind', sql<bigint>`sum(amount)`.as('total')])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .where('asset', '=', 'USDC')
+    .groupBy('kind')
+    .execute()
+  const total = (kinds: readonly string[]) => rows.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + r.total, 0n)
+  return { spend: total(SPEND_HOLD_KINDS), withdrawal: total([WITHDRAWAL_HOLD_KIND]) }
+}
+
+/** Balances by asset, debt, and spendable, all derived from the ledger. */
+export async function getBalances(db: Tx, accountId: string, now: Date, prices: PriceTable): Promise<BalancesResponse> {
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
+  if (!account) throw new DomainError('not_found', 'No such account.')
+  const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
+  const posted = zeroes()
+  const available = zeroes()
+  let debt = 0n
+  for (const la of ledger) {
+    if (!isHeldAsset(la.asset)) continue
+    const b = accountBalance(la)
+    if (la.code === 'cash') {
+      posted[la.asset] = b.balance
+      available[la.asset] = b.available
+    } else if (la.code === 'debt') debt = b.balance
+  }
+  const holds = await pendingHoldsByKind(db, accountId)
+  const s = computeSpendable({
+    mode: account.mode,
+    balances: posted,
+    pendingHolds: holds.spend,
+    pendingWithdrawal: holds.withdrawal,
+    debt,
+    prices,
+    dailyLimit: account.daily_limit,
+    monthlyLimit: account.monthly_limit,
+    spentToday: await spentSince(db, accountId, startOfDay(now, account.time_zone)),
+    spentThisMonth: await spentSince(db, accountId, startOfMonth(now, account.time_zone)),
+  })
+  const usd = (v: bigint) => toDecimal(v, 'USDC')
+  return {
+    accountId: account.id,
+    accountName: account.name,
+    accountKind: account.kind,
+    mode: account.mode,
+    safeAddress: account.safe_address,
+    balances: HELD_ASSETS.map((asset) => ({
+      asset,
+      balance: toDecimal(posted[asset], asset),
+      available: toDecimal(available[asset], asset),
+      usdValue: usd(usdValue(posted[asset], asset, prices)),
+    })),
+    spendable: usd(s.spendable),
+    limitedBy: s.limitedBy,
+    dailyLimit: usd(account.daily_limit),
+    dailyLeft: usd(s.dailyLeft),
+    monthlyLimit: usd(account.monthly_limit),
+    monthlyLeft: usd(s.monthlyLeft),
+    debt: usd(debt),
+    borrowLimit: usd(borrowLimit(posted, prices)),
+    pendingHolds: usd(holds.spend),
+  }
+}
+
+/** The latest journals touching the account, one line per asset, signed as the holder sees them. */
+export async function getActivity(db: Tx, accountId: string, limit: number): Promise<ActivityResponse> {
+  const rows = await db
+    .selectFrom('journals as j')
+    .innerJoin('entries as e', 'e.journal_id', 'j.id')
+    .innerJoin('ledger_accounts as la', 'la.id', 'e.ledger_account_id')
+    .select(['j.id', 'j.kind', 'j.description', 'j.created_at', 'e.side', 'e.amount', 'la.code', 'la.asset'])
+    .where('la.account_id', '=', accountId)
+    .where('j.id', 'in', (qb) => qb.selectFrom('journals as recent').select('recent.id').where('recent.account_id', '=', accountId).orderBy('recent.created_at', 'desc').limit(limit))
+    .orderBy('j.created_at', 'desc')
+    .execute()
+  // Per journal and asset: the change to cash if cash moved, else the change in debt seen as money out.
+  const lines = new Map<string, { id: string; kind: string; description: string; asset: HeldAsset; createdAt: string; cash: bigint | null; debt: bigint }>()
+  for (const r of rows) {
+    if (!isHeldAsset(r.asset)) continue
+    const key = `${r.id}:${r.asset}`
+    const line = lines.get(key) ?? { id: r.id, kind: r.kind, description: r.description, asset: r.asset, createdAt: r.created_at.toISOString(), cash: null, debt: 0n }
+    const signed = r.side === 'credit' ? r.amount : -r.amount
+    if (r.code === 'cash') line.cash = (line.cash ?? 0n) + signed
+    else if (r.code === 'debt') line.debt += signed
+    lines.set(key, line)
+  }
+  return {
+    items: [...lines.values()].map(({ cash, debt, ...line }) => ({ ...line, amount: toDecimal(cash ?? debt, line.asset) })),
+  }
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { accountRoutes } from './accounts/account-routes'
+import { adminRoutes } from './admin/admin-routes'
+import { authRoutes } from './auth/auth-routes'
+import { DomainError, ERRORS } from '../domain/errors'
+import { serverErrorPage } from './http/error-page'
+import { API_BASE, mountRoutes } from './http/mount-routes'
+import type { AnyRoute, Deps } from './http/route-table'
+import { mountPages } from './http/static-pages'
+import { metaRoutes } from './meta/meta-routes'
+import { sandboxRoutes } from './sandbox/sandbox-routes'
+
+/** Every API route. A route not in this table does not exist (tests walk it for access rules). */
+export function routeTable(): AnyRoute[] {
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...sandboxRoutes, ...adminRoutes]
+  return [...metaRoutes(() => table), ...table].sort((a, b) => a.path.localeCompare(b.path))
+}
+
+const REQUEST_ID = /^[\w.-]{6,64}$/
+
+/** The whole HTTP app: API, pages, error handling, request ids and access logs. */
+export function createApp(deps: Deps): { app: Hono; routes: AnyRoute[] } {
+  const app = new Hono()
+  const routes = routeTable()
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomBytes(8).toString('hex')
+    c.set('requestId' as never, requestId as never)
+    c.header('X-Request-Id', requestId)
+    const started = performance.now()
+    await next()
+    // The path only: query strings may carry things that must not reach logs.
+    deps.log.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
+  })
+
+  mountRoutes(app, routes, deps)
+  app.all(`${API_BASE}/*`, () => {
+    throw new DomainError('not_found', 'No such API route.')
+  })
+  mountPages(app, deps.config.DIST_DIR)
+
+  app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }, error.status as 400)
+    }
+    if (error instanceof HTTPException) return error.getResponse()
+    const digest = String(randomBytes(5).readUIntBE(0, 5))
+    const requestId = c.get('requestId' as never) as string | undefined
+    deps.log.error('unhandled error', { digest, requestId, path: c.req.path, error: error.message, stack: error.stack })
+    if (c.req.path.startsWith(API_BASE)) {
+      return c.json({ error: { code: 'internal', message: ERRORS.internal.message, digest } }, 500)
+    }
+    return c.html(serverErrorPage(new URL(c.req.url).host, digest), 500)
+  })
+  return { app, routes }
+}

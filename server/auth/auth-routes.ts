@@ -1,0 +1,93 @@
+import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { z } from 'zod'
+import { SessionResponse, SignInBody, SignUpBody } from '../../domain/api/auth.schema'
+import { defineRoute, type Deps, type Principal } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { authenticate, registerUser } from './auth-service'
+import { clearSessionCookie, createSession, deleteSession, membershipsOf, setSessionCookie } from './session-service'
+
+/** The client's address for rate limits: the socket's peer (a proxy in front must be configured to pass it). */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'local'
+  }
+}
+
+/**
+ * Starts a fresh session for the user (a new token every sign-in, so a token planted before sign-in is
+ * useless) and answers with the session: a cookie for the web, a bearer token in the body for native hosts.
+ */
+async function startSession(c: Context, deps: Deps, db: Tx, userId: string, client: 'web' | 'native', previous: Principal | null) {
+  if (previous) await deleteSession(db, previous.sessionId)
+  const transport = client === 'native' ? 'bearer' : 'cookie'
+  const session = await createSession(deps, db, userId, transport)
+  if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
+  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role']).where('id', '=', userId).executeTakeFirstOrThrow()
+  return {
+    user: { id: user.id, email: user.email, name: user.name, platformRole: user.platform_role },
+    memberships: await membershipsOf(db, userId),
+    ...(transport === 'bearer' ? { token: session.token } : { csrfToken: session.csrfToken }),
+  }
+}
+
+export const authRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-in',
+    summary: 'Sign in with e-mail and password',
+    tag: 'auth',
+    access: { kind: 'public' },
+    body: SignInBody,
+    response: SessionResponse,
+    handler: async ({ c, deps, db, body, principal }) => {
+      const userId = await authenticate(deps, db, body, clientAddress(c))
+      return startSession(c, deps, db, userId, body.client, principal)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-up',
+    summary: 'Create a user with e-mail and password, and sign in',
+    tag: 'auth',
+    access: { kind: 'public' },
+    status: 201,
+    body: SignUpBody,
+    response: SessionResponse,
+    handler: async ({ c, deps, db, body, principal }) => {
+      const userId = await registerUser(deps, db, body, clientAddress(c))
+      return startSession(c, deps, db, userId, body.client, principal)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-out',
+    summary: 'End the current session',
+    tag: 'auth',
+    access: { kind: 'user' },
+    response: z.object({ signedOut: z.literal(true) }),
+    handler: async ({ c, db, principal }) => {
+      await deleteSession(db, principal!.sessionId)
+      clearSessionCookie(c)
+      return { signedOut: true as const }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/session',
+    summary: 'The signed-in user, their accounts and (web) the CSRF token to send on mutations',
+    tag: 'auth',
+    access: { kind: 'user' },
+    response: SessionResponse,
+    handler: async ({ principal }) => {
+      const p = principal!
+      return {
+        user: { id: p.userId, email: p.email, name: p.name, platformRole: p.platformRole },
+        memberships: p.memberships,
+        ...(p.transport === 'cookie' ? { csrfToken: p.csrfToken } : {}),
+      }
+    },
+  }),
+]

@@ -1,0 +1,56 @@
+import { sql } from 'kysely'
+import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
+import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'
+import { DomainError } from '../../domain/errors'
+import type { Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
+import { hitRateLimit } from './rate-limit'
+
+/**
+ * Checks an e-mail and password. Every failure says the same `invalid_credentials`, whether or not the
+ * e-mail exists; after MAX_FAILED_SIGN_INS failures in a row the e-mail is paused (`account_locked`).
+ */
+export async function authenticate(deps: Deps, db: Tx, input: Pick<SignInBody, 'email' | 'password'>, client: string): Promise<string> {
+  const now = deps.now()
+  await hitRateLimit(db, `sign-in:${client}`, AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, now)
+  const failure = await db.selectFrom('sign_in_failures').selectAll().where('email', '=', input.email).executeTakeFirst()
+  if (failure?.locked_until && failure.locked_until.getTime() > now.getTime()) {
+    throw new DomainError('account_locked', undefined, undefined, { retryAt: failure.locked_until.toISOString() })
+  }
+  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst()
+  const ok = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE))
+  if (user && ok) {
+    await db.deleteFrom('sign_in_failures').where('email', '=', input.email).execute()
+    return user.id
+  }
+  await recordFailure(db, input.email, now)
+  throw new DomainError('invalid_credentials', undefined, { password: 'That e-mail and password do not match an account.' })
+}
+
+async function recordFailure(db: Tx, email: string, now: Date): Promise<void> {
+  const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
+  const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
+  await sql`
+    INSERT INTO sign_in_failures (email, failures, last_failure_at, locked_until) VALUES (${email}, 1, ${now}, NULL)
+    ON CONFLICT (email) DO UPDATE SET
+      failures = CASE WHEN sign_in_failures.last_failure_at <= ${streakStart} THEN 1 ELSE sign_in_failures.failures + 1 END,
+      last_failure_at = ${now},
+      locked_until = CASE
+        WHEN sign_in_failures.last_failure_at > ${streakStart} AND sign_in_failures.failures + 1 >= ${MAX_FAILED_SIGN_INS}
+        THEN ${lockUntil}::timestamptz ELSE NULL END`.execute(db)
+}
+
+/** Creates a user with a hashed password. The account itself is made during onboarding. */
+export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client: string): Promise<string> {
+  if (!deps.config.SIGNUPS_OPEN) throw new DomainError('signups_closed')
+  await hitRateLimit(db, `sign-up:${client}`, AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, deps.now())
+  const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
+  if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })
+  const id = deps.newId()
+  await db
+    .insertInto('users')
+    .values({ id, email: input.email, name: input.name, password_hash: await hashPassword(input.password), platform_role: 'user' })
+    .execute()
+  return id
+}

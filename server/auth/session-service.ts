@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Membership } from '../../domain/api/auth.schema'
+import type { Deps, Principal } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+
+export const SESSION_COOKIE = 'cash_session'
+const COOKIE_PATH = '/app/cash'
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Creates a session and returns its token (shown once; only its hash is stored). */
+export async function createSession(
+  deps: Deps,
+  db: Tx,
+  userId: string,
+  transport: 'cookie' | 'bearer',
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url')
+  const csrfToken = randomBytes(24).toString('base64url')
+  const expiresAt = new Date(deps.now().getTime() + deps.config.SESSION_TTL_HOURS * 3_600_000)
+  await db.insertInto('sessions').values({ id: digest(token), user_id: userId, transport, csrf_token: csrfToken, expires_at: expiresAt }).execute()
+  return { token, csrfToken, expiresAt }
+}
+
+/** Sets the httpOnly session cookie. */
+export function setSessionCookie(c: Context, deps: Deps, token: string, expiresAt: Date): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.config.COOKIE_SECURE,
+    path: COOKIE_PATH,
+    expires: expiresAt,
+  })
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: COOKIE_PATH })
+}
+
+/** The caller's token: a bearer header (native hosts) wins over the cookie (web). */
+function presentedToken(c: Context): { token: string; transport: 'cookie' | 'bearer' } | null {
+  const header = c.req.header('authorization')
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), transport: 'bearer' }
+  const cookie = getCookie(c, SESSION_COOKIE)
+  return cookie ? { token: cookie, transport: 'cookie' } : null
+}
+
+/** Loads the signed-in caller, or null. Expired sessions are treated as absent. */
+export async function resolvePrincipal(c: Context, deps: Deps): Promise<Principal | null> {
+  const presented = presentedToken(c)
+  if (!presented || presented.token.length > 200) return null
+  const db = deps.db.kysely
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.transport', 'sessions.csrf_token', 'sessions.expires_at', 'users.id as userId', 'users.email', 'users.name', 'users.platform_role'])
+    .where('sessions.id', '=', digest(presented.token))
+    .executeTakeFirst()
+  if (!row || row.expires_at.getTime() <= deps.now().getTime() || row.transport !== presented.transport) return null
+  return {
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    platformRole: row.platform_role,
+    sessionId: row.sessionId,
+    transport: row.transport,
+    csrfToken: row.csrf_token,
+    memberships: await membershipsOf(db, row.userId),
+  }
+}
+
+/** The accounts a user belongs to, with their role on each. */
+export async function membershipsOf(db: Tx, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .selectFrom('account_members')
+    .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
+    .select(['accounts.id', 'accounts.kind', 'accounts.name', 'account_members.role'])
+    .where('account_members.user_id', '=', userId)
+    .orderBy('account_members.created_at')
+    .execute()
+  return rows.map((r) => ({ accountId: r.id, accountKind: r.kind, accountName: r.name, role: r.role }))
+}
+
+/** Ends a session. */
+export async function deleteSession(db: Tx, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}

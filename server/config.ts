@@ -1,0 +1,46 @@
+import { z } from 'zod'
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+
+/** Every setting the server reads, from the environment, in one schema. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** `production` turns off the sandbox control API and demo seeding. */
+  CASH_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** PostgreSQL connection URL; when absent the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** PGlite folder, or `:memory:`. */
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** `auto` seeds the demo personas into an empty database (not in production). */
+  SEED: z.enum(['auto', 'never']).default('auto'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 30),
+  /** Mark cookies Secure (set true behind HTTPS). */
+  COOKIE_SECURE: flag.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Whether sign-up is open; closed leads to the waitlist. */
+  SIGNUPS_OPEN: flag.default(true),
+  /** The built pages (vite build output). */
+  DIST_DIR: z.string().min(1).default('dist'),
+})
+
+export type Config = z.infer<typeof ConfigSchema>
+
+/** Thrown at start when the environment is wrong; lists every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+/** Reads the configuration, failing fast with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]))
+  const result = ConfigSchema.safeParse(picked)
+  if (result.success) return result.data
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`)
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+}

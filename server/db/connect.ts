@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { PGliteDialect } from './pglite-dialect'
+import type { Database } from './schema'
+
+/** The database handle every server module receives: Kysely plus a way to run a SQL script. */
+export type Db = {
+  kysely: Kysely<Database>
+  driver: 'pglite' | 'postgres'
+  /** Runs a multi-statement SQL script (migrations, test resets). */
+  execScript(sql: string): Promise<void>
+  close(): Promise<void>
+}
+
+const NUMERIC_OID = 1700
+const INT8_OID = 20
+const toBigInt = (value: string) => BigInt(value)
+
+/** PGlite in a folder on disk, or in memory for `:memory:`. */
+export async function connectPglite(dataDir: string): Promise<Db> {
+  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
+  const client = new PGlite({
+    ...(dataDir === ':memory:' ? {} : { dataDir }),
+    parsers: { [pgliteTypes.NUMERIC]: toBigInt, [pgliteTypes.INT8]: toBigInt },
+  })
+  await client.waitReady
+  return {
+    kysely: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
+    driver: 'pglite',
+    execScript: async (sql) => {
+      try {
+        await client.exec(sql)
+      } catch (error) {
+        // A failed script inside BEGIN leaves the one connection in an aborted transaction: end it.
+        await client.exec('ROLLBACK').catch(() => undefined)
+        throw error
+      }
+    },
+    close: async () => {
+      if (!client.closed) await client.close()
+    },
+  }
+}
+
+/** A pool on a real PostgreSQL server. */
+export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
+  const parsers: Record<number, (value: string) => unknown> = { [NUMERIC_OID]: toBigInt, [INT8_OID]: toBigInt }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  await pool.query('select 1')
+  return {
+    kysely,
+    driver: 'postgres',
+    execScript: async (sql) => {
+      const client = await pool.connect()
+      try {
+        await client.query(sql)
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => kysely.destroy(),
+  }
+}
+
+/** PostgreSQL when a URL is given, PGlite otherwise. */
+export function connect(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Db> {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.dataDir)
+}

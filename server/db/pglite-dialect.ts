@@ -1,0 +1,85 @@
+import type { PGlite } from '@electric-sql/pglite'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+
+/**
+ * Kysely over one PGlite instance. PGlite is a single connection, so the driver hands it to one caller at
+ * a time: a transaction holds it until commit, and other queries wait their turn.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly client: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter()
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.client)
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db)
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler()
+  }
+}
+
+class PGliteDriver implements Driver {
+  readonly #connection: PGliteConnection
+  #queue: Promise<void> = Promise.resolve()
+  #release: (() => void) | undefined
+
+  constructor(private readonly client: PGlite) {
+    this.#connection = new PGliteConnection(client)
+  }
+  async init() {
+    await this.client.waitReady
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue
+    let release!: () => void
+    this.#queue = new Promise<void>((resolve) => (release = resolve))
+    await previous
+    this.#release = release
+    return this.#connection
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''
+    await connection.executeQuery(CompiledQuery.raw(`begin${level}`))
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
+  }
+  async releaseConnection() {
+    const release = this.#release
+    this.#release = undefined
+    release?.()
+  }
+  async destroy() {
+    await this.client.close()
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly client: PGlite) {}
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.client.query<R>(query.sql, [...query.parameters], { rowMode: 'object' })
+    const affected = result.affectedRows
+    return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) }
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite dialect: streaming queries are not supported')
+  }
+}

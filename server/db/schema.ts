@@ -1,0 +1,138 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** NUMERIC(78,0) columns: bigint in code (both drivers parse NUMERIC to bigint). */
+type Money = ColumnType<bigint, bigint | string, bigint | string>
+/** NUMERIC(78,0) with a database default of 0. */
+type MoneyDefault = ColumnType<bigint, bigint | string | undefined, bigint | string>
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+
+export interface UsersTable {
+  id: string
+  email: string
+  password_hash: string
+  name: string
+  platform_role: 'user' | 'admin'
+  created_at: Timestamp
+}
+
+export interface AccountsTable {
+  id: string
+  kind: 'personal' | 'corporate'
+  name: string
+  safe_address: string | null
+  mode: 'direct_pay' | 'borrow'
+  time_zone: string
+  daily_limit: Money
+  monthly_limit: Money
+  created_at: Timestamp
+}
+
+export interface AccountMembersTable {
+  account_id: string
+  user_id: string
+  role: 'holder' | 'owner' | 'admin' | 'member'
+  created_at: Timestamp
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: string
+  transport: 'cookie' | 'bearer'
+  csrf_token: string
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface SignInFailuresTable {
+  email: string
+  failures: number
+  locked_until: Date | null
+  last_failure_at: Timestamp
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: Timestamp
+  hits: number
+}
+
+export interface LedgerAccountsTable {
+  id: string
+  account_id: string | null
+  code: string
+  asset: string
+  normal: 'debit' | 'credit'
+  no_overdraft: boolean
+  debits_posted: MoneyDefault
+  credits_posted: MoneyDefault
+  debits_pending: MoneyDefault
+  credits_pending: MoneyDefault
+  created_at: Timestamp
+}
+
+export interface JournalsTable {
+  id: string
+  kind: string
+  account_id: string | null
+  description: string
+  reference: string | null
+  hold_id: string | null
+  created_at: Timestamp
+}
+
+export interface EntriesTable {
+  id: Generated<bigint>
+  journal_id: string
+  ledger_account_id: string
+  asset: string
+  side: 'debit' | 'credit'
+  amount: Money
+}
+
+export type HoldStatus = 'pending' | 'posted' | 'voided' | 'expired'
+
+export interface HoldsTable {
+  id: string
+  kind: string
+  account_id: string | null
+  debit_ledger_account_id: string
+  credit_ledger_account_id: string
+  asset: string
+  amount: Money
+  posted_amount: ColumnType<bigint | null, bigint | string | null, bigint | string | null>
+  status: HoldStatus
+  description: string
+  reference: string | null
+  expires_at: Timestamp
+  created_at: Timestamp
+  resolved_at: Date | null
+}
+
+export interface IdempotencyKeysTable {
+  scope: string
+  key: string
+  request_hash: string
+  response_status: number | null
+  response_body: ColumnType<unknown, string | null, string>
+  created_at: Timestamp
+}
+
+export interface SchemaMigrationsTable {
+  version: string
+  applied_at: Timestamp
+}
+
+export interface Database {
+  users: UsersTable
+  accounts: AccountsTable
+  account_members: AccountMembersTable
+  sessions: SessionsTable
+  sign_in_failures: SignInFailuresTable
+  rate_limits: RateLimitsTable
+  ledger_accounts: LedgerAccountsTable
+  journals: JournalsTable
+  entries: EntriesTable
+  holds: HoldsTable
+  idempotency_keys: IdempotencyKeysTable
+  schema_migrations: SchemaMigrationsTable
+}

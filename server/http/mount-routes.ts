@@ -1,0 +1,84 @@
+import type { Context, Hono } from 'hono'
+import type { z } from 'zod'
+import { fieldErrors } from '../../domain/api/common.schema'
+import { DomainError } from '../../domain/errors'
+import { resolvePrincipal } from '../auth/session-service'
+import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
+import type { Access, AnyRoute, Deps, Principal } from './route-table'
+
+export const API_BASE = '/app/cash/api/v1'
+
+function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const fields = fieldErrors(result.error)
+  throw new DomainError('invalid_request', `Some ${where} details are missing or not valid.`, fields)
+}
+
+/** Refuses the caller unless `access` allows them. Runs before any input is read. */
+export function authorize(access: Access, principal: Principal | null, accountId: string | undefined): void {
+  if (access.kind === 'public') return
+  if (!principal) throw new DomainError('unauthenticated')
+  if (access.kind === 'user') return
+  if (access.kind === 'platform_admin') {
+    if (principal.platformRole !== 'admin') throw new DomainError('forbidden')
+    return
+  }
+  const membership = principal.memberships.find((m) => m.accountId === accountId)
+  if (!membership || !access.roles.includes(membership.role)) throw new DomainError('forbidden')
+}
+
+/**
+ * Cross-site request checks for state-changing calls: a browser's Origin must be ours, and a cookie
+ * session must echo its CSRF token. Bearer tokens carry no ambient authority, so they need neither.
+ */
+function checkCsrf(c: Context, principal: Principal | null): void {
+  const origin = c.req.header('origin')
+  if (origin && origin !== new URL(c.req.url).origin) throw new DomainError('csrf_failed')
+  if (principal?.transport === 'cookie' && c.req.header('x-csrf-token') !== principal.csrfToken) {
+    throw new DomainError('csrf_failed')
+  }
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (!text) return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new DomainError('invalid_request', 'The request body is not valid JSON.')
+  }
+}
+
+/** Mounts every route of the table on the app, each behind access, CSRF, validation and idempotency. */
+export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps): void {
+  for (const route of routes) {
+    app.on(route.method.toUpperCase(), `${API_BASE}${route.path}`, async (c) => {
+      if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')
+      const principal = await resolvePrincipal(c, deps)
+      authorize(route.access, principal, c.req.param('accountId'))
+      // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
+      if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
+      const params = parseWith(route.params, c.req.param(), 'path')
+      const query = parseWith(route.query, c.req.query(), 'query')
+      const rawBody = route.body ? await readJson(c) : undefined
+      const body = parseWith(route.body, rawBody, 'form')
+      const status = route.status ?? 200
+      const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
+        const result = await route.handler({ c, deps, db, body, query, params, principal })
+        return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
+      }
+      if (route.produces === 'html') return c.html(String(await run(deps.db.kysely)), status)
+      if (!route.moneyMoving) return c.json(await run(deps.db.kysely), status)
+      const key = parseIdempotencyKey(c.req.header('idempotency-key'))
+      const stored = await withIdempotency(
+        deps.db.kysely,
+        { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) },
+        async (tx) => ({ status, body: await run(tx) }),
+      )
+      if (stored.replayed) c.header('Idempotent-Replayed', 'true')
+      return c.json(stored.body as object, stored.status as 200)
+    })
+  }
+}

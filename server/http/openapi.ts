@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { ApiErrorSchema } from '../../domain/api/common.schema'
+import { ERRORS } from '../../domain/errors'
+import { API_BASE } from './mount-routes'
+import type { AnyRoute } from './route-table'
+
+type JsonSchema = Record<string, unknown>
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema
+  return rest
+}
+
+const ACCESS_TEXT: Record<AnyRoute['access']['kind'], string> = {
+  public: 'Anyone.',
+  user: 'Any signed-in user.',
+  account: 'A member of the account in the path',
+  platform_admin: 'Platform admins only.',
+}
+
+/** Describes who may call a route, in words, for the reference. */
+export function accessText(route: AnyRoute): string {
+  const a = route.access
+  return a.kind === 'account' ? `${ACCESS_TEXT.account} with role ${a.roles.join(', ')}.` : ACCESS_TEXT[a.kind]
+}
+
+function errorResponses(route: AnyRoute): Record<string, unknown> {
+  const statuses = new Set<number>([400, 500])
+  if (route.access.kind !== 'public') statuses.add(401).add(403)
+  if (route.moneyMoving) statuses.add(409).add(422)
+  const ref = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } }
+  return Object.fromEntries([...statuses].sort().map((s) => [String(s), { description: codesFor(s), ...ref }]))
+}
+
+function codesFor(status: number): string {
+  const codes = Object.entries(ERRORS).filter(([, e]) => e.status === status).map(([code]) => code)
+  return `Error. Codes: ${codes.join(', ')}`
+}
+
+/** The OpenAPI 3.1 document of the API, generated from the route table's zod schemas. */
+export function openApiDocument(routes: readonly AnyRoute[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of routes) {
+    const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
+    const parameters: unknown[] = []
+    for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+      if (!schema) continue
+      const js = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+      for (const [name, s] of Object.entries(js.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s })
+      }
+    }
+    if (route.moneyMoving) {
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A retry with the same key returns the first result and moves nothing twice.', schema: { type: 'string', minLength: 8, maxLength: 200 } })
+    }
+    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output') } }
+    paths[path] ??= {}
+    paths[path][route.method] = {
+      summary: route.summary,
+      description: `Access: ${accessText(route)}${route.sandbox ? ' Sandbox control API: refused in production mode.' : ''}`,
+      tags: [route.tag],
+      operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses: { [String(route.status ?? 200)]: { description: 'Success', content }, ...errorResponses(route) },
+      ...(route.access.kind === 'public' ? { security: [] } : {}),
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Cash API', version, description: 'The Cash account API. Amounts are exact decimal strings; errors are `{ error: { code, message, fields? } }`.' },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { ApiError: jsonSchema(ApiErrorSchema, 'output') },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'cash_session', description: 'Web session; mutations also send X-CSRF-Token.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'Native hosts: the token from sign-in with client "native".' },
+      },
+    },
+    security: [{ session: [] }, { bearer: [] }],
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** A readable reference page of the same document. */
+export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
+  const rows = routes
+    .map((r) => {
+      const body = r.body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>` : ''
+      const res = r.produces === 'html' ? '' : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
+      return `<section><h2><code>${r.method.toUpperCase()} ${escapeHtml(API_BASE + r.path)}</code></h2><p>${escapeHtml(r.summary)}</p><p><strong>Access:</strong> ${escapeHtml(accessText(r))}${r.moneyMoving ? ' <strong>Needs an Idempotency-Key header.</strong>' : ''}</p>${body}${res}</section>`
+    })
+    .join('\n')
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash API reference</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}</style></head>
+<body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
+}

@@ -1,0 +1,83 @@
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import type { MemberRole, PlatformRole } from '../../domain/account-rules'
+import type { Membership } from '../../domain/api/auth.schema'
+import type { PriceTable } from '../../domain/prices'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import type { Tx } from '../ledger/ledger-service'
+import type { Logger } from '../log'
+
+/** Who may call a route. Every route states one; the server checks it before anything else. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  /** A member of the `:accountId` in the path with one of these roles. */
+  | { kind: 'account'; roles: readonly MemberRole[] }
+  | { kind: 'platform_admin' }
+
+/** The signed-in caller. */
+export type Principal = {
+  userId: string
+  email: string
+  name: string
+  platformRole: PlatformRole
+  sessionId: string
+  transport: 'cookie' | 'bearer'
+  csrfToken: string
+  memberships: Membership[]
+}
+
+/** What every handler is given: the database, settings, a clock and an id source (passed in for tests). */
+export type Deps = {
+  db: Db
+  config: Config
+  log: Logger
+  now: () => Date
+  newId: () => string
+  prices: () => PriceTable
+}
+
+export type HandlerArgs<B, Q, P> = {
+  c: Context
+  deps: Deps
+  /** The transaction of an idempotent request, else the plain database handle. */
+  db: Tx
+  body: B
+  query: Q
+  params: P
+  principal: Principal | null
+}
+
+type Schema = z.ZodType
+
+export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R extends Schema> = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  /** Path below `/app/cash/api/v1`, Hono style: `/accounts/:accountId/balances`. */
+  path: string
+  summary: string
+  tag: string
+  access: Access
+  /** Moves money: needs an `Idempotency-Key` header and runs in one transaction with its key. */
+  moneyMoving?: boolean
+  /** Part of the sandbox control API: refused in production mode. */
+  sandbox?: boolean
+  body?: B
+  query?: Q
+  params?: P
+  response: R
+  status?: 200 | 201
+  /** `html` routes return a page (the API reference); everything else is JSON. */
+  produces?: 'json' | 'html'
+  handler: (args: HandlerArgs<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R>>
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, any>
+
+/** Declares an API route; the only way a route reaches the server (see mount-routes.ts). */
+export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(
+  def: RouteDef<B, Q, P, R>,
+): RouteDef<B, Q, P, R> {
+  return def
+}

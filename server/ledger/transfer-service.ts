@@ -1,0 +1,51 @@
+import type { HeldAsset } from '../../domain/asset'
+import type { JournalResult } from '../../domain/api/ledger.schema'
+import { DomainError } from '../../domain/errors'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import type { Deps } from '../http/route-table'
+import { accountBalance, ledgerAccountId, postJournal, type Tx } from './ledger-service'
+
+type Movement = { accountId: string; asset: HeldAsset; amount: string; description?: string | undefined }
+
+async function requireAccount(db: Tx, accountId: string) {
+  const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
+  if (!account) throw new DomainError('not_found', 'No such account.', { accountId: 'No account has this id.' })
+}
+
+/**
+ * Moves an asset between the platform's custody and a holder's cash: `in` credits the holder (a deposit
+ * arrived), `out` debits them (funds left) and is refused when it would overdraw.
+ */
+export async function moveCustody(deps: Deps, db: Tx, direction: 'in' | 'out', input: Movement): Promise<JournalResult> {
+  await requireAccount(db, input.accountId)
+  let units: bigint
+  try {
+    units = parsePositiveAmount(input.amount, input.asset)
+  } catch (error) {
+    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { amount: error.message })
+    throw error
+  }
+  const cash = await ledgerAccountId(db, deps.newId, { accountId: input.accountId, code: 'cash', asset: input.asset })
+  const custody = await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset })
+  const [debit, credit] = direction === 'in' ? [custody, cash] : [cash, custody]
+  const journalId = deps.newId()
+  try {
+    await postJournal(db, {
+      id: journalId,
+      kind: direction === 'in' ? 'deposit' : 'withdrawal',
+      accountId: input.accountId,
+      description: input.description ?? (direction === 'in' ? `${input.asset} deposit` : `${input.asset} sent out`),
+      entries: [
+        { ledgerAccountId: debit, side: 'debit', amount: units, asset: input.asset },
+        { ledgerAccountId: credit, side: 'credit', amount: units, asset: input.asset },
+      ],
+    })
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'insufficient_funds') {
+      throw new DomainError('insufficient_funds', `Not enough ${input.asset}: this would overdraw the account.`, { amount: `More than the available ${input.asset} balance.` })
+    }
+    throw error
+  }
+  const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
+  return { journalId, asset: input.asset, amount: toDecimal(units, input.asset), balance: toDecimal(accountBalance(row).balance, input.asset) }
+}

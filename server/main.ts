@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { serve } from '@hono/node-server'
+import { DEFAULT_PRICES } from '../domain/prices'
+import { createApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { connect } from './db/connect'
+import { migrate } from './db/migrate'
+import type { Deps } from './http/route-table'
+import { createLogger } from './log'
+import { seedIfEmpty } from './seed'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+  const log = createLogger(config.LOG_LEVEL)
+  const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const applied = await migrate(db)
+  const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES }
+  const seeded = await seedIfEmpty(deps)
+  const { app } = createApp(deps)
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    // Stop accepting, let requests in flight finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close(async () => {
+      await db.close()
+      log.info('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((error) => {
+  process.stderr.write(`Cash server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

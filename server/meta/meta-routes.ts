@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { HealthResponse } from '../../domain/api/ledger.schema'
+import { apiReferenceHtml, openApiDocument } from '../http/openapi'
+import { defineRoute, type AnyRoute } from '../http/route-table'
+import { sql } from 'kysely'
+
+export const VERSION = '0.1.0'
+
+/** Health, the OpenAPI document and its readable page. `all` is the whole table, for the documents. */
+export function metaRoutes(all: () => readonly AnyRoute[]) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/health',
+      summary: 'Liveness and database reachability',
+      tag: 'meta',
+      access: { kind: 'public' },
+      response: HealthResponse,
+      handler: async ({ deps }) => {
+        await sql`select 1`.execute(deps.db.kysely)
+        return { status: 'ok' as const, database: deps.db.driver, version: VERSION }
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      summary: 'This API as an OpenAPI 3.1 document',
+      tag: 'meta',
+      access: { kind: 'public' },
+      response: z.record(z.string(), z.unknown()),
+      handler: async () => openApiDocument(all(), VERSION),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      summary: 'This API as a readable page',
+      tag: 'meta',
+      access: { kind: 'public' },
+      produces: 'html',
+      response: z.string(),
+      handler: async () => apiReferenceHtml(all()),
+    }),
+  ]
+}

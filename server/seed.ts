@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely'
+import { DEFAULT_LIMITS } from '../domain/account-rules'
+import { HELD_ASSETS } from '../domain/asset'
+import { parsePositiveAmount } from '../domain/money'
+import { DEMO_PASSWORD, demoSafeAddress, PERSONAS, type Persona } from '../fixtures/personas'
+import { hashPassword } from './auth/password'
+import type { Database } from './db/schema'
+import type { Deps } from './http/route-table'
+import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
+
+// The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
+
+let demoHash: Promise<string> | undefined
+
+async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
+  demoHash ??= hashPassword(DEMO_PASSWORD)
+  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: await demoHash, platform_role: p.platformRole }).execute()
+  if (!p.account) return
+  if ('join' in p.account) {
+    await tx.insertInto('account_members').values({ account_id: p.account.join, user_id: p.id, role: p.account.role }).execute()
+    return
+  }
+  const a = p.account.create
+  const limits = DEFAULT_LIMITS[a.kind]
+  await tx
+    .insertInto('accounts')
+    .values({ id: a.id, kind: a.kind, name: a.name, mode: a.mode, time_zone: a.timeZone, safe_address: demoSafeAddress(a.id), daily_limit: limits.daily, monthly_limit: limits.monthly })
+    .execute()
+  await tx.insertInto('account_members').values({ account_id: a.id, user_id: p.id, role: p.account.role }).execute()
+  for (const asset of HELD_ASSETS) {
+    const amount = a.balances[asset]
+    if (!amount) continue
+    const units = parsePositiveAmount(amount, asset)
+    await postJournal(tx, {
+      id: deps.newId(),
+      kind: 'deposit',
+      accountId: a.id,
+      description: `${asset} deposit`,
+      entries: [
+        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'custody', asset }), side: 'debit', amount: units, asset },
+        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'cash', asset }), side: 'credit', amount: units, asset },
+      ],
+    })
+  }
+  if (a.debt) {
+    const units = parsePositiveAmount(a.debt, 'USDC')
+    await postJournal(tx, {
+      id: deps.newId(),
+      kind: 'card_spend',
+      accountId: a.id,
+      description: 'Card purchase · Lisbon Furniture Co. (borrowed)',
+      entries: [
+        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'debt', asset: 'USDC' }), side: 'debit', amount: units, asset: 'USDC' },
+        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'credit', amount: units, asset: 'USDC' },
+      ],
+    })
+  }
+}
+
+/** Writes the demo personas and their money, in one transaction. */
+export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PERSONAS): Promise<void> {
+  await deps.db.kysely.transaction().execute(async (tx) => {
+    for (const p of personas) await seedPersona(deps, tx, p)
+  })
+}
+
+/** Seeds an empty database on first start, unless turned off or in production. */
+export async function seedIfEmpty(deps: Deps, db: Kysely<Database> = deps.db.kysely): Promise<boolean> {
+  if (deps.config.SEED === 'never' || deps.config.CASH_ENV === 'production') return false
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
+  if (any) return false
+  await seedPersonas(deps)
+  return true
+}
