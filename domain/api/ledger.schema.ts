@@ -1,16 +1,15 @@
 import { z } from 'zod'
 import { DecimalString, HeldAssetSchema } from './common.schema'
 
-export const SandboxDepositBody = z
+/** Body of the sandbox deposit and debit calls. */
+export const SandboxMovementBody = z
   .object({
     accountId: z.uuid(),
     asset: HeldAssetSchema,
     amount: DecimalString,
     description: z.string().max(140).optional(),
   })
-  .meta({ id: 'SandboxDepositBody' })
-
-export const SandboxDebitBody = SandboxDepositBody.meta({ id: 'SandboxDebitBody' })
+  .meta({ id: 'SandboxMovementBody' })
 
 export const JournalResult = z
   .object({ journalId: z.uuid(), asset: HeldAssetSchema, amount: DecimalString, balance: DecimalString })

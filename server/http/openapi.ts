@@ -6,8 +6,15 @@ import type { AnyRoute } from './route-table'
 
 type JsonSchema = Record<string, unknown>
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema
+/**
+ * A zod schema as JSON Schema. Named schemas (`.meta({ id })`) go to `components` and are referred to, so
+ * the document names them once.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): JsonSchema {
+  const raw = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }))
+  const { $schema: _s, $defs, ...rest } = JSON.parse(raw.replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, unknown> }
+  if (!components) return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
+  for (const [name, def] of Object.entries($defs ?? {})) components[name] = def
   return rest
 }
 
@@ -39,13 +46,14 @@ function codesFor(status: number): string {
 
 /** The OpenAPI 3.1 document of the API, generated from the route table's zod schemas. */
 export function openApiDocument(routes: readonly AnyRoute[], version: string): Record<string, unknown> {
+  const schemas: Record<string, unknown> = { ApiError: jsonSchema(ApiErrorSchema, 'output') }
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
     const parameters: unknown[] = []
     for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
       if (!schema) continue
-      const js = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] }
+      const js = jsonSchema(schema, 'input', schemas) as { properties?: Record<string, unknown>; required?: string[] }
       for (const [name, s] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s })
       }
@@ -53,7 +61,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     if (route.moneyMoving) {
       parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A retry with the same key returns the first result and moves nothing twice.', schema: { type: 'string', minLength: 8, maxLength: 200 } })
     }
-    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output') } }
+    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', schemas) } }
     paths[path] ??= {}
     paths[path][route.method] = {
       summary: route.summary,
@@ -61,7 +69,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } } } } : {}),
       responses: { [String(route.status ?? 200)]: { description: 'Success', content }, ...errorResponses(route) },
       ...(route.access.kind === 'public' ? { security: [] } : {}),
     }
@@ -72,7 +80,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     servers: [{ url: '/' }],
     paths,
     components: {
-      schemas: { ApiError: jsonSchema(ApiErrorSchema, 'output') },
+      schemas,
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'cash_session', description: 'Web session; mutations also send X-CSRF-Token.' },
         bearer: { type: 'http', scheme: 'bearer', description: 'Native hosts: the token from sign-in with client "native".' },

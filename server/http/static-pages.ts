@@ -11,26 +11,28 @@ export const APP_BASE = '/app/cash'
  */
 export function mountPages(app: Hono, distDir: string): void {
   const root = resolve(distDir)
-  app.use(
-    `${APP_BASE}/assets/*`,
-    serveStatic({
-      root,
-      rewriteRequestPath: (path) => path.slice(APP_BASE.length),
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-    }),
-  )
+  if (existsSync(root)) {
+    app.use(
+      `${APP_BASE}/assets/*`,
+      serveStatic({
+        root,
+        rewriteRequestPath: (path) => path.slice(APP_BASE.length),
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable')
+        },
+      }),
+    )
+  }
   const shellFile = resolve(root, 'host/index.html')
   let shell: string | null = null
   const page = () => (shell ??= existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null)
-  app.get('/', (c) => c.redirect(APP_BASE))
-  app.get(APP_BASE, (c) => servePage(c))
-  app.get(`${APP_BASE}/*`, (c) => servePage(c))
-  function servePage(c: Context) {
+  const servePage = (c: Context) => {
     const html = page()
     c.header('Cache-Control', 'no-cache')
     if (!html) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     return c.html(html)
   }
+  app.get('/', (c) => c.redirect(APP_BASE))
+  app.get(APP_BASE, servePage)
+  app.get(`${APP_BASE}/*`, servePage)
 }

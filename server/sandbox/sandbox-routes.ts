@@ -1,4 +1,4 @@
-import { JournalResult, SandboxDebitBody, SandboxDepositBody } from '../../domain/api/ledger.schema'
+import { JournalResult, SandboxMovementBody } from '../../domain/api/ledger.schema'
 import { defineRoute } from '../http/route-table'
 import { moveCustody } from '../ledger/transfer-service'
 
@@ -13,7 +13,7 @@ export const sandboxRoutes = [
     sandbox: true,
     moneyMoving: true,
     status: 201,
-    body: SandboxDepositBody,
+    body: SandboxMovementBody,
     response: JournalResult,
     handler: ({ deps, db, body }) => moveCustody(deps, db, 'in', body),
   }),
@@ -26,7 +26,7 @@ export const sandboxRoutes = [
     sandbox: true,
     moneyMoving: true,
     status: 201,
-    body: SandboxDebitBody,
+    body: SandboxMovementBody,
     response: JournalResult,
     handler: ({ deps, db, body }) => moveCustody(deps, db, 'out', body),
   }),

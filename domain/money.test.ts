@@ -1,0 +1,54 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { DomainError } from './errors'
+import { formatMoney, parseAmount, parsePositiveAmount, toDecimal } from './money'
+
+describe('parseAmount', () => {
+  it('reads decimal strings into exact base units', () => {
+    expect(parseAmount('12.5', 'USDC')).toBe(12_500_000n)
+    expect(parseAmount('2,500.00', 'USDC')).toBe(2_500_000_000n)
+    expect(parseAmount('1.2', 'weETH')).toBe(1_200_000_000_000_000_000n)
+    expect(parseAmount('0.000000000000000001', 'ETH')).toBe(1n)
+  })
+
+  it('refuses text, signs and exponents with amount_invalid', () => {
+    for (const bad of ['', 'abc', '-1', '1e6', '1.2.3', '.5', ' ']) {
+      expect(() => parseAmount(bad, 'USDC'), bad).toThrowError(expect.objectContaining({ code: 'amount_invalid' }))
+    }
+  })
+
+  it('refuses more decimals than the asset has, but accepts trailing zeros', () => {
+    expect(() => parseAmount('1.0000001', 'USDC')).toThrowError(expect.objectContaining({ code: 'amount_precision' }))
+    expect(parseAmount('1.0000000000', 'USDC')).toBe(1_000_000n)
+  })
+
+  it('requires a positive amount where money moves', () => {
+    expect(() => parsePositiveAmount('0', 'USDC')).toThrow(DomainError)
+    expect(() => parsePositiveAmount('0.00', 'USDC')).toThrowError(expect.objectContaining({ code: 'amount_not_positive' }))
+  })
+
+  it('round-trips every amount through toDecimal exactly', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom('USDC', 'ETH', 'BRL' as const), (units, asset) => {
+        expect(parseAmount(toDecimal(units, asset), asset)).toBe(units)
+      }),
+    )
+  })
+})
+
+describe('formatMoney', () => {
+  it('shows USD assets as dollars and crypto with its symbol', () => {
+    expect(formatMoney(2_500_000_000n, 'USDC')).toBe('$2,500.00')
+    expect(formatMoney(1_200_000_000_000_000_000n, 'weETH')).toBe('1.2 weETH')
+    expect(formatMoney(-1_200_000_000n, 'USDC')).toBe('-$1,200.00')
+  })
+
+  it('formats Brazilian Portuguese with its own separators', () => {
+    expect(formatMoney(2_500_000_000n, 'USDC', 'pt-BR')).toBe('US$\u00a02.500,00')
+    expect(formatMoney(1_000n, 'BRL', 'pt-BR')).toBe('R$\u00a010,00')
+  })
+
+  it('never rounds a huge amount through floating point', () => {
+    expect(formatMoney(123_456_789_012_345_678_901_234_567n, 'ETH')).toBe('123,456,789.012345 ETH')
+  })
+})

@@ -1,0 +1,155 @@
+import { sql } from 'kysely'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { createTestApp, type TestApp } from '../testing/test-app'
+import { checkLedger } from './ledger-check'
+import { expireDueHolds, postHold, reserveHold, voidHold } from './hold-service'
+import { accountBalance, ledgerAccountId, postJournal } from './ledger-service'
+
+let t: TestApp
+const usdc = (n: number) => BigInt(n) * 1_000_000n
+
+async function cashAndSettlement() {
+  const { db, newId } = t.deps
+  const cash = await ledgerAccountId(db.kysely, newId, { accountId: ACCOUNT_IDS.personal, code: 'cash', asset: 'USDC' })
+  const settlement = await ledgerAccountId(db.kysely, newId, { accountId: null, code: 'card_settlement', asset: 'USDC' })
+  return { cash, settlement }
+}
+
+async function cashBalance() {
+  const { cash } = await cashAndSettlement()
+  const row = await t.deps.db.kysely.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
+  return accountBalance(row)
+}
+
+beforeEach(async () => {
+  t = await createTestApp()
+})
+
+describe('journals', () => {
+  it('refuses an unbalanced journal and writes nothing', async () => {
+    const { cash, settlement } = await cashAndSettlement()
+    const before = await checkLedger(t.deps.db.kysely)
+    await expect(
+      t.deps.db.kysely.transaction().execute((tx) =>
+        postJournal(tx, {
+          id: t.deps.newId(),
+          kind: 'card_spend',
+          accountId: ACCOUNT_IDS.personal,
+          description: 'lopsided',
+          entries: [
+            { ledgerAccountId: cash, side: 'debit', amount: usdc(10), asset: 'USDC' },
+            { ledgerAccountId: settlement, side: 'credit', amount: usdc(9), asset: 'USDC' },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'unbalanced_journal' })
+    expect((await checkLedger(t.deps.db.kysely)).journalsChecked).toBe(before.journalsChecked)
+    expect((await cashBalance()).balance).toBe(usdc(2_500))
+  })
+
+  it('is refused by the database itself when code bypasses the service', async () => {
+    const { cash } = await cashAndSettlement()
+    const id = t.deps.newId()
+    await expect(
+      t.deps.db.kysely.transaction().execute(async (tx) => {
+        await sql`INSERT INTO journals (id, kind, description) VALUES (${id}, 'x', 'raw')`.execute(tx)
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(tx)
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'debit', 4)`.execute(tx)
+      }),
+    ).rejects.toThrow(/unbalanced_journal/)
+    const written = await t.deps.db.kysely.selectFrom('journals').select('id').where('id', '=', id).execute()
+    expect(written).toEqual([])
+  })
+
+  it('keeps posted entries append-only', async () => {
+    await expect(sql`UPDATE entries SET amount = amount + 1`.execute(t.deps.db.kysely)).rejects.toThrow(/append_only/)
+    await expect(sql`DELETE FROM entries`.execute(t.deps.db.kysely)).rejects.toThrow(/append_only/)
+  })
+
+  it('refuses a debit that would overdraw the holder and keeps the balance', async () => {
+    const { cash, settlement } = await cashAndSettlement()
+    await expect(
+      t.deps.db.kysely.transaction().execute((tx) =>
+        postJournal(tx, {
+          id: t.deps.newId(),
+          kind: 'card_spend',
+          accountId: ACCOUNT_IDS.personal,
+          description: 'too much',
+          entries: [
+            { ledgerAccountId: cash, side: 'debit', amount: usdc(2_501), asset: 'USDC' },
+            { ledgerAccountId: settlement, side: 'credit', amount: usdc(2_501), asset: 'USDC' },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' })
+    expect((await cashBalance()).balance).toBe(usdc(2_500))
+  })
+})
+
+describe('holds (two-phase transfers)', () => {
+  async function reserve(amount: bigint, expiresAt = new Date('2026-11-28T12:00:00Z')) {
+    const { cash, settlement } = await cashAndSettlement()
+    const id = t.deps.newId()
+    await t.deps.db.kysely.transaction().execute((tx) =>
+      reserveHold(tx, { id, kind: 'card_authorization', accountId: ACCOUNT_IDS.personal, debitLedgerAccountId: cash, creditLedgerAccountId: settlement, asset: 'USDC', amount, description: 'Coffee', expiresAt }),
+    )
+    return id
+  }
+
+  it('reserves spendable without moving the posted balance', async () => {
+    await reserve(usdc(100))
+    expect(await cashBalance()).toEqual({ balance: usdc(2_500), available: usdc(2_400), pendingOut: usdc(100) })
+  })
+
+  it('refuses a hold larger than what is available', async () => {
+    await reserve(usdc(2_000))
+    await expect(reserve(usdc(501))).rejects.toMatchObject({ code: 'insufficient_funds' })
+    expect((await cashBalance()).available).toBe(usdc(500))
+  })
+
+  it('posts part of a hold and releases the rest', async () => {
+    const id = await reserve(usdc(100))
+    await t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount: usdc(80), now: t.deps.now() }))
+    expect(await cashBalance()).toEqual({ balance: usdc(2_420), available: usdc(2_420), pendingOut: 0n })
+    const hold = await t.deps.db.kysely.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    expect(hold).toMatchObject({ status: 'posted', posted_amount: usdc(80) })
+    expect((await checkLedger(t.deps.db.kysely)).ok).toBe(true)
+  })
+
+  it('refuses to post more than was reserved, or to post twice', async () => {
+    const id = await reserve(usdc(100))
+    const post = (amount: bigint) => t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount, now: t.deps.now() }))
+    await expect(post(usdc(101))).rejects.toMatchObject({ code: 'hold_overcapture' })
+    await post(usdc(100))
+    await expect(post(usdc(1))).rejects.toMatchObject({ code: 'hold_not_pending' })
+    expect((await cashBalance()).balance).toBe(usdc(2_400))
+  })
+
+  it('voids a hold and frees the amount', async () => {
+    const id = await reserve(usdc(100))
+    await t.deps.db.kysely.transaction().execute((tx) => voidHold(tx, id, t.deps.now()))
+    expect(await cashBalance()).toEqual({ balance: usdc(2_500), available: usdc(2_500), pendingOut: 0n })
+  })
+
+  it('expires holds past their time, and only those', async () => {
+    const due = await reserve(usdc(100), new Date('2026-11-21T13:00:00Z'))
+    const later = await reserve(usdc(50), new Date('2026-11-22T13:00:00Z'))
+    expect(await expireDueHolds(t.deps.db.kysely, new Date('2026-11-21T14:00:00Z'))).toBe(1)
+    const statuses = await t.deps.db.kysely.selectFrom('holds').select(['id', 'status']).where('id', 'in', [due, later]).execute()
+    expect(Object.fromEntries(statuses.map((h) => [h.id, h.status]))).toEqual({ [due]: 'expired', [later]: 'pending' })
+    expect((await cashBalance()).available).toBe(usdc(2_450))
+    expect((await checkLedger(t.deps.db.kysely)).ok).toBe(true)
+  })
+})
+
+describe('ledger check', () => {
+  it('passes on the seeded ledger and reports a cached balance that drifted from its entries', async () => {
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
+    const { cash } = await cashAndSettlement()
+    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + 1 WHERE id = ${cash}`.execute(t.deps.db.kysely)
+    const report = await checkLedger(t.deps.db.kysely)
+    expect(report.ok).toBe(false)
+    expect(report.problems).toEqual([expect.objectContaining({ kind: 'balance_drift', id: cash })])
+  })
+})

@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { createTestApp, signIn, type TestApp } from '../testing/test-app'
+import { checkLedger } from './ledger-check'
+
+let t: TestApp
+beforeEach(async () => {
+  t = await createTestApp()
+})
+
+const usdcBalance = async (caller: Awaited<ReturnType<typeof signIn>>, accountId: string) => {
+  const { body } = await caller.json('GET', `/accounts/${accountId}/balances`)
+  return body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance as string
+}
+
+describe('idempotent money movement', () => {
+  it('replays a retried deposit with the same key: same answer, money moved once', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const holder = await signIn(t.app, 'personal')
+    const body = { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '100' }
+    const first = await admin.request('POST', '/sandbox/deposits', body, { 'idempotency-key': 'retry-key-0001' })
+    const second = await admin.request('POST', '/sandbox/deposits', body, { 'idempotency-key': 'retry-key-0001' })
+    expect(first.status).toBe(201)
+    expect(second.status).toBe(201)
+    expect(second.headers.get('idempotent-replayed')).toBe('true')
+    expect(await second.json()).toEqual(await first.json())
+    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2600')
+  })
+
+  it('replays concurrent duplicates once', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const holder = await signIn(t.app, 'personal')
+    const body = { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '7' }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.json('POST', '/sandbox/deposits', body, { 'idempotency-key': 'double-click-01' })))
+    expect(new Set(answers.map((a) => a.body.journalId)).size).toBe(1)
+    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2507')
+  })
+
+  it('refuses a key reused for a different request and moves nothing', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const holder = await signIn(t.app, 'personal')
+    await admin.request('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': 'reused-key-01' })
+    const other = await admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '999' }, { 'idempotency-key': 'reused-key-01' })
+    expect(other.status).toBe(422)
+    expect(other.body.error.code).toBe('idempotency_key_reused')
+    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2501')
+  })
+
+  it('requires an Idempotency-Key on every money-moving route', async () => {
+    const admin = await signIn(t.app, 'admin')
+    for (const route of t.routes.filter((r) => r.moneyMoving)) {
+      const res = await admin.json(route.method.toUpperCase(), route.path.replace(':accountId', ACCOUNT_IDS.personal), { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' })
+      expect(res.body.error.code, route.path).toBe('idempotency_key_required')
+    }
+  })
+
+  it('lets a failed request be retried with the same key once the cause is fixed', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const body = { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '3000' }
+    const refused = await admin.json('POST', '/sandbox/debits', body, { 'idempotency-key': 'fix-and-retry' })
+    expect(refused.body.error).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.any(String) } })
+    await admin.request('POST', '/sandbox/deposits', { ...body, amount: '600' }, { 'idempotency-key': 'top-up-first' })
+    expect((await admin.json('POST', '/sandbox/debits', body, { 'idempotency-key': 'fix-and-retry' })).status).toBe(201)
+  })
+
+  it('points at the amount field for bad amounts', async () => {
+    const admin = await signIn(t.app, 'admin')
+    for (const [amount, code] of [['0', 'amount_not_positive'], ['1.0000001', 'amount_precision'], ['-5', 'invalid_request']] as const) {
+      const res = await admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount }, { 'idempotency-key': `bad-amount-${amount}` })
+      expect(res.status, amount).toBe(400)
+      expect(res.body.error.code, amount).toBe(code)
+      expect(res.body.error.fields.amount, amount).toBeTruthy()
+    }
+  })
+})
+
+describe('concurrent debits', () => {
+  it('100 parallel debits against one account never overdraw it', async () => {
+    const admin = await signIn(t.app, 'admin')
+    // Paula has 2,500 USDC: 100 debits of 37 USDC can succeed at most 67 times (2,479), leaving 21.
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        admin.json('POST', '/sandbox/debits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '37' }, { 'idempotency-key': `parallel-debit-${i}` }),
+      ),
+    )
+    const ok = results.filter((r) => r.status === 201)
+    const refused = results.filter((r) => r.status !== 201)
+    expect(ok).toHaveLength(67)
+    expect(refused.every((r) => r.body.error.code === 'insufficient_funds')).toBe(true)
+    const holder = await signIn(t.app, 'personal')
+    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('21')
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+})
