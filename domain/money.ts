@@ -18,6 +18,12 @@ export function parseAmount(input: string, asset: Asset): bigint {
   return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
 }
 
+/** Parses a wire amount that may be negative, e.g. an activity line `-37.5`. */
+export function parseSignedAmount(input: string, asset: Asset): bigint {
+  const text = input.trim()
+  return text.startsWith('-') ? -parseAmount(text.slice(1), asset) : parseAmount(text, asset)
+}
+
 /** Parses an amount that must be more than zero. */
 export function parsePositiveAmount(input: string, asset: Asset): bigint {
   const value = parseAmount(input, asset)

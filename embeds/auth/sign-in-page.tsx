@@ -1,0 +1,37 @@
+import { SignInBody } from '../../domain/api/auth.schema'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useZodForm } from '../lib/use-zod-form'
+import { Page } from '../ui/page'
+import { TextField } from '../ui/text-field'
+
+const SignInForm = SignInBody.omit({ client: true })
+
+/** E-mail and password sign-in. `onSignedIn` decides where to go next (the shell returns to `next`). */
+export function SignInPage({ onSignedIn, signUpHref }: { onSignedIn: () => void; signUpHref: string }) {
+  const { t } = useI18n()
+  const { signIn } = useSession()
+  const form = useZodForm(SignInForm, { email: '', password: '' }, async (data) => {
+    await signIn(data)
+    onSignedIn()
+  })
+  return (
+    <Page title={t('auth.signIn.title')}>
+      <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+        <TextField label={t('auth.field.email')} type="email" autoComplete="username" inputMode="email" {...form.bind('email')} />
+        <TextField label={t('auth.field.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
+        {form.formError ? (
+          <p className="cash-alert" role="alert">
+            {form.formError}
+          </p>
+        ) : null}
+        <button type="submit" className="cash-button" disabled={form.busy}>
+          {form.busy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
+        </button>
+      </form>
+      <p>
+        {t('auth.signIn.noAccount')} <a href={signUpHref}>{t('auth.signIn.createAccount')}</a>
+      </p>
+    </Page>
+  )
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod'
+import { ApiErrorSchema } from '../../domain/api/common.schema'
+import type { FieldErrors } from '../../domain/errors'
+
+export const API_BASE = '/app/cash/api/v1'
+
+/** An API failure with its stable code, human message and per-field messages. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message)
+  }
+}
+
+export type RequestOptions = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal }
+
+/**
+ * The API client every embed uses. It sends the CSRF token a web session was given, or a bearer token a
+ * native host handed over, and parses every answer with the zod schema the server answers with.
+ */
+export function createApiClient(options: { base?: string; bearerToken?: () => string | undefined } = {}) {
+  const base = options.base ?? API_BASE
+  let csrfToken: string | undefined
+
+  async function request<S extends z.ZodType>(method: string, path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
+    const bearer = options.bearerToken?.()
+    if (bearer) headers.authorization = `Bearer ${bearer}`
+    else if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken
+    let res: Response
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      })
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error
+      throw new ApiError(0, 'network', 'Cannot reach Cash right now. Check your connection and try again.')
+    }
+    const data: unknown = await res.json().catch(() => null)
+    if (!res.ok) {
+      const parsed = ApiErrorSchema.safeParse(data)
+      if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+      throw new ApiError(res.status, 'internal', 'Something failed on our side. Try again in a moment.')
+    }
+    return schema.parse(data)
+  }
+
+  return {
+    request,
+    get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => request('GET', path, schema, signal ? { signal } : {}),
+    post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request('POST', path, schema, { ...opts, body }),
+    setCsrfToken: (token: string | undefined) => {
+      csrfToken = token
+    },
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { en } from './messages-en'
+import { ptBR } from './messages-pt-br'
+import { pickLocale, translate } from './i18n'
+
+describe('i18n', () => {
+  it('has a Portuguese string for every English one, with the same placeholders', () => {
+    expect(Object.keys(ptBR).sort()).toEqual(Object.keys(en).sort())
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort()
+      expect(names(ptBR[key]), key).toEqual(names(en[key]))
+    }
+  })
+
+  it('picks Portuguese for any pt tag and English otherwise', () => {
+    expect(pickLocale('pt-BR')).toBe('pt-BR')
+    expect(pickLocale('pt')).toBe('pt-BR')
+    expect(pickLocale('en-GB')).toBe('en-US')
+    expect(pickLocale(undefined)).toBe('en-US')
+  })
+
+  it('fills placeholders', () => {
+    expect(translate('en-US', 'home.available', { amount: '$5.00' })).toBe('$5.00 available')
+  })
+})

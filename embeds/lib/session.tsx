@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { SessionResponse, type SignInBody, type SignUpBody } from '../../domain/api/auth.schema'
+import { z } from 'zod'
+import { ApiError, type ApiClient } from './api-client'
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; session: SessionResponse }
+  | { status: 'error'; error: ApiError }
+
+type SessionApi = {
+  state: SessionState
+  api: ApiClient
+  signIn(body: Omit<SignInBody, 'client'>): Promise<SessionResponse>
+  signUp(body: Omit<SignUpBody, 'client'>): Promise<SessionResponse>
+  signOut(): Promise<void>
+  refresh(): Promise<void>
+}
+
+const SessionContext = createContext<SessionApi | null>(null)
+
+/** Loads the caller's session once and keeps the API client's CSRF token in step with it. */
+export function SessionProvider({ api, children }: { api: ApiClient; children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' })
+
+  const adopt = useCallback(
+    (session: SessionResponse) => {
+      api.setCsrfToken(session.csrfToken)
+      setState({ status: 'signed-in', session })
+      return session
+    },
+    [api],
+  )
+
+  const refresh = useCallback(async () => {
+    try {
+      adopt(await api.get('/auth/session', SessionResponse))
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' })
+      else setState({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)) })
+    }
+  }, [api, adopt])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  const value = useMemo<SessionApi>(
+    () => ({
+      state,
+      api,
+      refresh,
+      signIn: async (body) => adopt(await api.post('/auth/sign-in', SessionResponse, { ...body, client: 'web' })),
+      signUp: async (body) => adopt(await api.post('/auth/sign-up', SessionResponse, { ...body, client: 'web' })),
+      signOut: async () => {
+        await api.post('/auth/sign-out', z.object({ signedOut: z.literal(true) }))
+        api.setCsrfToken(undefined)
+        setState({ status: 'signed-out' })
+      },
+    }),
+    [state, api, refresh, adopt],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+/** The session and the API client; only inside a SessionProvider. */
+export function useSession(): SessionApi {
+  const value = useContext(SessionContext)
+  if (!value) throw new Error('useSession needs a SessionProvider above it')
+  return value
+}

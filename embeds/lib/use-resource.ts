@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useState } from 'react'
+import { ApiError } from './api-client'
+
+export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError }
+
+/** Loads data from the server, cancelling on unmount or when `key` changes; `reload` asks again. */
+export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> & { reload: () => void } {
+  const [state, setState] = useState<Resource<T>>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    const controller = new AbortController()
+    setState({ status: 'loading' })
+    load(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        setState({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)) })
+      },
+    )
+    return () => controller.abort()
+    // `load` is keyed by `key`: a new closure with the same key is the same request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt])
+  const reload = useCallback(() => setAttempt((n) => n + 1), [])
+  return { ...state, reload }
+}
