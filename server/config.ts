@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUTH_ATTEMPTS_PER_WINDOW } from '../domain/auth-rules'
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -25,6 +26,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Whether sign-up is open; closed leads to the waitlist. */
   SIGNUPS_OPEN: flag.default(true),
+  /** Sign-in and sign-up attempts per client address per 10 minutes (raise for browser test runs). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(AUTH_ATTEMPTS_PER_WINDOW),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
 })

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
+import { AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
 import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
@@ -13,7 +13,7 @@ import { hitRateLimit } from './rate-limit'
  */
 export async function authenticate(deps: Deps, db: Tx, input: Pick<SignInBody, 'email' | 'password'>, client: string): Promise<string> {
   const now = deps.now()
-  await hitRateLimit(db, `sign-in:${client}`, AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, now)
+  await hitRateLimit(db, `sign-in:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, now)
   const failure = await db.selectFrom('sign_in_failures').selectAll().where('email', '=', input.email).executeTakeFirst()
   if (failure?.locked_until && failure.locked_until.getTime() > now.getTime()) {
     throw new DomainError('account_locked', undefined, undefined, { retryAt: failure.locked_until.toISOString() })
@@ -44,7 +44,7 @@ async function recordFailure(db: Tx, email: string, now: Date): Promise<void> {
 /** Creates a user with a hashed password. The account itself is made during onboarding. */
 export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client: string): Promise<string> {
   if (!deps.config.SIGNUPS_OPEN) throw new DomainError('signups_closed')
-  await hitRateLimit(db, `sign-up:${client}`, AUTH_ATTEMPTS_PER_WINDOW, AUTH_WINDOW_MINUTES, deps.now())
+  await hitRateLimit(db, `sign-up:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
   if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })
   const id = deps.newId()
