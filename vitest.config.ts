@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          setupFiles: ['embeds/test-setup.ts'],
           include: ['embeds/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
           env: { TZ: 'UTC' },
         },

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import type { ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -8,6 +9,7 @@ const money = (decimal: string, asset: BalancesResponse['balances'][number]['ass
 /** Home for an account: spendable first, then balances by asset, then recent activity. Pure: props in. */
 export function HomeView({ balances, activity }: { balances: BalancesResponse; activity: ActivityResponse }) {
   const { t, locale } = useI18n()
+  const id = useId()
   const usd = (v: string) => money(v, 'USDC', locale)
   const limitNote =
     balances.limitedBy === 'capacity'
@@ -19,9 +21,9 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
   const held = balances.balances.filter((b) => b.balance !== '0')
   return (
     <div className="cash-stack">
-      <section className="cash-card" aria-labelledby="home-spendable" data-testid="home.spendable">
+      <section className="cash-card" aria-labelledby={`${id}-spendable`} data-testid="home.spendable">
         <div className="cash-row">
-          <h2 id="home-spendable">{t('home.spendable')}</h2>
+          <h2 id={`${id}-spendable`}>{t('home.spendable')}</h2>
           <span className="cash-badge" aria-label={`${t('home.mode.label')}: ${t(`home.mode.${balances.mode}`)}`}>
             {t(`home.mode.${balances.mode}`)}
           </span>
@@ -32,8 +34,8 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
         </p>
       </section>
 
-      <section className="cash-card" aria-labelledby="home-balances" data-testid="home.balances">
-        <h2 id="home-balances">{t('home.balances')}</h2>
+      <section className="cash-card" aria-labelledby={`${id}-balances`} data-testid="home.balances">
+        <h2 id={`${id}-balances`}>{t('home.balances')}</h2>
         <ul className="cash-list">
           {held.map((b) => (
             <li key={b.asset} className="cash-row">
@@ -64,8 +66,8 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
         </ul>
       </section>
 
-      <section className="cash-card" aria-labelledby="home-activity" data-testid="home.activity">
-        <h2 id="home-activity">{t('home.activity')}</h2>
+      <section className="cash-card" aria-labelledby={`${id}-activity`} data-testid="home.activity">
+        <h2 id={`${id}-activity`}>{t('home.activity')}</h2>
         {activity.items.length === 0 ? (
           <p className="cash-muted">{t('home.activity.empty')}</p>
         ) : (

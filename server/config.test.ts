@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, PGlite in ./.data, sandbox on', () => {
+    expect(loadConfig({})).toMatchObject({ PORT: 3000, DATA_DIR: './.data', CASH_ENV: 'development', SIGNUPS_OPEN: true })
+  })
+
+  it('reads PORT and DATABASE_URL from the environment', () => {
+    expect(loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@h/db' })
+  })
+
+  it('fails fast naming every bad variable and what it got', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CASH_ENV: 'prod' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toMatch(/PORT: .*"eighty"/)
+    expect(message).toMatch(/DATABASE_URL: must start with postgres/)
+    expect(message).toMatch(/CASH_ENV: /)
+  })
+})
