@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -30,6 +30,7 @@ const TEST_PACKAGES = ['vitest', 'fast-check', '@testing-library/']
 const isTest = (rel: string) => /\.test\.tsx?$/.test(rel)
 
 function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path)
