@@ -2,6 +2,7 @@ import { SignInBody } from '../../domain/api/auth.schema'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useZodForm } from '../lib/use-zod-form'
+import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
 
@@ -20,14 +21,7 @@ export function SignInPage({ onSignedIn, signUpHref }: { onSignedIn: () => void;
       <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
         <TextField label={t('auth.field.email')} type="email" autoComplete="username" inputMode="email" {...form.bind('email')} />
         <TextField label={t('auth.field.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
-        {form.formError ? (
-          <p className="cash-alert" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
-        <button type="submit" className="cash-button" disabled={form.busy}>
-          {form.busy ? t('auth.signIn.busy') : t('auth.signIn.submit')}
-        </button>
+        <FormFooter error={form.formError} busy={form.busy} label={t('auth.signIn.submit')} busyLabel={t('auth.signIn.busy')} />
       </form>
       <p>
         {t('auth.signIn.noAccount')} <a href={signUpHref}>{t('auth.signIn.createAccount')}</a>

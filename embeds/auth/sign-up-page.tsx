@@ -2,6 +2,7 @@ import { SignUpBody } from '../../domain/api/auth.schema'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useZodForm } from '../lib/use-zod-form'
+import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
 
@@ -21,14 +22,7 @@ export function SignUpPage({ onSignedUp, signInHref }: { onSignedUp: () => void;
         <TextField label={t('auth.field.name')} autoComplete="name" {...form.bind('name')} />
         <TextField label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />
         <TextField label={t('auth.field.password')} hint={t('auth.field.passwordHint')} type="password" autoComplete="new-password" {...form.bind('password')} />
-        {form.formError ? (
-          <p className="cash-alert" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
-        <button type="submit" className="cash-button" disabled={form.busy}>
-          {form.busy ? t('auth.signUp.busy') : t('auth.signUp.submit')}
-        </button>
+        <FormFooter error={form.formError} busy={form.busy} label={t('auth.signUp.submit')} busyLabel={t('auth.signUp.busy')} />
       </form>
       <p>
         {t('auth.signUp.haveAccount')} <a href={signInHref}>{t('auth.signIn.submit')}</a>

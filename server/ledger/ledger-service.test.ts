@@ -22,28 +22,31 @@ async function cashBalance() {
   return accountBalance(row)
 }
 
+/** Posts a card spend from Paula's cash; `credit` differs from `debit` to make it unbalanced. */
+async function spend(debit: bigint, credit = debit) {
+  const { cash, settlement } = await cashAndSettlement()
+  return t.deps.db.kysely.transaction().execute((tx) =>
+    postJournal(tx, {
+      id: t.deps.newId(),
+      kind: 'card_spend',
+      accountId: ACCOUNT_IDS.personal,
+      description: 'test spend',
+      entries: [
+        { ledgerAccountId: cash, side: 'debit', amount: debit, asset: 'USDC' },
+        { ledgerAccountId: settlement, side: 'credit', amount: credit, asset: 'USDC' },
+      ],
+    }),
+  )
+}
+
 beforeEach(async () => {
   t = await createTestApp()
 })
 
 describe('journals', () => {
   it('refuses an unbalanced journal and writes nothing', async () => {
-    const { cash, settlement } = await cashAndSettlement()
     const before = await checkLedger(t.deps.db.kysely)
-    await expect(
-      t.deps.db.kysely.transaction().execute((tx) =>
-        postJournal(tx, {
-          id: t.deps.newId(),
-          kind: 'card_spend',
-          accountId: ACCOUNT_IDS.personal,
-          description: 'lopsided',
-          entries: [
-            { ledgerAccountId: cash, side: 'debit', amount: usdc(10), asset: 'USDC' },
-            { ledgerAccountId: settlement, side: 'credit', amount: usdc(9), asset: 'USDC' },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ code: 'unbalanced_journal' })
+    await expect(spend(usdc(10), usdc(9))).rejects.toMatchObject({ code: 'unbalanced_journal' })
     expect((await checkLedger(t.deps.db.kysely)).journalsChecked).toBe(before.journalsChecked)
     expect((await cashBalance()).balance).toBe(usdc(2_500))
   })
@@ -68,21 +71,7 @@ describe('journals', () => {
   })
 
   it('refuses a debit that would overdraw the holder and keeps the balance', async () => {
-    const { cash, settlement } = await cashAndSettlement()
-    await expect(
-      t.deps.db.kysely.transaction().execute((tx) =>
-        postJournal(tx, {
-          id: t.deps.newId(),
-          kind: 'card_spend',
-          accountId: ACCOUNT_IDS.personal,
-          description: 'too much',
-          entries: [
-            { ledgerAccountId: cash, side: 'debit', amount: usdc(2_501), asset: 'USDC' },
-            { ledgerAccountId: settlement, side: 'credit', amount: usdc(2_501), asset: 'USDC' },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ code: 'insufficient_funds' })
+    await expect(spend(usdc(2_501))).rejects.toMatchObject({ code: 'insufficient_funds' })
     expect((await cashBalance()).balance).toBe(usdc(2_500))
   })
 })
