@@ -10,6 +10,7 @@ import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountPages } from './http/static-pages'
 import { metaRoutes } from './meta/meta-routes'
+import { mountTunnel } from './monitoring/tunnel'
 import { sandboxRoutes } from './sandbox/sandbox-routes'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
@@ -22,7 +23,7 @@ export function routeTable(): AnyRoute[] {
 const REQUEST_ID = /^[\w.-]{6,64}$/
 
 /** The whole HTTP app: API, pages, error handling, request ids and access logs. */
-export function createApp(deps: Deps): { app: Hono; routes: AnyRoute[] } {
+export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}): { app: Hono; routes: AnyRoute[] } {
   const app = new Hono()
   const routes = routeTable()
 
@@ -38,6 +39,7 @@ export function createApp(deps: Deps): { app: Hono; routes: AnyRoute[] } {
   })
 
   mountRoutes(app, routes, deps)
+  mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {
     throw new DomainError('not_found', 'No such API route.')
   })

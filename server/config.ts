@@ -28,6 +28,15 @@ export const ConfigSchema = z.object({
   SIGNUPS_OPEN: flag.default(true),
   /** Sign-in and sign-up attempts per client address per 10 minutes (raise for browser test runs). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(AUTH_ATTEMPTS_PER_WINDOW),
+  /** Sentry DSN the monitoring tunnel forwards to; without it, client errors go to the local error inbox. */
+  SENTRY_DSN: z
+    .string()
+    .regex(/^https?:\/\/[^@/\s]+@[^/\s]+\/\d+$/, 'must look like https://<key>@<host>/<project id>')
+    .optional(),
+  /** Sentry organisation id; read from an `o<id>.` DSN host when absent. */
+  SENTRY_ORG_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
+  /** Monitoring envelopes accepted per client address per minute. */
+  MONITORING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
 })

@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { LedgerCheckResponse } from '../../domain/api/ledger.schema'
+import { ErrorInboxResponse } from '../../domain/api/meta.schema'
 import { defineRoute } from '../http/route-table'
 import { checkLedger } from '../ledger/ledger-check'
 
@@ -11,5 +13,18 @@ export const adminRoutes = [
     access: { kind: 'platform_admin' },
     response: LedgerCheckResponse,
     handler: ({ deps }) => checkLedger(deps.db.kysely),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/error-inbox',
+    summary: 'Client error reports kept locally (when no Sentry DSN is configured), newest first',
+    tag: 'admin',
+    access: { kind: 'platform_admin' },
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    response: ErrorInboxResponse,
+    handler: async ({ db, query }) => {
+      const rows = await db.selectFrom('error_inbox').select(['id', 'received_at', 'event_id', 'item_types', 'summary', 'size_bytes']).orderBy('received_at', 'desc').limit(query.limit).execute()
+      return { items: rows.map((r) => ({ id: r.id, receivedAt: r.received_at.toISOString(), eventId: r.event_id, itemTypes: r.item_types, summary: r.summary, sizeBytes: r.size_bytes })) }
+    },
   }),
 ]

@@ -117,6 +117,16 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp
 }
 
+export interface ErrorInboxTable {
+  id: string
+  received_at: Timestamp
+  event_id: string | null
+  item_types: string
+  summary: string
+  size_bytes: number
+  envelope: Uint8Array
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -135,4 +145,5 @@ export interface Database {
   holds: HoldsTable
   idempotency_keys: IdempotencyKeysTable
   schema_migrations: SchemaMigrationsTable
+  error_inbox: ErrorInboxTable
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { HealthResponse } from '../../domain/api/ledger.schema'
+import { ClientConfig } from '../../domain/api/meta.schema'
+import { clientMonitoring } from '../monitoring/dsn'
 import { apiReferenceHtml, openApiDocument } from '../http/openapi'
 import { defineRoute, type AnyRoute } from '../http/route-table'
 import { sql } from 'kysely'
@@ -20,6 +22,18 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
         await sql`select 1`.execute(deps.db.kysely)
         return { status: 'ok' as const, database: deps.db.driver, version: VERSION }
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/config',
+      summary: 'Public settings every page reads first: where to report errors, whether sign-up is open',
+      tag: 'meta',
+      access: { kind: 'public' },
+      response: ClientConfig,
+      handler: async ({ deps }) => ({
+        monitoring: { ...clientMonitoring(deps.config.SENTRY_DSN, deps.config.SENTRY_ORG_ID), environment: deps.config.CASH_ENV, release: VERSION },
+        signupsOpen: deps.config.SIGNUPS_OPEN,
+      }),
     }),
     defineRoute({
       method: 'get',

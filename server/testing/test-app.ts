@@ -39,7 +39,7 @@ export function testDb(): Promise<Db> {
   return shared
 }
 
-const TABLES = ['idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
+const TABLES = ['error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
 
 export type TestApp = {
   app: Hono
