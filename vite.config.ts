@@ -1,26 +1,40 @@
-import { readdirSync, existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
-/** One HTML entry per embed folder that has an index.html, plus the host shell. */
-function entries(): Record<string, string> {
-  const input: Record<string, string> = { shell: resolve(import.meta.dirname, 'host/index.html') }
-  for (const name of readdirSync(resolve(import.meta.dirname, 'embeds'))) {
-    const html = resolve(import.meta.dirname, 'embeds', name, 'index.html')
-    if (existsSync(html)) input[`embed-${name}`] = html
+const EMBEDS_DIR = resolve(import.meta.dirname, 'embeds')
+const TEMPLATE = resolve(EMBEDS_DIR, 'embed-page.html')
+
+/** Every embed folder with a standalone mount (`main.tsx`) is a page. */
+const embedPages = () => readdirSync(EMBEDS_DIR).filter((name) => existsSync(resolve(EMBEDS_DIR, name, 'main.tsx')))
+
+/**
+ * Each embed's `index.html` is the one template (embeds/embed-page.html), served virtually at
+ * embeds/<name>/index.html so its `./main.tsx` resolves inside the embed's folder.
+ */
+function embedHtml(): Plugin {
+  const pages = new Set(embedPages().map((name) => resolve(EMBEDS_DIR, name, 'index.html')))
+  return {
+    name: 'cash:embed-html',
+    resolveId: (id) => (pages.has(id) ? id : null),
+    load: (id) => (pages.has(id) ? readFileSync(TEMPLATE, 'utf8') : null),
   }
-  return input
 }
 
 export default defineConfig({
   base: '/app/cash/',
-  plugins: [react()],
+  plugins: [react(), embedHtml()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     sourcemap: true,
-    rollupOptions: { input: entries() },
+    rollupOptions: {
+      input: {
+        shell: resolve(import.meta.dirname, 'host/index.html'),
+        ...Object.fromEntries(embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')])),
+      },
+    },
   },
 })

@@ -106,7 +106,7 @@ test.describe('signed out', () => {
     const app = new CashApp(page)
     await app.submitSignIn('personal@demo.cash', DEMO_PASSWORD)
     await expect(page).toHaveURL(/\/app\/cash\/settings\/profile-details$/)
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Settings')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile details')
   })
 
   test('home leads to sign-in and back to home', async ({ page }) => {

@@ -4,6 +4,8 @@ import { Router } from 'wouter'
 import { createApiClient } from '../embeds/lib/api-client'
 import { I18nProvider, pickLocale } from '../embeds/lib/i18n'
 import { SessionProvider } from '../embeds/lib/session'
+import { startMonitoring } from '../embeds/lib/monitoring'
+import { AppErrorBoundary } from '../embeds/ui/app-error-boundary'
 import '../embeds/ui/tokens.css'
 import './shell.css'
 import { Shell } from './shell'
@@ -13,12 +15,26 @@ document.documentElement.lang = locale
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nProvider locale={locale}>
-      <SessionProvider api={createApiClient()}>
-        <Router base="/app/cash">
-          <Shell />
-        </Router>
-      </SessionProvider>
-    </I18nProvider>
+    <AppErrorBoundary>
+      <I18nProvider locale={locale}>
+        <SessionProvider api={createApiClient()}>
+          <Router base="/app/cash">
+            <Shell />
+          </Router>
+        </SessionProvider>
+      </I18nProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 )
+
+// Error reporting loads after first paint, off the critical path.
+requestAnimationFrame(() => setTimeout(() => void startMonitoring(), 0))
+
+// A webview holding HTML from before a deploy asks for chunks that are gone: reload once for fresh HTML.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('cash:reloaded')) return
+  sessionStorage.setItem('cash:reloaded', '1')
+  event.preventDefault()
+  window.location.reload()
+})
+setTimeout(() => sessionStorage.removeItem('cash:reloaded'), 10_000)

@@ -1,32 +1,73 @@
-import type { ReactNode } from 'react'
-import { Link } from 'wouter'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useLocation } from 'wouter'
 import { useI18n } from '../embeds/lib/i18n'
+import type { MessageKey } from '../embeds/lib/messages-en'
 import { useSession } from '../embeds/lib/session'
 
-/** The web shell's frame: a bar with the brand, navigation and sign-out; the embed below it. */
+type NavItem = { href: string; label: MessageKey }
+
+/** The holder's areas; cards point at the account kind's card route; staff get the back office. */
+function navItems(kind: 'personal' | 'corporate' | null, admin: boolean): NavItem[] {
+  const items: NavItem[] = [{ href: '/', label: 'nav.home' }]
+  if (kind) {
+    items.push(
+      { href: '/top-up', label: 'nav.topUp' },
+      { href: '/withdraw', label: 'nav.withdraw' },
+      { href: kind === 'corporate' ? '/card/@corporate' : '/card/@personal', label: 'nav.cards' },
+      { href: '/transaction-history', label: 'nav.history' },
+      { href: '/cashback', label: 'nav.rewards' },
+      { href: '/settings', label: 'nav.settings' },
+    )
+  }
+  items.push({ href: '/support', label: 'nav.support' })
+  if (admin) items.push({ href: '/admin', label: 'nav.admin' })
+  return items
+}
+
+/** The web shell's frame: a bar with the brand and a menu (a sidebar on wide screens), the embed beside it. */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const { t } = useI18n()
   const { state, signOut } = useSession()
+  const [location] = useLocation()
+  const [open, setOpen] = useState(false)
+  useEffect(() => setOpen(false), [location])
+  const session = state.status === 'signed-in' ? state.session : null
+  const items = session ? navItems(session.memberships[0]?.accountKind ?? null, session.user.platformRole === 'admin') : []
   return (
-    <>
-      <a className="cash-visually-hidden" href="#cash-content">
+    <div className="cash-shell" data-menu-open={open}>
+      <a className="cash-skip-link" href="#cash-content">
         Skip to content
       </a>
       <header className="cash-shell-bar">
         <Link href="/" className="cash-shell-brand">
           {t('app.name')}
         </Link>
-        {state.status === 'signed-in' ? (
-          <nav aria-label={t('nav.main')} className="cash-shell-nav">
-            <Link href="/">{t('nav.home')}</Link>
-            <span className="cash-muted">{state.session.user.email}</span>
-            <button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>
-              {t('nav.signOut')}
-            </button>
-          </nav>
+        {session ? (
+          <button type="button" className="cash-button cash-shell-menu-button" data-variant="secondary" aria-expanded={open} aria-controls="cash-shell-nav" onClick={() => setOpen((o) => !o)}>
+            {t('nav.menu')}
+          </button>
         ) : null}
       </header>
-      <div id="cash-content">{children}</div>
-    </>
+      {session ? (
+        <nav id="cash-shell-nav" aria-label={t('nav.main')} className="cash-shell-nav">
+          <ul>
+            {items.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                  {t(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="cash-muted cash-shell-user">{session.user.email}</p>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>
+            {t('nav.signOut')}
+          </button>
+        </nav>
+      ) : null}
+      <div id="cash-content" className="cash-shell-content">
+        {children}
+      </div>
+    </div>
   )
 }

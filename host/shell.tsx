@@ -1,17 +1,16 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { useI18n } from '../embeds/lib/i18n'
+import { ALIASES, ROUTES, SHELL_PATHS, type RouteEntry } from '../embeds/lib/route-map'
+import { safeNext } from '../embeds/lib/safe-next'
 import { useSession } from '../embeds/lib/session'
+import { ERROR_FLAG } from '../embeds/ui/app-error-boundary'
 import { Page } from '../embeds/ui/page'
 import { ErrorState, LoadingState } from '../embeds/ui/state-views'
-import { safeNext } from './safe-next'
+import { EmbedFrame } from './embed-frame'
 import { ShellLayout } from './shell-layout'
 
-// One chunk per embed, loaded when its route is first visited.
-const SignInPage = lazy(() => import('../embeds/auth/sign-in-page').then((m) => ({ default: m.SignInPage })))
-const SignUpPage = lazy(() => import('../embeds/auth/sign-up-page').then((m) => ({ default: m.SignUpPage })))
-const HomePage = lazy(() => import('../embeds/home/home-page').then((m) => ({ default: m.HomePage })))
-
+const QaHarness = lazy(() => import('./qa-harness').then((m) => ({ default: m.QaHarness })))
 const BASE = '/app/cash'
 
 /** Product routes need a session: signed out, they lead to sign-in and back after. */
@@ -28,53 +27,101 @@ function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>
 }
 
-/** Signed-in visitors of sign-in/sign-up go where they were headed. */
-function GuestOnly({ children }: { children: (goNext: () => void) => ReactNode }) {
+/** Signed-in visitors of sign-in and sign-up go where they were headed. */
+function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession()
   const [, navigate] = useLocation()
   const next = safeNext(new URLSearchParams(useSearch()).get('next'))
-  const goNext = () => navigate(next.slice(BASE.length) || '/', { replace: true })
   useEffect(() => {
-    if (state.status === 'signed-in') goNext()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.status])
+    if (state.status === 'signed-in') navigate(next.slice(BASE.length) || '/', { replace: true })
+  }, [state.status, next, navigate])
   if (state.status === 'loading') return <LoadingState />
-  return <>{children(goNext)}</>
+  return <>{children}</>
 }
 
-/** A route whose feature arrives in a later release: its frame and title, and a plain word that it is not here yet. */
-function NotAvailable() {
+/** A clear refusal for a route the signed-in user's role does not open. */
+function NotAllowed({ guard }: { guard: 'personal' | 'corporate' | 'admin' }) {
   const { t } = useI18n()
-  const [location] = useLocation()
-  const title = location.split('/').filter(Boolean).map((s) => s.replace(/[-@]/g, ' ').trim()).join(' · ') || t('home.title')
+  const { state } = useSession()
+  const email = state.status === 'signed-in' ? state.session.user.email : ''
   return (
-    <Page title={title.charAt(0).toUpperCase() + title.slice(1)}>
-      <p>{t('state.notAvailable.body')}</p>
+    <Page title={t('state.notAllowed.title')}>
+      <p>{t(`state.notAllowed.${guard}`, { email })}</p>
+      <a href={BASE}>{t('state.goHome')}</a>
+    </Page>
+  )
+}
+
+function RoleCheck({ guard, children }: { guard: 'personal' | 'corporate' | 'admin'; children: ReactNode }) {
+  const { state } = useSession()
+  if (state.status !== 'signed-in') return null
+  const { user, memberships } = state.session
+  const allowed = guard === 'admin' ? user.platformRole === 'admin' : memberships.some((m) => m.accountKind === guard)
+  return allowed ? <>{children}</> : <NotAllowed guard={guard} />
+}
+
+function Guarded({ route, children }: { route: RouteEntry; children: ReactNode }) {
+  if (route.guard === 'public') return <>{children}</>
+  if (route.guard === 'guest') return <GuestOnly>{children}</GuestOnly>
+  return <RequireSession>{route.guard === 'signed-in' ? children : <RoleCheck guard={route.guard}>{children}</RoleCheck>}</RequireSession>
+}
+
+/** Where the generic error page's Continue leads: the error state is cleared, and the way home offered. */
+function ErrorAcknowledged() {
+  const { t } = useI18n()
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(ERROR_FLAG)
+    } catch {
+      // Nothing to clear where storage is off.
+    }
+  }, [])
+  return (
+    <Page title={t('state.errorAcknowledged.title')}>
+      <p>{t('state.errorAcknowledged.body')}</p>
+      <a href={BASE}>{t('state.goHome')}</a>
+    </Page>
+  )
+}
+
+function NotFound() {
+  const { t } = useI18n()
+  return (
+    <Page title={t('state.notFound.title')}>
+      <p>{t('state.notFound.body')}</p>
       <a href={BASE}>{t('state.goHome')}</a>
     </Page>
   )
 }
 
 export function Shell() {
+  const [location] = useLocation()
   return (
     <ShellLayout>
       <Suspense fallback={<LoadingState />}>
         <Switch>
-          <Route path="/sign-in">
-            <GuestOnly>{(goNext) => <SignInPage onSignedIn={goNext} signUpHref={`${BASE}/sign-up`} />}</GuestOnly>
+          {Object.entries(ALIASES).map(([from, to]) => (
+            <Route key={from} path={from}>
+              <Redirect to={to} replace />
+            </Route>
+          ))}
+          <Route path={SHELL_PATHS.errorAcknowledged}>
+            <ErrorAcknowledged />
           </Route>
-          <Route path="/sign-up">
-            <GuestOnly>{(goNext) => <SignUpPage onSignedUp={goNext} signInHref={`${BASE}/sign-in`} />}</GuestOnly>
+          <Route path={SHELL_PATHS.qaHarness}>
+            <QaHarness />
           </Route>
-          <Route path="/">
-            <RequireSession>
-              <HomePage hrefs={{ onboarding: `${BASE}/onboarding/personal`, admin: `${BASE}/admin` }} />
-            </RequireSession>
-          </Route>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {(params: Record<string, string>) => (
+                <Guarded route={route}>
+                  <EmbedFrame route={route} path={location} params={params} />
+                </Guarded>
+              )}
+            </Route>
+          ))}
           <Route>
-            <RequireSession>
-              <NotAvailable />
-            </RequireSession>
+            <NotFound />
           </Route>
         </Switch>
       </Suspense>

@@ -1,4 +1,4 @@
 import { mountEmbed } from '../lib/mount-embed'
-import { SignInPage } from './sign-in-page'
+import { AuthEmbed } from './auth-embed'
 
-mountEmbed(() => <SignInPage onSignedIn={() => window.location.assign('/app/cash')} signUpHref="/app/cash/sign-up" />)
+mountEmbed('auth', AuthEmbed)

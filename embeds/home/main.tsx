@@ -1,4 +1,4 @@
 import { mountEmbed } from '../lib/mount-embed'
-import { HomePage } from './home-page'
+import { HomeEmbed } from './home-embed'
 
-mountEmbed(() => <HomePage hrefs={{ onboarding: '/app/cash/onboarding/personal', admin: '/app/cash/admin' }} />)
+mountEmbed('home', HomeEmbed)

@@ -46,6 +46,22 @@ export const en = {
   'state.notFound.title': 'Page not found',
   'state.notFound.body': 'There is no page at this address.',
   'state.goHome': 'Go to home',
+  'state.signInNeeded': 'Sign in to Cash to see this page.',
+  'state.notAllowed.title': 'Not allowed',
+  'state.notAllowed.personal': 'This page is for personal accounts. You are signed in as {email}.',
+  'state.notAllowed.corporate': 'This page is for company accounts. You are signed in as {email}.',
+  'state.notAllowed.admin': 'This page is for Cash staff only. You are signed in as {email}.',
+  'state.errorAcknowledged.title': 'Back on track',
+  'state.errorAcknowledged.body': 'The error was reported and cleared. Your money and data were not affected.',
+  'nav.menu': 'Menu',
+  'nav.topUp': 'Add money',
+  'nav.withdraw': 'Withdraw',
+  'nav.cards': 'Cards',
+  'nav.history': 'History',
+  'nav.rewards': 'Rewards',
+  'nav.settings': 'Settings',
+  'nav.support': 'Support',
+  'nav.admin': 'Back office',
 } as const
 
 export type MessageKey = keyof typeof en

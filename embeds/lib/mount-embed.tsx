@@ -1,22 +1,95 @@
-import { StrictMode, type ReactNode } from 'react'
+import { StrictMode, useEffect, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
+import { connectBridge, type EmbedBridge } from '../../bridge/embed-client'
+import { detectWire, newDropCounter } from '../../bridge/wires'
+import { resolveWebview, type EmbedName } from '../../domain/webview-pages'
 import '../ui/tokens.css'
+import { AppErrorBoundary } from '../ui/app-error-boundary'
+import { CalloutCard, LoadingState } from '../ui/state-views'
 import { createApiClient } from './api-client'
-import { I18nProvider, pickLocale } from './i18n'
-import { SessionProvider } from './session'
+import { BridgeProvider } from './bridge-context'
+import type { EmbedProps } from './embed-props'
+import { I18nProvider, pickLocale, useI18n, type Locale } from './i18n'
+import { startMonitoring } from './monitoring'
+import { matchRoute, ROUTES } from './route-map'
+import { SessionProvider, useSession } from './session'
+
+/** The product path a standalone page shows: from its webview address, or `?path=` for QA. */
+function standalonePath(embed: EmbedName): string {
+  const requested = new URLSearchParams(window.location.search).get('path')
+  if (requested && matchRoute(requested)?.route.embed === embed) return requested
+  const rest = window.location.pathname.replace(/^\/app\/cash\/webview\/?/, '')
+  const resolved = resolveWebview(rest)
+  return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed)?.path ?? '/')
+}
+
+/** Applies the host's theme and safe-area insets to the page. */
+function applyLook(bridge: EmbedBridge) {
+  const root = document.documentElement
+  const ctx = bridge.context
+  if (ctx) {
+    root.dataset.theme = ctx.theme
+    for (const side of ['top', 'right', 'bottom', 'left'] as const) root.style.setProperty(`--cash-safe-${side}`, `${ctx.safeArea[side]}px`)
+  }
+  bridge.on('themeChanged', ({ theme }) => (root.dataset.theme = theme))
+}
+
+function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge }) {
+  const { locale, t } = useI18n()
+  const session = useSession()
+  const path = standalonePath(embed)
+  const match = matchRoute(path)
+  useEffect(() => {
+    // After first paint: tell the host, then start error reporting.
+    requestAnimationFrame(() => {
+      if (bridge.mode === 'host') void bridge.call('ready', {}).catch(() => undefined)
+      void startMonitoring()
+    })
+    return bridge.on('sessionChanged', () => void session.refresh())
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const guard = match?.route.guard ?? 'signed-in'
+  if (guard !== 'public' && guard !== 'guest') {
+    if (session.state.status === 'loading') return <LoadingState />
+    if (session.state.status !== 'signed-in') {
+      const next = encodeURIComponent(window.location.pathname + window.location.search)
+      return (
+        <main className="cash-page">
+          <CalloutCard title={t('auth.signIn.title')} body={t('state.signInNeeded')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('auth.signIn.submit')}</a>} />
+        </main>
+      )
+    }
+  }
+  return <Component path={path} params={match?.params ?? {}} title={match?.route.title[locale] ?? ''} />
+}
 
 /**
- * Mounts an embed as a standalone page (web mode: the session cookie, the browser's locale and theme).
- * The bridge to a native host plugs in here.
+ * Mounts an embed as its own page: connects to a native host if there is one (else standalone web mode),
+ * takes locale, theme, safe area and session token from it, and renders the embed under an error boundary.
  */
-export function mountEmbed(render: () => ReactNode): void {
-  const locale = pickLocale(navigator.language)
-  document.documentElement.lang = locale
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider locale={locale}>
-        <SessionProvider api={createApiClient()}>{render()}</SessionProvider>
-      </I18nProvider>
-    </StrictMode>,
-  )
+export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps>): void {
+  const root = createRoot(document.getElementById('root')!)
+  const drops = newDropCounter()
+  void connectBridge({ embed, wire: detectWire(window, drops, [window.location.origin]), drops }).then((bridge) => {
+    let token = bridge.context?.sessionToken ?? undefined
+    bridge.on('sessionChanged', ({ sessionToken }) => (token = sessionToken ?? undefined))
+    const locale: Locale = pickLocale(bridge.context?.locale ?? navigator.language)
+    document.documentElement.lang = locale
+    applyLook(bridge)
+    // For QA (the harness and browser tests): the bridge's state, what it dropped, and a way to call it.
+    Object.assign(window, { __cashBridge: { mode: bridge.mode, transport: bridge.transport, capabilities: bridge.capabilities, drops, call: bridge.call } })
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <I18nProvider locale={locale}>
+            <BridgeProvider bridge={bridge}>
+              <SessionProvider api={createApiClient({ bearerToken: () => token })}>
+                <Standalone embed={embed} Component={Component} bridge={bridge} />
+              </SessionProvider>
+            </BridgeProvider>
+          </I18nProvider>
+        </AppErrorBoundary>
+      </StrictMode>,
+    )
+  })
 }

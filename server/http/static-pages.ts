@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { resolveWebview } from '../../domain/webview-pages'
 
 export const APP_BASE = '/app/cash'
+const QA_HARNESS = `${APP_BASE}/webview/test`
 
 /**
- * Serves the built pages: hashed assets with a long cache, and the shell's HTML for every other path
- * under /app/cash so client routes survive a reload.
+ * Serves the built pages: hashed assets with a long cache; `/app/cash/webview/<page>` as the embed's
+ * standalone page; the shell's HTML for every other path under /app/cash so client routes survive a reload.
  */
 export function mountPages(app: Hono, distDir: string): void {
   const root = resolve(distDir)
@@ -23,16 +25,26 @@ export function mountPages(app: Hono, distDir: string): void {
       }),
     )
   }
-  const shellFile = resolve(root, 'host/index.html')
-  let shell: string | null = null
-  const page = () => (shell ??= existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : null)
-  const servePage = (c: Context) => {
-    const html = page()
+  const pages = new Map<string, string | null>()
+  const page = (file: string) => {
+    if (!pages.has(file)) {
+      const path = resolve(root, file)
+      pages.set(file, existsSync(path) ? readFileSync(path, 'utf8') : null)
+    }
+    return pages.get(file)!
+  }
+  const serve = (c: Context, file: string) => {
+    const html = page(file)
     c.header('Cache-Control', 'no-cache')
     if (!html) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     return c.html(html)
   }
   app.get('/', (c) => c.redirect(APP_BASE))
-  app.get(APP_BASE, servePage)
-  app.get(`${APP_BASE}/*`, servePage)
+  app.get(`${APP_BASE}/webview/*`, (c) => {
+    if (c.req.path === QA_HARNESS || c.req.path === `${QA_HARNESS}/`) return serve(c, 'host/index.html')
+    const webview = resolveWebview(c.req.path.slice(`${APP_BASE}/webview/`.length))
+    return webview ? serve(c, `embeds/${webview.embed}/index.html`) : serve(c, 'host/index.html')
+  })
+  app.get(APP_BASE, (c) => serve(c, 'host/index.html'))
+  app.get(`${APP_BASE}/*`, (c) => serve(c, 'host/index.html'))
 }

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test'
+import { WEBVIEW_PAGES } from '../domain/webview-pages'
+import { matchRoute } from '../embeds/lib/route-map'
+
+type QaBridge = { mode: string; transport: string; capabilities: string[]; drops: { dropped: number; reasons: Record<string, number> }; call(method: string, params: unknown): Promise<unknown> }
+declare global {
+  interface Window {
+    __cashBridge?: QaBridge
+  }
+}
+
+async function launch(page: Page, webview: string, off: string[] = []) {
+  await page.goto('/app/cash/webview/test')
+  await page.getByLabel('Page').selectOption(webview)
+  for (const capability of off) await page.getByRole('checkbox', { name: capability }).uncheck()
+  await page.getByRole('button', { name: 'Launch' }).click()
+  const log = page.getByTestId('qa.log')
+  await expect(log).toContainText('→ embed ack')
+  await expect(log).toContainText('← embed req ready')
+  const frame = page.frames().find((f) => f.url().includes(`/webview/${webview}`))!
+  return { log, frame }
+}
+
+test.describe('standalone webview pages and the QA harness', () => {
+  for (const [webview, { path }] of Object.entries(WEBVIEW_PAGES)) {
+    test(`${webview} opens standalone and completes the handshake with the harness`, async ({ page }) => {
+      const standalone = await page.goto(`/app/cash/webview/${webview}`)
+      expect(standalone?.status()).toBe(200)
+      // Standalone and signed out: the page is there and asks for sign-in (no host: web mode).
+      await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' }))).toBeVisible()
+      expect(await page.evaluate(() => window.__cashBridge?.mode)).toBe('web')
+
+      const { frame } = await launch(page, webview)
+      const title = matchRoute(path)!.route.title['en-US']
+      await expect(page.frameLocator('iframe[title="Embed under test"]').getByRole('heading', { level: 1 })).toHaveText(title)
+      expect(await frame.evaluate(() => ({ mode: window.__cashBridge?.mode, transport: window.__cashBridge?.transport }))).toEqual({ mode: 'host', transport: 'port' })
+    })
+  }
+
+  test('a capability the harness turned off fails fast with a typed error', async ({ page }) => {
+    const { frame, log } = await launch(page, 'pix/send', ['scanQr'])
+    const outcome = await frame.evaluate(async () => {
+      const started = performance.now()
+      try {
+        await window.__cashBridge!.call('scanQr', { prompt: 'Scan a PIX code' })
+        return { code: 'none', ms: 0 }
+      } catch (e) {
+        return { code: (e as { code: string }).code, name: (e as Error).name, ms: performance.now() - started }
+      }
+    })
+    expect(outcome).toMatchObject({ code: 'UNAVAILABLE', name: 'BridgeError' })
+    expect(outcome.ms).toBeLessThan(50)
+    await expect(log).not.toContainText('scanQr')
+  })
+
+  test('the harness answers a confirm request and the embed gets the answer', async ({ page }) => {
+    const { frame } = await launch(page, 'withdraw')
+    const pending = frame.evaluate(() => window.__cashBridge!.call('confirm', { title: 'Withdraw', amount: '100.00', asset: 'USDC', detail: 'Network fee $0.40' }))
+    await expect(page.getByText('Confirm with biometrics: Withdraw: 100.00 USDC — Network fee $0.40')).toBeVisible()
+    await page.getByRole('button', { name: 'Approve' }).click()
+    expect(await pending).toEqual({ confirmed: true, method: 'biometrics' })
+    await expect(page.getByTestId('qa.log')).toContainText('← embed req confirm')
+    await expect(page.getByTestId('qa.log')).toContainText('→ embed res ok')
+  })
+
+  test('the harness hands the persona’s session to the embed by bearer token', async ({ page }) => {
+    await launch(page, 'top-up')
+    const frame = page.frameLocator('iframe[title="Embed under test"]')
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Add money')
+    await expect(frame.getByText('Sign in to Cash to see this page.')).toHaveCount(0)
+  })
+
+  test('an ack from a foreign origin is dropped: the embed stays in web mode', async ({ page, baseURL }) => {
+    // The same server under another origin (localhost vs 127.0.0.1) plays a hostile parent page.
+    const foreign = baseURL!.replace('127.0.0.1', 'localhost')
+    await page.goto(`${foreign}/app/cash/no-such-page`)
+    await page.evaluate((src) => {
+      window.addEventListener('message', (e) => {
+        const hello = e.data as { kind?: string; ch?: string; id?: string }
+        if (hello?.kind !== 'hello') return
+        const ack = { ns: 'cash-bridge', v: 1, ch: hello.ch, id: `ack-${hello.id}`, kind: 'ack', capabilities: ['confirm'], context: { sessionToken: 'stolen', user: null, accountKind: null, locale: 'en-US', theme: 'dark', safeArea: { top: 0, right: 0, bottom: 0, left: 0 }, platform: 'ios', appVersion: 'evil' } }
+        ;(e.source as Window).postMessage(ack, '*')
+      })
+      const iframe = document.createElement('iframe')
+      iframe.src = src
+      document.body.append(iframe)
+    }, `${baseURL}/app/cash/webview/top-up`)
+    const embedState = async () => {
+      const embed = page.frames().find((f) => f.url().includes('/webview/top-up'))
+      return embed ? embed.evaluate(() => (window.__cashBridge ? { mode: window.__cashBridge.mode, reasons: window.__cashBridge.drops.reasons } : null)) : null
+    }
+    await expect.poll(embedState, { timeout: 10_000 }).not.toBeNull()
+    const state = (await embedState())!
+    expect(state.mode).toBe('web')
+    expect(state.reasons?.['foreign origin']).toBeGreaterThanOrEqual(1)
+  })
+})

@@ -1,0 +1,4 @@
+import { mountEmbed } from '../lib/mount-embed'
+import { EarnEmbed } from './earn-embed'
+
+mountEmbed('earn', EarnEmbed)

@@ -1,0 +1,4 @@
+import { mountEmbed } from '../lib/mount-embed'
+import { HistoryEmbed } from './history-embed'
+
+mountEmbed('history', HistoryEmbed)

@@ -1,0 +1,49 @@
+import type { EmbedBridge } from '../../bridge/embed-client'
+
+/**
+ * Host capabilities with their web fallbacks (ARCHITECTURE.md): ask the host when it offers the
+ * capability, else do it the web way. Each returns how it was done, so the page can say so.
+ */
+export async function navigateTo(bridge: EmbedBridge, path: string): Promise<void> {
+  if (bridge.has('navigate')) await bridge.call('navigate', { path })
+  else window.location.assign(path)
+}
+
+export async function copyText(bridge: EmbedBridge, text: string): Promise<'host' | 'clipboard'> {
+  if (bridge.has('copy')) {
+    await bridge.call('copy', { text })
+    return 'host'
+  }
+  await navigator.clipboard.writeText(text)
+  return 'clipboard'
+}
+
+export async function shareContent(bridge: EmbedBridge, content: { title?: string; text?: string; url?: string }): Promise<'host' | 'web-share' | 'copied'> {
+  if (bridge.has('share')) {
+    await bridge.call('share', content)
+    return 'host'
+  }
+  if (typeof navigator.share === 'function') {
+    await navigator.share(content)
+    return 'web-share'
+  }
+  await navigator.clipboard.writeText([content.text, content.url].filter(Boolean).join(' '))
+  return 'copied'
+}
+
+export async function openExternal(bridge: EmbedBridge, url: string): Promise<void> {
+  if (bridge.has('openUrl')) await bridge.call('openUrl', { url })
+  else window.open(url, '_blank', 'noopener,noreferrer')
+}
+
+/** A haptic where the host has one; a short vibration on the web where allowed; nothing otherwise. */
+export async function haptic(bridge: EmbedBridge, style: 'light' | 'success' | 'warning' | 'error'): Promise<void> {
+  if (bridge.has('haptics')) await bridge.call('haptics', { style })
+  else navigator.vibrate?.(style === 'error' ? [30, 40, 30] : 15)
+}
+
+/** Scans a QR code through the host's camera; null where the host has none (the page offers paste). */
+export async function scanQr(bridge: EmbedBridge, prompt: string): Promise<string | null> {
+  if (!bridge.has('scanQr')) return null
+  return (await bridge.call('scanQr', { prompt })).text
+}

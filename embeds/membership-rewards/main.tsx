@@ -1,0 +1,4 @@
+import { mountEmbed } from '../lib/mount-embed'
+import { MembershipRewardsEmbed } from './membership-rewards-embed'
+
+mountEmbed('membership-rewards', MembershipRewardsEmbed)

@@ -1,0 +1,4 @@
+import { mountEmbed } from '../lib/mount-embed'
+import { RepayEmbed } from './repay-embed'
+
+mountEmbed('repay', RepayEmbed)

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { serveBridge, type HostBridge, type HostHandlers } from '../bridge/host-server'
+import { BridgeError, CAPABILITIES, type BridgeContext, type Capability, type Envelope, type EventName, type EventPayload } from '../bridge/protocol.schema'
+import { newDropCounter, windowWire } from '../bridge/wires'
+import { SessionResponse } from '../domain/api/auth.schema'
+import { createApiClient } from '../embeds/lib/api-client'
+
+export type QaSettings = {
+  page: string
+  email: string
+  password: string
+  platform: BridgeContext['platform']
+  locale: 'en-US' | 'pt-BR'
+  theme: BridgeContext['theme']
+  capabilities: Capability[]
+}
+
+export type LogLine = { n: number; direction: 'in' | 'out'; envelope: Envelope }
+export type PendingAsk =
+  | { kind: 'confirm'; detail: string; answer: (confirmed: boolean) => void }
+  | { kind: 'scanQr'; detail: string; answer: (text: string | null) => void }
+
+const SAFE_AREA: Record<BridgeContext['platform'], BridgeContext['safeArea']> = {
+  ios: { top: 47, right: 0, bottom: 34, left: 0 },
+  android: { top: 24, right: 0, bottom: 16, left: 0 },
+  web: { top: 0, right: 0, bottom: 0, left: 0 },
+}
+
+/**
+ * Plays a native host around an embed in an iframe: signs a persona in and hands its token over, answers
+ * confirm and scan requests through the page, and records every bridge message in order.
+ */
+export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
+  const [log, setLog] = useState<LogLine[]>([])
+  const [asks, setAsks] = useState<PendingAsk[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [src, setSrc] = useState<string | null>(null)
+  const host = useRef<HostBridge | null>(null)
+  const counter = useRef(0)
+
+  useEffect(() => () => host.current?.close(), [])
+
+  const launch = useCallback(
+    async (settings: QaSettings) => {
+      host.current?.close()
+      setLog([])
+      setAsks([])
+      setError(null)
+      let context: BridgeContext = { sessionToken: null, user: null, accountKind: null, locale: settings.locale, theme: settings.theme, safeArea: SAFE_AREA[settings.platform], platform: settings.platform, appVersion: 'qa-harness' }
+      if (settings.email) {
+        try {
+          const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: settings.email, password: settings.password, client: 'native' })
+          context = { ...context, sessionToken: session.token ?? null, user: session.user, accountKind: session.memberships[0]?.accountKind ?? null }
+        } catch (e) {
+          setError(`Sign-in failed: ${e instanceof Error ? e.message : String(e)}`)
+          return
+        }
+      }
+      const ask = <T,>(make: (answer: (value: T) => void) => PendingAsk) =>
+        new Promise<T>((resolve) => {
+          const entry = make((value) => {
+            setAsks((list) => list.filter((a) => a !== entry))
+            resolve(value)
+          })
+          setAsks((list) => [...list, entry])
+        })
+      const all: HostHandlers = {
+        confirm: async (p) => {
+          const confirmed = await ask<boolean>((answer) => ({ kind: 'confirm', detail: `${p.title}: ${p.amount} ${p.asset} — ${p.detail}`, answer }))
+          return { confirmed, method: confirmed ? 'biometrics' : 'none' }
+        },
+        scanQr: async (p) => {
+          const text = await ask<string | null>((answer) => ({ kind: 'scanQr', detail: p.prompt, answer }))
+          if (text === null) throw new BridgeError('CANCELLED', 'The holder closed the scanner.')
+          return { text }
+        },
+        share: async () => ({ shared: true }),
+        copy: async () => ({ copied: true as const }),
+        openUrl: async () => ({ opened: true }),
+        navigate: async () => ({ navigated: true }),
+        close: async () => ({ closed: true as const }),
+        haptics: async () => ({ done: true as const }),
+      }
+      const handlers = Object.fromEntries(Object.entries(all).filter(([method]) => settings.capabilities.includes(method as Capability))) as HostHandlers
+      const origin = window.location.origin
+      host.current = serveBridge({
+        wire: windowWire({ self: window, peer: () => iframe.current?.contentWindow ?? null, peerOrigin: origin, allowedOrigins: [origin], drops: newDropCounter() }),
+        handshake: 'iframe',
+        handlers,
+        context: () => context,
+        onMessage: (direction, envelope) => setLog((lines) => [...lines, { n: ++counter.current, direction, envelope }]),
+      })
+      setSrc(`/app/cash/webview/${settings.page}?qa=${Date.now()}`)
+    },
+    [iframe],
+  )
+
+  const emit = useCallback(<E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload), [])
+  return { launch, emit, log, asks, error, src, capabilities: CAPABILITIES }
+}
