@@ -5,16 +5,17 @@ import { defineConfig, type Plugin } from 'vite'
 
 const EMBEDS_DIR = resolve(import.meta.dirname, 'embeds')
 const TEMPLATE = resolve(EMBEDS_DIR, 'embed-page.html')
+const SHELL_PAGE = resolve(import.meta.dirname, 'host/index.html')
 
 /** Every embed folder with a standalone mount (`main.tsx`) is a page. */
 const embedPages = () => readdirSync(EMBEDS_DIR).filter((name) => existsSync(resolve(EMBEDS_DIR, name, 'main.tsx')))
 
 /**
- * Each embed's `index.html` is the one template (embeds/embed-page.html), served virtually at
- * embeds/<name>/index.html so its `./main.tsx` resolves inside the embed's folder.
+ * Every page's `index.html` is the one template (embeds/embed-page.html), served virtually at
+ * embeds/<name>/index.html and host/index.html so its `./main.tsx` resolves inside that folder.
  */
 function embedHtml(): Plugin {
-  const pages = new Set(embedPages().map((name) => resolve(EMBEDS_DIR, name, 'index.html')))
+  const pages = new Set([SHELL_PAGE, ...embedPages().map((name) => resolve(EMBEDS_DIR, name, 'index.html'))])
   return {
     name: 'cash:embed-html',
     resolveId: (id) => (pages.has(id) ? id : null),
@@ -32,7 +33,7 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: {
-        shell: resolve(import.meta.dirname, 'host/index.html'),
+        shell: SHELL_PAGE,
         ...Object.fromEntries(embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')])),
       },
     },
