@@ -28,6 +28,15 @@ export const ERRORS = {
   unbalanced_journal: { status: 500, message: 'A ledger journal did not balance and was refused.' },
   hold_not_pending: { status: 409, message: 'This hold is no longer pending.' },
   hold_overcapture: { status: 422, message: 'The amount to post is more than the hold allows.' },
+  pix_code_invalid: { status: 400, message: 'This is not a PIX code. Copy the whole "Pix Copia e Cola" code and try again.' },
+  pix_code_checksum: { status: 400, message: 'This PIX code is damaged (its checksum does not match). Copy it again.' },
+  pix_amount_min: { status: 400, message: 'The smallest PIX top-up is R$ 10,00.' },
+  pix_daily_limit: { status: 422, message: 'PIX top-ups are limited to R$ 50.000,00 a day.' },
+  pix_charge_expired: { status: 409, message: 'This PIX code has expired. Create a new one.' },
+  webhook_signature: { status: 401, message: 'The webhook signature does not match.' },
+  webhook_timestamp: { status: 400, message: 'The webhook timestamp is outside the replay window.' },
+  bridge_unsupported: { status: 400, message: 'This bridge does not carry that token from that chain.' },
+  account_without_safe: { status: 409, message: 'This account has no safe yet. Finish setup to get a deposit address.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -10,6 +10,8 @@ export const LEDGER_CODES = {
   debt: { normal: 'debit', noOverdraft: true, owner: 'holder' },
   /** Assets the platform holds on chain or at banks for holders. */
   custody: { normal: 'debit', noOverdraft: false, owner: 'platform' },
+  /** Fees the platform earned (bank, PIX, bridge), per asset. */
+  fees: { normal: 'credit', noOverdraft: false, owner: 'platform' },
   /** What the platform owes the card network for cleared purchases. */
   card_settlement: { normal: 'credit', noOverdraft: false, owner: 'platform' },
 } as const

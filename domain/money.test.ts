@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DomainError } from './errors'
-import { formatMoney, parseAmount, parsePositiveAmount, toDecimal } from './money'
+import { formatMoney, parseAmount, parsePositiveAmount, toDecimal, toFixedDecimal } from './money'
 
 describe('parseAmount', () => {
   it('reads decimal strings into exact base units', () => {
@@ -33,6 +33,14 @@ describe('parseAmount', () => {
         expect(parseAmount(toDecimal(units, asset), asset)).toBe(units)
       }),
     )
+  })
+})
+
+describe('toFixedDecimal', () => {
+  it('keeps every decimal place of the asset', () => {
+    expect(toFixedDecimal(10_000n, 'BRL')).toBe('100.00')
+    expect(toFixedDecimal(5n, 'BRL')).toBe('0.05')
+    expect(toFixedDecimal(-1_500_000n, 'USDC')).toBe('-1.500000')
   })
 })
 

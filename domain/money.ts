@@ -45,6 +45,16 @@ export function toDecimal(units: bigint, asset: Asset): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
+/**
+ * Base units to a decimal string with every decimal place of the asset.
+ * @example toFixedDecimal(10_000n, 'BRL') === '100.00'
+ */
+export function toFixedDecimal(units: bigint, asset: Asset): string {
+  const decimals = ASSETS[asset].decimals
+  const text = (units < 0n ? -units : units).toString().padStart(decimals + 1, '0')
+  return `${units < 0n ? '-' : ''}${text.slice(0, text.length - decimals)}.${text.slice(text.length - decimals)}`
+}
+
 /** How many fraction digits to show for an asset (USD-like to cents, crypto to 6). */
 function displayDigits(asset: Asset): number {
   return ASSETS[asset].fiat ? 2 : 6

@@ -12,10 +12,15 @@ import { mountPages } from './http/static-pages'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
 import { sandboxRoutes } from './sandbox/sandbox-routes'
+import { moneyInRoutes } from './money-in/money-in-routes'
+import { sandboxMoneyInRoutes } from './money-in/sandbox-money-in-routes'
+import { webhookRoutes } from './webhooks/webhook-routes'
+import { jobHandlers } from './jobs/job-handlers'
+import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...sandboxRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
@@ -23,7 +28,7 @@ export function routeTable(): AnyRoute[] {
 const REQUEST_ID = /^[\w.-]{6,64}$/
 
 /** The whole HTTP app: API, pages, error handling, request ids and access logs. */
-export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}): { app: Hono; routes: AnyRoute[] } {
+export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
   const app = new Hono()
   const routes = routeTable()
 
@@ -58,5 +63,5 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     }
     return c.html(serverErrorPage(new URL(c.req.url).host, digest), 500)
   })
-  return { app, routes }
+  return { app, routes, jobs: jobHandlers(deps, app) }
 }

@@ -37,11 +37,19 @@ export const ConfigSchema = z.object({
   SENTRY_ORG_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
   /** Monitoring envelopes accepted per client address per minute. */
   MONITORING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Key for provider webhook signatures (HMAC-SHA256, one derived key per provider). Required in production. */
+  WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
+  /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
+  SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
+  JOBS: z.enum(['on', 'off']).default('on'),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
 })
 
 export type Config = z.infer<typeof ConfigSchema>
+
+const SANDBOX_SECRET = 'sandbox-webhook-secret-not-for-production'
 
 /** Thrown at start when the environment is wrong; lists every bad variable. */
 export class ConfigError extends Error {
@@ -52,7 +60,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]))
   const result = ConfigSchema.safeParse(picked)
-  if (result.success) return result.data
+  if (result.success) {
+    if (result.data.CASH_ENV === 'production' && result.data.WEBHOOK_SECRET === SANDBOX_SECRET) {
+      throw new ConfigError('Invalid configuration:\n  WEBHOOK_SECRET: set a real secret in production')
+    }
+    return result.data
+  }
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`)
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
+import { startJobLoop } from './jobs/job-queue'
 
 async function main() {
   let config
@@ -25,7 +26,8 @@ async function main() {
   const applied = await migrate(db)
   const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES }
   const seeded = await seedIfEmpty(deps)
-  const { app } = createApp(deps)
+  const { app, jobs } = createApp(deps)
+  const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
   })
@@ -39,6 +41,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
+      await stopJobs()
       await db.close()
       log.info('stopped')
       process.exit(0)

@@ -127,6 +127,104 @@ export interface ErrorInboxTable {
   envelope: Uint8Array
 }
 
+type Json = ColumnType<unknown, string, string>
+
+export interface JobsTable {
+  id: string
+  kind: string
+  payload: Json
+  run_at: Timestamp
+  status: 'pending' | 'done' | 'failed'
+  attempts: ColumnType<number, number | undefined, number>
+  locked_until: Date | null
+  last_error: string | null
+  created_at: Timestamp
+}
+
+export interface ProviderEventsTable {
+  provider: string
+  event_id: string
+  type: string
+  payload: Json
+  received_at: Timestamp
+}
+
+export interface ChainDepositsTable {
+  id: string
+  account_id: string
+  tx_hash: string
+  asset: string
+  amount: Money
+  from_address: string
+  to_address: string
+  block_number: ColumnType<bigint, bigint | number, bigint | number>
+  required_confirmations: number
+  status: 'pending' | 'credited'
+  journal_id: string | null
+  created_at: Timestamp
+  credited_at: Date | null
+}
+
+export type BridgeStatus = 'confirming' | 'in_flight' | 'delivered' | 'payload_stored' | 'failed'
+export interface BridgeTransfersTable {
+  id: string
+  account_id: string
+  bridge: 'stargate' | 'etherfi'
+  source_chain: string
+  source_token: string
+  source_tx_hash: string
+  destination_tx_hash: string | null
+  asset: string
+  amount: Money
+  fee: Money
+  status: BridgeStatus
+  failure_reason: string | null
+  eta_at: Timestamp
+  journal_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PixChargesTable {
+  id: string
+  account_id: string
+  txid: string
+  brl_amount: Money
+  usdc_amount: Money
+  fee_usdc: Money
+  rate_micro_usd: Money
+  br_code: string
+  status: 'pending' | 'paid' | 'expired'
+  expires_at: Timestamp
+  paid_at: Date | null
+  journal_id: string | null
+  created_at: Timestamp
+}
+
+export interface BankTransfersInTable {
+  id: string
+  account_id: string
+  provider_reference: string
+  rail: 'ach' | 'wire' | 'sepa'
+  currency: 'USD' | 'EUR'
+  amount_minor: Money
+  sender_name: string
+  third_party: boolean
+  usdc_amount: Money
+  fee_usdc: Money
+  status: 'credited' | 'returned'
+  return_reason: string | null
+  journal_id: string | null
+  created_at: Timestamp
+}
+
+export interface VirtualBankAccountsTable {
+  account_id: string
+  usd_account_number: string
+  iban: string
+  created_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -146,4 +244,11 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   schema_migrations: SchemaMigrationsTable
   error_inbox: ErrorInboxTable
+  jobs: JobsTable
+  provider_events: ProviderEventsTable
+  chain_deposits: ChainDepositsTable
+  bridge_transfers: BridgeTransfersTable
+  pix_charges: PixChargesTable
+  bank_transfers_in: BankTransfersInTable
+  virtual_bank_accounts: VirtualBankAccountsTable
 }

@@ -41,8 +41,7 @@ function checkCsrf(c: Context, principal: Principal | null): void {
   }
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
+function parseJsonText(text: string): unknown {
   if (!text) return {}
   try {
     return JSON.parse(text)
@@ -62,11 +61,12 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
       const params = parseWith(route.params, c.req.param(), 'path')
       const query = parseWith(route.query, c.req.query(), 'query')
-      const rawBody = route.body ? await readJson(c) : undefined
+      const rawText = route.body ? await c.req.text() : undefined
+      const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
       const body = parseWith(route.body, rawBody, 'form')
       const status = route.status ?? 200
       const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
-        const result = await route.handler({ c, deps, db, body, query, params, principal })
+        const result = await route.handler({ c, deps, db, body, rawBody: rawText, query, params, principal })
         return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
       }
       if (route.produces === 'html') return c.html(String(await run(deps.db.kysely)), status)

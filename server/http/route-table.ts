@@ -44,6 +44,8 @@ export type HandlerArgs<B, Q, P> = {
   /** The transaction of an idempotent request, else the plain database handle. */
   db: Tx
   body: B
+  /** The request body as sent, for signature checks (webhooks). */
+  rawBody: string | undefined
   query: Q
   params: P
   principal: Principal | null

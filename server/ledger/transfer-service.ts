@@ -49,3 +49,24 @@ export async function moveCustody(deps: Deps, db: Tx, direction: 'in' | 'out', i
   const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
   return { journalId, asset: input.asset, amount: toDecimal(units, input.asset), balance: toDecimal(accountBalance(row).balance, input.asset) }
 }
+
+/**
+ * Credits money that arrived from outside: custody takes the gross, the holder gets it less `fee`, and the
+ * fee goes to the fee account. One balanced journal; returns its id.
+ */
+export async function creditIncoming(
+  deps: Pick<Deps, 'newId'>,
+  db: Tx,
+  input: { accountId: string; asset: HeldAsset; gross: bigint; fee: bigint; kind: string; description: string; reference: string },
+): Promise<string> {
+  const entries = [
+    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset }), side: 'debit' as const, amount: input.gross, asset: input.asset },
+    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: input.accountId, code: 'cash', asset: input.asset }), side: 'credit' as const, amount: input.gross - input.fee, asset: input.asset },
+  ]
+  if (input.fee > 0n) {
+    entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: input.asset }), side: 'credit' as const, amount: input.fee, asset: input.asset })
+  }
+  const journalId = deps.newId()
+  await postJournal(db, { id: journalId, kind: input.kind, accountId: input.accountId, description: input.description, reference: input.reference, entries })
+  return journalId
+}

@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate'
 import type { AnyRoute, Deps } from '../http/route-table'
 import { createLogger } from '../log'
 import { seedPersonas } from '../seed'
+import { runDueJobs } from '../jobs/job-queue'
 
 /**
  * One database per test worker: in-memory PGlite by default, or a per-worker database on the PostgreSQL
@@ -39,10 +40,12 @@ export function testDb(): Promise<Db> {
   return shared
 }
 
-const TABLES = ['error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
+const TABLES = ['jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
 
 export type TestApp = {
   app: Hono
+  /** Runs the jobs due at the test clock's now (webhook deliveries, expiries). */
+  runJobs(): Promise<number>
   routes: AnyRoute[]
   deps: Deps
   logs: string[]
@@ -66,8 +69,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     prices: () => DEFAULT_PRICES,
   }
   await seedPersonas(deps)
-  const { app, routes } = createApp(deps)
-  return { app, routes, deps, logs, setNow: (d) => (now = d) }
+  const { app, routes, jobs } = createApp(deps)
+  return { app, routes, deps, logs, setNow: (d) => (now = d), runJobs: () => runDueJobs(deps, jobs) }
 }
 
 export type Caller = {

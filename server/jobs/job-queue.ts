@@ -1,0 +1,64 @@
+import { sql } from 'kysely'
+import type { Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+
+export type JobHandler = (payload: unknown) => Promise<void>
+export type JobHandlers = Record<string, JobHandler>
+
+const MAX_ATTEMPTS = 6
+const LOCK_SECONDS = 60
+
+/** Schedules a job, in the caller's transaction (so it exists only if the work that asked for it commits). */
+export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: string; payload: unknown; runAt: Date }): Promise<string> {
+  const id = deps.newId()
+  await db.insertInto('jobs').values({ id, kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, status: 'pending' }).execute()
+  return id
+}
+
+/**
+ * Claims due jobs (`FOR UPDATE SKIP LOCKED`: two processes never take the same row), runs them in
+ * `run_at` order, and marks each done, or schedules a retry with backoff, or gives up after 6 attempts.
+ */
+export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = deps.now(), limit = 20): Promise<number> {
+  const db = deps.db.kysely
+  const claimed = await sql<{ id: string; kind: string; payload: unknown; attempts: number; run_at: Date }>`
+    UPDATE jobs SET locked_until = ${new Date(now.getTime() + LOCK_SECONDS * 1000)}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE status = 'pending' AND run_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
+      ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, payload, attempts, run_at`.execute(db)
+  const jobs = [...claimed.rows].sort((a, b) => a.run_at.getTime() - b.run_at.getTime())
+  for (const job of jobs) {
+    try {
+      const handler = handlers[job.kind]
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
+      await handler(job.payload)
+      await db.updateTable('jobs').set({ status: 'done', locked_until: null }).where('id', '=', job.id).execute()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const failed = job.attempts >= MAX_ATTEMPTS
+      deps.log.warn('job failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message, gaveUp: failed })
+      await db
+        .updateTable('jobs')
+        .set({ status: failed ? 'failed' : 'pending', locked_until: null, last_error: message.slice(0, 1000), run_at: new Date(now.getTime() + 2 ** job.attempts * 1000) })
+        .where('id', '=', job.id)
+        .execute()
+    }
+  }
+  return jobs.length
+}
+
+/** Runs due jobs every `intervalMs` until stopped; one pass at a time. */
+export function startJobLoop(deps: Deps, handlers: JobHandlers, intervalMs = 200): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const timer = setInterval(() => {
+    running = running.then(() => (stopped ? 0 : runDueJobs(deps, handlers))).catch((error: unknown) => deps.log.error('job loop failed', { error: String(error) }))
+  }, intervalMs)
+  return async () => {
+    stopped = true
+    clearInterval(timer)
+    await running
+  }
+}

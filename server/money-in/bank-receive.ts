@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto'
+import { z } from 'zod'
+import { DomainError } from '../../domain/errors'
+import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import type { Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { creditIncoming } from '../ledger/transfer-service'
+import { SANDBOX_FX, scheduleWebhook } from './providers'
+
+/** The sandbox rails provider's bank: a real ABA routing number (checksum valid) and a German BIC. */
+const USD_BANK = { bankName: 'Lead Bank (sandbox)', routingNumber: '101019644' }
+const EUR_BANK = { bankName: 'Cash Payments Europe (sandbox)', bic: 'CSHPDEB1XXX', bankCode: '10010010' }
+
+/** ISO 13616 check digits for a German account: mod-97 over BBAN + "DE00" as digits. */
+function germanIban(bankCode: string, account: string): string {
+  const bban = `${bankCode}${account}`
+  const numeric = `${bban}131400`
+  const check = 98n - (BigInt(numeric) % 97n)
+  return `DE${check.toString().padStart(2, '0')}${bban}`
+}
+
+/** The account's virtual USD and EUR details, issued by the provider the first time they are asked for. */
+export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
+  let row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+  if (!row) {
+    const digits = BigInt(`0x${createHash('sha256').update(`virtual:${accountId}`).digest('hex').slice(0, 15)}`).toString().padStart(20, '0')
+    await db.insertInto('virtual_bank_accounts').values({ account_id: accountId, usd_account_number: `9${digits.slice(0, 11)}`, iban: germanIban(EUR_BANK.bankCode, digits.slice(-10)) }).onConflict((oc) => oc.column('account_id').doNothing()).execute()
+    row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow()
+  }
+  const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
+  return {
+    beneficiary: account.name,
+    usd: { bankName: USD_BANK.bankName, routingNumber: USD_BANK.routingNumber, accountNumber: row.usd_account_number, rails: ['ach' as const, 'wire' as const] },
+    eur: { bankName: EUR_BANK.bankName, iban: row.iban, bic: EUR_BANK.bic, rails: ['sepa' as const] },
+    feeBps: Number(BANK_RECEIVE.feeBps),
+    fxFeeBps: Number(BANK_RECEIVE.fxFeeBps),
+    thirdPartyCapUsd: toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'),
+  }
+}
+
+export async function listBankTransfers(db: Tx, accountId: string) {
+  const rows = await db.selectFrom('bank_transfers_in').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      rail: r.rail,
+      currency: r.currency,
+      amount: toDecimal(r.amount_minor, 'BRL'),
+      senderName: r.sender_name,
+      creditUsdc: toDecimal(r.usdc_amount, 'USDC'),
+      feeUsdc: toDecimal(r.fee_usdc, 'USDC'),
+      status: r.status,
+      returnReason: r.return_reason,
+      createdAt: r.created_at.toISOString(),
+    })),
+  }
+}
+
+/** Sandbox: a bank transfer arrives at the account's virtual details (USD on ACH or wire, EUR on SEPA). */
+export async function sandboxBankTransfer(deps: Deps, db: Tx, input: { accountId: string; rail: 'ach' | 'wire' | 'sepa'; amount: string; senderName: string; thirdParty: boolean }) {
+  const details = await bankDetails(deps, db, input.accountId)
+  const currency = input.rail === 'sepa' ? 'EUR' : 'USD'
+  const amountMinor = parsePositiveAmount(input.amount, 'BRL') // two decimal places, like cents
+  const at = deps.now()
+  const data = {
+    reference: `${input.rail.toUpperCase()}-${deps.newId().slice(0, 8).toUpperCase()}`,
+    ...(currency === 'EUR' ? { iban: details.eur.iban } : { accountNumber: details.usd.accountNumber }),
+    rail: input.rail,
+    currency,
+    amountMinor: amountMinor.toString(),
+    senderName: input.senderName,
+    senderIsHolder: !input.thirdParty,
+  }
+  return { eventId: await scheduleWebhook(deps, db, 'bank', 'transfer.received', data, at), deliverAt: at.toISOString() }
+}
+
+const Received = z.object({
+  reference: z.string().max(60),
+  iban: z.string().optional(),
+  accountNumber: z.string().optional(),
+  rail: z.enum(['ach', 'wire', 'sepa']),
+  currency: z.enum(['USD', 'EUR']),
+  amountMinor: z.string().regex(/^\d+$/),
+  senderName: z.string().max(140),
+  senderIsHolder: z.boolean(),
+})
+
+export const bankEvents = {
+  /** Money arrived at virtual details: credit it less the fee, or return it when a third party sent over the cap. */
+  'transfer.received': async (deps: Deps, db: Tx, raw: unknown) => {
+    const e = Received.parse(raw)
+    const virtual = await db
+      .selectFrom('virtual_bank_accounts')
+      .select('account_id')
+      .where((w) => (e.iban ? w('iban', '=', e.iban) : w('usd_account_number', '=', e.accountNumber ?? '')))
+      .executeTakeFirst()
+    if (!virtual) throw new DomainError('not_found', 'No account has these bank details.')
+    const amountMinor = BigInt(e.amountMinor)
+    const q = bankCredit(amountMinor, e.currency, SANDBOX_FX.eurUsdMicro)
+    const overCap = !e.senderIsHolder && q.grossUsdc > BANK_RECEIVE.thirdPartyCapUsdc
+    const id = deps.newId()
+    const journalId = overCap
+      ? null
+      : await creditIncoming(deps, db, { accountId: virtual.account_id, asset: 'USDC', gross: q.grossUsdc, fee: q.feeUsdc, kind: 'bank_deposit', description: `${e.currency === 'EUR' ? 'SEPA' : e.rail === 'ach' ? 'ACH' : 'Wire'} from ${e.senderName}`, reference: e.reference })
+    await db
+      .insertInto('bank_transfers_in')
+      .values({
+        id,
+        account_id: virtual.account_id,
+        provider_reference: e.reference,
+        rail: e.rail,
+        currency: e.currency,
+        amount_minor: amountMinor,
+        sender_name: e.senderName,
+        third_party: !e.senderIsHolder,
+        usdc_amount: overCap ? 0n : q.creditUsdc,
+        fee_usdc: overCap ? 0n : q.feeUsdc,
+        status: overCap ? 'returned' : 'credited',
+        return_reason: overCap ? `Transfers from someone else are limited to $${toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} each; this one was returned to the sender.` : null,
+        journal_id: journalId,
+      })
+      .onConflict((oc) => oc.column('provider_reference').doNothing())
+      .execute()
+  },
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { parseAddress } from '../../domain/address'
+import type { HeldAsset } from '../../domain/asset'
+import { DomainError } from '../../domain/errors'
+import { ACCEPTED_TOKENS, REQUIRED_CONFIRMATIONS, SAFE_NETWORK } from '../../domain/money-in'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import type { Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { creditIncoming } from '../ledger/transfer-service'
+import { sandboxChain, scheduleWebhook, txHash } from './providers'
+
+/** The account's deposit address: its safe, on the safe's network, with the tokens it accepts. */
+export async function depositAddress(db: Tx, accountId: string) {
+  const account = await db.selectFrom('accounts').select('safe_address').where('id', '=', accountId).executeTakeFirstOrThrow()
+  if (!account.safe_address) throw new DomainError('account_without_safe')
+  return { address: account.safe_address, network: SAFE_NETWORK.name, chainId: SAFE_NETWORK.chainId, tokens: [...ACCEPTED_TOKENS], requiredConfirmations: REQUIRED_CONFIRMATIONS }
+}
+
+/** Incoming transfers seen on chain for the account, with live confirmation counts. */
+export async function listDeposits(deps: Deps, db: Tx, accountId: string) {
+  const chain = sandboxChain(deps)
+  const rows = await db.selectFrom('chain_deposits').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
+  return {
+    items: rows.map((r) => ({
+      txHash: r.tx_hash,
+      asset: r.asset as HeldAsset,
+      amount: toDecimal(r.amount, r.asset as HeldAsset),
+      from: r.from_address,
+      confirmations: r.status === 'credited' ? r.required_confirmations : chain.confirmations(BigInt(r.block_number), deps.now()),
+      requiredConfirmations: r.required_confirmations,
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+    })),
+  }
+}
+
+/** Sandbox: someone sends `amount` of `asset` to an address. The chain reports it seen, then confirmed. */
+export async function sandboxChainTransfer(deps: Deps, db: Tx, input: { toAddress: string; asset: HeldAsset; amount: string; fromAddress?: string | undefined }) {
+  const to = parseAddress(input.toAddress)
+  const from = parseAddress(input.fromAddress ?? '0x8ba1f109551bD432803012645Ac136ddd64DBA72')
+  const units = parsePositiveAmount(input.amount, input.asset)
+  const chain = sandboxChain(deps)
+  const block = chain.currentBlock(deps.now()) + 1n
+  const hash = txHash(`${deps.newId()}:${to}:${units}`)
+  const data = { txHash: hash, to, from, asset: input.asset, amount: units.toString(), blockNumber: block.toString() }
+  await scheduleWebhook(deps, db, 'chain', 'transfer.detected', data, chain.blockTime(block))
+  const confirmedAt = chain.blockTime(block + BigInt(REQUIRED_CONFIRMATIONS - 1))
+  await scheduleWebhook(deps, db, 'chain', 'transfer.confirmed', { txHash: hash, confirmations: REQUIRED_CONFIRMATIONS }, confirmedAt)
+  return { txHash: hash, blockNumber: block.toString(), creditedAfter: confirmedAt.toISOString() }
+}
+
+const Detected = z.object({ txHash: z.string(), to: z.string(), from: z.string(), asset: z.enum(['USDC', 'USDT', 'ETH', 'weETH']), amount: z.string().regex(/^\d+$/), blockNumber: z.string().regex(/^\d+$/) })
+const Confirmed = z.object({ txHash: z.string(), confirmations: z.number().int() })
+
+/** Webhooks from the chain indexer. A transfer to an address that is no Cash safe is not ours and ignored. */
+export const chainEvents = {
+  'transfer.detected': async (deps: Deps, db: Tx, raw: unknown) => {
+    const e = Detected.parse(raw)
+    const account = await db.selectFrom('accounts').select('id').where('safe_address', '=', e.to).executeTakeFirst()
+    if (!account) return
+    await db
+      .insertInto('chain_deposits')
+      .values({ id: deps.newId(), account_id: account.id, tx_hash: e.txHash, asset: e.asset, amount: BigInt(e.amount), from_address: e.from, to_address: e.to, block_number: BigInt(e.blockNumber), required_confirmations: REQUIRED_CONFIRMATIONS, status: 'pending' })
+      .onConflict((oc) => oc.column('tx_hash').doNothing())
+      .execute()
+  },
+  'transfer.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
+    const e = Confirmed.parse(raw)
+    if (e.confirmations < REQUIRED_CONFIRMATIONS) return
+    const deposit = await db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+    if (!deposit || deposit.status === 'credited') return
+    const asset = deposit.asset as HeldAsset
+    const journalId = await creditIncoming(deps, db, { accountId: deposit.account_id, asset, gross: deposit.amount, fee: 0n, kind: 'deposit', description: `${asset} deposit`, reference: deposit.tx_hash })
+    await db.updateTable('chain_deposits').set({ status: 'credited', journal_id: journalId, credited_at: deps.now() }).where('id', '=', deposit.id).execute()
+  },
+}

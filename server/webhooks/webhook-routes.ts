@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { ProviderEventBody, WebhookAck } from '../../domain/api/money-in.schema'
+import { DomainError } from '../../domain/errors'
+import { defineRoute, type Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { bankEvents } from '../money-in/bank-receive'
+import { bridgeEvents } from '../money-in/bridges'
+import { chainEvents } from '../money-in/chain-deposits'
+import { pixEvents } from '../money-in/pix-top-up'
+import { providerKey, verifyWebhook } from './signature'
+
+type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<void>
+const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: chainEvents, bridge: bridgeEvents, pix: pixEvents, bank: bankEvents }
+
+/**
+ * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the
+ * raw body; the event id is recorded in the same transaction as its effect, so a repeat changes nothing.
+ */
+export const webhookRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/webhooks/:provider',
+    summary: 'Signed provider events (chain, bridge, PIX acquirer, bank rails). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
+    tag: 'webhooks',
+    access: { kind: 'public' },
+    params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank']) }),
+    body: ProviderEventBody,
+    response: WebhookAck,
+    handler: async ({ c, deps, params, body, rawBody }) => {
+      verifyWebhook(providerKey(deps.config.WEBHOOK_SECRET, params.provider), c.req.header('cash-signature'), rawBody ?? '', Math.floor(deps.now().getTime() / 1000))
+      return deps.db.kysely.transaction().execute(async (tx) => {
+        const fresh = await tx
+          .insertInto('provider_events')
+          .values({ provider: params.provider, event_id: body.id, type: body.type, payload: JSON.stringify(body.data) })
+          .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+          .returning('event_id')
+          .executeTakeFirst()
+        if (!fresh) return { received: true as const, duplicate: true }
+        const apply = APPLIERS[params.provider][body.type]
+        if (!apply) throw new DomainError('invalid_request', `Unknown ${params.provider} event type ${body.type}.`)
+        await apply(deps, tx, body.data)
+        return { received: true as const, duplicate: false }
+      })
+    },
+  }),
+]
