@@ -48,8 +48,12 @@ describe('idempotent money movement', () => {
 
   it('requires an Idempotency-Key on every money-moving route', async () => {
     const admin = await signIn(t.app, 'admin')
-    for (const route of t.routes.filter((r) => r.moneyMoving)) {
-      const res = await admin.json(route.method.toUpperCase(), route.path.replace(':accountId', ACCOUNT_IDS.personal), { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' })
+    const holder = await signIn(t.app, 'personal')
+    const moneyRoutes = t.routes.filter((r) => r.moneyMoving)
+    expect(moneyRoutes.length).toBeGreaterThanOrEqual(4)
+    for (const route of moneyRoutes) {
+      const caller = route.access.kind === 'platform_admin' ? admin : holder
+      const res = await caller.json(route.method.toUpperCase(), route.path.replace(':accountId', ACCOUNT_IDS.personal), { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' })
       expect(res.body.error.code, route.path).toBe('idempotency_key_required')
     }
   })
