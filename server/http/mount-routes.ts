@@ -59,6 +59,8 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       authorize(route.access, principal, c.req.param('accountId'))
       // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
+      // A money-moving call without its key is refused before anything else is read.
+      const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
       const params = parseWith(route.params, c.req.param(), 'path')
       const query = parseWith(route.query, c.req.query(), 'query')
       const rawText = route.body ? await c.req.text() : undefined
@@ -70,8 +72,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
         return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
       }
       if (route.produces === 'html') return c.html(String(await run(deps.db.kysely)), status)
-      if (!route.moneyMoving) return c.json(await run(deps.db.kysely), status)
-      const key = parseIdempotencyKey(c.req.header('idempotency-key'))
+      if (!key) return c.json(await run(deps.db.kysely), status)
       const stored = await withIdempotency(
         deps.db.kysely,
         { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) },
