@@ -19,7 +19,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The baseline checks the seeded personas' balances before any flow moves their money.
+  projects: [
+    { name: 'baseline', testMatch: 'sign-in-and-home.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'flows', testIgnore: 'sign-in-and-home.spec.ts', dependencies: ['baseline'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${PORT}/app/cash/api/v1/health`,

@@ -75,3 +75,24 @@ export function bridgeQuote(bridge: 'stargate' | 'etherfi', token: string, amoun
   const fee = applyBps(inAsset, BRIDGE_FEE_BPS[bridge])
   return { asset, fee, receive: inAsset - fee }
 }
+
+// --- Sending from a wallet ------------------------------------------------------------------------------
+
+/** Gas a transfer uses on the safe's network, and the sandbox gas price (0.05 gwei). */
+export const TRANSFER_GAS = { token: 65_000n, native: 21_000n } as const
+export const SANDBOX_GAS_PRICE_WEI = 50_000_000n
+
+/** The network fee of a transfer of `asset`, in wei (ETH base units), paid by the sending wallet. */
+export function transferFeeWei(asset: HeldAsset): bigint {
+  return (asset === 'ETH' ? TRANSFER_GAS.native : TRANSFER_GAS.token) * SANDBOX_GAS_PRICE_WEI
+}
+
+/**
+ * An EIP-681 payment request a wallet understands (scan or open it): an ERC-20 `transfer` to `to`, or a
+ * plain ETH value transfer.
+ * @example eip681('USDC', '0x…safe', 5_000_000n) === 'ethereum:0x06eF…@534352/transfer?address=0x…safe&uint256=5000000'
+ */
+export function eip681(asset: HeldAsset, to: string, units: bigint): string {
+  const token = ACCEPTED_TOKENS.find((t) => t.asset === asset)?.contract
+  return token ? `ethereum:${token}@${SAFE_NETWORK.chainId}/transfer?address=${to}&uint256=${units}` : `ethereum:${to}@${SAFE_NETWORK.chainId}?value=${units}`
+}

@@ -34,3 +34,13 @@ export function resolveWebview(rest: string): { embed: EmbedName; path: string }
   if (!isEmbedName(first)) return null
   return { embed: first, path: tail.length ? `/${tail.join('/')}` : '' }
 }
+
+/** The standalone address of a product path inside an embed's own page (the inverse of resolveWebview). */
+export function webviewUrl(embed: EmbedName, productPath: string): string {
+  for (const [prefix, page] of Object.entries(WEBVIEW_PAGES)) {
+    if (page.embed === embed && (productPath === page.path || productPath.startsWith(`${page.path}/`))) {
+      return `/app/cash/webview/${prefix}${productPath.slice(page.path.length)}`
+    }
+  }
+  return `/app/cash/webview/${embed}?path=${encodeURIComponent(productPath)}`
+}

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter'
 import type { EmbedBridge } from '../bridge/embed-client'
 import type { BridgeContext } from '../bridge/protocol.schema'
 import { BridgeProvider } from '../embeds/lib/bridge-context'
+import { EmbedNavigationProvider } from '../embeds/lib/embed-navigation'
 import { useI18n } from '../embeds/lib/i18n'
 import type { RouteEntry } from '../embeds/lib/route-map'
 import { useSession } from '../embeds/lib/session'
@@ -53,11 +54,14 @@ export function EmbedFrame({ route, path, params }: { route: RouteEntry; path: s
 
   const Embed = lazyEmbed(route.embed)
   if (!bridge) return <LoadingState />
+  const navigation = { go: (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/') }
   return (
     <BridgeProvider bridge={bridge}>
-      <Suspense fallback={<LoadingState />}>
-        <Embed path={path} params={params} title={route.title[locale]} />
-      </Suspense>
+      <EmbedNavigationProvider navigation={navigation}>
+        <Suspense fallback={<LoadingState />}>
+          <Embed path={path} params={params} title={route.title[locale]} />
+        </Suspense>
+      </EmbedNavigationProvider>
     </BridgeProvider>
   )
 }

@@ -1,7 +1,15 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { FeaturePending } from '../ui/feature-pending'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { BankReceivePage } from './bank-receive-page'
 
-/** Bank send and receive (issues 4 and 5). Until then every route shows its frame and title. */
-export function BankEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+/** Bank transfers: receiving is here; sending and recipients come with issue 5. */
+export function BankEmbed({ path, title }: EmbedProps) {
+  if (path !== '/bank/receive') return <FeaturePending title={title} />
+  return (
+    <Page title={title}>
+      <NeedsAccount>{(accountId) => <BankReceivePage accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
 }

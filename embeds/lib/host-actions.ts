@@ -4,11 +4,6 @@ import type { EmbedBridge } from '../../bridge/embed-client'
  * Host capabilities with their web fallbacks (ARCHITECTURE.md): ask the host when it offers the
  * capability, else do it the web way. Each returns how it was done, so the page can say so.
  */
-export async function navigateTo(bridge: EmbedBridge, path: string): Promise<void> {
-  if (bridge.has('navigate')) await bridge.call('navigate', { path })
-  else window.location.assign(path)
-}
-
 export async function copyText(bridge: EmbedBridge, text: string): Promise<'host' | 'clipboard'> {
   if (bridge.has('copy')) {
     await bridge.call('copy', { text })

@@ -1,12 +1,13 @@
-import { StrictMode, useEffect, type ComponentType } from 'react'
+import { StrictMode, useEffect, useState, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectBridge, type EmbedBridge } from '../../bridge/embed-client'
 import { detectWire, newDropCounter } from '../../bridge/wires'
-import { resolveWebview, type EmbedName } from '../../domain/webview-pages'
+import { resolveWebview, webviewUrl, type EmbedName } from '../../domain/webview-pages'
 import '../ui/tokens.css'
 import { AppErrorBoundary } from '../ui/app-error-boundary'
 import { CalloutCard, LoadingState } from '../ui/state-views'
 import { createApiClient } from './api-client'
+import { EmbedNavigationProvider } from './embed-navigation'
 import { BridgeProvider } from './bridge-context'
 import type { EmbedProps } from './embed-props'
 import { I18nProvider, pickLocale, useI18n, type Locale } from './i18n'
@@ -37,8 +38,35 @@ function applyLook(bridge: EmbedBridge) {
 function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge }) {
   const { locale, t } = useI18n()
   const session = useSession()
-  const path = standalonePath(embed)
+  const [path, setPath] = useState(() => standalonePath(embed))
+  const [depth, setDepth] = useState(0)
   const match = matchRoute(path)
+  useEffect(() => {
+    const onPop = () => (setPath(standalonePath(embed)), setDepth((d) => Math.max(0, d - 1)))
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [embed])
+  // The native back: a step back inside the embed, or, at its first screen, the host closes it.
+  useEffect(
+    () =>
+      bridge.on('backPressed', () => {
+        if (depth > 0) window.history.back()
+        else if (bridge.has('close')) void bridge.call('close', {}).catch(() => undefined)
+      }),
+    [bridge, depth],
+  )
+  const navigation = {
+    go(full: string) {
+      const [product = '/', search = ''] = (full.replace(/^\/app\/cash/, '') || '/').split('?')
+      if (matchRoute(product)?.route.embed === embed) {
+        window.history.pushState(null, '', webviewUrl(embed, product) + (search ? `${webviewUrl(embed, product).includes('?') ? '&' : '?'}${search}` : ''))
+        setPath(product)
+        setDepth((d) => d + 1)
+        window.scrollTo(0, 0)
+      } else if (bridge.has('navigate')) void bridge.call('navigate', { path: full })
+      else window.location.assign(full)
+    },
+  }
   useEffect(() => {
     // After first paint: tell the host, then start error reporting.
     requestAnimationFrame(() => {
@@ -60,7 +88,11 @@ function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component:
       )
     }
   }
-  return <Component path={path} params={match?.params ?? {}} title={match?.route.title[locale] ?? ''} />
+  return (
+    <EmbedNavigationProvider navigation={navigation}>
+      <Component key={path} path={path} params={match?.params ?? {}} title={match?.route.title[locale] ?? ''} />
+    </EmbedNavigationProvider>
+  )
 }
 
 /**

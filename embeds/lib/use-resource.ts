@@ -3,13 +3,22 @@ import { ApiError } from './api-client'
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError }
 
-/** Loads data from the server, cancelling on unmount or when `key` changes; `reload` asks again. */
-export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Resource<T> & { reload: () => void } {
+/**
+ * Loads data from the server, cancelling on unmount or when `key` changes; `reload` asks again. With
+ * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state.
+ */
+export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, poll?: { pollMs: number; keepPolling: (data: T) => boolean }): Resource<T> & { reload: () => void } {
   const [state, setState] = useState<Resource<T>>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
+    if (!poll || state.status !== 'ready' || !poll.keepPolling(state.data)) return
+    const timer = setTimeout(() => setAttempt((n) => n + 1), poll.pollMs)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state])
+  useEffect(() => {
     const controller = new AbortController()
-    setState({ status: 'loading' })
+    setState((s) => (s.status === 'ready' && attempt > 0 ? s : { status: 'loading' }))
     load(controller.signal).then(
       (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
       (error: unknown) => {

@@ -1,7 +1,125 @@
+import { useRef, useState } from 'react'
+import { PixChargeView, PixQuoteResponse } from '../../domain/api/money-in.schema'
+import { formatMoney, parseAmount } from '../../domain/money'
+import { ApiError } from '../lib/api-client'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { formatSeconds, useCountdown } from '../lib/use-countdown'
+import { useResource } from '../lib/use-resource'
+import { useLiveQuote } from '../lib/use-live-quote'
+import { CopyButton } from '../ui/copy-button'
+import { FormFooter } from '../ui/form-footer'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { QrCode } from '../ui/qr-code'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { TextField } from '../ui/text-field'
 
-/** PIX top-up with a dynamic BR Code (issue 4). Until then every route shows its frame and title. */
+/** The code to pay, with its countdown; it follows the charge until paid or expired. */
+function ChargeStatus({ accountId, chargeId, onRestart }: { accountId: string; chargeId: string; onRestart: () => void }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const charge = useResource(`pix:${chargeId}`, (signal) => api.get(`/accounts/${accountId}/pix/charges/${chargeId}`, PixChargeView, signal), { pollMs: 2000, keepPolling: (c) => c.status === 'pending' })
+  const left = useCountdown(charge.status === 'ready' ? charge.data.expiresAt : null)
+  if (charge.status === 'loading') return <LoadingState />
+  if (charge.status === 'error') return <ErrorState message={charge.error.message} onRetry={charge.reload} />
+  const c = charge.data
+  const credit = formatMoney(parseAmount(c.creditUsdc, 'USDC'), 'USDC', locale)
+  if (c.status === 'paid') {
+    return (
+      <section className="cash-card cash-stack" role="status">
+        <h2>{t('pix.paid.title')}</h2>
+        <p className="cash-positive" style={{ margin: 0 }}>{t('pix.paid.body', { amount: credit })}</p>
+        <a href="/app/cash">{t('state.goHome')}</a>
+      </section>
+    )
+  }
+  if (c.status === 'expired' || left === 0) {
+    return (
+      <section className="cash-card cash-stack" role="status">
+        <h2>{t('pix.expired.title')}</h2>
+        <p style={{ margin: 0 }}>{t('pix.expired.body')}</p>
+        <div>
+          <button type="button" className="cash-button" onClick={onRestart}>{t('pix.newCode')}</button>
+        </div>
+      </section>
+    )
+  }
+  return (
+    <section className="cash-card cash-stack" style={{ justifyItems: 'center', textAlign: 'center' }} aria-label={t('pix.code')}>
+      <p style={{ margin: 0 }}>{t('pix.payInstructions', { amount: formatMoney(parseAmount(c.brlAmount, 'BRL'), 'BRL', locale), credit })}</p>
+      <QrCode value={c.brCode} label={t('pix.code')} />
+      <p className="cash-mono" data-testid="pix.br-code" style={{ margin: 0, fontSize: '0.8rem' }}>{c.brCode}</p>
+      <CopyButton text={c.brCode} label={t('pix.copyPaste')} />
+      <p role="timer" aria-live="off" style={{ margin: 0 }}>{t('pix.validFor', { time: formatSeconds(left) })}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>{t('pix.waiting')}</p>
+    </section>
+  )
+}
+
+/** PIX top-up: reais in, a quote in USDC (1 % fee, rate locked 10 minutes), then a BR Code to pay. */
+function PixTopUp({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const [amount, setAmount] = useState('')
+  const [submitError, setSubmitError] = useState<string | undefined>()
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [chargeId, setChargeId] = useState<string | null>(null)
+  const idempotencyKey = useRef(crypto.randomUUID())
+
+  const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/pix/quote?${new URLSearchParams({ brlAmount: amount })}`, PixQuoteResponse, signal))
+  const fieldError = submitError ?? (error ? (error.fields.brlAmount ?? error.message) : undefined)
+
+  if (chargeId) {
+    return (
+      <ChargeStatus
+        accountId={accountId}
+        chargeId={chargeId}
+        onRestart={() => {
+          idempotencyKey.current = crypto.randomUUID()
+          setChargeId(null)
+        }}
+      />
+    )
+  }
+  const create = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!quote || busy) return
+    setBusy(true)
+    setFormError(null)
+    setSubmitError(undefined)
+    try {
+      const charge = await api.post(`/accounts/${accountId}/pix/charges`, PixChargeView, { brlAmount: amount }, { idempotencyKey: idempotencyKey.current })
+      setChargeId(charge.id)
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.brlAmount) setSubmitError(error.fields.brlAmount)
+      else setFormError(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  return (
+    <form className="cash-card cash-stack" onSubmit={(e) => void create(e)} noValidate aria-busy={busy}>
+      <TextField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => (setAmount(e.target.value), setSubmitError(undefined))} />
+      {quote ? (
+        <dl className="cash-stack" data-testid="pix.quote" style={{ margin: 0 }}>
+          <div className="cash-row"><dt>{t('pix.rate')}</dt><dd>{t('pix.rateValue', { usd: usd(quote.rate) })}</dd></div>
+          <div className="cash-row"><dt>{t('pix.fee')}</dt><dd>{usd(quote.feeUsdc)}</dd></div>
+          <div className="cash-row"><dt>{t('pix.receive')}</dt><dd><strong>{usd(quote.creditUsdc)}</strong></dd></div>
+        </dl>
+      ) : null}
+      <FormFooter error={formError} busy={busy} label={t('pix.create')} busyLabel={t('pix.creating')} />
+    </form>
+  )
+}
+
 export function PixTopUpEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+  return (
+    <Page title={title}>
+      <NeedsAccount>{(accountId) => <PixTopUp accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
 }

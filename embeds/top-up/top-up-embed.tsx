@@ -1,7 +1,33 @@
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { BridgePage } from './bridge-page'
+import { OnTheWayPage } from './on-the-way-page'
+import { SendFromWalletPage } from './send-from-wallet-page'
+import { ShareAddressPage } from './share-address-page'
+import { TopUpHub } from './top-up-hub'
 
-/** Money in: top-up hub, deposit address, wallet send, bridges (issue 4). Until then every route shows its frame and title. */
-export function TopUpEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+/** Money in by crypto: the hub, the deposit address, a wallet transfer, the two bridges and their tracking. */
+export function TopUpEmbed({ path, params, title }: EmbedProps) {
+  return (
+    <Page title={title}>
+      <NeedsAccount>
+        {(accountId) =>
+          path.startsWith('/top-up/stargate/on-the-way/') ? (
+            <OnTheWayPage hash={params.hash ?? path.split('/').pop() ?? ''} />
+          ) : path === '/top-up/stargate' ? (
+            <BridgePage accountId={accountId} bridge="stargate" />
+          ) : path === '/top-up/etherfi-bridge' ? (
+            <BridgePage accountId={accountId} bridge="etherfi" />
+          ) : path === '/top-up/share-address' ? (
+            <ShareAddressPage accountId={accountId} />
+          ) : path === '/top-up/send' ? (
+            <SendFromWalletPage accountId={accountId} />
+          ) : (
+            <TopUpHub accountId={accountId} />
+          )
+        }
+      </NeedsAccount>
+    </Page>
+  )
 }

@@ -1,0 +1,24 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
+
+/** A persona's bearer-token API client, for arranging and checking what the screens do. */
+export async function apiAs(request: APIRequestContext, key: PersonaKey) {
+  const res = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: persona(key).email, password: DEMO_PASSWORD, client: 'native' } })
+  expect(res.status()).toBe(200)
+  const { token } = (await res.json()) as { token: string }
+  const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
+  return {
+    get: async (path: string) => (await request.get(`/app/cash/api/v1${path}`, { headers: headers() })).json(),
+    post: async (path: string, data?: unknown) => {
+      const res = await request.post(`/app/cash/api/v1${path}`, { headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }), ...(data === undefined ? {} : { data }) })
+      expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true)
+      return res.json()
+    },
+  }
+}
+
+/** A held asset's balance as the server reports it (a decimal string). */
+export async function balanceOf(api: Awaited<ReturnType<typeof apiAs>>, accountId: string, asset: string): Promise<string> {
+  const body = (await api.get(`/accounts/${accountId}/balances`)) as { balances: { asset: string; balance: string }[] }
+  return body.balances.find((b) => b.asset === asset)!.balance
+}
