@@ -4,3 +4,10 @@ export const SPEND_KINDS = ['card_spend', 'pix_spend'] as const
 export const SPEND_HOLD_KINDS = ['card_authorization'] as const
 /** The hold kind that reserves a pending withdrawal. */
 export const WITHDRAWAL_HOLD_KIND = 'withdrawal'
+
+/**
+ * What uses up the spending limits (in USDC): spends, and money sent out (withdrawals, bank sends). We count
+ * outgoing transfers too, so a stolen session cannot empty an account past its limits by withdrawing.
+ */
+export const LIMIT_JOURNAL_KINDS = [...SPEND_KINDS, 'crypto_withdrawal', 'bank_send'] as const
+export const LIMIT_HOLD_KINDS = [...SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND] as const

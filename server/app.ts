@@ -15,12 +15,13 @@ import { sandboxRoutes } from './sandbox/sandbox-routes'
 import { moneyInRoutes } from './money-in/money-in-routes'
 import { sandboxMoneyInRoutes } from './money-in/sandbox-money-in-routes'
 import { webhookRoutes } from './webhooks/webhook-routes'
+import { moneyOutRoutes } from './money-out/money-out-routes'
 import { jobHandlers } from './jobs/job-handlers'
 import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }

@@ -41,6 +41,8 @@ export const ConfigSchema = z.object({
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** The security delay before a crypto withdrawal is sent (cancellable meanwhile). */
+  WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** The built pages (vite build output). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
 import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
-import { SPEND_HOLD_KINDS, SPEND_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
+import { LIMIT_HOLD_KINDS, LIMIT_JOURNAL_KINDS, SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { startOfDay, startOfMonth } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
@@ -11,16 +11,16 @@ import { accountBalance, type Tx } from '../ledger/ledger-service'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 
-/** USDC spent since `since`: posted spends plus purchases still on hold. */
+/** USDC counted against the limits since `since`: posted spends and sends, plus those still on hold. */
 async function spentSince(db: Tx, accountId: string, since: Date): Promise<bigint> {
   const result = await sql<{ spent: bigint }>`
     SELECT
       COALESCE((SELECT sum(e.amount) FROM journals j
         JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
-        JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = ${accountId}
-        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...SPEND_KINDS])}) AND j.created_at >= ${since}), 0)
+        JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = ${accountId} AND la.asset = 'USDC'
+        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])}) AND j.created_at >= ${since}), 0)
     + COALESCE((SELECT sum(h.amount) FROM holds h
-        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.kind IN (${sql.join([...SPEND_HOLD_KINDS])}) AND h.created_at >= ${since}), 0)
+        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])}) AND h.created_at >= ${since}), 0)
       AS spent`.execute(db)
   return result.rows[0]?.spent ?? 0n
 }
@@ -38,8 +38,8 @@ async function pendingHoldsByKind(db: Tx, accountId: string): Promise<{ spend: b
   return { spend: total(SPEND_HOLD_KINDS), withdrawal: total([WITHDRAWAL_HOLD_KIND]) }
 }
 
-/** Balances by asset, debt, and spendable, all derived from the ledger. */
-export async function getBalances(db: Tx, accountId: string, now: Date, prices: PriceTable): Promise<BalancesResponse> {
+/** The account's money position from the ledger: posted and free balances, debt, holds, spendable. */
+export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable) {
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
   if (!account) throw new DomainError('not_found', 'No such account.')
   const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
@@ -55,7 +55,7 @@ export async function getBalances(db: Tx, accountId: string, now: Date, prices: 
     } else if (la.code === 'debt') debt = b.balance
   }
   const holds = await pendingHoldsByKind(db, accountId)
-  const s = computeSpendable({
+  const spendable = computeSpendable({
     mode: account.mode,
     balances: posted,
     pendingHolds: holds.spend,
@@ -67,6 +67,12 @@ export async function getBalances(db: Tx, accountId: string, now: Date, prices: 
     spentToday: await spentSince(db, accountId, startOfDay(now, account.time_zone)),
     spentThisMonth: await spentSince(db, accountId, startOfMonth(now, account.time_zone)),
   })
+  return { account, posted, available, debt, holds, spendable }
+}
+
+/** Balances by asset, debt, and spendable, all derived from the ledger. */
+export async function getBalances(db: Tx, accountId: string, now: Date, prices: PriceTable): Promise<BalancesResponse> {
+  const { account, posted, available, debt, holds, spendable: s } = await loadPosition(db, accountId, now, prices)
   const usd = (v: bigint) => toDecimal(v, 'USDC')
   return {
     accountId: account.id,

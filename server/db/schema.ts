@@ -225,6 +225,45 @@ export interface VirtualBankAccountsTable {
   created_at: Timestamp
 }
 
+export type WithdrawalStatus = 'delayed' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled' | 'replaced'
+export interface WithdrawalsTable {
+  id: string
+  account_id: string
+  asset: string
+  amount: Money
+  fee: Money
+  destination: string
+  status: WithdrawalStatus
+  hold_id: string
+  tx_hash: string | null
+  failure_reason: string | null
+  release_at: Timestamp
+  journal_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PixPaymentsTable {
+  id: string
+  account_id: string
+  key_type: string
+  key_value: string
+  recipient_name: string
+  recipient_city: string
+  source: 'key' | 'code'
+  txid: string | null
+  brl_amount: Money
+  usdc_amount: Money
+  fee_usdc: Money
+  rate_micro_usd: Money
+  status: 'quoted' | 'completed'
+  end_to_end_id: string | null
+  expires_at: Timestamp
+  journal_id: string | null
+  created_at: Timestamp
+  completed_at: Date | null
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -251,4 +290,6 @@ export interface Database {
   pix_charges: PixChargesTable
   bank_transfers_in: BankTransfersInTable
   virtual_bank_accounts: VirtualBankAccountsTable
+  withdrawals: WithdrawalsTable
+  pix_payments: PixPaymentsTable
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
-import { lockAccounts, postJournal, withinBalance, type Tx } from './ledger-service'
+import { lockAccounts, postJournal, withinBalance, type EntryInput, type Tx } from './ledger-service'
 
 export type HoldInput = {
   id: string
@@ -98,6 +98,20 @@ export async function postHold(
     .set({ status: 'posted', posted_amount: amount, resolved_at: args.now })
     .where('id', '=', hold.id)
     .execute()
+  return args.journalId
+}
+
+/**
+ * Posts a hold with a journal of several entries (an amount and its fee to different accounts). The hold's
+ * reservation is released and the journal written in one step; the debit side may not exceed the hold.
+ */
+export async function settleHold(tx: Tx, args: { holdId: string; journalId: string; kind: string; description: string; entries: EntryInput[]; now: Date }): Promise<string> {
+  const hold = await lockPendingHold(tx, args.holdId, args.now)
+  const debited = args.entries.filter((e) => e.ledgerAccountId === hold.debit_ledger_account_id && e.side === 'debit').reduce((s, e) => s + e.amount, 0n)
+  if (debited > hold.amount) throw new DomainError('hold_overcapture')
+  await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
+  await postJournal(tx, { id: args.journalId, kind: args.kind, accountId: hold.account_id, description: args.description, reference: hold.reference, holdId: hold.id, entries: args.entries })
+  await tx.updateTable('holds').set({ status: 'posted', posted_amount: debited, resolved_at: args.now }).where('id', '=', hold.id).execute()
   return args.journalId
 }
 

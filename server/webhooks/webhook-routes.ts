@@ -7,10 +7,11 @@ import { bankEvents } from '../money-in/bank-receive'
 import { bridgeEvents } from '../money-in/bridges'
 import { chainEvents } from '../money-in/chain-deposits'
 import { pixEvents } from '../money-in/pix-top-up'
+import { withdrawalChainEvents } from '../money-out/withdrawals'
 import { providerKey, verifyWebhook } from './signature'
 
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<void>
-const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: chainEvents, bridge: bridgeEvents, pix: pixEvents, bank: bankEvents }
+const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: bankEvents }
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the

@@ -1,0 +1,27 @@
+import type { HeldAsset } from './asset'
+import { DomainError } from './errors'
+import type { Spendable } from './spendable'
+
+/** What a crypto withdrawal costs on top of the amount, in the asset withdrawn (network gas, paid by Cash). */
+export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = { USDC: 500_000n, USDT: 500_000n, ETH: 200_000_000_000_000n, weETH: 200_000_000_000_000n }
+/** About how long a withdrawal takes on chain after it is broadcast. */
+export const WITHDRAWAL_ARRIVAL_SECONDS = 30
+
+/** The PIX send fee (USDC → BRL), like the top-up: 1 %, rate locked 10 minutes. */
+export const PIX_SEND = { feeBps: 100n, lockSeconds: 600 } as const
+
+/**
+ * The rule every outgoing USDC movement obeys: the total (amount + fees) must fit in spendable, which is
+ * already the least of the limits left and the mode's capacity. The refusal names what bounds it.
+ */
+export function assertWithinSpendable(total: bigint, s: Spendable, field = 'amount'): void {
+  if (total <= s.spendable) return
+  const code = s.limitedBy === 'daily' ? 'over_daily_limit' : s.limitedBy === 'monthly' ? 'over_monthly_limit' : 'insufficient_spendable'
+  const message =
+    code === 'over_daily_limit'
+      ? 'This is over what is left of your daily spending limit.'
+      : code === 'over_monthly_limit'
+        ? 'This is over what is left of your monthly spending limit.'
+        : 'This is more than you can spend right now (fees included).'
+  throw new DomainError(code, message, { [field]: message })
+}

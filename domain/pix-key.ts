@@ -1,0 +1,71 @@
+import { DomainError } from './errors'
+
+export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp'
+export type PixKey = { type: PixKeyType; value: string }
+
+const fail = (code: 'pix_key_cpf' | 'pix_key_cnpj' | 'pix_key_email' | 'pix_key_phone' | 'pix_key_invalid') => new DomainError(code, undefined, { key: messageFor(code) })
+function messageFor(code: string): string {
+  return {
+    pix_key_cpf: 'This CPF’s check digits do not match. Check the 11 digits.',
+    pix_key_cnpj: 'This CNPJ’s check digits do not match. Check the 14 digits.',
+    pix_key_email: 'This e-mail key is not a valid address (77 characters at most).',
+    pix_key_phone: 'A phone key is +55, the area code and the number, like +55 11 98765-4321.',
+    pix_key_invalid: 'Enter a PIX key (CPF, CNPJ, e-mail, +55 phone or random key) or paste a PIX code.',
+  }[code]!
+}
+
+/** Mod-11 check digit over `digits` with weights counting down from `start` (the CPF/CNPJ rule). */
+function mod11(digits: number[], weights: number[]): number {
+  const rest = digits.reduce((sum, d, i) => sum + d * weights[i]!, 0) % 11
+  return rest < 2 ? 0 : 11 - rest
+}
+
+/** A CPF: 11 digits (punctuation allowed), not all equal, with both mod-11 check digits right. */
+export function isCpf(input: string): boolean {
+  const d = [...input.replace(/[.\-\s]/g, '')].map(Number)
+  if (d.length !== 11 || d.some(Number.isNaN) || new Set(d).size === 1) return false
+  return mod11(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[9] && mod11(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[10]
+}
+
+/** A CNPJ: 14 digits (punctuation allowed), not all equal, with both mod-11 check digits right. */
+export function isCnpj(input: string): boolean {
+  const d = [...input.replace(/[./\-\s]/g, '')].map(Number)
+  if (d.length !== 14 || d.some(Number.isNaN) || new Set(d).size === 1) return false
+  const w1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+  return mod11(d.slice(0, 12), w1) === d[12] && mod11(d.slice(0, 13), [6, ...w1]) === d[13]
+}
+
+/**
+ * Reads a PIX key of any type, telling them apart by shape: e-mail, +55 phone, random key (UUID), CPF or
+ * CNPJ. Each broken shape gets its own error at the `key` field.
+ */
+export function parsePixKey(input: string): PixKey {
+  const text = input.trim()
+  if (text.includes('@')) {
+    if (text.length > 77 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) throw fail('pix_key_email')
+    return { type: 'email', value: text.toLowerCase() }
+  }
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return { type: 'evp', value: text.toLowerCase() }
+  if (text.startsWith('+')) {
+    const phone = `+${text.replace(/\D/g, '')}`
+    if (!/^\+55[1-9]\d9?\d{8}$/.test(phone) || phone.length < 13 || phone.length > 14) throw fail('pix_key_phone')
+    return { type: 'phone', value: phone }
+  }
+  const digits = text.replace(/[./\-\s]/g, '')
+  if (/^\d{11}$/.test(digits)) {
+    if (!isCpf(digits)) throw fail('pix_key_cpf')
+    return { type: 'cpf', value: digits }
+  }
+  if (/^\d{14}$/.test(digits)) {
+    if (!isCnpj(digits)) throw fail('pix_key_cnpj')
+    return { type: 'cnpj', value: digits }
+  }
+  throw fail('pix_key_invalid')
+}
+
+/** A key as shown to the payer: documents partly hidden, as Brazilian banks do. */
+export function maskPixKey(key: PixKey): string {
+  if (key.type === 'cpf') return `***.${key.value.slice(3, 6)}.${key.value.slice(6, 9)}-**`
+  if (key.type === 'cnpj') return `${key.value.slice(0, 2)}.${key.value.slice(2, 5)}.${key.value.slice(5, 8)}/${key.value.slice(8, 12)}-${key.value.slice(12)}`
+  return key.value
+}

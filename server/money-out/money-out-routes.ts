@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { AccountParams } from '../../domain/api/account.schema'
+import { SandboxEventResponse } from '../../domain/api/money-in.schema'
+import { WithdrawalBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalsResponse, WithdrawalView } from '../../domain/api/money-out.schema'
+import { defineRoute } from '../http/route-table'
+import { cancelWithdrawal, quoteWithdrawal, requestWithdrawal, sandboxFailWithdrawal, withdrawalView } from './withdrawals'
+
+const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
+/** Money leaves only by the holder, or a company's owners and admins. */
+const send = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
+
+export const moneyOutRoutes = [
+  defineRoute({ method: 'get', path: '/accounts/:accountId/withdrawals/quote', summary: 'Fee, total and timing of a crypto withdrawal, checked against spendable and limits', tag: 'money-out', access: send, params: AccountParams, query: WithdrawalQuoteQuery, response: WithdrawalQuoteResponse, handler: ({ deps, db, params, query }) => quoteWithdrawal(deps, db, params.accountId, query) }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/withdrawals', summary: 'Request a crypto withdrawal (confirmed); reserved now, sent after the security delay; replaces a pending one', tag: 'money-out', access: send, moneyMoving: true, status: 201, params: AccountParams, body: WithdrawalBody, response: WithdrawalView, handler: ({ deps, db, params, body, principal }) => requestWithdrawal(deps, db, principal!, params.accountId, body) }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/withdrawals/:withdrawalId/cancel', summary: 'Cancel a withdrawal during its security delay; the reservation returns', tag: 'money-out', access: send, moneyMoving: true, params: AccountParams.extend({ withdrawalId: z.uuid() }), response: WithdrawalView, handler: ({ deps, db, params }) => cancelWithdrawal(deps, db, params.accountId, params.withdrawalId) }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/withdrawals',
+    summary: 'The account’s withdrawals, newest first',
+    tag: 'money-out',
+    access: read,
+    params: AccountParams,
+    response: WithdrawalsResponse,
+    handler: async ({ db, params }) => ({ items: (await db.selectFrom('withdrawals').selectAll().where('account_id', '=', params.accountId).orderBy('created_at', 'desc').limit(20).execute()).map(withdrawalView) }),
+  }),
+  defineRoute({ method: 'post', path: '/sandbox/withdrawals/:withdrawalId/fail', summary: 'The chain rejects a broadcast withdrawal; its funds come back', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, status: 201, params: z.object({ withdrawalId: z.uuid() }), body: z.object({ reason: z.string().max(200).optional() }), response: SandboxEventResponse, handler: ({ deps, db, params, body }) => sandboxFailWithdrawal(deps, db, params.withdrawalId, body.reason) }),
+]

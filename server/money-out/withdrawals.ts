@@ -1,0 +1,199 @@
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import { parseAddress } from '../../domain/address'
+import type { HeldAsset } from '../../domain/asset'
+import { WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
+import { DomainError } from '../../domain/errors'
+import { SAFE_NETWORK } from '../../domain/money-in'
+import { assertWithinSpendable, WITHDRAWAL_ARRIVAL_SECONDS, WITHDRAWAL_FEES } from '../../domain/money-out'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { usdValue } from '../../domain/prices'
+import { borrowLimit } from '../../domain/spendable'
+import { loadPosition } from '../accounts/account-service'
+import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
+import { verifyConfirmation } from '../auth/confirm'
+import type { WithdrawalsTable } from '../db/schema'
+import type { Deps, Principal } from '../http/route-table'
+import { enqueue } from '../jobs/job-queue'
+import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
+import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
+
+type Request = { asset: HeldAsset; amount: string; address: string }
+
+const withField = (field: string, fn: () => bigint | string) => {
+  try {
+    return fn()
+  } catch (error) {
+    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    throw error
+  }
+}
+
+/**
+ * Checks a withdrawal against the rules: the address (SEED §5), amount > 0, and the total within what may
+ * leave: USDC by spendable (limits included), other assets by their free balance and, in Borrow mode, by
+ * keeping the position within its borrow limit. Returns the parsed request and its fee.
+ */
+async function check(deps: Deps, db: Tx, accountId: string, input: Request, replacing: bigint) {
+  const address = withField('address', () => parseAddress(input.address)) as string
+  const amount = withField('amount', () => parsePositiveAmount(input.amount, input.asset)) as bigint
+  const fee = WITHDRAWAL_FEES[input.asset]
+  const total = amount + fee
+  const position = await loadPosition(db, accountId, deps.now(), deps.prices())
+  if (input.asset === 'USDC') {
+    // The withdrawal this one replaces frees its reservation first.
+    assertWithinSpendable(total, { ...position.spendable, spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n) })
+  } else {
+    if (total > position.available[input.asset] + replacing) throw new DomainError('insufficient_funds', `Not enough ${input.asset}: ${toDecimal(position.available[input.asset], input.asset)} is free, and this needs ${toDecimal(total, input.asset)} with the fee.`, { amount: `More than your free ${input.asset} (fee included).` })
+    if (position.account.mode === 'borrow') {
+      const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
+      if (position.debt + position.holds.spend > borrowLimit(after, deps.prices())) throw new DomainError('over_ltv', undefined, { amount: 'This would leave your borrowing above its limit. Repay first or withdraw less.' })
+    }
+  }
+  return { address, amount, fee, total }
+}
+
+export async function quoteWithdrawal(deps: Deps, db: Tx, accountId: string, input: Request) {
+  const { address, amount, fee, total } = await check(deps, db, accountId, input, await pendingReservation(db, accountId))
+  return {
+    asset: input.asset,
+    amount: toDecimal(amount, input.asset),
+    fee: toDecimal(fee, input.asset),
+    total: toDecimal(total, input.asset),
+    feeUsd: toDecimal(usdValue(fee, input.asset, deps.prices()), 'USDC'),
+    address,
+    network: SAFE_NETWORK.name,
+    delaySeconds: deps.config.WITHDRAWAL_DELAY_SECONDS,
+    arrivalSeconds: deps.config.WITHDRAWAL_DELAY_SECONDS + WITHDRAWAL_ARRIVAL_SECONDS,
+  }
+}
+
+async function pendingReservation(db: Tx, accountId: string): Promise<bigint> {
+  const pending = await db.selectFrom('withdrawals').select(['amount', 'fee']).where('account_id', '=', accountId).where('status', '=', 'delayed').executeTakeFirst()
+  return pending ? pending.amount + pending.fee : 0n
+}
+
+export function withdrawalView(w: Selectable<WithdrawalsTable>) {
+  const asset = w.asset as HeldAsset
+  return {
+    id: w.id,
+    asset,
+    amount: toDecimal(w.amount, asset),
+    fee: toDecimal(w.fee, asset),
+    total: toDecimal(w.amount + w.fee, asset),
+    address: w.destination,
+    status: w.status,
+    txHash: w.tx_hash,
+    failureReason: w.failure_reason,
+    releaseAt: w.release_at.toISOString(),
+    createdAt: w.created_at.toISOString(),
+    updatedAt: w.updated_at.toISOString(),
+  }
+}
+
+/**
+ * Requests a withdrawal: confirmed by the holder, checked, and reserved (the amount + fee stop being
+ * spendable at once). A pending withdrawal of the account is replaced (its reservation returned). It is
+ * sent when the security delay ends, unless cancelled.
+ */
+export async function requestWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: Request & { confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
+  await verifyConfirmation(db, principal, input.confirmation)
+  const now = deps.now()
+  const previous = await db.selectFrom('withdrawals').selectAll().where('account_id', '=', accountId).where('status', '=', 'delayed').forUpdate().executeTakeFirst()
+  const { address, amount, fee, total } = await check(deps, db, accountId, input, previous ? previous.amount + previous.fee : 0n)
+  if (previous) {
+    await releaseHold(db, previous.hold_id, 'voided', now)
+    await db.updateTable('withdrawals').set({ status: 'replaced', updated_at: now }).where('id', '=', previous.id).execute()
+  }
+  const id = deps.newId()
+  const holdId = deps.newId()
+  const releaseAt = new Date(now.getTime() + deps.config.WITHDRAWAL_DELAY_SECONDS * 1000)
+  await reserveHold(db, {
+    id: holdId,
+    kind: WITHDRAWAL_HOLD_KIND,
+    accountId,
+    debitLedgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: input.asset }),
+    creditLedgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset }),
+    asset: input.asset,
+    amount: total,
+    description: `${input.asset} withdrawal to ${address.slice(0, 6)}…${address.slice(-4)}`,
+    reference: id,
+    expiresAt: new Date(releaseAt.getTime() + 86_400_000),
+  })
+  await db.insertInto('withdrawals').values({ id, account_id: accountId, asset: input.asset, amount, fee, destination: address, status: 'delayed', hold_id: holdId, release_at: releaseAt, created_at: now, updated_at: now }).execute()
+  await enqueue(db, deps, { kind: 'withdrawal.release', payload: { withdrawalId: id }, runAt: releaseAt })
+  return withdrawalView((await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()))
+}
+
+/** Cancels a withdrawal still in its security delay: the reservation returns to spendable. */
+export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, withdrawalId: string) {
+  const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  if (!w) throw new DomainError('not_found', 'No such withdrawal on this account.')
+  if (w.status !== 'delayed') throw new DomainError('withdrawal_not_cancellable')
+  await releaseHold(db, w.hold_id, 'voided', deps.now())
+  await db.updateTable('withdrawals').set({ status: 'cancelled', updated_at: deps.now() }).where('id', '=', w.id).execute()
+  return withdrawalView({ ...w, status: 'cancelled', updated_at: deps.now() })
+}
+
+/** The job at the end of the delay: posts the reservation (amount to custody, fee to fees) and broadcasts. */
+export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string) {
+  const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst()
+  if (!w || w.status !== 'delayed') return
+  const now = deps.now()
+  const asset = w.asset as HeldAsset
+  const journalId = deps.newId()
+  await settleHold(db, {
+    holdId: w.hold_id,
+    journalId,
+    kind: 'crypto_withdrawal',
+    description: `${asset} withdrawal to ${w.destination.slice(0, 6)}…${w.destination.slice(-4)}`,
+    now,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }), side: 'debit', amount: w.amount + w.fee, asset },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset }), side: 'credit', amount: w.amount, asset },
+      ...(w.fee > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset }), side: 'credit' as const, amount: w.fee, asset }] : []),
+    ],
+  })
+  const hash = txHash(`withdrawal:${w.id}`)
+  await db.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, journal_id: journalId, updated_at: now }).where('id', '=', w.id).execute()
+  const chain = sandboxChain(deps)
+  await scheduleWebhook(deps, db, 'chain', 'withdrawal.confirmed', { txHash: hash }, chain.blockTime(chain.currentBlock(now) + 8n))
+}
+
+const ByHash = z.object({ txHash: z.string(), reason: z.string().optional() })
+
+export const withdrawalChainEvents = {
+  'withdrawal.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
+    const e = ByHash.parse(raw)
+    await db.updateTable('withdrawals').set({ status: 'confirmed', updated_at: deps.now() }).where('tx_hash', '=', e.txHash).where('status', '=', 'broadcast').execute()
+  },
+  /** The transaction failed on chain: the whole amount and fee go back to the holder. */
+  'withdrawal.failed': async (deps: Deps, db: Tx, raw: unknown) => {
+    const e = ByHash.parse(raw)
+    const w = await db.selectFrom('withdrawals').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+    if (!w || w.status !== 'broadcast') return
+    const asset = w.asset as HeldAsset
+    await postJournal(db, {
+      id: deps.newId(),
+      kind: 'withdrawal_returned',
+      accountId: w.account_id,
+      description: `${asset} withdrawal returned`,
+      reference: w.id,
+      entries: [
+        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset }), side: 'debit', amount: w.amount, asset },
+        ...(w.fee > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset }), side: 'debit' as const, amount: w.fee, asset }] : []),
+        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }), side: 'credit', amount: w.amount + w.fee, asset },
+      ],
+    })
+    await db.updateTable('withdrawals').set({ status: 'failed', failure_reason: e.reason ?? 'The network rejected the transaction.', updated_at: deps.now() }).where('id', '=', w.id).execute()
+  },
+}
+
+/** Sandbox: the chain rejects a broadcast withdrawal (funds come back). */
+export async function sandboxFailWithdrawal(deps: Deps, db: Tx, withdrawalId: string, reason: string | undefined) {
+  const w = await db.selectFrom('withdrawals').select(['tx_hash', 'status']).where('id', '=', withdrawalId).executeTakeFirst()
+  if (!w?.tx_hash || w.status !== 'broadcast') throw new DomainError('not_found', 'No broadcast withdrawal with this id.')
+  const at = deps.now()
+  return { eventId: await scheduleWebhook(deps, db, 'chain', 'withdrawal.failed', { txHash: w.tx_hash, ...(reason ? { reason } : {}) }, at), deliverAt: at.toISOString() }
+}
