@@ -1,7 +1,39 @@
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { CryptoWithdrawPage } from './crypto-withdraw-page'
+import { WithdrawalStatusPage } from './withdrawal-status-page'
 
-/** Crypto withdrawals with the security delay (issue 5). Until then every route shows its frame and title. */
-export function WithdrawEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+function WithdrawHub() {
+  const { t } = useI18n()
+  const ways = [
+    { href: '/app/cash/withdraw/crypto', title: t('withdraw.way.crypto'), body: t('withdraw.way.crypto.body') },
+    { href: '/app/cash/pix/send', title: t('withdraw.way.pix'), body: t('withdraw.way.pix.body') },
+    { href: '/app/cash/bank/send', title: t('withdraw.way.bank'), body: t('withdraw.way.bank.body') },
+    { href: '/app/cash/withdraw/crypto/status', title: t('withdraw.way.status'), body: t('withdraw.way.status.body') },
+  ]
+  return (
+    <ul className="cash-link-list">
+      {ways.map((w) => (
+        <li key={w.href}>
+          <a href={w.href}>
+            <strong>{w.title}</strong>
+            <span className="cash-muted">{w.body}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Money out by crypto: the hub, the withdrawal form and its status. */
+export function WithdrawEmbed({ path, title }: EmbedProps) {
+  return (
+    <Page title={title}>
+      <NeedsAccount>
+        {(accountId) => (path === '/withdraw/crypto' ? <CryptoWithdrawPage accountId={accountId} /> : path === '/withdraw/crypto/status' ? <WithdrawalStatusPage accountId={accountId} /> : <WithdrawHub />)}
+      </NeedsAccount>
+    </Page>
+  )
 }

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test'
+import { formatMoney, parseAmount } from '../domain/money'
+import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'
+import { apiAs, balanceOf } from './support/api'
+import { CashApp } from './support/cash-app'
+
+const account = ACCOUNT_IDS.personal
+const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+const minus = (a: string, b: string) => formatMoney(parseAmount(a, 'USDC') - parseAmount(b, 'USDC'), 'USDC')
+
+async function fillWithdrawal(page: Page, amount: string, address: string) {
+  await page.goto('/app/cash/withdraw/crypto')
+  await page.getByLabel('Asset').selectOption('USDC')
+  await page.getByLabel('Amount').fill(amount)
+  await page.getByLabel('Destination address').fill(address)
+}
+
+test.describe('crypto withdrawal, as personal@demo.cash', () => {
+  test.beforeEach(async ({ page }) => {
+    await new CashApp(page).signInAs('personal')
+  })
+
+  test('goes through its states and reduces the balance by amount + fee', async ({ page, request }) => {
+    const paula = await apiAs(request, 'personal')
+    const before = await balanceOf(paula, account, 'USDC')
+    await fillWithdrawal(page, '10', TO.toLowerCase())
+    await expect(page.getByTestId('withdraw.quote')).toContainText('$0.50')
+    await expect(page.getByTestId('withdraw.quote')).toContainText('$10.50')
+    await page.getByRole('button', { name: 'Review' }).click()
+    await expect(page.getByTestId('confirm.summary')).toContainText(TO)
+    await page.getByLabel('Your password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Confirm and send' }).click()
+    await expect(page).toHaveURL(/\/withdraw\/crypto\/status$/)
+    const progress = page.getByRole('list', { name: 'Withdrawal progress' })
+    await expect(progress.locator('[aria-current="step"]')).toHaveText('Security delay')
+    await expect(page.getByRole('timer')).toContainText('Sends in')
+    await expect(page.getByText('Confirmed on the network.')).toBeVisible({ timeout: 20_000 })
+    await page.goto('/app/cash')
+    await expect(page.getByRole('region', { name: 'Balances' }).getByRole('listitem').filter({ hasText: 'USDC' })).toContainText(minus(before, '10.5'))
+  })
+
+  for (const [label, address, message] of [
+    ['a mixed-case address with a wrong checksum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd', 'mixed case that does not match its checksum'],
+    ['0x and 39 hex characters', `0x${'a'.repeat(39)}`, '0x followed by 40 hexadecimal characters'],
+    ['a non-hex character', `0x${'a'.repeat(39)}z`, '0x followed by 40 hexadecimal characters'],
+  ] as const) {
+    test(`refuses ${label} at the address field`, async ({ page }) => {
+      await fillWithdrawal(page, '10', address)
+      const field = page.getByLabel('Destination address')
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Review' })).toBeDisabled()
+    })
+  }
+
+  test('cancelling during the delay returns the reservation', async ({ page, request }) => {
+    const paula = await apiAs(request, 'personal')
+    const spendable = async () => ((await paula.get(`/accounts/${account}/balances`)) as { spendable: string }).spendable
+    const before = await spendable()
+    await fillWithdrawal(page, '20', TO)
+    await page.getByRole('button', { name: 'Review' }).click()
+    await page.getByLabel('Your password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Confirm and send' }).click()
+    await expect(page.getByRole('button', { name: 'Cancel withdrawal' })).toBeVisible()
+    expect(parseAmount(await spendable(), 'USDC')).toBe(parseAmount(before, 'USDC') - 20_500_000n)
+    await page.getByRole('button', { name: 'Cancel withdrawal' }).click()
+    await expect(page.getByText('Cancelled. The amount is back in your spendable balance.')).toBeVisible()
+    expect(await spendable()).toBe(before)
+  })
+})
+
+test('webview/withdraw does the same inside the QA harness, confirmed by its biometrics', async ({ page }) => {
+  await page.goto('/app/cash/webview/test')
+  await page.getByLabel('Page').selectOption('withdraw')
+  await page.getByRole('button', { name: 'Launch' }).click()
+  await expect(page.getByTestId('qa.log')).toContainText('← embed req ready')
+  const embed = page.frameLocator('iframe[title="Embed under test"]')
+  await embed.getByRole('link', { name: /Withdraw crypto/ }).click()
+  await embed.getByLabel('Amount').fill('5')
+  await embed.getByLabel('Destination address').fill(TO)
+  await expect(embed.getByTestId('withdraw.quote')).toContainText('$5.50')
+  await embed.getByRole('button', { name: 'Review' }).click()
+  await expect(embed.getByLabel('Your password')).toHaveCount(0)
+  await embed.getByRole('button', { name: 'Confirm with biometrics' }).click()
+  await expect(page.getByText('Confirm with biometrics: Withdraw crypto: 5.5 USDC')).toBeVisible()
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await expect(embed.getByRole('list', { name: 'Withdrawal progress' })).toBeVisible()
+  await expect(embed.getByText('Confirmed on the network.')).toBeVisible({ timeout: 20_000 })
+})

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react'
+import type { z } from 'zod'
+import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
+import { useBridge } from '../lib/bridge-context'
+import { ApiError } from '../lib/api-client'
+import { useI18n } from '../lib/i18n'
+import { FormFooter } from './form-footer'
+import { TextField } from './text-field'
+
+export type Confirmation = z.infer<typeof ConfirmationSchema>
+
+/**
+ * The last step of every money movement: the all-in cost, then the holder's approval, by the host's
+ * biometrics where the app offers them, else by password. `send` gets the confirmation to pass on.
+ */
+export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBack }: {
+  title: string
+  lines: { label: string; value: string }[]
+  total: string
+  asset: string
+  detail: string
+  onSend: (confirmation: Confirmation) => Promise<void>
+  onBack: () => void
+}) {
+  const { t } = useI18n()
+  const bridge = useBridge()
+  const biometric = bridge.has('confirm')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [passwordError, setPasswordError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    setError(null)
+    setPasswordError(undefined)
+    setBusy(true)
+    try {
+      let confirmation: Confirmation
+      if (biometric) {
+        const answer = await bridge.call('confirm', { title, amount: total, asset, detail })
+        if (!answer.confirmed) {
+          setError(t('confirm.declined'))
+          return
+        }
+        confirmation = { method: 'host' }
+      } else {
+        if (!password) {
+          setPasswordError(t('confirm.passwordNeeded'))
+          return
+        }
+        confirmation = { method: 'password', password }
+      }
+      await onSend(confirmation)
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.password) setPasswordError(err.fields.password)
+      else setError(err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-label={t('confirm.label')}>
+      <h2>{t('confirm.review')}</h2>
+      <dl className="cash-stack" style={{ margin: 0 }} data-testid="confirm.summary">
+        {lines.map((line) => (
+          <div key={line.label} className="cash-row">
+            <dt>{line.label}</dt>
+            <dd className="cash-mono" style={{ margin: 0, textAlign: 'right' }}>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {biometric ? null : <TextField label={t('confirm.password')} type="password" name="password" autoComplete="current-password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />}
+      <FormFooter error={error} busy={busy} label={biometric ? t('confirm.biometric') : t('confirm.send')} busyLabel={t('confirm.sending')} />
+      <button type="button" className="cash-button" data-variant="secondary" onClick={onBack} disabled={busy}>
+        {t('confirm.back')}
+      </button>
+    </form>
+  )
+}
