@@ -31,3 +31,28 @@ export const WithdrawalView = z
   })
   .meta({ id: 'Withdrawal' })
 export const WithdrawalsResponse = z.object({ items: z.array(WithdrawalView) }).meta({ id: 'Withdrawals' })
+
+export const PixSendQuoteBody = z
+  .object({
+    destination: z.string().trim().min(1, 'Enter a PIX key or paste a PIX code.').max(512),
+    brlAmount: z.string().max(20).optional(),
+  })
+  .meta({ id: 'PixSendQuoteBody' })
+export const PixPaymentView = z
+  .object({
+    id: z.uuid(),
+    recipientName: z.string(),
+    recipientCity: z.string(),
+    key: z.string().nullable(),
+    source: z.enum(['key', 'code']),
+    brlAmount: DecimalString,
+    rate: DecimalString,
+    usdcAmount: DecimalString,
+    feeUsdc: DecimalString,
+    totalUsdc: DecimalString,
+    status: z.enum(['quoted', 'completed']),
+    endToEndId: z.string().nullable(),
+    expiresAt: IsoDateTime,
+  })
+  .meta({ id: 'PixPayment' })
+export const ConfirmBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'ConfirmBody' })

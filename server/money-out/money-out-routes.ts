@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
-import { WithdrawalBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalsResponse, WithdrawalView } from '../../domain/api/money-out.schema'
+import { ConfirmBody, PixPaymentView, PixSendQuoteBody, WithdrawalBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalsResponse, WithdrawalView } from '../../domain/api/money-out.schema'
 import { defineRoute } from '../http/route-table'
+import { confirmPixSend, getPixPayment, quotePixSend } from './pix-send'
 import { cancelWithdrawal, quoteWithdrawal, requestWithdrawal, sandboxFailWithdrawal, withdrawalView } from './withdrawals'
 
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
@@ -23,5 +24,8 @@ export const moneyOutRoutes = [
     response: WithdrawalsResponse,
     handler: async ({ db, params }) => ({ items: (await db.selectFrom('withdrawals').selectAll().where('account_id', '=', params.accountId).orderBy('created_at', 'desc').limit(20).execute()).map(withdrawalView) }),
   }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/pix/payments', summary: 'Quote a PIX payment to a key or a BR Code: recipient, locked rate, fee, checked against spendable', tag: 'money-out', access: send, status: 201, params: AccountParams, body: PixSendQuoteBody, response: PixPaymentView, handler: ({ deps, db, params, body }) => quotePixSend(deps, db, params.accountId, body) }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/pix/payments/:paymentId/confirm', summary: 'Pay a quoted PIX payment (confirmed by the holder)', tag: 'money-out', access: send, moneyMoving: true, params: AccountParams.extend({ paymentId: z.uuid() }), body: ConfirmBody, response: PixPaymentView, handler: ({ deps, db, params, body, principal }) => confirmPixSend(deps, db, principal!, params.accountId, params.paymentId, body.confirmation) }),
+  defineRoute({ method: 'get', path: '/accounts/:accountId/pix/payments/:paymentId', summary: 'A PIX payment and its status', tag: 'money-out', access: read, params: AccountParams.extend({ paymentId: z.uuid() }), response: PixPaymentView, handler: ({ db, params }) => getPixPayment(db, params.accountId, params.paymentId) }),
   defineRoute({ method: 'post', path: '/sandbox/withdrawals/:withdrawalId/fail', summary: 'The chain rejects a broadcast withdrawal; its funds come back', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, status: 201, params: z.object({ withdrawalId: z.uuid() }), body: z.object({ reason: z.string().max(200).optional() }), response: SandboxEventResponse, handler: ({ deps, db, params, body }) => sandboxFailWithdrawal(deps, db, params.withdrawalId, body.reason) }),
 ]
