@@ -87,3 +87,37 @@ test('webview/withdraw does the same inside the QA harness, confirmed by its bio
   await expect(embed.getByRole('list', { name: 'Withdrawal progress' })).toBeVisible()
   await expect(embed.getByText('Confirmed on the network.')).toBeVisible({ timeout: 20_000 })
 })
+
+const BCB_EXAMPLE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+
+test('a PIX send from the BCB example code shows "Fulano de Tal, BRASILIA" and pays', async ({ page }) => {
+  await new CashApp(page).signInAs('personal')
+  await page.goto('/app/cash/pix/send')
+  await page.getByLabel('PIX key or code').fill(BCB_EXAMPLE)
+  await page.getByLabel('Amount in reais').fill('50')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByTestId('pix-send.recipient')).toContainText('Fulano de Tal, BRASILIA')
+  await expect(page.getByTestId('confirm.summary')).toContainText('$10.10')
+  await page.getByLabel('Your password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Confirm and send' }).click()
+  await expect(page.getByRole('status')).toContainText('R$50.00 paid to Fulano de Tal; $10.10 taken from your account.')
+})
+
+test('webview/pix/send does the same inside the QA harness, with its scan and confirm answers', async ({ page }) => {
+  await page.goto('/app/cash/webview/test')
+  await page.getByLabel('Page').selectOption('pix/send')
+  await page.getByRole('button', { name: 'Launch' }).click()
+  await expect(page.getByTestId('qa.log')).toContainText('← embed req ready')
+  const embed = page.frameLocator('iframe[title="Embed under test"]')
+  await embed.getByRole('button', { name: 'Scan a PIX code' }).click()
+  await page.getByLabel(/Scanned text for/).fill(BCB_EXAMPLE)
+  await page.getByRole('button', { name: 'Send scan' }).click()
+  await expect(embed.getByLabel('PIX key or code')).toHaveValue(BCB_EXAMPLE)
+  await embed.getByLabel('Amount in reais').fill('20')
+  await embed.getByRole('button', { name: 'Continue' }).click()
+  await expect(embed.getByTestId('pix-send.recipient')).toContainText('Fulano de Tal, BRASILIA')
+  await embed.getByRole('button', { name: 'Confirm with biometrics' }).click()
+  await page.getByRole('button', { name: 'Approve' }).click()
+  await expect(embed.getByRole('status')).toContainText('paid to Fulano de Tal')
+  await expect(page.getByTestId('qa.log')).toContainText('← embed req scanQr')
+})

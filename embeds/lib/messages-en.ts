@@ -200,6 +200,22 @@ export const en = {
   'withdraw.cancelled': 'Cancelled. The amount is back in your spendable balance.',
   'withdraw.failed': 'The network rejected it: {reason} The amount and fee are back in your account.',
   'withdraw.confirmed': 'Confirmed on the network.',
+  'pixSend.destination': 'PIX key or code',
+  'pixSend.destinationHintScan': 'CPF, CNPJ, e-mail, +55 phone or random key; or scan or paste a PIX code.',
+  'pixSend.destinationHintPaste': 'CPF, CNPJ, e-mail, +55 phone or random key; or paste a PIX code (Pix Copia e Cola).',
+  'pixSend.destinationNeeded': 'Enter a PIX key or paste a PIX code.',
+  'pixSend.scan': 'Scan a PIX code',
+  'pixSend.scanPrompt': 'Point the camera at a PIX QR code',
+  'pixSend.amountHint': 'Not needed when the code has the amount.',
+  'pixSend.continue': 'Continue',
+  'pixSend.checking': 'Checking…',
+  'pixSend.recipient': 'Recipient',
+  'pixSend.rateFor': 'Rate locked for {time}',
+  'pixSend.to': 'To',
+  'pixSend.confirmTitle': 'Pay {name} with PIX',
+  'pixSend.confirmDetail': 'R$ {brl} to {name}',
+  'pixSend.done': 'Paid',
+  'pixSend.doneBody': '{brl} paid to {name}; {usd} taken from your account.',
 } as const
 
 export type MessageKey = keyof typeof en
