@@ -25,3 +25,6 @@ export function assertWithinSpendable(total: bigint, s: Spendable, field = 'amou
         : 'This is more than you can spend right now (fees included).'
   throw new DomainError(code, message, { [field]: message })
 }
+
+/** Bank sends: 0.2 % fee; USD by ACH (next business day; sandbox: seconds), EUR by SEPA at the EUR rate. */
+export const BANK_SEND = { feeBps: 20n, etaSeconds: { USD: 86_400, EUR: 86_400 } } as const

@@ -56,3 +56,23 @@ export const PixPaymentView = z
   })
   .meta({ id: 'PixPayment' })
 export const ConfirmBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'ConfirmBody' })
+
+export const RecipientBody = z
+  .discriminatedUnion('region', [
+    z.object({ region: z.literal('us'), name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140), routingNumber: z.string().max(20), accountNumber: z.string().max(30) }),
+    z.object({ region: z.literal('eu'), name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140), iban: z.string().max(50), bic: z.string().max(20).optional() }),
+  ])
+  .meta({ id: 'RecipientBody' })
+export const RecipientView = z
+  .object({ id: z.uuid(), region: z.enum(['us', 'eu']), name: z.string(), currency: z.enum(['USD', 'EUR']), masked: z.string(), bic: z.string().nullable(), source: z.enum(['manual', 'plaid']), institution: z.string().nullable() })
+  .meta({ id: 'Recipient' })
+export const RecipientsResponse = z.object({ items: z.array(RecipientView) }).meta({ id: 'Recipients' })
+export const BankSendQuoteQuery = z.object({ recipientId: z.uuid(), amount: DecimalString })
+export const BankSendQuoteResponse = z
+  .object({ amount: DecimalString, fee: DecimalString, total: DecimalString, currency: z.enum(['USD', 'EUR']), recipientGets: DecimalString, etaSeconds: z.number().int() })
+  .meta({ id: 'BankSendQuote' })
+export const BankSendBody = z.object({ recipientId: z.uuid(), amount: DecimalString, confirmation: ConfirmationSchema.optional() }).meta({ id: 'BankSendBody' })
+export const BankSendView = z
+  .object({ id: z.uuid(), recipient: RecipientView, currency: z.enum(['USD', 'EUR']), amount: DecimalString, fee: DecimalString, total: DecimalString, recipientGets: DecimalString, status: z.enum(['processing', 'completed', 'returned']), returnReason: z.string().nullable(), etaAt: IsoDateTime, createdAt: IsoDateTime })
+  .meta({ id: 'BankSend' })
+export const BankSendsResponse = z.object({ items: z.array(BankSendView) }).meta({ id: 'BankSends' })

@@ -264,6 +264,37 @@ export interface PixPaymentsTable {
   completed_at: Date | null
 }
 
+export interface BankRecipientsTable {
+  id: string
+  account_id: string
+  region: 'us' | 'eu'
+  name: string
+  routing_number: string | null
+  account_number: string | null
+  iban: string | null
+  bic: string | null
+  source: 'manual' | 'plaid'
+  institution: string | null
+  created_at: Timestamp
+  removed_at: Date | null
+}
+
+export interface BankSendsTable {
+  id: string
+  account_id: string
+  recipient_id: string
+  currency: 'USD' | 'EUR'
+  amount_usdc: Money
+  fee_usdc: Money
+  fiat_amount_minor: Money
+  status: 'processing' | 'completed' | 'returned'
+  return_reason: string | null
+  eta_at: Timestamp
+  journal_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -292,4 +323,6 @@ export interface Database {
   virtual_bank_accounts: VirtualBankAccountsTable
   withdrawals: WithdrawalsTable
   pix_payments: PixPaymentsTable
+  bank_recipients: BankRecipientsTable
+  bank_sends: BankSendsTable
 }

@@ -8,10 +8,11 @@ import { bridgeEvents } from '../money-in/bridges'
 import { chainEvents } from '../money-in/chain-deposits'
 import { pixEvents } from '../money-in/pix-top-up'
 import { withdrawalChainEvents } from '../money-out/withdrawals'
+import { bankSendEvents } from '../money-out/bank-send'
 import { providerKey, verifyWebhook } from './signature'
 
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<void>
-const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: bankEvents }
+const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the

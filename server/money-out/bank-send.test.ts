@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { checkLedger } from '../ledger/ledger-check'
+import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+
+const account = ACCOUNT_IDS.personal
+let t: TestApp
+let paula: Caller
+const key = () => `b-${Math.random().toString(36).slice(2)}`
+const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance
+
+beforeEach(async () => {
+  t = await createTestApp()
+  paula = await signIn(t.app, 'personal', 'web')
+})
+
+describe('bank send', () => {
+  it('sends to a manual IBAN recipient with the 0.2 % fee, and the rails complete it', async () => {
+    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'eu', name: 'Hans Müller', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' })
+    expect(r.body).toMatchObject({ currency: 'EUR', masked: '•••• 3000', source: 'manual' })
+    const quote = await paula.json('GET', `/accounts/${account}/bank-sends/quote?recipientId=${r.body.id}&amount=108`)
+    expect(quote.body).toMatchObject({ fee: '0.216', total: '108.216', recipientGets: '100', currency: 'EUR' })
+    const sent = await paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: r.body.id, amount: '108', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': key() })
+    expect(sent.body.status).toBe('processing')
+    expect(await usdc()).toBe('2391.784')
+    t.setNow(new Date(t.deps.now().getTime() + 5_000))
+    await t.runJobs()
+    expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0].status).toBe('completed')
+  })
+
+  it('checks a manual recipient’s numbers at their fields', async () => {
+    const iban = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'eu', name: 'Hans', iban: 'DE88 3704 0044 0532 0130 00' })
+    expect(iban.body.error).toMatchObject({ code: 'iban_checksum', fields: { iban: expect.any(String) } })
+    const aba = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe', routingNumber: '011000016', accountNumber: '12345678' })
+    expect(aba.body.error).toMatchObject({ code: 'routing_number_checksum', fields: { routingNumber: expect.any(String) } })
+  })
+
+  it('gives the money back, fee included, when the payout is returned', async () => {
+    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
+    const sent = await paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: r.body.id, amount: '50', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': key() })
+    const admin = await signIn(t.app, 'admin')
+    await admin.json('POST', `/sandbox/bank/sends/${sent.body.id}/return`, {})
+    await t.runJobs()
+    expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0]).toMatchObject({ status: 'returned', returnReason: expect.stringContaining('closed') })
+    expect(await usdc()).toBe('2500')
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+})
