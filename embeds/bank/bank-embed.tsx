@@ -1,15 +1,37 @@
 import type { EmbedProps } from '../lib/embed-props'
+import { useI18n } from '../lib/i18n'
 import { FeaturePending } from '../ui/feature-pending'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { BankHub } from './bank-hub'
 import { BankReceivePage } from './bank-receive-page'
+import { BankSendPage } from './bank-send-page'
+import { ManualRecipientPage } from './manual-recipient-page'
 
-/** Bank transfers: receiving is here; sending and recipients come with issue 5. */
+function AddRecipientChoice() {
+  const { t } = useI18n()
+  return (
+    <ul className="cash-link-list">
+      <li><a href="/app/cash/bank/send/add/manual"><strong>{t('bank.add.manual')}</strong><span className="cash-muted">{t('bank.add.manual.body')}</span></a></li>
+      <li><a href="/app/cash/bank/send/add/plaid"><strong>{t('bank.add.plaid')}</strong><span className="cash-muted">{t('bank.add.plaid.body')}</span></a></li>
+    </ul>
+  )
+}
+
+/** Bank transfers in and out. Linking through Plaid comes next (its route says so plainly). */
 export function BankEmbed({ path, title }: EmbedProps) {
-  if (path !== '/bank/receive') return <FeaturePending title={title} />
+  if (path === '/bank/send/add/plaid') return <FeaturePending title={title} />
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <BankReceivePage accountId={accountId} />}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) =>
+          path === '/bank/receive' ? <BankReceivePage accountId={accountId} />
+          : path === '/bank/send' ? <BankSendPage accountId={accountId} />
+          : path === '/bank/send/add' ? <AddRecipientChoice />
+          : path === '/bank/send/add/manual' ? <ManualRecipientPage accountId={accountId} />
+          : <BankHub accountId={accountId} />
+        }
+      </NeedsAccount>
     </Page>
   )
 }
