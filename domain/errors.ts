@@ -58,6 +58,8 @@ export const ERRORS = {
   confirmation_failed: { status: 401, message: 'That password is not right. Nothing was sent.' },
   withdrawal_not_cancellable: { status: 409, message: 'This withdrawal can no longer be cancelled: it has left the security delay.' },
   quote_expired: { status: 409, message: 'This quote has expired. Here is a fresh one.' },
+  repay_over_debt: { status: 400, message: 'This is more than you owe.' },
+  nothing_to_repay: { status: 409, message: 'You have nothing to repay.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PRICES } from './prices'
-import { borrowLimit, computeSpendable, type SpendableInput } from './spendable'
+import { borrowLimit, bpsToRatio, computeSpendable, healthBps, type SpendableInput } from './spendable'
 
 const usd = (n: number) => BigInt(n) * 1_000_000n
 const base: SpendableInput = {
@@ -44,5 +44,16 @@ describe('computeSpendable', () => {
   it('never goes below zero when debt exceeds the borrow limit', () => {
     const s = computeSpendable({ ...base, mode: 'borrow', debt: usd(1_000_000) })
     expect(s.spendable).toBe(0n)
+  })
+})
+
+describe('healthBps', () => {
+  it('is the liquidation value over the debt, and null with no debt', () => {
+    // 3 weETH × $3,150 × 75 % + 150 USDC × 95 % = 7,087.50 + 142.50 = 7,230 over 1,200 debt
+    const balances = { USDC: usd(150), USDT: 0n, ETH: 0n, weETH: 3_000_000_000_000_000_000n }
+    expect(healthBps(balances, DEFAULT_PRICES, usd(1_200))).toBe(60_250n)
+    expect(healthBps(balances, DEFAULT_PRICES, 0n)).toBeNull()
+    expect(bpsToRatio(60_250n)).toBe('6.02')
+    expect(bpsToRatio(9_999n)).toBe('0.99')
   })
 })

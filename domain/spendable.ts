@@ -56,3 +56,22 @@ export function computeSpendable(input: SpendableInput): Spendable {
   const limitedBy = spendable === capacity ? 'capacity' : spendable === dailyLeft ? 'daily' : 'monthly'
   return { spendable, dailyLeft, monthlyLeft, capacity, limitedBy }
 }
+
+/** Σ collateral value × liquidation threshold, in USDC units: past this much debt a position is liquidatable. */
+export function liquidationValue(balances: Record<HeldAsset, bigint>, prices: PriceTable): bigint {
+  return HELD_ASSETS.reduce((sum, asset) => sum + applyBps(usdValue(balances[asset], asset, prices), COLLATERAL[asset].liquidationBps), 0n)
+}
+
+/**
+ * Health factor in basis points: liquidation value ÷ debt (10,000 = 1.00, the liquidation line). Null when
+ * nothing is owed.
+ * @example healthBps({ …3 weETH, 150 USDC }, prices, 1_200_000000n) === 60_250n  // 6.02
+ */
+export function healthBps(balances: Record<HeldAsset, bigint>, prices: PriceTable, debt: bigint): bigint | null {
+  return debt > 0n ? (liquidationValue(balances, prices) * 10_000n) / debt : null
+}
+
+/** Basis points as a ratio with two decimals, rounded down: 60_250n → "6.02". */
+export function bpsToRatio(bps: bigint): string {
+  return `${bps / 10_000n}.${String((bps % 10_000n) / 100n).padStart(2, '0')}`
+}

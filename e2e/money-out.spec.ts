@@ -145,3 +145,13 @@ test('a bank send to a manual IBAN recipient completes', async ({ page }) => {
   await page.getByRole('link', { name: 'See its status' }).click()
   await expect(page.getByTestId('bank.sends')).toContainText('Completed', { timeout: 15_000 })
 })
+
+test('repay shows the effect on debt and health first, then repays', async ({ page }) => {
+  await new CashApp(page).signInAs('borrower')
+  await page.goto('/app/cash/repay')
+  await page.getByLabel('Amount to repay (USDC)').fill('100')
+  await expect(page.getByTestId('repay.effect')).toContainText('$1,200.00 → $1,100.00')
+  await expect(page.getByTestId('repay.effect')).toContainText('6.02 → 6.48')
+  await page.getByRole('button', { name: 'Repay', exact: true }).click()
+  await expect(page.getByRole('status')).toContainText('$100.00 repaid. You now owe $1,100.00.')
+})

@@ -76,3 +76,19 @@ export const BankSendView = z
   .object({ id: z.uuid(), recipient: RecipientView, currency: z.enum(['USD', 'EUR']), amount: DecimalString, fee: DecimalString, total: DecimalString, recipientGets: DecimalString, status: z.enum(['processing', 'completed', 'returned']), returnReason: z.string().nullable(), etaAt: IsoDateTime, createdAt: IsoDateTime })
   .meta({ id: 'BankSend' })
 export const BankSendsResponse = z.object({ items: z.array(BankSendView) }).meta({ id: 'BankSends' })
+
+const RepayAmount = z.union([z.literal('all'), DecimalString])
+export const RepayQuery = z.object({ amount: RepayAmount })
+export const RepayBody = z.object({ amount: RepayAmount }).meta({ id: 'RepayBody' })
+export const RepayView = z
+  .object({
+    amount: DecimalString,
+    debtBefore: DecimalString,
+    debtAfter: DecimalString,
+    borrowLimitBefore: DecimalString,
+    borrowLimitAfter: DecimalString,
+    /** Liquidation value ÷ debt; below 1.00 the position is liquidatable; null without debt. */
+    healthBefore: DecimalString.nullable(),
+    healthAfter: DecimalString.nullable(),
+  })
+  .meta({ id: 'Repay' })

@@ -247,6 +247,17 @@ export const en = {
   'bank.sendStatus.processing': 'Processing',
   'bank.sendStatus.completed': 'Completed',
   'bank.sendStatus.returned': 'Returned, money back',
+  'repay.nothing': 'You have nothing to repay.',
+  'repay.amount': 'Amount to repay (USDC)',
+  'repay.all': 'Repay all',
+  'repay.debt': 'Borrowed',
+  'repay.health': 'Health',
+  'repay.noDebt': 'no debt',
+  'repay.healthHelp': 'Health is what your assets are worth at the liquidation thresholds, divided by what you owe. Below 1.00 part of your collateral can be sold to repay.',
+  'repay.submit': 'Repay',
+  'repay.submitting': 'Repaying…',
+  'repay.done': 'Repaid',
+  'repay.doneBody': '{amount} repaid. You now owe {debt}.',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -1,7 +1,74 @@
+import { useRef, useState } from 'react'
+import { RepayView } from '../../domain/api/money-out.schema'
+import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useLiveQuote } from '../lib/use-live-quote'
+import { FormFooter } from '../ui/form-footer'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { TextField } from '../ui/text-field'
 
-/** Repaying Borrow-mode debt (issue 5). Until then every route shows its frame and title. */
+type Plan = ReturnType<typeof RepayView.parse>
+
+/** Repay Borrow-mode debt from cash, all or part, with the effect on debt and health shown before. */
+function Repay({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const [amount, setAmount] = useState('')
+  const [done, setDone] = useState<Plan | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const idempotencyKey = useRef(crypto.randomUUID())
+  const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount })}`, RepayView, signal))
+  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  if (error?.code === 'nothing_to_repay') return <p className="cash-card">{t('repay.nothing')}</p>
+  if (done) {
+    return (
+      <section className="cash-card cash-stack" role="status">
+        <h2>{t('repay.done')}</h2>
+        <p style={{ margin: 0 }}>{t('repay.doneBody', { amount: usd(done.amount), debt: usd(done.debtAfter) })}</p>
+        <a href="/app/cash">{t('state.goHome')}</a>
+      </section>
+    )
+  }
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!quote || busy) return
+    setBusy(true)
+    setFormError(null)
+    try {
+      setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount }, { idempotencyKey: idempotencyKey.current }))
+    } catch (err) {
+      setFormError(err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      <TextField label={t('repay.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount === 'all' ? '' : amount} placeholder={amount === 'all' ? t('repay.all') : undefined} error={error ? (error.fields.amount ?? error.message) : undefined} onChange={(e) => setAmount(e.target.value)} />
+      <div>
+        <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAmount('all')}>{t('repay.all')}</button>
+      </div>
+      {quote ? (
+        <dl className="cash-stack" data-testid="repay.effect" style={{ margin: 0 }}>
+          <div className="cash-row"><dt>{t('repay.debt')}</dt><dd>{usd(quote.debtBefore)} → <strong>{usd(quote.debtAfter)}</strong></dd></div>
+          <div className="cash-row"><dt>{t('home.borrowLimit')}</dt><dd>{usd(quote.borrowLimitBefore)} → {usd(quote.borrowLimitAfter)}</dd></div>
+          <div className="cash-row"><dt>{t('repay.health')}</dt><dd>{quote.healthBefore ?? '—'} → <strong>{quote.healthAfter ?? t('repay.noDebt')}</strong></dd></div>
+        </dl>
+      ) : null}
+      <p className="cash-muted" style={{ margin: 0 }}>{t('repay.healthHelp')}</p>
+      <FormFooter error={formError} busy={busy} label={t('repay.submit')} busyLabel={t('repay.submitting')} />
+    </form>
+  )
+}
+
 export function RepayEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+  return (
+    <Page title={title}>
+      <NeedsAccount>{(accountId) => <Repay accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
-import { BankSendBody, BankSendQuoteQuery, BankSendQuoteResponse, BankSendsResponse, BankSendView, RecipientBody, RecipientsResponse, RecipientView, ConfirmBody, PixPaymentView, PixSendQuoteBody, WithdrawalBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalsResponse, WithdrawalView } from '../../domain/api/money-out.schema'
+import { RepayBody, RepayQuery, RepayView, BankSendBody, BankSendQuoteQuery, BankSendQuoteResponse, BankSendsResponse, BankSendView, RecipientBody, RecipientsResponse, RecipientView, ConfirmBody, PixPaymentView, PixSendQuoteBody, WithdrawalBody, WithdrawalQuoteQuery, WithdrawalQuoteResponse, WithdrawalsResponse, WithdrawalView } from '../../domain/api/money-out.schema'
 import { defineRoute } from '../http/route-table'
 import { addRecipient, listBankSends, listRecipients, quoteBankSend, sandboxReturnBankSend, sendToBank } from './bank-send'
+import { quoteRepay, repay } from './repay'
 import { confirmPixSend, getPixPayment, quotePixSend } from './pix-send'
 import { cancelWithdrawal, quoteWithdrawal, requestWithdrawal, sandboxFailWithdrawal, withdrawalView } from './withdrawals'
 
@@ -34,5 +35,7 @@ export const moneyOutRoutes = [
   defineRoute({ method: 'post', path: '/accounts/:accountId/bank-sends', summary: 'Send USDC out to a saved recipient as USD (ACH) or EUR (SEPA), confirmed', tag: 'money-out', access: send, moneyMoving: true, status: 201, params: AccountParams, body: BankSendBody, response: BankSendView, handler: ({ deps, db, params, body, principal }) => sendToBank(deps, db, principal!, params.accountId, body) }),
   defineRoute({ method: 'get', path: '/accounts/:accountId/bank-sends', summary: 'Bank sends with their status', tag: 'money-out', access: read, params: AccountParams, response: BankSendsResponse, handler: ({ db, params }) => listBankSends(db, params.accountId) }),
   defineRoute({ method: 'post', path: '/sandbox/bank/sends/:sendId/return', summary: 'The receiving bank returns a payout; the money comes back', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, status: 201, params: z.object({ sendId: z.uuid() }), body: z.object({ reason: z.string().max(200).optional() }), response: SandboxEventResponse, handler: ({ deps, db, params, body }) => sandboxReturnBankSend(deps, db, params.sendId, body.reason) }),
+  defineRoute({ method: 'get', path: '/accounts/:accountId/repay/quote', summary: 'What repaying an amount (or "all") does to debt, borrow limit and health', tag: 'money-out', access: send, params: AccountParams, query: RepayQuery, response: RepayView, handler: ({ deps, db, params, query }) => quoteRepay(deps, db, params.accountId, query.amount) }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/repay', summary: 'Repay Borrow-mode debt from cash', tag: 'money-out', access: send, moneyMoving: true, params: AccountParams, body: RepayBody, response: RepayView, handler: ({ deps, db, params, body }) => repay(deps, db, params.accountId, body.amount) }),
   defineRoute({ method: 'post', path: '/sandbox/withdrawals/:withdrawalId/fail', summary: 'The chain rejects a broadcast withdrawal; its funds come back', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, status: 201, params: z.object({ withdrawalId: z.uuid() }), body: z.object({ reason: z.string().max(200).optional() }), response: SandboxEventResponse, handler: ({ deps, db, params, body }) => sandboxFailWithdrawal(deps, db, params.withdrawalId, body.reason) }),
 ]
