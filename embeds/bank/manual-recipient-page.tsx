@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { RecipientView } from '../../domain/api/money-out.schema'
-import { ApiError } from '../lib/api-client'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
 import { FormFooter } from '../ui/form-footer'
 import { TextField } from '../ui/text-field'
 
@@ -14,29 +14,18 @@ export function ManualRecipientPage({ accountId }: { accountId: string }) {
   const navigation = useEmbedNavigation()
   const [region, setRegion] = useState<'us' | 'eu'>('eu')
   const [values, setValues] = useState({ name: '', routingNumber: '', accountNumber: '', iban: '', bic: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const bind = (name: keyof typeof values) => ({ name, value: values[name], error: errors[name], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })) })
-  const submit = async (e: FormEvent) => {
+  const action = useAction()
+  const bind = (name: keyof typeof values) => ({ name, value: values[name], error: action.fieldErrors[name], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })) })
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setErrors({})
-    setFormError(null)
-    try {
+    void action.run(async () => {
       const body = region === 'us' ? { region, name: values.name, routingNumber: values.routingNumber, accountNumber: values.accountNumber } : { region, name: values.name, iban: values.iban, ...(values.bic ? { bic: values.bic } : {}) }
       const recipient = await api.post(`/accounts/${accountId}/bank-recipients`, RecipientView, body)
       navigation.go(`/app/cash/bank/send?recipient=${recipient.id}`)
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields)
-      else setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <fieldset className="cash-actions" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('bank.add.where')}</legend>
         <label><input type="radio" name="region" checked={region === 'eu'} onChange={() => setRegion('eu')} /> {t('bank.add.eu')}</label>
@@ -54,7 +43,7 @@ export function ManualRecipientPage({ accountId }: { accountId: string }) {
           <TextField label={t('bank.add.bicOptional')} autoComplete="off" spellCheck={false} {...bind('bic')} />
         </>
       )}
-      <FormFooter error={formError} busy={busy} label={t('bank.add.save')} busyLabel={t('bank.add.saving')} />
+      <FormFooter error={action.error} busy={action.busy} label={t('bank.add.save')} busyLabel={t('bank.add.saving')} />
     </form>
   )
 }

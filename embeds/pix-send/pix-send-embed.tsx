@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { PixPaymentView } from '../../domain/api/money-out.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
-import { ApiError } from '../lib/api-client'
 import { useBridge } from '../lib/bridge-context'
 import type { EmbedProps } from '../lib/embed-props'
 import { scanQr } from '../lib/host-actions'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
@@ -38,9 +38,9 @@ function PixSend({ accountId }: { accountId: string }) {
   const bridge = useBridge()
   const [destination, setDestination] = useState('')
   const [amount, setAmount] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useAction()
+  const [scanError, setScanError] = useState<string | null>(null)
+  const [missing, setMissing] = useState(false)
   const [payment, setPayment] = useState<Payment | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
@@ -50,25 +50,17 @@ function PixSend({ accountId }: { accountId: string }) {
       const text = await scanQr(bridge, t('pixSend.scanPrompt'))
       if (text) setDestination(text)
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : String(error))
+      setScanError(error instanceof Error ? error.message : String(error))
     }
   }
-  const quote = async (e: FormEvent) => {
+  const quote = (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
-    setErrors({})
-    setFormError(null)
-    if (!destination.trim()) return setErrors({ destination: t('pixSend.destinationNeeded') })
-    setBusy(true)
-    try {
+    setMissing(!destination.trim())
+    if (!destination.trim()) return
+    void action.run(async () => {
       setPayment(await api.post(`/accounts/${accountId}/pix/payments`, PixPaymentView, { destination, ...(amount ? { brlAmount: amount } : {}) }))
       idempotencyKey.current = crypto.randomUUID()
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields)
-      else setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   if (payment?.status === 'completed') {
@@ -104,15 +96,15 @@ function PixSend({ accountId }: { accountId: string }) {
     )
   }
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void quote(e)} noValidate aria-busy={busy}>
-      <TextField label={t('pixSend.destination')} hint={bridge.has('scanQr') ? t('pixSend.destinationHintScan') : t('pixSend.destinationHintPaste')} name="destination" autoComplete="off" spellCheck={false} value={destination} error={errors.destination} onChange={(e) => setDestination(e.target.value)} />
+    <form className="cash-card cash-stack" onSubmit={quote} noValidate aria-busy={action.busy}>
+      <TextField label={t('pixSend.destination')} hint={bridge.has('scanQr') ? t('pixSend.destinationHintScan') : t('pixSend.destinationHintPaste')} name="destination" autoComplete="off" spellCheck={false} value={destination} error={missing ? t('pixSend.destinationNeeded') : action.fieldErrors.destination} onChange={(e) => setDestination(e.target.value)} />
       {bridge.has('scanQr') ? (
         <div>
           <button type="button" className="cash-button" data-variant="secondary" onClick={() => void scan()}>{t('pixSend.scan')}</button>
         </div>
       ) : null}
-      <TextField label={t('pix.amount')} hint={t('pixSend.amountHint')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={errors.brlAmount} onChange={(e) => setAmount(e.target.value)} />
-      <FormFooter error={formError} busy={busy} label={t('pixSend.continue')} busyLabel={t('pixSend.checking')} />
+      <TextField label={t('pix.amount')} hint={t('pixSend.amountHint')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={action.fieldErrors.brlAmount} onChange={(e) => setAmount(e.target.value)} />
+      <FormFooter error={action.error ?? scanError} busy={action.busy} label={t('pixSend.continue')} busyLabel={t('pixSend.checking')} />
     </form>
   )
 }

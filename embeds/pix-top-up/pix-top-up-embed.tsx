@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react'
 import { PixChargeView, PixQuoteResponse } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
-import { ApiError } from '../lib/api-client'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useResource } from '../lib/use-resource'
+import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { CopyButton } from '../ui/copy-button'
 import { FormFooter } from '../ui/form-footer'
@@ -63,14 +63,12 @@ function PixTopUp({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const [amount, setAmount] = useState('')
-  const [submitError, setSubmitError] = useState<string | undefined>()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useAction()
   const [chargeId, setChargeId] = useState<string | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
 
   const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/pix/quote?${new URLSearchParams({ brlAmount: amount })}`, PixQuoteResponse, signal))
-  const fieldError = submitError ?? (error ? (error.fields.brlAmount ?? error.message) : undefined)
+  const fieldError = action.fieldErrors.brlAmount ?? (error ? (error.fields.brlAmount ?? error.message) : undefined)
 
   if (chargeId) {
     return (
@@ -84,26 +82,15 @@ function PixTopUp({ accountId }: { accountId: string }) {
       />
     )
   }
-  const create = async (e: React.FormEvent) => {
+  const create = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!quote || busy) return
-    setBusy(true)
-    setFormError(null)
-    setSubmitError(undefined)
-    try {
-      const charge = await api.post(`/accounts/${accountId}/pix/charges`, PixChargeView, { brlAmount: amount }, { idempotencyKey: idempotencyKey.current })
-      setChargeId(charge.id)
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.brlAmount) setSubmitError(error.fields.brlAmount)
-      else setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    if (!quote) return
+    void action.run(async () => setChargeId((await api.post(`/accounts/${accountId}/pix/charges`, PixChargeView, { brlAmount: amount }, { idempotencyKey: idempotencyKey.current })).id))
   }
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void create(e)} noValidate aria-busy={busy}>
-      <TextField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => (setAmount(e.target.value), setSubmitError(undefined))} />
+    <form className="cash-card cash-stack" onSubmit={create} noValidate aria-busy={action.busy}>
+      <TextField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
       {quote ? (
         <dl className="cash-stack" data-testid="pix.quote" style={{ margin: 0 }}>
           <div className="cash-row"><dt>{t('pix.rate')}</dt><dd>{t('pix.rateValue', { usd: usd(quote.rate) })}</dd></div>
@@ -111,7 +98,7 @@ function PixTopUp({ accountId }: { accountId: string }) {
           <div className="cash-row"><dt>{t('pix.receive')}</dt><dd><strong>{usd(quote.creditUsdc)}</strong></dd></div>
         </dl>
       ) : null}
-      <FormFooter error={formError} busy={busy} label={t('pix.create')} busyLabel={t('pix.creating')} />
+      <FormFooter error={action.error} busy={action.busy} label={t('pix.create')} busyLabel={t('pix.creating')} />
     </form>
   )
 }

@@ -4,6 +4,7 @@ import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
 import { NeedsAccount } from '../ui/needs-account'
@@ -18,8 +19,7 @@ function Repay({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const [amount, setAmount] = useState('')
   const [done, setDone] = useState<Plan | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
+  const action = useAction()
   const idempotencyKey = useRef(crypto.randomUUID())
   const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount })}`, RepayView, signal))
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
@@ -33,21 +33,12 @@ function Repay({ accountId }: { accountId: string }) {
       </section>
     )
   }
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!quote || busy) return
-    setBusy(true)
-    setFormError(null)
-    try {
-      setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount }, { idempotencyKey: idempotencyKey.current }))
-    } catch (err) {
-      setFormError(err instanceof Error ? err.message : String(err))
-    } finally {
-      setBusy(false)
-    }
+    if (quote) void action.run(async () => setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount }, { idempotencyKey: idempotencyKey.current })))
   }
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <TextField label={t('repay.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount === 'all' ? '' : amount} placeholder={amount === 'all' ? t('repay.all') : undefined} error={error ? (error.fields.amount ?? error.message) : undefined} onChange={(e) => setAmount(e.target.value)} />
       <div>
         <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAmount('all')}>{t('repay.all')}</button>
@@ -60,7 +51,7 @@ function Repay({ accountId }: { accountId: string }) {
         </dl>
       ) : null}
       <p className="cash-muted" style={{ margin: 0 }}>{t('repay.healthHelp')}</p>
-      <FormFooter error={formError} busy={busy} label={t('repay.submit')} busyLabel={t('repay.submitting')} />
+      <FormFooter error={action.error} busy={action.busy} label={t('repay.submit')} busyLabel={t('repay.submitting')} />
     </form>
   )
 }

@@ -6,6 +6,7 @@ import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useClientConfig } from '../lib/use-client-config'
+import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
 import { TextField } from '../ui/text-field'
@@ -21,8 +22,7 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
   const [chain, setChain] = useState<string>(chains[0])
   const [token, setToken] = useState<string>(tokens[0])
   const [amount, setAmount] = useState('')
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const action = useAction()
   // One key per intended transfer: a double click or a retry after a network error sends it once.
   const idempotencyKey = useRef(crypto.randomUUID())
 
@@ -30,23 +30,17 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
   const { quote, error } = useLiveQuote(amount ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bridge-quote?${query}`, BridgeQuoteResponse, signal))
   const fieldError = error ? (error.fields.amount ?? error.fields.token ?? error.message) : undefined
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!quote || busy) return
-    setBusy(true)
-    setFormError(null)
-    try {
+    if (!quote) return
+    void action.run(async () => {
       const transfer = await api.post(`/accounts/${accountId}/bridge-transfers`, BridgeTransferView, { bridge: kind, sourceChain: chain, token, amount: amount.replace(',', '.') }, { idempotencyKey: idempotencyKey.current })
       navigation.go(`/app/cash/top-up/stargate/on-the-way/${transfer.sourceTxHash}`)
-    } catch (error) {
-      setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <div className="cash-field">
         <label htmlFor="bridge-chain">{t('bridge.from')}</label>
         <select id="bridge-chain" value={chain} onChange={(e) => setChain(e.target.value)} disabled={chains.length === 1}>
@@ -83,7 +77,7 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
         </dl>
       ) : null}
       {config && config.monitoring.environment !== 'production' ? <p className="cash-notice">{t('bridge.sandbox', { chain })}</p> : null}
-      <FormFooter error={formError} busy={busy} label={t('bridge.submit')} busyLabel={t('bridge.submitting')} />
+      <FormFooter error={action.error} busy={action.busy} label={t('bridge.submit')} busyLabel={t('bridge.submitting')} />
     </form>
   )
 }
