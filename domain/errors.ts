@@ -60,6 +60,9 @@ export const ERRORS = {
   quote_expired: { status: 409, message: 'This quote has expired. Here is a fresh one.' },
   repay_over_debt: { status: 400, message: 'This is more than you owe.' },
   nothing_to_repay: { status: 409, message: 'You have nothing to repay.' },
+  plaid_credentials: { status: 401, message: 'The bank did not accept that username and password.' },
+  plaid_mfa: { status: 401, message: 'That code is not right. Check the latest code from your bank.' },
+  plaid_session_expired: { status: 409, message: 'This bank connection timed out. Start again.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

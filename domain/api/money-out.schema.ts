@@ -92,3 +92,12 @@ export const RepayView = z
     healthAfter: DecimalString.nullable(),
   })
   .meta({ id: 'Repay' })
+
+export const PlaidInstitutionsResponse = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }).meta({ id: 'PlaidInstitutions' })
+export const PlaidStartBody = z.object({ institutionId: z.string().max(40), username: z.string().min(1, 'Enter your bank username.').max(100), password: z.string().min(1, 'Enter your bank password.').max(100) }).meta({ id: 'PlaidStartBody' })
+export const PlaidStartResponse = z.object({ sessionId: z.uuid(), mfa: z.object({ prompt: z.string() }) }).meta({ id: 'PlaidStart' })
+export const PlaidMfaBody = z.object({ code: z.string().min(1, 'Enter the code.').max(12) }).meta({ id: 'PlaidMfaBody' })
+export const PlaidLinkedResponse = z
+  .object({ publicToken: z.string(), institution: z.string(), accounts: z.array(z.object({ id: z.string(), name: z.string(), subtype: z.string(), mask: z.string() })) })
+  .meta({ id: 'PlaidLinked' })
+export const PlaidExchangeBody = z.object({ publicToken: z.string().max(100), plaidAccountId: z.string().max(40) }).meta({ id: 'PlaidExchangeBody' })

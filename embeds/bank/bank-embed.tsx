@@ -1,12 +1,12 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
-import { FeaturePending } from '../ui/feature-pending'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { BankHub } from './bank-hub'
 import { BankReceivePage } from './bank-receive-page'
 import { BankSendPage } from './bank-send-page'
 import { ManualRecipientPage } from './manual-recipient-page'
+import { PlaidLinkPage } from './plaid-link-page'
 
 function AddRecipientChoice() {
   const { t } = useI18n()
@@ -18,9 +18,8 @@ function AddRecipientChoice() {
   )
 }
 
-/** Bank transfers in and out. Linking through Plaid comes next (its route says so plainly). */
+/** Bank transfers in and out: receive, send, and recipients added by hand or linked through Plaid. */
 export function BankEmbed({ path, title }: EmbedProps) {
-  if (path === '/bank/send/add/plaid') return <FeaturePending title={title} />
   return (
     <Page title={title}>
       <NeedsAccount>
@@ -29,6 +28,7 @@ export function BankEmbed({ path, title }: EmbedProps) {
           : path === '/bank/send' ? <BankSendPage accountId={accountId} />
           : path === '/bank/send/add' ? <AddRecipientChoice />
           : path === '/bank/send/add/manual' ? <ManualRecipientPage accountId={accountId} />
+          : path === '/bank/send/add/plaid' ? <PlaidLinkPage accountId={accountId} />
           : <BankHub accountId={accountId} />
         }
       </NeedsAccount>

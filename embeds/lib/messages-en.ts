@@ -258,6 +258,17 @@ export const en = {
   'repay.submitting': 'Repaying…',
   'repay.done': 'Repaid',
   'repay.doneBody': '{amount} repaid. You now owe {debt}.',
+  'plaid.chooseBank': 'Choose your bank',
+  'plaid.privacy': 'Plaid connects your own bank account. Cash sees only the account you choose, with its number masked.',
+  'plaid.signIn': 'Sign in to {bank}',
+  'plaid.sandboxCredentials': 'Sandbox: username user_good, password pass_good.',
+  'plaid.username': 'Bank username',
+  'plaid.password': 'Bank password',
+  'plaid.mfaTitle': 'Verify it is you',
+  'plaid.sandboxCode': 'Sandbox: the code is 1234.',
+  'plaid.code': 'Code',
+  'plaid.chooseAccount': 'Choose an account at {bank}',
+  'plaid.link': 'Link account',
 } as const
 
 export type MessageKey = keyof typeof en

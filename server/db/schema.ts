@@ -295,6 +295,16 @@ export interface BankSendsTable {
   updated_at: Timestamp
 }
 
+export interface PlaidLinkSessionsTable {
+  id: string
+  account_id: string
+  institution_id: string
+  stage: 'mfa' | 'linked' | 'exchanged'
+  public_token: string | null
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -325,4 +335,5 @@ export interface Database {
   pix_payments: PixPaymentsTable
   bank_recipients: BankRecipientsTable
   bank_sends: BankSendsTable
+  plaid_link_sessions: PlaidLinkSessionsTable
 }
