@@ -16,12 +16,13 @@ import { moneyInRoutes } from './money-in/money-in-routes'
 import { sandboxMoneyInRoutes } from './money-in/sandbox-money-in-routes'
 import { webhookRoutes } from './webhooks/webhook-routes'
 import { moneyOutRoutes } from './money-out/money-out-routes'
-import { jobHandlers } from './jobs/job-handlers'
+import { jobHandlers, webhookDeliverer } from './jobs/job-handlers'
+import { cardRoutes } from './cards/card-routes'
 import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
@@ -64,5 +65,6 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     }
     return c.html(serverErrorPage(new URL(c.req.url).host, digest), 500)
   })
+  deps.deliverWebhook = webhookDeliverer(deps, app)
   return { app, routes, jobs: jobHandlers(deps, app) }
 }

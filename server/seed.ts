@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { DEFAULT_LIMITS } from '../domain/account-rules'
 import { HELD_ASSETS } from '../domain/asset'
 import { parsePositiveAmount } from '../domain/money'
-import { DEMO_PASSWORD, demoSafeAddress, PERSONAS, type Persona } from '../fixtures/personas'
+import { DEMO_CARDS, DEMO_PASSWORD, demoSafeAddress, persona, PERSONAS, type Persona } from '../fixtures/personas'
 import { hashPassword } from './auth/password'
 import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
@@ -61,6 +61,15 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
 export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PERSONAS): Promise<void> {
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const p of personas) await seedPersona(deps, tx, p)
+    if (personas !== PERSONAS) return
+    for (const c of DEMO_CARDS) {
+      const holder = persona(c.cardholder)
+      const limits = c.limits as { daily?: string; monthly?: string }
+      await tx
+        .insertInto('cards')
+        .values({ id: c.id, account_id: c.accountId, cardholder_user_id: holder.id, kind: 'virtual', status: 'active', last4: c.last4, expiry_month: 11, expiry_year: 2030, name_on_card: holder.name.toUpperCase(), daily_limit: limits.daily ? parsePositiveAmount(limits.daily, 'USDC') : null, monthly_limit: limits.monthly ? parsePositiveAmount(limits.monthly, 'USDC') : null })
+        .execute()
+    }
   })
 }
 

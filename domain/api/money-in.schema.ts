@@ -104,7 +104,7 @@ export const BankTransfersInResponse = z.object({ items: z.array(BankTransferInV
 export const ProviderEventBody = z
   .object({ id: z.string().min(1).max(100), type: z.string().min(1).max(60), created: z.string().max(40), data: z.record(z.string(), z.unknown()) })
   .meta({ id: 'ProviderEvent' })
-export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() }).meta({ id: 'WebhookAck' })
+export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean(), result: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'WebhookAck' })
 
 // Sandbox control API
 export const SandboxChainTransferBody = z.object({ toAddress: z.string(), asset: HeldAssetSchema, amount: DecimalString, fromAddress: z.string().optional() }).meta({ id: 'SandboxChainTransfer' })

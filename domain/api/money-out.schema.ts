@@ -101,3 +101,45 @@ export const PlaidLinkedResponse = z
   .object({ publicToken: z.string(), institution: z.string(), accounts: z.array(z.object({ id: z.string(), name: z.string(), subtype: z.string(), mask: z.string() })) })
   .meta({ id: 'PlaidLinked' })
 export const PlaidExchangeBody = z.object({ publicToken: z.string().max(100), plaidAccountId: z.string().max(40) }).meta({ id: 'PlaidExchangeBody' })
+
+// Cards
+const Limit = DecimalString.nullable().optional()
+export const CardLimits = z.object({ perPurchase: Limit, daily: Limit, monthly: Limit })
+export const CardView = z
+  .object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    cardholderUserId: z.uuid(),
+    kind: z.enum(['virtual', 'physical']),
+    status: z.enum(['active', 'frozen', 'cancelled']),
+    statusReason: z.string().nullable(),
+    last4: z.string(),
+    expiry: z.string(),
+    nameOnCard: z.string(),
+    limits: z.object({ perPurchase: DecimalString.nullable(), daily: DecimalString.nullable(), monthly: DecimalString.nullable() }),
+  })
+  .meta({ id: 'Card' })
+export const CardsResponse = z.object({ items: z.array(CardView) }).meta({ id: 'Cards' })
+export const IssueCardBody = z.object({ cardholderUserId: z.uuid().optional(), limits: CardLimits.optional() }).meta({ id: 'IssueCardBody' })
+export const CardAuthorizationView = z
+  .object({
+    id: z.uuid(),
+    cardId: z.uuid(),
+    cardLast4: z.string(),
+    amount: DecimalString,
+    clearedAmount: DecimalString.nullable(),
+    refundedAmount: DecimalString,
+    merchantName: z.string(),
+    merchantCity: z.string(),
+    mcc: z.string(),
+    status: z.enum(['approved', 'declined', 'cleared', 'reversed', 'expired', 'refunded']),
+    declineReason: z.string().nullable(),
+    declineMessage: z.string().nullable(),
+    holdExpiresAt: IsoDateTime.nullable(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .meta({ id: 'CardAuthorization' })
+export const CardAuthorizationsResponse = z.object({ items: z.array(CardAuthorizationView) }).meta({ id: 'CardAuthorizations' })
+export const SandboxPurchaseBody = z.object({ amount: DecimalString, merchantName: z.string().min(1).max(60), merchantCity: z.string().max(40).default('LISBOA'), mcc: z.string().regex(/^\d{4}$/).default('5812') }).meta({ id: 'SandboxPurchase' })
+export const SandboxPurchaseResponse = z.object({ networkId: z.string(), approved: z.boolean(), reason: z.string().optional(), message: z.string().optional() })

@@ -146,6 +146,7 @@ export interface ProviderEventsTable {
   event_id: string
   type: string
   payload: Json
+  result: ColumnType<unknown, string | null | undefined, string | null>
   received_at: Timestamp
 }
 
@@ -305,6 +306,57 @@ export interface PlaidLinkSessionsTable {
   created_at: Timestamp
 }
 
+type NullableMoney = ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>
+
+export interface CardsTable {
+  id: string
+  account_id: string
+  cardholder_user_id: string
+  kind: 'virtual' | 'physical'
+  status: 'active' | 'frozen' | 'cancelled'
+  status_reason: string | null
+  last4: string
+  expiry_month: number
+  expiry_year: number
+  name_on_card: string
+  per_purchase_limit: NullableMoney
+  daily_limit: NullableMoney
+  monthly_limit: NullableMoney
+  blocked_categories: ColumnType<string[], string | undefined, string>
+  created_at: Timestamp
+}
+
+export type AuthorizationStatus = 'approved' | 'declined' | 'cleared' | 'reversed' | 'expired' | 'refunded'
+export interface CardAuthorizationsTable {
+  id: string
+  network_id: string
+  card_id: string
+  account_id: string
+  amount: Money
+  merchant_name: string
+  merchant_city: string
+  mcc: string
+  status: AuthorizationStatus
+  decline_reason: string | null
+  hold_id: string | null
+  cleared_amount: NullableMoney
+  refunded_amount: MoneyDefault
+  cancelled_withdrawal_id: string | null
+  expires_at: Timestamp
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface FailedReconsTable {
+  id: string
+  network_id: string
+  authorization_id: string | null
+  amount: Money
+  reason: string
+  status: ColumnType<'open' | 'matched' | 'written_off' | 'refunded', 'open' | 'matched' | 'written_off' | 'refunded' | undefined, 'open' | 'matched' | 'written_off' | 'refunded'>
+  created_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -336,4 +388,7 @@ export interface Database {
   bank_recipients: BankRecipientsTable
   bank_sends: BankSendsTable
   plaid_link_sessions: PlaidLinkSessionsTable
+  cards: CardsTable
+  card_authorizations: CardAuthorizationsTable
+  failed_recons: FailedReconsTable
 }

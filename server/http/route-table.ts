@@ -36,6 +36,8 @@ export type Deps = {
   now: () => Date
   newId: () => string
   prices: () => PriceTable
+  /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
+  deliverWebhook?: (payload: { provider: string; event: { id: string; type: string; created: string; data: Record<string, unknown> } }) => Promise<Response>
 }
 
 export type HandlerArgs<B, Q, P> = {

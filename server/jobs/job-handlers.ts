@@ -4,23 +4,36 @@ import type { Deps } from '../http/route-table'
 import { API_BASE } from '../http/mount-routes'
 import { expirePixCharge } from '../money-in/pix-top-up'
 import { releaseWithdrawal } from '../money-out/withdrawals'
+import { expireAuthorization } from '../cards/authorization-service'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 
-const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
+const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
 
 /**
  * The jobs this server runs. `webhook.deliver` is the sandbox providers' outbox: it signs the event and
  * POSTs it to our webhook endpoint through the whole HTTP stack, as the real provider would.
  */
+/** Signs a provider event and POSTs it to our webhook endpoint through the whole HTTP stack. */
+export function webhookDeliverer(deps: Deps, app: Hono) {
+  return async (payload: unknown): Promise<Response> => {
+    const { provider, event } = Delivery.parse(payload)
+    const body = JSON.stringify(event)
+    const signature = signWebhook(providerKey(deps.config.WEBHOOK_SECRET, provider), body, Math.floor(deps.now().getTime() / 1000))
+    return app.fetch(new Request(`http://provider.internal${API_BASE}/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body }))
+  }
+}
+
 export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
+  const deliver = webhookDeliverer(deps, app)
   return {
     'webhook.deliver': async (payload) => {
-      const { provider, event } = Delivery.parse(payload)
-      const body = JSON.stringify(event)
-      const signature = signWebhook(providerKey(deps.config.WEBHOOK_SECRET, provider), body, Math.floor(deps.now().getTime() / 1000))
-      const res = await app.fetch(new Request(`http://provider.internal${API_BASE}/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body }))
-      if (!res.ok) throw new Error(`webhook ${provider}/${event.type} answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+      const res = await deliver(payload)
+      if (!res.ok) throw new Error(`webhook answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+    },
+    'card.expire': async (payload) => {
+      const { authorizationId } = z.object({ authorizationId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => expireAuthorization(deps, tx, authorizationId))
     },
     'withdrawal.release': async (payload) => {
       const { withdrawalId } = z.object({ withdrawalId: z.uuid() }).parse(payload)

@@ -9,10 +9,12 @@ import { chainEvents } from '../money-in/chain-deposits'
 import { pixEvents } from '../money-in/pix-top-up'
 import { withdrawalChainEvents } from '../money-out/withdrawals'
 import { bankSendEvents } from '../money-out/bank-send'
+import { cardEvents } from '../cards/authorization-service'
 import { providerKey, verifyWebhook } from './signature'
 
-type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<void>
-const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank', Record<string, Applier>> = { chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
+type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<unknown>
+const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card', Record<string, Applier>> = {
+  card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the
@@ -25,7 +27,7 @@ export const webhookRoutes = [
     summary: 'Signed provider events (chain, bridge, PIX acquirer, bank rails). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
     tag: 'webhooks',
     access: { kind: 'public' },
-    params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank']) }),
+    params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card']) }),
     body: ProviderEventBody,
     response: WebhookAck,
     handler: async ({ c, deps, params, body, rawBody }) => {
@@ -37,11 +39,15 @@ export const webhookRoutes = [
           .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
           .returning('event_id')
           .executeTakeFirst()
-        if (!fresh) return { received: true as const, duplicate: true }
+        if (!fresh) {
+          const stored = await tx.selectFrom('provider_events').select('result').where('provider', '=', params.provider).where('event_id', '=', body.id).executeTakeFirstOrThrow()
+          return { received: true as const, duplicate: true, ...(stored.result ? { result: stored.result as Record<string, unknown> } : {}) }
+        }
         const apply = APPLIERS[params.provider][body.type]
         if (!apply) throw new DomainError('invalid_request', `Unknown ${params.provider} event type ${body.type}.`)
-        await apply(deps, tx, body.data)
-        return { received: true as const, duplicate: false }
+        const result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
+        if (result) await tx.updateTable('provider_events').set({ result: JSON.stringify(result) }).where('provider', '=', params.provider).where('event_id', '=', body.id).execute()
+        return { received: true as const, duplicate: false, ...(result ? { result } : {}) }
       })
     },
   }),

@@ -1,0 +1,166 @@
+import type { Selectable } from 'kysely'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/authorization'
+import { startOfDay, startOfMonth } from '../../domain/calendar'
+import { DomainError } from '../../domain/errors'
+import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { loadPosition } from '../accounts/account-service'
+import type { CardAuthorizationsTable } from '../db/schema'
+import type { Deps } from '../http/route-table'
+import { enqueue } from '../jobs/job-queue'
+import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
+import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { cancelWithdrawal } from '../money-out/withdrawals'
+
+/** What a card spent (held or cleared) since `since`. */
+async function cardSpentSince(db: Tx, cardId: string, since: Date): Promise<bigint> {
+  const r = await sql<{ spent: bigint }>`
+    SELECT COALESCE(sum(CASE WHEN status = 'cleared' THEN cleared_amount ELSE amount END), 0) AS spent FROM card_authorizations
+    WHERE card_id = ${cardId} AND status IN ('approved', 'cleared') AND created_at >= ${since}`.execute(db)
+  return r.rows[0]?.spent ?? 0n
+}
+
+/** The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. */
+async function purchaseAccounts(deps: Deps, db: Tx, accountId: string, mode: 'direct_pay' | 'borrow') {
+  return {
+    from: await ledgerAccountId(db, deps.newId, { accountId, code: mode === 'borrow' ? 'debt' : 'cash', asset: 'USDC' }),
+    to: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }),
+  }
+}
+
+const AuthorizationRequest = z.object({ networkId: z.string().min(1).max(64), cardId: z.uuid(), amount: z.string(), merchantName: z.string().max(60), merchantCity: z.string().max(40).default(''), mcc: z.string().regex(/^\d{4}$/) })
+
+/**
+ * Decides a card authorization, inside the network's 2-second window: the card's state and limits, then
+ * spendable. Approved → a hold for the amount. A purchase that needs what a pending withdrawal reserved
+ * cancels the withdrawal, never the purchase. Every decision is recorded with its reason.
+ */
+export async function authorize(deps: Deps, db: Tx, raw: unknown) {
+  const e = AuthorizationRequest.parse(raw)
+  const amount = parsePositiveAmount(e.amount, 'USDC')
+  const now = deps.now()
+  const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
+  if (!card) throw new DomainError('not_found', 'Unknown card.')
+  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', card.account_id).forUpdate().executeTakeFirstOrThrow()
+  const rules = {
+    card: { status: card.status, perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
+    amount,
+    mcc: e.mcc,
+    cardSpentToday: await cardSpentSince(db, card.id, startOfDay(now, account.time_zone)),
+    cardSpentThisMonth: await cardSpentSince(db, card.id, startOfMonth(now, account.time_zone)),
+  }
+  const { spendable } = await loadPosition(db, account.id, now, deps.prices())
+  let decision = decideAuthorization({ ...rules, spendable })
+  let cancelledWithdrawal: string | null = null
+  if (!decision.approved && account.mode === 'direct_pay' && ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)) {
+    // The card is never refused for money a pending withdrawal merely reserved: if freeing it is enough,
+    // the withdrawal yields (cancelled, its reservation returned) and the purchase goes through.
+    const pending = await db.selectFrom('withdrawals').select(['id', 'amount', 'fee']).where('account_id', '=', account.id).where('status', '=', 'delayed').where('asset', '=', 'USDC').executeTakeFirst()
+    if (pending) {
+      const reserved = pending.amount + pending.fee
+      const freed = { ...spendable, dailyLeft: spendable.dailyLeft + reserved, monthlyLeft: spendable.monthlyLeft + reserved, capacity: spendable.capacity + reserved }
+      const retry = decideAuthorization({ ...rules, spendable: { ...freed, spendable: minOf(freed.dailyLeft, freed.monthlyLeft, freed.capacity) } })
+      if (retry.approved) {
+        await cancelWithdrawal(deps, db, account.id, pending.id)
+        await db.updateTable('withdrawals').set({ failure_reason: 'Cancelled to pay a card purchase that needed the reserved amount.' }).where('id', '=', pending.id).execute()
+        decision = retry
+        cancelledWithdrawal = pending.id
+      }
+    }
+  }
+  const id = deps.newId()
+  const expiresAt = new Date(now.getTime() + holdDays(e.mcc) * 86_400_000)
+  let holdId: string | null = null
+  if (decision.approved) {
+    const { from, to } = await purchaseAccounts(deps, db, account.id, account.mode)
+    holdId = deps.newId()
+    await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: from, creditLedgerAccountId: to, asset: 'USDC', amount, description: `Card · ${e.merchantName}`, reference: e.networkId, expiresAt })
+    await enqueue(db, deps, { kind: 'card.expire', payload: { authorizationId: id }, runAt: expiresAt })
+  }
+  await db
+    .insertInto('card_authorizations')
+    .values({ id, network_id: e.networkId, card_id: card.id, account_id: account.id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: decision.approved ? 'approved' : 'declined', decline_reason: decision.approved ? null : decision.reason, hold_id: holdId, cancelled_withdrawal_id: cancelledWithdrawal, expires_at: expiresAt, created_at: now, updated_at: now })
+    .execute()
+  return decision.approved ? { approved: true, authorizationId: id } : { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
+}
+
+async function byNetworkId(db: Tx, networkId: string) {
+  return db.selectFrom('card_authorizations').selectAll().where('network_id', '=', networkId).forUpdate().executeTakeFirst()
+}
+
+async function failedRecon(deps: Deps, db: Tx, networkId: string, auth: Selectable<CardAuthorizationsTable> | undefined, amount: bigint, reason: string) {
+  await db.insertInto('failed_recons').values({ id: deps.newId(), network_id: networkId, authorization_id: auth?.id ?? null, amount, reason }).execute()
+  deps.log.warn('failed recon', { networkId, reason })
+}
+
+const Clearing = z.object({ authorizationId: z.string(), amount: z.string() })
+
+/**
+ * A clearing posts the hold as a spend: part of it (the rest released), or up to 20 % more (tips). No
+ * matching authorization, or more than 20 % off, is a failed recon for admins; nothing is posted.
+ */
+export async function clear(deps: Deps, db: Tx, raw: unknown) {
+  const e = Clearing.parse(raw)
+  const amount = parsePositiveAmount(e.amount, 'USDC')
+  const auth = await byNetworkId(db, e.authorizationId)
+  if (!auth || auth.status !== 'approved' || !auth.hold_id) return failedRecon(deps, db, e.authorizationId, auth, amount, auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization')
+  if (!clearingWithinTolerance(auth.amount, amount)) return failedRecon(deps, db, e.authorizationId, auth, amount, `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`)
+  const account = await db.selectFrom('accounts').select('mode').where('id', '=', auth.account_id).executeTakeFirstOrThrow()
+  const { from, to } = await purchaseAccounts(deps, db, auth.account_id, account.mode)
+  const journalId = deps.newId()
+  const description = `Card · ${auth.merchant_name}`
+  if (amount <= auth.amount) {
+    await settleHold(db, { holdId: auth.hold_id, journalId, kind: 'card_spend', description, now: deps.now(), entries: [{ ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' }, { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' }] })
+  } else {
+    // Over-capture: the hold is released and the full cleared amount posted in one journal.
+    await releaseHold(db, auth.hold_id, 'voided', deps.now())
+    await db.updateTable('holds').set({ status: 'posted', posted_amount: amount }).where('id', '=', auth.hold_id).execute()
+    await postJournal(db, { id: journalId, kind: 'card_spend', accountId: auth.account_id, description, reference: auth.network_id, holdId: auth.hold_id, entries: [{ ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' }, { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' }] })
+  }
+  await db.updateTable('card_authorizations').set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+}
+
+/** The merchant cancelled before clearing: the hold is released. */
+export async function reverse(deps: Deps, db: Tx, raw: unknown) {
+  const e = z.object({ authorizationId: z.string() }).parse(raw)
+  const auth = await byNetworkId(db, e.authorizationId)
+  if (!auth || auth.status !== 'approved' || !auth.hold_id) return
+  await releaseHold(db, auth.hold_id, 'voided', deps.now())
+  await db.updateTable('card_authorizations').set({ status: 'reversed', updated_at: deps.now() }).where('id', '=', auth.id).execute()
+}
+
+/** A refund of a cleared purchase arrives as USDC in cash (in Borrow mode it does not reduce the debt by itself). */
+export async function refund(deps: Deps, db: Tx, raw: unknown) {
+  const e = Clearing.parse(raw)
+  const amount = parsePositiveAmount(e.amount, 'USDC')
+  const auth = await byNetworkId(db, e.authorizationId)
+  if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded')) return failedRecon(deps, db, e.authorizationId, auth, amount, 'refund without a cleared purchase')
+  await postJournal(db, {
+    id: deps.newId(),
+    kind: 'card_refund',
+    accountId: auth.account_id,
+    description: `Refund · ${auth.merchant_name}`,
+    reference: auth.network_id,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: auth.account_id, code: 'cash', asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
+    ],
+  })
+  await db.updateTable('card_authorizations').set({ status: 'refunded', refunded_amount: auth.refunded_amount + amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+}
+
+/** The job at a hold's expiry: a purchase never cleared lets its hold go. */
+export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: string) {
+  const auth = await db.selectFrom('card_authorizations').selectAll().where('id', '=', authorizationId).forUpdate().executeTakeFirst()
+  if (!auth || auth.status !== 'approved' || !auth.hold_id || auth.expires_at.getTime() > deps.now().getTime()) return
+  await releaseHold(db, auth.hold_id, 'expired', deps.now())
+  await db.updateTable('card_authorizations').set({ status: 'expired', updated_at: deps.now() }).where('id', '=', auth.id).execute()
+}
+
+export const cardEvents = {
+  'authorization.request': authorize,
+  clearing: clear,
+  reversal: reverse,
+  refund,
+}

@@ -1,0 +1,127 @@
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import { AccountParams } from '../../domain/api/account.schema'
+import { SandboxEventResponse } from '../../domain/api/money-in.schema'
+import { CardAuthorizationsResponse, CardLimits, CardsResponse, CardView, IssueCardBody, SandboxPurchaseBody, SandboxPurchaseResponse } from '../../domain/api/money-out.schema'
+import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
+import { DomainError } from '../../domain/errors'
+import { toDecimal } from '../../domain/money'
+import type { CardAuthorizationsTable } from '../db/schema'
+import { defineRoute } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { scheduleWebhook } from '../money-in/providers'
+import { cardFor, issueCard, listCards, setCardLimits, setCardStatus } from './card-service'
+
+const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
+const manage = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
+const CardParams = z.object({ cardId: z.uuid() })
+
+function authorizationView(a: Selectable<CardAuthorizationsTable>, last4: string) {
+  const usd = (v: bigint) => toDecimal(v, 'USDC')
+  return {
+    id: a.id,
+    cardId: a.card_id,
+    cardLast4: last4,
+    amount: usd(a.amount),
+    clearedAmount: a.cleared_amount === null ? null : usd(a.cleared_amount),
+    refundedAmount: usd(a.refunded_amount),
+    merchantName: a.merchant_name,
+    merchantCity: a.merchant_city,
+    mcc: a.mcc,
+    status: a.status,
+    declineReason: a.decline_reason,
+    declineMessage: a.decline_reason ? (DECLINE_REASONS[a.decline_reason as DeclineReason] ?? a.decline_reason) : null,
+    holdExpiresAt: a.status === 'approved' ? a.expires_at.toISOString() : null,
+    createdAt: a.created_at.toISOString(),
+    updatedAt: a.updated_at.toISOString(),
+  }
+}
+
+async function authorizations(db: Tx, where: { accountId?: string; cardIds?: string[] }) {
+  let q = db.selectFrom('card_authorizations').innerJoin('cards', 'cards.id', 'card_authorizations.card_id').selectAll('card_authorizations').select('cards.last4').orderBy('card_authorizations.created_at', 'desc').limit(50)
+  if (where.accountId) q = q.where('card_authorizations.account_id', '=', where.accountId)
+  if (where.cardIds) q = q.where('card_authorizations.card_id', 'in', where.cardIds.length ? where.cardIds : ['00000000-0000-0000-0000-000000000000'])
+  return { items: (await q.execute()).map((a) => authorizationView(a, a.last4)) }
+}
+
+/** A sandbox clearing, reversal or refund from the card network, delivered by webhook (networks batch these). */
+function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: string) {
+  return defineRoute({
+    method: 'post',
+    path: `/sandbox/card-authorizations/:networkId/${type}`,
+    summary,
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    status: 201,
+    params: z.object({ networkId: z.string().min(1).max(64) }),
+    body: z.object({ amount: z.string().regex(/^\d+(\.\d+)?$/).optional() }),
+    response: SandboxEventResponse,
+    handler: async ({ deps, db, params, body }) => {
+      const auth = await db.selectFrom('card_authorizations').select(['amount']).where('network_id', '=', params.networkId).executeTakeFirst()
+      const amount = body.amount ?? (auth ? toDecimal(auth.amount, 'USDC') : '0')
+      const at = deps.now()
+      return { eventId: await scheduleWebhook(deps, db, 'card', type, { authorizationId: params.networkId, amount }, at), deliverAt: at.toISOString() }
+    },
+  })
+}
+
+export const cardRoutes = [
+  defineRoute({ method: 'get', path: '/accounts/:accountId/cards', summary: 'The account’s cards (a company member sees only their own)', tag: 'cards', access: read, params: AccountParams, response: CardsResponse, handler: ({ db, params, principal }) => listCards(db, principal!, params.accountId) }),
+  defineRoute({ method: 'post', path: '/accounts/:accountId/cards', summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)', tag: 'cards', access: manage, status: 201, params: AccountParams, body: IssueCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => issueCard(deps, db, principal!, params.accountId, body) }),
+  defineRoute({ method: 'post', path: '/cards/:cardId/freeze', summary: 'Freeze a card: purchases are declined until unfrozen', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined) }),
+  defineRoute({ method: 'post', path: '/cards/:cardId/unfreeze', summary: 'Unfreeze a card', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined) }),
+  defineRoute({ method: 'post', path: '/cards/:cardId/cancel', summary: 'Cancel a card for good', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled', undefined) }),
+  defineRoute({ method: 'put', path: '/cards/:cardId/limits', summary: 'Set a card’s limits per purchase, per day and per month (owners and admins)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: CardLimits, response: CardView, handler: ({ db, params, body, principal }) => setCardLimits(db, principal!, params.cardId, body) }),
+  defineRoute({
+    method: 'get',
+    path: '/cards/:cardId/authorizations',
+    summary: 'A card’s purchases: pending with their hold expiry, settled, declined with the reason',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    response: CardAuthorizationsResponse,
+    handler: async ({ db, params, principal }) => {
+      await cardFor(db, principal!, params.cardId)
+      return authorizations(db, { cardIds: [params.cardId] })
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/card-authorizations',
+    summary: 'The account’s card purchases (a member sees their own cards’ only)',
+    tag: 'cards',
+    access: read,
+    params: AccountParams,
+    response: CardAuthorizationsResponse,
+    handler: async ({ db, params, principal }) => {
+      const visible = (await listCards(db, principal!, params.accountId)).items.map((c) => c.id)
+      return authorizations(db, { accountId: params.accountId, cardIds: visible })
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/cards/:cardId/purchases',
+    summary: 'The card network asks for an authorization now and waits (2 s at most) for the decision',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    status: 201,
+    params: CardParams,
+    body: SandboxPurchaseBody,
+    response: SandboxPurchaseResponse,
+    handler: async ({ deps, params, body }) => {
+      const networkId = `auth_${deps.newId().replaceAll('-', '').slice(0, 20)}`
+      const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...body } }
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref())
+      const answer = await Promise.race([deps.deliverWebhook!({ provider: 'card', event }), timeout])
+      if (!answer) return { networkId, approved: false, reason: 'timeout', message: DECLINE_REASONS.timeout }
+      const json = (await answer.json()) as { result?: { approved: boolean; reason?: string; message?: string }; error?: { message: string } }
+      if (!answer.ok || !json.result) throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
+      return { networkId, approved: json.result.approved, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
+    },
+  }),
+  sandboxNetworkEvent('clearing', 'The network clears an authorization (optionally for another amount, e.g. with a tip)'),
+  sandboxNetworkEvent('reversal', 'The merchant cancels an authorization before clearing'),
+  sandboxNetworkEvent('refund', 'The merchant refunds a cleared purchase (all, or an amount)'),
+]
