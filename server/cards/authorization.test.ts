@@ -20,7 +20,7 @@ const network = async (networkId: string, type: 'clearing' | 'reversal' | 'refun
   await admin.json('POST', `/sandbox/card-authorizations/${networkId}/${type}`, amount ? { amount } : {})
   await t.runJobs()
 }
-const position = async (caller = paula, id = account) => (await caller.json('GET', `/accounts/${id}/balances`)).body
+const position = async (caller: Caller = paula, id: string = account) => (await caller.json('GET', `/accounts/${id}/balances`)).body
 const usdcBalance = async () => (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC').balance
 const purchases = async () => (await paula.json('GET', `/accounts/${account}/card-authorizations`)).body.items
 const recons = () => t.deps.db.kysely.selectFrom('failed_recons').selectAll().execute()
