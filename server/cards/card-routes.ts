@@ -67,6 +67,18 @@ function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: 
 }
 
 export const cardRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/people',
+    summary: 'The people of an account, for issuing cards (owners and admins)',
+    tag: 'cards',
+    access: manage,
+    params: AccountParams,
+    response: z.object({ items: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.enum(['holder', 'owner', 'admin', 'member']) })) }),
+    handler: async ({ db, params }) => ({
+      items: (await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.id', 'users.name', 'users.email', 'account_members.role']).where('account_members.account_id', '=', params.accountId).orderBy('users.name').execute()).map((p) => ({ userId: p.id, name: p.name, email: p.email, role: p.role })),
+    }),
+  }),
   defineRoute({ method: 'get', path: '/accounts/:accountId/cards', summary: 'The account’s cards (a company member sees only their own)', tag: 'cards', access: read, params: AccountParams, response: CardsResponse, handler: ({ db, params, principal }) => listCards(db, principal!, params.accountId) }),
   defineRoute({ method: 'post', path: '/accounts/:accountId/cards', summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)', tag: 'cards', access: manage, status: 201, params: AccountParams, body: IssueCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => issueCard(deps, db, principal!, params.accountId, body) }),
   defineRoute({ method: 'post', path: '/cards/:cardId/freeze', summary: 'Freeze a card: purchases are declined until unfrozen', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined) }),

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react'
+import { z } from 'zod'
+import { CardView } from '../../domain/api/money-out.schema'
+import { useEmbedNavigation } from '../lib/embed-navigation'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { useResource } from '../lib/use-resource'
+import { FormFooter } from '../ui/form-footer'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { TextField } from '../ui/text-field'
+
+const People = z.object({ items: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.string() })) })
+
+/** A company's owner or admin issues a virtual card to one of its people, with limits. */
+export function IssueCardPage({ accountId }: { accountId: string }) {
+  const { t } = useI18n()
+  const { api } = useSession()
+  const navigation = useEmbedNavigation()
+  const people = useResource(`people:${accountId}`, (signal) => api.get(`/accounts/${accountId}/people`, People, signal))
+  const [person, setPerson] = useState('')
+  const [limits, setLimits] = useState({ perPurchase: '', daily: '', monthly: '' })
+  const action = useAction()
+  if (people.status === 'loading') return <LoadingState />
+  if (people.status === 'error') return <ErrorState message={people.error.message} onRetry={people.reload} />
+  const chosen = person || people.data.items[0]?.userId || ''
+  const bind = (name: keyof typeof limits) => ({ name, value: limits[name], inputMode: 'decimal' as const, autoComplete: 'off', error: action.fieldErrors[name], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setLimits((l) => ({ ...l, [name]: e.target.value })) })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void action.run(async () => {
+      const only = Object.fromEntries(Object.entries(limits).filter(([, v]) => v))
+      await api.post(`/accounts/${accountId}/cards`, CardView, { cardholderUserId: chosen, limits: only })
+      navigation.go('/app/cash/card/@corporate')
+    })
+  }
+  return (
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
+      <div className="cash-field">
+        <label htmlFor="issue-person">{t('cards.issue.person')}</label>
+        <select id="issue-person" value={chosen} onChange={(e) => setPerson(e.target.value)}>
+          {people.data.items.map((p) => <option key={p.userId} value={p.userId}>{`${p.name} (${p.email})`}</option>)}
+        </select>
+      </div>
+      <TextField label={t('cards.limit.perPurchase')} hint={t('cards.issue.optional')} {...bind('perPurchase')} />
+      <TextField label={t('cards.limit.daily')} hint={t('cards.issue.optional')} {...bind('daily')} />
+      <TextField label={t('cards.limit.monthly')} hint={t('cards.issue.optional')} {...bind('monthly')} />
+      <FormFooter error={action.error} busy={action.busy} label={t('cards.issue.submit')} busyLabel={t('cards.issue.submitting')} />
+    </form>
+  )
+}
