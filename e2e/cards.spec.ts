@@ -31,6 +31,16 @@ test('a purchase shows pending with its hold, lowers spendable, then settles; fr
   await page.reload()
   await expect(purchases.getByRole('listitem').filter({ hasText: 'Padaria Frozen' })).toContainText('Declined: this card is frozen. Unfreeze it to pay.')
   await expect(purchases.getByRole('listitem').filter({ hasText: 'Luxury Yachts' })).toContainText(/Declined: (not enough spendable balance|over your daily spending limit)/)
+
+  // The same purchases in the history, settled with a timeline and declined with the reason.
+  await page.goto('/app/cash/transaction-history')
+  await page.getByLabel('Type').selectOption('card')
+  const history = page.getByTestId('history.list')
+  await expect(history.getByRole('listitem').filter({ hasText: 'Padaria Frozen' })).toContainText('Declined: this card is frozen.')
+  await history.getByRole('link', { name: /Café Lisboa/ }).click()
+  await expect(page).toHaveURL(/\/transaction-history\/card\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('history.timeline')).toContainText('Authorized (amount on hold)')
+  await expect(page.getByTestId('history.timeline')).toContainText('Settled')
 })
 
 test('an owner issues a card to the member with a $500 daily limit; the member’s $600 purchase is declined for it', async ({ page, request }) => {

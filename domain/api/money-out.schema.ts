@@ -143,3 +143,15 @@ export const CardAuthorizationView = z
 export const CardAuthorizationsResponse = z.object({ items: z.array(CardAuthorizationView) }).meta({ id: 'CardAuthorizations' })
 export const SandboxPurchaseBody = z.object({ amount: DecimalString, merchantName: z.string().min(1).max(60), merchantCity: z.string().max(40).default('LISBOA'), mcc: z.string().regex(/^\d{4}$/).default('5812') }).meta({ id: 'SandboxPurchase' })
 export const SandboxPurchaseResponse = z.object({ networkId: z.string(), approved: z.boolean(), reason: z.string().optional(), message: z.string().optional() })
+
+// History
+export const HistoryQuerySchema = z.object({
+  type: z.enum(['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay']).optional(),
+  status: z.enum(['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed']).optional(),
+  q: z.string().trim().max(80).optional(),
+  before: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+})
+export const HistoryItem = z.object({ type: z.string(), id: z.string(), title: z.string(), status: z.string(), amount: z.string(), asset: HeldAssetSchema, createdAt: IsoDateTime, reason: z.string().nullable() })
+export const HistoryResponse = z.object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() }).meta({ id: 'History' })
+export const HistoryDetail = HistoryItem.extend({ timeline: z.array(z.object({ step: z.string(), at: IsoDateTime.nullable() })), details: z.record(z.string(), z.string().nullable()) }).meta({ id: 'HistoryDetail' })

@@ -12,7 +12,7 @@ export function pickLocale(tag: string | undefined): Locale {
 
 /** Looks a message up and fills `{name}` placeholders. */
 export function translate(locale: Locale, key: MessageKey, vars: Record<string, string> = {}): string {
-  return MESSAGES[locale][key].replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)
+  return (MESSAGES[locale][key] ?? key).replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)
 }
 
 type I18n = { locale: Locale; t: (key: MessageKey, vars?: Record<string, string>) => string }

@@ -72,6 +72,11 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
         return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
       }
       if (route.produces === 'html') return c.html(String(await run(deps.db.kysely)), status)
+      if (route.produces === 'csv') {
+        c.header('Content-Type', 'text/csv; charset=utf-8')
+        c.header('Content-Disposition', 'attachment; filename="cash-history.csv"')
+        return c.body(String(await run(deps.db.kysely)), status)
+      }
       if (!key) return c.json(await run(deps.db.kysely), status)
       const stored = await withIdempotency(
         deps.db.kysely,

@@ -61,7 +61,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     if (route.moneyMoving) {
       parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A retry with the same key returns the first result and moves nothing twice.', schema: { type: 'string', minLength: 8, maxLength: 200 } })
     }
-    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', schemas) } }
+    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : route.produces === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', schemas) } }
     paths[path] ??= {}
     paths[path][route.method] = {
       summary: route.summary,
@@ -97,7 +97,7 @@ export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
   const rows = routes
     .map((r) => {
       const body = r.body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>` : ''
-      const res = r.produces === 'html' ? '' : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
+      const res = r.produces === 'html' || r.produces === 'csv' ? '' : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
       return `<section><h2><code>${r.method.toUpperCase()} ${escapeHtml(API_BASE + r.path)}</code></h2><p>${escapeHtml(r.summary)}</p><p><strong>Access:</strong> ${escapeHtml(accessText(r))}${r.moneyMoving ? ' <strong>Needs an Idempotency-Key header.</strong>' : ''}</p>${body}${res}</section>`
     })
     .join('\n')

@@ -71,8 +71,8 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   params?: P
   response: R
   status?: 200 | 201
-  /** `html` routes return a page (the API reference); everything else is JSON. */
-  produces?: 'json' | 'html'
+  /** `html` routes return a page (the API reference), `csv` a download; everything else is JSON. */
+  produces?: 'json' | 'html' | 'csv'
   handler: (args: HandlerArgs<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R>>
 }
 

@@ -1,0 +1,43 @@
+import { HistoryDetail } from '../../domain/api/money-out.schema'
+import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+import { ErrorState, LoadingState } from '../ui/state-views'
+
+/** One movement: amount, status, its timeline (authorized → settled, or a withdrawal's steps) and details. */
+export function HistoryDetailPage({ accountId, type, id }: { accountId: string; type: string; id: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const detail = useResource(`history:${type}:${id}`, (signal) => api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal))
+  if (detail.status === 'loading') return <LoadingState />
+  if (detail.status === 'error') return <ErrorState message={detail.error.message} />
+  const d = detail.data
+  const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
+  return (
+    <div className="cash-stack">
+      <section className="cash-card cash-stack">
+        <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>{formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}</p>
+        <p style={{ margin: 0 }}>{d.title}</p>
+        {d.reason ? <p className="cash-warning" style={{ margin: 0 }}>{d.reason}</p> : null}
+      </section>
+      <section className="cash-card" aria-labelledby="history-timeline">
+        <h2 id="history-timeline">{t('history.timeline')}</h2>
+        <ol className="cash-timeline" data-testid="history.timeline">
+          {d.timeline.map((s) => (
+            <li key={s.step} data-state="done">{t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}</li>
+          ))}
+        </ol>
+      </section>
+      {Object.keys(d.details).length ? (
+        <section className="cash-card">
+          <dl className="cash-stack" style={{ margin: 0 }}>
+            {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
+              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{v}</dd></div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react'
+import { HistoryResponse } from '../../domain/api/money-out.schema'
+import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+import { ErrorState, LoadingState } from '../ui/state-views'
+
+type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
+const TYPES = ['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay'] as const
+const STATUSES = ['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed'] as const
+
+/** Every movement in one list: filters, search, "load more" paging and a CSV download of the same filter. */
+export function HistoryList({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const [type, setType] = useState('')
+  const [status, setStatus] = useState('')
+  const [q, setQ] = useState('')
+  const [more, setMore] = useState<{ items: Item[]; cursor: string | null }>({ items: [], cursor: null })
+  const filter = new URLSearchParams(Object.entries({ type, status, q }).filter(([, v]) => v))
+  const first = useResource(`history:${accountId}:${filter}`, async (signal) => {
+    const page = await api.get(`/accounts/${accountId}/history?${filter}`, HistoryResponse, signal)
+    setMore({ items: [], cursor: page.nextCursor })
+    return page
+  })
+  const loadMore = async () => {
+    if (!more.cursor) return
+    const page = await api.get(`/accounts/${accountId}/history?${filter}&before=${encodeURIComponent(more.cursor)}`, HistoryResponse)
+    setMore((m) => ({ items: [...m.items, ...page.items], cursor: page.nextCursor }))
+  }
+  const download = async () => {
+    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}`, { credentials: 'same-origin' })
+    const url = URL.createObjectURL(await res.blob())
+    const a = Object.assign(document.createElement('a'), { href: url, download: 'cash-history.csv' })
+    a.click()
+    URL.revokeObjectURL(url)
+  }
+  const items = first.status === 'ready' ? [...first.data.items, ...more.items] : []
+  return (
+    <div className="cash-stack">
+      <form className="cash-card cash-stack" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="cash-field">
+          <label htmlFor="history-q">{t('history.search')}</label>
+          <input id="history-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <div className="cash-actions">
+          <div className="cash-field">
+            <label htmlFor="history-type">{t('history.type')}</label>
+            <select id="history-type" value={type} onChange={(e) => setType(e.target.value)}>
+              <option value="">{t('history.all')}</option>
+              {TYPES.map((x) => <option key={x} value={x}>{t(`history.type.${x}`)}</option>)}
+            </select>
+          </div>
+          <div className="cash-field">
+            <label htmlFor="history-status">{t('history.status')}</label>
+            <select id="history-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">{t('history.all')}</option>
+              {STATUSES.map((x) => <option key={x} value={x}>{t(`history.status.${x}`)}</option>)}
+            </select>
+          </div>
+        </div>
+        <div>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}>{t('history.csv')}</button>
+        </div>
+      </form>
+      {first.status === 'loading' ? <LoadingState /> : first.status === 'error' ? <ErrorState message={first.error.message} onRetry={first.reload} /> : items.length === 0 ? (
+        <p className="cash-card cash-muted">{t('history.empty')}</p>
+      ) : (
+        <ul className="cash-list cash-card" data-testid="history.list">
+          {items.map((i) => (
+            <li key={`${i.type}:${i.id}`}>
+              <a href={`/app/cash/transaction-history/${i.type}/${i.id}`} className="cash-row" style={{ textDecoration: 'none', color: 'inherit' }}>
+                <span>
+                  {i.title}
+                  <br />
+                  <span className="cash-muted">{t(`history.status.${i.status as (typeof STATUSES)[number]}`)} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(i.createdAt))}</span>
+                  {i.reason ? <><br /><span className="cash-muted">{i.reason}</span></> : null}
+                </span>
+                <span className={i.amount.startsWith('-') ? undefined : 'cash-positive'}>{formatMoney(parseSignedAmount(i.amount, i.asset), i.asset, locale)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more.cursor ? <div><button type="button" className="cash-button" data-variant="secondary" onClick={() => void loadMore()}>{t('history.more')}</button></div> : null}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+
+const account = ACCOUNT_IDS.personal
+let t: TestApp
+let paula: Caller
+
+beforeEach(async () => {
+  t = await createTestApp()
+  paula = await signIn(t.app, 'personal', 'web')
+  const admin = await signIn(t.app, 'admin')
+  const tick = () => t.setNow(new Date(t.deps.now().getTime() + 1000))
+  tick()
+  const coffee = (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '4.5', merchantName: 'Café, "Central"' })).body
+  tick()
+  await admin.json('POST', `/sandbox/card-authorizations/${coffee.networkId}/clearing`, {})
+  await t.runJobs()
+  tick()
+  await paula.json('POST', `/cards/${CARD_IDS.personal}/freeze`)
+  await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '9', merchantName: 'Kiosk' })
+  tick()
+  await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '10', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'hist-w-1' })
+})
+
+describe('transaction history', () => {
+  it('lists every movement newest first, with statuses and decline reasons', async () => {
+    const { body } = await paula.json('GET', `/accounts/${account}/history`)
+    // (The seeded deposits carry the database's clock, not this test's, so only this test's items are ordered here.)
+    const mine = body.items.filter((i: { type: string }) => i.type !== 'deposit')
+    expect(mine.map((i: { type: string; status: string }) => `${i.type}:${i.status}`)).toEqual(['withdrawal:pending', 'card:declined', 'card:settled'])
+    expect(body.items.filter((i: { type: string }) => i.type === 'deposit')).toHaveLength(2)
+    expect(mine[1]).toMatchObject({ title: 'Kiosk', amount: '-9', reason: 'Declined: this card is frozen. Unfreeze it to pay.' })
+    expect(mine[2]).toMatchObject({ amount: '-4.5' })
+  })
+
+  it('filters by type, status and text, and pages with a cursor', async () => {
+    expect((await paula.json('GET', `/accounts/${account}/history?type=card`)).body.items).toHaveLength(2)
+    expect((await paula.json('GET', `/accounts/${account}/history?status=declined`)).body.items.map((i: { title: string }) => i.title)).toEqual(['Kiosk'])
+    expect((await paula.json('GET', `/accounts/${account}/history?q=caf%C3%A9`)).body.items).toHaveLength(1)
+    const first = (await paula.json('GET', `/accounts/${account}/history?limit=2`)).body
+    const second = (await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(first.nextCursor)}`)).body
+    const third = (await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(second.nextCursor)}`)).body
+    expect([...first.items, ...second.items, ...third.items]).toHaveLength(5)
+    expect(third.nextCursor).toBeNull()
+  })
+
+  it('exports the filtered history as CSV, quoting what needs it', async () => {
+    const res = await paula.request('GET', `/accounts/${account}/history.csv?type=card`)
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/)
+    const lines = (await res.text()).trim().split('\n')
+    expect(lines[0]).toBe('date,type,description,status,amount,asset,reason,id')
+    expect(lines).toHaveLength(3)
+    expect(lines[2]).toContain('"Café, ""Central"""')
+  })
+
+  it('is refused to people outside the account', async () => {
+    const bruno = await signIn(t.app, 'borrower')
+    expect((await bruno.json('GET', `/accounts/${account}/history`)).status).toBe(403)
+  })
+})
