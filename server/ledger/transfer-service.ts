@@ -70,3 +70,28 @@ export async function creditIncoming(
   await postJournal(db, { id: journalId, kind: input.kind, accountId: input.accountId, description: input.description, reference: input.reference, entries })
   return journalId
 }
+
+/**
+ * Gives back money that had left (a failed withdrawal, a returned bank payout): custody returns the
+ * amount, the fee account returns the fee, and the holder's cash gets both. One balanced journal.
+ */
+export async function returnOutgoing(
+  deps: Pick<Deps, 'newId'>,
+  db: Tx,
+  input: { accountId: string; asset: HeldAsset; amount: bigint; fee: bigint; kind: string; description: string; reference: string },
+): Promise<string> {
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: input.kind,
+    accountId: input.accountId,
+    description: input.description,
+    reference: input.reference,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset }), side: 'debit', amount: input.amount, asset: input.asset },
+      ...(input.fee > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: input.asset }), side: 'debit' as const, amount: input.fee, asset: input.asset }] : []),
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: input.accountId, code: 'cash', asset: input.asset }), side: 'credit', amount: input.amount + input.fee, asset: input.asset },
+    ],
+  })
+  return journalId
+}

@@ -11,6 +11,7 @@ import type { BankRecipientsTable, BankSendsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX, scheduleWebhook } from '../money-in/providers'
+import { returnOutgoing } from '../ledger/transfer-service'
 
 type RecipientInput = { region: 'us'; name: string; routingNumber: string; accountNumber: string } | { region: 'eu'; name: string; iban: string; bic?: string | undefined }
 
@@ -116,18 +117,7 @@ export const bankSendEvents = {
     const e = Payout.parse(raw)
     const s = await db.selectFrom('bank_sends').selectAll().where('id', '=', e.sendId).forUpdate().executeTakeFirst()
     if (!s || s.status === 'returned') return
-    await postJournal(db, {
-      id: deps.newId(),
-      kind: 'bank_send_returned',
-      accountId: s.account_id,
-      description: 'Bank transfer returned',
-      reference: s.id,
-      entries: [
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: 'USDC' }), side: 'debit', amount: s.amount_usdc, asset: 'USDC' },
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: 'USDC' }), side: 'debit', amount: s.fee_usdc, asset: 'USDC' },
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: s.account_id, code: 'cash', asset: 'USDC' }), side: 'credit', amount: s.amount_usdc + s.fee_usdc, asset: 'USDC' },
-      ],
-    })
+    await returnOutgoing(deps, db, { accountId: s.account_id, asset: 'USDC', amount: s.amount_usdc, fee: s.fee_usdc, kind: 'bank_send_returned', description: 'Bank transfer returned', reference: s.id })
     await db.updateTable('bank_sends').set({ status: 'returned', return_reason: e.reason ?? 'Returned by the receiving bank.', updated_at: deps.now() }).where('id', '=', s.id).execute()
   },
 }

@@ -16,7 +16,8 @@ import type { WithdrawalsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { ledgerAccountId, type Tx } from '../ledger/ledger-service'
+import { returnOutgoing } from '../ledger/transfer-service'
 import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
 
 type Request = { asset: HeldAsset; amount: string; address: string }
@@ -173,19 +174,7 @@ export const withdrawalChainEvents = {
     const e = ByHash.parse(raw)
     const w = await db.selectFrom('withdrawals').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
     if (!w || w.status !== 'broadcast') return
-    const asset = w.asset as HeldAsset
-    await postJournal(db, {
-      id: deps.newId(),
-      kind: 'withdrawal_returned',
-      accountId: w.account_id,
-      description: `${asset} withdrawal returned`,
-      reference: w.id,
-      entries: [
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset }), side: 'debit', amount: w.amount, asset },
-        ...(w.fee > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset }), side: 'debit' as const, amount: w.fee, asset }] : []),
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }), side: 'credit', amount: w.amount + w.fee, asset },
-      ],
-    })
+    await returnOutgoing(deps, db, { accountId: w.account_id, asset: w.asset as HeldAsset, amount: w.amount, fee: w.fee, kind: 'withdrawal_returned', description: `${w.asset} withdrawal returned`, reference: w.id })
     await db.updateTable('withdrawals').set({ status: 'failed', failure_reason: e.reason ?? 'The network rejected the transaction.', updated_at: deps.now() }).where('id', '=', w.id).execute()
   },
 }
