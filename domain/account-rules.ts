@@ -28,3 +28,11 @@ export const BORROW_APR_BPS = 400n
 
 /** Seconds before a mode switch takes effect. */
 export const MODE_DELAY_SECONDS = 60
+
+/** Seconds before a lowered spending limit takes effect (raising applies at once). */
+export const LIMIT_DELAY_SECONDS = 3600
+
+/** A limit change applies at once only if it lowers nothing. */
+export function limitChangeIsImmediate(current: { daily: bigint; monthly: bigint }, next: { daily: bigint; monthly: bigint }): boolean {
+  return next.daily >= current.daily && next.monthly >= current.monthly
+}

@@ -45,3 +45,7 @@ export const ActivityItem = z.object({
 })
 export const ActivityResponse = z.object({ items: z.array(ActivityItem) }).meta({ id: 'Activity' })
 export type ActivityResponse = z.infer<typeof ActivityResponse>
+
+export const LimitsResponse = z
+  .object({ daily: DecimalString, monthly: DecimalString, timeZone: z.string(), pending: z.object({ daily: DecimalString, monthly: DecimalString, effectiveAt: IsoDateTime }).nullable() })
+  .meta({ id: 'Limits' })

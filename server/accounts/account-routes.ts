@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { AccountParams, ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
+import { AccountParams, ActivityResponse, BalancesResponse, LimitsResponse } from '../../domain/api/account.schema'
+import { LimitsBody } from '../../domain/api/money-out.schema'
+import { changeLimits, getLimits } from './limits-service'
 import { defineRoute } from '../http/route-table'
 import { getActivity, getBalances } from './account-service'
 
@@ -26,5 +28,26 @@ export const accountRoutes = [
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
     response: ActivityResponse,
     handler: ({ db, params, query }) => getActivity(db, params.accountId, query.limit),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/limits',
+    summary: 'The account’s daily and monthly spending limits, and a lowered limit waiting for its delay',
+    tag: 'accounts',
+    access: { kind: 'account', roles: ANY_MEMBER },
+    params: AccountParams,
+    response: LimitsResponse,
+    handler: ({ db, params }) => getLimits(db, params.accountId),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/accounts/:accountId/limits',
+    summary: 'Change the spending limits: raising applies at once (confirmed), lowering after the limit delay',
+    tag: 'accounts',
+    access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
+    params: AccountParams,
+    body: LimitsBody,
+    response: LimitsResponse,
+    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => changeLimits(deps, tx, principal!, params.accountId, body)),
   }),
 ]

@@ -357,6 +357,16 @@ export interface FailedReconsTable {
   created_at: Timestamp
 }
 
+export interface AccountLimitChangesTable {
+  id: string
+  account_id: string
+  daily_limit: Money
+  monthly_limit: Money
+  effective_at: Timestamp
+  status: 'pending' | 'applied' | 'replaced'
+  created_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -391,4 +401,5 @@ export interface Database {
   cards: CardsTable
   card_authorizations: CardAuthorizationsTable
   failed_recons: FailedReconsTable
+  account_limit_changes: AccountLimitChangesTable
 }

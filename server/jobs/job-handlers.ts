@@ -5,6 +5,7 @@ import { API_BASE } from '../http/mount-routes'
 import { expirePixCharge } from '../money-in/pix-top-up'
 import { releaseWithdrawal } from '../money-out/withdrawals'
 import { expireAuthorization } from '../cards/authorization-service'
+import { applyLimitChange } from '../accounts/limits-service'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 
@@ -30,6 +31,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'webhook.deliver': async (payload) => {
       const res = await deliver(payload)
       if (!res.ok) throw new Error(`webhook answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
+    },
+    'limits.apply': async (payload) => {
+      const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => applyLimitChange(deps, tx, changeId))
     },
     'card.expire': async (payload) => {
       const { authorizationId } = z.object({ authorizationId: z.uuid() }).parse(payload)
