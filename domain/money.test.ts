@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DomainError } from './errors'
-import { formatMoney, parseAmount, parsePositiveAmount, toDecimal, toFixedDecimal } from './money'
+import { centsToDecimal, formatMoney, parseAmount, parseCents, parsePositiveAmount, toDecimal, toFixedDecimal } from './money'
 
 describe('parseAmount', () => {
   it('reads decimal strings into exact base units', () => {
@@ -33,6 +33,15 @@ describe('parseAmount', () => {
         expect(parseAmount(toDecimal(units, asset), asset)).toBe(units)
       }),
     )
+  })
+})
+
+describe('fiat cents', () => {
+  it('reads and writes bank-rail amounts with two places', () => {
+    expect(parseCents('1,000.5')).toBe(100_050n)
+    expect(centsToDecimal(100_050n)).toBe('1000.5')
+    expect(() => parseCents('0')).toThrowError(expect.objectContaining({ code: 'amount_not_positive' }))
+    expect(() => parseCents('1.005')).toThrowError(expect.objectContaining({ code: 'amount_precision' }))
   })
 })
 

@@ -8,11 +8,14 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/
  * @example parseAmount('12.5', 'USDC') === 12_500_000n
  */
 export function parseAmount(input: string, asset: Asset): bigint {
+  return parseUnits(input, ASSETS[asset].decimals)
+}
+
+function parseUnits(input: string, decimals: number): bigint {
   const text = input.trim().replace(/,/g, '')
   const match = DECIMAL.exec(text)
   if (!match) throw new DomainError('amount_invalid')
   const [, whole = '0', fraction = ''] = match
-  const decimals = ASSETS[asset].decimals
   const trimmed = fraction.replace(/0+$/, '')
   if (trimmed.length > decimals) throw new DomainError('amount_precision')
   return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
@@ -36,7 +39,24 @@ export function parsePositiveAmount(input: string, asset: Asset): bigint {
  * @example toDecimal(12_500_000n, 'USDC') === '12.5'
  */
 export function toDecimal(units: bigint, asset: Asset): string {
-  const decimals = BigInt(ASSETS[asset].decimals)
+  return unitsToDecimal(units, ASSETS[asset].decimals)
+}
+
+/**
+ * Fiat cents (USD or EUR on the bank rails, not a held asset) to a decimal string, and back.
+ * @example centsToDecimal(100_050n) === '1000.5'
+ */
+export function centsToDecimal(cents: bigint): string {
+  return unitsToDecimal(cents, 2)
+}
+export function parseCents(input: string): bigint {
+  const value = parseUnits(input, 2)
+  if (value <= 0n) throw new DomainError('amount_not_positive')
+  return value
+}
+
+function unitsToDecimal(units: bigint, places: number): string {
+  const decimals = BigInt(places)
   const negative = units < 0n
   const abs = negative ? -units : units
   const scale = 10n ** decimals

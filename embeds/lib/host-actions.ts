@@ -26,18 +26,6 @@ export async function shareContent(bridge: EmbedBridge, content: { title?: strin
   return 'copied'
 }
 
-export async function openExternal(bridge: EmbedBridge, url: string): Promise<void> {
-  if (bridge.has('openUrl')) await bridge.call('openUrl', { url })
-  else window.open(url, '_blank', 'noopener,noreferrer')
-}
-
-/** A haptic where the host has one; a short vibration on the web where allowed; nothing otherwise. */
-export async function haptic(bridge: EmbedBridge, style: 'light' | 'success' | 'warning' | 'error'): Promise<void> {
-  if (bridge.has('haptics')) await bridge.call('haptics', { style })
-  else navigator.vibrate?.(style === 'error' ? [30, 40, 30] : 15)
-}
-
-/** Scans a QR code through the host's camera; null where the host has none (the page offers paste). */
 export async function scanQr(bridge: EmbedBridge, prompt: string): Promise<string | null> {
   if (!bridge.has('scanQr')) return null
   return (await bridge.call('scanQr', { prompt })).text

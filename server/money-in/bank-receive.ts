@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { DomainError } from '../../domain/errors'
 import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
-import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { centsToDecimal, parseCents, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { creditIncoming } from '../ledger/transfer-service'
@@ -46,7 +46,7 @@ export async function listBankTransfers(db: Tx, accountId: string) {
       id: r.id,
       rail: r.rail,
       currency: r.currency,
-      amount: toDecimal(r.amount_minor, 'BRL'),
+      amount: centsToDecimal(r.amount_minor),
       senderName: r.sender_name,
       creditUsdc: toDecimal(r.usdc_amount, 'USDC'),
       feeUsdc: toDecimal(r.fee_usdc, 'USDC'),
@@ -61,7 +61,7 @@ export async function listBankTransfers(db: Tx, accountId: string) {
 export async function sandboxBankTransfer(deps: Deps, db: Tx, input: { accountId: string; rail: 'ach' | 'wire' | 'sepa'; amount: string; senderName: string; thirdParty: boolean }) {
   const details = await bankDetails(deps, db, input.accountId)
   const currency = input.rail === 'sepa' ? 'EUR' : 'USD'
-  const amountMinor = parsePositiveAmount(input.amount, 'BRL') // two decimal places, like cents
+  const amountMinor = parseCents(input.amount)
   const at = deps.now()
   const data = {
     reference: `${input.rail.toUpperCase()}-${deps.newId().slice(0, 8).toUpperCase()}`,

@@ -4,7 +4,7 @@ import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { maskAccount, parseBic, parseIban, parseRoutingNumber, parseUsAccountNumber } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
 import { assertWithinSpendable, BANK_SEND } from '../../domain/money-out'
-import { applyBps, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { applyBps, centsToDecimal, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { loadPosition } from '../accounts/account-service'
 import { verifyConfirmation } from '../auth/confirm'
 import type { BankRecipientsTable, BankSendsTable } from '../db/schema'
@@ -60,11 +60,11 @@ export async function quoteBankSend(deps: Deps, db: Tx, accountId: string, input
   const r = await recipientOf(db, accountId, input.recipientId)
   const p = price(input.amount, r.region)
   assertWithinSpendable(p.total, (await loadPosition(db, accountId, deps.now(), deps.prices())).spendable)
-  return { amount: toDecimal(p.amount, 'USDC'), fee: toDecimal(p.fee, 'USDC'), total: toDecimal(p.total, 'USDC'), currency: p.currency, recipientGets: toDecimal(p.fiatMinor, 'BRL'), etaSeconds: BANK_SEND.etaSeconds[p.currency] }
+  return { amount: toDecimal(p.amount, 'USDC'), fee: toDecimal(p.fee, 'USDC'), total: toDecimal(p.total, 'USDC'), currency: p.currency, recipientGets: centsToDecimal(p.fiatMinor), etaSeconds: BANK_SEND.etaSeconds[p.currency] }
 }
 
 function sendView(s: Selectable<BankSendsTable>, r: Selectable<BankRecipientsTable>) {
-  return { id: s.id, recipient: recipientView(r), currency: s.currency, amount: toDecimal(s.amount_usdc, 'USDC'), fee: toDecimal(s.fee_usdc, 'USDC'), total: toDecimal(s.amount_usdc + s.fee_usdc, 'USDC'), recipientGets: toDecimal(s.fiat_amount_minor, 'BRL'), status: s.status, returnReason: s.return_reason, etaAt: s.eta_at.toISOString(), createdAt: s.created_at.toISOString() }
+  return { id: s.id, recipient: recipientView(r), currency: s.currency, amount: toDecimal(s.amount_usdc, 'USDC'), fee: toDecimal(s.fee_usdc, 'USDC'), total: toDecimal(s.amount_usdc + s.fee_usdc, 'USDC'), recipientGets: centsToDecimal(s.fiat_amount_minor), status: s.status, returnReason: s.return_reason, etaAt: s.eta_at.toISOString(), createdAt: s.created_at.toISOString() }
 }
 
 /** Sends USDC out as USD (ACH) or EUR (SEPA): confirmed, checked, posted at once; the rails settle or return it. */
