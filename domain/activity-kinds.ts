@@ -11,3 +11,9 @@ export const WITHDRAWAL_HOLD_KIND = 'withdrawal'
  */
 export const LIMIT_JOURNAL_KINDS = [...SPEND_KINDS, 'crypto_withdrawal', 'bank_send'] as const
 export const LIMIT_HOLD_KINDS = [...SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND] as const
+
+/** Movement types as the holder filters history, and as they appear in its addresses. */
+export const HISTORY_TYPES = ['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay', 'borrow'] as const
+export type HistoryType = (typeof HISTORY_TYPES)[number]
+/** Movement states as history shows them. */
+export const HISTORY_STATUSES = ['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed'] as const

@@ -14,6 +14,13 @@ export const LEDGER_CODES = {
   fees: { normal: 'credit', noOverdraft: false, owner: 'platform' },
   /** What the platform owes the card network for cleared purchases. */
   card_settlement: { normal: 'credit', noOverdraft: false, owner: 'platform' },
+  /** Borrow interest the platform earned, in USDC. */
+  interest: { normal: 'credit', noOverdraft: false, owner: 'platform' },
+  /**
+   * The platform's side of an exchange between assets at the current price (a liquidation sells a holder's
+   * collateral for USDC that repays their debt): credited in the asset taken, debited in the asset given.
+   */
+  conversion: { normal: 'credit', noOverdraft: false, owner: 'platform' },
 } as const
 
 export type LedgerCode = keyof typeof LEDGER_CODES

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_PRICES } from '../domain/prices'
+import { createPriceBook } from '../server/borrow/price-book'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { createApp } from '../server/app'
 import { loadConfig } from '../server/config'
@@ -40,7 +41,7 @@ async function run(label: string, once: (i: number) => Promise<boolean>) {
 const db = await connectPglite(':memory:')
 await migrate(db)
 const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:' }), AUTH_RATE_LIMIT: 100_000 }
-const deps = { db, config, log: createLogger('silent'), now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES }
+const deps = { db, config, log: createLogger('silent'), now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES, priceBook: createPriceBook() }
 await seedPersonas(deps)
 const { app } = createApp(deps)
 const signIn = async (email: string) => ((await (await app.request('/app/cash/api/v1/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })).json()) as { token: string }).token

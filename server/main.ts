@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { serve } from '@hono/node-server'
-import { DEFAULT_PRICES } from '../domain/prices'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
@@ -9,6 +8,9 @@ import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
 import { startJobLoop } from './jobs/job-queue'
+import { createPriceBook } from './borrow/price-book'
+import { scheduleRecurringJobs } from './borrow/interest-service'
+import { POSITION_CHECK_SECONDS } from '../domain/borrow'
 
 async function main() {
   let config
@@ -24,9 +26,12 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL)
   const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   const applied = await migrate(db)
-  const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES }
+  const priceBook = createPriceBook()
+  await priceBook.load(db.kysely)
+  const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
   const seeded = await seedIfEmpty(deps)
   const { app, jobs } = createApp(deps)
+  if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)
   const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HealthView } from './borrow.schema'
 import { DecimalString, HeldAssetSchema, IsoDateTime, SignedDecimalString } from './common.schema'
 
 export const AccountParams = z.object({ accountId: z.uuid() })
@@ -30,6 +31,9 @@ export const BalancesResponse = z
     debt: DecimalString,
     borrowLimit: DecimalString,
     pendingHolds: DecimalString,
+    /** Null when nothing is owed. */
+    health: HealthView.nullable(),
+    pendingModeChange: z.object({ toMode: z.enum(['direct_pay', 'borrow']), effectiveAt: IsoDateTime }).nullable(),
   })
   .meta({ id: 'Balances' })
 export type BalancesResponse = z.infer<typeof BalancesResponse>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 
 /** How the holder confirmed: their password (web) or the native host's biometrics (native sessions only). */
@@ -146,8 +147,8 @@ export const SandboxPurchaseResponse = z.object({ networkId: z.string(), approve
 
 // History
 export const HistoryQuerySchema = z.object({
-  type: z.enum(['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay']).optional(),
-  status: z.enum(['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed']).optional(),
+  type: z.enum(HISTORY_TYPES).optional(),
+  status: z.enum(HISTORY_STATUSES).optional(),
   q: z.string().trim().max(80).optional(),
   before: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { HISTORY_STATUSES as STATUSES, HISTORY_TYPES as TYPES } from '../../domain/activity-kinds'
 import { HistoryResponse } from '../../domain/api/money-out.schema'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -7,8 +8,6 @@ import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
-const TYPES = ['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay'] as const
-const STATUSES = ['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed'] as const
 
 /** Every movement in one list: filters, search, "load more" paging and a CSV download of the same filter. */
 export function HistoryList({ accountId }: { accountId: string }) {

@@ -25,6 +25,8 @@ const balances = (over: Partial<BalancesResponse> = {}): BalancesResponse => ({
   debt: '0',
   borrowLimit: '4329',
   pendingHolds: '100',
+  health: null,
+  pendingModeChange: null,
   ...over,
 })
 const activity: ActivityResponse = { items: [{ id: '30000000-0000-4000-8000-000000000001', kind: 'card_spend', description: 'Café', asset: 'USDC', amount: '-4.5', createdAt: '2026-11-21T12:00:00.000Z' }] }

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { HealthMeter } from './health-meter'
 
 const money = (decimal: string, asset: BalancesResponse['balances'][number]['asset'], locale: string) =>
   formatMoney(parseSignedAmount(decimal, asset), asset, locale)
@@ -24,14 +25,19 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
       <section className="cash-card" aria-labelledby={`${id}-spendable`} data-testid="home.spendable">
         <div className="cash-row">
           <h2 id={`${id}-spendable`}>{t('home.spendable')}</h2>
-          <span className="cash-badge" aria-label={`${t('home.mode.label')}: ${t(`home.mode.${balances.mode}`)}`}>
+          <a className="cash-badge" href="/app/cash/settings#mode" aria-label={`${t('home.mode.label')}: ${t(`home.mode.${balances.mode}`)}`}>
             {t(`home.mode.${balances.mode}`)}
-          </span>
+          </a>
         </div>
         <p className="cash-amount-hero">{usd(balances.spendable)}</p>
         <p className="cash-muted" style={{ margin: 0 }}>
           {limitNote}
         </p>
+        {balances.pendingModeChange ? (
+          <p className="cash-notice" style={{ margin: 0 }} data-testid="home.pending-mode">
+            {t('home.mode.pending', { mode: t(`home.mode.${balances.pendingModeChange.toMode}`), time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(balances.pendingModeChange.effectiveAt)) })}
+          </p>
+        ) : null}
       </section>
 
       <section className="cash-card" aria-labelledby={`${id}-balances`} data-testid="home.balances">
@@ -65,6 +71,8 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
           ) : null}
         </ul>
       </section>
+
+      {balances.health ? <HealthMeter health={balances.health} /> : null}
 
       <section className="cash-card" aria-labelledby={`${id}-activity`} data-testid="home.activity">
         <h2 id={`${id}-activity`}>{t('home.activity')}</h2>

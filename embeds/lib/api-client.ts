@@ -60,6 +60,7 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
     request,
     get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => request('GET', path, schema, signal ? { signal } : {}),
     post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request('POST', path, schema, { ...opts, body }),
+    put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request('PUT', path, schema, { ...opts, body }),
     setCsrfToken: (token: string | undefined) => {
       csrfToken = token
     },

@@ -6,7 +6,8 @@ import { startOfDay, startOfMonth } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { usdValue, type PriceTable } from '../../domain/prices'
-import { borrowLimit, computeSpendable } from '../../domain/spendable'
+import { borrowLimit, bpsToRatio, computeSpendable, healthBps, liquidationValue } from '../../domain/spendable'
+import { HEALTH_WARNING_BPS, healthStatus } from '../../domain/borrow'
 import { accountBalance, type Tx } from '../ledger/ledger-service'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
@@ -74,6 +75,7 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
 export async function getBalances(db: Tx, accountId: string, now: Date, prices: PriceTable): Promise<BalancesResponse> {
   const { account, posted, available, debt, holds, spendable: s } = await loadPosition(db, accountId, now, prices)
   const usd = (v: bigint) => toDecimal(v, 'USDC')
+  const pendingMode = await db.selectFrom('account_mode_changes').select(['to_mode', 'effective_at']).where('account_id', '=', accountId).where('status', '=', 'pending').executeTakeFirst()
   return {
     accountId: account.id,
     accountName: account.name,
@@ -95,7 +97,16 @@ export async function getBalances(db: Tx, accountId: string, now: Date, prices: 
     debt: usd(debt),
     borrowLimit: usd(borrowLimit(posted, prices)),
     pendingHolds: usd(holds.spend),
+    health: healthOf(posted, prices, debt),
+    pendingModeChange: pendingMode ? { toMode: pendingMode.to_mode, effectiveAt: pendingMode.effective_at.toISOString() } : null,
   }
+}
+
+/** The health meter: null when nothing is owed. */
+function healthOf(posted: Record<HeldAsset, bigint>, prices: PriceTable, debt: bigint) {
+  const bps = healthBps(posted, prices, debt)
+  if (bps === null) return null
+  return { factor: bpsToRatio(bps), status: healthStatus(bps), warningFactor: bpsToRatio(HEALTH_WARNING_BPS), liquidationValue: toDecimal(liquidationValue(posted, prices), 'USDC') }
 }
 
 /** The latest journals touching the account, one line per asset, signed as the holder sees them. */

@@ -106,8 +106,10 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || auth.status !== 'approved' || !auth.hold_id) return failedRecon(deps, db, e.authorizationId, auth, amount, auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization')
   if (!clearingWithinTolerance(auth.amount, amount)) return failedRecon(deps, db, e.authorizationId, auth, amount, `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`)
-  const account = await db.selectFrom('accounts').select('mode').where('id', '=', auth.account_id).executeTakeFirstOrThrow()
-  const { from, to } = await purchaseAccounts(deps, db, auth.account_id, account.mode)
+  // The purchase is paid the way it was approved (cash in Direct Pay, borrowed in Borrow), even if the mode
+  // switched between authorization and clearing.
+  const hold = await db.selectFrom('holds').select(['debit_ledger_account_id', 'credit_ledger_account_id']).where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
+  const [from, to] = [hold.debit_ledger_account_id, hold.credit_ledger_account_id]
   const journalId = deps.newId()
   const description = `Card · ${auth.merchant_name}`
   if (amount <= auth.amount) {

@@ -10,7 +10,7 @@ import type { CardAuthorizationsTable } from '../db/schema'
 import { defineRoute } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { scheduleWebhook } from '../money-in/providers'
-import { historyCsv, historyDetail, listHistory } from '../history/history-service'
+import { HISTORY_TYPES, historyCsv, historyDetail, listHistory } from '../history/history-service'
 import { cardFor, issueCard, listCards, setCardLimits, setCardStatus } from './card-service'
 
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
@@ -69,7 +69,7 @@ function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: 
 
 export const cardRoutes = [
   defineRoute({ method: 'get', path: '/accounts/:accountId/history', summary: 'Every movement, newest first: filter by type, status and text; page with `before` (the last item’s cursor)', tag: 'history', access: read, params: AccountParams, query: HistoryQuerySchema, response: HistoryResponse, handler: ({ db, params, query }) => listHistory(db, params.accountId, query) }),
-  defineRoute({ method: 'get', path: '/accounts/:accountId/history/:type/:id', summary: 'One movement with its timeline and details', tag: 'history', access: read, params: AccountParams.extend({ type: z.enum(['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay', 'other']), id: z.uuid() }), response: HistoryDetail, handler: ({ db, params }) => historyDetail(db, params.accountId, params.type, params.id) }),
+  defineRoute({ method: 'get', path: '/accounts/:accountId/history/:type/:id', summary: 'One movement with its timeline and details', tag: 'history', access: read, params: AccountParams.extend({ type: z.enum([...HISTORY_TYPES, 'other']), id: z.uuid() }), response: HistoryDetail, handler: ({ db, params }) => historyDetail(db, params.accountId, params.type, params.id) }),
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/history.csv',

@@ -367,6 +367,49 @@ export interface AccountLimitChangesTable {
   created_at: Timestamp
 }
 
+export interface AccountModeChangesTable {
+  id: string
+  account_id: string
+  to_mode: 'direct_pay' | 'borrow'
+  effective_at: Timestamp
+  status: 'pending' | 'applied' | 'cancelled' | 'refused'
+  reason: string | null
+  requested_by: string | null
+  created_at: Timestamp
+}
+
+export interface InterestAccrualsTable {
+  account_id: string
+  day: ColumnType<string, string, string>
+  debt: Money
+  amount: Money
+  carry: Money
+  journal_id: string | null
+  created_at: Timestamp
+}
+
+export interface LiquidationsTable {
+  id: string
+  account_id: string
+  trigger: 'job' | 'admin'
+  admin_user_id: string | null
+  debt_before: Money
+  repaid: Money
+  health_before_bps: Money
+  health_after_bps: ColumnType<bigint | null, bigint | string | null, bigint | string | null>
+  sold: ColumnType<Record<string, string>, string, string>
+  cancelled_withdrawal_id: string | null
+  journal_id: string
+  created_at: Timestamp
+}
+
+export interface AssetPricesTable {
+  asset: string
+  usd_price: Money
+  updated_by: string | null
+  updated_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -402,4 +445,8 @@ export interface Database {
   card_authorizations: CardAuthorizationsTable
   failed_recons: FailedReconsTable
   account_limit_changes: AccountLimitChangesTable
+  account_mode_changes: AccountModeChangesTable
+  interest_accruals: InterestAccrualsTable
+  liquidations: LiquidationsTable
+  asset_prices: AssetPricesTable
 }

@@ -5,10 +5,8 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import type { Tx } from '../ledger/ledger-service'
 
-/** Movement types as the holder filters them. */
-export const HISTORY_TYPES = ['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay'] as const
-export type HistoryType = (typeof HISTORY_TYPES)[number]
-export const HISTORY_STATUSES = ['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed'] as const
+export { HISTORY_STATUSES, HISTORY_TYPES, type HistoryType } from '../../domain/activity-kinds'
+import type { HistoryType } from '../../domain/activity-kinds'
 
 /** Journal kinds by history type; card purchases and crypto withdrawals come from their own tables. */
 const JOURNAL_TYPE = sql`CASE
@@ -16,6 +14,7 @@ const JOURNAL_TYPE = sql`CASE
   WHEN j.kind IN ('pix_top_up', 'pix_spend') THEN 'pix'
   WHEN j.kind IN ('bank_deposit', 'bank_send', 'bank_send_returned') THEN 'bank'
   WHEN j.kind = 'repay' THEN 'repay'
+  WHEN j.kind IN ('borrow_interest', 'liquidation') THEN 'borrow'
   ELSE 'other' END`
 
 type Row = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; detail: string | null }

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { MemberRole, PlatformRole } from '../../domain/account-rules'
 import type { Membership } from '../../domain/api/auth.schema'
 import type { PriceTable } from '../../domain/prices'
+import type { PriceBook } from '../borrow/price-book'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Tx } from '../ledger/ledger-service'
@@ -36,6 +37,8 @@ export type Deps = {
   now: () => Date
   newId: () => string
   prices: () => PriceTable
+  /** Where `prices` come from; admins change sandbox prices through it. */
+  priceBook: PriceBook
   /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
   deliverWebhook?: (payload: { provider: string; event: { id: string; type: string; created: string; data: Record<string, unknown> } }) => Promise<Response>
 }

@@ -6,6 +6,9 @@ import { expirePixCharge } from '../money-in/pix-top-up'
 import { releaseWithdrawal } from '../money-out/withdrawals'
 import { expireAuthorization } from '../cards/authorization-service'
 import { applyLimitChange } from '../accounts/limits-service'
+import { applyModeChange } from '../borrow/mode-service'
+import { runInterestJob } from '../borrow/interest-service'
+import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 
@@ -35,6 +38,19 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'limits.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => applyLimitChange(deps, tx, changeId))
+    },
+    'mode.apply': async (payload) => {
+      const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => applyModeChange(deps, tx, changeId))
+    },
+    'interest.accrue': async (payload) => {
+      const { day } = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).parse(payload)
+      await runInterestJob(deps, day)
+    },
+    'positions.check': async (payload) => {
+      // A price change asks for one extra check now; the recurring chain reschedules itself.
+      if (z.object({ once: z.boolean().optional() }).parse(payload).once) await checkPositions(deps)
+      else await runPositionsJob(deps)
     },
     'card.expire': async (payload) => {
       const { authorizationId } = z.object({ authorizationId: z.uuid() }).parse(payload)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import pg from 'pg'
-import { DEFAULT_PRICES } from '../../domain/prices'
+import { createPriceBook } from '../borrow/price-book'
 import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
 import { createApp } from '../app'
 import { loadConfig, type Config } from '../config'
@@ -40,7 +40,7 @@ export function testDb(): Promise<Db> {
   return shared
 }
 
-const TABLES = ['account_limit_changes', 'failed_recons', 'card_authorizations', 'cards', 'plaid_link_sessions', 'bank_sends', 'bank_recipients', 'withdrawals', 'pix_payments', 'jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
+const TABLES = ['asset_prices', 'liquidations', 'interest_accruals', 'account_mode_changes', 'account_limit_changes', 'failed_recons', 'card_authorizations', 'cards', 'plaid_link_sessions', 'bank_sends', 'bank_recipients', 'withdrawals', 'pix_payments', 'jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
 
 export type TestApp = {
   app: Hono
@@ -60,13 +60,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   let now = new Date('2026-11-21T12:00:00Z')
   const logs: string[] = []
   const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'info' }), ...overrides }
+  const priceBook = createPriceBook()
   const deps: Deps = {
     db,
     config,
     log: createLogger(config.LOG_LEVEL, (line) => logs.push(line)),
     now: () => now,
     newId: randomUUID,
-    prices: () => DEFAULT_PRICES,
+    prices: () => priceBook.current(),
+    priceBook,
   }
   await seedPersonas(deps)
   const { app, routes, jobs } = createApp(deps)

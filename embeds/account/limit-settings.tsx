@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { LimitsResponse } from '../../domain/api/account.schema'
+import { LimitsBody } from '../../domain/api/money-out.schema'
+import { limitChangeIsImmediate } from '../../domain/account-rules'
+import { formatMoney, parseAmount } from '../../domain/money'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { useResource } from '../lib/use-resource'
+import { ConfirmSheet } from '../ui/confirm-sheet'
+import { FormFooter } from '../ui/form-footer'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { TextField } from '../ui/text-field'
+
+const units = (v: string) => parseAmount(v, 'USDC')
+const unitsOrNull = (v: string) => {
+  try {
+    return parseAmount(v, 'USDC')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The account's daily and monthly spending limits. Raising applies at once after the holder confirms;
+ * lowering waits out the limit delay, and the page says when it applies.
+ */
+export function LimitSettings({ accountId, canManage }: { accountId: string; canManage: boolean }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const data = useResource(`limits:${accountId}`, (signal) => api.get(`/accounts/${accountId}/limits`, LimitsResponse, signal))
+  const [form, setForm] = useState<{ daily: string; monthly: string } | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
+  const action = useAction()
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  const limits = data.data
+  const values = form ?? { daily: limits.daily, monthly: limits.monthly }
+  const usd = (v: string) => formatMoney(units(v), 'USDC', locale)
+  const save = (confirmation?: Parameters<Parameters<typeof ConfirmSheet>[0]['onSend']>[0]) =>
+    api.put(`/accounts/${accountId}/limits`, LimitsResponse, { ...values, ...(confirmation ? { confirmation } : {}) }).then(() => {
+      setForm(null)
+      setConfirming(false)
+      data.reload()
+    })
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    const errors: Record<string, string> = {}
+    const parsed = LimitsBody.safeParse(values)
+    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] = t('settings.limits.invalid')
+    const next = { daily: unitsOrNull(values.daily), monthly: unitsOrNull(values.monthly) }
+    if (next.daily === null) errors.daily = t('settings.limits.invalid')
+    if (next.monthly === null) errors.monthly = t('settings.limits.invalid')
+    if (next.daily !== null && next.monthly !== null && next.daily > next.monthly) errors.daily = t('settings.limits.dailyOverMonthly')
+    setClientErrors(errors)
+    if (next.daily === null || next.monthly === null || Object.keys(errors).length) return
+    const raising = limitChangeIsImmediate({ daily: units(limits.daily), monthly: units(limits.monthly) }, { daily: next.daily, monthly: next.monthly })
+    if (raising) setConfirming(true)
+    else void action.run(() => save())
+  }
+  if (confirming) {
+    return (
+      <ConfirmSheet
+        title={t('settings.limits.confirmTitle')}
+        lines={[
+          { label: t('settings.limits.daily'), value: `${usd(limits.daily)} → ${usd(values.daily)}` },
+          { label: t('settings.limits.monthly'), value: `${usd(limits.monthly)} → ${usd(values.monthly)}` },
+        ]}
+        total="0"
+        asset="USD"
+        detail={t('settings.limits.raiseNow')}
+        submitLabel={t('confirm.confirm')}
+        onBack={() => setConfirming(false)}
+        onSend={(confirmation) => save(confirmation)}
+      />
+    )
+  }
+  const field = (name: 'daily' | 'monthly') => clientErrors[name] ?? action.fieldErrors[name]
+  return (
+    <form id="limits" className="cash-card cash-stack" onSubmit={submit} noValidate aria-labelledby="settings-limits" aria-busy={action.busy} data-testid="settings.limits">
+      <h2 id="settings-limits">{t('settings.limits.title')}</h2>
+      <p className="cash-muted" style={{ margin: 0 }}>{t('settings.limits.help', { zone: limits.timeZone })}</p>
+      {limits.pending ? (
+        <p className="cash-notice" role="status" style={{ margin: 0 }} data-testid="settings.limits.pending">
+          {t('settings.limits.pending', { daily: usd(limits.pending.daily), monthly: usd(limits.pending.monthly), time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(limits.pending.effectiveAt)) })}
+        </p>
+      ) : null}
+      <TextField label={t('settings.limits.daily')} name="daily" inputMode="decimal" autoComplete="off" value={values.daily} disabled={!canManage} error={field('daily')} onChange={(e) => setForm({ ...values, daily: e.target.value })} />
+      <TextField label={t('settings.limits.monthly')} name="monthly" inputMode="decimal" autoComplete="off" value={values.monthly} disabled={!canManage} error={field('monthly')} onChange={(e) => setForm({ ...values, monthly: e.target.value })} />
+      {canManage ? <FormFooter error={action.error} busy={action.busy} label={t('settings.limits.save')} busyLabel={t('settings.limits.saving')} /> : <p className="cash-muted" style={{ margin: 0 }}>{t('settings.onlyManagers')}</p>}
+    </form>
+  )
+}
