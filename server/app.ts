@@ -19,11 +19,12 @@ import { moneyOutRoutes } from './money-out/money-out-routes'
 import { jobHandlers, webhookDeliverer } from './jobs/job-handlers'
 import { cardRoutes } from './cards/card-routes'
 import { borrowRoutes } from './borrow/borrow-routes'
+import { mailRoutes } from './mail/mail-routes'
 import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...mailRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }

@@ -410,6 +410,17 @@ export interface AssetPricesTable {
   updated_at: Timestamp
 }
 
+export interface MailOutboxTable {
+  id: string
+  to_address: string
+  template: string
+  subject: string
+  body: string
+  status: ColumnType<'queued' | 'delivered' | 'failed', 'queued' | 'delivered' | 'failed' | undefined, 'queued' | 'delivered' | 'failed'>
+  created_at: Timestamp
+  delivered_at: Date | null
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -449,4 +460,5 @@ export interface Database {
   interest_accruals: InterestAccrualsTable
   liquidations: LiquidationsTable
   asset_prices: AssetPricesTable
+  mail_outbox: MailOutboxTable
 }

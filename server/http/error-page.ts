@@ -1,4 +1,4 @@
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+import { escapeHtml } from './html'
 
 /** The server's generic failure page (PRODUCT.md "Errors"): the exact text, the digest, nothing internal. */
 export function serverErrorPage(host: string, digest: string): string {

@@ -1,3 +1,4 @@
+import { escapeHtml } from './html'
 import { z } from 'zod'
 import { ApiErrorSchema } from '../../domain/api/common.schema'
 import { ERRORS } from '../../domain/errors'
@@ -90,7 +91,6 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 /** A readable reference page of the same document. */
 export function apiReferenceHtml(routes: readonly AnyRoute[]): string {

@@ -7,6 +7,7 @@ import { releaseWithdrawal } from '../money-out/withdrawals'
 import { expireAuthorization } from '../cards/authorization-service'
 import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
+import { deliverMail, outboxTransport } from '../mail/mail-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
 import { providerKey, signWebhook } from '../webhooks/signature'
@@ -38,6 +39,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'limits.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => applyLimitChange(deps, tx, changeId))
+    },
+    'mail.deliver': async (payload) => {
+      const { mailId } = z.object({ mailId: z.uuid() }).parse(payload)
+      await deliverMail(deps, outboxTransport, mailId)
     },
     'mode.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
