@@ -57,3 +57,27 @@ test('the alert forms show field errors for bad amounts and save nothing', async
   const saved = (await paula.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as Record<string, string | null>
   expect([saved.purchaseAbove, saved.dailySpendAbove, saved.spendableBelow]).toEqual([null, null, null])
 })
+
+test('inside a host that offers notify, home hands a new notification to the host once', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin')
+  const paula = await apiAs(request, 'personal')
+  await paula.post('/notifications/read-all')
+  await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: '70' })
+  const merchant = `Host Shop ${Date.now()}`
+  await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '80', merchantName: merchant, mcc: '5812' })
+  await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
+
+  await page.goto('/app/cash/webview/test')
+  await page.getByLabel('Page').selectOption('home')
+  await page.getByRole('button', { name: 'Launch' }).click()
+  const notices = page.getByTestId('qa.notices')
+  await expect(notices.getByRole('listitem')).toHaveCount(1, { timeout: 10_000 })
+  await expect(notices).toContainText('Purchase above $70.00')
+  await expect(notices).toContainText(`$80.00 at ${merchant}`)
+  await expect(page.getByTestId('qa.log')).toContainText('← embed req notify')
+  // The next poll finds the same unread notification and does not hand it over again.
+  await page.waitForResponse((r) => r.url().includes('/api/v1/notifications?'), { timeout: 10_000 })
+  await page.waitForTimeout(300)
+  await expect(notices.getByRole('listitem')).toHaveCount(1)
+  await paula.post('/notifications/read-all')
+})

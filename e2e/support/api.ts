@@ -14,6 +14,11 @@ export async function apiAs(request: APIRequestContext, key: PersonaKey) {
       expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true)
       return res.json()
     },
+    put: async (path: string, data: unknown) => {
+      const res = await request.put(`/app/cash/api/v1${path}`, { headers: headers(), data })
+      expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true)
+      return res.json()
+    },
   }
 }
 
