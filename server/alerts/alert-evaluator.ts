@@ -28,14 +28,16 @@ export async function alertOnPurchase(deps: Deps, db: Tx, purchase: { accountId:
  * earlier job already took does nothing: that job evaluated after its movement committed.
  */
 export async function evaluateAccountAlerts(deps: Deps, accountId: string): Promise<void> {
-  const taken = await deps.db.kysely.deleteFrom('alert_checks').where('account_id', '=', accountId).returning('id').execute()
-  if (taken.length === 0) return
   await deps.db.kysely.transaction().execute((tx) => evaluateNow(deps, tx, accountId))
 }
 
 async function evaluateNow(deps: Deps, db: Tx, accountId: string) {
   // One evaluation per account at a time (several job runners may take markers of the same account).
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`alerts:${accountId}`}, 0))`.execute(db)
+  // Taken in the same transaction: if the evaluation fails, the markers come back for the job's retry. Every
+  // read below sees at least the movements whose markers this took (each statement sees what committed before it).
+  const taken = await db.deleteFrom('alert_checks').where('account_id', '=', accountId).returning('id').execute()
+  if (taken.length === 0) return
   const account = await db.selectFrom('accounts').select(['mode', 'time_zone']).where('id', '=', accountId).executeTakeFirst()
   if (!account) return
   const rows = await db.selectFrom('alert_settings').selectAll().where('account_id', '=', accountId).forUpdate().execute()
