@@ -91,6 +91,24 @@ describe('alerts on movements', () => {
     ])
   })
 
+  it('count withdrawals, their cancellation and a lowered limit as movements of spendable', async () => {
+    const web = await signIn(t.app, 'personal', 'web')
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { spendableBelow: '2450' })
+    const w = await web.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: 'cash-demo-2026' } }, { 'idempotency-key': randomUUID() })
+    expect(w.status).toBe(201)
+    await settle()
+    expect((await inbox(paula)).items.map((n) => [n.kind, n.amount])).toEqual([['spendable_below', '2399.5']])
+    expect((await web.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals/${w.body.id}/cancel`, {}, { 'idempotency-key': randomUUID() })).status).toBe(200)
+    await settle()
+    await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/limits`, { daily: '2000', monthly: '50000' })
+    t.setNow(new Date(t.deps.now().getTime() + 3_601_000))
+    await settle()
+    expect((await inbox(paula)).items.map((n) => [n.kind, n.amount])).toEqual([
+      ['spendable_below', '2000'],
+      ['spendable_below', '2399.5'],
+    ])
+  })
+
   it('give a company member their own alerts; others see and touch only their own notifications', async () => {
     const member = await signIn(t.app, 'member')
     const owner = await signIn(t.app, 'owner')
