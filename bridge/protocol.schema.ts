@@ -51,6 +51,12 @@ export const METHODS = {
   openUrl: { capability: 'openUrl', params: z.object({ url: z.url({ protocol: /^https$/ }).max(2000) }).strict(), result: z.object({ opened: z.boolean() }), doc: 'Open an https URL outside the webview (system browser).' },
   navigate: { capability: 'navigate', params: z.object({ path: z.string().regex(/^\/app\/cash(\/[\w@\-/.?=&%]*)?$/).max(500) }).strict(), result: z.object({ navigated: z.boolean() }), doc: 'Go to another Cash screen (the host decides: native screen or another webview).' },
   close: { capability: 'close', params: z.object({ result: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional() }).strict(), result: z.object({ closed: z.literal(true) }), doc: 'Close the embed, handing a small result to the host.' },
+  notify: {
+    capability: 'notify',
+    params: z.object({ id: z.string().min(1).max(64), title: z.string().min(1).max(120), body: z.string().max(500) }).strict(),
+    result: z.object({ shown: z.boolean() }),
+    doc: 'Show a new Cash notification natively (an alert the holder set, or a health warning before liquidation). `id` is stable: show each id once.',
+  },
   haptics: { capability: 'haptics', params: z.object({ style: z.enum(['light', 'medium', 'heavy', 'success', 'warning', 'error']) }).strict(), result: z.object({ done: z.literal(true) }), doc: 'Play a haptic.' },
 } as const
 

@@ -83,6 +83,18 @@ export function QaHarness() {
 
       {qa.src ? <iframe ref={iframe} title="Embed under test" src={qa.src} style={{ width: 390, maxWidth: '100%', height: 640, border: '1px solid var(--cash-border)', borderRadius: 12 }} /> : <iframe ref={iframe} title="Embed under test" hidden />}
 
+      <section className="cash-card" aria-label="Host notifications">
+        <h2>Host notifications</h2>
+        {qa.notices.length === 0 ? <p className="cash-muted">None yet: the embed calls notify for each new unread notification.</p> : null}
+        <ol className="cash-list" data-testid="qa.notices">
+          {qa.notices.map((n) => (
+            <li key={n.id}>
+              <strong>{n.title}</strong> {n.body}
+            </li>
+          ))}
+        </ol>
+      </section>
+
       <section className="cash-card" aria-label="Bridge messages">
         <h2>Bridge messages</h2>
         <ol className="cash-list" data-testid="qa.log">

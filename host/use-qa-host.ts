@@ -15,6 +15,9 @@ export type QaSettings = {
   capabilities: Capability[]
 }
 
+/** A notification the embed asked the host to show (the `notify` method). */
+export type HostNotice = { id: string; title: string; body: string }
+
 export type LogLine = { n: number; direction: 'in' | 'out'; envelope: Envelope }
 export type PendingAsk =
   | { kind: 'confirm'; detail: string; answer: (confirmed: boolean) => void }
@@ -35,6 +38,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
   const [asks, setAsks] = useState<PendingAsk[]>([])
   const [error, setError] = useState<string | null>(null)
   const [src, setSrc] = useState<string | null>(null)
+  const [notices, setNotices] = useState<HostNotice[]>([])
   const host = useRef<HostBridge | null>(null)
   const counter = useRef(0)
 
@@ -45,6 +49,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       host.current?.close()
       setLog([])
       setAsks([])
+      setNotices([])
       setError(null)
       let context: BridgeContext = { sessionToken: null, user: null, accountKind: null, locale: settings.locale, theme: settings.theme, safeArea: SAFE_AREA[settings.platform], platform: settings.platform, appVersion: 'qa-harness' }
       if (settings.email) {
@@ -80,6 +85,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         navigate: async () => ({ navigated: true }),
         close: async () => ({ closed: true as const }),
         haptics: async () => ({ done: true as const }),
+        notify: async (p) => (setNotices((list) => [...list, p]), { shown: true }),
       }
       const handlers = Object.fromEntries(Object.entries(all).filter(([method]) => settings.capabilities.includes(method as Capability))) as HostHandlers
       const origin = window.location.origin
@@ -96,5 +102,5 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
   )
 
   const emit = useCallback(<E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload), [])
-  return { launch, emit, log, asks, error, src, capabilities: CAPABILITIES }
+  return { launch, emit, log, asks, notices, error, src, capabilities: CAPABILITIES }
 }

@@ -1,16 +1,34 @@
+import { SpendableAlertForm, SpendLimitAlertsForm } from '../../domain/api/alerts.schema'
 import type { EmbedProps } from '../lib/embed-props'
 import { FeaturePending } from '../ui/feature-pending'
+import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
-import { MoneySettings } from './money-settings'
+import { AlertForm } from './alert-form'
+import { AlertsPage } from './alerts-page'
+import { SettingsPage } from './settings-page'
 
-/** Safe, people and settings. Settings holds the mode and spending limits; the rest lands with issue 7. */
+const SPEND_FIELDS = ['purchaseAbove', 'dailySpendAbove'] as const
+const SPENDABLE_FIELDS = ['spendableBelow'] as const
+
+/** Settings and its alerts; safe, people and the other settings screens come in later issues. */
 export function AccountEmbed({ path, title }: EmbedProps) {
-  if (path === '/settings') {
+  if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
+  if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
+  if (path === '/settings/alerts/spend-limit') {
     return (
       <Page title={title}>
-        <div className="cash-stack">
-          <MoneySettings />
-        </div>
+        <NeedsAccount>
+          {(accountId) => <AlertForm accountId={accountId} fields={SPEND_FIELDS} schema={SpendLimitAlertsForm} labels={{ purchaseAbove: 'alerts.form.purchaseAbove', dailySpendAbove: 'alerts.form.dailySpendAbove' }} turnOffLabel="alerts.form.turnOffSpend" />}
+        </NeedsAccount>
+      </Page>
+    )
+  }
+  if (path === '/settings/alerts/spendable-balance') {
+    return (
+      <Page title={title}>
+        <NeedsAccount>
+          {(accountId) => <AlertForm accountId={accountId} fields={SPENDABLE_FIELDS} schema={SpendableAlertForm} labels={{ spendableBelow: 'alerts.form.spendableBelow' }} turnOffLabel="alerts.form.turnOffSpendable" />}
+        </NeedsAccount>
       </Page>
     )
   }

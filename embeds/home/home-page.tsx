@@ -4,6 +4,7 @@ import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { HomeView } from './home-view'
+import { NotificationsPanel } from './notifications-panel'
 import { useHome } from './use-home'
 
 function AccountHome({ accountId }: { accountId: string }) {
@@ -35,6 +36,7 @@ export function HomePage({ hrefs }: { hrefs: { onboarding: string; admin: string
           </select>
         </div>
       ) : null}
+      {accountId ? <NotificationsPanel /> : null}
       {accountId ? (
         <AccountHome accountId={accountId} />
       ) : isAdmin ? (

@@ -30,3 +30,9 @@ export async function scanQr(bridge: EmbedBridge, prompt: string): Promise<strin
   if (!bridge.has('scanQr')) return null
   return (await bridge.call('scanQr', { prompt })).text
 }
+
+/** Hands a notification to a host that shows them natively; false when the host does not offer it. */
+export async function notifyHost(bridge: EmbedBridge, notice: { id: string; title: string; body: string }): Promise<boolean> {
+  if (!bridge.has('notify')) return false
+  return (await bridge.call('notify', notice)).shown
+}

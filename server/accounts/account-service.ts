@@ -13,7 +13,7 @@ import { accountBalance, type Tx } from '../ledger/ledger-service'
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 
 /** USDC counted against the limits since `since`: posted spends and sends, plus those still on hold. */
-async function spentSince(db: Tx, accountId: string, since: Date): Promise<bigint> {
+export async function spentSince(db: Tx, accountId: string, since: Date): Promise<bigint> {
   const result = await sql<{ spent: bigint }>`
     SELECT
       COALESCE((SELECT sum(e.amount) FROM journals j

@@ -5,6 +5,7 @@ import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { z } from 'zod'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
+import { markForAlerts } from '../alerts/alert-checks'
 import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../ledger/ledger-service'
 
@@ -45,6 +46,7 @@ export async function changeLimits(deps: Deps, db: Tx, principal: Principal, acc
   await db.updateTable('account_limit_changes').set({ status: 'replaced' }).where('account_id', '=', accountId).where('status', '=', 'pending').execute()
   if (immediate) {
     await db.updateTable('accounts').set({ daily_limit: next.daily, monthly_limit: next.monthly }).where('id', '=', accountId).execute()
+    await markForAlerts(db, accountId)
   } else {
     const id = deps.newId()
     const effectiveAt = new Date(now.getTime() + LIMIT_DELAY_SECONDS * 1000)
@@ -60,4 +62,5 @@ export async function applyLimitChange(deps: Deps, db: Tx, changeId: string) {
   if (!change || change.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
   await db.updateTable('accounts').set({ daily_limit: change.daily_limit, monthly_limit: change.monthly_limit }).where('id', '=', change.account_id).execute()
   await db.updateTable('account_limit_changes').set({ status: 'applied' }).where('id', '=', change.id).execute()
+  await markForAlerts(db, change.account_id)
 }

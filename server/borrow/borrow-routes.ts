@@ -7,6 +7,7 @@ import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { PriceTable } from '../../domain/prices'
 import { defineRoute } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
+import { markForAlerts } from '../alerts/alert-checks'
 import { liquidate, liquidationView } from './liquidation-service'
 import { getMode, requestModeChange } from './mode-service'
 import { priceList } from './price-book'
@@ -65,6 +66,9 @@ export const borrowRoutes = [
       }
       const table = await deps.priceBook.set(db, params.asset, price, principal!.userId)
       await enqueue(db, deps, { kind: 'positions.check', payload: { once: true }, runAt: deps.now() })
+      // A price moves every borrower's health: their health alerts are evaluated again.
+      const owing = await db.selectFrom('ledger_accounts').select('account_id').where('code', '=', 'debt').where('asset', '=', 'USDC').whereRef('debits_posted', '>', 'credits_posted').execute()
+      for (const { account_id: accountId } of owing) if (accountId) await markForAlerts(db, accountId)
       return prices(table)
     },
   }),

@@ -151,6 +151,9 @@ describe('health and liquidation', () => {
     await setPrice('weETH', '520')
     expect((await balances(b, ACCOUNT_IDS.borrower)).health).toMatchObject({ factor: '1.09', status: 'warning' })
     expect((await balances(await signIn(t.app, 'personal'), ACCOUNT_IDS.personal)).health).toBeNull()
+    // The price change alone (no movement) warns the borrower.
+    await t.runJobs()
+    expect((await b.json('GET', '/notifications')).body.items.map((n: { kind: string; health: string }) => [n.kind, n.health])).toEqual([['health_low', '1.09']])
   })
 
   it('refuses to liquidate a healthy position', async () => {

@@ -6,6 +6,7 @@ import { startOfDay, startOfMonth } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { loadPosition } from '../accounts/account-service'
+import { alertOnPurchase } from '../alerts/alert-evaluator'
 import type { CardAuthorizationsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
@@ -82,6 +83,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
     .insertInto('card_authorizations')
     .values({ id, network_id: e.networkId, card_id: card.id, account_id: account.id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: decision.approved ? 'approved' : 'declined', decline_reason: decision.approved ? null : decision.reason, hold_id: holdId, cancelled_withdrawal_id: cancelledWithdrawal, expires_at: expiresAt, created_at: now, updated_at: now })
     .execute()
+  if (decision.approved) await alertOnPurchase(deps, db, { accountId: account.id, authorizationId: id, amount, merchant: e.merchantName })
   return decision.approved ? { approved: true, authorizationId: id } : { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
 }
 

@@ -462,3 +462,45 @@ export interface Database {
   asset_prices: AssetPricesTable
   mail_outbox: MailOutboxTable
 }
+
+export interface AlertSettingsTable {
+  user_id: string
+  account_id: string
+  purchase_above: NullableMoney
+  daily_spend_above: NullableMoney
+  spendable_below: NullableMoney
+  spendable_low: ColumnType<boolean, boolean | undefined, boolean>
+  health_low: ColumnType<boolean, boolean | undefined, boolean>
+  daily_alerted_for: Date | null
+  updated_at: Timestamp
+}
+
+export interface AlertChecksTable {
+  id: string
+  account_id: string
+  marked_at: Timestamp
+}
+
+export type NotificationKind = 'purchase_above' | 'daily_spend_above' | 'spendable_below' | 'health_low'
+
+export interface NotificationsTable {
+  id: string
+  seq: ColumnType<bigint, never, never>
+  user_id: string
+  account_id: string
+  kind: NotificationKind
+  amount: NullableMoney
+  threshold: NullableMoney
+  merchant: string | null
+  health_bps: NullableMoney
+  dedupe_key: string | null
+  read_at: Date | null
+  created_at: Timestamp
+}
+
+// Alerts (0011): declared apart so this feature's tables merge into Database without touching its list.
+export interface Database {
+  alert_settings: AlertSettingsTable
+  alert_checks: AlertChecksTable
+  notifications: NotificationsTable
+}

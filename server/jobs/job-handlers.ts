@@ -10,6 +10,8 @@ import { applyModeChange } from '../borrow/mode-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
+import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
+import { evaluateAccountAlerts } from '../alerts/alert-evaluator'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 
@@ -64,6 +66,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'withdrawal.release': async (payload) => {
       const { withdrawalId } = z.object({ withdrawalId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => releaseWithdrawal(deps, tx, withdrawalId))
+    },
+    [EVALUATE_ALERTS_JOB]: async (payload) => {
+      const { accountId } = z.object({ accountId: z.uuid() }).parse(payload)
+      await evaluateAccountAlerts(deps, accountId)
     },
     'pix.expire': async (payload) => {
       const { chargeId } = z.object({ chargeId: z.uuid() }).parse(payload)

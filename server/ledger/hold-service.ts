@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
+import { markForAlerts } from '../alerts/alert-checks'
 import { lockAccounts, postJournal, withinBalance, type EntryInput, type Tx } from './ledger-service'
 
 export type HoldInput = {
@@ -54,6 +55,7 @@ export async function reserveHold(tx: Tx, input: HoldInput): Promise<string> {
       expires_at: input.expiresAt,
     })
     .execute()
+  if (input.accountId) await markForAlerts(tx, input.accountId)
   return input.id
 }
 
@@ -122,6 +124,7 @@ export async function releaseHold(tx: Tx, holdId: string, status: 'voided' | 'ex
   if (hold.status !== 'pending') throw new DomainError('hold_not_pending', `This hold is already ${hold.status}.`)
   await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
   await tx.updateTable('holds').set({ status, resolved_at: now }).where('id', '=', hold.id).execute()
+  if (hold.account_id) await markForAlerts(tx, hold.account_id)
 }
 
 /** Voids a pending hold (reversal, cancelled withdrawal). */

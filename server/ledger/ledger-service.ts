@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
 import type { Database, LedgerAccountsTable } from '../db/schema'
 import type { Selectable } from 'kysely'
+import { markForAlerts } from '../alerts/alert-checks'
 
 export type Tx = Transaction<Database> | Kysely<Database>
 export type LedgerAccount = Selectable<LedgerAccountsTable>
@@ -115,6 +116,7 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<string> 
   for (const [id, v] of next) {
     await tx.updateTable('ledger_accounts').set({ debits_posted: v.dp, credits_posted: v.cp }).where('id', '=', id).execute()
   }
+  if (input.accountId) await markForAlerts(tx, input.accountId)
   return input.id
 }
 
