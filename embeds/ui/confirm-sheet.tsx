@@ -13,7 +13,7 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * The last step of every money movement: the all-in cost, then the holder's approval, by the host's
  * biometrics where the app offers them, else by password. `send` gets the confirmation to pass on.
  */
-export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBack }: {
+export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBack, submitLabel }: {
   title: string
   lines: { label: string; value: string }[]
   total: string
@@ -21,6 +21,8 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
   detail: string
   onSend: (confirmation: Confirmation) => Promise<void>
   onBack: () => void
+  /** The button's words when this confirms something other than sending money (e.g. showing card details). */
+  submitLabel?: string
 }) {
   const { t } = useI18n()
   const bridge = useBridge()
@@ -71,7 +73,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
         ))}
       </dl>
       {biometric ? null : <TextField label={t('confirm.password')} type="password" name="password" autoComplete="current-password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />}
-      <FormFooter error={error} busy={busy} label={biometric ? t('confirm.biometric') : t('confirm.send')} busyLabel={t('confirm.sending')} />
+      <FormFooter error={error} busy={busy} label={biometric ? t('confirm.biometric') : (submitLabel ?? t('confirm.send'))} busyLabel={t('confirm.sending')} />
       <button type="button" className="cash-button" data-variant="secondary" onClick={onBack} disabled={busy}>
         {t('confirm.back')}
       </button>
