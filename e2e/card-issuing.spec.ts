@@ -38,6 +38,23 @@ test('ordering waits for approved KYC, and says where to go', async ({ page, req
   }
 })
 
+test('a company issues cards only once its KYB is approved, the add page included', async ({ page, request }) => {
+  const admin = await apiAs(request, 'admin')
+  await admin.post(`/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'more_info_needed', reason: 'proof of address' })
+  try {
+    await new CashApp(page).signInAs('owner')
+    await page.goto('/app/cash/card/@corporate/add')
+    await expect(page.getByRole('heading', { name: 'Verify your company to order cards' })).toBeVisible()
+    await expect(page.getByText('Your company’s verification (KYB) needs more information (proof of address).')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to verification' })).toHaveAttribute('href', '/app/cash/kyb')
+    await expect(page.getByLabel('Cardholder')).toHaveCount(0)
+  } finally {
+    await admin.post(`/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'approved' })
+  }
+  await page.reload()
+  await expect(page.getByLabel('Cardholder')).toBeVisible()
+})
+
 async function bearer(request: Parameters<typeof apiAs>[0]) {
   const res = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: persona('personal').email, password: DEMO_PASSWORD, client: 'native' } })
   return `Bearer ${((await res.json()) as { token: string }).token}`

@@ -388,6 +388,7 @@ export const en = {
   'history.detail.category': 'Category (MCC)',
   'history.detail.authorized': 'Authorized (USD)',
   'history.detail.cleared': 'Settled (USD)',
+  'history.detail.increments': 'Added to the authorization (USD)',
   'history.detail.destination': 'To',
   'history.detail.fee': 'Network fee',
   'history.detail.transaction': 'Transaction',

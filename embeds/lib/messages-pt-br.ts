@@ -390,6 +390,7 @@ export const ptBR: Record<MessageKey, string> = {
   'history.detail.category': 'Categoria (MCC)',
   'history.detail.authorized': 'Autorizado (USD)',
   'history.detail.cleared': 'Liquidado (USD)',
+  'history.detail.increments': 'Acréscimos à autorização (USD)',
   'history.detail.destination': 'Para',
   'history.detail.fee': 'Taxa de rede',
   'history.detail.transaction': 'Transação',

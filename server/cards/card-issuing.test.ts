@@ -150,7 +150,7 @@ describe('revealing card details', () => {
 })
 
 describe('incremental authorizations', () => {
-  const increment = async (networkId: string, amount: string) => (await admin.json('POST', `/sandbox/card-authorizations/${networkId}/incremental`, { amount })).body
+  const increment = async (networkId: string, amount: string) => (t.setNow(new Date(t.deps.now().getTime() + 1000)), await admin.json('POST', `/sandbox/card-authorizations/${networkId}/incremental`, { amount })).body
   const spendable = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.spendable
 
   it('grows an approved authorization and its hold, and a clearing of the total settles without a recon', async () => {
@@ -178,6 +178,9 @@ describe('incremental authorizations', () => {
     await t.runJobs()
     expect(await usdc()).toBe('2400')
     expect(await increment(auth.networkId, '5')).toMatchObject({ approved: false, reason: 'authorization_closed' })
+    const [row] = (await paula.json('GET', `/accounts/${account}/history?cardId=${CARD_IDS.personal}`)).body.items
+    const detail = (await paula.json('GET', `/accounts/${account}/history/card/${row.id}`)).body
+    expect(detail.details.increments).toBe('+2450 declined (Declined: not enough spendable balance.) · +30 declined (Declined: over this card’s limit per purchase.) · +5 declined (Declined: the purchase this adds to is no longer open (settled, cancelled or expired).)')
   })
 })
 

@@ -100,7 +100,9 @@ export async function historyDetail(db: Tx, accountId: string, type: string, id:
     if (a.status === 'approved') timeline.push({ step: 'hold_ends', at: a.expires_at.toISOString() })
     if (['cleared', 'refunded'].includes(a.status)) timeline.push({ step: 'settled', at: a.updated_at.toISOString() })
     if (['reversed', 'expired', 'refunded'].includes(a.status)) timeline.push({ step: a.status, at: a.updated_at.toISOString() })
-    Object.assign(extra, { merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`, category: a.mcc, authorized: toDecimal(a.amount, 'USDC'), cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC') })
+    const increments = await db.selectFrom('card_authorization_increments').selectAll().where('authorization_id', '=', id).orderBy('created_at').execute()
+    const incrementLine = (i: (typeof increments)[number]) => `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason})`}`
+    Object.assign(extra, { merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`, category: a.mcc, authorized: toDecimal(a.amount, 'USDC'), cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC'), increments: increments.length ? increments.map(incrementLine).join(' · ') : null })
   } else if (type === 'withdrawal') {
     const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     timeline.push({ step: 'requested', at: w.created_at.toISOString() }, { step: 'security_delay_ends', at: w.release_at.toISOString() })
