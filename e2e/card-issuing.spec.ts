@@ -29,9 +29,9 @@ test('ordering waits for approved KYC, and says where to go', async ({ page, req
     await expect(page.getByRole('link', { name: 'Go to verification' })).toHaveAttribute('href', '/app/cash/kyc')
     await expect(page.getByLabel('Street and number')).toHaveCount(0)
     const paula = await apiAs(request, 'personal')
-    const refused = await request.post(`/app/cash/api/v1/accounts/${account}/cards`, { headers: { authorization: (await bearer(request)) }, data: {} })
-    expect(refused.status()).toBe(403)
-    expect((await refused.json()).error.code).toBe('verification_required')
+    const refused = await paula.send(`/accounts/${account}/cards`)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error?.code).toBe('verification_required')
     expect(((await paula.get(`/accounts/${account}/card-ordering`)) as { verification: { approved: boolean } }).verification.approved).toBe(false)
   } finally {
     await admin.post(`/sandbox/users/${persona('personal').id}/kyc`, { status: 'approved' })
@@ -54,11 +54,6 @@ test('a company issues cards only once its KYB is approved, the add page include
   await page.reload()
   await expect(page.getByLabel('Cardholder')).toBeVisible()
 })
-
-async function bearer(request: Parameters<typeof apiAs>[0]) {
-  const res = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: persona('personal').email, password: DEMO_PASSWORD, client: 'native' } })
-  return `Bearer ${((await res.json()) as { token: string }).token}`
-}
 
 test('a physical card: ordered free, shipped, activated with its last 4, details shown after the password; a replacement costs the fee', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')

@@ -96,7 +96,7 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
         <label><input type="radio" name="kind" checked={kind === 'virtual'} onChange={() => setKind('virtual')} /> {t('cards.order.virtualOption')}</label>
         <label><input type="radio" name="kind" checked={kind === 'physical'} onChange={() => setKind('physical')} /> {t('cards.order.physicalOption')}</label>
       </fieldset>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('cards.order.count', { count: String(o[kind].count), max: String(o[kind].max), kind: t(`cards.kind.${kind}`).toLocaleLowerCase(locale) })}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>{t('cards.order.count', { count: String(o[kind].count), max: String(o[kind].max), kind: t(`cards.kind.${kind}`) })}</p>
       {full ? (
         <p className="cash-notice" role="status" style={{ margin: 0 }}>{t('cards.order.full', { max: String(o[kind].max), kind: t(`cards.kind.${kind}`).toLocaleLowerCase(locale) })}</p>
       ) : kind === 'virtual' ? (
