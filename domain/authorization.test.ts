@@ -3,7 +3,7 @@ import { clearingWithinTolerance, decideAuthorization, holdDays, type Authorizat
 
 const usd = (n: number) => BigInt(n) * 1_000_000n
 const base: AuthorizationInput = {
-  card: { status: 'active', perPurchaseLimit: null, dailyLimit: null, monthlyLimit: null, blockedCategories: [] },
+  card: { status: 'active', activated: true, perPurchaseLimit: null, dailyLimit: null, monthlyLimit: null, blockedCategories: [] },
   amount: usd(50),
   mcc: '5812',
   cardSpentToday: 0n,
@@ -19,6 +19,7 @@ describe('decideAuthorization', () => {
   it.each([
     ['card_frozen', { card: { ...base.card, status: 'frozen' as const } }],
     ['card_cancelled', { card: { ...base.card, status: 'cancelled' as const } }],
+    ['card_not_activated', { card: { ...base.card, activated: false } }],
     ['merchant_category_blocked', { card: { ...base.card, blockedCategories: ['gambling'] }, mcc: '7995' }],
     ['over_card_purchase_limit', { card: { ...base.card, perPurchaseLimit: usd(40) } }],
     ['over_card_daily_limit', { card: { ...base.card, dailyLimit: usd(500) }, cardSpentToday: usd(460) }],
@@ -28,6 +29,14 @@ describe('decideAuthorization', () => {
     ['insufficient_spendable', { spendable: { ...base.spendable, spendable: usd(30), capacity: usd(30) } }],
   ] as const)('declines for %s', (reason, over) => {
     expect(decline(over as Partial<AuthorizationInput>)).toEqual({ approved: false, reason })
+  })
+  it('declines a frozen card that is also not activated as frozen (the holder’s own action first)', () => {
+    expect(decline({ card: { ...base.card, status: 'frozen', activated: false } })).toEqual({ approved: false, reason: 'card_frozen' })
+  })
+  it('checks an increment’s per-purchase limit against the total held, not the extra alone', () => {
+    const card = { ...base.card, perPurchaseLimit: usd(100) }
+    expect(decline({ card, amount: usd(30), alreadyAuthorized: usd(60) })).toEqual({ approved: true })
+    expect(decline({ card, amount: usd(50), alreadyAuthorized: usd(60) })).toEqual({ approved: false, reason: 'over_card_purchase_limit' })
   })
   it('lets hotel and car-rental holds live 31 days, others 7', () => {
     expect(holdDays('7011')).toBe(31)

@@ -4,6 +4,7 @@ import type { Spendable } from './spendable'
 export const DECLINE_REASONS = {
   card_frozen: 'Declined: this card is frozen. Unfreeze it to pay.',
   card_cancelled: 'Declined: this card is cancelled.',
+  card_not_activated: 'Declined: this card is not activated yet. Activate it in the app when it arrives.',
   merchant_category_blocked: 'Declined: purchases of this kind are blocked on this card.',
   over_card_purchase_limit: 'Declined: over this card’s limit per purchase.',
   over_card_daily_limit: 'Declined: over this card’s daily limit.',
@@ -11,12 +12,15 @@ export const DECLINE_REASONS = {
   over_daily_limit: 'Declined: over your daily spending limit.',
   over_monthly_limit: 'Declined: over your monthly spending limit.',
   insufficient_spendable: 'Declined: not enough spendable balance.',
+  authorization_closed: 'Declined: the purchase this adds to is no longer open (settled, cancelled or expired).',
   timeout: 'Declined: Cash did not answer the card network in time.',
 } as const
 export type DeclineReason = keyof typeof DECLINE_REASONS
 
 export type CardRules = {
   status: 'active' | 'frozen' | 'cancelled'
+  /** A physical card is usable only once its holder activated it; virtual cards are always activated. */
+  activated: boolean
   perPurchaseLimit: bigint | null
   dailyLimit: bigint | null
   monthlyLimit: bigint | null
@@ -30,6 +34,8 @@ export type AuthorizationInput = {
   cardSpentToday: bigint
   cardSpentThisMonth: bigint
   spendable: Spendable
+  /** For an incremental authorization: what the authorization already holds (the per-purchase limit covers the total). */
+  alreadyAuthorized?: bigint
 }
 
 /**
@@ -40,8 +46,9 @@ export function decideAuthorization(input: AuthorizationInput): { approved: true
   const { card, amount } = input
   if (card.status === 'frozen') return { approved: false, reason: 'card_frozen' }
   if (card.status === 'cancelled') return { approved: false, reason: 'card_cancelled' }
+  if (!card.activated) return { approved: false, reason: 'card_not_activated' }
   if (card.blockedCategories.includes(categoryOf(input.mcc))) return { approved: false, reason: 'merchant_category_blocked' }
-  if (card.perPurchaseLimit !== null && amount > card.perPurchaseLimit) return { approved: false, reason: 'over_card_purchase_limit' }
+  if (card.perPurchaseLimit !== null && (input.alreadyAuthorized ?? 0n) + amount > card.perPurchaseLimit) return { approved: false, reason: 'over_card_purchase_limit' }
   if (card.dailyLimit !== null && input.cardSpentToday + amount > card.dailyLimit) return { approved: false, reason: 'over_card_daily_limit' }
   if (card.monthlyLimit !== null && input.cardSpentThisMonth + amount > card.monthlyLimit) return { approved: false, reason: 'over_card_monthly_limit' }
   const s = input.spendable

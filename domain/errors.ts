@@ -66,6 +66,10 @@ export const ERRORS = {
   plaid_credentials: { status: 401, message: 'The bank did not accept that username and password.' },
   plaid_mfa: { status: 401, message: 'That code is not right. Check the latest code from your bank.' },
   plaid_session_expired: { status: 409, message: 'This bank connection timed out. Start again.' },
+  verification_required: { status: 403, message: 'Verify your identity before ordering a card: go to /app/cash/kyc (or /app/cash/kyb for a company).' },
+  card_limit_reached: { status: 409, message: 'You have as many cards of this kind as your plan allows.' },
+  card_not_activatable: { status: 409, message: 'This card cannot be activated now.' },
+  card_last4_mismatch: { status: 400, message: 'Those are not the last 4 digits on this card.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

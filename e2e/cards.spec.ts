@@ -14,8 +14,8 @@ test('a purchase shows pending with its hold, lowers spendable, then settles; fr
 
   const coffee = await buy('12.34', 'Café Lisboa')
   await page.goto('/app/cash/card/@personal')
-  const purchases = page.getByTestId('cards.purchases')
-  await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Pending · the hold ends')
+  const purchases = page.getByTestId('cards.activity-4242')
+  await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Pending')
   await page.goto('/app/cash')
   await expect(page.getByRole('region', { name: 'Spendable' })).toContainText(formatMoney(parseAmount(before, 'USDC') - 12_340_000n, 'USDC'))
 
@@ -53,13 +53,13 @@ test('an owner issues a card to the member with a $500 daily limit; the member�
   await page.getByRole('button', { name: 'Issue virtual card' }).click()
   await expect(page).toHaveURL(/\/card\/@corporate$/)
   const owner = await apiAs(request, 'owner')
-  const cards = ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: { id: string; limits: { daily: string | null }; cardholderUserId: string }[] }).items
+  const cards = ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: { id: string; last4: string; limits: { daily: string | null }; cardholderUserId: string }[] }).items
   const issued = cards.find((c) => c.limits.daily === '500')!
   await page.getByRole('button', { name: 'Sign out' }).click()
   await app.signInAs('member')
   const declined = (await admin.post(`/sandbox/cards/${issued.id}/purchases`, { amount: '600', merchantName: 'Office Depot', mcc: '5943' })) as { approved: boolean; reason: string }
   expect(declined).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
   await page.goto('/app/cash/card/@corporate')
-  await expect(page.getByTestId('cards.purchases').getByRole('listitem').filter({ hasText: 'Office Depot' })).toContainText('Declined: over this card’s daily limit.')
+  await expect(page.getByTestId(`cards.activity-${issued.last4}`).getByRole('listitem').filter({ hasText: 'Office Depot' })).toContainText('Declined: over this card’s daily limit.')
   await expect(page.getByText('Issue a card to someone in your company')).toHaveCount(0)
 })

@@ -14,7 +14,7 @@ let demoHash: Promise<string> | undefined
 
 async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
   demoHash ??= hashPassword(DEMO_PASSWORD)
-  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: await demoHash, platform_role: p.platformRole }).execute()
+  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: await demoHash, platform_role: p.platformRole, kyc_status: p.kyc ?? 'approved' }).execute()
   if (!p.account) return
   if ('join' in p.account) {
     await tx.insertInto('account_members').values({ account_id: p.account.join, user_id: p.id, role: p.account.role }).execute()
@@ -24,7 +24,7 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
   const limits = DEFAULT_LIMITS[a.kind]
   await tx
     .insertInto('accounts')
-    .values({ id: a.id, kind: a.kind, name: a.name, mode: a.mode, time_zone: a.timeZone, safe_address: demoSafeAddress(a.id), daily_limit: limits.daily, monthly_limit: limits.monthly })
+    .values({ id: a.id, kind: a.kind, name: a.name, mode: a.mode, time_zone: a.timeZone, safe_address: demoSafeAddress(a.id), daily_limit: limits.daily, monthly_limit: limits.monthly, kyb_status: a.kind === 'corporate' ? 'approved' : 'not_started' })
     .execute()
   await tx.insertInto('account_members').values({ account_id: a.id, user_id: p.id, role: p.account.role }).execute()
   for (const asset of HELD_ASSETS) {

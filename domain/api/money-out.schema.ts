@@ -118,6 +118,19 @@ export const CardView = z
     expiry: z.string(),
     nameOnCard: z.string(),
     limits: z.object({ perPurchase: DecimalString.nullable(), daily: DecimalString.nullable(), monthly: DecimalString.nullable() }),
+    /** Physical cards: shipping and activation; null for virtual cards. */
+    shipping: z
+      .object({
+        status: z.enum(['ordered', 'shipped', 'delivered', 'activated']),
+        eta: IsoDateTime.nullable(),
+        city: z.string(),
+        country: z.string(),
+        shippedAt: IsoDateTime.nullable(),
+        deliveredAt: IsoDateTime.nullable(),
+        activatedAt: IsoDateTime.nullable(),
+      })
+      .nullable(),
+    orderFee: DecimalString,
   })
   .meta({ id: 'Card' })
 export const CardsResponse = z.object({ items: z.array(CardView) }).meta({ id: 'Cards' })
@@ -151,6 +164,8 @@ export const HistoryQuerySchema = z.object({
   status: z.enum(HISTORY_STATUSES).optional(),
   q: z.string().trim().max(80).optional(),
   before: z.string().max(100).optional(),
+  /** Only this card's purchases (the card page's recent activity). */
+  cardId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 })
 export const HistoryItem = z.object({ type: z.string(), id: z.string(), title: z.string(), status: z.string(), amount: z.string(), asset: HeldAssetSchema, createdAt: IsoDateTime, reason: z.string().nullable() })

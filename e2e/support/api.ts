@@ -9,6 +9,11 @@ export async function apiAs(request: APIRequestContext, key: PersonaKey) {
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return {
     get: async (path: string) => (await request.get(`/app/cash/api/v1${path}`, { headers: headers() })).json(),
+    /** A POST whose refusal the test checks: status and body, no assertion. */
+    send: async (path: string, data: unknown = {}) => {
+      const res = await request.post(`/app/cash/api/v1${path}`, { headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }), data })
+      return { status: res.status(), body: (await res.json()) as { error?: { code: string; message: string } } }
+    },
     post: async (path: string, data?: unknown) => {
       const res = await request.post(`/app/cash/api/v1${path}`, { headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }), ...(data === undefined ? {} : { data }) })
       expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true)

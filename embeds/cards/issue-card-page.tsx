@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { z } from 'zod'
+import { CardOrderingView } from '../../domain/api/card-issuing.schema'
 import { CardView } from '../../domain/api/money-out.schema'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
@@ -7,7 +8,7 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 
 const People = z.object({ items: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.string() })) })
@@ -17,12 +18,17 @@ export function IssueCardPage({ accountId }: { accountId: string }) {
   const { t } = useI18n()
   const { api } = useSession()
   const navigation = useEmbedNavigation()
-  const people = useResource(`people:${accountId}`, (signal) => api.get(`/accounts/${accountId}/people`, People, signal))
+  const people = useResource(`people:${accountId}`, async (signal) => {
+    const [list, ordering] = await Promise.all([api.get(`/accounts/${accountId}/people`, People, signal), api.get(`/accounts/${accountId}/card-ordering`, CardOrderingView, signal)])
+    return { ...list, verification: ordering.verification }
+  })
   const [person, setPerson] = useState('')
   const [limits, setLimits] = useState({ perPurchase: '', daily: '', monthly: '' })
   const action = useAction()
   if (people.status === 'loading') return <LoadingState />
   if (people.status === 'error') return <ErrorState message={people.error.message} onRetry={people.reload} />
+  const gate = people.data.verification
+  if (!gate.approved) return <CalloutCard title={t('cards.order.verifyKyb')} body={gate.message ?? ''} action={<a className="cash-button" href={gate.link}>{t('cards.order.verifyLink')}</a>} />
   const chosen = person || people.data.items[0]?.userId || ''
   const bind = (name: keyof typeof limits) => ({ name, value: limits[name], inputMode: 'decimal' as const, autoComplete: 'off', error: action.fieldErrors[name], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setLimits((l) => ({ ...l, [name]: e.target.value })) })
   const submit = (e: FormEvent) => {

@@ -21,7 +21,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
   detail: string
   onSend: (confirmation: Confirmation) => Promise<void>
   onBack: () => void
-  /** For a confirmation that moves no money (a mode or limit change): the button's words. */
+  /** The button's words when this confirms something other than sending money (a mode or limit change, showing card details). */
   submitLabel?: string
 }) {
   const { t } = useI18n()

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
-import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/authorization'
+import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays, type DeclineReason } from '../../domain/authorization'
 import { startOfDay, startOfMonth } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
@@ -45,7 +45,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   if (!card) throw new DomainError('not_found', 'Unknown card.')
   const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', card.account_id).forUpdate().executeTakeFirstOrThrow()
   const rules = {
-    card: { status: card.status, perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
+    card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
     amount,
     mcc: e.mcc,
     cardSpentToday: await cardSpentSince(db, card.id, startOfDay(now, account.time_zone)),
@@ -162,8 +162,59 @@ export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: s
   await db.updateTable('card_authorizations').set({ status: 'expired', updated_at: deps.now() }).where('id', '=', auth.id).execute()
 }
 
+const Increment = z.object({ incrementId: z.string().min(1).max(64), authorizationId: z.string(), amount: z.string() })
+
+/**
+ * An incremental authorization (a hotel stay extended, a fuel pump topped up): the network asks to raise an
+ * approved authorization by `amount`. Decided by the same rules as a purchase (the card's state, its limits
+ * with what is already held, then spendable). Approved → the hold is replaced by one for the total, with the
+ * same expiry, so a later clearing matches the total. Declined → the authorization stays as it was. Either
+ * way the increment is recorded with its reason. A pending withdrawal does not yield to an increment.
+ */
+export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
+  const e = Increment.parse(raw)
+  const amount = parsePositiveAmount(e.amount, 'USDC')
+  const now = deps.now()
+  const auth = await byNetworkId(db, e.authorizationId)
+  if (!auth) throw new DomainError('not_found', 'Unknown authorization.')
+  const record = async (status: 'approved' | 'declined', reason: DeclineReason | null) =>
+    db.insertInto('card_authorization_increments').values({ id: deps.newId(), authorization_id: auth.id, network_increment_id: e.incrementId, amount, status, decline_reason: reason, created_at: now }).execute()
+  if (auth.status !== 'approved' || !auth.hold_id) {
+    await record('declined', 'authorization_closed')
+    return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: 'authorization_closed', message: DECLINE_REASONS.authorization_closed }
+  }
+  const card = await db.selectFrom('cards').selectAll().where('id', '=', auth.card_id).executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', auth.account_id).forUpdate().executeTakeFirstOrThrow()
+  const { spendable } = await loadPosition(db, account.id, now, deps.prices())
+  const decision = decideAuthorization({
+    card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
+    amount,
+    alreadyAuthorized: auth.amount,
+    mcc: auth.mcc,
+    cardSpentToday: await cardSpentSince(db, card.id, startOfDay(now, account.time_zone)),
+    cardSpentThisMonth: await cardSpentSince(db, card.id, startOfMonth(now, account.time_zone)),
+    spendable,
+  })
+  if (!decision.approved) {
+    await record('declined', decision.reason)
+    return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
+  }
+  const total = auth.amount + amount
+  const old = await db.selectFrom('holds').selectAll().where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
+  // Replace, not add: one hold per authorization keeps clearing, reversal and expiry exactly as they are.
+  await releaseHold(db, old.id, 'voided', now)
+  const holdId = deps.newId()
+  await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: old.debit_ledger_account_id, creditLedgerAccountId: old.credit_ledger_account_id, asset: 'USDC', amount: total, description: old.description, reference: auth.network_id, expiresAt: auth.expires_at })
+  // The hold keeps the purchase's date, so the account's daily and monthly limits count it where they did.
+  await db.updateTable('holds').set({ created_at: old.created_at }).where('id', '=', holdId).execute()
+  await db.updateTable('card_authorizations').set({ amount: total, hold_id: holdId, updated_at: now }).where('id', '=', auth.id).execute()
+  await record('approved', null)
+  return { approved: true, authorizationId: auth.id, total: toDecimal(total, 'USDC') }
+}
+
 export const cardEvents = {
   'authorization.request': authorize,
+  'authorization.incremental': authorizeIncrement,
   clearing: clear,
   reversal: reverse,
   refund,

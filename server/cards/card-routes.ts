@@ -11,11 +11,16 @@ import { defineRoute } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { scheduleWebhook } from '../money-in/providers'
 import { HISTORY_TYPES, historyCsv, historyDetail, listHistory } from '../history/history-service'
-import { cardFor, issueCard, listCards, setCardLimits, setCardStatus } from './card-service'
+import { ActivateCardBody, CardDetailsView, CardOrderingView, OrderPhysicalCardBody, RevealCardBody, SandboxIncrementBody, SandboxIncrementResponse } from '../../domain/api/card-issuing.schema'
+import { VERIFICATION_STATUSES } from '../../domain/card-issuing'
+import { cardFor, cardOrdering, issueCard, listCards, setCardLimits, setCardStatus } from './card-service'
+import { revealCard } from './card-details-service'
+import { activateCard, advanceShippingNow, orderPhysicalCard } from './physical-card-service'
 
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
 const manage = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
 const CardParams = z.object({ cardId: z.uuid() })
+const VerificationBody = z.object({ status: z.enum(VERIFICATION_STATUSES), reason: z.string().max(200).optional() })
 
 function authorizationView(a: Selectable<CardAuthorizationsTable>, last4: string) {
   const usd = (v: bigint) => toDecimal(v, 'USDC')
@@ -95,6 +100,34 @@ export const cardRoutes = [
     }),
   }),
   defineRoute({ method: 'get', path: '/accounts/:accountId/cards', summary: 'The account’s cards (a company member sees only their own)', tag: 'cards', access: read, params: AccountParams, response: CardsResponse, handler: ({ db, params, principal }) => listCards(db, principal!, params.accountId) }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/card-ordering',
+    summary: 'Before ordering: the KYC/KYB gate (with where to go), the tier’s card counts and the next physical card’s fee',
+    tag: 'cards',
+    access: manage,
+    params: AccountParams,
+    response: CardOrderingView,
+    handler: async ({ db, params, principal }) => {
+      const { accountKind: _kind, physical, ...rest } = await cardOrdering(db, principal!, params.accountId)
+      return { ...rest, physical: { ...physical, fee: toDecimal(physical.fee, 'USDC') } }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/accounts/:accountId/physical-cards',
+    summary: 'Order a physical card to a shipping address (first one free, then the fee from cash; confirmation needed when there is a fee)',
+    tag: 'cards',
+    access: manage,
+    moneyMoving: true,
+    status: 201,
+    params: AccountParams,
+    body: OrderPhysicalCardBody,
+    response: CardView,
+    handler: ({ deps, db, params, body, principal }) => orderPhysicalCard(deps, db, principal!, params.accountId, body),
+  }),
+  defineRoute({ method: 'post', path: '/cards/:cardId/activate', summary: 'Activate a physical card that arrived, with the last 4 digits printed on it (the cardholder)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: ActivateCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => activateCard(deps, db, principal!, params.cardId, body.last4) }),
+  defineRoute({ method: 'post', path: '/cards/:cardId/reveal', summary: 'The full number, CVV and expiry, after confirmation (the cardholder only; never stored)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: RevealCardBody, response: CardDetailsView, handler: ({ deps, db, params, body, principal }) => revealCard(deps, db, principal!, params.cardId, body.confirmation) }),
   defineRoute({ method: 'post', path: '/accounts/:accountId/cards', summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)', tag: 'cards', access: manage, status: 201, params: AccountParams, body: IssueCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => issueCard(deps, db, principal!, params.accountId, body) }),
   defineRoute({ method: 'post', path: '/cards/:cardId/freeze', summary: 'Freeze a card: purchases are declined until unfrozen', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined) }),
   defineRoute({ method: 'post', path: '/cards/:cardId/unfreeze', summary: 'Unfreeze a card', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined) }),
@@ -146,6 +179,59 @@ export const cardRoutes = [
       const json = (await answer.json()) as { result?: { approved: boolean; reason?: string; message?: string }; error?: { message: string } }
       if (!answer.ok || !json.result) throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
       return { networkId, approved: json.result.approved, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/card-authorizations/:networkId/incremental',
+    summary: 'The card network asks to raise an approved authorization by an amount (hotels, fuel) and waits for the decision',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    status: 201,
+    params: z.object({ networkId: z.string().min(1).max(64) }),
+    body: SandboxIncrementBody,
+    response: SandboxIncrementResponse,
+    handler: async ({ deps, params, body }) => {
+      const incrementId = `inc_${deps.newId().replaceAll('-', '').slice(0, 20)}`
+      const event = { id: `evt_${incrementId}`, type: 'authorization.incremental', created: deps.now().toISOString(), data: { incrementId, authorizationId: params.networkId, amount: body.amount } }
+      const answer = await deps.deliverWebhook!({ provider: 'card', event })
+      const json = (await answer.json()) as { result?: { approved: boolean; total: string; reason?: string; message?: string }; error?: { message: string } }
+      if (!answer.ok || !json.result) throw new DomainError('not_found', json.error?.message ?? 'No such authorization.')
+      return { incrementId, approved: json.result.approved, total: json.result.total, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
+    },
+  }),
+  defineRoute({ method: 'post', path: '/sandbox/cards/:cardId/shipping/advance', summary: 'The carrier’s next step for a physical card now (ordered → shipped → delivered)', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, params: CardParams, response: CardView, handler: ({ deps, db, params }) => advanceShippingNow(deps, db, params.cardId) }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/users/:userId/kyc',
+    summary: 'Set a person’s KYC status (until the KYC screens arrive)',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    params: z.object({ userId: z.uuid() }),
+    body: VerificationBody,
+    response: VerificationBody,
+    handler: async ({ db, params, body }) => {
+      const r = await db.updateTable('users').set({ kyc_status: body.status, kyc_reason: body.reason ?? null }).where('id', '=', params.userId).executeTakeFirst()
+      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such user.')
+      return body
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/accounts/:accountId/kyb',
+    summary: 'Set a company’s KYB status (until the KYB screens arrive)',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    params: AccountParams,
+    body: VerificationBody,
+    response: VerificationBody,
+    handler: async ({ db, params, body }) => {
+      const r = await db.updateTable('accounts').set({ kyb_status: body.status, kyb_reason: body.reason ?? null }).where('id', '=', params.accountId).executeTakeFirst()
+      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such account.')
+      return body
     },
   }),
   sandboxNetworkEvent('clearing', 'The network clears an authorization (optionally for another amount, e.g. with a tip)'),

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { assertCardCount, assertVerified, CARD_COUNT_LIMITS, physicalCardFee, SHIPPING_DAYS, verificationGate, type CardKind } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardsTable } from '../db/schema'
@@ -19,8 +20,14 @@ export function cardView(c: Selectable<CardsTable>) {
     expiry: `${String(c.expiry_month).padStart(2, '0')}/${String(c.expiry_year).slice(-2)}`,
     nameOnCard: c.name_on_card,
     limits: { perPurchase: limit(c.per_purchase_limit), daily: limit(c.daily_limit), monthly: limit(c.monthly_limit) },
+    shipping:
+      c.kind === 'physical' && c.shipping_status
+        ? { status: c.shipping_status, eta: iso(c.shipping_eta), city: c.shipping_address?.city ?? '', country: c.shipping_address?.country ?? '', shippedAt: iso(c.shipped_at), deliveredAt: iso(c.delivered_at), activatedAt: iso(c.activated_at) }
+        : null,
+    orderFee: toDecimal(c.order_fee, 'USDC'),
   }
 }
+const iso = (d: Date | null) => (d === null ? null : d.toISOString())
 
 const MANAGERS = new Set(['holder', 'owner', 'admin'])
 const roleOn = (principal: Principal, accountId: string) => principal.memberships.find((m) => m.accountId === accountId)?.role
@@ -48,20 +55,58 @@ const parseLimit = (v: string | null | undefined, field: string) => {
  * any of its people, with limits.
  */
 export async function issueCard(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { cardholderUserId?: string | undefined; limits?: Limits | undefined }) {
-  const cardholder = input.cardholderUserId ?? principal.userId
-  const member = await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.id', 'users.name']).where('account_members.account_id', '=', accountId).where('account_members.user_id', '=', cardholder).executeTakeFirst()
-  if (!member) throw new DomainError('invalid_request', 'This person is not part of the account.', { cardholderUserId: 'Choose someone from your people.' })
+  const { member } = await assertMayOrder(db, principal, accountId, 'virtual', input.cardholderUserId)
   const now = deps.now()
   const id = deps.newId()
+  const cardholder = member.id
   const perPurchase = parseLimit(input.limits?.perPurchase, 'perPurchase')
   const daily = parseLimit(input.limits?.daily, 'daily')
   const monthly = parseLimit(input.limits?.monthly, 'monthly')
   if (daily !== null && monthly !== null && daily > monthly) throw new DomainError('invalid_request', 'The daily limit cannot be above the monthly one.', { daily: 'The daily limit cannot be above the monthly one.' })
   await db
     .insertInto('cards')
-    .values({ id, account_id: accountId, cardholder_user_id: cardholder, kind: 'virtual', status: 'active', last4: String(Number.parseInt(id.replaceAll('-', '').slice(-6), 16) % 10_000).padStart(4, '0'), expiry_month: now.getUTCMonth() + 1, expiry_year: now.getUTCFullYear() + 4, name_on_card: member.name.toUpperCase(), per_purchase_limit: perPurchase, daily_limit: daily, monthly_limit: monthly })
+    .values({ id, account_id: accountId, cardholder_user_id: cardholder, kind: 'virtual', status: 'active', last4: last4Of(id), expiry_month: now.getUTCMonth() + 1, expiry_year: now.getUTCFullYear() + 4, name_on_card: member.name.toUpperCase(), per_purchase_limit: perPurchase, daily_limit: daily, monthly_limit: monthly })
     .execute()
   return cardView(await db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+}
+
+/** The last four digits of a new card, derived from its id (the issuer's number ends in them). */
+export const last4Of = (id: string) => String(Number.parseInt(id.replaceAll('-', '').slice(-6), 16) % 10_000).padStart(4, '0')
+
+/**
+ * Everything an order must pass before anything is written: the cardholder is one of the account's people,
+ * the account's KYC (personal) or KYB (corporate) is approved, and the tier allows one more card of the kind.
+ */
+export async function assertMayOrder(db: Tx, principal: Principal, accountId: string, kind: CardKind, cardholderUserId: string | undefined) {
+  const ordering = await cardOrdering(db, principal, accountId)
+  assertVerified(ordering.verification)
+  const cardholder = cardholderUserId ?? principal.userId
+  const member = await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.id', 'users.name']).where('account_members.account_id', '=', accountId).where('account_members.user_id', '=', cardholder).executeTakeFirst()
+  if (!member) throw new DomainError('invalid_request', 'This person is not part of the account.', { cardholderUserId: 'Choose someone from your people.' })
+  assertCardCount(ordering.accountKind, ordering.tier, kind, ordering[kind].count)
+  return { member, ordering }
+}
+
+/** What the order page shows before anything is typed: the verification gate, the tier's counts and the physical card fee. */
+export async function cardOrdering(db: Tx, principal: Principal, accountId: string) {
+  const account = await db.selectFrom('accounts').select(['kind', 'tier', 'kyb_status', 'kyb_reason']).where('id', '=', accountId).executeTakeFirstOrThrow()
+  // A personal account's holder is verified by KYC; the holder is the account's one `holder` member.
+  const holder =
+    account.kind === 'personal'
+      ? await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.kyc_status', 'users.kyc_reason']).where('account_members.account_id', '=', accountId).where('account_members.role', '=', 'holder').executeTakeFirst()
+      : undefined
+  const verification = account.kind === 'corporate' ? verificationGate('corporate', account.kyb_status, account.kyb_reason) : verificationGate('personal', holder?.kyc_status ?? 'not_started', holder?.kyc_reason ?? null)
+  const counts = await db.selectFrom('cards').select(['kind', 'status']).where('account_id', '=', accountId).execute()
+  const live = (kind: CardKind) => counts.filter((c) => c.kind === kind && c.status !== 'cancelled').length
+  const everPhysical = counts.filter((c) => c.kind === 'physical').length
+  const max = CARD_COUNT_LIMITS[account.kind][account.tier]
+  return {
+    accountKind: account.kind,
+    verification,
+    tier: account.tier,
+    virtual: { count: live('virtual'), max: max.virtual },
+    physical: { count: live('physical'), max: max.physical, fee: physicalCardFee(everPhysical), etaDays: SHIPPING_DAYS.delivered },
+  }
 }
 
 /** A card the caller may act on: its own, or any of the account's for a manager. */

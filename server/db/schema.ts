@@ -12,8 +12,13 @@ export interface UsersTable {
   password_hash: string
   name: string
   platform_role: 'user' | 'admin'
+  kyc_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
+  kyc_reason: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
 }
+
+export type VerificationStatus = 'not_started' | 'submitted' | 'in_review' | 'approved' | 'rejected' | 'more_info_needed'
+export type AccountTier = 'standard' | 'plus' | 'premium'
 
 export interface AccountsTable {
   id: string
@@ -24,6 +29,9 @@ export interface AccountsTable {
   time_zone: string
   daily_limit: Money
   monthly_limit: Money
+  kyb_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
+  kyb_reason: ColumnType<string | null, string | null | undefined, string | null>
+  tier: ColumnType<AccountTier, AccountTier | undefined, AccountTier>
   created_at: Timestamp
 }
 
@@ -323,6 +331,27 @@ export interface CardsTable {
   daily_limit: NullableMoney
   monthly_limit: NullableMoney
   blocked_categories: ColumnType<string[], string | undefined, string>
+  shipping_status: ColumnType<ShippingStatus | null, ShippingStatus | null | undefined, ShippingStatus | null>
+  shipping_address: ColumnType<ShippingAddressJson | null, string | null | undefined, string | null>
+  shipping_eta: ColumnType<Date | null, Date | null | undefined, Date | null>
+  shipped_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  order_fee: MoneyDefault
+  fee_journal_id: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+}
+
+export type ShippingStatus = 'ordered' | 'shipped' | 'delivered' | 'activated'
+export type ShippingAddressJson = { line1: string; line2?: string | undefined; city: string; region: string; postalCode: string; country: string }
+
+export interface CardAuthorizationIncrementsTable {
+  id: string
+  authorization_id: string
+  network_increment_id: string
+  amount: Money
+  status: 'approved' | 'declined'
+  decline_reason: string | null
   created_at: Timestamp
 }
 
@@ -454,6 +483,7 @@ export interface Database {
   plaid_link_sessions: PlaidLinkSessionsTable
   cards: CardsTable
   card_authorizations: CardAuthorizationsTable
+  card_authorization_increments: CardAuthorizationIncrementsTable
   failed_recons: FailedReconsTable
   account_limit_changes: AccountLimitChangesTable
   account_mode_changes: AccountModeChangesTable

@@ -17,19 +17,19 @@ const JOURNAL_TYPE = sql`CASE
   WHEN j.kind IN ('borrow_interest', 'liquidation') THEN 'borrow'
   ELSE 'other' END`
 
-type Row = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; detail: string | null }
+type Row = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; detail: string | null; card_id: string | null }
 
 /** Every movement of the account as one list: card purchases, withdrawals and every other journal. */
 function movements(accountId: string): RawBuilder<Row> {
   return sql<Row>`
     SELECT 'card' AS type, a.id::text AS id, a.merchant_name AS title,
       CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END AS status,
-      -(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.created_at, a.decline_reason AS detail
+      -(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.created_at, a.decline_reason AS detail, a.card_id::text AS card_id
     FROM card_authorizations a WHERE a.account_id = ${accountId}
     UNION ALL
     SELECT 'withdrawal', w.id::text, 'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4),
       CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END,
-      -(w.amount + w.fee), w.asset, w.created_at, w.failure_reason
+      -(w.amount + w.fee), w.asset, w.created_at, w.failure_reason, NULL
     FROM withdrawals w WHERE w.account_id = ${accountId}
     UNION ALL
     SELECT ${JOURNAL_TYPE}, j.id::text, j.description, CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END,
@@ -38,13 +38,13 @@ function movements(accountId: string): RawBuilder<Row> {
         (SELECT -sum(CASE e.side WHEN 'debit' THEN e.amount ELSE -e.amount END) FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id
         WHERE e.journal_id = j.id AND la.account_id = ${accountId} AND la.code = 'debt'), 0),
       (SELECT e.asset FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id WHERE e.journal_id = j.id AND la.account_id = ${accountId} LIMIT 1),
-      j.created_at, NULL
+      j.created_at, NULL, NULL
     FROM journals j WHERE j.account_id = ${accountId} AND j.kind NOT IN ('card_spend', 'card_refund', 'crypto_withdrawal', 'withdrawal_returned')`
 }
 
-export type HistoryQuery = { type?: HistoryType | undefined; status?: string | undefined; q?: string | undefined; before?: string | undefined; limit: number }
+export type HistoryQuery = { type?: HistoryType | undefined; status?: string | undefined; q?: string | undefined; before?: string | undefined; cardId?: string | undefined; limit: number }
 
-/** Newest first, filtered, paged by a cursor (`<iso time>|<id>` of the last item seen). */
+/** Newest first, filtered (by type, status, text, or one card's purchases), paged by a cursor (`<iso time>|<id>` of the last item seen). */
 export async function listHistory(db: Tx, accountId: string, query: HistoryQuery) {
   let cursor: RawBuilder<unknown> = sql`TRUE`
   if (query.before) {
@@ -58,6 +58,7 @@ export async function listHistory(db: Tx, accountId: string, query: HistoryQuery
     WHERE ${cursor}
       AND (${query.type ?? null}::text IS NULL OR m.type = ${query.type ?? null})
       AND (${query.status ?? null}::text IS NULL OR m.status = ${query.status ?? null})
+      AND (${query.cardId ?? null}::text IS NULL OR m.card_id = ${query.cardId ?? null})
       AND (${query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null}::text IS NULL OR m.title ILIKE ${query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null})
     ORDER BY m.created_at DESC, m.id DESC
     LIMIT ${query.limit + 1}`.execute(db)
@@ -98,7 +99,9 @@ export async function historyDetail(db: Tx, accountId: string, type: string, id:
     if (a.status === 'approved') timeline.push({ step: 'hold_ends', at: a.expires_at.toISOString() })
     if (['cleared', 'refunded'].includes(a.status)) timeline.push({ step: 'settled', at: a.updated_at.toISOString() })
     if (['reversed', 'expired', 'refunded'].includes(a.status)) timeline.push({ step: a.status, at: a.updated_at.toISOString() })
-    Object.assign(extra, { merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`, category: a.mcc, authorized: toDecimal(a.amount, 'USDC'), cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC') })
+    const increments = await db.selectFrom('card_authorization_increments').selectAll().where('authorization_id', '=', id).orderBy('created_at').execute()
+    const incrementLine = (i: (typeof increments)[number]) => `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason})`}`
+    Object.assign(extra, { merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`, category: a.mcc, authorized: toDecimal(a.amount, 'USDC'), cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC'), increments: increments.length ? increments.map(incrementLine).join(' · ') : null })
   } else if (type === 'withdrawal') {
     const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     timeline.push({ step: 'requested', at: w.created_at.toISOString() }, { step: 'security_delay_ends', at: w.release_at.toISOString() })

@@ -5,6 +5,7 @@ import { API_BASE } from '../http/mount-routes'
 import { expirePixCharge } from '../money-in/pix-top-up'
 import { releaseWithdrawal } from '../money-out/withdrawals'
 import { expireAuthorization } from '../cards/authorization-service'
+import { advanceShipping } from '../cards/physical-card-service'
 import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
@@ -62,6 +63,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'card.expire': async (payload) => {
       const { authorizationId } = z.object({ authorizationId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => expireAuthorization(deps, tx, authorizationId))
+    },
+    'card.shipping': async (payload) => {
+      const { cardId, to } = z.object({ cardId: z.uuid(), to: z.enum(['shipped', 'delivered']) }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => advanceShipping(deps, tx, cardId, to))
     },
     'withdrawal.release': async (payload) => {
       const { withdrawalId } = z.object({ withdrawalId: z.uuid() }).parse(payload)

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { ACCOUNT_TIERS, VERIFICATION_STATUSES } from '../card-issuing'
+import { DecimalString } from './common.schema'
+import { ConfirmationSchema } from './money-out.schema'
+
+const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null
+/** An ISO 3166-1 alpha-2 code the runtime knows as a region (unknown codes come back unchanged). */
+const isCountry = (code: string) => {
+  try {
+    return regionNames === null || regionNames.of(code) !== code
+  } catch {
+    return false
+  }
+}
+
+/** Where a physical card ships. Each field carries the message the page shows at it. */
+export const ShippingAddressSchema = z
+  .object({
+    line1: z.string().trim().min(1, 'Enter the street and number.').max(100, 'Keep it under 100 characters.'),
+    line2: z.string().trim().max(100, 'Keep it under 100 characters.').optional(),
+    city: z.string().trim().min(1, 'Enter the city.').max(60, 'Keep it under 60 characters.'),
+    region: z.string().trim().min(1, 'Enter the state or region.').max(60, 'Keep it under 60 characters.'),
+    postalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, 'Enter a postal code, like 01310-100 or 94107.'),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Use the 2-letter country code, like BR or US.')
+      .refine(isCountry, 'This is not a country code we know. Use 2 letters, like BR or US.'),
+  })
+  .meta({ id: 'ShippingAddress' })
+export type ShippingAddress = z.output<typeof ShippingAddressSchema>
+
+export const OrderPhysicalCardBody = z
+  .object({ cardholderUserId: z.uuid().optional(), shipping: ShippingAddressSchema, confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'OrderPhysicalCardBody' })
+
+export const VerificationGateView = z.object({
+  check: z.enum(['kyc', 'kyb']),
+  status: z.enum(VERIFICATION_STATUSES),
+  approved: z.boolean(),
+  link: z.string(),
+  message: z.string().nullable(),
+})
+export const CardOrderingView = z
+  .object({
+    verification: VerificationGateView,
+    tier: z.enum(ACCOUNT_TIERS),
+    virtual: z.object({ count: z.number().int(), max: z.number().int() }),
+    physical: z.object({ count: z.number().int(), max: z.number().int(), fee: DecimalString, etaDays: z.number().int() }),
+  })
+  .meta({ id: 'CardOrdering' })
+
+export const ActivateCardBody = z.object({ last4: z.string().trim().regex(/^\d{4}$/, 'Enter the 4 digits at the end of the number on your card.') }).meta({ id: 'ActivateCardBody' })
+export const RevealCardBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'RevealCardBody' })
+export const CardDetailsView = z
+  .object({ number: z.string().regex(/^\d{16}$/), cvv: z.string().regex(/^\d{3}$/), expiry: z.string(), nameOnCard: z.string(), hideAfterSeconds: z.number().int() })
+  .meta({ id: 'CardDetails' })
+
+export const SandboxIncrementBody = z.object({ amount: DecimalString }).meta({ id: 'SandboxIncrement' })
+export const SandboxIncrementResponse = z.object({ incrementId: z.string(), approved: z.boolean(), total: DecimalString, reason: z.string().optional(), message: z.string().optional() })

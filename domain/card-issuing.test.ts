@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { assertCardCount, nextShippingStatus, physicalCardFee, PHYSICAL_CARD_FEE, verificationGate } from './card-issuing'
+import { DomainError } from './errors'
+
+describe('card issuing rules', () => {
+  it('opens the gate only for approved KYC (personal) or KYB (corporate), and says where to go otherwise', () => {
+    expect(verificationGate('personal', 'approved')).toMatchObject({ approved: true, check: 'kyc', message: null })
+    expect(verificationGate('personal', 'not_started')).toMatchObject({ approved: false, link: '/app/cash/kyc', message: 'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.' })
+    expect(verificationGate('corporate', 'in_review').message).toBe('Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.')
+    expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain('was rejected (document unreadable)')
+  })
+
+  it('refuses a card beyond the tier’s count for its kind', () => {
+    expect(() => assertCardCount('personal', 'standard', 'virtual', 4)).not.toThrow()
+    expect(() => assertCardCount('personal', 'standard', 'physical', 1)).toThrow(DomainError)
+    expect(() => assertCardCount('personal', 'plus', 'physical', 1)).not.toThrow()
+    expect(() => assertCardCount('corporate', 'standard', 'physical', 24)).not.toThrow()
+    expect(() => assertCardCount('personal', 'standard', 'virtual', 5)).toThrow('Your standard plan allows 5 virtual cards at a time.')
+  })
+
+  it('makes the first physical card free and charges each further one', () => {
+    expect(physicalCardFee(0)).toBe(0n)
+    expect(physicalCardFee(1)).toBe(PHYSICAL_CARD_FEE)
+    expect(PHYSICAL_CARD_FEE).toBe(10_000_000n)
+  })
+
+  it('ships in order: ordered → shipped → delivered, then only the cardholder activates', () => {
+    expect(nextShippingStatus('ordered')).toBe('shipped')
+    expect(nextShippingStatus('shipped')).toBe('delivered')
+    expect(nextShippingStatus('delivered')).toBeNull()
+  })
+})

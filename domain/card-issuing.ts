@@ -1,0 +1,66 @@
+import { DomainError } from './errors'
+
+/** Where a person's or a company's identity check stands (KYC for people, KYB for companies). */
+export const VERIFICATION_STATUSES = ['not_started', 'submitted', 'in_review', 'approved', 'rejected', 'more_info_needed'] as const
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
+
+export const ACCOUNT_TIERS = ['standard', 'plus', 'premium'] as const
+export type AccountTier = (typeof ACCOUNT_TIERS)[number]
+export type CardKind = 'virtual' | 'physical'
+
+/** How many cards that are not cancelled an account may hold, by account kind, tier and card kind. */
+export const CARD_COUNT_LIMITS: Record<'personal' | 'corporate', Record<AccountTier, Record<CardKind, number>>> = {
+  personal: { standard: { virtual: 5, physical: 1 }, plus: { virtual: 10, physical: 2 }, premium: { virtual: 20, physical: 3 } },
+  corporate: { standard: { virtual: 100, physical: 25 }, plus: { virtual: 250, physical: 50 }, premium: { virtual: 500, physical: 100 } },
+}
+
+/** The first physical card an account ever orders is free; each further one (a replacement too) costs this, in USDC. */
+export const PHYSICAL_CARD_FEE = 10_000_000n
+
+/** Shipping in days after the order: shipped after 1, delivered after 5 (the ETA shown). */
+export const SHIPPING_DAYS = { shipped: 1, delivered: 5 } as const
+
+/** What a card order must pass first: who is checked, the status, and where the holder goes to fix it. */
+export type VerificationGate = { check: 'kyc' | 'kyb'; status: VerificationStatus; approved: boolean; link: string; message: string | null }
+
+const WHAT: Record<VerificationStatus, string> = {
+  not_started: 'has not been started',
+  submitted: 'has been submitted and is waiting for review',
+  in_review: 'is in review',
+  approved: 'is approved',
+  rejected: 'was rejected',
+  more_info_needed: 'needs more information',
+}
+
+/** Ordering any card needs approved KYC of the holder (personal) or approved KYB of the company (corporate). */
+export function verificationGate(accountKind: 'personal' | 'corporate', status: VerificationStatus, reason: string | null = null): VerificationGate {
+  const check = accountKind === 'corporate' ? 'kyb' : 'kyc'
+  const link = `/app/cash/${check}`
+  if (status === 'approved') return { check, status, approved: true, link, message: null }
+  const subject = check === 'kyb' ? 'Your company’s verification (KYB)' : 'Your identity verification (KYC)'
+  const next = status === 'submitted' || status === 'in_review' ? `You can order cards once it is approved; follow it at ${link}.` : `Complete it at ${link} to order cards.`
+  return { check, status, approved: false, link, message: `${subject} ${WHAT[status]}${reason ? ` (${reason})` : ''}. ${next}` }
+}
+
+/** Throws `verification_required` unless the gate is open. */
+export function assertVerified(gate: VerificationGate): void {
+  if (!gate.approved) throw new DomainError('verification_required', gate.message ?? undefined, undefined, { check: gate.check, status: gate.status, link: gate.link })
+}
+
+/** Refuses a card beyond the tier's count for its kind (cancelled cards do not count). */
+export function assertCardCount(accountKind: 'personal' | 'corporate', tier: AccountTier, kind: CardKind, current: number): void {
+  const max = CARD_COUNT_LIMITS[accountKind][tier][kind]
+  if (current < max) return
+  throw new DomainError('card_limit_reached', `Your ${tier} plan allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or upgrade your plan.`, { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on your plan.` })
+}
+
+/** The fee for the next physical card, given how many the account ever ordered. */
+export function physicalCardFee(physicalOrderedBefore: number): bigint {
+  return physicalOrderedBefore === 0 ? 0n : PHYSICAL_CARD_FEE
+}
+
+export type ShippingStatus = 'ordered' | 'shipped' | 'delivered' | 'activated'
+/** The next shipping status the carrier reports; activation is the cardholder's own step. */
+export function nextShippingStatus(s: ShippingStatus): ShippingStatus | null {
+  return s === 'ordered' ? 'shipped' : s === 'shipped' ? 'delivered' : null
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react'
+import { CardView } from '../../domain/api/money-out.schema'
+import { formatMoney, parseAmount } from '../../domain/money'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { FormFooter } from '../ui/form-footer'
+import { TextField } from '../ui/text-field'
+import { CardActivity } from './card-activity'
+import { CardDetailsReveal } from './card-details-reveal'
+
+export type Card = ReturnType<typeof CardView.parse>
+
+/** Shipping status with its ETA, and the activation form once the card is on its way (the cardholder only). */
+function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChange: () => void }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const [last4, setLast4] = useState('')
+  const action = useAction()
+  const shipping = card.shipping
+  if (!shipping) return null
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '')
+  const activatable = mine && card.status !== 'cancelled' && (shipping.status === 'shipped' || shipping.status === 'delivered')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void action.run(async () => {
+      await api.post(`/cards/${card.id}/activate`, CardView, { last4 })
+      onChange()
+    })
+  }
+  return (
+    <div className="cash-stack">
+      <p style={{ margin: 0 }} data-testid={`cards.shipping-${card.last4}`}>
+        {t(`cards.shipping.${shipping.status}`, { date: date(shipping.eta), city: shipping.city })}
+      </p>
+      {activatable ? (
+        <form className="cash-stack" onSubmit={submit} noValidate aria-label={t('cards.activate.title')}>
+          <TextField label={t('cards.activate.last4')} hint={t('cards.activate.hint')} name="last4" inputMode="numeric" autoComplete="off" maxLength={4} value={last4} error={action.fieldErrors.last4} onChange={(e) => setLast4(e.target.value)} />
+          <FormFooter error={action.error} busy={action.busy} label={t('cards.activate.submit')} busyLabel={t('cards.activate.submitting')} />
+        </form>
+      ) : null}
+    </div>
+  )
+}
+
+/** Cancel for good, after a second, explicit step. */
+function CancelCard({ card, onChange }: { card: Card; onChange: () => void }) {
+  const { t } = useI18n()
+  const { api } = useSession()
+  const [asking, setAsking] = useState(false)
+  const action = useAction()
+  if (!asking) return <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(true)}>{t('cards.cancel')}</button>
+  return (
+    <div className="cash-stack" role="group" aria-label={t('cards.cancel')}>
+      <p className="cash-notice" style={{ margin: 0 }}>{t('cards.cancel.confirmBody', { last4: card.last4 })}</p>
+      <div className="cash-row">
+        <button type="button" className="cash-button" disabled={action.busy} onClick={() => void action.run(async () => (await api.post(`/cards/${card.id}/cancel`, CardView), onChange()))}>{t('cards.cancel.confirm')}</button>
+        <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(false)}>{t('cards.cancel.keep')}</button>
+      </div>
+      {action.error ? <p className="cash-alert" role="alert">{action.error}</p> : null}
+    </div>
+  )
+}
+
+/** One card: masked number, kind, status, shipping, limits, actions and its recent activity. */
+export function CardTile({ card, accountId, userId, onChange }: { card: Card; accountId: string; userId: string; onChange: () => void }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const freeze = useAction()
+  const usd = (v: string | null) => (v === null ? t('cards.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale))
+  const mine = card.cardholderUserId === userId
+  const live = card.status !== 'cancelled'
+  return (
+    <section className="cash-card cash-stack" aria-label={t('cards.cardLabel', { last4: card.last4 })} data-testid={`cards.card-${card.last4}`}>
+      <div className="cash-row">
+        <strong className="cash-mono">•••• {card.last4}</strong>
+        <span>
+          <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge">{t(`cards.status.${card.status}`)}</span>
+        </span>
+      </div>
+      <p className="cash-muted" style={{ margin: 0 }}>{card.nameOnCard} · {t('cards.expires', { expiry: card.expiry })}</p>
+      {card.statusReason ? <p className="cash-notice" style={{ margin: 0 }}>{card.statusReason}</p> : null}
+      <Shipping card={card} mine={mine} onChange={onChange} />
+      <dl className="cash-stack" style={{ margin: 0 }}>
+        <div className="cash-row"><dt>{t('cards.limit.perPurchase')}</dt><dd>{usd(card.limits.perPurchase)}</dd></div>
+        <div className="cash-row"><dt>{t('cards.limit.daily')}</dt><dd>{usd(card.limits.daily)}</dd></div>
+        <div className="cash-row"><dt>{t('cards.limit.monthly')}</dt><dd>{usd(card.limits.monthly)}</dd></div>
+      </dl>
+      {live && mine ? <CardDetailsReveal cardId={card.id} last4={card.last4} /> : null}
+      {live ? (
+        <div className="cash-row">
+          <button type="button" className="cash-button" data-variant="secondary" disabled={freeze.busy} onClick={() => void freeze.run(async () => (await api.post(`/cards/${card.id}/${card.status === 'frozen' ? 'unfreeze' : 'freeze'}`, CardView), onChange()))}>
+            {card.status === 'frozen' ? t('cards.unfreeze') : t('cards.freeze')}
+          </button>
+          <CancelCard card={card} onChange={onChange} />
+        </div>
+      ) : null}
+      {freeze.error ? <p className="cash-alert" role="alert">{freeze.error}</p> : null}
+      <CardActivity accountId={accountId} cardId={card.id} last4={card.last4} />
+    </section>
+  )
+}
