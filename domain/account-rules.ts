@@ -36,3 +36,13 @@ export const LIMIT_DELAY_SECONDS = 3600
 export function limitChangeIsImmediate(current: { daily: bigint; monthly: bigint }, next: { daily: bigint; monthly: bigint }): boolean {
   return next.daily >= current.daily && next.monthly >= current.monthly
 }
+
+/** True for an IANA time zone this runtime knows (`America/Sao_Paulo`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return zone.length > 0
+  } catch {
+    return false
+  }
+}

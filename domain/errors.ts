@@ -60,6 +60,7 @@ export const ERRORS = {
   quote_expired: { status: 409, message: 'This quote has expired. Here is a fresh one.' },
   repay_over_debt: { status: 400, message: 'This is more than you owe.' },
   nothing_to_repay: { status: 409, message: 'You have nothing to repay.' },
+  account_exists: { status: 409, message: 'You already have a personal account.' },
   mode_unchanged: { status: 409, message: 'The account is already in this mode.' },
   mode_debt_outstanding: { status: 409, message: 'Repay what you borrowed before switching back to Direct Pay.' },
   not_liquidatable: { status: 409, message: 'This position is healthy: there is nothing to liquidate.' },

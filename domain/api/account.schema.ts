@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HealthView } from './borrow.schema'
+import { isTimeZone } from '../account-rules'
 import { DecimalString, HeldAssetSchema, IsoDateTime, SignedDecimalString } from './common.schema'
 
 export const AccountParams = z.object({ accountId: z.uuid() })
@@ -53,3 +54,15 @@ export type ActivityResponse = z.infer<typeof ActivityResponse>
 export const LimitsResponse = z
   .object({ daily: DecimalString, monthly: DecimalString, timeZone: z.string(), pending: z.object({ daily: DecimalString, monthly: DecimalString, effectiveAt: IsoDateTime }).nullable() })
   .meta({ id: 'Limits' })
+
+export const OpenAccountBody = z
+  .object({
+    kind: z.enum(['personal', 'corporate']),
+    /** The company's name (corporate); a personal account takes its holder's name. */
+    name: z.string().trim().min(2, 'Enter at least 2 characters.').max(100).optional(),
+    timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list.').default('UTC'),
+  })
+  .meta({ id: 'OpenAccountBody' })
+export const OpenAccountResponse = z
+  .object({ accountId: z.uuid(), kind: z.enum(['personal', 'corporate']), name: z.string(), role: z.enum(['holder', 'owner']) })
+  .meta({ id: 'OpenAccount' })

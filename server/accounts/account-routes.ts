@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { AccountParams, ActivityResponse, BalancesResponse, LimitsResponse } from '../../domain/api/account.schema'
+import { AccountParams, ActivityResponse, BalancesResponse, LimitsResponse, OpenAccountBody, OpenAccountResponse } from '../../domain/api/account.schema'
+import { openAccount } from './open-account'
 import { LimitsBody } from '../../domain/api/money-out.schema'
 import { changeLimits, getLimits } from './limits-service'
 import { defineRoute } from '../http/route-table'
@@ -8,6 +9,17 @@ import { getActivity, getBalances } from './account-service'
 const ANY_MEMBER = ['holder', 'owner', 'admin', 'member'] as const
 
 export const accountRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/accounts',
+    summary: 'Open an account: your personal account (one per person), or a company you will own',
+    tag: 'accounts',
+    access: { kind: 'user' },
+    status: 201,
+    body: OpenAccountBody,
+    response: OpenAccountResponse,
+    handler: ({ deps, body, principal }) => deps.db.kysely.transaction().execute((tx) => openAccount(deps, tx, principal!.userId, body)),
+  }),
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/balances',
