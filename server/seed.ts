@@ -7,6 +7,7 @@ import { hashPassword } from './auth/password'
 import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
+import { recordDeployedSafe } from './safe/safe-service'
 
 // The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
 
@@ -61,6 +62,8 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
 export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PERSONAS): Promise<void> {
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const p of personas) await seedPersona(deps, tx, p)
+    // The demo accounts' safes are already on chain; their owners are the people seeded above.
+    for (const p of personas) if (p.account && 'create' in p.account) await recordDeployedSafe(deps, tx, p.account.create.id, demoSafeAddress(p.account.create.id))
     if (personas !== PERSONAS) return
     for (const c of DEMO_CARDS) {
       const holder = persona(c.cardholder)

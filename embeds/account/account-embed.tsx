@@ -6,12 +6,22 @@ import { Page } from '../ui/page'
 import { AlertForm } from './alert-form'
 import { AlertsPage } from './alerts-page'
 import { SettingsPage } from './settings-page'
+import { SafePage } from './safe-page'
+import { useSession } from '../lib/session'
+
+/** The safe of the account in use; its holder and owners manage recovery. */
+function SafeRoute() {
+  const { state } = useSession()
+  const membership = state.status === 'signed-in' ? state.session.memberships[0] : undefined
+  return <NeedsAccount>{(accountId) => <SafePage accountId={accountId} canManage={membership?.role === 'holder' || membership?.role === 'owner'} />}</NeedsAccount>
+}
 
 const SPEND_FIELDS = ['purchaseAbove', 'dailySpendAbove'] as const
 const SPENDABLE_FIELDS = ['spendableBelow'] as const
 
 /** Settings and its alerts; safe, people and the other settings screens come in later issues. */
 export function AccountEmbed({ path, title }: EmbedProps) {
+  if (path === '/safe') return <Page title={title}><SafeRoute /></Page>
   if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
   if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
   if (path === '/settings/alerts/spend-limit') {

@@ -3,6 +3,7 @@ import { CardOrderingView, ShippingAddressSchema, type ShippingAddress } from '.
 import { CardView } from '../../domain/api/money-out.schema'
 import { PHYSICAL_CARD_FEE } from '../../domain/card-issuing'
 import { formatMoney, parseAmount } from '../../domain/money'
+import { safeNext } from '../lib/safe-next'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -85,7 +86,8 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
   if (!o.verification.approved) {
     return <CalloutCard title={t(o.verification.check === 'kyb' ? 'cards.order.verifyKyb' : 'cards.order.verifyKyc')} body={o.verification.message ?? ''} action={<a className="cash-button" href={o.verification.link}>{t('cards.order.verifyLink')}</a>} />
   }
-  const done = () => navigation.go(cardsPath)
+  // Onboarding sends people here with `next` to come back to their steps.
+  const done = () => navigation.go(safeNext(new URLSearchParams(window.location.search).get('next'), cardsPath))
   if (kind === 'physical' && address) return <ReviewPhysical accountId={accountId} ordering={o} address={address} onBack={() => setAddress(null)} onDone={done} />
   const full = o[kind].count >= o[kind].max
   const feeUnits = parseAmount(o.physical.fee, 'USDC')

@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely'
-import { assertCardCount, assertVerified, CARD_COUNT_LIMITS, physicalCardFee, SHIPPING_DAYS, verificationGate, type CardKind } from '../../domain/card-issuing'
+import { assertCardCount, assertVerified, CARD_COUNT_LIMITS, physicalCardFee, SHIPPING_DAYS, type CardKind } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { accountVerification } from '../accounts/verification'
 
 const limit = (v: bigint | null) => (v === null ? null : toDecimal(v, 'USDC'))
 
@@ -89,13 +90,8 @@ export async function assertMayOrder(db: Tx, principal: Principal, accountId: st
 
 /** What the order page shows before anything is typed: the verification gate, the tier's counts and the physical card fee. */
 export async function cardOrdering(db: Tx, principal: Principal, accountId: string) {
-  const account = await db.selectFrom('accounts').select(['kind', 'tier', 'kyb_status', 'kyb_reason']).where('id', '=', accountId).executeTakeFirstOrThrow()
-  // A personal account's holder is verified by KYC; the holder is the account's one `holder` member.
-  const holder =
-    account.kind === 'personal'
-      ? await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.kyc_status', 'users.kyc_reason']).where('account_members.account_id', '=', accountId).where('account_members.role', '=', 'holder').executeTakeFirst()
-      : undefined
-  const verification = account.kind === 'corporate' ? verificationGate('corporate', account.kyb_status, account.kyb_reason) : verificationGate('personal', holder?.kyc_status ?? 'not_started', holder?.kyc_reason ?? null)
+  const account = await db.selectFrom('accounts').select(['kind', 'tier']).where('id', '=', accountId).executeTakeFirstOrThrow()
+  const verification = await accountVerification(db, accountId)
   const counts = await db.selectFrom('cards').select(['kind', 'status']).where('account_id', '=', accountId).execute()
   const live = (kind: CardKind) => counts.filter((c) => c.kind === kind && c.status !== 'cancelled').length
   const everPhysical = counts.filter((c) => c.kind === 'physical').length

@@ -450,6 +450,41 @@ export interface MailOutboxTable {
   delivered_at: Date | null
 }
 
+export interface SafesTable {
+  account_id: string
+  address: string
+  owners: ColumnType<string[], string, string>
+  threshold: number
+  salt_nonce: Money
+  status: 'deploying' | 'deployed'
+  deploy_tx_hash: string
+  deploy_block: Money
+  created_by: string | null
+  created_at: Timestamp
+  deployed_at: Date | null
+}
+
+export interface RecoverySignersTable {
+  account_id: string
+  kind: 'platform' | 'third_party' | 'holder'
+  address: string
+  label: string
+  created_at: Timestamp
+}
+
+export interface RecoveriesTable {
+  id: string
+  account_id: string
+  incoming_owner: string
+  approvals: ColumnType<string[], string | undefined, string>
+  status: 'collecting' | 'scheduled' | 'executed' | 'cancelled'
+  executes_at: Date | null
+  requested_by: string | null
+  cancelled_by: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface SchemaMigrationsTable {
   version: string
   applied_at: Timestamp
@@ -491,6 +526,9 @@ export interface Database {
   liquidations: LiquidationsTable
   asset_prices: AssetPricesTable
   mail_outbox: MailOutboxTable
+  safes: SafesTable
+  recovery_signers: RecoverySignersTable
+  recoveries: RecoveriesTable
 }
 
 export interface AlertSettingsTable {

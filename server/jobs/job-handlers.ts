@@ -8,6 +8,7 @@ import { expireAuthorization } from '../cards/authorization-service'
 import { advanceShipping } from '../cards/physical-card-service'
 import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
+import { executeRecovery } from '../safe/safe-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
@@ -46,6 +47,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'mail.deliver': async (payload) => {
       const { mailId } = z.object({ mailId: z.uuid() }).parse(payload)
       await deliverMail(deps, outboxTransport, mailId)
+    },
+    'recovery.execute': async (payload) => {
+      const { recoveryId } = z.object({ recoveryId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => executeRecovery(deps, tx, recoveryId))
     },
     'mode.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)

@@ -10,11 +10,12 @@ import { pixEvents } from '../money-in/pix-top-up'
 import { withdrawalChainEvents } from '../money-out/withdrawals'
 import { bankSendEvents } from '../money-out/bank-send'
 import { cardEvents } from '../cards/authorization-service'
+import { safeChainEvents } from '../safe/safe-service'
 import { providerKey, verifyWebhook } from './signature'
 
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<unknown>
 const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card', Record<string, Applier>> = {
-  card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
+  card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the
