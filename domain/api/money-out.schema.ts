@@ -170,6 +170,7 @@ export const HistoryQuerySchema = z.object({
 })
 export const HistoryItem = z.object({ type: z.string(), id: z.string(), title: z.string(), status: z.string(), amount: z.string(), asset: HeldAssetSchema, createdAt: IsoDateTime, reason: z.string().nullable() })
 export const HistoryResponse = z.object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() }).meta({ id: 'History' })
+export type HistoryResponse = z.infer<typeof HistoryResponse>
 export const HistoryDetail = HistoryItem.extend({ timeline: z.array(z.object({ step: z.string(), at: IsoDateTime.nullable() })), details: z.record(z.string(), z.string().nullable()) }).meta({ id: 'HistoryDetail' })
 
 export const LimitsBody = z.object({ daily: DecimalString, monthly: DecimalString, confirmation: ConfirmationSchema.optional() }).meta({ id: 'LimitsBody' })

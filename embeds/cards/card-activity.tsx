@@ -1,14 +1,13 @@
 import { HistoryResponse } from '../../domain/api/money-out.schema'
-import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
-import type { MessageKey } from '../lib/messages-en'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 /** A card's recent purchases, from the transaction history (one source), each linking to its detail page. */
 export function CardActivity({ accountId, cardId, last4 }: { accountId: string; cardId: string; last4: string }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const { api } = useSession()
   const history = useResource(`card-activity:${cardId}`, (signal) => api.get(`/accounts/${accountId}/history?cardId=${cardId}&limit=5`, HistoryResponse, signal))
   if (history.status === 'loading') return <LoadingState />
@@ -22,13 +21,7 @@ export function CardActivity({ accountId, cardId, last4 }: { accountId: string; 
       ) : (
         <ul className="cash-list" data-testid={`cards.activity-${last4}`}>
           {items.map((i) => (
-            <li key={i.id} className="cash-stack" style={{ gap: 4 }}>
-              <a className="cash-row" href={`/app/cash/transaction-history/card/${i.id}`}>
-                <span>{i.title}</span>
-                <span>{i.status === 'declined' ? t('history.status.declined') : formatMoney(parseSignedAmount(i.amount, i.asset), i.asset, locale)}</span>
-              </a>
-              <span className="cash-muted">{i.status === 'declined' ? (i.reason ?? '') : t(`history.status.${i.status}` as MessageKey)}</span>
-            </li>
+            <li key={i.id}><HistoryRow item={i} /></li>
           ))}
         </ul>
       )}

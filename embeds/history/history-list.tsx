@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { HISTORY_STATUSES as STATUSES, HISTORY_TYPES as TYPES } from '../../domain/activity-kinds'
 import { HistoryResponse } from '../../domain/api/money-out.schema'
-import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -11,7 +11,7 @@ type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
 
 /** Every movement in one list: filters, search, "load more" paging and a CSV download of the same filter. */
 export function HistoryList({ accountId }: { accountId: string }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const { api } = useSession()
   const [type, setType] = useState('')
   const [status, setStatus] = useState('')
@@ -69,15 +69,7 @@ export function HistoryList({ accountId }: { accountId: string }) {
         <ul className="cash-list cash-card" data-testid="history.list">
           {items.map((i) => (
             <li key={`${i.type}:${i.id}`}>
-              <a href={`/app/cash/transaction-history/${i.type}/${i.id}`} className="cash-row" style={{ textDecoration: 'none', color: 'inherit' }}>
-                <span>
-                  {i.title}
-                  <br />
-                  <span className="cash-muted">{t(`history.status.${i.status as (typeof STATUSES)[number]}`)} · {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(i.createdAt))}</span>
-                  {i.reason ? <><br /><span className="cash-muted">{i.reason}</span></> : null}
-                </span>
-                <span className={i.amount.startsWith('-') ? undefined : 'cash-positive'}>{formatMoney(parseSignedAmount(i.amount, i.asset), i.asset, locale)}</span>
-              </a>
+              <HistoryRow item={i} />
             </li>
           ))}
         </ul>

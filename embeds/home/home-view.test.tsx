@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
+import type { BalancesResponse } from '../../domain/api/account.schema'
+import type { HistoryResponse } from '../../domain/api/money-out.schema'
 import { I18nProvider } from '../lib/i18n'
 import { HomeView } from './home-view'
 
@@ -29,7 +30,13 @@ const balances = (over: Partial<BalancesResponse> = {}): BalancesResponse => ({
   pendingModeChange: null,
   ...over,
 })
-const activity: ActivityResponse = { items: [{ id: '30000000-0000-4000-8000-000000000001', kind: 'card_spend', description: 'Café', asset: 'USDC', amount: '-4.5', createdAt: '2026-11-21T12:00:00.000Z' }] }
+const activity: HistoryResponse = {
+  items: [
+    { type: 'card', id: '30000000-0000-4000-8000-000000000001', title: 'Café', status: 'pending', asset: 'USDC', amount: '-4.5', createdAt: '2026-11-21T12:00:00.000Z', reason: null },
+    { type: 'card', id: '30000000-0000-4000-8000-000000000002', title: 'Casino', status: 'declined', asset: 'USDC', amount: '-90', createdAt: '2026-11-21T11:00:00.000Z', reason: 'Declined: this card is frozen. Unfreeze it to pay.' },
+  ],
+  nextCursor: null,
+}
 
 const renderIn = (locale: 'en-US' | 'pt-BR', b: BalancesResponse) =>
   render(
@@ -45,6 +52,14 @@ describe('HomeView', () => {
     const list = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem')
     expect(list.map((li) => li.textContent)).toEqual(['USDC · $2,400.00 available$2,500.00', 'weETH1.2 weETH ≈ $3,780.00'])
     expect(screen.getByText('-$4.50')).toBeTruthy()
+  })
+
+  it('lists recent activity from history: state, the decline’s reason, and a link to each movement', () => {
+    renderIn('en-US', balances())
+    const items = within(screen.getByRole('region', { name: 'Recent activity' })).getAllByRole('link')
+    expect(items[0]?.getAttribute('href')).toBe('/app/cash/transaction-history/card/30000000-0000-4000-8000-000000000001')
+    expect(items[0]?.textContent).toContain('Pending')
+    expect(items[1]?.textContent).toContain('Declined: this card is frozen. Unfreeze it to pay.')
   })
 
   it('says when the daily limit is what bounds spendable', () => {

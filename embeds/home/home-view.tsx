@@ -1,5 +1,7 @@
 import { useId } from 'react'
-import type { ActivityResponse, BalancesResponse } from '../../domain/api/account.schema'
+import type { BalancesResponse } from '../../domain/api/account.schema'
+import type { HistoryResponse } from '../../domain/api/money-out.schema'
+import { HistoryRow } from '../ui/history-row'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { HealthMeter } from './health-meter'
@@ -8,7 +10,7 @@ const money = (decimal: string, asset: BalancesResponse['balances'][number]['ass
   formatMoney(parseSignedAmount(decimal, asset), asset, locale)
 
 /** Home for an account: spendable first, then balances by asset, then recent activity. Pure: props in. */
-export function HomeView({ balances, activity }: { balances: BalancesResponse; activity: ActivityResponse }) {
+export function HomeView({ balances, activity }: { balances: BalancesResponse; activity: HistoryResponse }) {
   const { t, locale } = useI18n()
   const id = useId()
   const usd = (v: string) => money(v, 'USDC', locale)
@@ -81,18 +83,8 @@ export function HomeView({ balances, activity }: { balances: BalancesResponse; a
         ) : (
           <ul className="cash-list">
             {activity.items.map((item) => (
-              <li key={`${item.id}:${item.asset}`} className="cash-row">
-                <span>
-                  {item.description}
-                  <br />
-                  <time className="cash-muted" dateTime={item.createdAt}>
-                    {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt))}
-                  </time>
-                </span>
-                <span className={item.amount.startsWith('-') ? undefined : 'cash-positive'}>
-                  {item.amount.startsWith('-') ? '' : '+'}
-                  {money(item.amount, item.asset, locale)}
-                </span>
+              <li key={`${item.type}:${item.id}`}>
+                <HistoryRow item={item} />
               </li>
             ))}
           </ul>

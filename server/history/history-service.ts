@@ -39,7 +39,11 @@ function movements(accountId: string): RawBuilder<Row> {
         WHERE e.journal_id = j.id AND la.account_id = ${accountId} AND la.code = 'debt'), 0),
       (SELECT e.asset FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id WHERE e.journal_id = j.id AND la.account_id = ${accountId} LIMIT 1),
       j.created_at, NULL, NULL
-    FROM journals j WHERE j.account_id = ${accountId} AND j.kind NOT IN ('card_spend', 'card_refund', 'crypto_withdrawal', 'withdrawal_returned')`
+    FROM journals j WHERE j.account_id = ${accountId}
+      -- Card journals show through their authorization, withdrawals through theirs; a card journal with no
+      -- network reference (an imported or adjusted purchase) still shows, as itself.
+      AND NOT (j.kind IN ('card_spend', 'card_refund') AND j.reference IS NOT NULL)
+      AND j.kind NOT IN ('crypto_withdrawal', 'withdrawal_returned')`
 }
 
 export type HistoryQuery = { type?: HistoryType | undefined; status?: string | undefined; q?: string | undefined; before?: string | undefined; cardId?: string | undefined; limit: number }

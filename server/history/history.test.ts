@@ -59,3 +59,17 @@ describe('transaction history', () => {
     expect((await bruno.json('GET', `/accounts/${account}/history`)).status).toBe(403)
   })
 })
+
+describe('movements outside the card network', () => {
+  it('shows a card journal with no authorization (the seeded borrowed purchase) once, as itself', async () => {
+    const bruno = await signIn(t.app, 'borrower')
+    const items = (await bruno.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/history`)).body.items
+    expect(items.filter((i: { title: string }) => i.title.includes('Lisbon Furniture'))).toEqual([expect.objectContaining({ type: 'other', status: 'settled', amount: '-1200', asset: 'USDC' })])
+  })
+
+  it('shows a cleared purchase once, through its authorization', async () => {
+    const items = (await paula.json('GET', `/accounts/${account}/history?q=Central`)).body.items
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({ type: 'card', status: 'settled' })
+  })
+})
