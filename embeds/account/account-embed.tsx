@@ -5,6 +5,7 @@ import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AlertForm } from './alert-form'
 import { AlertsPage } from './alerts-page'
+import { PeoplePage } from './people-page'
 import { SettingsPage } from './settings-page'
 
 const SPEND_FIELDS = ['purchaseAbove', 'dailySpendAbove'] as const
@@ -12,6 +13,7 @@ const SPENDABLE_FIELDS = ['spendableBelow'] as const
 
 /** Settings and its alerts; safe, people and the other settings screens come in later issues. */
 export function AccountEmbed({ path, title }: EmbedProps) {
+  if (path === '/people') return <PeoplePage title={title} />
   if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
   if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
   if (path === '/settings/alerts/spend-limit') {
