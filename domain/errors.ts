@@ -76,6 +76,14 @@ export const ERRORS = {
   card_limit_reached: { status: 409, message: 'You have as many cards of this kind as your plan allows.' },
   card_not_activatable: { status: 409, message: 'This card cannot be activated now.' },
   card_last4_mismatch: { status: 400, message: 'Those are not the last 4 digits on this card.' },
+  last_owner: { status: 409, message: 'A company needs at least one owner. Make someone else an owner first.' },
+  owner_only: { status: 403, message: 'Only an owner can invite or promote an owner, or change an owner.' },
+  already_member: { status: 409, message: 'This person is already in the company.' },
+  invite_not_found: { status: 404, message: 'This invitation link is not valid. Check you opened the whole link from the e-mail, or ask for a new invitation.' },
+  invite_expired: { status: 410, message: 'This invitation has expired. Ask the person who invited you for a new one.' },
+  invite_used: { status: 410, message: 'This invitation has already been used. Sign in with the invited e-mail, or ask for a new invitation.' },
+  invite_revoked: { status: 410, message: 'This invitation was withdrawn or replaced by a newer one. Use the latest invitation e-mail, or ask for a new one.' },
+  invite_wrong_email: { status: 403, message: 'This invitation is for another e-mail address. Sign out and continue with the invited e-mail.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

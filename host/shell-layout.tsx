@@ -16,6 +16,7 @@ function navItems(kind: 'personal' | 'corporate' | null, admin: boolean): NavIte
       { href: kind === 'corporate' ? '/card/@corporate' : '/card/@personal', label: 'nav.cards' },
       { href: '/transaction-history', label: 'nav.history' },
       { href: '/cashback', label: 'nav.rewards' },
+      ...(kind === 'corporate' ? [{ href: '/people', label: 'nav.people' } as const] : []),
       { href: '/settings', label: 'nav.settings' },
     )
   }

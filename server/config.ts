@@ -26,6 +26,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Whether sign-up is open; closed leads to the waitlist. */
   SIGNUPS_OPEN: flag.default(true),
+  /** The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own origin. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'must be a scheme and host, like https://cash.example.com (no path)')
+    .optional(),
   /** Sign-in and sign-up attempts per client address per 10 minutes (raise for browser test runs). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(AUTH_ATTEMPTS_PER_WINDOW),
   /** Sentry DSN the monitoring tunnel forwards to; without it, client errors go to the local error inbox. */

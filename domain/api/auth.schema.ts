@@ -27,6 +27,8 @@ export const SignUpBody = z
       .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
       .max(200, 'That password is too long.'),
     client: z.enum(['web', 'native']).default('web'),
+    /** An invitation for this e-mail: the permission to sign up while sign-ups are closed. */
+    inviteToken: z.string().max(100).optional(),
   })
   .meta({ id: 'SignUpBody' })
 export type SignUpBody = z.infer<typeof SignUpBody>

@@ -5,6 +5,7 @@ import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AlertForm } from './alert-form'
 import { AlertsPage } from './alerts-page'
+import { PeoplePage } from './people-page'
 import { SettingsPage } from './settings-page'
 import { SafePage } from './safe-page'
 import { useSession } from '../lib/session'
@@ -22,6 +23,7 @@ const SPENDABLE_FIELDS = ['spendableBelow'] as const
 /** Settings and its alerts; safe, people and the other settings screens come in later issues. */
 export function AccountEmbed({ path, title }: EmbedProps) {
   if (path === '/safe') return <Page title={title}><SafeRoute /></Page>
+  if (path === '/people') return <PeoplePage title={title} />
   if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
   if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
   if (path === '/settings/alerts/spend-limit') {

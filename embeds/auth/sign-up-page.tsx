@@ -6,7 +6,7 @@ import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
 
-const SignUpForm = SignUpBody.omit({ client: true })
+const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true })
 
 /** Create a user; onboarding (the account, KYC, the safe) follows. */
 export function SignUpPage({ onSignedUp, signInHref }: { onSignedUp: () => void; signInHref: string }) {

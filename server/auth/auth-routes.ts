@@ -8,7 +8,7 @@ import { authenticate, registerUser } from './auth-service'
 import { clearSessionCookie, createSession, deleteSession, membershipsOf, setSessionCookie } from './session-service'
 
 /** The client's address for rate limits: the socket's peer (a proxy in front must be configured to pass it). */
-function clientAddress(c: Context): string {
+export function clientAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown'
   } catch {

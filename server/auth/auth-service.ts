@@ -5,6 +5,7 @@ import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
+import { invitationAllowsSignUp } from '../people/invitation-service'
 import { hitRateLimit } from './rate-limit'
 
 /**
@@ -43,7 +44,8 @@ async function recordFailure(db: Tx, email: string, now: Date): Promise<void> {
 
 /** Creates a user with a hashed password. The account itself is made during onboarding. */
 export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client: string): Promise<string> {
-  if (!deps.config.SIGNUPS_OPEN) throw new DomainError('signups_closed')
+  // With sign-ups closed, an invitation for this very e-mail is the permission to sign up.
+  if (!deps.config.SIGNUPS_OPEN && !(input.inviteToken && (await invitationAllowsSignUp(deps, db, input.inviteToken, input.email)))) throw new DomainError('signups_closed')
   await hitRateLimit(db, `sign-up:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
   if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })

@@ -572,3 +572,28 @@ export interface Database {
   alert_checks: AlertChecksTable
   notifications: NotificationsTable
 }
+
+export interface InvitationsTable {
+  id: string
+  account_id: string
+  email: string
+  role: 'owner' | 'admin' | 'member'
+  token_hash: string
+  invited_by: string
+  status: ColumnType<'pending' | 'accepted' | 'revoked' | 'replaced', 'pending' | undefined, 'accepted' | 'revoked' | 'replaced'>
+  expires_at: Timestamp
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  created_at: Timestamp
+}
+
+export interface WaitlistTable {
+  email: string
+  created_at: Timestamp
+}
+
+// People (0014): declared apart, like alerts, so the feature's tables merge into Database.
+export interface Database {
+  invitations: InvitationsTable
+  waitlist: WaitlistTable
+}

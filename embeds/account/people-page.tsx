@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import type { InvitationView } from '../../domain/api/people.schema'
+import type { CompanyRole } from '../../domain/people'
+import { useI18n, type Locale } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { InviteForm } from './invite-form'
+import { PersonRow } from './person-row'
+import { usePeople } from './use-people'
+
+const formatDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+
+function PendingInvitation({ invitation, canRevoke, onRevoke }: { invitation: InvitationView; canRevoke: boolean; onRevoke: () => Promise<void> }) {
+  const { t, locale } = useI18n()
+  const action = useAction()
+  const vars = { role: t(`people.role.${invitation.role}`), inviter: invitation.invitedBy, date: formatDate(invitation.expiresAt, locale) }
+  return (
+    <li className="cash-card cash-stack">
+      <strong>{invitation.email}</strong>
+      <span className="cash-muted">{t(invitation.expired ? 'people.pending.expired' : 'people.pending.expires', vars)}</span>
+      {canRevoke ? (
+        <div>
+          <button type="button" className="cash-button" data-variant="secondary" disabled={action.busy} onClick={() => void action.run(onRevoke)}>
+            {action.busy ? t('people.revoke.busy') : t('people.revoke', { email: invitation.email })}
+          </button>
+        </div>
+      ) : null}
+      {action.error ? <p className="cash-alert" role="alert">{action.error}</p> : null}
+    </li>
+  )
+}
+
+function CompanyPeople({ accountId, userId }: { accountId: string; userId: string }) {
+  const { t } = useI18n()
+  const { people, invite, revoke, changeRole, remove } = usePeople(accountId)
+  const [removed, setRemoved] = useState<string | null>(null)
+  if (people.status === 'loading') return <LoadingState />
+  if (people.status === 'error') return <ErrorState message={people.error.message} onRetry={people.reload} />
+  const { accountName, yourRole, assignableRoles, invitations } = people.data
+  const owners = people.data.people.filter((p) => p.role === 'owner').length
+  const manager = assignableRoles.length > 0
+  return (
+    <>
+      <p className="cash-muted">{t('people.company')}: {accountName}</p>
+      {manager ? null : <p>{t('people.readOnly')}</p>}
+      {removed ? <p role="status">{t('people.removed', { name: removed })}</p> : null}
+      <section aria-labelledby="people-list" className="cash-stack">
+        <h2 id="people-list">{t('people.list')}</h2>
+        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {people.data.people.map((person) => (
+            <PersonRow
+              key={`${person.userId}:${person.role}`}
+              person={person}
+              you={person.userId === userId}
+              yourRole={yourRole}
+              roles={assignableRoles as CompanyRole[]}
+              owners={owners}
+              company={accountName}
+              onChangeRole={(role) => changeRole(person.userId, role)}
+              onRemove={async () => {
+                await remove(person.userId)
+                setRemoved(person.name)
+              }}
+            />
+          ))}
+        </ul>
+      </section>
+      {manager ? <InviteForm roles={assignableRoles} onInvite={invite} /> : null}
+      <section aria-labelledby="people-pending" className="cash-stack">
+        <h2 id="people-pending">{t('people.pending')}</h2>
+        {invitations.length === 0 ? <p className="cash-muted">{t('people.pending.none')}</p> : null}
+        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {invitations.map((i) => (
+            <PendingInvitation key={i.id} invitation={i} canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')} onRevoke={() => revoke(i.id)} />
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}
+
+/** `/people`: the company's people, roles and invitations; read-only for members. */
+export function PeoplePage({ title }: { title: string }) {
+  const { t } = useI18n()
+  const { state } = useSession()
+  if (state.status !== 'signed-in') return null
+  const company = state.session.memberships.find((m) => m.accountKind === 'corporate')
+  return (
+    <Page title={title}>
+      {company ? <CompanyPeople accountId={company.accountId} userId={state.session.user.id} /> : <p>{t('state.notAllowed.corporate', { email: state.session.user.email })}</p>}
+    </Page>
+  )
+}
