@@ -6,12 +6,18 @@ import { Page } from '../ui/page'
 import { AlertForm } from './alert-form'
 import { AlertsPage } from './alerts-page'
 import { SettingsPage } from './settings-page'
+import { ProfileDetailsPage } from './profile-details-page'
+import { VaultEmailPage } from './vault-email-page'
+import { WalletsPage } from './wallets-page'
 
 const SPEND_FIELDS = ['purchaseAbove', 'dailySpendAbove'] as const
 const SPENDABLE_FIELDS = ['spendableBelow'] as const
 
 /** Settings and its alerts; safe, people and the other settings screens come in later issues. */
 export function AccountEmbed({ path, title }: EmbedProps) {
+  if (path === '/settings/profile-details') return <Page title={title}><ProfileDetailsPage /></Page>
+  if (path === '/settings/vault-email') return <Page title={title}><VaultEmailPage /></Page>
+  if (path === '/settings/wallets') return <Page title={title}><WalletsPage /></Page>
   if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
   if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
   if (path === '/settings/alerts/spend-limit') {
