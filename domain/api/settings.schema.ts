@@ -27,7 +27,8 @@ export type ProfileView = z.infer<typeof ProfileView>
 export const ProfileBody = z
   .object({
     name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
-    language: LanguageSchema,
+    /** null (or empty from a form): follow the device's language. */
+    language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
     phone: z
       .string()
       .max(40, 'Enter a phone number like +55 11 98765 4321.')

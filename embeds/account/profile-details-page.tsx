@@ -22,13 +22,13 @@ export function ProfileDetailsPage() {
 }
 
 function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const { api, refresh } = useSession()
   const [saved, setSaved] = useState(false)
   const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []), [])
   const form = useZodForm(
     ProfileForm,
-    { name: profile.name, language: profile.language ?? (locale === 'pt-BR' ? 'pt-BR' : 'en'), phone: profile.phone ?? '', timeZone: profile.timeZone?.value ?? '' },
+    { name: profile.name, language: profile.language ?? '', phone: profile.phone ?? '', timeZone: profile.timeZone?.value ?? '' },
     async (data) => {
       setSaved(false)
       await api.put('/profile', ProfileView, data)
@@ -49,10 +49,10 @@ function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
       </div>
       <fieldset className="cash-field" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('profile.language')}</legend>
-        {(['en', 'pt-BR'] as const).map((code) => (
+        {(['en', 'pt-BR', ''] as const).map((code) => (
           <label key={code} className="cash-row" style={{ justifyContent: 'flex-start' }}>
             <input type="radio" name="language" value={code} checked={language.value === code} onChange={language.onChange} />
-            {t(`profile.language.${code}`)}
+            {t(code === '' ? 'profile.language.device' : `profile.language.${code}`)}
           </label>
         ))}
         {language.error ? <p className="cash-field-error" role="alert">{language.error}</p> : null}

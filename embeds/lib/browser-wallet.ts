@@ -1,5 +1,4 @@
 import { createWalletClient, custom, UserRejectedRequestError, type EIP1193Provider } from 'viem'
-import { mainnet } from 'viem/chains'
 import { z } from 'zod'
 import { WalletNonceResponse } from '../../domain/api/settings.schema'
 import type { ApiClient } from './api-client'
@@ -19,7 +18,7 @@ export class WalletUnavailable extends Error {
 export async function connectBrowserWallet(): Promise<BrowserWallet> {
   const provider = (window as { ethereum?: EIP1193Provider }).ethereum
   if (!provider) throw new WalletUnavailable('no_wallet')
-  const client = createWalletClient({ chain: mainnet, transport: custom(provider) })
+  const client = createWalletClient({ transport: custom(provider) })
   try {
     const [address] = await client.requestAddresses()
     if (!address) throw new WalletUnavailable('no_wallet')

@@ -480,6 +480,7 @@ export const en = {
   'profile.emailNote': 'Changing the e-mail you sign in with is not available here yet. For statements and notices, set a vault e-mail.',
   'profile.language': 'Language',
   'profile.language.en': 'English',
+  'profile.language.device': 'Same as this device',
   'profile.language.pt-BR': 'Português (Brasil)',
   'profile.timeZone': 'Time zone',
   'profile.timeZone.hint': '{account}: your spending-limit days and alerts follow it. An IANA name, like America/Sao_Paulo.',

@@ -482,6 +482,7 @@ export const ptBR: Record<MessageKey, string> = {
   'profile.emailNote': 'Ainda não é possível trocar aqui o e-mail com que você entra. Para extratos e avisos, defina um e-mail do cofre.',
   'profile.language': 'Idioma',
   'profile.language.en': 'English',
+  'profile.language.device': 'Igual ao deste aparelho',
   'profile.language.pt-BR': 'Português (Brasil)',
   'profile.timeZone': 'Fuso horário',
   'profile.timeZone.hint': '{account}: os dias dos limites de gasto e dos alertas seguem este fuso. Um nome IANA, como America/Sao_Paulo.',

@@ -28,6 +28,10 @@ describe('profile details', () => {
     expect(saved.body).toMatchObject({ name: 'Paula P. Pereira', language: 'pt-BR', phone: '+5511987654321', timeZone: { value: 'Asia/Tokyo' } })
     expect((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/limits`)).body.timeZone).toBe('Asia/Tokyo')
     expect((await paula.json('GET', '/auth/session')).body.language).toBe('pt-BR')
+    // An empty language goes back to following the device.
+    await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: '', phone: '' })
+    expect((await paula.json('GET', '/auth/session')).body.language).toBeNull()
+    expect((await paula.json('GET', '/profile')).body).toMatchObject({ name: 'Paula Pereira', phone: null, timeZone: { value: 'Asia/Tokyo' } })
   })
 
   it('refuses a bad phone and an unknown time zone at their fields and changes nothing', async () => {
