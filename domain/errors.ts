@@ -84,6 +84,13 @@ export const ERRORS = {
   invite_used: { status: 410, message: 'This invitation has already been used. Sign in with the invited e-mail, or ask for a new invitation.' },
   invite_revoked: { status: 410, message: 'This invitation was withdrawn or replaced by a newer one. Use the latest invitation e-mail, or ask for a new one.' },
   invite_wrong_email: { status: 403, message: 'This invitation is for another e-mail address. Sign out and continue with the invited e-mail.' },
+  vault_code_wrong: { status: 400, message: 'That code is not right. Check the latest e-mail from Cash.' },
+  vault_code_expired: { status: 409, message: 'This code no longer works (it expired or was tried too many times). Ask for a new one.' },
+  vault_code_missing: { status: 409, message: 'Ask for a code first.' },
+  wallet_nonce_invalid: { status: 409, message: 'This signing request expired or was already used. Start again.' },
+  wallet_signature_invalid: { status: 401, message: 'The signature does not match this wallet and message. Nothing was linked.' },
+  wallet_taken: { status: 409, message: 'This wallet is linked to another Cash account. Unlink it there first.' },
+  wallet_not_linked: { status: 401, message: 'This wallet is not linked to a Cash account. Sign in with your e-mail and password, then link it in Settings → Wallets.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

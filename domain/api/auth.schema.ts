@@ -50,6 +50,8 @@ export const SessionResponse = z
       platformRole: z.enum(['user', 'admin']),
     }),
     memberships: z.array(MembershipSchema),
+    /** The language the user chose in their profile (`en`, `pt-BR`); null or absent: follow the device. */
+    language: z.enum(['en', 'pt-BR']).nullable().optional(),
     /** Present only for `client: "native"`: send as `Authorization: Bearer <token>`. */
     token: z.string().optional(),
     /** Echo of the CSRF token a web page sends back as `X-CSRF-Token` on mutations. */

@@ -13,7 +13,7 @@ export class CashApp {
   async submitSignIn(email: string, password: string) {
     await this.page.getByLabel('E-mail').fill(email)
     await this.page.getByLabel('Password').fill(password)
-    await this.page.getByRole('button', { name: 'Sign in' }).click()
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
   async signInAs(key: PersonaKey) {

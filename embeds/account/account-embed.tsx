@@ -16,6 +16,9 @@ function SafeRoute() {
   const membership = state.status === 'signed-in' ? state.session.memberships[0] : undefined
   return <NeedsAccount>{(accountId) => <SafePage accountId={accountId} canManage={membership?.role === 'holder' || membership?.role === 'owner'} />}</NeedsAccount>
 }
+import { ProfileDetailsPage } from './profile-details-page'
+import { VaultEmailPage } from './vault-email-page'
+import { WalletsPage } from './wallets-page'
 
 const SPEND_FIELDS = ['purchaseAbove', 'dailySpendAbove'] as const
 const SPENDABLE_FIELDS = ['spendableBelow'] as const
@@ -24,6 +27,9 @@ const SPENDABLE_FIELDS = ['spendableBelow'] as const
 export function AccountEmbed({ path, title }: EmbedProps) {
   if (path === '/safe') return <Page title={title}><SafeRoute /></Page>
   if (path === '/people') return <PeoplePage title={title} />
+  if (path === '/settings/profile-details') return <Page title={title}><ProfileDetailsPage /></Page>
+  if (path === '/settings/vault-email') return <Page title={title}><VaultEmailPage /></Page>
+  if (path === '/settings/wallets') return <Page title={title}><WalletsPage /></Page>
   if (path === '/settings') return <Page title={title}><SettingsPage /></Page>
   if (path === '/settings/alerts') return <Page title={title}><NeedsAccount>{(accountId) => <AlertsPage accountId={accountId} />}</NeedsAccount></Page>
   if (path === '/settings/alerts/spend-limit') {

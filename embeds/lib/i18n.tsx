@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
 import { en, type MessageKey } from './messages-en'
 import { ptBR } from './messages-pt-br'
 
@@ -15,11 +15,27 @@ export function translate(locale: Locale, key: MessageKey, vars: Record<string, 
   return (MESSAGES[locale][key] ?? key).replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)
 }
 
-type I18n = { locale: Locale; t: (key: MessageKey, vars?: Record<string, string>) => string }
-const I18nContext = createContext<I18n>({ locale: 'en-US', t: (key, vars) => translate('en-US', key, vars) })
+/** The locale of a profile language (`en`, `pt-BR`), the user's choice that overrides the device's. */
+export function localeOfLanguage(language: 'en' | 'pt-BR'): Locale {
+  return language === 'pt-BR' ? 'pt-BR' : 'en-US'
+}
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo<I18n>(() => ({ locale, t: (key, vars) => translate(locale, key, vars) }), [locale])
+type I18n = {
+  locale: Locale
+  t: (key: MessageKey, vars?: Record<string, string>) => string
+  /** Switches the page's language (the signed-in user's saved preference); null goes back to the device's. */
+  setPreferred: (locale: Locale | null) => void
+}
+const I18nContext = createContext<I18n>({ locale: 'en-US', t: (key, vars) => translate('en-US', key, vars), setPreferred: () => undefined })
+
+/** `locale` is the device's (host or browser); a user's saved language, once known, takes over. */
+export function I18nProvider({ locale: deviceLocale, children }: { locale: Locale; children: ReactNode }) {
+  const [preferred, setPreferred] = useState<Locale | null>(null)
+  const locale = preferred ?? deviceLocale
+  const value = useMemo<I18n>(() => {
+    if (typeof document !== 'undefined') document.documentElement.lang = locale
+    return { locale, t: (key, vars) => translate(locale, key, vars), setPreferred }
+  }, [locale])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { SessionResponse, type SignInBody, type SignUpBody } from '../../domain/api/auth.schema'
 import { z } from 'zod'
 import { ApiError, type ApiClient } from './api-client'
+import { localeOfLanguage, useI18n } from './i18n'
 
 export type SessionState =
   | { status: 'loading' }
@@ -14,6 +15,8 @@ type SessionApi = {
   api: ApiClient
   signIn(body: Omit<SignInBody, 'client'>): Promise<SessionResponse>
   signUp(body: Omit<SignUpBody, 'client'>): Promise<SessionResponse>
+  /** Takes a session another sign-in method answered with (a wallet signature). */
+  adopt(session: SessionResponse): SessionResponse
   signOut(): Promise<void>
   refresh(): Promise<void>
 }
@@ -23,14 +26,17 @@ const SessionContext = createContext<SessionApi | null>(null)
 /** Loads the caller's session once and keeps the API client's CSRF token in step with it. */
 export function SessionProvider({ api, children }: { api: ApiClient; children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' })
+  const { setPreferred } = useI18n()
 
   const adopt = useCallback(
     (session: SessionResponse) => {
       api.setCsrfToken(session.csrfToken)
       setState({ status: 'signed-in', session })
+      // The language saved in the profile wins over the device's (Settings → Profile details).
+      setPreferred(session.language ? localeOfLanguage(session.language) : null)
       return session
     },
-    [api],
+    [api, setPreferred],
   )
 
   const refresh = useCallback(async () => {
@@ -51,15 +57,17 @@ export function SessionProvider({ api, children }: { api: ApiClient; children: R
       state,
       api,
       refresh,
+      adopt,
       signIn: async (body) => adopt(await api.post('/auth/sign-in', SessionResponse, { ...body, client: 'web' })),
       signUp: async (body) => adopt(await api.post('/auth/sign-up', SessionResponse, { ...body, client: 'web' })),
       signOut: async () => {
         await api.post('/auth/sign-out', z.object({ signedOut: z.literal(true) }))
         api.setCsrfToken(undefined)
+        setPreferred(null)
         setState({ status: 'signed-out' })
       },
     }),
-    [state, api, refresh, adopt],
+    [state, api, refresh, adopt, setPreferred],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

@@ -2,6 +2,9 @@ import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
 import { SessionResponse, SignInBody, SignUpBody } from '../../domain/api/auth.schema'
+import { WalletNonceBody, WalletNonceResponse, WalletSignInBody } from '../../domain/api/settings.schema'
+import { authenticateWallet, issueWalletNonce } from '../settings/wallet-service'
+import { requestOrigin } from '../settings/settings-routes'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
@@ -25,10 +28,11 @@ async function startSession(c: Context, deps: Deps, db: Tx, userId: string, clie
   const transport = client === 'native' ? 'bearer' : 'cookie'
   const session = await createSession(deps, db, userId, transport)
   if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
-  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
   return {
     user: { id: user.id, email: user.email, name: user.name, platformRole: user.platform_role },
     memberships: await membershipsOf(db, userId),
+    language: user.language,
     ...(transport === 'bearer' ? { token: session.token } : { csrfToken: session.csrfToken }),
   }
 }
@@ -44,6 +48,29 @@ export const authRoutes = [
     response: SessionResponse,
     handler: async ({ c, deps, db, body, principal }) => {
       const userId = await authenticate(deps, db, body, clientAddress(c))
+      return startSession(c, deps, db, userId, body.client, principal)
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/wallet/nonce',
+    summary: 'Sign in with a wallet, step 1: a single-use nonce and the SIWE message to sign (10 minutes; rate-limited)',
+    tag: 'auth',
+    access: { kind: 'public' },
+    body: WalletNonceBody,
+    response: WalletNonceResponse,
+    handler: ({ c, deps, body }) => issueWalletNonce(deps, deps.db.kysely, { purpose: 'sign_in', client: clientAddress(c) }, body.address, requestOrigin(c.req.url)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/wallet/sign-in',
+    summary: 'Sign in with a wallet, step 2: the signed message; a wallet not linked to anyone is refused (wallet_not_linked)',
+    tag: 'auth',
+    access: { kind: 'public' },
+    body: WalletSignInBody,
+    response: SessionResponse,
+    handler: async ({ c, deps, db, body, principal }) => {
+      const userId = await authenticateWallet(deps, body, requestOrigin(c.req.url))
       return startSession(c, deps, db, userId, body.client, principal)
     },
   }),
@@ -81,11 +108,13 @@ export const authRoutes = [
     tag: 'auth',
     access: { kind: 'user' },
     response: SessionResponse,
-    handler: async ({ principal }) => {
+    handler: async ({ db, principal }) => {
       const p = principal!
+      const { language } = await db.selectFrom('users').select('language').where('id', '=', p.userId).executeTakeFirstOrThrow()
       return {
         user: { id: p.userId, email: p.email, name: p.name, platformRole: p.platformRole },
         memberships: p.memberships,
+        language,
         ...(p.transport === 'cookie' ? { csrfToken: p.csrfToken } : {}),
       }
     },

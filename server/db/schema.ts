@@ -14,6 +14,11 @@ export interface UsersTable {
   platform_role: 'user' | 'admin'
   kyc_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
   kyc_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** null: never chosen (the device's language is used). */
+  language: ColumnType<'en' | 'pt-BR' | null, 'en' | 'pt-BR' | null | undefined, 'en' | 'pt-BR' | null>
+  phone: ColumnType<string | null, string | null | undefined, string | null>
+  vault_email: ColumnType<string | null, string | null | undefined, string | null>
+  vault_email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
 }
 
@@ -596,4 +601,36 @@ export interface WaitlistTable {
 export interface Database {
   invitations: InvitationsTable
   waitlist: WaitlistTable
+}
+
+export interface VaultEmailCodesTable {
+  user_id: string
+  email: string
+  code_hash: string
+  wrong_tries: ColumnType<number, number | undefined, number>
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+export interface SiweNoncesTable {
+  nonce: string
+  purpose: 'link' | 'sign_in'
+  user_id: string | null
+  address: string
+  message: string
+  expires_at: Timestamp
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  created_at: Timestamp
+}
+
+export interface LinkedWalletsTable {
+  address: string
+  user_id: string
+  created_at: Timestamp
+}
+
+export interface Database {
+  vault_email_codes: VaultEmailCodesTable
+  siwe_nonces: SiweNoncesTable
+  linked_wallets: LinkedWalletsTable
 }

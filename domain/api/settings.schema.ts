@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { isTimeZone } from '../account-rules'
+import { LANGUAGES, normalizePhone } from '../profile'
+import { isVaultCode } from '../vault-email'
+import { ConfirmationSchema } from './money-out.schema'
+import { IsoDateTime } from './common.schema'
+
+const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose English or Português (Brasil).' })
+
+/** The profile: name, language, phone, the login e-mail (read-only) and the time zone of the account it governs. */
+export const ProfileView = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    /** null: never chosen, the device's language is used. */
+    language: LanguageSchema.nullable(),
+    phone: z.string().nullable(),
+    /** The personal account the user holds, else their first company; null without an account. */
+    timeZone: z
+      .object({ accountId: z.uuid(), accountName: z.string(), accountKind: z.enum(['personal', 'corporate']), value: z.string(), editable: z.boolean() })
+      .nullable(),
+  })
+  .meta({ id: 'Profile' })
+export type ProfileView = z.infer<typeof ProfileView>
+
+/** Saving the profile. `phone` may be empty (no phone); `timeZone` is left out when the user may not change it. */
+export const ProfileBody = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
+    /** null (or empty from a form): follow the device's language. */
+    language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
+    phone: z
+      .string()
+      .max(40, 'Enter a phone number like +55 11 98765 4321.')
+      .transform((v, ctx) => {
+        if (v.trim() === '') return null
+        const phone = normalizePhone(v)
+        if (!phone) ctx.addIssue({ code: 'custom', message: 'Enter the number with + and the country code, like +55 11 98765 4321.' })
+        return phone
+      }),
+    timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list, like America/Sao_Paulo.').optional(),
+  })
+  .meta({ id: 'ProfileBody' })
+export type ProfileBody = z.infer<typeof ProfileBody>
+
+const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
+
+/** The vault e-mail: the verified address in use, and one waiting for its code. */
+export const VaultEmailView = z
+  .object({
+    verified: z.object({ email: z.string(), verifiedAt: IsoDateTime }).nullable(),
+    pending: z.object({ email: z.string(), expiresAt: IsoDateTime, codeUsable: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'VaultEmail' })
+export type VaultEmailView = z.infer<typeof VaultEmailView>
+
+export const VaultEmailRequestBody = z.object({ email: Email }).meta({ id: 'VaultEmailRequestBody' })
+export const VaultEmailVerifyBody = z.object({ code: z.string().trim().refine(isVaultCode, 'Enter the 6 digits from the e-mail.') }).meta({ id: 'VaultEmailVerifyBody' })
+
+const AddressInput = z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'A wallet address is 0x followed by 40 hexadecimal characters.')
+const Signature = z.string().regex(/^0x[0-9a-fA-F]+$/, 'The wallet did not return a signature.').max(2000)
+
+/** Asking for a message to sign: the wallet's address. */
+export const WalletNonceBody = z.object({ address: AddressInput }).meta({ id: 'WalletNonceBody' })
+export const WalletNonceResponse = z.object({ nonce: z.string(), message: z.string(), expiresAt: IsoDateTime }).meta({ id: 'WalletNonce' })
+
+/** The message exactly as the server gave it, and the wallet's signature of it. */
+export const SignedMessageBody = z.object({ message: z.string().min(1).max(2000), signature: Signature }).meta({ id: 'SignedMessageBody' })
+export const WalletSignInBody = SignedMessageBody.extend({ client: z.enum(['web', 'native']).default('web') }).meta({ id: 'WalletSignInBody' })
+
+export const WalletView = z.object({ address: z.string(), linkedAt: IsoDateTime })
+export const WalletsView = z.object({ wallets: z.array(WalletView) }).meta({ id: 'Wallets' })
+export type WalletsView = z.infer<typeof WalletsView>
+
+export const WalletParams = z.object({ address: AddressInput })
+export const UnlinkWalletBody = z.object({ confirmation: ConfirmationSchema }).meta({ id: 'UnlinkWalletBody' })
