@@ -71,6 +71,13 @@ export const ERRORS = {
   card_limit_reached: { status: 409, message: 'You have as many cards of this kind as your plan allows.' },
   card_not_activatable: { status: 409, message: 'This card cannot be activated now.' },
   card_last4_mismatch: { status: 400, message: 'Those are not the last 4 digits on this card.' },
+  upload_too_large: { status: 413, message: 'This file is larger than 5 MB.' },
+  upload_type: { status: 415, message: 'This file type is not accepted here.' },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  underage: { status: 400, message: 'You must be 18 or older.' },
+  verification_open: { status: 409, message: 'A verification is already under way or approved; there is nothing to submit now.' },
+  no_info_requested: { status: 409, message: 'No document was asked for: there is nothing to upload now.' },
+  application_decided: { status: 409, message: 'This application was already decided.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -21,11 +21,12 @@ import { jobHandlers, webhookDeliverer } from './jobs/job-handlers'
 import { cardRoutes } from './cards/card-routes'
 import { borrowRoutes } from './borrow/borrow-routes'
 import { mailRoutes } from './mail/mail-routes'
+import { identityRoutes } from './identity/identity-routes'
 import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...mailRoutes, ...alertRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...mailRoutes, ...alertRoutes, ...identityRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
