@@ -52,7 +52,7 @@ export function detectFileType(bytes: Uint8Array): FileType | null {
  * content. Throws `upload_too_large` or `upload_type` with the message at `field`; returns the real type.
  */
 export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file'): FileType {
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large', undefined, { [field]: 'This file is larger than 5 MB. Choose a smaller photo or scan.' })
+  checkUploadSize(bytes.length, field)
   const type = detectFileType(bytes)
   const allowed = allowedTypes(kind)
   if (!type || !allowed.includes(type)) {
@@ -60,6 +60,11 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
     throw new DomainError('upload_type', undefined, { [field]: `This file is not ${list}.` })
   }
   return type
+}
+
+/** Throws `upload_too_large` at `field` for a file over MAX_UPLOAD_BYTES (checked before reading it). */
+export function checkUploadSize(size: number, field = 'file'): void {
+  if (size > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large', undefined, { [field]: 'This file is larger than 5 MB. Choose a smaller photo or scan.' })
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
