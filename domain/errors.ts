@@ -91,6 +91,13 @@ export const ERRORS = {
   wallet_signature_invalid: { status: 401, message: 'The signature does not match this wallet and message. Nothing was linked.' },
   wallet_taken: { status: 409, message: 'This wallet is linked to another Cash account. Unlink it there first.' },
   wallet_not_linked: { status: 401, message: 'This wallet is not linked to a Cash account. Sign in with your e-mail and password, then link it in Settings → Wallets.' },
+  upload_too_large: { status: 413, message: 'This file is larger than 5 MB.' },
+  upload_type: { status: 415, message: 'This file type is not accepted here.' },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  underage: { status: 400, message: 'You must be 18 or older.' },
+  verification_open: { status: 409, message: 'A verification is already under way or approved; there is nothing to submit now.' },
+  no_info_requested: { status: 409, message: 'No document was asked for: there is nothing to upload now.' },
+  application_decided: { status: 409, message: 'This application was already decided.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

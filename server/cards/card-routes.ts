@@ -205,7 +205,7 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/users/:userId/kyc',
-    summary: 'Set a person’s KYC status (until the KYC screens arrive)',
+    summary: 'Force a person’s KYC status now, outside the provider flow (QA; `/sandbox/identity-applications/:reference/decide` decides a real application)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -221,7 +221,7 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/accounts/:accountId/kyb',
-    summary: 'Set a company’s KYB status (until the KYB screens arrive)',
+    summary: 'Force a company’s KYB status now, outside the provider flow (QA)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,

@@ -634,3 +634,42 @@ export interface Database {
   siwe_nonces: SiweNoncesTable
   linked_wallets: LinkedWalletsTable
 }
+
+// Identity checks (0013): KYC and KYB applications at the identity provider, and their private documents.
+export interface IdentityApplicationsTable {
+  id: string
+  kind: 'kyc' | 'kyb'
+  user_id: string | null
+  account_id: string | null
+  parent_id: string | null
+  submitted_by: string
+  subject_name: string
+  provider_ref: string
+  status: Exclude<VerificationStatus, 'not_started'>
+  reason: string | null
+  requested_document: string | null
+  round: ColumnType<number, number | undefined, number>
+  details: ColumnType<Record<string, unknown>, string, string>
+  origin: string
+  submitted_at: Date
+  decided_at: Date | null
+  decided_source: 'provider' | 'admin' | null
+  decided_by: string | null
+}
+
+export interface IdentityDocumentsTable {
+  id: string
+  uploaded_by: string
+  kind: string
+  mime: string
+  file_name: string
+  size_bytes: number
+  content: Uint8Array
+  application_id: string | null
+  created_at: Date
+}
+
+export interface Database {
+  identity_applications: IdentityApplicationsTable
+  identity_documents: IdentityDocumentsTable
+}

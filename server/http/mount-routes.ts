@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { resolvePrincipal } from '../auth/session-service'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
-import type { Access, AnyRoute, Deps, Principal } from './route-table'
+import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 
 export const API_BASE = '/app/cash/api/v1'
 
@@ -53,7 +54,12 @@ function parseJsonText(text: string): unknown {
 /** Mounts every route of the table on the app, each behind access, CSRF, validation and idempotency. */
 export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps): void {
   for (const route of routes) {
-    app.on(route.method.toUpperCase(), `${API_BASE}${route.path}`, async (c) => {
+    const cap = route.maxBody ?? { bytes: DEFAULT_MAX_BODY_BYTES }
+    const tooLarge = () => {
+      const message = cap.message ?? `The request is larger than ${Math.floor(cap.bytes / 1024)} KB.`
+      throw new DomainError('payload_too_large', message, cap.field ? { [cap.field]: message } : undefined)
+    }
+    app.on(route.method.toUpperCase(), `${API_BASE}${route.path}`, bodyLimit({ maxSize: cap.bytes, onError: tooLarge }), async (c) => {
       if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')
       const principal = await resolvePrincipal(c, deps)
       authorize(route.access, principal, c.req.param('accountId'))

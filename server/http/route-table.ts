@@ -69,6 +69,8 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   moneyMoving?: boolean
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
+  /** The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with `field` naming where to show it. */
+  maxBody?: { bytes: number; field?: string; message?: string }
   body?: B
   query?: Q
   params?: P
@@ -81,6 +83,9 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteDef<any, any, any, any>
+
+/** Every route's request body cap unless it states its own (uploads do). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
 /** Declares an API route; the only way a route reaches the server (see mount-routes.ts). */
 export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema>(

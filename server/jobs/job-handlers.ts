@@ -17,7 +17,7 @@ import { evaluateAccountAlerts } from '../alerts/alert-evaluator'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 
-const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
+const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
 
 /**
  * The jobs this server runs. `webhook.deliver` is the sandbox providers' outbox: it signs the event and

@@ -9,7 +9,7 @@ import type { Tx } from '../ledger/ledger-service'
  * the sandbox implementations behave like the real ones: asynchronous, and they report back by signed
  * webhook (scheduled as `webhook.deliver` jobs), never by calling our code directly.
  */
-export type WebhookProvider = 'chain' | 'bridge' | 'pix' | 'bank' | 'card'
+export type WebhookProvider = 'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity'
 
 export type ProviderEvent = { id: string; type: string; created: string; data: Record<string, unknown> }
 

@@ -40,7 +40,7 @@ export function testDb(): Promise<Db> {
   return shared
 }
 
-const TABLES = ['linked_wallets', 'siwe_nonces', 'vault_email_codes', 'invitations', 'waitlist', 'recoveries', 'recovery_signers', 'safes', 'card_authorization_increments', 'notifications', 'alert_checks', 'alert_settings', 'mail_outbox', 'asset_prices', 'liquidations', 'interest_accruals', 'account_mode_changes', 'account_limit_changes', 'failed_recons', 'card_authorizations', 'cards', 'plaid_link_sessions', 'bank_sends', 'bank_recipients', 'withdrawals', 'pix_payments', 'jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
+const TABLES = ['identity_documents', 'identity_applications', 'linked_wallets', 'siwe_nonces', 'vault_email_codes', 'invitations', 'waitlist', 'recoveries', 'recovery_signers', 'safes', 'card_authorization_increments', 'notifications', 'alert_checks', 'alert_settings', 'mail_outbox', 'asset_prices', 'liquidations', 'interest_accruals', 'account_mode_changes', 'account_limit_changes', 'failed_recons', 'card_authorizations', 'cards', 'plaid_link_sessions', 'bank_sends', 'bank_recipients', 'withdrawals', 'pix_payments', 'jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
 
 export type TestApp = {
   app: Hono

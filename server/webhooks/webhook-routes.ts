@@ -10,12 +10,13 @@ import { pixEvents } from '../money-in/pix-top-up'
 import { withdrawalChainEvents } from '../money-out/withdrawals'
 import { bankSendEvents } from '../money-out/bank-send'
 import { cardEvents } from '../cards/authorization-service'
+import { identityEvents } from '../identity/decision-service'
 import { safeChainEvents } from '../safe/safe-service'
 import { providerKey, verifyWebhook } from './signature'
 
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<unknown>
-const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card', Record<string, Applier>> = {
-  card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
+const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity', Record<string, Applier>> = {
+  identity: identityEvents, card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the
@@ -25,10 +26,10 @@ export const webhookRoutes = [
   defineRoute({
     method: 'post',
     path: '/webhooks/:provider',
-    summary: 'Signed provider events (chain, bridge, PIX acquirer, bank rails). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
+    summary: 'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
     tag: 'webhooks',
     access: { kind: 'public' },
-    params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card']) }),
+    params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']) }),
     body: ProviderEventBody,
     response: WebhookAck,
     handler: async ({ c, deps, params, body, rawBody }) => {

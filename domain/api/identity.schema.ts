@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { VERIFICATION_STATUSES } from '../card-issuing'
+import { DOCUMENT_KINDS } from '../identity'
+import { ShippingAddressSchema } from './card-issuing.schema'
+import { IsoDateTime } from './common.schema'
+
+const Country = ShippingAddressSchema.shape.country
+const BirthDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 1990-04-25.')
+const DocumentId = (message: string) => z.uuid(message)
+
+/** A residential or registered address (the same fields as a shipping address). */
+export const IdentityAddressSchema = ShippingAddressSchema.meta({ id: 'IdentityAddress' })
+
+/** A photo ID: a passport has one side, an ID card a front and a back. Values are uploaded document ids. */
+export const IdDocumentSchema = z
+  .object({
+    type: z.enum(['passport', 'id_card'], 'Choose passport or ID card.'),
+    front: DocumentId('Upload the front (or the photo page of the passport).'),
+    back: DocumentId('Upload the back of the ID card.').optional(),
+  })
+  .refine((d) => d.type === 'passport' || d.back !== undefined, { path: ['back'], message: 'Upload the back of the ID card.' })
+
+/** `POST /kyc`: a person's identity check. */
+export const KycBody = z
+  .object({
+    legalName: z.string().trim().min(2, 'Enter your full legal name, as on your ID.').max(100, 'Keep it under 100 characters.'),
+    birthDate: BirthDate,
+    address: IdentityAddressSchema,
+    nationality: Country,
+    idDocument: IdDocumentSchema,
+    selfie: DocumentId('Upload a selfie.'),
+  })
+  .meta({ id: 'KycApplication' })
+export type KycBody = z.output<typeof KycBody>
+
+/** A beneficial owner: a person holding 25 % or more of the company, checked by their own KYC. */
+export const BeneficialOwnerSchema = z.object({
+  name: z.string().trim().min(2, 'Enter the owner’s full legal name.').max(100, 'Keep it under 100 characters.'),
+  birthDate: BirthDate,
+  nationality: Country,
+  email: z.email('Enter an e-mail address like name@example.com.'),
+  ownership: z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage like 25 or 33.33.'),
+  idDocument: IdDocumentSchema,
+})
+
+/** `POST /accounts/:accountId/kyb`: a company's check, with its beneficial owners and documents. */
+export const KybBody = z
+  .object({
+    companyName: z.string().trim().min(2, 'Enter the company’s registered name.').max(120, 'Keep it under 120 characters.'),
+    registrationNumber: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/, 'Enter the registration number as on the certificate (letters, digits, . / -).'),
+    country: Country,
+    address: IdentityAddressSchema,
+    owners: z.array(BeneficialOwnerSchema).min(1, 'Add at least one beneficial owner (a person holding 25 % or more).').max(10, 'At most 10 beneficial owners.'),
+    documents: z.object({
+      certificateOfIncorporation: DocumentId('Upload the certificate of incorporation.'),
+      proofOfAddress: DocumentId('Upload a proof of the company’s address.'),
+    }),
+  })
+  .meta({ id: 'KybApplication' })
+export type KybBody = z.output<typeof KybBody>
+
+/** `POST /identity/documents`: one file, base64 in JSON; its type is read from its bytes. */
+export const UploadDocumentBody = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  fileName: z.string().trim().min(1).max(200),
+  content: z.base64('The file could not be read. Choose it again.').min(1, 'This file is empty.'),
+})
+
+export const UploadedDocument = z.object({ id: z.uuid(), kind: z.enum(DOCUMENT_KINDS), fileName: z.string(), size: z.number().int(), mime: z.string() }).meta({ id: 'UploadedDocument' })
+export type UploadedDocument = z.output<typeof UploadedDocument>
+
+/** Sends the one document the provider asked for. */
+export const MoreInfoBody = z.object({ applicationId: z.uuid().optional(), documentId: DocumentId('Upload the requested document.') })
+
+/** Where a person's or a company's verification stands, and what to do next. */
+export const VerificationView = z
+  .object({
+    status: z.enum(VERIFICATION_STATUSES),
+    reason: z.string().nullable(),
+    /** When more information is needed: the one document to upload, and whose (an owner's name, or null). */
+    requested: z.object({ applicationId: z.uuid(), document: z.enum(DOCUMENT_KINDS), subject: z.string().nullable() }).nullable(),
+    submittedAt: IsoDateTime.nullable(),
+    /** When a decision is expected (while submitted or in review). */
+    eta: IsoDateTime.nullable(),
+    decidedAt: IsoDateTime.nullable(),
+    /** KYB only: each beneficial owner's own check. */
+    owners: z.array(z.object({ name: z.string(), status: z.enum(VERIFICATION_STATUSES) })),
+  })
+  .meta({ id: 'Verification' })
+export type VerificationView = z.output<typeof VerificationView>
+
+export const ApplicationSummary = z.object({
+  id: z.uuid(),
+  kind: z.enum(['kyc', 'kyb']),
+  reference: z.string(),
+  subject: z.string(),
+  userId: z.uuid().nullable(),
+  accountId: z.uuid().nullable(),
+  parentId: z.uuid().nullable(),
+  status: z.enum(VERIFICATION_STATUSES),
+  reason: z.string().nullable(),
+  requestedDocument: z.enum(DOCUMENT_KINDS).nullable(),
+  round: z.number().int(),
+  submittedAt: IsoDateTime,
+  decidedAt: IsoDateTime.nullable(),
+  decidedBy: z.object({ source: z.enum(['provider', 'admin']), userId: z.uuid().nullable() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  documents: z.array(UploadedDocument),
+})
+
+/** A decision on one application, by a platform admin or the sandbox provider. */
+export const DecisionBody = z
+  .discriminatedUnion('decision', [
+    z.object({ decision: z.literal('approved') }),
+    z.object({ decision: z.literal('rejected'), reason: z.string().trim().min(3, 'Say why, in a sentence the applicant will read.').max(200, 'Keep it under 200 characters.') }),
+    z.object({ decision: z.literal('more_info_needed'), document: z.enum(DOCUMENT_KINDS, 'Choose the document to ask for.') }),
+  ])
+  .meta({ id: 'IdentityDecision' })
+export type DecisionBody = z.output<typeof DecisionBody>
+
+export const DocumentFile = z.object({ id: z.uuid(), kind: z.enum(DOCUMENT_KINDS), fileName: z.string(), mime: z.string(), size: z.number().int(), content: z.string() })

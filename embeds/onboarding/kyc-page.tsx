@@ -1,0 +1,35 @@
+import { useState } from 'react'
+import { VerificationView } from '../../domain/api/identity.schema'
+import { safeNext } from '../lib/safe-next'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { KycForm } from './kyc-form'
+import { VerificationStatus } from './verification-status'
+
+const inFlight = (v: VerificationView) => v.status === 'submitted' || v.status === 'in_review'
+
+/** `/kyc`: the form until it is sent (or again after a rejection), then where the check stands, live. */
+export function KycPage() {
+  const { api } = useSession()
+  const [resubmitting, setResubmitting] = useState(false)
+  const data = useResource('kyc', (signal) => api.get('/kyc', VerificationView, signal), { pollMs: 2000, keepPolling: inFlight })
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  const view = data.data
+  if (view.status === 'not_started' || (resubmitting && view.status === 'rejected')) {
+    return <KycForm onSubmitted={() => (setResubmitting(false), data.reload())} />
+  }
+  return (
+    <VerificationStatus
+      what="kyc"
+      view={view}
+      next={safeNext(new URLSearchParams(window.location.search).get('next'))}
+      onResubmit={() => setResubmitting(true)}
+      onSendDocument={async (_applicationId, documentId) => {
+        await api.post('/kyc/more-info', VerificationView, { documentId })
+        data.reload()
+      }}
+    />
+  )
+}

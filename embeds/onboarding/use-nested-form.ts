@@ -1,0 +1,58 @@
+import { useState } from 'react'
+import type { z } from 'zod'
+import { fieldErrors } from '../../domain/api/common.schema'
+import { DomainError, type FieldErrors } from '../../domain/errors'
+import { ApiError } from '../lib/api-client'
+
+/**
+ * A form whose values nest (addresses, owners, documents): checked with the server's zod schema and the
+ * domain rules before sending, with every message, the page's or the server's, at its dotted field path.
+ */
+export function useNestedForm<V>(initial: V) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  /** Changes the values; clears the message at `path` (the field the person is fixing). */
+  const update = (path: string, change: (v: V) => V) => {
+    setValues(change)
+    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([key]) => key !== path && !key.startsWith(`${path}.`))))
+  }
+
+  /** Checks with the schema and, at the same time, the domain `rules` (which report their field messages), then sends. */
+  const submit = async <S extends z.ZodType>(schema: S, body: unknown, rules: () => FieldErrors, send: (parsed: z.output<S>) => Promise<void>) => {
+    if (busy) return
+    setFormError(null)
+    const parsed = schema.safeParse(body)
+    const found = { ...rules(), ...(parsed.success ? {} : fieldErrors(parsed.error)) }
+    if (!parsed.success || Object.keys(found).length) return setErrors(found)
+    setBusy(true)
+    try {
+      setErrors({})
+      await send(parsed.data)
+    } catch (error) {
+      const fields = error instanceof ApiError || error instanceof DomainError ? error.fields : undefined
+      if (fields && Object.keys(fields).length) setErrors(fields)
+      else setFormError(error instanceof Error ? error.message : String(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { values, errors, formError, busy, update, submit }
+}
+
+/** The field messages a domain rule throws, or none. */
+export function ruleErrors(...checks: (() => void)[]): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const check of checks) {
+    try {
+      check()
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e
+      Object.assign(fields, e.fields ?? { _: e.message })
+    }
+  }
+  return fields
+}

@@ -1,0 +1,105 @@
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import type { DecisionBody } from '../../domain/api/identity.schema'
+import type { VerificationStatus } from '../../domain/card-issuing'
+import { DomainError } from '../../domain/errors'
+import { combineKyb, DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentKind } from '../../domain/identity'
+import type { IdentityApplicationsTable } from '../db/schema'
+import type { Deps } from '../http/route-table'
+import type { Tx } from '../ledger/ledger-service'
+import { sendMail } from '../mail/mail-service'
+
+export type ApplicationRow = Selectable<IdentityApplicationsTable>
+
+const MAIL_STATE: Partial<Record<VerificationStatus, string>> = { approved: 'approved', rejected: 'rejected', more_info_needed: 'more information needed' }
+
+/** The reason stored with a status (and shown by the card gate): the provider's reason, or the document asked for. */
+function reasonOf(app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>, owner: boolean): string | null {
+  const whose = owner ? ` of ${app.subject_name}` : ''
+  if (app.status === 'rejected') return owner ? `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}` : app.reason
+  if (app.status === 'more_info_needed' && app.requested_document) return `${DOCUMENT_LABELS[app.requested_document as DocumentKind]}${whose}`
+  return null
+}
+
+/**
+ * Brings the person's `kyc_status` or the company's `kyb_status` in line with its applications, and mails
+ * the applicant when that status became a decision.
+ */
+export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): Promise<void> {
+  if (app.kind === 'kyc' && app.user_id) {
+    const user = await db.selectFrom('users').select(['email', 'kyc_status']).where('id', '=', app.user_id).executeTakeFirstOrThrow()
+    const reason = reasonOf(app, false)
+    await db.updateTable('users').set({ kyc_status: app.status, kyc_reason: reason }).where('id', '=', app.user_id).execute()
+    const state = MAIL_STATE[app.status]
+    if (state && user.kyc_status !== app.status) await sendMail(deps, db, user.email, 'verificationUpdate', { what: 'KYC', state, reason, link: `${app.origin}/app/cash/kyc` })
+    return
+  }
+  const rootId = app.kind === 'kyb' ? app.id : app.parent_id!
+  const group = await db.selectFrom('identity_applications').selectAll().where((eb) => eb.or([eb('id', '=', rootId), eb('parent_id', '=', rootId)])).orderBy('submitted_at').execute()
+  const root = group.find((g) => g.id === rootId)!
+  const status = combineKyb(group.map((g) => g.status))
+  const deciding = group.find((g) => g.status === status)
+  const reason = deciding && (status === 'rejected' || status === 'more_info_needed') ? reasonOf(deciding, deciding.kind === 'kyc') : null
+  const account = await db.selectFrom('accounts').select('kyb_status').where('id', '=', root.account_id!).executeTakeFirstOrThrow()
+  await db.updateTable('accounts').set({ kyb_status: status, kyb_reason: reason }).where('id', '=', root.account_id!).execute()
+  const state = MAIL_STATE[status]
+  if (state && account.kyb_status !== status) {
+    const submitter = await db.selectFrom('users').select('email').where('id', '=', root.submitted_by).executeTakeFirstOrThrow()
+    await sendMail(deps, db, submitter.email, 'verificationUpdate', { what: 'KYB', state, reason, link: `${root.origin}/app/cash/kyb` })
+  }
+}
+
+/** Records a decision on an open application (submitted or in review), with who decided and when. */
+export async function decideApplication(deps: Deps, db: Tx, app: ApplicationRow, decision: DecisionBody, by: { source: 'provider' | 'admin'; userId: string | null }): Promise<ApplicationRow> {
+  if (app.status !== 'submitted' && app.status !== 'in_review') throw new DomainError('application_decided')
+  const decided = await db
+    .updateTable('identity_applications')
+    .set({
+      status: decision.decision,
+      reason: decision.decision === 'rejected' ? decision.reason : null,
+      requested_document: decision.decision === 'more_info_needed' ? decision.document : null,
+      decided_at: deps.now(),
+      decided_source: by.source,
+      decided_by: by.userId,
+    })
+    .where('id', '=', app.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await refreshSubject(deps, db, decided)
+  return decided
+}
+
+const EventRef = z.object({ reference: z.string().min(1), round: z.number().int().positive() })
+const DecidedEvent = EventRef.and(
+  z.discriminatedUnion('decision', [
+    z.object({ decision: z.literal('approved') }),
+    z.object({ decision: z.literal('rejected'), reason: z.string().min(1) }),
+    z.object({ decision: z.literal('more_info_needed'), document: z.enum(DOCUMENT_KINDS) }),
+  ]),
+)
+
+const openApplication = (db: Tx, reference: string) => db.selectFrom('identity_applications').selectAll().where('provider_ref', '=', reference).forUpdate().executeTakeFirst()
+
+/**
+ * The identity provider's webhook events. An event for an earlier round, or for an application already
+ * decided (by an admin, say), changes nothing: the provider's word does not overrule a later one.
+ */
+export const identityEvents = {
+  'application.in_review': async (deps: Deps, db: Tx, data: unknown) => {
+    const event = EventRef.parse(data)
+    const app = await openApplication(db, event.reference)
+    if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
+    if (app.round !== event.round || app.status !== 'submitted') return { ignored: true, status: app.status }
+    const updated = await db.updateTable('identity_applications').set({ status: 'in_review' }).where('id', '=', app.id).returningAll().executeTakeFirstOrThrow()
+    await refreshSubject(deps, db, updated)
+    return { ignored: false, status: 'in_review' }
+  },
+  'application.decided': async (deps: Deps, db: Tx, data: unknown) => {
+    const event = DecidedEvent.parse(data)
+    const app = await openApplication(db, event.reference)
+    if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
+    if (app.round !== event.round || (app.status !== 'submitted' && app.status !== 'in_review')) return { ignored: true, status: app.status }
+    const decided = await decideApplication(deps, db, app, event, { source: 'provider', userId: null })
+    return { ignored: false, status: decided.status }
+  },
+}
