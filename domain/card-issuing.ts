@@ -4,14 +4,20 @@ import { DomainError } from './errors'
 export const VERIFICATION_STATUSES = ['not_started', 'submitted', 'in_review', 'approved', 'rejected', 'more_info_needed'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
-export const ACCOUNT_TIERS = ['standard', 'plus', 'premium'] as const
+/** Membership tiers (PRODUCT.md "Rewards"): VIP is invite-only, set by an admin. */
+export const ACCOUNT_TIERS = ['core', 'luxe', 'pinnacle', 'vip'] as const
 export type AccountTier = (typeof ACCOUNT_TIERS)[number]
+export const TIER_NAMES: Record<AccountTier, string> = { core: 'Core', luxe: 'Luxe', pinnacle: 'Pinnacle', vip: 'VIP' }
 export type CardKind = 'virtual' | 'physical'
 
-/** How many cards that are not cancelled an account may hold, by account kind, tier and card kind. */
+/**
+ * How many cards that are not cancelled an account may hold, by account kind, tier and card kind. Personal
+ * counts are PRODUCT.md's (3/5/10/10 virtual, 1/1/2/2 physical); a company's are for all its people together
+ * (PRODUCT.md is silent: our rule).
+ */
 export const CARD_COUNT_LIMITS: Record<'personal' | 'corporate', Record<AccountTier, Record<CardKind, number>>> = {
-  personal: { standard: { virtual: 5, physical: 1 }, plus: { virtual: 10, physical: 2 }, premium: { virtual: 20, physical: 3 } },
-  corporate: { standard: { virtual: 100, physical: 25 }, plus: { virtual: 250, physical: 50 }, premium: { virtual: 500, physical: 100 } },
+  personal: { core: { virtual: 3, physical: 1 }, luxe: { virtual: 5, physical: 1 }, pinnacle: { virtual: 10, physical: 2 }, vip: { virtual: 10, physical: 2 } },
+  corporate: { core: { virtual: 100, physical: 25 }, luxe: { virtual: 250, physical: 50 }, pinnacle: { virtual: 500, physical: 100 }, vip: { virtual: 500, physical: 100 } },
 }
 
 /** The first physical card an account ever orders is free; each further one (a replacement too) costs this, in USDC. */
@@ -51,7 +57,7 @@ export function assertVerified(gate: VerificationGate): void {
 export function assertCardCount(accountKind: 'personal' | 'corporate', tier: AccountTier, kind: CardKind, current: number): void {
   const max = CARD_COUNT_LIMITS[accountKind][tier][kind]
   if (current < max) return
-  throw new DomainError('card_limit_reached', `Your ${tier} plan allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or upgrade your plan.`, { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on your plan.` })
+  throw new DomainError('card_limit_reached', `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or earn a higher tier.`, { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on ${TIER_NAMES[tier]}.` })
 }
 
 /** The fee for the next physical card, given how many the account ever ordered. */

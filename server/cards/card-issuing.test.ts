@@ -82,11 +82,11 @@ describe('physical cards', () => {
     })
   })
 
-  it('allows one physical card at a time on the standard plan; a replacement costs the fee, confirmed, posted to fees', async () => {
+  it('allows one physical card at a time on Core; a replacement costs the fee, confirmed, posted to fees', async () => {
     const first = (await order(paula, { shipping: address })).body
     const second = await order(paula, { shipping: address })
     expect(second.status).toBe(409)
-    expect(second.body.error).toMatchObject({ code: 'card_limit_reached', message: 'Your standard plan allows 1 physical card at a time. Cancel one you no longer use, or upgrade your plan.' })
+    expect(second.body.error).toMatchObject({ code: 'card_limit_reached', message: 'Your Core membership allows 1 physical card at a time. Cancel one you no longer use, or earn a higher tier.' })
     await paula.json('POST', `/cards/${first.id}/cancel`)
     expect((await paula.json('GET', `/accounts/${account}/card-ordering`)).body.physical).toMatchObject({ count: 0, max: 1, fee: '10' })
     expect((await paula.request('POST', `/accounts/${account}/physical-cards`, { shipping: address })).status).toBe(400) // no Idempotency-Key
@@ -119,11 +119,11 @@ describe('physical cards', () => {
 })
 
 describe('card counts per tier', () => {
-  it('allows five virtual cards on a personal standard plan and refuses the sixth', async () => {
-    for (let i = 0; i < 4; i++) expect((await paula.json('POST', `/accounts/${account}/cards`, {})).status).toBe(201)
-    const sixth = await paula.json('POST', `/accounts/${account}/cards`, {})
-    expect(sixth.status).toBe(409)
-    expect(sixth.body.error.message).toBe('Your standard plan allows 5 virtual cards at a time. Cancel one you no longer use, or upgrade your plan.')
+  it('allows three virtual cards on a personal Core membership and refuses the fourth', async () => {
+    for (let i = 0; i < 2; i++) expect((await paula.json('POST', `/accounts/${account}/cards`, {})).status).toBe(201)
+    const fourth = await paula.json('POST', `/accounts/${account}/cards`, {})
+    expect(fourth.status).toBe(409)
+    expect(fourth.body.error.message).toBe('Your Core membership allows 3 virtual cards at a time. Cancel one you no longer use, or earn a higher tier.')
   })
 })
 

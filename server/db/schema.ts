@@ -23,7 +23,7 @@ export interface UsersTable {
 }
 
 export type VerificationStatus = 'not_started' | 'submitted' | 'in_review' | 'approved' | 'rejected' | 'more_info_needed'
-export type AccountTier = 'standard' | 'plus' | 'premium'
+export type AccountTier = 'core' | 'luxe' | 'pinnacle' | 'vip'
 
 export interface AccountsTable {
   id: string
