@@ -21,6 +21,11 @@ export const LEDGER_CODES = {
    * collateral for USDC that repays their debt): credited in the asset taken, debited in the asset given.
    */
   conversion: { normal: 'credit', noOverdraft: false, owner: 'platform' },
+  /**
+   * USDC set aside to pay cashback and referral rewards: funded by the platform, paid out to holders. It can
+   * run short (no overdraft): cashback then waits as pending until it is funded.
+   */
+  cashback_pool: { normal: 'credit', noOverdraft: true, owner: 'platform' },
 } as const
 
 export type LedgerCode = keyof typeof LEDGER_CODES
