@@ -12,18 +12,24 @@ import { accountBalance, type Tx } from '../ledger/ledger-service'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 
-/** USDC counted against the limits since `since`: posted spends and sends, plus those still on hold. */
-export async function spentSince(db: Tx, accountId: string, since: Date): Promise<bigint> {
-  const result = await sql<{ spent: bigint }>`
-    SELECT
-      COALESCE((SELECT sum(e.amount) FROM journals j
+/**
+ * USDC counted against the limits today and this month (from the holder's local midnight and the 1st):
+ * posted spends and sends, plus those still on hold. One query for both windows.
+ */
+export async function spentInLimitWindows(db: Tx, accountId: string, dayStart: Date, monthStart: Date): Promise<{ today: bigint; month: bigint }> {
+  const result = await sql<{ today: bigint; month: bigint }>`
+    WITH counted AS (
+      SELECT j.created_at AS at, e.amount FROM journals j
         JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
         JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = ${accountId} AND la.asset = 'USDC'
-        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])}) AND j.created_at >= ${since}), 0)
-    + COALESCE((SELECT sum(h.amount) FROM holds h
-        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])}) AND h.created_at >= ${since}), 0)
-      AS spent`.execute(db)
-  return result.rows[0]?.spent ?? 0n
+        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])}) AND j.created_at >= ${monthStart}
+      UNION ALL
+      SELECT h.created_at, h.amount FROM holds h
+        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])}) AND h.created_at >= ${monthStart}
+    )
+    SELECT COALESCE(sum(amount) FILTER (WHERE at >= ${dayStart}), 0) AS today, COALESCE(sum(amount), 0) AS month FROM counted`.execute(db)
+  const row = result.rows[0]
+  return { today: row?.today ?? 0n, month: row?.month ?? 0n }
 }
 
 async function pendingHoldsByKind(db: Tx, accountId: string): Promise<{ spend: bigint; withdrawal: bigint }> {
@@ -56,6 +62,7 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
     } else if (la.code === 'debt') debt = b.balance
   }
   const holds = await pendingHoldsByKind(db, accountId)
+  const spent = await spentInLimitWindows(db, accountId, startOfDay(now, account.time_zone), startOfMonth(now, account.time_zone))
   const spendable = computeSpendable({
     mode: account.mode,
     balances: posted,
@@ -65,10 +72,10 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
     prices,
     dailyLimit: account.daily_limit,
     monthlyLimit: account.monthly_limit,
-    spentToday: await spentSince(db, accountId, startOfDay(now, account.time_zone)),
-    spentThisMonth: await spentSince(db, accountId, startOfMonth(now, account.time_zone)),
+    spentToday: spent.today,
+    spentThisMonth: spent.month,
   })
-  return { account, posted, available, debt, holds, spendable }
+  return { account, posted, available, debt, holds, spendable, spentToday: spent.today }
 }
 
 /** Balances by asset, debt, and spendable, all derived from the ledger. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { ARMED, evaluateBalanceAlerts, purchaseAlerts, type AlertState, type AlertThresholds } from '../../domain/alerts'
 import { startOfDay } from '../../domain/calendar'
 import { healthBps } from '../../domain/spendable'
-import { loadPosition, spentSince } from '../accounts/account-service'
+import { loadPosition } from '../accounts/account-service'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { notify } from './notifications-service'
@@ -46,7 +46,7 @@ async function evaluateNow(deps: Deps, db: Tx, accountId: string) {
   const prices = deps.prices()
   const position = await loadPosition(db, accountId, now, prices)
   const dayStart = startOfDay(now, account.time_zone)
-  const spentToday = await spentSince(db, accountId, dayStart)
+  const spentToday = position.spentToday
   const health = account.mode === 'borrow' ? healthBps(position.posted, prices, position.debt) : null
   const managers = await db.selectFrom('account_members').select('user_id').where('account_id', '=', accountId).where('role', 'in', [...HEALTH_WATCHERS]).execute()
   const managerIds = new Set(managers.map((m) => m.user_id))
