@@ -1,22 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { luhnValid } from '../domain/card-details'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, DEMO_PASSWORD, persona } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'
 import { CashApp } from './support/cash-app'
+import { fillAddress, SAO_PAULO } from './support/identity'
 
 type Card = { id: string; kind: string; status: string; last4: string }
 const account = ACCOUNT_IDS.personal
 const newPhysicalCard = async (paula: Awaited<ReturnType<typeof apiAs>>, known: Set<string>) =>
   ((await paula.get(`/accounts/${account}/cards`)) as { items: Card[] }).items.find((c) => c.kind === 'physical' && c.status !== 'cancelled' && !known.has(c.id))!
 
-async function fillAddress(page: Page) {
-  await page.getByLabel('Street and number').fill('Rua Augusta 100')
-  await page.getByLabel('City').fill('São Paulo')
-  await page.getByLabel('State or region').fill('SP')
-  await page.getByLabel('Postal code').fill('01304-000')
-  await page.getByLabel('Country (2-letter code, like BR or US)').fill('BR')
-}
 
 test('ordering waits for approved KYC, and says where to go', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')
@@ -67,7 +61,7 @@ test('a physical card: ordered free, shipped, activated with its last 4, details
   await page.getByRole('button', { name: 'Review order' }).click()
   await expect(page.getByText('Enter the street and number.')).toBeVisible()
   await expect(page.getByText('Use the 2-letter country code, like BR or US.')).toBeVisible()
-  await fillAddress(page)
+  await fillAddress(page, SAO_PAULO)
   await expect(page.getByTestId('order-card.fee')).toContainText('Free')
   await page.getByRole('button', { name: 'Review order' }).click()
   await expect(page.getByTestId('confirm.summary')).toContainText('Rua Augusta 100, São Paulo SP 01304-000, BR')
@@ -111,7 +105,7 @@ test('a physical card: ordered free, shipped, activated with its last 4, details
   const beforeFee = parseAmount(await balanceOf(paula, account, 'USDC'), 'USDC')
   await page.goto('/app/cash/order-card/@personal')
   await page.getByLabel('Physical · shipped to you').check()
-  await fillAddress(page)
+  await fillAddress(page, SAO_PAULO)
   await expect(page.getByTestId('order-card.fee')).toContainText('$10.00')
   await page.getByRole('button', { name: 'Review order' }).click()
   await page.getByLabel('Your password').fill(DEMO_PASSWORD)

@@ -22,32 +22,34 @@ export async function upload(page: Page, label: string, f: ReturnType<typeof fil
   await expect(page.getByText(`Uploaded: ${f.name}`)).toBeVisible()
 }
 
+/** The address fields every form shares (KYC, KYB, card shipping). */
+export async function fillAddress(page: Page, a: { line1: string; city: string; region: string; postalCode: string; country: string }) {
+  await page.getByLabel('Street and number').fill(a.line1)
+  await page.getByLabel('City').fill(a.city)
+  await page.getByLabel('State or region').fill(a.region)
+  await page.getByLabel('Postal code').fill(a.postalCode)
+  await page.getByLabel('Country (2-letter code, like BR or US)').fill(a.country)
+}
+
+export const SAO_PAULO = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
+
 export async function fillKyc(page: Page, legalName: string) {
   await page.getByLabel('Full legal name').fill(legalName)
   await page.getByLabel('Date of birth').fill('1990-04-25')
   await page.getByLabel('Nationality (2-letter code, like BR or US)').fill('BR')
-  await page.getByLabel('Street and number').fill('Rua Augusta 100')
-  await page.getByLabel('City').fill('São Paulo')
-  await page.getByLabel('State or region').fill('SP')
-  await page.getByLabel('Postal code').fill('01304-000')
-  await page.getByLabel('Country (2-letter code, like BR or US)').fill('BR')
+  await fillAddress(page, SAO_PAULO)
   await upload(page, 'Front of the ID card', file('front.jpg', JPEG, 'image/jpeg'))
   await upload(page, 'Back of the ID card', file('back.png', PNG, 'image/png'))
   await upload(page, 'A selfie (your face, clearly visible)', file('selfie.png', PNG, 'image/png'))
   await page.getByRole('button', { name: 'Submit for verification' }).click()
 }
 
-
 /** Fills and submits the KYB form for a company with one beneficial owner holding `share` %. */
 export async function fillKyb(page: Page, company: { name: string; ownerName: string; ownerEmail: string; share: string }) {
   await page.getByLabel('Registered company name').fill(company.name)
   await page.getByLabel('Registration number').fill('09876543')
   await page.getByLabel('Country of registration (2-letter code, like GB or BR)').fill('GB')
-  await page.getByLabel('Street and number').fill('1 Old Street')
-  await page.getByLabel('City').fill('London')
-  await page.getByLabel('State or region').fill('London')
-  await page.getByLabel('Postal code').fill('EC1V 9HL')
-  await page.getByLabel('Country (2-letter code, like BR or US)').fill('GB')
+  await fillAddress(page, { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' })
   const owner = page.getByTestId('kyb.owner.0')
   await owner.getByLabel('Full legal name').fill(company.ownerName)
   await owner.getByLabel('Date of birth').fill('1985-07-01')
