@@ -134,6 +134,18 @@ describe('cashback', () => {
     expect((await cashback()).pending).toBe('6')
   })
 
+  it('triple-dip triples the tier rate in its window; a personal-only campaign is not offered to a company', async () => {
+    await admin.json('POST', '/admin/campaigns', { kind: 'triple_dip', name: 'Triple week', startsAt: '2026-11-20T00:00:00Z', endsAt: '2026-11-28T00:00:00Z', eligibility: { kycApproved: true, activeCard: true, personalOnly: true }, totalCap: '1000', perHolderCap: '50' })
+    await network(await buy('100', '5411'), 'clearing')
+    expect(await cashback()).toMatchObject({ pending: '6' })
+    const owner = await signIn(t.app, 'owner')
+    const seen = (await owner.json('GET', `/accounts/${ACCOUNT_IDS.acme}/campaigns`)).body.items[0]
+    expect(seen).toMatchObject({ eligible: false, ineligibleReason: 'For personal accounts only.' })
+    t.setNow(new Date('2026-11-28T00:00:01Z'))
+    await network(await buy('100', '5411'), 'clearing')
+    expect(await cashback()).toMatchObject({ pending: '8' })
+  })
+
   it('refuses a campaign with a bad window or no category, at the field', async () => {
     expect((await splashback({ endsAt: '2026-10-01T00:00:00Z' })).body.error.fields).toMatchObject({ endsAt: 'The window must end after it starts.' })
     expect((await splashback({ category: null })).body.error.fields).toMatchObject({ category: expect.any(String) })
