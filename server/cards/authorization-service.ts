@@ -13,6 +13,7 @@ import { enqueue } from '../jobs/job-queue'
 import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
+import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 
 /** What a card spent (held or cleared) today and this month in the holder's time zone, in one query. */
 async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promise<{ cardSpentToday: bigint; cardSpentThisMonth: bigint }> {
@@ -124,6 +125,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
     await postJournal(db, { id: journalId, kind: 'card_spend', accountId: auth.account_id, description, reference: auth.network_id, holdId: auth.hold_id, entries: [{ ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' }, { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' }] })
   }
   await db.updateTable('card_authorizations').set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await earnCashback(deps, db, auth, amount)
 }
 
 /** The merchant cancelled before clearing: the hold is released. */
@@ -135,21 +137,28 @@ export async function reverse(deps: Deps, db: Tx, raw: unknown) {
   await db.updateTable('card_authorizations').set({ status: 'reversed', updated_at: deps.now() }).where('id', '=', auth.id).execute()
 }
 
-/** A refund of a cleared purchase arrives as USDC in cash (in Borrow mode it does not reduce the debt by itself). */
+/**
+ * A refund of a cleared purchase arrives as USDC in cash (in Borrow mode it does not reduce the debt by itself).
+ * It claws back the purchase's cashback in proportion: pending lines give it up; what was already paid is kept
+ * from the refund and returned to the cashback pool, in the same journal.
+ */
 export async function refund(deps: Deps, db: Tx, raw: unknown) {
   const e = Clearing.parse(raw)
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded')) return failedRecon(deps, db, e.authorizationId, auth, amount, 'refund without a cleared purchase')
+  const clawedFromRefund = await clawbackForRefund(db, auth, amount)
+  const toHolder = amount - clawedFromRefund
   await postJournal(db, {
     id: deps.newId(),
     kind: 'card_refund',
     accountId: auth.account_id,
-    description: `Refund · ${auth.merchant_name}`,
+    description: clawedFromRefund > 0n ? `Refund · ${auth.merchant_name} (net of ${toDecimal(clawedFromRefund, 'USDC')} USDC cashback returned)` : `Refund · ${auth.merchant_name}`,
     reference: auth.network_id,
     entries: [
       { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: auth.account_id, code: 'cash', asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
+      ...(toHolder > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: auth.account_id, code: 'cash', asset: 'USDC' }), side: 'credit' as const, amount: toHolder, asset: 'USDC' as const }] : []),
+      ...(clawedFromRefund > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'cashback_pool', asset: 'USDC' }), side: 'credit' as const, amount: clawedFromRefund, asset: 'USDC' as const }] : []),
     ],
   })
   await db.updateTable('card_authorizations').set({ status: 'refunded', refunded_amount: auth.refunded_amount + amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()

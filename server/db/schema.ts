@@ -673,3 +673,70 @@ export interface Database {
   identity_applications: IdentityApplicationsTable
   identity_documents: IdentityDocumentsTable
 }
+
+// Cashback (0018): versioned rules, campaigns, opt-ins and one line per purchase and type.
+export interface CashbackRulesTable {
+  id: string
+  rule_id: string
+  version: number
+  name: string
+  category: string | null
+  merchant_name: string | null
+  starts_at: Date | null
+  ends_at: Date | null
+  bps: number
+  removed: ColumnType<boolean, boolean | undefined, boolean>
+  effective_from: Date
+  created_by: string
+  created_at: Timestamp
+}
+
+export interface CashbackCampaignsTable {
+  id: string
+  kind: 'splashback' | 'triple_dip'
+  name: string
+  category: string | null
+  bps: ColumnType<number, number | undefined, number>
+  multiplier: ColumnType<number, number | undefined, number>
+  starts_at: Date
+  ends_at: Date
+  requires_kyc: boolean
+  requires_active_card: boolean
+  personal_only: boolean
+  opt_in_required: boolean
+  total_cap: Money
+  per_holder_cap: Money
+  payout_asset: ColumnType<'USDC', 'USDC' | undefined, 'USDC'>
+  created_by: string
+  created_at: Timestamp
+}
+
+export interface CampaignOptInsTable {
+  campaign_id: string
+  account_id: string
+  created_at: Timestamp
+}
+
+export interface CashbackLinesTable {
+  id: string
+  account_id: string
+  authorization_id: string | null
+  type: 'regular' | 'promotion' | 'referral'
+  campaign_id: string | null
+  bps: number
+  purchase_amount: Money
+  amount: Money
+  clawed_back: MoneyDefault
+  state: 'pending' | 'paid' | 'cancelled'
+  payable_at: Date
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  journal_id: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+}
+
+export interface Database {
+  cashback_rules: CashbackRulesTable
+  cashback_campaigns: CashbackCampaignsTable
+  campaign_opt_ins: CampaignOptInsTable
+  cashback_lines: CashbackLinesTable
+}

@@ -16,6 +16,7 @@ import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { evaluateAccountAlerts } from '../alerts/alert-evaluator'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
+import { PAY_CASHBACK_JOB, payLine } from '../cashback/cashback-service'
 
 const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
 
@@ -80,6 +81,11 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     [EVALUATE_ALERTS_JOB]: async (payload) => {
       const { accountId } = z.object({ accountId: z.uuid() }).parse(payload)
       await evaluateAccountAlerts(deps, accountId)
+    },
+    [PAY_CASHBACK_JOB]: async (payload) => {
+      // Due: paid if the pool holds enough, else it waits (not a failure) and funding the pool pays it.
+      const { lineId } = z.object({ lineId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => payLine(deps, tx, lineId))
     },
     'pix.expire': async (payload) => {
       const { chargeId } = z.object({ chargeId: z.uuid() }).parse(payload)
