@@ -16,6 +16,7 @@ import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { evaluateAccountAlerts } from '../alerts/alert-evaluator'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
+import { MEMBERSHIP_DAILY_JOB, runMembershipDaily } from '../membership/membership-service'
 
 const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
 
@@ -80,6 +81,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     [EVALUATE_ALERTS_JOB]: async (payload) => {
       const { accountId } = z.object({ accountId: z.uuid() }).parse(payload)
       await evaluateAccountAlerts(deps, accountId)
+    },
+    [MEMBERSHIP_DAILY_JOB]: async (payload) => {
+      const { day } = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).parse(payload)
+      await runMembershipDaily(deps, day)
     },
     'pix.expire': async (payload) => {
       const { chargeId } = z.object({ chargeId: z.uuid() }).parse(payload)
