@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS, CARD_IDS, persona } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
@@ -202,4 +202,3 @@ function anonymousWithToken(token: string): Caller {
   const h = { authorization: `Bearer ${token}` }
   return { request: (m, p, b, x) => a.request(m, p, b, { ...h, ...x }), json: (m, p, b, x) => a.json(m, p, b, { ...h, ...x }) }
 }
-void persona
