@@ -61,3 +61,15 @@ test('a referral through the link qualifies after KYC and a card, earns 1 % of s
   await expect(me).toBeVisible()
   await expect(page.getByText('Paula Pereira')).toHaveCount(0)
 })
+
+test('the promotions: membership rewards by tier (also as the standalone page) and Summer Mint progress', async ({ page }) => {
+  await new CashApp(page).signInAs('personal')
+  await page.goto('/app/cash/webview/promotion/membership-rewards')
+  await expect(page.getByRole('heading', { name: 'Rewards by tier' })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pinnacle' })).toContainText('$15.00 a month')
+  await expect(page.getByTestId('membership-rewards.claim')).toContainText('Core has no monthly reward. Reach Luxe to claim one.')
+  await expect(page.getByRole('button', { name: /Claim/ })).toHaveCount(0)
+  await page.goto('/app/cash/promotion/summer-mint')
+  await expect(page.getByText('The promotion is running now.')).toBeVisible()
+  await expect(page.getByTestId('summer-mint.progress').getByRole('progressbar', { name: /of \$500\.00/ })).toBeVisible()
+})
