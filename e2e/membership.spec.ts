@@ -73,3 +73,19 @@ test('the promotions: membership rewards by tier (also as the standalone page) a
   await expect(page.getByText('The promotion is running now.')).toBeVisible()
   await expect(page.getByTestId('summer-mint.progress').getByRole('progressbar', { name: /of \$500\.00/ })).toBeVisible()
 })
+
+test('a sign-up through a bad referral link shows why at the code, and nothing is created', async ({ page, request }) => {
+  const email = `bad-ref-${Date.now()}@example.com`
+  await page.goto('/app/cash/sign-up?ref=abc')
+  await page.getByLabel('Full name').fill('Bea Bad')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill('a-long-password-1')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('A referral code is 8 letters and digits, like K7MP2QXA.')).toBeVisible()
+  await page.getByLabel('Referral code').fill('ZZZZZZZZ')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('No referral link has this code.')).toBeVisible()
+  await expect(page.getByLabel('Referral code')).toHaveAttribute('aria-invalid', 'true')
+  const signIn = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email, password: 'a-long-password-1', client: 'native' } })
+  expect(signIn.status()).toBe(401)
+})
