@@ -98,6 +98,12 @@ export const ERRORS = {
   verification_open: { status: 409, message: 'A verification is already under way or approved; there is nothing to submit now.' },
   no_info_requested: { status: 409, message: 'No document was asked for: there is nothing to upload now.' },
   application_decided: { status: 409, message: 'This application was already decided.' },
+  referral_code_invalid: { status: 400, message: 'This referral code does not exist. Check the link, or sign up without it.' },
+  referral_code_expired: { status: 400, message: 'This referral link has expired. Ask for a new one, or sign up without it.' },
+  referral_link_active: { status: 409, message: 'Your referral link is still valid; a new one can be made after it expires.' },
+  reward_already_claimed: { status: 409, message: 'You already claimed this month’s membership reward.' },
+  reward_not_available: { status: 422, message: 'Core has no monthly membership reward. Reach Luxe to claim one.' },
+  rewards_pool_short: { status: 503, message: 'The rewards pool is short right now, so nothing was paid. Try again later.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -1,3 +1,4 @@
+import { ReferralCodeField } from './membership.schema'
 import { z } from 'zod'
 
 export const PASSWORD_MIN = 10
@@ -29,6 +30,8 @@ export const SignUpBody = z
     client: z.enum(['web', 'native']).default('web'),
     /** An invitation for this e-mail: the permission to sign up while sign-ups are closed. */
     inviteToken: z.string().max(100).optional(),
+    /** The code of the referral link the person signed up through (`?ref=`), if any. */
+    referralCode: ReferralCodeField.optional(),
   })
   .meta({ id: 'SignUpBody' })
 export type SignUpBody = z.infer<typeof SignUpBody>

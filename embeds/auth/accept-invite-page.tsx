@@ -13,7 +13,7 @@ import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 
 const INVITE_ERRORS = ['invite_not_found', 'invite_expired', 'invite_used', 'invite_revoked', 'invite_wrong_email'] as const
-const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true })
+const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true, referralCode: true })
 const formatDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** The invite's own refusals in the reader's language; anything else as the server said it. */

@@ -1,3 +1,4 @@
+import { recordReferral, resolveReferralCode } from '../membership/referral-service'
 import { sql } from 'kysely'
 import { AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
 import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'
@@ -49,10 +50,12 @@ export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client
   await hitRateLimit(db, `sign-up:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
   if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })
+  const link = input.referralCode ? await resolveReferralCode(deps, db, input.referralCode) : null
   const id = deps.newId()
   await db
     .insertInto('users')
     .values({ id, email: input.email, name: input.name, password_hash: await hashPassword(input.password), platform_role: 'user' })
     .execute()
+  if (link) await recordReferral(deps, db, link, id)
   return id
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { onPurchaseCleared, onPurchaseRefunded } from '../membership/membership-service'
 import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays, type DeclineReason } from '../../domain/authorization'
 import { startOfDay, startOfMonth } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
@@ -126,6 +127,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   }
   await db.updateTable('card_authorizations').set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
   await earnCashback(deps, db, auth, amount)
+  await onPurchaseCleared(deps, db, auth, amount)
 }
 
 /** The merchant cancelled before clearing: the hold is released. */
@@ -162,6 +164,7 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
     ],
   })
   await db.updateTable('card_authorizations').set({ status: 'refunded', refunded_amount: auth.refunded_amount + amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await onPurchaseRefunded(deps, db, auth, amount)
 }
 
 /** The job at a hold's expiry: a purchase never cleared lets its hold go. */

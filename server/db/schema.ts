@@ -734,9 +734,104 @@ export interface CashbackLinesTable {
   created_at: Timestamp
 }
 
+export interface MembershipPointsTable {
+  id: string
+  account_id: string
+  month: string
+  points: number
+  reason: 'card_spend' | 'card_refund' | 'weeth_holding'
+  reference: string
+  description: string
+  created_at: Timestamp
+}
+
+export interface MembershipTierChangesTable {
+  id: string
+  account_id: string
+  from_tier: AccountTier
+  to_tier: AccountTier
+  reason: 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'
+  month: string
+  points: number
+  created_at: Timestamp
+}
+
+export interface MembershipRequalificationsTable {
+  month: string
+  accounts: number
+  created_at: Timestamp
+}
+
+export interface MembershipRewardClaimsTable {
+  id: string
+  account_id: string
+  month: string
+  tier: AccountTier
+  amount: Money
+  journal_id: string
+  claimed_by: string
+  created_at: Timestamp
+}
+
+export interface SummerMintBadgesTable {
+  account_id: string
+  spent: Money
+  earned_at: Date
+}
+
+export interface ReferralLinksTable {
+  id: string
+  user_id: string
+  code: string
+  expires_at: Date
+  created_at: Timestamp
+}
+
+export interface ReferralsTable {
+  id: string
+  referrer_user_id: string
+  referee_user_id: string
+  link_id: string
+  qualified_at: Date | null
+  created_at: Timestamp
+}
+
+export interface ReferralAccrualsTable {
+  id: string
+  referral_id: string
+  referrer_user_id: string
+  authorization_id: string
+  month: string
+  amount: Money
+  payout_id: string | null
+  created_at: Timestamp
+}
+
+export interface ReferralPayoutsTable {
+  id: string
+  referrer_user_id: string
+  account_id: string
+  amount: Money
+  journal_id: string
+  paid_month: string
+  created_at: Timestamp
+}
+
 export interface Database {
   cashback_rules: CashbackRulesTable
   cashback_campaigns: CashbackCampaignsTable
   campaign_opt_ins: CampaignOptInsTable
   cashback_lines: CashbackLinesTable
+}
+
+export interface Database {
+  membership_points: MembershipPointsTable
+  membership_tier_changes: MembershipTierChangesTable
+  membership_requalifications: MembershipRequalificationsTable
+  membership_reward_claims: MembershipRewardClaimsTable
+  summer_mint_badges: SummerMintBadgesTable
+  referral_links: ReferralLinksTable
+  referrals: ReferralsTable
+  referral_accruals: ReferralAccrualsTable
+  referral_payouts: ReferralPayoutsTable
 }

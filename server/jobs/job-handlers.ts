@@ -17,6 +17,7 @@ import { evaluateAccountAlerts } from '../alerts/alert-evaluator'
 import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 import { PAY_CASHBACK_JOB, payLine } from '../cashback/cashback-service'
+import { MEMBERSHIP_DAILY_JOB, runMembershipDaily } from '../membership/membership-service'
 
 const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
 
@@ -86,6 +87,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
       // Due: paid if the pool holds enough, else it waits (not a failure) and funding the pool pays it.
       const { lineId } = z.object({ lineId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => payLine(deps, tx, lineId))
+    },
+    [MEMBERSHIP_DAILY_JOB]: async (payload) => {
+      const { day } = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).parse(payload)
+      await runMembershipDaily(deps, day)
     },
     'pix.expire': async (payload) => {
       const { chargeId } = z.object({ chargeId: z.uuid() }).parse(payload)

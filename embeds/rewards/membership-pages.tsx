@@ -1,0 +1,155 @@
+import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
+import { formatMoney, parseAmount } from '../../domain/money'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+
+export const usd = (amount: string, locale: string) => formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
+const when = (at: string, locale: string, withTime = true) => new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at))
+
+function useMembership(accountId: string) {
+  const { api } = useSession()
+  return useResource(`membership:${accountId}`, (signal) => api.get(`/accounts/${accountId}/membership`, MembershipResponse, signal))
+}
+
+function MembershipNav() {
+  const { t } = useI18n()
+  return (
+    <nav aria-label={t('membership.nav')} className="cash-row" style={{ justifyContent: 'flex-start', gap: 16 }}>
+      <a href="/app/cash/my-membership">{t('membership.nav.overview')}</a>
+      <a href="/app/cash/my-membership/activity">{t('membership.nav.activity')}</a>
+      <a href="/app/cash/my-membership/benefits">{t('membership.nav.benefits')}</a>
+    </nav>
+  )
+}
+
+/** `my-membership`: the tier, this month's points, progress to the next tier, and what re-qualification means and when. */
+export function MyMembershipPage({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <MembershipNav />
+      <NeedsAccount>{(accountId) => <MembershipOverview accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
+}
+
+function MembershipOverview({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const data = useMembership(accountId)
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  const m = data.data
+  const fmt = (n: number) => new Intl.NumberFormat(locale).format(n)
+  const requalifyDate = when(m.requalifiesAt, locale, false)
+  return (
+    <>
+      <section className="cash-card cash-stack" aria-labelledby="membership-tier" data-testid="membership.tier">
+        <div className="cash-row">
+          <h2 id="membership-tier">{t('membership.tier', { tier: m.tierName })}</h2>
+          <span className="cash-badge">{m.tierName}</span>
+        </div>
+        <p style={{ margin: 0 }}>{t('membership.points', { points: fmt(m.points), month: m.month })}</p>
+        {m.next ? (
+          <div className="cash-stack">
+            <label htmlFor="membership-progress">{t('membership.progress', { needed: fmt(m.next.pointsNeeded), tier: m.next.tierName })}</label>
+            <progress id="membership-progress" max={m.next.threshold} value={m.points} aria-valuetext={t('membership.progressValue', { points: fmt(m.points), threshold: fmt(m.next.threshold) })} style={{ width: '100%' }} />
+          </div>
+        ) : (
+          <p className="cash-muted" style={{ margin: 0 }}>{m.tier === 'vip' ? t('membership.vipTop') : t('membership.top')}</p>
+        )}
+      </section>
+      <section className="cash-card cash-stack" aria-labelledby="membership-requalify">
+        <h2 id="membership-requalify">{t('membership.requalify.title')}</h2>
+        <p style={{ margin: 0 }}>
+          {m.tier === 'vip' ? t('membership.requalify.vip') : t('membership.requalify.body', { date: requalifyDate, luxe: fmt(m.thresholds.luxe), pinnacle: fmt(m.thresholds.pinnacle) })}
+        </p>
+        {m.tier !== 'vip' ? <p style={{ margin: 0 }} data-testid="membership.requalifiesTo">{t('membership.requalify.keep', { date: requalifyDate, tier: m.benefits.find((b) => b.tier === m.requalifiesTo)!.name })}</p> : null}
+        <p className="cash-muted" style={{ margin: 0 }}>{t('membership.howPoints')}</p>
+      </section>
+    </>
+  )
+}
+
+/** `my-membership/activity`: every point movement and tier change. */
+export function MembershipActivityPage({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <MembershipNav />
+      <NeedsAccount>{(accountId) => <ActivityList accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
+}
+
+function ActivityList({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const data = useResource(`membership-activity:${accountId}`, (signal) => api.get(`/accounts/${accountId}/membership/activity`, MembershipActivityResponse, signal))
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  if (data.data.items.length === 0) return <p className="cash-card">{t('membership.activity.empty')}</p>
+  return (
+    <ul className="cash-list cash-card" aria-label={t('membership.activity.list')}>
+      {data.data.items.map((item) => (
+        <li key={item.id} className="cash-row">
+          <span className="cash-stack" style={{ gap: 2 }}>
+            <span>{item.kind === 'tier' ? t(`membership.activity.tier.${item.reason as 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'}`, { change: item.description }) : item.description}</span>
+            <span className="cash-muted">
+              {t(`membership.activity.reason.${item.reason}`)} · <time dateTime={item.at}>{when(item.at, locale)}</time>
+            </span>
+          </span>
+          {item.kind === 'points' ? <strong>{t('membership.activity.points', { points: `${item.points > 0 ? '+' : ''}${new Intl.NumberFormat(locale).format(item.points)}` })}</strong> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** `my-membership/benefits`: the tiers side by side, from the same constants the server enforces. */
+export function MembershipBenefitsPage({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <MembershipNav />
+      <NeedsAccount>{(accountId) => <BenefitsTable accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
+}
+
+function BenefitsTable({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const data = useMembership(accountId)
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  const m = data.data
+  return (
+    <div className="cash-card" style={{ overflowX: 'auto' }}>
+      <table className="cash-table">
+        <caption>{t('membership.benefits.caption', { tier: m.tierName })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('membership.benefits.tier')}</th>
+            <th scope="col">{t('membership.benefits.points')}</th>
+            <th scope="col">{t('membership.benefits.cashback')}</th>
+            <th scope="col">{t('membership.benefits.virtual')}</th>
+            <th scope="col">{t('membership.benefits.physical')}</th>
+            <th scope="col">{t('membership.benefits.reward')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.benefits.map((b) => (
+            <tr key={b.tier} aria-current={b.tier === m.tier ? 'true' : undefined}>
+              <th scope="row">{b.name}{b.tier === m.tier ? ` (${t('membership.benefits.yours')})` : ''}</th>
+              <td>{b.threshold === null ? t('membership.benefits.invite') : new Intl.NumberFormat(locale).format(b.threshold)}</td>
+              <td>{b.cashbackPercent} %</td>
+              <td>{b.virtualCards}</td>
+              <td>{b.physicalCards}</td>
+              <td>{b.monthlyReward === '0' ? '—' : usd(b.monthlyReward, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

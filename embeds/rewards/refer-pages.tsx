@@ -1,0 +1,176 @@
+import { useState } from 'react'
+import { LeaderboardResponse, ReferralLinkResponse, ReferralsResponse } from '../../domain/api/membership.schema'
+import { REFERRAL_LINK_DAYS, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
+import { useBridge } from '../lib/bridge-context'
+import { shareContent } from '../lib/host-actions'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { useResource } from '../lib/use-resource'
+import { CopyButton } from '../ui/copy-button'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { usd } from './membership-pages'
+
+const day = (at: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(at))
+
+function ReferNav() {
+  const { t } = useI18n()
+  return (
+    <nav aria-label={t('refer.nav')} className="cash-row" style={{ justifyContent: 'flex-start', gap: 16 }}>
+      <a href="/app/cash/refer">{t('refer.nav.link')}</a>
+      <a href="/app/cash/refer/details">{t('refer.nav.details')}</a>
+      <a href="/app/cash/referral-leaderboard">{t('refer.nav.leaderboard')}</a>
+    </nav>
+  )
+}
+
+/** `refer`: the personal link (copy, share through the host), a new one after expiry, and how referrals work. */
+export function ReferPage({ title }: { title: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const bridge = useBridge()
+  const make = useAction()
+  const [shared, setShared] = useState<string | null>(null)
+  const data = useResource('referral-link', (signal) => api.get('/referrals/link', ReferralLinkResponse, signal))
+  const absolute = (url: string) => (url.startsWith('/') ? `${window.location.origin}${url}` : url)
+  return (
+    <Page title={title}>
+      <ReferNav />
+      <section className="cash-card cash-stack" aria-labelledby="refer-link" data-testid="refer.link">
+        <h2 id="refer-link">{t('refer.link.title')}</h2>
+        {data.status === 'loading' ? <LoadingState /> : null}
+        {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
+        {data.status === 'ready' && data.data.link ? (
+          <>
+            <p style={{ margin: 0 }}>
+              <code data-testid="refer.url">{absolute(data.data.link.url)}</code>
+            </p>
+            <p className="cash-muted" style={{ margin: 0 }}>{t('refer.link.code', { code: data.data.link.code, date: day(data.data.link.expiresAt, locale) })}</p>
+            <div className="cash-row" style={{ justifyContent: 'flex-start', gap: 8 }}>
+              <CopyButton text={absolute(data.data.link.url)} label={t('refer.link.title')} />
+              <button
+                type="button"
+                className="cash-button"
+                onClick={() =>
+                  void shareContent(bridge, { title: t('refer.share.title'), text: t('refer.share.text'), url: absolute(data.data.link!.url) })
+                    .then((how) => setShared(how === 'copied' ? t('ui.copied') : null))
+                    .catch(() => setShared(t('ui.copyFailed')))
+                }
+              >
+                {t('refer.share')}
+              </button>
+            </div>
+            {shared ? <p role="status" className="cash-muted" style={{ margin: 0 }}>{shared}</p> : null}
+          </>
+        ) : null}
+        {data.status === 'ready' && !data.data.link ? (
+          <>
+            <p style={{ margin: 0 }}>{t('refer.link.none', { days: String(REFERRAL_LINK_DAYS) })}</p>
+            <div>
+              <button type="button" className="cash-button" disabled={make.busy} onClick={() => void make.run(async () => (await api.post('/referrals/link', ReferralLinkResponse), data.reload()))}>
+                {make.busy ? t('refer.link.making') : t('refer.link.make')}
+              </button>
+            </div>
+            {make.error ? <p className="cash-alert" role="alert">{make.error}</p> : null}
+          </>
+        ) : null}
+      </section>
+      <section className="cash-card cash-stack" aria-labelledby="refer-how">
+        <h2 id="refer-how">{t('refer.how.title')}</h2>
+        <ol className="cash-stack" style={{ margin: 0 }}>
+          <li>{t('refer.how.1', { days: String(REFERRAL_LINK_DAYS) })}</li>
+          <li>{t('refer.how.2')}</li>
+          <li>{t('refer.how.3', { days: String(REFERRAL_WINDOW_DAYS) })}</li>
+          <li>{t('refer.how.4')}</li>
+        </ol>
+      </section>
+    </Page>
+  )
+}
+
+/** `refer/details`: each referral with its masked name, state and what it earned. */
+export function ReferDetailsPage({ title }: { title: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const data = useResource('referrals', (signal) => api.get('/referrals', ReferralsResponse, signal))
+  return (
+    <Page title={title}>
+      <ReferNav />
+      {data.status === 'loading' ? <LoadingState /> : null}
+      {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
+      {data.status === 'ready' ? (
+        <>
+          <p className="cash-card" data-testid="refer.totals">{t('refer.details.totals', { earned: usd(data.data.earned, locale), unpaid: usd(data.data.unpaid, locale) })}</p>
+          {data.data.items.length === 0 ? (
+            <p className="cash-card">{t('refer.details.empty')} <a href="/app/cash/refer">{t('refer.nav.link')}</a></p>
+          ) : (
+            <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
+              {data.data.items.map((r) => (
+                <li key={r.id} className="cash-row" data-testid="refer.item">
+                  <span className="cash-stack" style={{ gap: 2 }}>
+                    <strong>{r.name}</strong>
+                    <span className="cash-muted">
+                      {r.state === 'signed_up'
+                        ? t('refer.state.signed_up', { date: day(r.signedUpAt, locale) })
+                        : r.state === 'earning'
+                          ? t('refer.state.earning', { date: day(r.earningUntil!, locale) })
+                          : t('refer.state.completed', { date: day(r.earningUntil!, locale) })}
+                    </span>
+                  </span>
+                  <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
+                    <span>{t('refer.details.earned', { amount: usd(r.earned, locale) })}</span>
+                    <span className="cash-muted">{t('refer.details.paid', { amount: usd(r.paid, locale) })}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </Page>
+  )
+}
+
+/** `referral-leaderboard`: referrers ranked by this month's referral cashback, names masked. */
+export function LeaderboardPage({ title }: { title: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const data = useResource('referral-leaderboard', (signal) => api.get('/referrals/leaderboard', LeaderboardResponse, signal))
+  return (
+    <Page title={title}>
+      <ReferNav />
+      {data.status === 'loading' ? <LoadingState /> : null}
+      {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
+      {data.status === 'ready' ? (
+        data.data.items.length === 0 ? (
+          <p className="cash-card">{t('leaderboard.empty')}</p>
+        ) : (
+          <div className="cash-card" style={{ overflowX: 'auto' }}>
+            <table className="cash-table">
+              <caption>{t('leaderboard.caption', { month: data.data.month })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('leaderboard.rank')}</th>
+                  <th scope="col">{t('leaderboard.name')}</th>
+                  <th scope="col">{t('leaderboard.referrals')}</th>
+                  <th scope="col">{t('leaderboard.earned')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.items.map((row) => (
+                  <tr key={row.rank} aria-current={row.you ? 'true' : undefined}>
+                    <td>{row.rank}</td>
+                    <th scope="row">{row.name}{row.you ? ` (${t('leaderboard.you')})` : ''}</th>
+                    <td>{row.referrals}</td>
+                    <td>{usd(row.earned, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+    </Page>
+  )
+}

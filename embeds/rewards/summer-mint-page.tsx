@@ -1,0 +1,50 @@
+import { SummerMintResponse } from '../../domain/api/membership.schema'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { usd } from './membership-pages'
+
+/** `promotion/summer-mint`: the rules, progress towards the spend goal in the window, and the badge once earned. */
+export function SummerMintPage({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <NeedsAccount>{(accountId) => <SummerMint accountId={accountId} />}</NeedsAccount>
+    </Page>
+  )
+}
+
+function SummerMint({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const data = useResource(`summer-mint:${accountId}`, (signal) => api.get(`/accounts/${accountId}/promotions/summer-mint`, SummerMintResponse, signal))
+  if (data.status === 'loading') return <LoadingState />
+  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
+  const s = data.data
+  const day = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at))
+  const lastDay = new Date(new Date(s.endsAt).getTime() - 1).toISOString()
+  return (
+    <>
+      <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
+        <h2 id="summer-mint-rules">{t('summerMint.rules.title')}</h2>
+        <p style={{ margin: 0 }}>{t('summerMint.rules.body', { goal: usd(s.goal, locale), from: day(s.startsAt), to: day(lastDay) })}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>{t(`summerMint.state.${s.state}`)}</p>
+      </section>
+      <section className="cash-card cash-stack" aria-labelledby="summer-mint-progress" data-testid="summer-mint.progress">
+        <h2 id="summer-mint-progress">{t('summerMint.progress.title')}</h2>
+        <label htmlFor="summer-mint-bar">{t('summerMint.progress.label', { spent: usd(s.spent, locale), goal: usd(s.goal, locale) })}</label>
+        <progress id="summer-mint-bar" max={100} value={s.progressPercent} style={{ width: '100%' }} />
+        {s.badge ? (
+          <p className="cash-notice" role="status" data-testid="summer-mint.badge">
+            <span aria-hidden="true">🏅 </span>
+            {t('summerMint.badge.earned', { date: day(s.badge.earnedAt) })}
+          </p>
+        ) : (
+          <p className="cash-muted" style={{ margin: 0 }}>{t('summerMint.badge.notYet')}</p>
+        )}
+      </section>
+    </>
+  )
+}
