@@ -84,19 +84,29 @@ export function sharePrice(vault: VaultId, at: Date): bigint {
   return (price * partial) / SHARE_SCALE
 }
 
+/**
+ * Shares are counted 10^12 finer than the vault asset's base units, so a value computed back from them is
+ * exact to the base unit: SHARE_UNIT share units are one base unit's worth of shares at share price 1.
+ */
+export const SHARE_UNIT = 10n ** 12n
+const WHOLE = SHARE_SCALE * SHARE_UNIT
+
 /** Shares a deposit buys at `price`, rounded down (the vault never gives more than was paid). */
 export function sharesFor(amount: bigint, price: bigint): bigint {
-  return (amount * SHARE_SCALE) / price
+  return (amount * WHOLE) / price
 }
 
-/** What `shares` are worth at `price`, rounded down. */
+/**
+ * What `shares` are worth at `price`, in base units, rounded to the nearest unit. Because shares are bought
+ * rounded down, a deposit valued at once is worth exactly what was paid, never more.
+ */
 export function valueOf(shares: bigint, price: bigint): bigint {
-  return (shares * price) / SHARE_SCALE
+  return (shares * price + WHOLE / 2n) / WHOLE
 }
 
-/** Shares to redeem for at least `amount` at `price`, rounded up (so entering the shown value redeems all). */
+/** Shares to redeem for `amount` at `price`, rounded up; the caller caps it at the shares owned. */
 export function sharesToRedeem(amount: bigint, price: bigint): bigint {
-  return (amount * SHARE_SCALE + price - 1n) / price
+  return (amount * WHOLE + price - 1n) / price
 }
 
 /** The share price as a decimal string with 6 places, rounded down: 1051267…n → "1.051267". */

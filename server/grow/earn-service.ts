@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { EarnResponse } from '../../domain/api/grow.schema'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { DomainError } from '../../domain/errors'
-import { apyPercent, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_IDS, VAULTS, type VaultId } from '../../domain/grow'
+import { apyPercent, SHARE_UNIT, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_IDS, VAULTS, type VaultId } from '../../domain/grow'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { usdValue } from '../../domain/prices'
 import { verifyConfirmation } from '../auth/confirm'
@@ -68,7 +68,7 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
       asset,
       apyPercent: apyPercent(apyBps),
       sharePrice: sharePriceDecimal(price),
-      shares: toDecimal(p.shares, asset),
+      shares: toDecimal(p.shares / SHARE_UNIT, asset),
       value: toDecimal(value, asset),
       valueUsd: toDecimal(usdValue(value, asset, prices), 'USDC'),
       yieldEarned: toDecimal(value > p.cost_basis ? value - p.cost_basis : 0n, asset),
@@ -114,7 +114,7 @@ export async function depositToVault(deps: Deps, db: Tx, principal: Principal, a
   })
   const p = await position(db, accountId, input.vault, true)
   await savePosition(db, accountId, input.vault, p.shares + shares, p.cost_basis + amount, now)
-  return { vault: input.vault, amount: toDecimal(amount, asset), shares: toDecimal(shares, asset), sharePrice: sharePriceDecimal(price), journalId }
+  return { vault: input.vault, amount: toDecimal(amount, asset), shares: toDecimal(shares / SHARE_UNIT, asset), sharePrice: sharePriceDecimal(price), journalId }
 }
 
 /**
@@ -129,8 +129,10 @@ export async function requestVaultWithdrawal(deps: Deps, db: Tx, principal: Prin
   const now = deps.now()
   const p = await position(db, accountId, input.vault, true)
   const price = sharePrice(input.vault, now)
-  const shares = sharesToRedeem(amount, price)
-  if (shares > p.shares) throw new DomainError('vault_insufficient_shares', undefined, { amount: `More than your position is worth (${toDecimal(valueOf(p.shares, price), asset)} ${asset}).` })
+  // Entering the position's shown value redeems it all (the last share units rounding may leave behind).
+  const owned = valueOf(p.shares, price)
+  const shares = amount >= owned ? p.shares : sharesToRedeem(amount, price)
+  if (amount > owned || shares > p.shares) throw new DomainError('vault_insufficient_shares', undefined, { amount: `More than your position is worth (${toDecimal(owned, asset)} ${asset}).` })
   const basis = p.shares === 0n ? 0n : (p.cost_basis * shares) / p.shares
   await savePosition(db, accountId, input.vault, p.shares - shares, p.cost_basis - basis, now)
   const id = deps.newId()
