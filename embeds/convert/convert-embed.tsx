@@ -3,7 +3,7 @@ import { ConvertQuoteBody, QuoteView } from '../../domain/api/grow.schema'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
 import type { FieldErrors } from '../../domain/errors'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -27,7 +27,7 @@ function Convert({ accountId }: { accountId: string }) {
   const action = useAction()
   const flow = useQuoteFlow(`/accounts/${accountId}/convert/executions`)
   const fields = { ...action.fieldErrors, ...invalid }
-  const fmt = (v: string, asset: HeldAsset) => formatMoney(parseAmount(v, asset), asset, locale)
+  const fmt = (v: string, asset: HeldAsset) => formatAssetAmount(parseAmount(v, asset), asset, locale)
 
   if (flow.done) {
     const q = flow.done.quote

@@ -1,5 +1,5 @@
 import type { QuoteView } from '../../domain/api/grow.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useI18n } from '../lib/i18n'
 
@@ -7,7 +7,7 @@ import { useI18n } from '../lib/i18n'
 export function QuotePanel({ quote, notice }: { quote: QuoteView; notice?: string | null }) {
   const { t, locale } = useI18n()
   const left = useCountdown(quote.expiresAt)
-  const fmt = (v: string, asset: QuoteView['from']) => formatMoney(parseAmount(v, asset), asset, locale)
+  const fmt = (v: string, asset: QuoteView['from']) => formatAssetAmount(parseAmount(v, asset), asset, locale)
   return (
     <section className="cash-stack" aria-labelledby={`quote-${quote.id}`} data-testid="quote">
       <h2 id={`quote-${quote.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>{t('quote.title')}</h2>
