@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { DomainError } from './errors'
-import { isQuoteExpired, quoteConversion, SHARE_SCALE, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_EPOCH } from './grow'
+import { readableRate, isQuoteExpired, quoteConversion, SHARE_SCALE, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_EPOCH } from './grow'
 import { DEFAULT_PRICES } from './prices'
 
 describe('conversion quotes', () => {
@@ -76,5 +76,15 @@ describe('Liquid vault shares', () => {
       const p = sharePrice(vault, new Date(VAULT_EPOCH.getTime() + seconds * 1000))
       expect(valueOf(sharesFor(amount, p), p)).toBeLessThanOrEqual(amount)
     }))
+  })
+})
+
+describe('readableRate', () => {
+  it('cuts a long rate to 6 significant fraction digits without rounding up', () => {
+    expect(readableRate('0.000333333333333333')).toBe('0.000333333')
+    expect(readableRate('3150.123456789')).toBe('3150.123456')
+    expect(readableRate('0.997')).toBe('0.997')
+    expect(readableRate('1')).toBe('1')
+    expect(readableRate('2.5000009')).toBe('2.5')
   })
 })

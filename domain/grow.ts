@@ -121,3 +121,14 @@ export function apyPercent(bps: bigint): string {
   const frac = bps % 100n
   return frac === 0n ? `${whole}` : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`
 }
+
+/**
+ * A rate for reading, cut (never rounded up) to 6 significant fraction digits: "0.000333333333333333" →
+ * "0.000333333", "3150.123456789" → "3150.123456". The quote keeps the exact rate.
+ */
+export function readableRate(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.')
+  if (whole !== '0') return fraction ? `${whole}.${fraction.slice(0, 6)}`.replace(/\.?0+$/, '') : whole
+  const leading = (/^0*/.exec(fraction)?.[0] ?? '').length
+  return `0.${fraction.slice(0, leading + 6)}`.replace(/\.?0+$/, '') || '0'
+}

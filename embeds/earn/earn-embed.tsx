@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { EarnResponse, QuoteView, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
 import type { HeldAsset } from '../../domain/asset'
-import type { VaultId } from '../../domain/grow'
+import { readableRate, type VaultId } from '../../domain/grow'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -234,7 +234,7 @@ function Stake({ accountId }: { accountId: string }) {
         lines={[
           { label: t('quote.pay'), value: fmt(q.amountIn, q.from) },
           { label: t('quote.receive'), value: fmt(q.amountOut, q.to) },
-          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: q.rate, to: q.to }) },
+          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: readableRate(q.rate), to: q.to }) },
         ]}
         submitLabel={t('earn.weeth.stake')}
         onBack={() => flow.setReviewing(false)}
