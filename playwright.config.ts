@@ -29,6 +29,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/app/cash/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', CASH_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000', WITHDRAWAL_DELAY_SECONDS: '8' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', CASH_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000', WITHDRAWAL_DELAY_SECONDS: '8', CONVERT_QUOTE_TTL_SECONDS: '6', EARN_SETTLEMENT_SECONDS: '4' },
   },
 })

@@ -22,6 +22,11 @@ export const LEDGER_CODES = {
    */
   conversion: { normal: 'credit', noOverdraft: false, owner: 'platform' },
   /**
+   * Holders' deposits in the Liquid vaults, per asset (the platform owes them back at the share price):
+   * credited by deposits, debited by settled withdrawals, yield included.
+   */
+  vault: { normal: 'credit', noOverdraft: false, owner: 'platform' },
+  /**
    * USDC set aside to pay cashback and referral rewards: funded by the platform, paid out to holders. It can
    * run short (no overdraft): cashback then waits as pending until it is funded.
    */

@@ -69,3 +69,13 @@ describe('formatMoney', () => {
     expect(formatMoney(123_456_789_012_345_678_901_234_567n, 'ETH')).toBe('123,456,789.012345 ETH')
   })
 })
+
+describe('formatAssetAmount', () => {
+  it('names the stablecoin so USDC and USDT are told apart, and formats crypto as formatMoney does', async () => {
+    const { formatAssetAmount } = await import('./money')
+    expect(formatAssetAmount(9_970000n, 'USDT')).toBe('9.97 USDT')
+    expect(formatAssetAmount(10_000000n, 'USDC')).toBe('10.00 USDC')
+    expect(formatAssetAmount(1_234567n, 'USDC', 'pt-BR')).toBe('1,234567 USDC')
+    expect(formatAssetAmount(99_700000000000000n, 'ETH')).toBe('0.0997 ETH')
+  })
+})

@@ -112,3 +112,13 @@ export function applyBps(units: bigint, bps: bigint): bigint {
 export function minBig(a: bigint, ...rest: bigint[]): bigint {
   return rest.reduce((m, v) => (v < m ? v : m), a)
 }
+
+/**
+ * An amount with its asset's symbol, for where two dollar stablecoins meet (a USDC → USDT conversion):
+ * `9.97 USDT`, `0.0997 ETH`. Stablecoins show at least cents; nothing is rounded up.
+ */
+export function formatAssetAmount(units: bigint, asset: Asset, locale = 'en-US'): string {
+  if (!ASSETS[asset].fiat || asset === 'BRL') return formatMoney(units, asset, locale)
+  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: ASSETS[asset].decimals, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(toDecimal(units, asset) as `${number}`)
+  return `${digits} ${ASSETS[asset].symbol}`
+}

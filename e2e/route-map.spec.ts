@@ -91,8 +91,8 @@ test.describe('every path of routes.txt opens from the shell with its title', ()
 
   test('a screen whose feature comes later says so plainly', async ({ page }) => {
     await new CashApp(page).signInAs('personal')
-    await page.goto('/app/cash/convert')
-    await expectTitle(page, 'Convert')
+    await page.goto('/app/cash/support/feedback')
+    await expectTitle(page, 'Send feedback')
     await expect(page.getByTestId('feature-pending')).toContainText('not available yet')
   })
 })

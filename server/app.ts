@@ -20,6 +20,7 @@ import { moneyOutRoutes } from './money-out/money-out-routes'
 import { jobHandlers, webhookDeliverer } from './jobs/job-handlers'
 import { cardRoutes } from './cards/card-routes'
 import { borrowRoutes } from './borrow/borrow-routes'
+import { growRoutes } from './grow/grow-routes'
 import { mailRoutes } from './mail/mail-routes'
 import { safeRoutes } from './safe/safe-routes'
 import { peopleRoutes } from './people/people-routes'
@@ -31,7 +32,7 @@ import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
@@ -63,7 +64,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
 
   app.onError((error, c) => {
     if (error instanceof DomainError) {
-      return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }, error.status as 400)
+      return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } }, error.status as 400)
     }
     if (error instanceof HTTPException) return error.getResponse()
     const digest = String(randomBytes(5).readUIntBE(0, 5))

@@ -48,6 +48,10 @@ export const ConfigSchema = z.object({
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** The security delay before a crypto withdrawal is sent (cancellable meanwhile). */
   WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** How long a conversion or staking quote holds its rate (30 s; browser tests shorten it). */
+  CONVERT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** The settlement delay of a Liquid vault withdrawal (24 h; browser tests shorten it). */
+  EARN_SETTLEMENT_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** The built pages (vite build output). */

@@ -22,6 +22,8 @@ export const ApiErrorSchema = z
       code: z.string().meta({ description: 'Stable error code from domain/errors.ts' }),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** More about the refusal for the page to act on (an expired quote carries `freshQuote`). */
+      details: z.record(z.string(), z.unknown()).optional(),
       digest: z.string().optional(),
     }),
   })

@@ -1,7 +1,273 @@
+import { useRef, useState, type FormEvent } from 'react'
+import { EarnResponse, QuoteView, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
+import type { HeldAsset } from '../../domain/asset'
+import { readableRate, type VaultId } from '../../domain/grow'
+import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useAction } from '../lib/use-action'
+import { useQuoteFlow } from '../lib/use-quote-flow'
+import { useResource } from '../lib/use-resource'
+import { ConfirmSheet } from '../ui/confirm-sheet'
+import { FormFooter } from '../ui/form-footer'
+import { LineChart } from '../ui/line-chart'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
+import { QuotePanel } from '../ui/quote-panel'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { TextField } from '../ui/text-field'
 
-/** Liquid vaults and weETH staking (issue 8). Until then every route shows its frame and title. */
-export function EarnEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+type Earn = EarnResponse
+type Vault = Earn['vaults'][number]
+
+function useEarn(accountId: string) {
+  const { api } = useSession()
+  return useResource(`earn:${accountId}`, (signal) => api.get(`/accounts/${accountId}/earn`, EarnResponse, signal), { pollMs: 2000, keepPolling: (d) => d.withdrawals.some((w) => w.status === 'queued') })
+}
+
+function useFmt() {
+  const { locale } = useI18n()
+  return (v: string, asset: HeldAsset) => formatMoney(parseAmount(v, asset), asset, locale)
+}
+
+/** `earn`: the two Liquid vaults and weETH, each with what the holder has in it. */
+function Overview({ accountId }: { accountId: string }) {
+  const { t } = useI18n()
+  const fmt = useFmt()
+  const earn = useEarn(accountId)
+  if (earn.status === 'loading') return <LoadingState />
+  if (earn.status === 'error') return <ErrorState message={earn.error.message} onRetry={earn.reload} />
+  return (
+    <div className="cash-stack">
+      {earn.data.vaults.map((v) => (
+        <section key={v.vault} className="cash-card cash-stack" aria-labelledby={`vault-${v.vault}`}>
+          <h2 id={`vault-${v.vault}`} style={{ margin: 0 }}>{t(`earn.vault.${v.vault}`)}</h2>
+          <dl className="cash-stack" style={{ margin: 0 }}>
+            <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{v.apyPercent} %</dd></div>
+            <div className="cash-row"><dt>{t('earn.value')}</dt><dd>{fmt(v.value, v.asset)}</dd></div>
+            <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(v.yieldEarned, v.asset)}</dd></div>
+          </dl>
+          <a href={`/app/cash/earn/liquid?vault=${v.vault}`}>{t('earn.open')}</a>
+        </section>
+      ))}
+      <section className="cash-card cash-stack" aria-labelledby="weeth">
+        <h2 id="weeth" style={{ margin: 0 }}>{t('earn.weeth.title')}</h2>
+        <p style={{ margin: 0 }}>{t('earn.weeth.held', { amount: fmt(earn.data.weeth.balance, 'weETH'), usd: fmt(earn.data.weeth.valueUsd, 'USDC') })}</p>
+        <a href="/app/cash/earn/weeth">{t('earn.weeth.stake')}</a>
+      </section>
+    </div>
+  )
+}
+
+function VaultChart({ vault }: { vault: Vault }) {
+  const { t, locale } = useI18n()
+  const fmt = useFmt()
+  const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short' })
+  const hasShares = Number(vault.shares) > 0
+  const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : h.sharePrice }))
+  const first = vault.history[0]!
+  const last = vault.history[vault.history.length - 1]!
+  return (
+    <LineChart
+      title={hasShares ? t('earn.chart.valueTitle', { vault: t(`earn.vault.${vault.vault}`) }) : t('earn.chart.priceTitle', { vault: t(`earn.vault.${vault.vault}`) })}
+      description={t('earn.chart.desc', { apy: vault.apyPercent, from: hasShares ? fmt(first.value, vault.asset) : first.sharePrice, to: hasShares ? fmt(last.value, vault.asset) : last.sharePrice })}
+      points={points}
+      dateHeader={t('earn.chart.date')}
+      valueHeader={hasShares ? t('earn.value') : t('earn.sharePrice')}
+      tableLabel={t('earn.chart.table')}
+    />
+  )
+}
+
+/** An amount form for one vault that confirms before it moves anything. */
+function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string; vault: Vault; kind: 'deposit' | 'withdraw'; onDone: () => void; hint: string }) {
+  const { t } = useI18n()
+  const { api } = useSession()
+  const fmt = useFmt()
+  const [amount, setAmount] = useState('')
+  const [reviewing, setReviewing] = useState(false)
+  const [fieldError, setFieldError] = useState<string | undefined>()
+  const key = useRef(crypto.randomUUID())
+  const clean = amount.trim().replace(',', '.')
+  const label = kind === 'deposit' ? t('earn.deposit') : t('earn.withdraw')
+  if (reviewing) {
+    return (
+      <ConfirmSheet
+        title={label}
+        asset={vault.asset}
+        total={clean}
+        detail={t(kind === 'deposit' ? 'earn.depositDetail' : 'earn.withdrawDetail', { vault: t(`earn.vault.${vault.vault}`) })}
+        lines={[
+          { label: t('ui.amount'), value: fmt(clean, vault.asset) },
+          { label: t('earn.apy'), value: `${vault.apyPercent} %` },
+          { label: t('earn.sharePrice'), value: vault.sharePrice },
+          ...(kind === 'withdraw' ? [{ label: t('earn.settles'), value: hint }] : []),
+        ]}
+        submitLabel={label}
+        onBack={() => setReviewing(false)}
+        onSend={async (confirmation) => {
+          const path = `/accounts/${accountId}/earn/liquid/${kind === 'deposit' ? 'deposits' : 'withdrawals'}`
+          const body = { vault: vault.vault, amount: clean, confirmation }
+          try {
+            if (kind === 'deposit') await api.post(path, VaultDepositResult, body, { idempotencyKey: key.current })
+            else await api.post(path, VaultWithdrawalView, body, { idempotencyKey: key.current })
+          } catch (error) {
+            const fields = (error as { fields?: Record<string, string> }).fields
+            if (fields?.amount) {
+              setFieldError(fields.amount)
+              setReviewing(false)
+              return
+            }
+            throw error
+          }
+          key.current = crypto.randomUUID()
+          setAmount('')
+          setReviewing(false)
+          onDone()
+        }}
+      />
+    )
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!/^\d+(\.\d+)?$/.test(clean) || !/[1-9]/.test(clean)) return setFieldError(t('earn.amountInvalid'))
+    setFieldError(undefined)
+    setReviewing(true)
+  }
+  return (
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-label={label}>
+      <h3 style={{ margin: 0 }}>{label}</h3>
+      <TextField label={t('earn.amountIn', { asset: vault.asset })} hint={hint} name={`${kind}-amount`} inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
+      <button type="submit" className="cash-button">{label}</button>
+    </form>
+  )
+}
+
+/** `earn/liquid`: one vault's position, its history, deposit, withdraw, and the settlement queue. */
+function Liquid({ accountId }: { accountId: string }) {
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const fmt = useFmt()
+  const [vaultId, setVaultId] = useState<VaultId>(() => (new URLSearchParams(location.search).get('vault') === 'eth' ? 'eth' : 'usd'))
+  const earn = useEarn(accountId)
+  const cancel = useAction()
+  if (earn.status === 'loading') return <LoadingState />
+  if (earn.status === 'error') return <ErrorState message={earn.error.message} onRetry={earn.reload} />
+  const vault = earn.data.vaults.find((v) => v.vault === vaultId)!
+  const hours = Math.round(earn.data.settlementSeconds / 3600)
+  const settleHint = earn.data.settlementSeconds >= 3600 ? t('earn.settleHours', { hours: String(hours) }) : t('earn.settleSeconds', { seconds: String(earn.data.settlementSeconds) })
+  const queue = earn.data.withdrawals.filter((w) => w.vault === vaultId)
+  return (
+    <div className="cash-stack">
+      <fieldset className="cash-card cash-row" style={{ border: 0 }}>
+        <legend className="cash-visually-hidden">{t('earn.chooseVault')}</legend>
+        {(['usd', 'eth'] as const).map((v) => (
+          <label key={v}>
+            <input type="radio" name="vault" value={v} checked={vaultId === v} onChange={() => setVaultId(v)} /> {t(`earn.vault.${v}`)}
+          </label>
+        ))}
+      </fieldset>
+      <section className="cash-card cash-stack" aria-labelledby="position">
+        <h2 id="position" style={{ margin: 0 }}>{t(`earn.vault.${vault.vault}`)}</h2>
+        <dl className="cash-stack" style={{ margin: 0 }} data-testid="earn.position">
+          <div className="cash-row"><dt>{t('earn.value')}</dt><dd data-testid="earn.value">{fmt(vault.value, vault.asset)}</dd></div>
+          <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(vault.yieldEarned, vault.asset)}</dd></div>
+          <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{vault.apyPercent} %</dd></div>
+          <div className="cash-row"><dt>{t('earn.sharePrice')}</dt><dd>{vault.sharePrice}</dd></div>
+        </dl>
+        <VaultChart vault={vault} />
+      </section>
+      <VaultForm key={`d-${vault.vault}`} accountId={accountId} vault={vault} kind="deposit" hint={t('earn.depositHint')} onDone={earn.reload} />
+      <VaultForm key={`w-${vault.vault}`} accountId={accountId} vault={vault} kind="withdraw" hint={settleHint} onDone={earn.reload} />
+      <section className="cash-card cash-stack" aria-labelledby="queue">
+        <h2 id="queue" style={{ margin: 0 }}>{t('earn.queue')}</h2>
+        {cancel.error ? <p className="cash-alert" role="alert">{cancel.error}</p> : null}
+        {queue.length === 0 ? <p className="cash-muted" style={{ margin: 0 }}>{t('earn.queueEmpty')}</p> : (
+          <ul className="cash-list" data-testid="earn.queue">
+            {queue.map((w) => (
+              <li key={w.id} className="cash-row">
+                <span>
+                  {fmt(w.status === 'paid' && w.paidAmount ? w.paidAmount : w.requestedAmount, w.asset)} · {t(`earn.status.${w.status}`)}
+                  {w.status === 'queued' ? ` · ${t('earn.eta', { at: new Date(w.settleAt).toLocaleString(locale) })}` : ''}
+                </span>
+                {w.status === 'queued' ? (
+                  <button type="button" className="cash-button" data-variant="secondary" disabled={cancel.busy} onClick={() => void cancel.run(async () => { await api.post(`/accounts/${accountId}/earn/liquid/withdrawals/${w.id}/cancel`, VaultWithdrawalView); earn.reload() })}>
+                    {t('earn.cancel')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** `earn/weeth`: stake ETH for weETH by quote, like convert. */
+function Stake({ accountId }: { accountId: string }) {
+  const { t } = useI18n()
+  const { api } = useSession()
+  const fmt = useFmt()
+  const [amount, setAmount] = useState('')
+  const action = useAction()
+  const flow = useQuoteFlow(`/accounts/${accountId}/earn/weeth/stakes`)
+  if (flow.done) {
+    const q = flow.done.quote
+    return (
+      <section className="cash-card cash-stack" role="status">
+        <h2>{t('earn.weeth.done')}</h2>
+        <p style={{ margin: 0 }}>{t('convert.doneBody', { paid: fmt(q.amountIn, q.from), received: fmt(q.amountOut, q.to) })}</p>
+        <a href="/app/cash/earn">{t('earn.back')}</a>
+      </section>
+    )
+  }
+  if (flow.reviewing && flow.quote) {
+    const q = flow.quote
+    return (
+      <ConfirmSheet
+        title={t('earn.weeth.stake')}
+        asset="ETH"
+        total={q.amountIn}
+        detail={t('convert.confirmDetail', { paid: fmt(q.amountIn, q.from), received: fmt(q.amountOut, q.to) })}
+        lines={[
+          { label: t('quote.pay'), value: fmt(q.amountIn, q.from) },
+          { label: t('quote.receive'), value: fmt(q.amountOut, q.to) },
+          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: readableRate(q.rate), to: q.to }) },
+        ]}
+        submitLabel={t('earn.weeth.stake')}
+        onBack={() => flow.setReviewing(false)}
+        onSend={flow.send}
+      />
+    )
+  }
+  const ask = (e: FormEvent) => {
+    e.preventDefault()
+    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/earn/weeth/quotes`, QuoteView, { amount: amount.trim().replace(',', '.') })))
+  }
+  return (
+    <div className="cash-stack">
+      <form className="cash-card cash-stack" onSubmit={ask} noValidate aria-busy={action.busy}>
+        <p className="cash-muted" style={{ margin: 0 }}>{t('earn.weeth.explain')}</p>
+        <TextField label={t('earn.amountIn', { asset: 'ETH' })} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={action.fieldErrors.amount} onChange={(e) => (setAmount(e.target.value), flow.setQuote(null))} />
+        <FormFooter error={action.error} busy={action.busy} label={t('quote.get')} busyLabel={t('quote.getting')} />
+      </form>
+      {flow.quote ? (
+        <div className="cash-card cash-stack">
+          <QuotePanel quote={flow.quote} notice={flow.refreshed ? t('quote.freshNotice') : null} />
+          <button type="button" className="cash-button" onClick={() => flow.setReviewing(true)}>{t('confirm.review')}</button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function EarnEmbed({ path, title }: EmbedProps) {
+  const body = (accountId: string) => (path === '/earn/liquid' ? <Liquid accountId={accountId} /> : path === '/earn/weeth' ? <Stake accountId={accountId} /> : <Overview accountId={accountId} />)
+  return (
+    <Page title={title}>
+      <NeedsAccount>{body}</NeedsAccount>
+    </Page>
+  )
 }

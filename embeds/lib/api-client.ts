@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: FieldErrors = {},
+    /** More about the refusal (an expired quote carries `freshQuote`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message)
   }
@@ -50,7 +52,7 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
     const data: unknown = await res.json().catch(() => null)
     if (!res.ok) {
       const parsed = ApiErrorSchema.safeParse(data)
-      if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+      if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details)
       throw new ApiError(res.status, 'internal', 'Something failed on our side. Try again in a moment.')
     }
     return schema.parse(data)

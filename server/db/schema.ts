@@ -672,6 +672,51 @@ export interface IdentityDocumentsTable {
 export interface Database {
   identity_applications: IdentityApplicationsTable
   identity_documents: IdentityDocumentsTable
+  conversion_quotes: ConversionQuotesTable
+  vault_positions: VaultPositionsTable
+  vault_withdrawals: VaultWithdrawalsTable
+}
+
+export interface ConversionQuotesTable {
+  id: string
+  account_id: string
+  kind: 'convert' | 'stake'
+  from_asset: string
+  to_asset: string
+  amount_in: Money
+  gross_out: Money
+  spread: Money
+  amount_out: Money
+  from_price: Money
+  to_price: Money
+  spread_bps: number
+  expires_at: Timestamp
+  executed_at: Date | null
+  journal_id: string | null
+  created_at: Timestamp
+}
+
+export interface VaultPositionsTable {
+  account_id: string
+  vault: 'usd' | 'eth'
+  shares: Money
+  cost_basis: Money
+  updated_at: Timestamp
+}
+
+export interface VaultWithdrawalsTable {
+  id: string
+  account_id: string
+  vault: 'usd' | 'eth'
+  shares: Money
+  cost_basis: Money
+  requested_amount: Money
+  status: 'queued' | 'paid' | 'cancelled'
+  settle_at: Timestamp
+  paid_amount: bigint | null
+  journal_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
 }
 
 // Cashback (0018): versioned rules, campaigns, opt-ins and one line per purchase and type.

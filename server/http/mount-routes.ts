@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { resolvePrincipal } from '../auth/session-service'
+import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 
@@ -88,7 +89,11 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
         deps.db.kysely,
         { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) },
         async (tx) => ({ status, body: await run(tx) }),
-      )
+      ).catch(async (error: unknown) => {
+        // The refusal rolled the request back; what it leaves behind is stored now, on its own.
+        if (error instanceof RefusalWithFollowUp) await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
+        throw error
+      })
       if (stored.replayed) c.header('Idempotent-Replayed', 'true')
       return c.json(stored.body as object, stored.status as 200)
     })

@@ -10,6 +10,7 @@ import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
 import { executeRecovery } from '../safe/safe-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
+import { settleVaultWithdrawal, VAULT_SETTLE_JOB } from '../grow/earn-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
@@ -53,6 +54,10 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     'recovery.execute': async (payload) => {
       const { recoveryId } = z.object({ recoveryId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => executeRecovery(deps, tx, recoveryId))
+    },
+    [VAULT_SETTLE_JOB]: async (payload) => {
+      const { withdrawalId } = z.object({ withdrawalId: z.uuid() }).parse(payload)
+      await deps.db.kysely.transaction().execute((tx) => settleVaultWithdrawal(deps, tx, withdrawalId))
     },
     'mode.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)

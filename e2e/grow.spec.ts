@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test'
+import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'
+import { apiAs, balanceOf } from './support/api'
+import { CashApp } from './support/cash-app'
+
+// playwright.config.ts shortens the quote expiry (CONVERT_QUOTE_TTL_SECONDS=6) and the vault settlement
+// delay (EARN_SETTLEMENT_SECONDS=4) so these run in seconds.
+const account = ACCOUNT_IDS.personal
+const units = (v: string) => Math.round(Number(v) * 1_000_000)
+
+async function confirmWithPassword(page: Page, button: string) {
+  await page.getByLabel('Your password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: button }).click()
+}
+
+test.describe('Grow, as personal@demo.cash', () => {
+  test.beforeEach(async ({ page }) => {
+    await new CashApp(page).signInAs('personal')
+  })
+
+  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({ page, request }) => {
+    const paula = await apiAs(request, 'personal')
+    const usdc = await balanceOf(paula, account, 'USDC')
+    const usdt = await balanceOf(paula, account, 'USDT')
+    await page.goto('/app/cash/convert')
+    await page.getByLabel('From').selectOption('USDC')
+    await page.getByLabel('To', { exact: true }).selectOption('USDC')
+    await page.getByLabel('Amount of USDC').fill('10')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Choose a different asset to receive.' })).toBeVisible()
+    await page.getByLabel('To', { exact: true }).selectOption('USDT')
+    await page.getByRole('button', { name: 'Get quote' }).click()
+    await expect(page.getByTestId('quote.receive')).toHaveText('9.97 USDT')
+    await expect(page.getByTestId('quote')).toContainText('0.03 USDT ($0.03)')
+    await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for 0:0')
+    // Let the quote run out, then confirm it anyway: the server refuses it and offers a fresh one.
+    await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired', { timeout: 10_000 })
+    await page.getByRole('button', { name: 'Review and confirm' }).click()
+    await confirmWithPassword(page, 'Confirm and convert')
+    await expect(page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' })).toBeVisible()
+    await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for')
+    expect(await balanceOf(paula, account, 'USDC')).toBe(usdc)
+    const received = await page.getByTestId('quote.receive').textContent()
+    await page.getByRole('button', { name: 'Review and confirm' }).click()
+    await confirmWithPassword(page, 'Confirm and convert')
+    await expect(page.getByTestId('convert.done')).toHaveText(`You paid 10.00 USDC and received ${received}.`)
+    expect(units(await balanceOf(paula, account, 'USDC'))).toBe(units(usdc) - 10_000_000)
+    expect(units(await balanceOf(paula, account, 'USDT'))).toBe(units(usdt) + 9_970_000)
+    // Put Paula's USDT back as it was (the spread stays with Cash).
+    const back = (await paula.post(`/accounts/${account}/convert/quotes`, { from: 'USDT', to: 'USDC', amount: '9.97' })) as { id: string }
+    await paula.post(`/accounts/${account}/convert/executions`, { quoteId: back.id, confirmation: { method: 'host' } })
+    expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
+  })
+
+  test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({ page, request }) => {
+    const paula = await apiAs(request, 'personal')
+    const usdc = units(await balanceOf(paula, account, 'USDC'))
+    await page.goto('/app/cash/earn/liquid')
+    const position = page.getByTestId('earn.value')
+    const start = units(((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value)
+    const deposit = page.getByRole('form', { name: 'Deposit' })
+    await deposit.getByLabel('Amount in USDC').fill('0')
+    await deposit.getByRole('button', { name: 'Deposit' }).click()
+    await expect(deposit.getByRole('alert')).toHaveText('Enter an amount more than zero, like 12.50.')
+    await deposit.getByLabel('Amount in USDC').fill('25')
+    await deposit.getByRole('button', { name: 'Deposit' }).click()
+    await confirmWithPassword(page, 'Deposit')
+    await expect(page.getByRole('img', { name: /Liquid USD vault position over 30 days/ })).toBeVisible()
+    expect(units(await balanceOf(paula, account, 'USDC'))).toBe(usdc - 25_000_000)
+    await expect.poll(async () => units(((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value)).toBeGreaterThanOrEqual(start + 25_000_000)
+    await expect(position).not.toHaveText('$0.00')
+
+    const withdraw = page.getByRole('form', { name: 'Withdraw' })
+    await withdraw.getByLabel('Amount in USDC').fill('10')
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click()
+    await confirmWithPassword(page, 'Withdraw')
+    const queue = page.getByTestId('earn.queue')
+    await expect(queue.getByRole('listitem').first()).toContainText('queued')
+    await expect(queue.getByRole('listitem').first()).toContainText('expected')
+    expect(units(await balanceOf(paula, account, 'USDC'))).toBe(usdc - 25_000_000)
+    // Settled after the (shortened) delay at the share price then: at least what was asked, never a cent more.
+    await expect(queue.getByRole('listitem').first()).toContainText('paid', { timeout: 15_000 })
+    const afterWithdrawal = units(await balanceOf(paula, account, 'USDC'))
+    expect(afterWithdrawal - (usdc - 25_000_000)).toBeGreaterThanOrEqual(10_000_000)
+    expect(afterWithdrawal - (usdc - 25_000_000)).toBeLessThan(10_010_000)
+
+    // A second withdrawal cancelled while queued pays nothing; then take the rest back, leaving Paula as she was.
+    await withdraw.getByLabel('Amount in USDC').fill('5')
+    await withdraw.getByRole('button', { name: 'Withdraw' }).click()
+    await confirmWithPassword(page, 'Withdraw')
+    await queue.getByRole('button', { name: 'Cancel withdrawal' }).click()
+    await expect(queue.getByRole('listitem').first()).toContainText('cancelled')
+    const rest = ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value
+    await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: { method: 'host' } })
+    await expect.poll(async () => units(await balanceOf(paula, account, 'USDC')), { timeout: 15_000 }).toBeGreaterThanOrEqual(usdc)
+  })
+})

@@ -1,0 +1,177 @@
+import type { Selectable } from 'kysely'
+import type { z } from 'zod'
+import type { EarnResponse } from '../../domain/api/grow.schema'
+import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
+import { DomainError } from '../../domain/errors'
+import { apyPercent, SHARE_UNIT, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_IDS, VAULTS, type VaultId } from '../../domain/grow'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { usdValue } from '../../domain/prices'
+import { verifyConfirmation } from '../auth/confirm'
+import type { VaultWithdrawalsTable } from '../db/schema'
+import type { Deps, Principal } from '../http/route-table'
+import { enqueue } from '../jobs/job-queue'
+import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { assertCanMove, atField } from './convert-service'
+
+export const VAULT_SETTLE_JOB = 'vault.settle'
+const HISTORY_DAYS = 30
+
+type Confirmation = z.infer<typeof ConfirmationSchema> | undefined
+
+async function position(db: Tx, accountId: string, vault: VaultId, lock = false) {
+  let q = db.selectFrom('vault_positions').selectAll().where('account_id', '=', accountId).where('vault', '=', vault)
+  if (lock) q = q.forUpdate()
+  return (await q.executeTakeFirst()) ?? { account_id: accountId, vault, shares: 0n, cost_basis: 0n, updated_at: new Date(0) }
+}
+
+async function savePosition(db: Tx, accountId: string, vault: VaultId, shares: bigint, costBasis: bigint, now: Date) {
+  await db
+    .insertInto('vault_positions')
+    .values({ account_id: accountId, vault, shares, cost_basis: costBasis, updated_at: now })
+    .onConflict((oc) => oc.columns(['account_id', 'vault']).doUpdateSet({ shares, cost_basis: costBasis, updated_at: now }))
+    .execute()
+}
+
+function withdrawalView(w: Selectable<VaultWithdrawalsTable>, now: Date) {
+  const asset = VAULTS[w.vault].asset
+  return {
+    id: w.id,
+    vault: w.vault,
+    asset,
+    requestedAmount: toDecimal(w.requested_amount, asset),
+    currentValue: toDecimal(w.status === 'paid' && w.paid_amount !== null ? w.paid_amount : valueOf(w.shares, sharePrice(w.vault, now)), asset),
+    paidAmount: w.paid_amount === null ? null : toDecimal(w.paid_amount, asset),
+    status: w.status,
+    settleAt: w.settle_at.toISOString(),
+    createdAt: w.created_at.toISOString(),
+  }
+}
+
+/** Positions in each vault (value, yield earned, APY, a 30-day history), the settlement queue, and weETH held. */
+export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<EarnResponse> {
+  const now = deps.now()
+  const prices = deps.prices()
+  const vaults = []
+  for (const vault of VAULT_IDS) {
+    const { asset, apyBps } = VAULTS[vault]
+    const p = await position(db, accountId, vault)
+    const price = sharePrice(vault, now)
+    const value = valueOf(p.shares, price)
+    const history = []
+    for (let d = HISTORY_DAYS; d >= 0; d -= 1) {
+      const at = new Date(now.getTime() - d * 86_400_000)
+      const priceAt = sharePrice(vault, at)
+      history.push({ at: at.toISOString(), apyPercent: apyPercent(apyBps), sharePrice: sharePriceDecimal(priceAt), value: toDecimal(valueOf(p.shares, priceAt), asset) })
+    }
+    vaults.push({
+      vault,
+      asset,
+      apyPercent: apyPercent(apyBps),
+      sharePrice: sharePriceDecimal(price),
+      shares: toDecimal(p.shares / SHARE_UNIT, asset),
+      value: toDecimal(value, asset),
+      valueUsd: toDecimal(usdValue(value, asset, prices), 'USDC'),
+      yieldEarned: toDecimal(value > p.cost_basis ? value - p.cost_basis : 0n, asset),
+      history,
+    })
+  }
+  const withdrawals = await db.selectFrom('vault_withdrawals').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
+  const weeth = await db.selectFrom('ledger_accounts').select(['credits_posted', 'debits_posted']).where('account_id', '=', accountId).where('code', '=', 'cash').where('asset', '=', 'weETH').executeTakeFirst()
+  const weethBalance = weeth ? weeth.credits_posted - weeth.debits_posted : 0n
+  return {
+    vaults,
+    withdrawals: withdrawals.map((w) => withdrawalView(w, now)),
+    settlementSeconds: deps.config.EARN_SETTLEMENT_SECONDS,
+    weeth: { balance: toDecimal(weethBalance, 'weETH'), valueUsd: toDecimal(usdValue(weethBalance, 'weETH', prices), 'USDC'), rate: toDecimal((prices.ETH * 10n ** 18n) / prices.weETH, 'weETH') },
+  }
+}
+
+/**
+ * Deposits from the holder's cash into a vault: confirmed, checked like any money leaving cash (free balance;
+ * Borrow-mode limit, since vault shares are not collateral), shares bought at today's share price (rounded
+ * down). The asset moves from the holder's cash to the platform's `vault` account in one journal.
+ */
+export async function depositToVault(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { vault: VaultId; amount: string; confirmation?: Confirmation }) {
+  const { asset } = VAULTS[input.vault]
+  const amount = atField('amount', () => parsePositiveAmount(input.amount, asset))
+  await verifyConfirmation(db, principal, input.confirmation)
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await assertCanMove(deps, db, accountId, asset, amount)
+  const now = deps.now()
+  const price = sharePrice(input.vault, now)
+  const shares = sharesFor(amount, price)
+  if (shares === 0n) throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to buy a share.' })
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: 'vault_deposit',
+    accountId,
+    description: `Deposited ${toDecimal(amount, asset)} ${asset} in the Liquid ${input.vault.toUpperCase()} vault`,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset }), side: 'debit', amount, asset },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'vault', asset }), side: 'credit', amount, asset },
+    ],
+  })
+  const p = await position(db, accountId, input.vault, true)
+  await savePosition(db, accountId, input.vault, p.shares + shares, p.cost_basis + amount, now)
+  return { vault: input.vault, amount: toDecimal(amount, asset), shares: toDecimal(shares / SHARE_UNIT, asset), sharePrice: sharePriceDecimal(price), journalId }
+}
+
+/**
+ * Queues a withdrawal of `amount` (in the vault's asset): the shares that cover it (rounded up) leave the
+ * position at once, with their part of the cost basis; they keep earning until settlement, when a job pays
+ * them at that day's share price. Cancellable while queued.
+ */
+export async function requestVaultWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { vault: VaultId; amount: string; confirmation?: Confirmation }) {
+  const { asset } = VAULTS[input.vault]
+  const amount = atField('amount', () => parsePositiveAmount(input.amount, asset))
+  await verifyConfirmation(db, principal, input.confirmation)
+  const now = deps.now()
+  const p = await position(db, accountId, input.vault, true)
+  const price = sharePrice(input.vault, now)
+  // Entering the position's shown value redeems it all (the last share units rounding may leave behind).
+  const owned = valueOf(p.shares, price)
+  const shares = amount >= owned ? p.shares : sharesToRedeem(amount, price)
+  if (amount > owned || shares > p.shares) throw new DomainError('vault_insufficient_shares', undefined, { amount: `More than your position is worth (${toDecimal(owned, asset)} ${asset}).` })
+  const basis = p.shares === 0n ? 0n : (p.cost_basis * shares) / p.shares
+  await savePosition(db, accountId, input.vault, p.shares - shares, p.cost_basis - basis, now)
+  const id = deps.newId()
+  const settleAt = new Date(now.getTime() + deps.config.EARN_SETTLEMENT_SECONDS * 1000)
+  await db.insertInto('vault_withdrawals').values({ id, account_id: accountId, vault: input.vault, shares, cost_basis: basis, requested_amount: amount, status: 'queued', settle_at: settleAt, created_at: now, updated_at: now }).execute()
+  await enqueue(db, deps, { kind: VAULT_SETTLE_JOB, payload: { withdrawalId: id }, runAt: settleAt })
+  return withdrawalView(await db.selectFrom('vault_withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
+}
+
+/** Cancels a queued withdrawal: its shares and cost basis return to the position. */
+export async function cancelVaultWithdrawal(deps: Deps, db: Tx, accountId: string, withdrawalId: string) {
+  const w = await db.selectFrom('vault_withdrawals').selectAll().where('id', '=', withdrawalId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  if (!w) throw new DomainError('not_found', 'No such vault withdrawal on this account.')
+  if (w.status !== 'queued') throw new DomainError('vault_withdrawal_not_cancellable')
+  const now = deps.now()
+  const p = await position(db, accountId, w.vault, true)
+  await savePosition(db, accountId, w.vault, p.shares + w.shares, p.cost_basis + w.cost_basis, now)
+  await db.updateTable('vault_withdrawals').set({ status: 'cancelled', updated_at: now }).where('id', '=', w.id).execute()
+  return withdrawalView({ ...w, status: 'cancelled', updated_at: now }, now)
+}
+
+/** The settlement job: pays the queued shares at the share price now, from `vault` to the holder's cash. */
+export async function settleVaultWithdrawal(deps: Deps, db: Tx, withdrawalId: string) {
+  const w = await db.selectFrom('vault_withdrawals').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst()
+  if (!w || w.status !== 'queued') return
+  const now = deps.now()
+  const { asset } = VAULTS[w.vault]
+  const paid = valueOf(w.shares, sharePrice(w.vault, now))
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: 'vault_withdrawal',
+    accountId: w.account_id,
+    reference: w.id,
+    description: `Withdrew ${toDecimal(paid, asset)} ${asset} from the Liquid ${w.vault.toUpperCase()} vault`,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'vault', asset }), side: 'debit', amount: paid, asset },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }), side: 'credit', amount: paid, asset },
+    ],
+  })
+  await db.updateTable('vault_withdrawals').set({ status: 'paid', paid_amount: paid, journal_id: journalId, updated_at: now }).where('id', '=', w.id).execute()
+}

@@ -1,0 +1,20 @@
+import type { ErrorCode, FieldErrors } from '../../domain/errors'
+import { DomainError } from '../../domain/errors'
+import type { Tx } from '../ledger/ledger-service'
+
+/**
+ * A refusal that still leaves something behind: a money-moving request's transaction rolls back when it is
+ * refused, so `afterRollback` runs on its own afterwards (an expired quote is refused with a fresh quote that
+ * must be stored to be executable).
+ */
+export class RefusalWithFollowUp extends DomainError {
+  constructor(
+    code: ErrorCode,
+    message: string | undefined,
+    fields: FieldErrors | undefined,
+    details: Record<string, unknown>,
+    readonly afterRollback: (db: Tx) => Promise<void>,
+  ) {
+    super(code, message, fields, details)
+  }
+}
