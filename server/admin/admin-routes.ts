@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { LedgerCheckResponse } from '../../domain/api/ledger.schema'
 import { ErrorInboxResponse } from '../../domain/api/meta.schema'
+import { AuditQuery, AuditResponse } from '../../domain/api/admin.schema'
+import { listAudit } from './audit'
 import { defineRoute } from '../http/route-table'
 import { checkLedger } from '../ledger/ledger-check'
 
@@ -26,5 +28,15 @@ export const adminRoutes = [
       const rows = await db.selectFrom('error_inbox').select(['id', 'received_at', 'event_id', 'item_types', 'summary', 'size_bytes']).orderBy('received_at', 'desc').limit(query.limit).execute()
       return { items: rows.map((r) => ({ id: r.id, receivedAt: r.received_at.toISOString(), eventId: r.event_id, itemTypes: r.item_types, summary: r.summary, sizeBytes: r.size_bytes })) }
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/audit',
+    summary: 'The append-only admin audit log, newest first; filter by subject (e.g. a card) or by actor',
+    tag: 'admin',
+    access: { kind: 'platform_admin' },
+    query: AuditQuery,
+    response: AuditResponse,
+    handler: async ({ db, query }) => ({ items: await listAudit(db, query) }),
   }),
 ]

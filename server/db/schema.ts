@@ -880,3 +880,19 @@ export interface Database {
   referral_accruals: ReferralAccrualsTable
   referral_payouts: ReferralPayoutsTable
 }
+
+export interface AdminAuditLogTable {
+  id: string
+  actor_id: string
+  action: string
+  subject_type: string
+  subject_id: string
+  reason: string | null
+  before: ColumnType<unknown, string | null, never>
+  after: ColumnType<unknown, string | null, never>
+  created_at: Timestamp
+}
+
+export interface Database {
+  admin_audit_log: AdminAuditLogTable
+}

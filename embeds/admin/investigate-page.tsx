@@ -1,0 +1,8 @@
+import type { EmbedProps } from '../lib/embed-props'
+import { FeaturePending } from '../ui/feature-pending'
+
+/** Placeholder until this admin area is built (issue 9): replaced by its page. */
+export function InvestigateTransactionPage({ title }: EmbedProps) {
+  return <FeaturePending title={title} />
+}
+
