@@ -41,3 +41,10 @@ describe('card issuing rules', () => {
     expect(nextShippingStatus('delivered')).toBeNull()
   })
 })
+
+describe('verificationGate wording', () => {
+  it('names what the verification opens', () => {
+    expect(verificationGate('corporate', 'in_review', null, 'safe').message).toBe('Your company’s verification (KYB) is in review. You can create your safe once it is approved; follow it at /app/cash/kyb.')
+    expect(verificationGate('personal', 'rejected', 'blurry photo', 'safe').message).toBe('Your identity verification (KYC) was rejected (blurry photo). Complete it at /app/cash/kyc to create your safe.')
+  })
+})

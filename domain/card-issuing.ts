@@ -38,13 +38,18 @@ const WHAT: Record<VerificationStatus, string> = {
   more_info_needed: 'needs more information',
 }
 
-/** Ordering any card needs approved KYC of the holder (personal) or approved KYB of the company (corporate). */
-export function verificationGate(accountKind: 'personal' | 'corporate', status: VerificationStatus, reason: string | null = null): VerificationGate {
+/** What a verification opens: the gate's sentence names it (“…to order cards”, “…to create your safe”). */
+export const GATED_ACTIONS = { cards: 'order cards', safe: 'create your safe' } as const
+export type GatedAction = keyof typeof GATED_ACTIONS
+
+/** Ordering any card (or creating the safe) needs approved KYC of the holder (personal) or approved KYB of the company (corporate). */
+export function verificationGate(accountKind: 'personal' | 'corporate', status: VerificationStatus, reason: string | null = null, purpose: GatedAction = 'cards'): VerificationGate {
   const check = accountKind === 'corporate' ? 'kyb' : 'kyc'
   const link = `/app/cash/${check}`
   if (status === 'approved') return { check, status, approved: true, link, message: null }
   const subject = check === 'kyb' ? 'Your company’s verification (KYB)' : 'Your identity verification (KYC)'
-  const next = status === 'submitted' || status === 'in_review' ? `You can order cards once it is approved; follow it at ${link}.` : `Complete it at ${link} to order cards.`
+  const action = GATED_ACTIONS[purpose]
+  const next = status === 'submitted' || status === 'in_review' ? `You can ${action} once it is approved; follow it at ${link}.` : `Complete it at ${link} to ${action}.`
   return { check, status, approved: false, link, message: `${subject} ${WHAT[status]}${reason ? ` (${reason})` : ''}. ${next}` }
 }
 

@@ -1,6 +1,7 @@
 import { keccak256, toHex, verifyMessage } from 'viem'
 import { parseAddress, type Address } from '../../domain/address'
 import { DomainError } from '../../domain/errors'
+import { assertVerified } from '../../domain/card-issuing'
 import { SAFE_NETWORK } from '../../domain/money-in'
 import { predictSafeAddress, RECOVERY_APPROVALS_NEEDED, RECOVERY_DELAY_SECONDS, recoveryApprovalMessage, SAFE_DEPLOY_BLOCKS, safeConfigProblem, type RecoverySignerKind } from '../../domain/safe'
 import { toDecimal } from '../../domain/money'
@@ -59,8 +60,7 @@ async function addPlatformSigners(deps: Pick<Deps, 'config'>, db: Tx, accountId:
  */
 export async function createSafe(deps: Deps, db: Tx, principal: Principal, accountId: string, threshold: number) {
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
-  const gate = await accountVerification(db, accountId)
-  if (!gate.approved) throw new DomainError('verification_required', (gate.message ?? '').replace('to order cards', 'to create your safe').replace('You can order cards', 'You can create your safe'), undefined, { check: gate.check, status: gate.status, link: gate.link })
+  assertVerified(await accountVerification(db, accountId, 'safe'))
   const existing = await db.selectFrom('safes').select('address').where('account_id', '=', accountId).executeTakeFirst()
   if (existing) throw new DomainError('safe_exists', undefined, undefined, { address: existing.address })
   const plan = await planSafe(deps, db, accountId, threshold)
