@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import { ApproveRecoveryBody, CancelRecoveryBody, CreateSafeBody, OnboardingView, RecoverySignerBody, SafeView, StartRecoveryBody } from '../../domain/api/safe.schema'
-import { DomainError } from '../../domain/errors'
 import { defineRoute } from '../http/route-table'
 import { onboardingState } from './onboarding-service'
 import { approveRecovery, cancelRecovery, createSafe, getSafe, setHolderRecoverySigner, startRecovery } from './safe-service'
@@ -58,9 +57,7 @@ export const safeRoutes = [
     response: SafeView,
     handler: ({ deps, params, body }) =>
       deps.db.kysely.transaction().execute(async (tx) => {
-        const owner = await tx.selectFrom('recoveries').select('account_id').where('id', '=', params.recoveryId).executeTakeFirst()
-        if (owner?.account_id !== params.accountId) throw new DomainError('not_found')
-        await approveRecovery(deps, tx, params.recoveryId, 'holder', body.signature as `0x${string}`)
+        await approveRecovery(deps, tx, params.recoveryId, 'holder', body.signature as `0x${string}`, params.accountId)
         return getSafe(deps, tx, params.accountId)
       }),
   }),

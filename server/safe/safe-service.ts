@@ -173,8 +173,10 @@ export async function startRecovery(deps: Deps, db: Tx, principal: Principal, ac
  * the platform (an admin) and the partner (sandbox) approve through their own channels. The second approval
  * schedules the hand-over after the recovery delay.
  */
-export async function approveRecovery(deps: Deps, db: Tx, recoveryId: string, kind: RecoverySignerKind, signature?: `0x${string}`) {
+export async function approveRecovery(deps: Deps, db: Tx, recoveryId: string, kind: RecoverySignerKind, signature?: `0x${string}`, accountId?: string) {
   const recovery = await db.selectFrom('recoveries').selectAll().where('id', '=', recoveryId).forUpdate().executeTakeFirst()
+  // Through an account's own path, another account's recovery does not exist.
+  if (accountId !== undefined && recovery?.account_id !== accountId) throw new DomainError('not_found')
   if (!recovery || recovery.status !== 'collecting') throw new DomainError('recovery_not_open')
   const signer = await db.selectFrom('recovery_signers').selectAll().where('account_id', '=', recovery.account_id).where('kind', '=', kind).executeTakeFirst()
   if (!signer) throw new DomainError('invalid_request', 'This recovery signer has not been set up.')
