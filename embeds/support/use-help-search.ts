@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+import { ArticlesResponse } from '../../domain/api/support.schema'
+import { helpLocale, type HelpCategory } from '../../domain/help-center'
+import { useI18n } from '../lib/i18n'
+import { useSession } from '../lib/session'
+import { useResource } from '../lib/use-resource'
+
+/** How long typing must pause before the search is sent. */
+const DEBOUNCE_MS = 250
+
+/** Searches the help center as the holder types (debounced), in the page's language and chosen topic. */
+export function useHelpSearch(q: string, category: HelpCategory | '') {
+  const { api } = useSession()
+  const { locale } = useI18n()
+  const [settled, setSettled] = useState(q)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(q), DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [q])
+  const query = new URLSearchParams({ q: settled.trim(), locale: helpLocale(locale), ...(category ? { category } : {}) }).toString()
+  const result = useResource(`help:${query}`, (signal) => api.get(`/support/articles?${query}`, ArticlesResponse, signal))
+  return { ...result, searched: settled.trim() }
+}
