@@ -25,6 +25,24 @@ function queryTerms(query: string): string[] {
 const WEIGHTS = { title: 100, keywords: 30, summary: 20, body: 5 } as const
 type Field = keyof typeof WEIGHTS
 
+/** Articles are constant: each one's folded text is worked out once per language. */
+const folded = new Map<string, Record<Field, string>>()
+function foldedFields(article: HelpArticle, locale: HelpLocale): Record<Field, string> {
+  const key = `${locale}:${article.id}`
+  let fields = folded.get(key)
+  if (!fields) {
+    const text = article.text[locale]
+    fields = {
+      title: ` ${foldForSearch(text.title)} `,
+      keywords: ` ${text.keywords.map(foldForSearch).join(' | ')} `,
+      summary: ` ${foldForSearch(text.summary)} `,
+      body: ` ${foldForSearch(text.body.map((b) => (b.kind === 'p' ? b.text : b.items.join(' '))).join(' '))} `,
+    }
+    folded.set(key, fields)
+  }
+  return fields
+}
+
 export type HelpHit = { article: HelpArticle; score: number; inTitle: boolean }
 
 /**
@@ -37,13 +55,7 @@ export function searchHelp(query: string, options: { locale: HelpLocale; categor
   const hits: (HelpHit & { order: number })[] = []
   HELP_ARTICLES.forEach((article, order) => {
     if (options.category && article.category !== options.category) return
-    const text = article.text[options.locale]
-    const fields: Record<Field, string> = {
-      title: ` ${foldForSearch(text.title)} `,
-      keywords: ` ${text.keywords.map(foldForSearch).join(' | ')} `,
-      summary: ` ${foldForSearch(text.summary)} `,
-      body: ` ${foldForSearch(text.body.map((b) => (b.kind === 'p' ? b.text : b.items.join(' '))).join(' '))} `,
-    }
+    const fields = foldedFields(article, options.locale)
     let score = 0
     let inTitle = false
     for (const term of terms) {

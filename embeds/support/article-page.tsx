@@ -28,7 +28,7 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
   return (
     <Page title={a.title}>
       <nav aria-label={t('support.article.breadcrumb')}>
-        <ol className="cash-row" style={{ listStyle: 'none', margin: 0, padding: 0, justifyContent: 'flex-start', flexWrap: 'wrap', gap: 8 }}>
+        <ol className="cash-row" style={{ listStyle: 'none', margin: '0 0 12px', padding: 0, justifyContent: 'flex-start', flexWrap: 'wrap', gap: 8, fontSize: '0.9375rem' }}>
           <li><a href="/app/cash/support">{t('support.article.support')}</a> ›</li>
           <li><a href={helpCenterHref()}>{t('support.article.helpCenter')}</a> ›</li>
           <li><a href={helpCenterHref({ category: a.category })}>{t(`support.category.${a.category}`)}</a> ›</li>

@@ -40,10 +40,10 @@ function FeedbackForm() {
   return (
     <form className="cash-card cash-stack" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={form.busy}>
       <p className="cash-muted" style={{ margin: 0 }}>{t('support.feedback.intro')}</p>
-      <fieldset className="cash-field" style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={form.rating.error ? 'feedback-rating-error' : undefined}>
+      <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0, gap: 0 }} aria-describedby={form.rating.error ? 'feedback-rating-error' : undefined}>
         <legend style={{ fontWeight: 600, marginBottom: 4 }}>{t('support.feedback.rating')}</legend>
         {RATINGS.map((r) => (
-          <label key={r} className="cash-row" style={{ justifyContent: 'flex-start', minHeight: 32 }}>
+          <label key={r} style={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44 }}>
             <input
               type="radio"
               name="rating"

@@ -40,8 +40,8 @@ export function HelpCenterPage() {
         {results.status === 'error' ? <ErrorState message={results.error.message} onRetry={results.reload} /> : null}
         {results.status === 'ready' ? (
           <>
-            <h2 id="help-results-count" role="status" style={{ fontSize: '1rem' }}>
-              {results.data.items.length === 1 ? t('support.help.countOne') : t('support.help.countMany', { count: String(results.data.items.length) })}
+            <h2 id="help-results-count" style={{ fontSize: '1rem' }}>
+              <span role="status">{results.data.items.length === 1 ? t('support.help.countOne') : t('support.help.countMany', { count: String(results.data.items.length) })}</span>
             </h2>
             {results.data.items.length === 0 ? (
               <div className="cash-card cash-stack" data-testid="support.help.empty">
