@@ -27,7 +27,8 @@ test('help center: searching "PIX" finds the PIX articles and opens one; a word 
 
 test('help center: an unknown article shows a clear not-found state with the way back', async ({ page }) => {
   await page.goto('/app/cash/support/help-center/no-such-article')
-  await expect(page.getByRole('heading', { name: 'Article not found', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Article not found', level: 2 })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help article')
   await page.getByRole('link', { name: 'Go to the help center' }).click()
   await expect(page.getByRole('heading', { name: 'Help center', level: 1 })).toBeVisible()
 })

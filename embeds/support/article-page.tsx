@@ -17,7 +17,7 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
   if (article.status === 'error') {
     if (article.error.status === 404) {
       return (
-        <Page title={t('support.article.notFoundTitle')}>
+        <Page title={fallbackTitle}>
           <CalloutCard title={t('support.article.notFoundTitle')} body={t('support.article.notFoundBody')} action={<a href={helpCenterHref()}>{t('support.article.backToHelp')}</a>} />
         </Page>
       )
