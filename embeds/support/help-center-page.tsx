@@ -36,23 +36,23 @@ export function HelpCenterPage() {
         </div>
       </form>
       <section id="help-results" className="cash-stack" aria-labelledby="help-results-count">
-        {results.status === 'loading' ? <LoadingState /> : null}
+        {results.status === 'loading' && !results.shown ? <LoadingState /> : null}
         {results.status === 'error' ? <ErrorState message={results.error.message} onRetry={results.reload} /> : null}
-        {results.status === 'ready' ? (
+        {results.shown && results.status !== 'error' ? (
           <>
             <h2 id="help-results-count" style={{ fontSize: '1rem' }}>
-              <span role="status">{results.data.items.length === 1 ? t('support.help.countOne') : t('support.help.countMany', { count: String(results.data.items.length) })}</span>
+              <span role="status">{results.shown.items.length === 1 ? t('support.help.countOne') : t('support.help.countMany', { count: String(results.shown.items.length) })}</span>
             </h2>
-            {results.data.items.length === 0 ? (
+            {results.shown.items.length === 0 ? (
               <div className="cash-card cash-stack" data-testid="support.help.empty">
                 <p style={{ margin: 0 }}>
-                  <strong>{t('support.help.empty', { q: results.searched })}</strong>
+                  <strong>{t('support.help.empty', { q: results.shown.q })}</strong>
                 </p>
                 <p className="cash-muted" style={{ margin: 0 }}>{t('support.help.emptyHint')}</p>
                 <a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>
               </div>
             ) : (
-              <ArticleLinks items={results.data.items} testId="support.help.results" />
+              <ArticleLinks items={results.shown.items} testId="support.help.results" />
             )}
           </>
         ) : null}
