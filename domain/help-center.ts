@@ -100,7 +100,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
         body: [
           p('Open Bank transfers → Receive from a bank to see your virtual bank details: a US routing and account number (for ACH and domestic wires) and a European IBAN with its BIC (for SEPA transfers).'),
           p(`Incoming money is credited as USDC, less ${E.pct(BANK_RECEIVE.feeBps)}. Euros are converted at the day's rate with an extra ${E.pct(BANK_RECEIVE.fxFeeBps)} FX fee.`),
-          p(`A transfer from someone other than you is capped at ${E.money(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} per transfer. International SWIFT transfers are not supported: the bank sending one will have it returned.`),
+          p(`A transfer from someone other than you is capped at ${E.money(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} per transfer. International SWIFT transfers are not supported.`),
         ],
       },
       'pt-BR': {
@@ -110,7 +110,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
         body: [
           p('Abra Transferências bancárias → Receber de um banco para ver os seus dados bancários virtuais: um routing number e número de conta nos EUA (para ACH e wire doméstico) e um IBAN europeu com o BIC (para transferências SEPA).'),
           p(`O valor recebido é creditado em USDC, menos ${P.pct(BANK_RECEIVE.feeBps)}. Euros são convertidos pela cotação do dia, com mais ${P.pct(BANK_RECEIVE.fxFeeBps)} de tarifa de câmbio.`),
-          p(`Uma transferência de outra pessoa que não você tem limite de ${P.money(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} por transferência. Transferências internacionais SWIFT não são aceitas: o banco de origem recebe o valor de volta.`),
+          p(`Uma transferência de outra pessoa que não você tem limite de ${P.money(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} por transferência. Transferências internacionais SWIFT não são aceitas.`),
         ],
       },
     },
@@ -136,7 +136,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
         keywords: ['pedir', 'novo cartão', 'cartão', 'virtual', 'físico', 'entrega', 'ativar', 'kyc', 'verificação', 'apple pay', 'google pay'],
         body: [
           p('Antes do primeiro cartão, verifique a sua identidade (KYC; uma empresa se verifica com KYB). A página do pedido mostra o que falta e leva até lá.'),
-          steps('Abra Seus cartões e escolha Pedir cartão.', 'Escolha virtual (ativo na hora) ou físico (informe o endereço de entrega).', 'Confirme. O cartão virtual já pode ser usado em compras online e adicionado ao Apple Pay ou Google Pay.', 'Quando o cartão físico chegar, ative-o no app com os 4 últimos dígitos impressos nele.'),
+          steps('Abra Seus cartões e escolha Pedir um cartão.', 'Escolha virtual (ativo na hora) ou físico (informe o endereço de entrega).', 'Confirme. O cartão virtual já pode ser usado em compras online e adicionado ao Apple Pay ou Google Pay.', 'Quando o cartão físico chegar, ative-o no app com os 4 últimos dígitos impressos nele.'),
           p(`O primeiro cartão físico é grátis; cada um a mais (inclusive uma reposição) custa ${P.money(PHYSICAL_CARD_FEE, 'USDC')}, mostrado antes de confirmar. No nível Core você pode ter ${cards.core.virtual} cartões virtuais e ${cards.core.physical} físico; Luxe ${cards.luxe.virtual} e ${cards.luxe.physical}; Pinnacle e VIP ${cards.pinnacle.virtual} e ${cards.pinnacle.physical}.`),
         ],
       },
@@ -260,7 +260,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
         summary: 'Repay any amount at any time from your cash; watch the health meter to stay clear of liquidation.',
         keywords: ['repay', 'debt', 'loan', 'health', 'liquidation', 'collateral', 'refund', 'pay back'],
         body: [
-          steps('Open Repay.', 'Enter an amount (or choose the whole debt). It is taken from your USDC cash.', 'Confirm. Your debt and your borrowing capacity update at once.'),
+          steps('Open Repay.', 'Enter an amount, or choose Repay all. It is taken from your USDC cash.', 'Confirm. Your debt and your borrowing capacity update at once.'),
           p(`The health meter on your account compares your collateral to your debt. We alert you when it falls to ${(Number(HEALTH_WARNING_BPS) / 10_000).toFixed(2)}. If your debt grows past your collateral's liquidation threshold (${E.pct(COLLATERAL.USDC.liquidationBps)} for USDC and USDT, ${E.pct(COLLATERAL.ETH.liquidationBps)} for ETH and weETH), half the debt is repaid from your collateral, and the rest only if the position is still unhealthy. A pending withdrawal is cancelled first.`),
           p('A refund in Borrow mode arrives as cash and does not lower your debt by itself: choose "apply to repay" on the refund to use it.'),
         ],
@@ -270,7 +270,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
         summary: 'Pague qualquer valor quando quiser com o seu saldo; acompanhe o medidor de saúde para evitar a liquidação.',
         keywords: ['pagar', 'quitar', 'dívida', 'empréstimo', 'saúde', 'liquidação', 'garantia', 'estorno'],
         body: [
-          steps('Abra Pagar dívida.', 'Informe um valor (ou escolha a dívida toda). Ele sai do seu saldo em USDC.', 'Confirme. A dívida e a capacidade de empréstimo são atualizadas na hora.'),
+          steps('Abra Pagar dívida.', 'Informe um valor ou escolha Pagar tudo. Ele sai do seu saldo em USDC.', 'Confirme. A dívida e a capacidade de empréstimo são atualizadas na hora.'),
           p(`O medidor de saúde da conta compara as suas garantias com a sua dívida. Avisamos quando ele cai para ${(Number(HEALTH_WARNING_BPS) / 10_000).toFixed(2).replace('.', ',')}. Se a dívida passar do limite de liquidação das garantias (${P.pct(COLLATERAL.USDC.liquidationBps)} para USDC e USDT, ${P.pct(COLLATERAL.ETH.liquidationBps)} para ETH e weETH), metade da dívida é paga com as garantias, e o restante só se a posição continuar arriscada. Um saque pendente é cancelado antes.`),
           p('Um estorno no modo Borrow chega como saldo e não reduz a dívida sozinho: escolha "usar para pagar" no estorno.'),
         ],

@@ -6,6 +6,7 @@ import {
   ArticlesQuery,
   ArticlesResponse,
   ArticleView,
+  FEEDBACK_PER_HOUR,
   FeedbackBody,
   FeedbackIdParams,
   FeedbackView,
@@ -59,7 +60,7 @@ export const supportRoutes = [
   defineRoute({
     method: 'post',
     path: '/support/feedback',
-    summary: 'Send feedback: a rating of 1–5 and a message (at most 10 an hour per person)',
+    summary: `Send feedback: a rating of 1–5 and a message (at most ${FEEDBACK_PER_HOUR} an hour per person)`,
     tag: 'support',
     access: { kind: 'user' },
     status: 201,
