@@ -4,6 +4,8 @@ import type { Spendable } from './spendable'
 
 /** What a crypto withdrawal costs on top of the amount, in the asset withdrawn (network gas, paid by Cash). */
 export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = { USDC: 500_000n, USDT: 500_000n, ETH: 200_000_000_000_000n, weETH: 200_000_000_000_000n }
+/** The default security delay before a crypto withdrawal is broadcast (cancellable meanwhile); the server setting WITHDRAWAL_DELAY_SECONDS may change it. */
+export const WITHDRAWAL_DELAY_DEFAULT_SECONDS = 60
 /** About how long a withdrawal takes on chain after it is broadcast. */
 export const WITHDRAWAL_ARRIVAL_SECONDS = 30
 

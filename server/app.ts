@@ -28,11 +28,12 @@ import { settingsRoutes } from './settings/settings-routes'
 import { identityRoutes } from './identity/identity-routes'
 import { cashbackRoutes } from './cashback/cashback-routes'
 import { membershipRoutes } from './membership/membership-routes'
+import { supportRoutes } from './support/support-routes'
 import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }

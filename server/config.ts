@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AUTH_ATTEMPTS_PER_WINDOW } from '../domain/auth-rules'
+import { WITHDRAWAL_DELAY_DEFAULT_SECONDS } from '../domain/money-out'
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -47,7 +48,7 @@ export const ConfigSchema = z.object({
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** The security delay before a crypto withdrawal is sent (cancellable meanwhile). */
-  WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(WITHDRAWAL_DELAY_DEFAULT_SECONDS),
   /** How long a conversion or staking quote holds its rate (30 s; browser tests shorten it). */
   CONVERT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The settlement delay of a Liquid vault withdrawal (24 h; browser tests shorten it). */

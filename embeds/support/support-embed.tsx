@@ -1,7 +1,16 @@
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { Page } from '../ui/page'
+import { ArticlePage } from './article-page'
+import { FeedbackPage } from './feedback-page'
+import { HelpCenterPage } from './help-center-page'
+import { SupportHomePage } from './support-home-page'
+import { WalletInstructionsPage } from './wallet-instructions-page'
 
-/** Help center, feedback and wallet instructions (issue 9). Until then every route shows its frame and title. */
-export function SupportEmbed({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+/** Support (issue 9): the entry page, the help center and its articles, feedback, and wallet instructions. */
+export function SupportEmbed({ path, params, title }: EmbedProps) {
+  if (path.startsWith('/support/help-center/') && params.id) return <ArticlePage id={params.id} fallbackTitle={title} />
+  if (path === '/support/help-center') return <Page title={title}><HelpCenterPage /></Page>
+  if (path === '/support/feedback' || path === '/feedback') return <Page title={title}><FeedbackPage /></Page>
+  if (path === '/support/wallet-instruct') return <Page title={title}><WalletInstructionsPage /></Page>
+  return <Page title={title}><SupportHomePage /></Page>
 }

@@ -896,3 +896,18 @@ export interface AdminAuditLogTable {
 export interface Database {
   admin_audit_log: AdminAuditLogTable
 }
+
+export interface FeedbackTable {
+  id: string
+  user_id: string
+  account_id: string | null
+  rating: number
+  message: string
+  page: string | null
+  created_at: Timestamp
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface Database {
+  feedback: FeedbackTable
+}
