@@ -175,6 +175,17 @@ describe('campaign edits and the audit of admin writes', () => {
     expect((await admin.json('GET', '/admin/cashback-rules')).body.items.map((r: { version: number; createdBy: string }) => [r.version, r.createdBy])).toEqual([[1, 'admin@demo.cash'], [2, 'admin@demo.cash'], [3, 'admin@demo.cash']])
   })
 
+  it('ending a campaign that has not started calls it off: it shows as ended and never pays', async () => {
+    const c = await create({ kind: 'splashback', category: 'restaurants', bps: 300, startsAt: '2026-11-22T00:00:00Z', endsAt: '2026-11-30T00:00:00Z', optInRequired: false })
+    const ended = await admin.json('POST', `/admin/campaigns/${c.body.id}/end`)
+    expect(ended).toMatchObject({ status: 200, body: { status: 'ended', endsAt: '2026-11-21T12:00:00.000Z' } })
+    at('2026-11-23T00:00:00Z')
+    await relogin()
+    await buy('100')
+    const lines = (await paula.json('GET', `/accounts/${account}/cashback`)).body.lines as { type: string }[]
+    expect(lines.map((l) => l.type)).toEqual(['regular'])
+  })
+
   it('keeps campaign edits to admins', async () => {
     const c = await create({ kind: 'triple_dip', startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-10T00:00:00Z' })
     const res = await paula.json('PUT', `/admin/campaigns/${c.body.id}`, { kind: 'triple_dip', name: 'x', startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-12-10T00:00:00Z', totalCap: '1', perHolderCap: '1' })

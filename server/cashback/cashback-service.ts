@@ -372,10 +372,11 @@ export async function endCampaign(deps: Deps, db: Tx, adminId: string, id: strin
   const now = deps.now()
   const before = await campaignView(db, c, now)
   if (c.ends_at > now) {
-    const endsAt = c.starts_at > now ? new Date(c.starts_at.getTime() + 1) : now
+    // One not started yet is called off: its window becomes the last millisecond, so it shows as ended and never ran.
+    const startsAt = c.starts_at > now ? new Date(now.getTime() - 1) : c.starts_at
     // A payout date set before the new end follows it (the payout is never before the window ends).
-    const payoutAt = c.payout_at && c.payout_at < endsAt ? endsAt : c.payout_at
-    await db.updateTable('cashback_campaigns').set({ ends_at: endsAt, payout_at: payoutAt }).where('id', '=', id).execute()
+    const payoutAt = c.payout_at && c.payout_at < now ? now : c.payout_at
+    await db.updateTable('cashback_campaigns').set({ starts_at: startsAt, ends_at: now, payout_at: payoutAt }).where('id', '=', id).execute()
   }
   const view = await campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
   await recordAudit(deps, db, { actorId: adminId, action: 'campaign.end', subjectType: 'campaign', subjectId: id, before, after: view })
