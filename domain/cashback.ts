@@ -93,13 +93,23 @@ export function earliestEffective(cut: boolean, now: Date): Date {
   return cut ? new Date(now.getTime() + CASHBACK_CUT_NOTICE_DAYS * 86_400_000) : now
 }
 
-export const CAMPAIGN_KINDS = ['splashback', 'triple_dip'] as const
+export const CAMPAIGN_KINDS = ['splashback', 'triple_dip', 'summer_mint', 'membership_rewards'] as const
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number]
+/** The kinds that add promotion cashback to purchases (the others have their own reward: a badge, a monthly claim). */
+export const CASHBACK_CAMPAIGN_KINDS = ['splashback', 'triple_dip'] as const
+export type CashbackCampaignKind = (typeof CASHBACK_CAMPAIGN_KINDS)[number]
+/** Without a payout date, a campaign's promotion cashback is paid this long after its window ends. */
+export const CAMPAIGN_PAYOUT_DAYS = 14
+
+/** When a campaign's promotion cashback is paid: its payout date, else its window's end + CAMPAIGN_PAYOUT_DAYS. */
+export function campaignPayoutAt(c: { endsAt: Date; payoutAt: Date | null }): Date {
+  return c.payoutAt ?? new Date(c.endsAt.getTime() + CAMPAIGN_PAYOUT_DAYS * 86_400_000)
+}
 
 /** A campaign as the engine needs it; `eligible` is decided by the server (KYC, active card, personal only, opt-in). */
 export type CampaignInput = {
   id: string
-  kind: CampaignKind
+  kind: CashbackCampaignKind
   /** Splashback: the category it boosts and by how many bps. */
   category: string | null
   bps: number

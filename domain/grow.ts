@@ -65,16 +65,15 @@ export const SHARE_SCALE = 10n ** 18n
 const DAY_MS = 86_400_000n
 
 /**
- * The share price at `at`: (1 + APY/365)^days × (1 + APY/365 × fraction of today), in SHARE_SCALE fixed
- * point, rounded down at each step. Deterministic from APY and time, so no job is needed to accrue yield.
- * @example sharePrice('usd', new Date('2027-01-01T00:00:00Z')) ≈ 1.0512 × SHARE_SCALE
+ * A share price grown from `start` for `elapsedMs` at `apyBps`: (1 + APY/365)^days × (1 + APY/365 × fraction of
+ * the last day), in SHARE_SCALE fixed point, rounded down at each step.
  */
-export function sharePrice(vault: VaultId, at: Date): bigint {
-  const elapsed = BigInt(Math.max(0, at.getTime() - VAULT_EPOCH.getTime()))
+export function grownPrice(start: bigint, apyBps: bigint, elapsedMs: bigint): bigint {
+  const elapsed = elapsedMs < 0n ? 0n : elapsedMs
   const days = elapsed / DAY_MS
   const partMs = elapsed % DAY_MS
-  const daily = SHARE_SCALE + (SHARE_SCALE * VAULTS[vault].apyBps) / (10_000n * 365n)
-  let price = SHARE_SCALE
+  const daily = SHARE_SCALE + (SHARE_SCALE * apyBps) / (10_000n * 365n)
+  let price = start
   let base = daily
   for (let n = days; n > 0n; n >>= 1n) {
     if (n & 1n) price = (price * base) / SHARE_SCALE
@@ -83,6 +82,30 @@ export function sharePrice(vault: VaultId, at: Date): bigint {
   const partial = SHARE_SCALE + ((daily - SHARE_SCALE) * partMs) / DAY_MS
   return (price * partial) / SHARE_SCALE
 }
+
+/** An APY change of a vault: from `from` on, the price grows at `apyBps` from `price` (the price reached then). */
+export type ApyChange = { from: Date; apyBps: bigint; price: bigint }
+
+/** The APY change in force at `at` (the latest that started), or the vault's opening rate at the epoch. */
+export function rateAt(vault: VaultId, at: Date, changes: readonly ApyChange[] = []): ApyChange {
+  let current: ApyChange = { from: VAULT_EPOCH, apyBps: VAULTS[vault].apyBps, price: SHARE_SCALE }
+  for (const c of changes) if (c.from.getTime() <= at.getTime() && c.from.getTime() >= current.from.getTime()) current = c
+  return current
+}
+
+/**
+ * The share price at `at`: grown at the vault's APY from share price 1 at the epoch, or, after an APY change,
+ * from the price reached at the change at the new APY. Deterministic from the changes and the time, so a
+ * snapshot only records it.
+ * @example sharePrice('usd', new Date('2027-01-01T00:00:00Z')) ≈ 1.0512 × SHARE_SCALE
+ */
+export function sharePrice(vault: VaultId, at: Date, changes: readonly ApyChange[] = []): bigint {
+  const r = rateAt(vault, at, changes)
+  return grownPrice(r.price, r.apyBps, BigInt(at.getTime() - r.from.getTime()))
+}
+
+/** The most an admin may set a vault's APY to, in bps (50 %). */
+export const MAX_VAULT_APY_BPS = 5_000
 
 /**
  * Shares are counted 10^12 finer than the vault asset's base units, so a value computed back from them is

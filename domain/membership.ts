@@ -90,7 +90,8 @@ export function previousMonth(month: string): string {
 }
 
 /** The benefits table, from the same constants the cards and cashback use. */
-export function tierBenefits() {
+/** `monthlyRewards`: what the running membership-rewards campaign pays per tier (none when no campaign runs). */
+export function tierBenefits(monthlyRewards: Partial<Record<AccountTier, bigint>> = {}) {
   return ACCOUNT_TIERS.map((tier) => ({
     tier,
     name: TIER_NAMES[tier],
@@ -98,23 +99,27 @@ export function tierBenefits() {
     cashbackPercent: TIER_CASHBACK_PERCENT[tier],
     virtualCards: CARD_COUNT_LIMITS.personal[tier].virtual,
     physicalCards: CARD_COUNT_LIMITS.personal[tier].physical,
-    monthlyReward: MONTHLY_TIER_REWARD[tier],
+    monthlyReward: monthlyRewards[tier] ?? 0n,
   }))
 }
 
 // ── membership-rewards promotion ──────────────────────────────────────────────────────────────────────────
 
-/** What a holder may claim once per calendar month, in USDC, by their tier at the time of the claim. */
+/**
+ * The first membership-rewards campaign's reward per tier (seeded; admins run later ones): what a holder may
+ * claim once per calendar month, in USDC, by their tier at the time of the claim.
+ */
 export const MONTHLY_TIER_REWARD: Record<AccountTier, bigint> = { core: 0n, luxe: 5n * ONE_DOLLAR, pinnacle: 15n * ONE_DOLLAR, vip: 25n * ONE_DOLLAR }
 
 // ── summer-mint promotion ─────────────────────────────────────────────────────────────────────────────────
 
-/** Summer Mint: reach the spend goal in qualifying cleared purchases inside the window (UTC, Brazil's summer season) to mint the badge. */
+/**
+ * The first Summer Mint campaign (seeded; admins run later ones): reach the spend goal in qualifying cleared
+ * purchases inside the window (UTC, Brazil's summer season) to mint the badge.
+ */
 export const SUMMER_MINT = { startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2027-03-01T00:00:00Z'), goal: 500n * ONE_DOLLAR } as const
-
-export function inSummerMintWindow(at: Date): boolean {
-  return at.getTime() >= SUMMER_MINT.startsAt.getTime() && at.getTime() < SUMMER_MINT.endsAt.getTime()
-}
+/** The first membership-rewards campaign's window (seeded). */
+export const MEMBERSHIP_REWARDS_WINDOW = { startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2028-01-01T00:00:00Z') } as const
 
 // ── referrals ─────────────────────────────────────────────────────────────────────────────────────────────
 

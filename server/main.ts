@@ -11,6 +11,7 @@ import { startJobLoop } from './jobs/job-queue'
 import { createPriceBook } from './borrow/price-book'
 import { scheduleRecurringJobs } from './borrow/interest-service'
 import { scheduleMembershipJobs } from './membership/membership-service'
+import { scheduleVaultSnapshots } from './grow/earn-service'
 import { POSITION_CHECK_SECONDS } from '../domain/borrow'
 
 async function main() {
@@ -34,6 +35,7 @@ async function main() {
   const { app, jobs } = createApp(deps)
   if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)
   if (config.JOBS === 'on') await scheduleMembershipJobs(deps)
+  if (config.JOBS === 'on') await scheduleVaultSnapshots(deps)
   const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })

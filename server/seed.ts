@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { DEFAULT_LIMITS } from '../domain/account-rules'
 import { HELD_ASSETS } from '../domain/asset'
+import { MEMBERSHIP_REWARDS_WINDOW, MONTHLY_TIER_REWARD, SUMMER_MINT } from '../domain/membership'
 import { parsePositiveAmount } from '../domain/money'
 import { DEMO_CARDS, DEMO_PASSWORD, demoSafeAddress, persona, PERSONAS, type Persona } from '../fixtures/personas'
 import { hashPassword } from './auth/password'
@@ -8,6 +9,7 @@ import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
 import { recordDeployedSafe } from './safe/safe-service'
+import { recordVaultSnapshots } from './grow/earn-service'
 
 // The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
 
@@ -73,7 +75,28 @@ export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PE
         .values({ id: c.id, account_id: c.accountId, cardholder_user_id: holder.id, kind: 'virtual', status: 'active', last4: c.last4, expiry_month: 11, expiry_year: 2030, name_on_card: holder.name.toUpperCase(), daily_limit: limits.daily ? parsePositiveAmount(limits.daily, 'USDC') : null, monthly_limit: limits.monthly ? parsePositiveAmount(limits.monthly, 'USDC') : null })
         .execute()
     }
+    await seedCampaigns(deps, tx)
+    // The vaults' daily snapshots of the past 30 days, so the APY / value chart has a history from the start.
+    const now = deps.now()
+    await recordVaultSnapshots(deps, tx, new Date(now.getTime() - 30 * 86_400_000), now)
   })
+}
+
+/**
+ * The first summer-mint and membership-rewards campaigns, with the values these promotions started with
+ * (domain/membership.ts); admins run later ones from the back office. Open to every holder (no KYC or card
+ * condition), as before they were campaigns.
+ */
+async function seedCampaigns(deps: Deps, tx: Tx): Promise<void> {
+  const common = { requires_kyc: false, requires_active_card: false, personal_only: false, opt_in_required: false, created_by: persona('admin').id, created_at: deps.now() }
+  await tx.insertInto('cashback_campaigns').values([
+    { id: deps.newId(), kind: 'summer_mint', name: 'Summer Mint', starts_at: SUMMER_MINT.startsAt, ends_at: SUMMER_MINT.endsAt, spend_goal: SUMMER_MINT.goal, total_cap: 1n, per_holder_cap: 1n, ...common },
+    {
+      id: deps.newId(), kind: 'membership_rewards', name: 'Membership rewards', starts_at: MEMBERSHIP_REWARDS_WINDOW.startsAt, ends_at: MEMBERSHIP_REWARDS_WINDOW.endsAt,
+      tier_rewards: JSON.stringify(Object.fromEntries(Object.entries(MONTHLY_TIER_REWARD).map(([k, v]) => [k, String(v)]))),
+      total_cap: 1_000_000n * 1_000_000n, per_holder_cap: 24n * MONTHLY_TIER_REWARD.vip, ...common,
+    },
+  ]).execute()
 }
 
 /** Seeds an empty database on first start, unless turned off or in production. */

@@ -5,6 +5,8 @@ import { DecimalString, IsoDateTime } from './common.schema'
 const Bps = z.number({ error: 'Enter a whole number of basis points.' }).int('Enter a whole number of basis points.').min(0, 'Basis points cannot be negative.').max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
 const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, 'Enter an amount above zero.')
 const Category = z.enum(CASHBACK_CATEGORIES, { error: 'Choose a merchant category.' })
+const TierAmount = DecimalString
+export const TierRewards = z.object({ core: TierAmount, luxe: TierAmount, pinnacle: TierAmount, vip: TierAmount })
 
 export const CashbackLineView = z
   .object({
@@ -87,6 +89,9 @@ export const RuleView = z
     removed: z.boolean(),
     effectiveFrom: IsoDateTime,
     cut: z.boolean(),
+    /** The admin who wrote this version (e-mail), when known, and when. */
+    createdBy: z.string().nullable(),
+    createdAt: IsoDateTime,
   })
   .meta({ id: 'CashbackRule' })
 export const RulesResponse = z.object({ items: z.array(RuleView) }).meta({ id: 'CashbackRules' })
@@ -104,9 +109,18 @@ export const CampaignBody = z
     optInRequired: z.boolean().default(false),
     totalCap: PositiveAmount,
     perHolderCap: PositiveAmount,
+    /** Summer-mint: the qualifying spend in the window that mints the badge (USDC). */
+    spendGoal: PositiveAmount.nullable().default(null),
+    /** Membership-rewards: what each tier may claim once per calendar month (USDC; "0" for none). */
+    tierRewards: TierRewards.nullable().default(null),
+    /** When promotion cashback is paid; the window's end + 14 days when omitted. Never before the window ends. */
+    payoutAt: IsoDateTime.nullable().default(null),
   })
   .superRefine((b, ctx) => {
     if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime()) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The window must end after it starts.' })
+    if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime()) ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: 'The payout date cannot be before the window ends.' })
+    if (b.kind === 'summer_mint' && !b.spendGoal) ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: 'A summer mint needs a spend goal: enter it.' })
+    if (b.kind === 'membership_rewards' && !b.tierRewards) ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: 'Enter the reward of each tier.' })
     if (b.kind === 'splashback' && !b.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'A splashback boosts one merchant category: choose it.' })
     if (b.kind === 'splashback' && b.bps <= 0) ctx.addIssue({ code: 'custom', path: ['bps'], message: 'A splashback adds some basis points: enter them.' })
   })
@@ -127,9 +141,16 @@ export const CampaignView = z
     totalCap: DecimalString,
     perHolderCap: DecimalString,
     totalEarned: DecimalString,
+    /** What of it was already paid out. */
+    totalPaid: DecimalString,
     payoutAsset: z.literal('USDC'),
-    /** Cashback is paid with the regular lines, after the refund window. */
+    /** When the campaign's promotion cashback is paid (its payout date, or the window's end + 14 days). */
+    payoutAt: IsoDateTime,
+    /** Whether the payout date was set by an admin (else the default). */
+    payoutAtSet: z.boolean(),
     payoutNote: z.string(),
+    spendGoal: DecimalString.nullable(),
+    tierRewards: TierRewards.nullable(),
     status: z.enum(['upcoming', 'active', 'ended']),
   })
   .meta({ id: 'Campaign' })

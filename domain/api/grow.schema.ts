@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VAULT_IDS } from '../grow'
+import { MAX_VAULT_APY_BPS, VAULT_IDS } from '../grow'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
 
@@ -83,3 +83,12 @@ export const EarnResponse = z
 export type EarnResponse = z.infer<typeof EarnResponse>
 
 export const VaultDepositResult = z.object({ vault: VaultIdSchema, amount: DecimalString, shares: DecimalString, sharePrice: z.string(), journalId: z.uuid() }).meta({ id: 'VaultDeposit' })
+
+/** An admin's change of a Liquid vault's APY, in basis points (from now on; audited). */
+export const VaultApyBody = z
+  .object({
+    apyBps: z.number({ error: 'Enter the APY in whole basis points.' }).int('Enter the APY in whole basis points.').min(0, 'The APY cannot be negative.').max(MAX_VAULT_APY_BPS, `At most ${MAX_VAULT_APY_BPS} bps (${MAX_VAULT_APY_BPS / 100} %).`),
+    reason: z.string().trim().max(200).nullable().default(null),
+  })
+  .meta({ id: 'VaultApyBody' })
+export const VaultApyView = z.object({ vault: VaultIdSchema, apyPercent: z.string(), apyBps: z.number().int(), sharePrice: z.string(), effectiveFrom: IsoDateTime }).meta({ id: 'VaultApy' })

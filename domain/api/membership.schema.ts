@@ -52,6 +52,10 @@ export const VipBody = z.object({ vip: z.boolean() }).meta({ id: 'VipBody' })
 
 export const MembershipRewardResponse = z
   .object({
+    /** Whether a membership-rewards campaign runs now; when not, nothing can be claimed. */
+    running: z.boolean(),
+    /** The running campaign, else the next one scheduled, else null. */
+    campaign: z.object({ id: z.uuid(), name: z.string(), startsAt: IsoDateTime, endsAt: IsoDateTime }).nullable(),
     month: z.string(),
     tier: TierSchema,
     tierName: z.string(),
@@ -68,9 +72,11 @@ export type MembershipRewardResponse = z.infer<typeof MembershipRewardResponse>
 
 export const SummerMintResponse = z
   .object({
-    state: z.enum(['upcoming', 'running', 'ended']),
-    startsAt: IsoDateTime,
-    endsAt: IsoDateTime,
+    /** `none`: no summer-mint campaign is running or scheduled. */
+    state: z.enum(['upcoming', 'running', 'ended', 'none']),
+    campaign: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    startsAt: IsoDateTime.nullable(),
+    endsAt: IsoDateTime.nullable(),
     goal: DecimalString,
     spent: DecimalString,
     progressPercent: z.number().int(),

@@ -68,7 +68,9 @@ function VaultChart({ vault }: { vault: Vault }) {
   const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : h.sharePrice }))
   const first = vault.history[0]!
   const last = vault.history[vault.history.length - 1]!
+  const apyPoints = vault.history.map((h) => ({ label: date(h.at), value: Number(h.apyPercent), display: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(h.apyPercent))} %` }))
   return (
+    <>
     <LineChart
       title={hasShares ? t('earn.chart.valueTitle', { vault: t(`earn.vault.${vault.vault}`) }) : t('earn.chart.priceTitle', { vault: t(`earn.vault.${vault.vault}`) })}
       description={t('earn.chart.desc', { apy: vault.apyPercent, from: hasShares ? fmt(first.value, vault.asset) : first.sharePrice, to: hasShares ? fmt(last.value, vault.asset) : last.sharePrice })}
@@ -77,6 +79,15 @@ function VaultChart({ vault }: { vault: Vault }) {
       valueHeader={hasShares ? t('earn.value') : t('earn.sharePrice')}
       tableLabel={t('earn.chart.table')}
     />
+    <LineChart
+      title={t('earn.chart.apyTitle', { vault: t(`earn.vault.${vault.vault}`) })}
+      description={t('earn.chart.apyDesc', { from: apyPoints[0]!.display, to: apyPoints[apyPoints.length - 1]!.display })}
+      points={apyPoints}
+      dateHeader={t('earn.chart.date')}
+      valueHeader={t('earn.chart.apy')}
+      tableLabel={t('earn.chart.apyTable')}
+    />
+    </>
   )
 }
 

@@ -7,7 +7,7 @@ import { useResource } from '../lib/use-resource'
 import { FeaturePending } from '../ui/feature-pending'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { usd } from '../rewards/membership-pages'
 
 /** The membership-rewards promotion, in the shell and as the standalone page `webview/promotion/membership-rewards`. */
@@ -24,6 +24,7 @@ function MembershipRewards({ accountId }: { accountId: string }) {
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const r = data.data
+  if (!r.running) return <CalloutCard title={t('promo.none.membershipRewards.title')} body={t('promo.none.membershipRewards.body')} action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>} />
   const next = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(r.nextClaimFrom))
   return (
     <>

@@ -12,7 +12,7 @@ import { day, usdc } from './cashback-page'
 type Campaign = z.infer<typeof HolderCampaignView>
 const categoryKey = (c: string | null): CashbackCategory => ((CASHBACK_CATEGORIES as readonly string[]).includes(c ?? '') ? (c as CashbackCategory) : 'other')
 type Kind = Campaign['kind']
-const PAGE: Record<Kind, string> = { splashback: '/app/cash/promotion/splashback', triple_dip: '/app/cash/promotion/triple-dip' }
+const PAGE: Record<Kind, string> = { splashback: '/app/cash/promotion/splashback', triple_dip: '/app/cash/promotion/triple-dip', summer_mint: '/app/cash/promotion/summer-mint', membership_rewards: '/app/cash/promotion/membership-rewards' }
 
 function useCampaigns(accountId: string) {
   const { api } = useSession()
@@ -41,7 +41,7 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
           {c.eligibility.activeCard ? <li>{t('promotion.eligibility.card')}</li> : null}
           {c.eligibility.personalOnly ? <li>{t('promotion.eligibility.personal')}</li> : null}
           <li>{t('promotion.caps', { holder: money(c.perHolderCap), total: money(c.totalCap) })}</li>
-          <li>{t('promotion.payout')}</li>
+          <li data-testid="promotion.payout">{t('promo.paidOn', { date: day(c.payoutAt, locale) })}</li>
         </ul>
       ) : null}
       <div className="cash-stack">
@@ -69,7 +69,7 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
 }
 
 /** `promotion`: every campaign the holder can see, with progress and earnings; `kind` narrows to one page. */
-export function PromotionsPage({ accountId, kind }: { accountId: string; kind?: Kind }) {
+export function PromotionsPage({ accountId, kind }: { accountId: string; kind?: 'splashback' | 'triple_dip' }) {
   const { t } = useI18n()
   const data = useCampaigns(accountId)
   if (data.status === 'loading') return <LoadingState />

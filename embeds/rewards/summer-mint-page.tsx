@@ -4,7 +4,7 @@ import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { usd } from './membership-pages'
 
 /** `promotion/summer-mint`: the rules, progress towards the spend goal in the window, and the badge once earned. */
@@ -23,6 +23,7 @@ function SummerMint({ accountId }: { accountId: string }) {
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const s = data.data
+  if (s.state === 'none' || !s.startsAt || !s.endsAt) return <CalloutCard title={t('promo.none.summerMint.title')} body={t('promo.none.summerMint.body')} action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>} />
   const day = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at))
   const lastDay = new Date(new Date(s.endsAt).getTime() - 1).toISOString()
   return (
@@ -30,7 +31,7 @@ function SummerMint({ accountId }: { accountId: string }) {
       <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
         <h2 id="summer-mint-rules">{t('summerMint.rules.title')}</h2>
         <p style={{ margin: 0 }}>{t('summerMint.rules.body', { goal: usd(s.goal, locale), from: day(s.startsAt), to: day(lastDay) })}</p>
-        <p className="cash-muted" style={{ margin: 0 }}>{t(`summerMint.state.${s.state}`)}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>{t(`summerMint.state.${s.state as 'upcoming' | 'running' | 'ended'}`)}</p>
       </section>
       <section className="cash-card cash-stack" aria-labelledby="summer-mint-progress" data-testid="summer-mint.progress">
         <h2 id="summer-mint-progress">{t('summerMint.progress.title')}</h2>

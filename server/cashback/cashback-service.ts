@@ -3,12 +3,13 @@ import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { CampaignBody, CampaignView, CashbackLineView, CashbackResponse, HolderCampaignView, RuleBody } from '../../domain/api/cashback.schema'
 import { startOfMonth } from '../../domain/calendar'
-import { CASHBACK_PENDING_DAYS, clawback, computeCashback, earliestEffective, isCashbackCut, MONTHLY_CASHBACK_CAP, payableAt, tierRateBps, type CampaignInput, type CashbackRuleVersion } from '../../domain/cashback'
+import { campaignPayoutAt, CASHBACK_CAMPAIGN_KINDS, CASHBACK_PENDING_DAYS, clawback, computeCashback, earliestEffective, isCashbackCut, MONTHLY_CASHBACK_CAP, payableAt, tierRateBps, type CampaignInput, type CashbackRuleVersion } from '../../domain/cashback'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardAuthorizationsTable, CashbackCampaignsTable, CashbackRulesTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
+import { recordAudit } from '../admin/audit'
 import { accountBalance, ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 
 export const PAY_CASHBACK_JOB = 'cashback.pay'
@@ -30,7 +31,7 @@ async function netEarned(db: Tx, where: { accountId?: string; campaignId?: strin
 }
 
 /** Why an account cannot take part in a campaign, or null when it can (opt-in aside). */
-async function ineligibility(db: Tx, c: Selectable<CashbackCampaignsTable>, accountId: string): Promise<string | null> {
+export async function campaignIneligibility(db: Tx, c: Selectable<CashbackCampaignsTable>, accountId: string): Promise<string | null> {
   const account = await db.selectFrom('accounts').select(['kind', 'kyb_status']).where('id', '=', accountId).executeTakeFirstOrThrow()
   if (c.personal_only && account.kind !== 'personal') return 'For personal accounts only.'
   if (c.requires_kyc) {
@@ -60,10 +61,11 @@ export async function earnCashback(deps: Deps, db: Tx, auth: Selectable<CardAuth
   const now = deps.now()
   const account = await db.selectFrom('accounts').select(['kind', 'tier']).where('id', '=', auth.account_id).executeTakeFirstOrThrow()
   const rules = (await db.selectFrom('cashback_rules').selectAll().where('effective_from', '<=', auth.created_at).execute()).map(ruleVersion)
-  const live = await db.selectFrom('cashback_campaigns').selectAll().where('starts_at', '<=', auth.created_at).where('ends_at', '>', auth.created_at).orderBy('created_at').execute()
+  const live = await db.selectFrom('cashback_campaigns').selectAll().where('kind', 'in', [...CASHBACK_CAMPAIGN_KINDS]).where('starts_at', '<=', auth.created_at).where('ends_at', '>', auth.created_at).orderBy('created_at').execute()
   const campaigns: CampaignInput[] = []
   for (const c of live) {
-    const eligible = (await ineligibility(db, c, auth.account_id)) === null && (!c.opt_in_required || (await optedIn(db, c.id, auth.account_id)))
+    if (c.kind !== 'splashback' && c.kind !== 'triple_dip') continue
+    const eligible = (await campaignIneligibility(db, c, auth.account_id)) === null && (!c.opt_in_required || (await optedIn(db, c.id, auth.account_id)))
     campaigns.push({
       id: c.id, kind: c.kind, category: c.category, bps: c.bps, multiplier: c.multiplier, startsAt: c.starts_at, endsAt: c.ends_at, eligible,
       remainingTotal: c.total_cap - (await netEarned(db, { campaignId: c.id })),
@@ -72,9 +74,12 @@ export async function earnCashback(deps: Deps, db: Tx, auth: Selectable<CardAuth
   }
   const earnedThisMonth = await netEarned(db, { accountId: auth.account_id, since: startOfMonth(now, 'UTC'), excludeReferral: true })
   const lines = computeCashback({ amount: cleared, mcc: auth.mcc, merchantName: auth.merchant_name, at: auth.created_at, accountKind: account.kind, tier: account.tier, rules, campaigns, earnedThisMonth })
-  const due = payableAt(now)
+  const regularDue = payableAt(now)
   for (const l of lines) {
     const id = deps.newId()
+    // Promotion cashback is paid at its campaign's payout date (after the window); regular cashback after the refund window.
+    const campaign = l.campaignId ? live.find((c) => c.id === l.campaignId) : undefined
+    const due = campaign ? payoutOf(campaign) : regularDue
     await db.insertInto('cashback_lines').values({ id, account_id: auth.account_id, authorization_id: auth.id, type: l.type, campaign_id: l.campaignId, bps: l.bps, purchase_amount: cleared, amount: l.amount, state: 'pending', payable_at: due, created_at: now }).execute()
     await enqueue(db, deps, { kind: PAY_CASHBACK_JOB, payload: { lineId: id }, runAt: due })
   }
@@ -224,12 +229,12 @@ export async function cashbackView(deps: Deps, db: Tx, accountId: string): Promi
 
 // ——— Rules (admins) ———
 
-function ruleView(r: Selectable<CashbackRulesTable>, before: Selectable<CashbackRulesTable> | null) {
-  return { ruleId: r.rule_id, version: r.version, name: r.name, category: r.category, merchantName: r.merchant_name, startsAt: r.starts_at?.toISOString() ?? null, endsAt: r.ends_at?.toISOString() ?? null, bps: r.bps, removed: r.removed, effectiveFrom: r.effective_from.toISOString(), cut: isCashbackCut(before && ruleVersion(before), ruleVersion(r)) }
+function ruleView(r: Selectable<CashbackRulesTable> & { created_by_email?: string | null }, before: Selectable<CashbackRulesTable> | null) {
+  return { ruleId: r.rule_id, version: r.version, name: r.name, category: r.category, merchantName: r.merchant_name, startsAt: r.starts_at?.toISOString() ?? null, endsAt: r.ends_at?.toISOString() ?? null, bps: r.bps, removed: r.removed, effectiveFrom: r.effective_from.toISOString(), cut: isCashbackCut(before && ruleVersion(before), ruleVersion(r)), createdBy: r.created_by_email ?? null, createdAt: r.created_at.toISOString() }
 }
 
 export async function listRules(db: Tx) {
-  const all = await db.selectFrom('cashback_rules').selectAll().orderBy('created_at').orderBy('rule_id').orderBy('version').execute()
+  const all = await db.selectFrom('cashback_rules').leftJoin('users', 'users.id', 'cashback_rules.created_by').selectAll('cashback_rules').select('users.email as created_by_email').orderBy('cashback_rules.created_at').orderBy('rule_id').orderBy('version').execute()
   return { items: all.map((r) => ruleView(r, all.filter((p) => p.rule_id === r.rule_id && p.version < r.version).at(-1) ?? null)) }
 }
 
@@ -238,10 +243,11 @@ type RuleInput = z.output<typeof RuleBody>
 /**
  * Writes a rule version (a new rule when `ruleId` is null). A version that lowers or removes cashback must
  * take effect at least CASHBACK_CUT_NOTICE_DAYS after now, so holders see it coming on their cashback page.
+ * Audited (`cashback_rule.create|change|remove`) in the same transaction.
  */
 export async function saveRule(deps: Deps, db: Tx, adminId: string, ruleId: string | null, input: RuleInput | { removed: true; effectiveFrom?: string | undefined }) {
   const now = deps.now()
-  const last = ruleId ? await db.selectFrom('cashback_rules').selectAll().where('rule_id', '=', ruleId).orderBy('version', 'desc').executeTakeFirst() : undefined
+  const last = ruleId ? await db.selectFrom('cashback_rules').selectAll().where('rule_id', '=', ruleId).orderBy('version', 'desc').forUpdate().executeTakeFirst() : undefined
   if (ruleId && !last) throw new DomainError('not_found', 'No such cashback rule.')
   if (last && last.effective_from.getTime() > now.getTime()) throw new DomainError('invalid_request', 'This rule already has a change waiting to take effect; wait until it applies.', { effectiveFrom: 'A change is already scheduled for this rule.' })
   if (last?.removed) throw new DomainError('invalid_request', 'This rule was removed.')
@@ -260,8 +266,11 @@ export async function saveRule(deps: Deps, db: Tx, adminId: string, ruleId: stri
   }
   const row = { id: deps.newId(), rule_id: ruleId ?? deps.newId(), version: (last?.version ?? 0) + 1, ...next, effective_from: effectiveFrom < now ? now : effectiveFrom, created_by: adminId, created_at: now }
   await db.insertInto('cashback_rules').values(row).execute()
-  const saved = await db.selectFrom('cashback_rules').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
-  return ruleView(saved, last ?? null)
+  const saved = await db.selectFrom('cashback_rules').leftJoin('users', 'users.id', 'cashback_rules.created_by').selectAll('cashback_rules').select('users.email as created_by_email').where('cashback_rules.id', '=', row.id).executeTakeFirstOrThrow()
+  const view = ruleView(saved, last ?? null)
+  const action = !last ? 'cashback_rule.create' : next.removed ? 'cashback_rule.remove' : 'cashback_rule.change'
+  await recordAudit(deps, db, { actorId: adminId, action, subjectType: 'cashback_rule', subjectId: row.rule_id, before: last ? ruleView(last, null) : null, after: view })
+  return view
 }
 
 // ——— Campaigns ———
@@ -270,34 +279,85 @@ function campaignStatus(c: Selectable<CashbackCampaignsTable>, now: Date): 'upco
   return now < c.starts_at ? 'upcoming' : now < c.ends_at ? 'active' : 'ended'
 }
 
+const payoutOf = (c: Selectable<CashbackCampaignsTable>) => campaignPayoutAt({ endsAt: c.ends_at, payoutAt: c.payout_at })
+
+function tierRewardsView(v: Record<string, string> | null) {
+  if (!v) return null
+  const get = (k: string) => usdc(BigInt(v[k] ?? '0'))
+  return { core: get('core'), luxe: get('luxe'), pinnacle: get('pinnacle'), vip: get('vip') }
+}
+
+async function paidOut(db: Tx, campaignId: string): Promise<bigint> {
+  const row = await db.selectFrom('cashback_lines').select(sql<bigint>`COALESCE(sum(amount - clawed_back), 0)`.as('net')).where('campaign_id', '=', campaignId).where('state', '=', 'paid').executeTakeFirstOrThrow()
+  return BigInt(row.net)
+}
+
 async function campaignView(db: Tx, c: Selectable<CashbackCampaignsTable>, now: Date): Promise<z.input<typeof CampaignView>> {
+  const payoutAt = payoutOf(c)
+  const note = c.kind === 'summer_mint'
+    ? 'The reward is a collectible badge, kept for good.'
+    : c.kind === 'membership_rewards'
+      ? 'Claimed by the holder once per month, paid in USDC at the claim.'
+      : `Paid in USDC on ${payoutAt.toISOString().slice(0, 10)}, after the window ends.`
   return {
     id: c.id, kind: c.kind, name: c.name, category: c.category, bps: c.bps, multiplier: c.multiplier,
     startsAt: c.starts_at.toISOString(), endsAt: c.ends_at.toISOString(),
     eligibility: { kycApproved: c.requires_kyc, activeCard: c.requires_active_card, personalOnly: c.personal_only },
     optInRequired: c.opt_in_required, totalCap: usdc(c.total_cap), perHolderCap: usdc(c.per_holder_cap),
-    totalEarned: usdc(await netEarned(db, { campaignId: c.id })), payoutAsset: 'USDC',
-    payoutNote: `Paid in USDC with your regular cashback, ${CASHBACK_PENDING_DAYS} days after each purchase clears.`,
+    totalEarned: usdc(await netEarned(db, { campaignId: c.id })), totalPaid: usdc(await paidOut(db, c.id)), payoutAsset: 'USDC',
+    payoutAt: payoutAt.toISOString(), payoutAtSet: c.payout_at !== null, payoutNote: note,
+    spendGoal: c.spend_goal === null ? null : usdc(c.spend_goal), tierRewards: tierRewardsView(c.tier_rewards),
     status: campaignStatus(c, now),
   }
 }
 
-export async function createCampaign(deps: Deps, db: Tx, adminId: string, b: z.output<typeof CampaignBody>) {
-  const id = deps.newId()
-  const cap = (v: string, field: string) => {
+type CampaignInputBody = z.output<typeof CampaignBody>
+
+/** The row a campaign body writes (money parsed at its field, kind-specific fields only for their kind). */
+function campaignRow(b: CampaignInputBody) {
+  const amount = (v: string, field: string, positive = true) => {
     try {
+      if (!positive && /^0+(\.0+)?$/.test(v)) return 0n
       return parsePositiveAmount(v, 'USDC')
     } catch (error) {
       if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
       throw error
     }
   }
-  await db.insertInto('cashback_campaigns').values({
-    id, kind: b.kind, name: b.name, category: b.kind === 'splashback' ? b.category : null, bps: b.kind === 'splashback' ? b.bps : 0, multiplier: b.kind === 'triple_dip' ? b.multiplier : 1,
+  const tiers = b.kind === 'membership_rewards' && b.tierRewards
+    ? JSON.stringify(Object.fromEntries((['core', 'luxe', 'pinnacle', 'vip'] as const).map((k) => [k, String(amount(b.tierRewards![k], `tierRewards.${k}`, false))])))
+    : null
+  return {
+    kind: b.kind, name: b.name, category: b.kind === 'splashback' ? b.category : null, bps: b.kind === 'splashback' ? b.bps : 0, multiplier: b.kind === 'triple_dip' ? b.multiplier : 1,
     starts_at: new Date(b.startsAt), ends_at: new Date(b.endsAt), requires_kyc: b.eligibility.kycApproved, requires_active_card: b.eligibility.activeCard, personal_only: b.eligibility.personalOnly,
-    opt_in_required: b.optInRequired, total_cap: cap(b.totalCap, 'totalCap'), per_holder_cap: cap(b.perHolderCap, 'perHolderCap'), created_by: adminId, created_at: deps.now(),
-  }).execute()
-  return campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), deps.now())
+    opt_in_required: b.optInRequired, total_cap: amount(b.totalCap, 'totalCap'), per_holder_cap: amount(b.perHolderCap, 'perHolderCap'),
+    spend_goal: b.kind === 'summer_mint' && b.spendGoal ? amount(b.spendGoal, 'spendGoal') : null,
+    tier_rewards: tiers,
+    payout_at: b.payoutAt ? new Date(b.payoutAt) : null,
+  }
+}
+
+/** Creates a campaign (admins), audited as `campaign.create` in the same transaction. */
+export async function createCampaign(deps: Deps, db: Tx, adminId: string, b: CampaignInputBody) {
+  const id = deps.newId()
+  await db.insertInto('cashback_campaigns').values({ id, ...campaignRow(b), created_by: adminId, created_at: deps.now() }).execute()
+  const view = await campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), deps.now())
+  await recordAudit(deps, db, { actorId: adminId, action: 'campaign.create', subjectType: 'campaign', subjectId: id, before: null, after: view })
+  return view
+}
+
+/** Edits or reschedules a campaign that has not started yet (admins), audited as `campaign.update`. */
+export async function updateCampaign(deps: Deps, db: Tx, adminId: string, id: string, b: CampaignInputBody) {
+  const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  if (!c) throw new DomainError('not_found', 'No such campaign.')
+  const now = deps.now()
+  if (c.starts_at.getTime() <= now.getTime()) throw new DomainError('invalid_request', 'This campaign has already started: it can only be ended.', { startsAt: 'Already started; only a campaign that has not started can be changed.' })
+  if (new Date(b.startsAt).getTime() < now.getTime() - 1000) throw new DomainError('invalid_request', 'A campaign cannot be moved into the past.', { startsAt: 'Choose now or a later time.' })
+  const before = await campaignView(db, c, now)
+  await db.updateTable('cashback_campaigns').set(campaignRow(b)).where('id', '=', id).execute()
+  const view = await campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
+  await recordAudit(deps, db, { actorId: adminId, action: 'campaign.update', subjectType: 'campaign', subjectId: id, before, after: view })
+  return view
 }
 
 export async function listCampaigns(deps: Deps, db: Tx) {
@@ -305,20 +365,26 @@ export async function listCampaigns(deps: Deps, db: Tx) {
   return { items: await Promise.all(all.map((c) => campaignView(db, c, deps.now()))) }
 }
 
-/** Ends a campaign now: purchases from now on no longer earn from it; what was earned stays. */
-export async function endCampaign(deps: Deps, db: Tx, id: string) {
+/** Ends a campaign now: purchases from now on no longer earn from it; what was earned stays. Audited as `campaign.end`. */
+export async function endCampaign(deps: Deps, db: Tx, adminId: string, id: string) {
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
   if (!c) throw new DomainError('not_found', 'No such campaign.')
   const now = deps.now()
+  const before = await campaignView(db, c, now)
   if (c.ends_at > now) {
-    const endsAt = c.starts_at > now ? new Date(c.starts_at.getTime() + 1) : now
-    await db.updateTable('cashback_campaigns').set({ ends_at: endsAt }).where('id', '=', id).execute()
+    // One not started yet is called off: its window becomes the last millisecond, so it shows as ended and never ran.
+    const startsAt = c.starts_at > now ? new Date(now.getTime() - 1) : c.starts_at
+    // A payout date set before the new end follows it (the payout is never before the window ends).
+    const payoutAt = c.payout_at && c.payout_at < now ? now : c.payout_at
+    await db.updateTable('cashback_campaigns').set({ starts_at: startsAt, ends_at: now, payout_at: payoutAt }).where('id', '=', id).execute()
   }
-  return campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
+  const view = await campaignView(db, await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
+  await recordAudit(deps, db, { actorId: adminId, action: 'campaign.end', subjectType: 'campaign', subjectId: id, before, after: view })
+  return view
 }
 
 async function holderCampaignView(db: Tx, c: Selectable<CashbackCampaignsTable>, accountId: string, now: Date): Promise<z.input<typeof HolderCampaignView>> {
-  const reason = await ineligibility(db, c, accountId)
+  const reason = await campaignIneligibility(db, c, accountId)
   const earned = await netEarned(db, { campaignId: c.id, accountId })
   const progress = c.per_holder_cap > 0n ? Number((earned * 10_000n) / c.per_holder_cap) / 100 : 0
   return { ...(await campaignView(db, c, now)), eligible: reason === null, ineligibleReason: reason, optedIn: await optedIn(db, c.id, accountId), earned: usdc(earned), progressPercent: Math.min(100, progress) }
@@ -327,7 +393,7 @@ async function holderCampaignView(db: Tx, c: Selectable<CashbackCampaignsTable>,
 /** Campaigns a holder sees: active and upcoming ones, and ended ones they earned from. */
 export async function holderCampaigns(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
-  const all = await db.selectFrom('cashback_campaigns').selectAll().orderBy('ends_at').execute()
+  const all = await db.selectFrom('cashback_campaigns').selectAll().where('kind', 'in', [...CASHBACK_CAMPAIGN_KINDS]).orderBy('ends_at').execute()
   const items = []
   for (const c of all) {
     const view = await holderCampaignView(db, c, accountId, now)
@@ -340,7 +406,7 @@ export async function optIn(deps: Deps, db: Tx, accountId: string, campaignId: s
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst()
   if (!c) throw new DomainError('not_found', 'No such campaign.')
   if (campaignStatus(c, deps.now()) === 'ended') throw new DomainError('invalid_request', 'This campaign has ended.')
-  const reason = await ineligibility(db, c, accountId)
+  const reason = await campaignIneligibility(db, c, accountId)
   if (reason) throw new DomainError('invalid_request', reason)
   await db.insertInto('campaign_opt_ins').values({ campaign_id: campaignId, account_id: accountId, created_at: deps.now() }).onConflict((oc) => oc.doNothing()).execute()
   return holderCampaignView(db, c, accountId, deps.now())

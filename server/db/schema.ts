@@ -738,7 +738,7 @@ export interface CashbackRulesTable {
 
 export interface CashbackCampaignsTable {
   id: string
-  kind: 'splashback' | 'triple_dip'
+  kind: 'splashback' | 'triple_dip' | 'summer_mint' | 'membership_rewards'
   name: string
   category: string | null
   bps: ColumnType<number, number | undefined, number>
@@ -910,4 +910,40 @@ export interface FeedbackTable {
 
 export interface Database {
   feedback: FeedbackTable
+}
+
+// Rewards campaigns (migration 0024): summer-mint and membership-rewards settings, a payout date per campaign.
+export interface CashbackCampaignsTable {
+  spend_goal: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>
+  tier_rewards: ColumnType<Record<string, string> | null, string | null | undefined, string | null>
+  payout_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+export interface SummerMintBadgesTable {
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+export interface MembershipRewardClaimsTable {
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface VaultApyChangesTable {
+  id: string
+  vault: 'usd' | 'eth'
+  apy_bps: number
+  share_price: Money
+  effective_from: Date
+  changed_by: string
+  created_at: Timestamp
+}
+
+export interface VaultSnapshotsTable {
+  vault: 'usd' | 'eth'
+  day: string
+  share_price: Money
+  apy_bps: number
+  taken_at: Date
+}
+
+export interface Database {
+  vault_apy_changes: VaultApyChangesTable
+  vault_snapshots: VaultSnapshotsTable
 }

@@ -3,12 +3,13 @@ import type { z } from 'zod'
 import type { EarnResponse } from '../../domain/api/grow.schema'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { DomainError } from '../../domain/errors'
-import { apyPercent, SHARE_UNIT, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_IDS, VAULTS, type VaultId } from '../../domain/grow'
+import { apyPercent, rateAt, SHARE_UNIT, sharePrice, type ApyChange, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_IDS, VAULTS, type VaultId } from '../../domain/grow'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { usdValue } from '../../domain/prices'
 import { verifyConfirmation } from '../auth/confirm'
 import type { VaultWithdrawalsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
+import { recordAudit } from '../admin/audit'
 import { enqueue } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { assertCanMove, atField } from './convert-service'
@@ -17,6 +18,69 @@ export const VAULT_SETTLE_JOB = 'vault.settle'
 const HISTORY_DAYS = 30
 
 type Confirmation = z.infer<typeof ConfirmationSchema> | undefined
+export const VAULT_SNAPSHOT_JOB = 'vault.snapshot'
+const DAY = 86_400_000
+
+/** A vault's APY changes, oldest first. */
+export async function apyChanges(db: Tx, vault: VaultId): Promise<ApyChange[]> {
+  const rows = await db.selectFrom('vault_apy_changes').select(['effective_from', 'apy_bps', 'share_price']).where('vault', '=', vault).orderBy('effective_from').orderBy('created_at').execute()
+  return rows.map((r) => ({ from: r.effective_from, apyBps: BigInt(r.apy_bps), price: r.share_price }))
+}
+
+/** The share price of a vault at `at`, after its APY changes. */
+export async function vaultPrice(db: Tx, vault: VaultId, at: Date): Promise<bigint> {
+  return sharePrice(vault, at, await apyChanges(db, vault))
+}
+
+const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
+const dayKey = (at: Date) => at.toISOString().slice(0, 10)
+
+/** Records each vault's snapshot (share price and APY at the day's start, UTC) for the days in [from, to]; existing ones are kept. */
+export async function recordVaultSnapshots(deps: Pick<Deps, 'now'>, db: Tx, from: Date, to: Date): Promise<number> {
+  let written = 0
+  for (const vault of VAULT_IDS) {
+    const changes = await apyChanges(db, vault)
+    const rows = []
+    for (let d = dayStart(from); d.getTime() <= to.getTime(); d = new Date(d.getTime() + DAY)) {
+      rows.push({ vault, day: dayKey(d), share_price: sharePrice(vault, d, changes), apy_bps: Number(rateAt(vault, d, changes).apyBps), taken_at: deps.now() })
+    }
+    if (rows.length === 0) continue
+    const res = await db.insertInto('vault_snapshots').values(rows).onConflict((oc) => oc.columns(['vault', 'day']).doNothing()).executeTakeFirst()
+    written += Number(res.numInsertedOrUpdatedRows ?? 0n)
+  }
+  return written
+}
+
+/** The daily job: today's snapshot of each vault, then the next run at the next UTC midnight. */
+export async function runVaultSnapshotJob(deps: Deps) {
+  const now = deps.now()
+  await deps.db.kysely.transaction().execute((tx) => recordVaultSnapshots(deps, tx, now, now))
+  await enqueue(deps.db.kysely, deps, { kind: VAULT_SNAPSHOT_JOB, payload: {}, runAt: new Date(dayStart(now).getTime() + DAY) })
+}
+
+/** Makes sure the daily snapshot job has a pending run (at start, after a restart). */
+export async function scheduleVaultSnapshots(deps: Deps) {
+  const db = deps.db.kysely
+  const pending = await db.selectFrom('jobs').select('id').where('kind', '=', VAULT_SNAPSHOT_JOB).where('status', '=', 'pending').executeTakeFirst()
+  if (pending) return
+  await enqueue(db, deps, { kind: VAULT_SNAPSHOT_JOB, payload: {}, runAt: new Date(dayStart(deps.now()).getTime() + DAY) })
+}
+
+/**
+ * Sets a vault's APY from now on (admins), audited as `vault.apy` in the same transaction: the share price
+ * keeps the value it reached and grows at the new rate from here. Today's snapshot keeps the day's opening
+ * figures; the history's live point shows the new APY at once.
+ */
+export async function setVaultApy(deps: Deps, db: Tx, adminId: string, vault: VaultId, apyBps: number, reason: string | null) {
+  const now = deps.now()
+  const changes = await apyChanges(db, vault)
+  const before = rateAt(vault, now, changes)
+  const price = sharePrice(vault, now, changes)
+  await db.insertInto('vault_apy_changes').values({ id: deps.newId(), vault, apy_bps: apyBps, share_price: price, effective_from: now, changed_by: adminId, created_at: now }).execute()
+  const view = { vault, apyPercent: apyPercent(BigInt(apyBps)), apyBps, sharePrice: sharePriceDecimal(price), effectiveFrom: now.toISOString() }
+  await recordAudit(deps, db, { actorId: adminId, action: 'vault.apy', subjectType: 'vault', subjectId: vault, reason, before: { vault, apyBps: Number(before.apyBps), apyPercent: apyPercent(before.apyBps) }, after: view })
+  return view
+}
 
 async function position(db: Tx, accountId: string, vault: VaultId, lock = false) {
   let q = db.selectFrom('vault_positions').selectAll().where('account_id', '=', accountId).where('vault', '=', vault)
@@ -32,14 +96,14 @@ async function savePosition(db: Tx, accountId: string, vault: VaultId, shares: b
     .execute()
 }
 
-function withdrawalView(w: Selectable<VaultWithdrawalsTable>, now: Date) {
+function withdrawalView(w: Selectable<VaultWithdrawalsTable>, now: Date, price: bigint) {
   const asset = VAULTS[w.vault].asset
   return {
     id: w.id,
     vault: w.vault,
     asset,
     requestedAmount: toDecimal(w.requested_amount, asset),
-    currentValue: toDecimal(w.status === 'paid' && w.paid_amount !== null ? w.paid_amount : valueOf(w.shares, sharePrice(w.vault, now)), asset),
+    currentValue: toDecimal(w.status === 'paid' && w.paid_amount !== null ? w.paid_amount : valueOf(w.shares, price), asset),
     paidAmount: w.paid_amount === null ? null : toDecimal(w.paid_amount, asset),
     status: w.status,
     settleAt: w.settle_at.toISOString(),
@@ -53,16 +117,24 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
   const prices = deps.prices()
   const vaults = []
   for (const vault of VAULT_IDS) {
-    const { asset, apyBps } = VAULTS[vault]
+    const { asset } = VAULTS[vault]
+    const changes = await apyChanges(db, vault)
+    const apyBps = rateAt(vault, now, changes).apyBps
     const p = await position(db, accountId, vault)
-    const price = sharePrice(vault, now)
+    const price = sharePrice(vault, now, changes)
     const value = valueOf(p.shares, price)
+    // The daily snapshots of the last HISTORY_DAYS days (a day the job missed is computed the same way), then now.
+    const today = dayStart(now)
+    const first = new Date(today.getTime() - HISTORY_DAYS * DAY)
+    const snaps = new Map((await db.selectFrom('vault_snapshots').selectAll().where('vault', '=', vault).where('day', '>=', dayKey(first)).where('day', '<', dayKey(today)).execute()).map((r) => [r.day, r]))
     const history = []
-    for (let d = HISTORY_DAYS; d >= 0; d -= 1) {
-      const at = new Date(now.getTime() - d * 86_400_000)
-      const priceAt = sharePrice(vault, at)
-      history.push({ at: at.toISOString(), apyPercent: apyPercent(apyBps), sharePrice: sharePriceDecimal(priceAt), value: toDecimal(valueOf(p.shares, priceAt), asset) })
+    for (let d = first; d < today; d = new Date(d.getTime() + DAY)) {
+      const snap = snaps.get(dayKey(d))
+      const priceAt = snap ? snap.share_price : sharePrice(vault, d, changes)
+      const apyAt = snap ? BigInt(snap.apy_bps) : rateAt(vault, d, changes).apyBps
+      history.push({ at: d.toISOString(), apyPercent: apyPercent(apyAt), sharePrice: sharePriceDecimal(priceAt), value: toDecimal(valueOf(p.shares, priceAt), asset) })
     }
+    history.push({ at: now.toISOString(), apyPercent: apyPercent(apyBps), sharePrice: sharePriceDecimal(price), value: toDecimal(value, asset) })
     vaults.push({
       vault,
       asset,
@@ -80,7 +152,7 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
   const weethBalance = weeth ? weeth.credits_posted - weeth.debits_posted : 0n
   return {
     vaults,
-    withdrawals: withdrawals.map((w) => withdrawalView(w, now)),
+    withdrawals: await Promise.all(withdrawals.map(async (w) => withdrawalView(w, now, await vaultPrice(db, w.vault, now)))),
     settlementSeconds: deps.config.EARN_SETTLEMENT_SECONDS,
     weeth: { balance: toDecimal(weethBalance, 'weETH'), valueUsd: toDecimal(usdValue(weethBalance, 'weETH', prices), 'USDC'), rate: toDecimal((prices.ETH * 10n ** 18n) / prices.weETH, 'weETH') },
   }
@@ -98,7 +170,7 @@ export async function depositToVault(deps: Deps, db: Tx, principal: Principal, a
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, asset, amount)
   const now = deps.now()
-  const price = sharePrice(input.vault, now)
+  const price = await vaultPrice(db, input.vault, now)
   const shares = sharesFor(amount, price)
   if (shares === 0n) throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to buy a share.' })
   const journalId = deps.newId()
@@ -128,7 +200,7 @@ export async function requestVaultWithdrawal(deps: Deps, db: Tx, principal: Prin
   await verifyConfirmation(db, principal, input.confirmation)
   const now = deps.now()
   const p = await position(db, accountId, input.vault, true)
-  const price = sharePrice(input.vault, now)
+  const price = await vaultPrice(db, input.vault, now)
   // Entering the position's shown value redeems it all (the last share units rounding may leave behind).
   const owned = valueOf(p.shares, price)
   const shares = amount >= owned ? p.shares : sharesToRedeem(amount, price)
@@ -139,7 +211,7 @@ export async function requestVaultWithdrawal(deps: Deps, db: Tx, principal: Prin
   const settleAt = new Date(now.getTime() + deps.config.EARN_SETTLEMENT_SECONDS * 1000)
   await db.insertInto('vault_withdrawals').values({ id, account_id: accountId, vault: input.vault, shares, cost_basis: basis, requested_amount: amount, status: 'queued', settle_at: settleAt, created_at: now, updated_at: now }).execute()
   await enqueue(db, deps, { kind: VAULT_SETTLE_JOB, payload: { withdrawalId: id }, runAt: settleAt })
-  return withdrawalView(await db.selectFrom('vault_withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now)
+  return withdrawalView(await db.selectFrom('vault_withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), now, price)
 }
 
 /** Cancels a queued withdrawal: its shares and cost basis return to the position. */
@@ -151,7 +223,7 @@ export async function cancelVaultWithdrawal(deps: Deps, db: Tx, accountId: strin
   const p = await position(db, accountId, w.vault, true)
   await savePosition(db, accountId, w.vault, p.shares + w.shares, p.cost_basis + w.cost_basis, now)
   await db.updateTable('vault_withdrawals').set({ status: 'cancelled', updated_at: now }).where('id', '=', w.id).execute()
-  return withdrawalView({ ...w, status: 'cancelled', updated_at: now }, now)
+  return withdrawalView({ ...w, status: 'cancelled', updated_at: now }, now, await vaultPrice(db, w.vault, now))
 }
 
 /** The settlement job: pays the queued shares at the share price now, from `vault` to the holder's cash. */
@@ -160,7 +232,7 @@ export async function settleVaultWithdrawal(deps: Deps, db: Tx, withdrawalId: st
   if (!w || w.status !== 'queued') return
   const now = deps.now()
   const { asset } = VAULTS[w.vault]
-  const paid = valueOf(w.shares, sharePrice(w.vault, now))
+  const paid = valueOf(w.shares, await vaultPrice(db, w.vault, now))
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

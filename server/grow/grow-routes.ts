@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
-import { ConversionResult, ConvertQuoteBody, EarnResponse, ExecuteQuoteBody, QuoteView, StakeQuoteBody, VaultAmountBody, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
+import { ConversionResult, ConvertQuoteBody, EarnResponse, ExecuteQuoteBody, QuoteView, StakeQuoteBody, VaultAmountBody, VaultApyBody, VaultApyView, VaultDepositResult, VaultIdSchema, VaultWithdrawalView } from '../../domain/api/grow.schema'
 import { defineRoute } from '../http/route-table'
 import { createQuote, executeQuote } from './convert-service'
-import { cancelVaultWithdrawal, depositToVault, getEarn, requestVaultWithdrawal } from './earn-service'
+import { cancelVaultWithdrawal, depositToVault, getEarn, requestVaultWithdrawal, setVaultApy } from './earn-service'
 
 const act = ['holder', 'owner', 'admin'] as const
 const read = ['holder', 'owner', 'admin', 'member'] as const
@@ -104,5 +104,16 @@ export const growRoutes = [
     params: AccountParams.extend({ withdrawalId: z.uuid() }),
     response: VaultWithdrawalView,
     handler: ({ deps, params }) => deps.db.kysely.transaction().execute((tx) => cancelVaultWithdrawal(deps, tx, params.accountId, params.withdrawalId)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/admin/vaults/:vault/apy',
+    summary: 'Set a Liquid vault’s APY from now on (admins, audited): the share price keeps its value and grows at the new rate; the history shows it',
+    tag: 'admin',
+    access: { kind: 'platform_admin' },
+    params: z.object({ vault: VaultIdSchema }),
+    body: VaultApyBody,
+    response: VaultApyView,
+    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => setVaultApy(deps, tx, principal!.userId, params.vault, body.apyBps, body.reason)),
   }),
 ]

@@ -10,7 +10,7 @@ import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
 import { executeRecovery } from '../safe/safe-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
-import { settleVaultWithdrawal, VAULT_SETTLE_JOB } from '../grow/earn-service'
+import { runVaultSnapshotJob, settleVaultWithdrawal, VAULT_SETTLE_JOB, VAULT_SNAPSHOT_JOB } from '../grow/earn-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
@@ -58,6 +58,9 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
     [VAULT_SETTLE_JOB]: async (payload) => {
       const { withdrawalId } = z.object({ withdrawalId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => settleVaultWithdrawal(deps, tx, withdrawalId))
+    },
+    [VAULT_SNAPSHOT_JOB]: async () => {
+      await runVaultSnapshotJob(deps)
     },
     'mode.apply': async (payload) => {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)

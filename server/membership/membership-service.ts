@@ -10,7 +10,7 @@ import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { accountBalance, type Tx } from '../ledger/ledger-service'
 import { accrueReferral, payReferrals, refreshPendingQualifications } from './referral-service'
-import { recordSummerMintProgress } from './promotion-service'
+import { recordSummerMintProgress, runningTierRewards } from './promotion-service'
 
 export const MEMBERSHIP_DAILY_JOB = 'membership.daily'
 
@@ -161,7 +161,7 @@ export async function membershipView(deps: Deps, db: Tx, accountId: string) {
     requalifiesTo: requalifiedTier(account.tier, points),
     requalifiesAt: nextMonthStart(now).toISOString(),
     thresholds: TIER_THRESHOLDS,
-    benefits: tierBenefits().map((b) => ({ ...b, monthlyReward: toDecimal(b.monthlyReward, 'USDC') })),
+    benefits: tierBenefits(await runningTierRewards(db, now)).map((b) => ({ ...b, monthlyReward: toDecimal(b.monthlyReward, 'USDC') })),
   }
 }
 
