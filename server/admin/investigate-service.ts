@@ -136,6 +136,9 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
     .orderBy('created_at')
     .orderBy('id')
     .execute()
+  // A journal found directly leads to the hold it posted.
+  const missing = [...new Set(journals.map((j) => j.hold_id).filter((id): id is string => !!id && !holdIds.has(id)))]
+  if (missing.length) holds.push(...(await db.selectFrom('holds').selectAll().where('id', 'in', missing).orderBy('created_at').execute()))
   if (found.length === 0 && journals.length === 0 && holds.length === 0) throw new DomainError('nothing_found', `Nothing found for “${q}”.`, { q: `Nothing found for “${q}”. Try an id, an on-chain hash or a reference (network id, PIX txid, bank reference).` })
   const entries = journals.length
     ? await db
