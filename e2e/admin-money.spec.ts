@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'
@@ -128,4 +129,15 @@ test('a pending card hold is released on the page with a reason: the money is av
   await expect(page.getByTestId('pending-hold').filter({ hasText: 'Hotel Released' })).toHaveCount(0)
   expect(await spendable()).toBe(before)
   await expect(auditLine(page, 'hold.release', purchase.networkId).getByTestId('audit-after')).toContainText('"admin_action": "released"')
+})
+
+test('the four back-office money pages have no WCAG A/AA violations that axe can find', async ({ page }) => {
+  await new CashApp(page).signInAs('admin')
+  for (const path of ['failed-recons', 'manual-refunds', 'pending-holds', 'investigate-transaction?q=no-such-reference']) {
+    await page.goto(`/app/cash/admin/${path}`)
+    await expect(page.getByRole('heading', { name: 'Audit log' }).or(page.getByText('Nothing found for “no-such-reference”')).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
 })
