@@ -121,7 +121,13 @@ function PendingRefund({ refund, onDecided }: { refund: ManualRefund; onDecided:
         <strong>{usd}</strong> · {refund.account.name} · <span className="cash-badge">{t('admin.refunds.status.pending_approval')}</span>
       </p>
       <p className="cash-muted" style={{ margin: 0 }}>
-        {[refund.reason, refund.transactionRef, t('admin.refunds.requestedBy', { who: refund.requestedBy.email })].filter(Boolean).join(' · ')}
+        {[refund.reason, t('admin.refunds.requestedBy', { who: refund.requestedBy.email })].join(' · ')}
+        {refund.transactionRef ? (
+          <>
+            {' · '}
+            <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(refund.transactionRef)}`}>{refund.transactionRef}</a>
+          </>
+        ) : null}
       </p>
       {refusal ? (
         <p className="cash-alert" role="alert">

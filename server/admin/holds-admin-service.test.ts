@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
@@ -61,6 +61,22 @@ describe('pending holds in the back office', () => {
     // The expiry job, when its time comes, leaves the already-expired authorization alone.
     t.setNow(new Date(t.deps.now().getTime() + 8 * 86_400_000))
     await t.runJobs()
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('releases a withdrawal’s hold by cancelling the withdrawal, which then never sends', async () => {
+    const w = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, key())
+    expect(w.body).toMatchObject({ status: 'delayed', total: '100.5' })
+    expect(await spendable()).toBe('2399.5')
+    const hold = await pendingHold(w.body.id)
+    expect(hold).toMatchObject({ kind: 'withdrawal', amount: '100.5' })
+    await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Holder asked support to stop it' }, key())
+    expect(await spendable()).toBe('2500')
+    t.setNow(new Date(t.deps.now().getTime() + 120_000))
+    await t.runJobs()
+    const after = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`)).body.items[0]
+    expect(after).toMatchObject({ status: 'cancelled', failureReason: 'Cancelled by Cash support: Holder asked support to stop it' })
+    expect(await spendable()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 

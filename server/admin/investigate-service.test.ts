@@ -41,6 +41,18 @@ describe('investigate a transaction', () => {
     expect(byJournal.body.holds).toHaveLength(1)
   })
 
+  it('finds a manual refund by its id, with the journal from the platform’s refunds account to the holder’s cash', async () => {
+    const refund = await admin.json('POST', '/admin/manual-refunds', { account: 'personal@demo.cash', amount: '12.345678', reason: 'Goodwill' }, { 'idempotency-key': 'investigate-refund-1' })
+    const found = await search(refund.body.id)
+    expect(found.body.records).toEqual([expect.objectContaining({ kind: 'manual_refund', status: 'posted', amount: '12.345678' })])
+    expect(found.body.journals[0]).toMatchObject({ kind: 'manual_refund', description: 'Refund from Cash · Goodwill' })
+    expect(found.body.journals[0].entries).toEqual([
+      expect.objectContaining({ code: 'refunds', owner: 'platform', side: 'debit', amount: '12.345678' }),
+      expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'credit', amount: '12.345678' }),
+    ])
+    expect(found.body.timeline.map((e: { state: string }) => e.state)).toEqual(expect.arrayContaining(['requested', 'posted', 'journal manual_refund']))
+  })
+
   it('says plainly when nothing matches, at the search field', async () => {
     const none = await search('0xdeadbeef')
     expect(none.status).toBe(404)

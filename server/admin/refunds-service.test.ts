@@ -71,6 +71,16 @@ describe('manual refunds', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('pays once when the second admin’s approval arrives twice at the same moment', async () => {
+    const before = await cash()
+    const created = await create({ account: ACCOUNT_IDS.personal, amount: '1000.000001', reason: 'Chargeback lost on our side' })
+    expect(created.body.status).toBe('pending_approval')
+    const results = await Promise.all([1, 2].map(() => ops.json('POST', `/admin/manual-refunds/${created.body.id}/approve`, undefined, key())))
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    expect((await cash()) - before).toBe(1_000_000_001n)
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('rejects a pending refund with a reason; nothing is paid and it can no longer be approved', async () => {
     const before = await cash()
     const created = await create({ account: ACCOUNT_IDS.personal, amount: '2000.5', reason: 'Customer asked twice' })
