@@ -112,7 +112,8 @@ export const InvestigateRecord = z.object({
   amount: DecimalString.nullable(),
   asset: z.string().nullable(),
 })
-export const TimelineEvent = z.object({ at: IsoDateTime, state: z.string(), detail: z.string().nullable(), source: z.string() })
+/** One state in a lifecycle; `amount` (with `asset`) when the state moved or reserved money. */
+export const TimelineEvent = z.object({ at: IsoDateTime, state: z.string(), detail: z.string().nullable(), amount: DecimalString.nullable().optional(), asset: z.string().nullable().optional(), source: z.string() })
 export const InvestigateEntry = z.object({ ledgerAccountId: Uuid, code: z.string(), owner: z.string(), side: z.enum(['debit', 'credit']), asset: z.string(), amount: DecimalString })
 export const InvestigateJournal = z.object({ id: Uuid, kind: z.string(), description: z.string(), reference: z.string().nullable(), holdId: Uuid.nullable(), createdAt: IsoDateTime, entries: z.array(InvestigateEntry) })
 export const InvestigateHold = z.object({

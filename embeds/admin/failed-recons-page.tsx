@@ -53,7 +53,7 @@ export function FailedReconsPage({ title }: EmbedProps) {
       {recons.status === 'ready' && recons.data.items.length > 0 ? (
         <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admin.recons.listLabel')}>
           {recons.data.items.map((r) => (
-            <li key={r.id} className="cash-card cash-stack" data-testid="recon" data-network-id={r.networkId} aria-labelledby={`recon-${r.id}`}>
+            <li key={r.id} className="cash-card cash-stack" style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="recon" data-network-id={r.networkId} aria-labelledby={`recon-${r.id}`}>
               <h2 id={`recon-${r.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
                 {usd(r.amount)} · <span className="cash-mono">{r.networkId}</span>
               </h2>
@@ -115,7 +115,7 @@ function ReconActionForm({ recon, action, onDone, onCancel }: { recon: Recon; ac
           {action === 'match' && items.length > 0 ? (
             <div className="cash-field">
               <label htmlFor={`candidates-${recon.id}`}>{t('admin.recons.candidate')}</label>
-              <select id={`candidates-${recon.id}`} value={chosen} onChange={(e) => setAuthorizationId(e.target.value)} aria-invalid={fieldErrors.authorizationId ? true : undefined} aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}>
+              <select id={`candidates-${recon.id}`} style={{ width: '100%', minWidth: 0 }} value={chosen} onChange={(e) => setAuthorizationId(e.target.value)} aria-invalid={fieldErrors.authorizationId ? true : undefined} aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}>
                 {items.map((c) => (
                   <option key={c.authorizationId} value={c.authorizationId}>{`${usd(c.amount)} · ${c.merchantName} · •••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}</option>
                 ))}

@@ -59,7 +59,8 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <ol className="cash-timeline" data-testid="investigate-timeline">
               {result.timeline.map((e, i) => (
                 <li key={i} data-state="done">
-                  <strong>{e.state}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
+                  <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
+                  {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
                   {e.detail ? <> · {e.detail}</> : null}
                 </li>
               ))}

@@ -39,7 +39,7 @@ export function PendingHoldsPage({ title }: EmbedProps) {
       {holds.status === 'ready' && holds.data.items.length > 0 ? (
         <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admin.holds.listLabel')}>
           {holds.data.items.map((h) => (
-            <li key={h.id} className="cash-card cash-stack" data-testid="pending-hold" data-reference={h.reference ?? ''} aria-labelledby={`hold-${h.id}`}>
+            <li key={h.id} className="cash-card cash-stack" style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="pending-hold" data-reference={h.reference ?? ''} aria-labelledby={`hold-${h.id}`}>
               <h2 id={`hold-${h.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
                 {money(h.amount, h.asset)} · {h.account?.name ?? t('admin.holds.platform')}
               </h2>

@@ -25,8 +25,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
     read: (r) => ({
       record: { kind: 'card_authorization', id: r.id, status: String(r.status), title: `Card · ${String(r.merchant_name)} (${String(r.network_id)})`, accountId: r.account_id as string, amount: amountOf(r.amount as bigint, 'USDC'), asset: 'USDC' },
       events: [
-        { at: r.created_at.toISOString(), state: r.status === 'declined' ? 'declined' : 'authorized', detail: r.decline_reason ? String(r.decline_reason) : `${amountOf(r.amount as bigint, 'USDC')} USDC`, source: 'card_authorization' },
-        ...(r.status !== 'approved' && r.status !== 'declined' ? [{ at: (r.updated_at as Date).toISOString(), state: String(r.status), detail: r.cleared_amount ? `${amountOf(r.cleared_amount as bigint, 'USDC')} USDC` : null, source: 'card_authorization' }] : []),
+        { at: r.created_at.toISOString(), state: r.status === 'declined' ? 'declined' : 'authorized', detail: r.decline_reason ? String(r.decline_reason) : null, amount: amountOf(r.amount as bigint, 'USDC'), asset: 'USDC', source: 'card_authorization' },
+        ...(r.status !== 'approved' && r.status !== 'declined' ? [{ at: (r.updated_at as Date).toISOString(), state: String(r.status), detail: null, amount: amountOf((r.cleared_amount ?? null) as bigint | null, 'USDC'), asset: 'USDC', source: 'card_authorization' }] : []),
       ],
       journalIds: [],
       holdIds: r.hold_id ? [r.hold_id as string] : [],
@@ -40,7 +40,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
     read: (r) => ({
       record: { kind: 'withdrawal', id: r.id, status: String(r.status), title: `Withdrawal to ${String(r.destination)}`, accountId: r.account_id as string, amount: amountOf(r.amount as bigint, r.asset as string), asset: r.asset as string },
       events: [
-        { at: r.created_at.toISOString(), state: 'requested', detail: `release at ${iso(r.release_at as Date)}`, source: 'withdrawal' },
+        { at: r.created_at.toISOString(), state: 'requested', detail: null, amount: amountOf(r.amount as bigint, r.asset as string), asset: r.asset as string, source: 'withdrawal' },
+        { at: (r.release_at as Date).toISOString(), state: 'security delay ends', detail: null, source: 'withdrawal' },
         ...(r.status !== 'delayed' ? [{ at: (r.updated_at as Date).toISOString(), state: String(r.status), detail: (r.failure_reason as string | null) ?? (r.tx_hash as string | null), source: 'withdrawal' }] : []),
       ],
       journalIds: r.journal_id ? [r.journal_id as string] : [],
@@ -153,7 +154,7 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
   const timeline: Event[] = [
     ...found.flatMap((f) => f.events),
     ...holds.flatMap((h) => [
-      { at: h.created_at.toISOString(), state: 'hold reserved', detail: `${amountOf(h.amount, h.asset)} ${h.asset} until ${h.expires_at.toISOString()}`, source: 'hold' },
+      { at: h.created_at.toISOString(), state: 'hold reserved', detail: null, amount: amountOf(h.amount, h.asset), asset: h.asset, source: 'hold' },
       ...(h.resolved_at ? [{ at: new Date(h.resolved_at).toISOString(), state: `hold ${h.status}`, detail: h.admin_action ? `${h.admin_action} by an admin: ${h.admin_reason ?? ''}` : null, source: 'hold' }] : []),
     ]),
     ...journals.map((j) => ({ at: j.created_at.toISOString(), state: `journal ${j.kind}`, detail: j.description, source: 'ledger' })),
