@@ -109,6 +109,12 @@ export const ERRORS = {
   reward_already_claimed: { status: 409, message: 'You already claimed this month’s membership reward.' },
   reward_not_available: { status: 422, message: 'Core has no monthly membership reward. Reach Luxe to claim one.' },
   rewards_pool_short: { status: 503, message: 'The rewards pool is short right now, so nothing was paid. Try again later.' },
+  recon_resolved: { status: 409, message: 'This failed recon was already resolved.' },
+  recon_not_matchable: { status: 409, message: 'This authorization cannot take the clearing: it is not approved with a pending hold.' },
+  recon_holder_unknown: { status: 400, message: 'Choose the account to refund: this recon has no authorization to name its holder.' },
+  refund_second_admin: { status: 403, message: 'A second admin must approve refunds above $1,000' },
+  refund_not_pending: { status: 409, message: 'This refund is no longer waiting for approval.' },
+  nothing_found: { status: 404, message: 'Nothing found for this search.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
 } as const satisfies Record<string, { status: number; message: string }>
 

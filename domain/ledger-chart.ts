@@ -31,6 +31,10 @@ export const LEDGER_CODES = {
    * run short (no overdraft): cashback then waits as pending until it is funded.
    */
   cashback_pool: { normal: 'credit', noOverdraft: true, owner: 'platform' },
+  /** What the platform gave holders from its own pocket by manual refund (an expense), per asset. */
+  refunds: { normal: 'debit', noOverdraft: false, owner: 'platform' },
+  /** Losses the platform absorbed: failed recons written off (the network is paid, the holder is not charged). */
+  write_offs: { normal: 'debit', noOverdraft: false, owner: 'platform' },
 } as const
 
 export type LedgerCode = keyof typeof LEDGER_CODES

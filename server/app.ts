@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { accountRoutes } from './accounts/account-routes'
 import { adminRoutes } from './admin/admin-routes'
+import { adminMoneyRoutes } from './admin/admin-money-routes'
 import { alertRoutes } from './alerts/alert-routes'
 import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
@@ -33,7 +34,7 @@ import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }

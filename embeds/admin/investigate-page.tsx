@@ -1,8 +1,119 @@
+import { useEffect, useState } from 'react'
+import { InvestigateResponse } from '../../domain/api/admin-money.schema'
+import { isHeldAsset } from '../../domain/asset'
+import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useAction } from '../lib/use-action'
+import { useSession } from '../lib/session'
+import { FormFooter } from '../ui/form-footer'
+import { Page } from '../ui/page'
+import { TextField } from '../ui/text-field'
+import { AdminNav } from './admin-nav'
 
-/** Placeholder until this admin area is built (issue 9): replaced by its page. */
+/** One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and holds. */
 export function InvestigateTransactionPage({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+  const { t, locale } = useI18n()
+  const { api } = useSession()
+  const [q, setQ] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '')
+  const [result, setResult] = useState<InvestigateResponse | null>(null)
+  const { busy, error, fieldErrors, run } = useAction()
+  const search = (text: string) =>
+    run(async () => {
+      setResult(null)
+      setResult(await api.get(`/admin/investigate?q=${encodeURIComponent(text.trim())}`, InvestigateResponse))
+      window.history.replaceState(null, '', `?q=${encodeURIComponent(text.trim())}`)
+    })
+  useEffect(() => {
+    if (q) void search(q)
+    // Only the query the page was opened with searches by itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const money = (v: string, asset: string) => (isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`)
+  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC'
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/investigate-transaction" />
+      <form className="cash-card cash-stack" role="search" noValidate onSubmit={(e) => (e.preventDefault(), void search(q))}>
+        <TextField label={t('admin.investigate.query')} name="q" hint={t('admin.investigate.hint')} autoComplete="off" spellCheck={false} value={q} error={fieldErrors.q} onChange={(e) => setQ(e.target.value)} />
+        <FormFooter error={error} busy={busy} label={t('admin.investigate.search')} busyLabel={t('admin.money.working')} />
+      </form>
+      {result ? (
+        <>
+          <section className="cash-card cash-stack" aria-labelledby="investigate-records">
+            <h2 id="investigate-records">{t('admin.investigate.records')}</h2>
+            {result.records.length === 0 ? <p className="cash-muted">{t('admin.investigate.ledgerOnly')}</p> : null}
+            <ul className="cash-list">
+              {result.records.map((r) => (
+                <li key={`${r.kind}:${r.id}`}>
+                  <span className="cash-badge">{r.kind.replace(/_/g, ' ')}</span> <strong>{r.title}</strong> · {r.status}
+                  {r.amount && r.asset ? ` · ${money(r.amount, r.asset)}` : null}
+                  <br />
+                  <span className="cash-mono cash-muted">{r.id}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="cash-card cash-stack" aria-labelledby="investigate-timeline">
+            <h2 id="investigate-timeline">{t('admin.investigate.timeline')}</h2>
+            <ol className="cash-timeline" data-testid="investigate-timeline">
+              {result.timeline.map((e, i) => (
+                <li key={i} data-state="done">
+                  <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
+                  {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
+                  {e.detail ? <> · {e.detail}</> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className="cash-card cash-stack" aria-labelledby="investigate-journals">
+            <h2 id="investigate-journals">{t('admin.investigate.journals')}</h2>
+            {result.journals.length === 0 ? <p className="cash-muted">{t('admin.investigate.noJournals')}</p> : null}
+            {result.journals.map((j) => (
+              <table key={j.id} className="cash-table" data-testid="investigate-journal">
+                <caption>
+                  <strong>{j.kind}</strong> · {j.description} · <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
+                  <br />
+                  <span className="cash-mono cash-muted">{j.id}</span>
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.investigate.ledgerAccount')}</th>
+                    <th scope="col">{t('admin.investigate.debit')}</th>
+                    <th scope="col">{t('admin.investigate.credit')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {j.entries.map((e, i) => (
+                    <tr key={i}>
+                      <th scope="row">
+                        {e.code} · {e.owner === 'platform' ? t('admin.investigate.platform') : e.owner}
+                      </th>
+                      <td>{e.side === 'debit' ? money(e.amount, e.asset) : ''}</td>
+                      <td>{e.side === 'credit' ? money(e.amount, e.asset) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))}
+          </section>
+          <section className="cash-card cash-stack" aria-labelledby="investigate-holds">
+            <h2 id="investigate-holds">{t('admin.investigate.holds')}</h2>
+            {result.holds.length === 0 ? <p className="cash-muted">{t('admin.investigate.noHolds')}</p> : null}
+            <ul className="cash-list">
+              {result.holds.map((h) => (
+                <li key={h.id}>
+                  <strong>{money(h.amount, h.asset)}</strong> · {h.status}
+                  {h.postedAmount ? ` (${t('admin.investigate.posted', { amount: money(h.postedAmount, h.asset) })})` : null}
+                  {h.adminAction ? ` · ${h.adminAction.replace(/_/g, ' ')}` : null} · {h.description}
+                  <br />
+                  <span className="cash-muted">{t('admin.investigate.holdTimes', { created: when(h.createdAt), expires: when(h.expiresAt) })}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : null}
+    </Page>
+  )
 }
-

@@ -111,6 +111,15 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || auth.status !== 'approved' || !auth.hold_id) return failedRecon(deps, db, e.authorizationId, auth, amount, auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization')
   if (!clearingWithinTolerance(auth.amount, amount)) return failedRecon(deps, db, e.authorizationId, auth, amount, `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`)
+  await postClearing(deps, db, auth, amount)
+}
+
+/**
+ * Posts a clearing against an approved authorization with a pending hold, exactly as a matched clearing does
+ * (an admin matching a failed recon comes here too): returns the journal's id.
+ */
+export async function postClearing(deps: Deps, db: Tx, auth: Selectable<CardAuthorizationsTable>, amount: bigint): Promise<string> {
+  if (!auth.hold_id) throw new DomainError('hold_not_pending', 'This authorization has no hold to post.')
   // The purchase is paid the way it was approved (cash in Direct Pay, borrowed in Borrow), even if the mode
   // switched between authorization and clearing.
   const hold = await db.selectFrom('holds').select(['debit_ledger_account_id', 'credit_ledger_account_id']).where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
@@ -128,6 +137,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   await db.updateTable('card_authorizations').set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
   await earnCashback(deps, db, auth, amount)
   await onPurchaseCleared(deps, db, auth, amount)
+  return journalId
 }
 
 /** The merchant cancelled before clearing: the hold is released. */

@@ -947,3 +947,42 @@ export interface Database {
   vault_apy_changes: VaultApyChangesTable
   vault_snapshots: VaultSnapshotsTable
 }
+
+/** Issue 9 part B: how an admin resolved a failed recon (merged into the table's columns). */
+export interface FailedReconsTable {
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>
+  resolution_reason: ColumnType<string | null, string | null | undefined, string | null>
+  journal_id: ColumnType<string | null, string | null | undefined, string | null>
+  matched_authorization_id: ColumnType<string | null, string | null | undefined, string | null>
+  refund_account_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Issue 9 part B: a hold an admin released or force-expired (merged into the table's columns). */
+export interface HoldsTable {
+  admin_action: ColumnType<'released' | 'force_expired' | null, 'released' | 'force_expired' | null | undefined, 'released' | 'force_expired' | null>
+  admin_id: ColumnType<string | null, string | null | undefined, string | null>
+  admin_reason: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export type ManualRefundStatus = 'pending_approval' | 'posted' | 'rejected'
+
+export interface ManualRefundsTable {
+  id: string
+  account_id: string
+  asset: string
+  amount: Money
+  reason: string
+  transaction_ref: string | null
+  status: ManualRefundStatus
+  requested_by: string
+  decided_by: string | null
+  decision_reason: string | null
+  journal_id: string | null
+  created_at: Timestamp
+  decided_at: Date | null
+}
+
+export interface Database {
+  manual_refunds: ManualRefundsTable
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { DecimalString, IsoDateTime, Uuid } from './common.schema'
+
+/** A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history). */
+export const AdminReason = z.string().trim().min(3, 'Give a reason (at least 3 characters).').max(300, 'Keep the reason under 300 characters.')
+
+export const FAILED_RECON_STATUSES = ['open', 'matched', 'written_off', 'refunded'] as const
+
+/** A clearing (or refund) from the card network that did not match its authorization. */
+export const FailedRecon = z
+  .object({
+    id: Uuid,
+    networkId: z.string(),
+    authorizationId: Uuid.nullable(),
+    amount: DecimalString,
+    asset: z.literal('USDC'),
+    reason: z.string(),
+    status: z.enum(FAILED_RECON_STATUSES),
+    createdAt: IsoDateTime,
+    account: z.object({ id: Uuid, name: z.string() }).nullable(),
+    card: z.object({ id: Uuid, last4: z.string() }).nullable(),
+    merchantName: z.string().nullable(),
+    resolvedAt: IsoDateTime.nullable(),
+    resolvedBy: z.string().nullable(),
+    resolutionReason: z.string().nullable(),
+    journalId: Uuid.nullable(),
+    matchedAuthorizationId: Uuid.nullable(),
+  })
+  .meta({ id: 'FailedRecon' })
+export type FailedRecon = z.infer<typeof FailedRecon>
+
+export const FailedReconsResponse = z.object({ items: z.array(FailedRecon) }).meta({ id: 'FailedRecons' })
+
+/** An approved authorization with its hold still pending, that a failed recon's clearing could belong to. */
+export const ReconCandidate = z.object({
+  authorizationId: Uuid,
+  networkId: z.string(),
+  amount: DecimalString,
+  merchantName: z.string(),
+  cardLast4: z.string(),
+  accountName: z.string(),
+  createdAt: IsoDateTime,
+})
+export const ReconCandidatesResponse = z.object({ items: z.array(ReconCandidate) }).meta({ id: 'ReconCandidates' })
+
+export const MatchReconRequest = z.object({ authorizationId: z.uuid('Choose an authorization to match.'), reason: AdminReason })
+export const WriteOffReconRequest = z.object({ reason: AdminReason })
+export const RefundReconRequest = z.object({ reason: AdminReason, accountId: z.uuid('Not an account id.').optional() })
+
+export const ReconParams = z.object({ reconId: z.uuid() })
+
+/** A refund the platform pays a holder by hand; above $1,000 it waits for a second admin. */
+export const MANUAL_REFUND_STATUSES = ['pending_approval', 'posted', 'rejected'] as const
+export const ManualRefund = z
+  .object({
+    id: Uuid,
+    account: z.object({ id: Uuid, name: z.string() }),
+    amount: DecimalString,
+    asset: z.literal('USDC'),
+    reason: z.string(),
+    transactionRef: z.string().nullable(),
+    status: z.enum(MANUAL_REFUND_STATUSES),
+    requestedBy: z.object({ id: Uuid, email: z.string() }),
+    decidedBy: z.object({ id: Uuid, email: z.string() }).nullable(),
+    decisionReason: z.string().nullable(),
+    journalId: Uuid.nullable(),
+    createdAt: IsoDateTime,
+    decidedAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'ManualRefund' })
+export type ManualRefund = z.infer<typeof ManualRefund>
+
+export const ManualRefundsResponse = z.object({ items: z.array(ManualRefund), approvalThreshold: DecimalString }).meta({ id: 'ManualRefunds' })
+
+export const CreateManualRefundRequest = z.object({
+  account: z.string().trim().min(1, 'Enter an account id or the holder’s e-mail.').max(320),
+  amount: DecimalString,
+  reason: AdminReason,
+  transactionRef: z.string().trim().max(200).optional().transform((v) => (v ? v : undefined)),
+})
+export const RejectManualRefundRequest = z.object({ reason: AdminReason })
+export const RefundParams = z.object({ refundId: z.uuid() })
+
+/** A hold still reserving money, as an admin sees it. */
+export const PendingHold = z
+  .object({
+    id: Uuid,
+    kind: z.string(),
+    description: z.string(),
+    reference: z.string().nullable(),
+    account: z.object({ id: Uuid, name: z.string() }).nullable(),
+    amount: DecimalString,
+    asset: z.string(),
+    createdAt: IsoDateTime,
+    expiresAt: IsoDateTime,
+  })
+  .meta({ id: 'PendingHold' })
+export const PendingHoldsResponse = z.object({ items: z.array(PendingHold) }).meta({ id: 'PendingHolds' })
+export const HoldActionRequest = z.object({ reason: AdminReason })
+export const HoldParams = z.object({ holdId: z.uuid() })
+export const HoldActionResponse = z.object({ id: Uuid, status: z.enum(['voided', 'expired']), adminAction: z.enum(['released', 'force_expired']) })
+
+/** Investigate: one search (an id, an on-chain hash or a reference) and everything it leads to. */
+export const InvestigateQuery = z.object({ q: z.string().trim().min(1, 'Enter an id, a hash or a reference.').max(200) })
+
+export const InvestigateRecord = z.object({
+  kind: z.string(),
+  id: z.string(),
+  status: z.string(),
+  title: z.string(),
+  accountId: Uuid.nullable(),
+  amount: DecimalString.nullable(),
+  asset: z.string().nullable(),
+})
+/** One state in a lifecycle; `amount` (with `asset`) when the state moved or reserved money. */
+export const TimelineEvent = z.object({ at: IsoDateTime, state: z.string(), detail: z.string().nullable(), amount: DecimalString.nullable().optional(), asset: z.string().nullable().optional(), source: z.string() })
+export const InvestigateEntry = z.object({ ledgerAccountId: Uuid, code: z.string(), owner: z.string(), side: z.enum(['debit', 'credit']), asset: z.string(), amount: DecimalString })
+export const InvestigateJournal = z.object({ id: Uuid, kind: z.string(), description: z.string(), reference: z.string().nullable(), holdId: Uuid.nullable(), createdAt: IsoDateTime, entries: z.array(InvestigateEntry) })
+export const InvestigateHold = z.object({
+  id: Uuid,
+  kind: z.string(),
+  status: z.string(),
+  amount: DecimalString,
+  postedAmount: DecimalString.nullable(),
+  asset: z.string(),
+  description: z.string(),
+  createdAt: IsoDateTime,
+  expiresAt: IsoDateTime,
+  resolvedAt: IsoDateTime.nullable(),
+  adminAction: z.string().nullable(),
+})
+export const InvestigateResponse = z
+  .object({ query: z.string(), records: z.array(InvestigateRecord), timeline: z.array(TimelineEvent), journals: z.array(InvestigateJournal), holds: z.array(InvestigateHold) })
+  .meta({ id: 'Investigation' })
+export type InvestigateResponse = z.infer<typeof InvestigateResponse>

@@ -1,0 +1,164 @@
+import { sql } from 'kysely'
+import type { FailedRecon } from '../../domain/api/admin-money.schema'
+import { clearingWithinTolerance } from '../../domain/authorization'
+import { DomainError } from '../../domain/errors'
+import { toDecimal } from '../../domain/money'
+import { postClearing } from '../cards/authorization-service'
+import type { Deps } from '../http/route-table'
+import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { recordAudit } from './audit'
+
+type Actor = { userId: string }
+
+/** Failed recons with their card, account and resolution, open ones first (oldest open at the top), then the newest resolved. */
+export async function listFailedRecons(db: Tx, filter: { id?: string } = {}): Promise<FailedRecon[]> {
+  let q = db
+    .selectFrom('failed_recons as r')
+    .leftJoin('card_authorizations as a', 'a.id', 'r.authorization_id')
+    .leftJoin('cards as c', 'c.id', 'a.card_id')
+    .leftJoin('accounts as acc', (j) => j.on(sql<boolean>`acc.id = COALESCE(a.account_id, r.refund_account_id)`))
+    .leftJoin('users as u', 'u.id', 'r.resolved_by')
+    .select(['r.id', 'r.network_id', 'r.authorization_id', 'r.amount', 'r.reason', 'r.status', 'r.created_at', 'r.resolved_at', 'r.resolution_reason', 'r.journal_id', 'r.matched_authorization_id', 'a.merchant_name', 'c.id as card_id', 'c.last4', 'acc.id as account_id', 'acc.name as account_name', 'u.email as resolved_by'])
+  if (filter.id) q = q.where('r.id', '=', filter.id)
+  const rows = await q
+    .orderBy(sql`CASE WHEN r.status = 'open' THEN 0 ELSE 1 END`)
+    .orderBy(sql`CASE WHEN r.status = 'open' THEN r.created_at END`, 'asc')
+    .orderBy('r.created_at', 'desc')
+    .limit(200)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    networkId: r.network_id,
+    authorizationId: r.authorization_id,
+    amount: toDecimal(r.amount, 'USDC'),
+    asset: 'USDC' as const,
+    reason: r.reason,
+    status: r.status,
+    createdAt: r.created_at.toISOString(),
+    account: r.account_id && r.account_name ? { id: r.account_id, name: r.account_name } : null,
+    card: r.card_id && r.last4 ? { id: r.card_id, last4: r.last4 } : null,
+    merchantName: r.merchant_name ?? null,
+    resolvedAt: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
+    resolvedBy: r.resolved_by ?? null,
+    resolutionReason: r.resolution_reason,
+    journalId: r.journal_id,
+    matchedAuthorizationId: r.matched_authorization_id,
+  }))
+}
+
+async function oneRecon(db: Tx, id: string): Promise<FailedRecon> {
+  const [recon] = await listFailedRecons(db, { id })
+  if (!recon) throw new DomainError('not_found', 'No such failed recon.')
+  return recon
+}
+
+/** Locks an open recon; a resolved one is refused with how and when it was resolved. */
+async function lockOpen(db: Tx, id: string) {
+  const row = await db.selectFrom('failed_recons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  if (!row) throw new DomainError('not_found', 'No such failed recon.')
+  if (row.status !== 'open') {
+    const how = { matched: 'matched to an authorization', written_off: 'written off', refunded: 'refunded' }[row.status]
+    throw new DomainError('recon_resolved', `This failed recon was already ${how}${row.resolved_at ? ` on ${new Date(row.resolved_at).toISOString()}` : ''}. Nothing was changed.`)
+  }
+  return row
+}
+
+/**
+ * Approved authorizations (hold still pending) the recon's clearing could belong to: those of the same card
+ * when the recon names an authorization, else any whose amount is within the clearing tolerance, closest first.
+ */
+export async function reconCandidates(db: Tx, reconId: string) {
+  const recon = await db.selectFrom('failed_recons').selectAll().where('id', '=', reconId).executeTakeFirst()
+  if (!recon) throw new DomainError('not_found', 'No such failed recon.')
+  const own = recon.authorization_id ? await db.selectFrom('card_authorizations').select('card_id').where('id', '=', recon.authorization_id).executeTakeFirst() : undefined
+  let q = db
+    .selectFrom('card_authorizations as a')
+    .innerJoin('holds as h', 'h.id', 'a.hold_id')
+    .innerJoin('cards as c', 'c.id', 'a.card_id')
+    .innerJoin('accounts as acc', 'acc.id', 'a.account_id')
+    .select(['a.id', 'a.network_id', 'a.amount', 'a.merchant_name', 'a.created_at', 'c.last4', 'acc.name as account_name'])
+    .where('a.status', '=', 'approved')
+    .where('h.status', '=', 'pending')
+  if (own) q = q.where('a.card_id', '=', own.card_id)
+  const rows = await q.orderBy('a.created_at', 'desc').limit(500).execute()
+  const distance = (a: bigint) => (a > recon.amount ? a - recon.amount : recon.amount - a)
+  return rows
+    .filter((r) => own || clearingWithinTolerance(r.amount, recon.amount))
+    .sort((x, y) => (distance(x.amount) < distance(y.amount) ? -1 : distance(x.amount) > distance(y.amount) ? 1 : 0))
+    .slice(0, 20)
+    .map((r) => ({ authorizationId: r.id, networkId: r.network_id, amount: toDecimal(r.amount, 'USDC'), merchantName: r.merchant_name, cardLast4: r.last4, accountName: r.account_name, createdAt: r.created_at.toISOString() }))
+}
+
+async function resolve(deps: Deps, db: Tx, actor: Actor, id: string, action: string, reason: string, set: { status: 'matched' | 'written_off' | 'refunded'; journal_id: string; matched_authorization_id?: string; refund_account_id?: string }) {
+  const before = await oneRecon(db, id)
+  await db
+    .updateTable('failed_recons')
+    .set({ ...set, resolved_at: deps.now(), resolved_by: actor.userId, resolution_reason: reason })
+    .where('id', '=', id)
+    .execute()
+  const after = await oneRecon(db, id)
+  await recordAudit(deps, db, { actorId: actor.userId, action, subjectType: 'failed_recon', subjectId: id, reason, before, after })
+  return after
+}
+
+/**
+ * Matches a failed recon to an approved authorization: the recon's amount is posted through the card
+ * clearing code (the hold becomes the spend), once. The admin's match overrides the 20 % tolerance.
+ */
+export async function matchRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { authorizationId: string; reason: string }) {
+  const recon = await lockOpen(db, id)
+  const auth = await db.selectFrom('card_authorizations').selectAll().where('id', '=', input.authorizationId).forUpdate().executeTakeFirst()
+  if (!auth) throw new DomainError('not_found', 'No such authorization.', { authorizationId: 'No such authorization.' })
+  const hold = auth.hold_id ? await db.selectFrom('holds').select('status').where('id', '=', auth.hold_id).executeTakeFirst() : undefined
+  if (auth.status !== 'approved' || hold?.status !== 'pending') throw new DomainError('recon_not_matchable', undefined, { authorizationId: `This authorization is ${auth.status}: it has no pending hold to post.` })
+  if (recon.authorization_id && recon.authorization_id !== auth.id) {
+    const own = await db.selectFrom('card_authorizations').select('card_id').where('id', '=', recon.authorization_id).executeTakeFirstOrThrow()
+    if (own.card_id !== auth.card_id) throw new DomainError('recon_not_matchable', 'This authorization is on another card than the recon’s.', { authorizationId: 'Choose an authorization of the same card.' })
+  }
+  const journalId = await postClearing(deps, db, auth, recon.amount)
+  return resolve(deps, db, actor, id, 'failed_recon.match', input.reason, { status: 'matched', journal_id: journalId, matched_authorization_id: auth.id })
+}
+
+/** Writes a failed recon off: the platform absorbs the amount the network cleared (write_offs → card_settlement); no holder is charged. */
+export async function writeOffRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string }) {
+  const recon = await lockOpen(db, id)
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: 'recon_write_off',
+    accountId: null,
+    description: `Failed recon written off · ${input.reason}`,
+    reference: recon.network_id,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'write_offs', asset: 'USDC' }), side: 'debit', amount: recon.amount, asset: 'USDC' },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'credit', amount: recon.amount, asset: 'USDC' },
+    ],
+  })
+  return resolve(deps, db, actor, id, 'failed_recon.write_off', input.reason, { status: 'written_off', journal_id: journalId })
+}
+
+/**
+ * Refunds a failed recon's amount to the holder (card_settlement → their USDC cash), as a card refund would.
+ * The holder is the recon's authorization's account, or the account the admin names when there is none.
+ */
+export async function refundRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string; accountId?: string | undefined }) {
+  const recon = await lockOpen(db, id)
+  const auth = recon.authorization_id ? await db.selectFrom('card_authorizations').select(['account_id', 'merchant_name']).where('id', '=', recon.authorization_id).executeTakeFirst() : undefined
+  const accountId = auth?.account_id ?? input.accountId
+  if (!accountId) throw new DomainError('recon_holder_unknown', undefined, { accountId: 'Enter the account id to refund.' })
+  const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
+  if (!account) throw new DomainError('not_found', 'No such account.', { accountId: 'No account with this id.' })
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: 'recon_refund',
+    accountId,
+    description: `Refund · ${auth?.merchant_name ?? 'card network'} · ${input.reason}`,
+    reference: recon.network_id,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'debit', amount: recon.amount, asset: 'USDC' },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount: recon.amount, asset: 'USDC' },
+    ],
+  })
+  return resolve(deps, db, actor, id, 'failed_recon.refund', input.reason, { status: 'refunded', journal_id: journalId, refund_account_id: accountId })
+}

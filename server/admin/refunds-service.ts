@@ -1,0 +1,147 @@
+import type { ManualRefund } from '../../domain/api/admin-money.schema'
+import { DomainError } from '../../domain/errors'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import type { Deps } from '../http/route-table'
+import { RefusalWithFollowUp } from '../http/refusal'
+import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { recordAudit } from './audit'
+
+/** Above this (1,000 USDC in base units) a manual refund waits for a second admin; at or below, it posts at once. */
+export const REFUND_APPROVAL_THRESHOLD = 1_000_000_000n
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type Actor = { userId: string }
+
+/** Manual refunds, those waiting for approval first, then the newest. */
+export async function listManualRefunds(db: Tx, filter: { id?: string } = {}): Promise<ManualRefund[]> {
+  let q = db
+    .selectFrom('manual_refunds as r')
+    .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .innerJoin('users as req', 'req.id', 'r.requested_by')
+    .leftJoin('users as dec', 'dec.id', 'r.decided_by')
+    .select(['r.id', 'r.account_id', 'a.name as account_name', 'r.amount', 'r.reason', 'r.transaction_ref', 'r.status', 'r.requested_by', 'req.email as requested_email', 'r.decided_by', 'dec.email as decided_email', 'r.decision_reason', 'r.journal_id', 'r.created_at', 'r.decided_at'])
+  if (filter.id) q = q.where('r.id', '=', filter.id)
+  const rows = await q.orderBy((eb) => eb.case().when('r.status', '=', 'pending_approval').then(0).else(1).end()).orderBy('r.created_at', 'desc').orderBy('r.id').limit(200).execute()
+  return rows.map((r) => ({
+    id: r.id,
+    account: { id: r.account_id, name: r.account_name },
+    amount: toDecimal(r.amount, 'USDC'),
+    asset: 'USDC' as const,
+    reason: r.reason,
+    transactionRef: r.transaction_ref,
+    status: r.status,
+    requestedBy: { id: r.requested_by, email: r.requested_email },
+    decidedBy: r.decided_by && r.decided_email ? { id: r.decided_by, email: r.decided_email } : null,
+    decisionReason: r.decision_reason,
+    journalId: r.journal_id,
+    createdAt: r.created_at.toISOString(),
+    decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
+  }))
+}
+
+async function oneRefund(db: Tx, id: string): Promise<ManualRefund> {
+  const [refund] = await listManualRefunds(db, { id })
+  if (!refund) throw new DomainError('not_found', 'No such refund.')
+  return refund
+}
+
+/** The account an admin typed: its id, or the e-mail of its holder (or a company owner). */
+async function findAccount(db: Tx, input: string): Promise<string> {
+  const text = input.trim()
+  const notFound = () => new DomainError('not_found', `No account found for “${text}”.`, { account: `No account found for “${text}”. Enter an account id or a holder’s e-mail.` })
+  if (UUID.test(text)) {
+    const found = await db.selectFrom('accounts').select('id').where('id', '=', text.toLowerCase()).executeTakeFirst()
+    if (!found) throw notFound()
+    return found.id
+  }
+  const found = await db
+    .selectFrom('users as u')
+    .innerJoin('account_members as m', 'm.user_id', 'u.id')
+    .select('m.account_id')
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', text.toLowerCase()))
+    .where('m.role', 'in', ['holder', 'owner'])
+    .orderBy('m.account_id')
+    .executeTakeFirst()
+  if (!found) throw notFound()
+  return found.account_id
+}
+
+/** Pays a refund: the platform's `refunds` expense → the holder's USDC cash; the holder's history shows the reason. */
+async function post(deps: Deps, db: Tx, refund: { id: string; accountId: string; amount: bigint; reason: string }): Promise<string> {
+  const journalId = deps.newId()
+  await postJournal(db, {
+    id: journalId,
+    kind: 'manual_refund',
+    accountId: refund.accountId,
+    description: `Refund from Cash · ${refund.reason}`,
+    reference: refund.id,
+    entries: [
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'refunds', asset: 'USDC' }), side: 'debit', amount: refund.amount, asset: 'USDC' },
+      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: refund.accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount: refund.amount, asset: 'USDC' },
+    ],
+  })
+  return journalId
+}
+
+/**
+ * Creates a manual refund. At or below $1,000 it is paid at once; above, it waits as `pending_approval` for
+ * another admin. Audited either way.
+ */
+export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input: { account: string; amount: string; reason: string; transactionRef?: string | undefined }): Promise<ManualRefund> {
+  let amount: bigint
+  try {
+    amount = parsePositiveAmount(input.amount, 'USDC')
+  } catch (e) {
+    if (e instanceof DomainError) throw new DomainError(e.code, e.message, { amount: e.message })
+    throw e
+  }
+  const accountId = await findAccount(db, input.account)
+  const id = deps.newId()
+  const now = deps.now()
+  const needsApproval = amount > REFUND_APPROVAL_THRESHOLD
+  const journalId = needsApproval ? null : await post(deps, db, { id, accountId, amount, reason: input.reason })
+  await db
+    .insertInto('manual_refunds')
+    .values({ id, account_id: accountId, asset: 'USDC', amount, reason: input.reason, transaction_ref: input.transactionRef ?? null, status: needsApproval ? 'pending_approval' : 'posted', requested_by: actor.userId, journal_id: journalId, created_at: now, decided_at: needsApproval ? null : now })
+    .execute()
+  const after = await oneRefund(db, id)
+  await recordAudit(deps, db, { actorId: actor.userId, action: needsApproval ? 'manual_refund.request' : 'manual_refund.create', subjectType: 'manual_refund', subjectId: id, reason: input.reason, before: null, after })
+  return after
+}
+
+async function lockPending(db: Tx, id: string) {
+  const row = await db.selectFrom('manual_refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  if (!row) throw new DomainError('not_found', 'No such refund.')
+  if (row.status !== 'pending_approval') throw new DomainError('refund_not_pending', `This refund is no longer waiting for approval: it was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`)
+  return row
+}
+
+/**
+ * A second admin approves a refund above $1,000: it is paid. The admin who asked for it is refused (the
+ * refused attempt is still written to the audit log, after the request rolls back).
+ */
+export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: string): Promise<ManualRefund> {
+  const row = await lockPending(db, id)
+  const before = await oneRefund(db, id)
+  if (row.requested_by === actor.userId) {
+    throw new RefusalWithFollowUp('refund_second_admin', undefined, undefined, { requestedBy: before.requestedBy.email }, (tx) =>
+      recordAudit(deps, tx, { actorId: actor.userId, action: 'manual_refund.approve_refused', subjectType: 'manual_refund', subjectId: id, reason: 'A second admin must approve refunds above $1,000', before, after: before }),
+    )
+  }
+  const journalId = await post(deps, db, { id, accountId: row.account_id, amount: row.amount, reason: row.reason })
+  await db.updateTable('manual_refunds').set({ status: 'posted', decided_by: actor.userId, decided_at: deps.now(), journal_id: journalId }).where('id', '=', id).execute()
+  const after = await oneRefund(db, id)
+  await recordAudit(deps, db, { actorId: actor.userId, action: 'manual_refund.approve', subjectType: 'manual_refund', subjectId: id, before, after })
+  return after
+}
+
+/** Rejects a refund waiting for approval, with a reason; nothing is paid. The admin who asked may withdraw it this way too. */
+export async function rejectManualRefund(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string }): Promise<ManualRefund> {
+  await lockPending(db, id)
+  const before = await oneRefund(db, id)
+  await db.updateTable('manual_refunds').set({ status: 'rejected', decided_by: actor.userId, decided_at: deps.now(), decision_reason: input.reason }).where('id', '=', id).execute()
+  const after = await oneRefund(db, id)
+  await recordAudit(deps, db, { actorId: actor.userId, action: 'manual_refund.reject', subjectType: 'manual_refund', subjectId: id, reason: input.reason, before, after })
+  return after
+}
