@@ -33,7 +33,7 @@ export async function membershipRewardView(deps: Deps, db: Tx, accountId: string
 
 /** Claims this month's reward once, paid in USDC from the cashback pool; refused clearly when the pool is short. */
 export async function claimMembershipReward(deps: Deps, db: Tx, accountId: string, userId: string) {
-  const account = await db.selectFrom('accounts').select('tier').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select('tier').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const month = monthOf(deps.now())
   const claimed = await db.selectFrom('membership_reward_claims').select('id').where('account_id', '=', accountId).where('month', '=', month).executeTakeFirst()
   if (claimed) throw new DomainError('reward_already_claimed')

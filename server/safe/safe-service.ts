@@ -58,7 +58,7 @@ async function addPlatformSigners(deps: Pick<Deps, 'config'>, db: Tx, accountId:
  * blocks later.
  */
 export async function createSafe(deps: Deps, db: Tx, principal: Principal, accountId: string, threshold: number) {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const gate = await accountVerification(db, accountId)
   if (!gate.approved) throw new DomainError('verification_required', (gate.message ?? '').replace('to order cards', 'to create your safe').replace('You can order cards', 'You can create your safe'), undefined, { check: gate.check, status: gate.status, link: gate.link })
   const existing = await db.selectFrom('safes').select('address').where('account_id', '=', accountId).executeTakeFirst()
