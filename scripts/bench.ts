@@ -73,7 +73,7 @@ const DIST = process.env.BENCH_DIST_DIR ? resolve(process.env.BENCH_DIST_DIR) : 
 if (!process.env.BENCH_DIST_DIR) await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn' })
 const sizes = await measureBundles({ distDir: DIST })
 say(formatSizeTable(sizes))
-say('   "then, in parallel": the bridge, session, schemas, messages and the embed, requested by the entry before its first paint.')
+say('   "then, in parallel": the bridge, session, schemas, messages and the embed: preloaded by the HTML beside the entry, not blocking its first paint.')
 
 // 2. Lighthouse against the production server.
 async function lighthouseRuns() {
@@ -113,7 +113,7 @@ async function lighthouseRuns() {
       // What the largest paint was (a heading of the signed-in page, not a sign-in prompt).
       const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] } | undefined)?.items
       const node = lcpItems?.[0]?.items?.[0]?.node
-      const element = node ? `${node.snippet?.match(/^<\w+/)?.[0] ?? ''}> ${(node.nodeLabel ?? '').slice(0, 40)}` : ''
+      const element = node ? `${node.snippet?.match(/^<\w+/)?.[0] ?? ''}> ${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 40)}` : ''
       say(`${page.padEnd(30)} ${ms('largest-contentful-paint').padStart(8)} ${ms('total-blocking-time').padStart(8)} ${String(score).padStart(6)}  ${element}${lhr.runtimeError ? `  (${lhr.runtimeError.message})` : ''}`)
     }
   } finally {

@@ -31,7 +31,11 @@ describe('webview page first load', () => {
     }
   })
 
-  it('loads the embed right after the frame (it is not left for later)', () => {
-    for (const p of report.pages) expect(p.app.modules.some((m) => m.includes(`embeds/${p.embed}/`)), p.page).toBe(true)
+  it('asks for the rest of the page (bridge, session, the embed) in its HTML, beside the entry', () => {
+    for (const p of report.pages) {
+      expect(p.app.modules.some((m) => m.includes(`embeds/${p.embed}/`)), p.page).toBe(true)
+      expect(p.app.modules.some((m) => m.includes('embeds/lib/mount-embed')), p.page).toBe(true)
+      expect(p.notPreloaded, p.page).toEqual([])
+    }
   })
 })

@@ -34,7 +34,7 @@ export type LoadOptions = {
   kill?: boolean
   /** PostgreSQL server (database `postgres` on it is used to create and drop the test database). */
   postgresUrl?: string
-  /** The test database created fresh on that server. */
+  /** The test database created fresh on that server (default `cash_resilience_<pid>`). */
   postgresDatabase?: string
   log?: (line: string) => void
 }
@@ -156,7 +156,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const base = `http://127.0.0.1:${opts.port}${API}`
   const temp = mkdtempSync(join(tmpdir(), 'cash-load-'))
   const pgServer = opts.postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const pgName = opts.postgresDatabase ?? 'cash_resilience'
+  // One database per run (two runs on one server must not drop each other's), dropped at the end.
+  const pgName = opts.postgresDatabase ?? `cash_resilience_${process.pid}`
   let databaseUrl: string | undefined
   if (opts.database === 'postgres') {
     await adminQuery(pgServer, `DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)
