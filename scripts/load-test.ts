@@ -314,7 +314,6 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       }
       const check = await checkLedger(db.kysely)
       if (!check.ok) problems.push(`ledger check on the database: ${JSON.stringify(check.problems).slice(0, 500)}`)
-      if (!check.ok) ledgerOkAfterRestart = ledgerOkAfterRestart && check.ok
     } finally {
       await db.close()
     }
