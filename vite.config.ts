@@ -23,9 +23,43 @@ function embedHtml(): Plugin {
   }
 }
 
+/**
+ * An embed page's entry paints the page frame with React alone and imports the rest (embeds/lib/boot-embed.tsx).
+ * Its HTML asks for that rest (what the first-load code imports dynamically, with its static imports) at once (`modulepreload`: fetched beside the entry, not blocking its first
+ * paint), so the split costs no round trip. Chunks the rest loads later (Sentry, the wallet library) are not.
+ */
+function preloadPageChunks(): Plugin {
+  let base = '/'
+  return {
+    name: 'cash:preload-page-chunks',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { chunk, bundle, filename }) {
+        if (!chunk || !bundle || !filename.startsWith(EMBEDS_DIR)) return html
+        const seen = new Set<string>()
+        const walk = (file: string, found?: string[]) => {
+          if (seen.has(file)) return
+          seen.add(file)
+          const c = bundle[file]
+          if (c?.type !== 'chunk') return
+          if (found && c !== chunk) found.push(file)
+          for (const i of c.imports) walk(i, found)
+        }
+        walk(chunk.fileName) // the entry and what it imports statically: Vite preloads those already
+        const first = [...seen].map((file) => bundle[file]).filter((c) => c?.type === 'chunk')
+        const rest: string[] = []
+        for (const c of first) for (const d of c.dynamicImports) walk(d, rest)
+        return { html, tags: rest.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })) }
+      },
+    },
+  }
+}
+
 export default defineConfig({
   base: '/app/cash/',
-  plugins: [react(), embedHtml()],
+  plugins: [react(), embedHtml(), preloadPageChunks()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,10 +6,13 @@ import { I18nProvider, pickLocale } from '../embeds/lib/i18n'
 import { SessionProvider } from '../embeds/lib/session'
 import { startMonitoring } from '../embeds/lib/monitoring'
 import { AppErrorBoundary } from '../embeds/ui/app-error-boundary'
+import { installPreloadRecovery } from '../embeds/lib/preload-recovery'
 import '../embeds/ui/tokens.css'
 import './shell.css'
 import { Shell } from './shell'
 
+// After a deploy, a stale page whose lazy sections are gone reloads once (embeds/lib/preload-recovery.ts).
+installPreloadRecovery()
 const locale = pickLocale(navigator.language)
 document.documentElement.lang = locale
 

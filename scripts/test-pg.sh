@@ -1,13 +1,39 @@
 #!/usr/bin/env bash
-# Runs the server suite on a real PostgreSQL: the one in CASH_TEST_DATABASE_URL, else the machine's server
-# on 127.0.0.1:5432, else a throwaway cluster started here (installing PostgreSQL if root and missing).
-# When none can be had it says so loudly and exits 0: the PGlite run still covers the same suite.
+# Runs the server suites where PostgreSQL can behave differently from PGlite on a real PostgreSQL: the one in
+# CASH_TEST_DATABASE_URL, else the machine's server on 127.0.0.1:5432, else a throwaway cluster started here
+# (installing PostgreSQL if root and missing). When none can be had it says so loudly and exits 0: the PGlite
+# run still covers the same suites.
+#
+# Which suites: PGlite is PostgreSQL itself (same parser, planner, types, triggers, migrations), run on one
+# connection. What only a real server shows is concurrency: row locks and their order (deadlocks), FOR UPDATE
+# / SKIP LOCKED, idempotency keys raced by duplicates, a pool of connections, transactions interleaving. So the
+# rerun is the suites that exercise those (money movement and the ledger, holds and card authorizations, the
+# job queue, alerts marked by every movement, borrow and grow jobs, limits and history's SQL, the append-only
+# audit trigger); every one migrates its database from scratch first, so migrations are covered too.
+# `CASH_PG_ALL=1` reruns all of server/ as before. server/resilience.test.ts runs PostgreSQL on its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+PG_SUITES=(
+  server/ledger/
+  server/cards/authorization.test.ts
+  server/money-out/withdrawals.test.ts
+  server/money-out/pix-send.test.ts
+  server/alerts/alerts.test.ts
+  server/borrow/borrow.test.ts
+  server/grow/grow.test.ts
+  server/accounts/limits.test.ts
+  server/history/history.test.ts
+  server/admin/audit.test.ts
+)
+
 run_suite() {
   echo "[cash] PostgreSQL suite on $1"
-  CASH_TEST_DATABASE_URL="$1" npx vitest run --project node server/
+  if [ -n "${CASH_PG_ALL:-}" ]; then
+    CASH_TEST_DATABASE_URL="$1" npx vitest run --project node server/ --exclude server/resilience.test.ts
+  else
+    CASH_TEST_DATABASE_URL="$1" npx vitest run --project node "${PG_SUITES[@]}"
+  fi
 }
 
 if [ -n "${CASH_TEST_DATABASE_URL:-}" ]; then run_suite "$CASH_TEST_DATABASE_URL"; exit; fi

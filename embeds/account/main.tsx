@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { AccountEmbed } from './account-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('account', AccountEmbed)
+bootEmbed('account', () => import('./account-embed').then((m) => m.AccountEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { AdminEmbed } from './admin-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('admin', AdminEmbed)
+bootEmbed('admin', () => import('./admin-embed').then((m) => m.AdminEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { AuthEmbed } from './auth-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('auth', AuthEmbed)
+bootEmbed('auth', () => import('./auth-embed').then((m) => m.AuthEmbed))

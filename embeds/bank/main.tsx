@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { BankEmbed } from './bank-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('bank', BankEmbed)
+bootEmbed('bank', () => import('./bank-embed').then((m) => m.BankEmbed))

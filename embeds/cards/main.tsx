@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { CardsEmbed } from './cards-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('cards', CardsEmbed)
+bootEmbed('cards', () => import('./cards-embed').then((m) => m.CardsEmbed))

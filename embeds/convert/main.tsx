@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { ConvertEmbed } from './convert-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('convert', ConvertEmbed)
+bootEmbed('convert', () => import('./convert-embed').then((m) => m.ConvertEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { EarnEmbed } from './earn-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('earn', EarnEmbed)
+bootEmbed('earn', () => import('./earn-embed').then((m) => m.EarnEmbed))

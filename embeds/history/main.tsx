@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { HistoryEmbed } from './history-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('history', HistoryEmbed)
+bootEmbed('history', () => import('./history-embed').then((m) => m.HistoryEmbed))

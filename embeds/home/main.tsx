@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { HomeEmbed } from './home-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('home', HomeEmbed)
+bootEmbed('home', () => import('./home-embed').then((m) => m.HomeEmbed))

@@ -1,5 +1,5 @@
 import { StrictMode, useEffect, useState, type ComponentType } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, type Root } from 'react-dom/client'
 import { connectBridge, type EmbedBridge } from '../../bridge/embed-client'
 import { detectWire, newDropCounter } from '../../bridge/wires'
 import { resolveWebview, webviewUrl, type EmbedName } from '../../domain/webview-pages'
@@ -97,10 +97,10 @@ function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component:
 
 /**
  * Mounts an embed as its own page: connects to a native host if there is one (else standalone web mode),
- * takes locale, theme, safe area and session token from it, and renders the embed under an error boundary.
+ * takes locale, theme, safe area and session token from it, and renders the embed under an error boundary
+ * (into `root` when the page's entry already painted its frame there: embeds/lib/boot-embed.tsx).
  */
-export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps>): void {
-  const root = createRoot(document.getElementById('root')!)
+export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps>, root: Root = createRoot(document.getElementById('root')!)): void {
   const drops = newDropCounter()
   void connectBridge({ embed, wire: detectWire(window, drops, [window.location.origin]), drops }).then((bridge) => {
     let token = bridge.context?.sessionToken ?? undefined

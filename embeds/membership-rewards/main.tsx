@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { MembershipRewardsEmbed } from './membership-rewards-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('membership-rewards', MembershipRewardsEmbed)
+bootEmbed('membership-rewards', () => import('./membership-rewards-embed').then((m) => m.MembershipRewardsEmbed))

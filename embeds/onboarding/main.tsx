@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { OnboardingEmbed } from './onboarding-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('onboarding', OnboardingEmbed)
+bootEmbed('onboarding', () => import('./onboarding-embed').then((m) => m.OnboardingEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { PixSendEmbed } from './pix-send-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('pix-send', PixSendEmbed)
+bootEmbed('pix-send', () => import('./pix-send-embed').then((m) => m.PixSendEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { PixTopUpEmbed } from './pix-top-up-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('pix-top-up', PixTopUpEmbed)
+bootEmbed('pix-top-up', () => import('./pix-top-up-embed').then((m) => m.PixTopUpEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { RepayEmbed } from './repay-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('repay', RepayEmbed)
+bootEmbed('repay', () => import('./repay-embed').then((m) => m.RepayEmbed))

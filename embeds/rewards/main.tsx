@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { RewardsEmbed } from './rewards-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('rewards', RewardsEmbed)
+bootEmbed('rewards', () => import('./rewards-embed').then((m) => m.RewardsEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { SupportEmbed } from './support-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('support', SupportEmbed)
+bootEmbed('support', () => import('./support-embed').then((m) => m.SupportEmbed))

@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { TopUpEmbed } from './top-up-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('top-up', TopUpEmbed)
+bootEmbed('top-up', () => import('./top-up-embed').then((m) => m.TopUpEmbed))

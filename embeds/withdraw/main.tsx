@@ -1,4 +1,3 @@
-import { mountEmbed } from '../lib/mount-embed'
-import { WithdrawEmbed } from './withdraw-embed'
+import { bootEmbed } from '../lib/boot-embed'
 
-mountEmbed('withdraw', WithdrawEmbed)
+bootEmbed('withdraw', () => import('./withdraw-embed').then((m) => m.WithdrawEmbed))

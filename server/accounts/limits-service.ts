@@ -39,7 +39,7 @@ const parseLimit = (text: string, field: 'daily' | 'monthly') => {
 export async function changeLimits(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { daily: string; monthly: string; confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
   const next = { daily: parseLimit(input.daily, 'daily'), monthly: parseLimit(input.monthly, 'monthly') }
   if (next.daily > next.monthly) throw new DomainError('invalid_request', 'The daily limit cannot be above the monthly one.', { daily: 'The daily limit cannot be above the monthly one.' })
-  const account = await db.selectFrom('accounts').select(['daily_limit', 'monthly_limit']).where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['daily_limit', 'monthly_limit']).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const now = deps.now()
   const immediate = limitChangeIsImmediate({ daily: account.daily_limit, monthly: account.monthly_limit }, next)
   if (immediate) await verifyConfirmation(db, principal, input.confirmation)

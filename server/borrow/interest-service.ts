@@ -27,7 +27,7 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
   for (const { account_id: accountId } of owing) {
     if (!accountId) continue
     const charged = await deps.db.kysely.transaction().execute(async (tx) => {
-      await tx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+      await tx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
       const done = await tx.selectFrom('interest_accruals').select('day').where('account_id', '=', accountId).where('day', '=', day).executeTakeFirst()
       if (done) return null
       const debtAccount = await tx.selectFrom('ledger_accounts').select(['id', 'debits_posted', 'credits_posted']).where('account_id', '=', accountId).where('code', '=', 'debt').where('asset', '=', 'USDC').executeTakeFirstOrThrow()

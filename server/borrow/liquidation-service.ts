@@ -34,7 +34,7 @@ export function liquidationView(l: Selectable<LiquidationsTable>) {
  * conversion account, which pays the USDC that reduces the debt.
  */
 export async function liquidate(deps: Deps, db: Tx, accountId: string, by: { trigger: 'job' | 'admin'; adminUserId?: string | undefined }) {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const prices = deps.prices()
   let position = await loadPosition(db, accountId, deps.now(), prices)
   const before = healthBps(position.posted, prices, position.debt)

@@ -56,7 +56,7 @@ export async function getMode(deps: Deps, db: Tx, accountId: string): Promise<Mo
  * Asking for the current mode while a switch is pending cancels the switch.
  */
 export async function requestModeChange(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { mode: Mode; confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
-  const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const pending = await db.selectFrom('account_mode_changes').selectAll().where('account_id', '=', accountId).where('status', '=', 'pending').executeTakeFirst()
   if (pending && pending.to_mode === input.mode) return getMode(deps, db, accountId)
   if (pending && input.mode === account.mode) {
@@ -78,7 +78,7 @@ export async function requestModeChange(deps: Deps, db: Tx, principal: Principal
 export async function applyModeChange(deps: Deps, db: Tx, changeId: string) {
   const change = await db.selectFrom('account_mode_changes').selectAll().where('id', '=', changeId).forUpdate().executeTakeFirst()
   if (!change || change.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
-  const account = await db.selectFrom('accounts').select('mode').where('id', '=', change.account_id).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select('mode').where('id', '=', change.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const position = await borrowPosition(db, change.account_id)
   const blocker = modeSwitchBlocker({ from: account.mode, to: change.to_mode, ...position })
   if (blocker) {

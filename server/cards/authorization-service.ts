@@ -47,7 +47,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const now = deps.now()
   const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
   if (!card) throw new DomainError('not_found', 'Unknown card.')
-  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', card.account_id).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const rules = {
     card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
     amount,
@@ -207,7 +207,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: 'authorization_closed', message: DECLINE_REASONS.authorization_closed }
   }
   const card = await db.selectFrom('cards').selectAll().where('id', '=', auth.card_id).executeTakeFirstOrThrow()
-  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', auth.account_id).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', auth.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const { spendable } = await loadPosition(db, account.id, now, deps.prices())
   const decision = decideAuthorization({
     card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },

@@ -117,7 +117,7 @@ export async function executeQuote(deps: Deps, db: Tx, principal: Principal, acc
     })
   }
   await verifyConfirmation(db, principal, input.confirmation)
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, from, q.amount_in, { asset: to, amount: q.amount_out })
   const entries: JournalInput['entries'] = [
     { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: from }), side: 'debit', amount: q.amount_in, asset: from },

@@ -167,7 +167,7 @@ export async function depositToVault(deps: Deps, db: Tx, principal: Principal, a
   const { asset } = VAULTS[input.vault]
   const amount = atField('amount', () => parsePositiveAmount(input.amount, asset))
   await verifyConfirmation(db, principal, input.confirmation)
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, asset, amount)
   const now = deps.now()
   const price = await vaultPrice(db, input.vault, now)

@@ -37,7 +37,7 @@ export async function submitKyc(deps: Deps, db: Tx, userId: string, body: KycBod
 
 /** A company's KYB: the company's check plus one KYC per beneficial owner, each decided by the provider. */
 export async function submitKyb(deps: Deps, db: Tx, userId: string, accountId: string, body: KybBody, origin: string): Promise<void> {
-  const account = await db.selectFrom('accounts').select(['kind', 'kyb_status']).where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['kind', 'kyb_status']).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   if (account.kind !== 'corporate') throw new DomainError('forbidden', 'KYB is for company accounts. Verify yourself with KYC at /app/cash/kyc.')
   if (!canApply(account.kyb_status)) throw new DomainError('verification_open')
   const fields: Record<string, string> = {}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, signIn, type TestApp } from '../testing/test-app'
 import { checkLedger } from './ledger-check'
 
@@ -94,5 +94,24 @@ describe('concurrent debits', () => {
     const holder = await signIn(t.app, 'personal')
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('21')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+})
+
+describe('lock order between money paths', () => {
+  // On PostgreSQL a deposit's foreign-key check takes KEY SHARE on the account row after locking its ledger
+  // accounts, while an authorization locked the account row first: FOR UPDATE there deadlocked. The per-account
+  // lock is FOR NO KEY UPDATE, which foreign-key checks do not wait on (run by scripts/test-pg.sh).
+  it('card authorizations and deposits on one account at the same time all succeed and the ledger checks', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2
+          ? admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '0.01', merchantName: 'Lock Cafe', mcc: '5812' })
+          : admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': `lock-order-${i}` }),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(201))
+    expect(answers.filter((_, i) => i % 2).every((a) => a.body.approved === true)).toBe(true)
+    expect((await checkLedger(t.deps.db.kysely)).ok).toBe(true)
   })
 })

@@ -35,7 +35,7 @@ export async function recordPoints(deps: Pick<Deps, 'newId' | 'now'>, db: Tx, p:
     .returning('id')
     .executeTakeFirst()
   if (!inserted || p.points < 0 || p.month !== monthOf(deps.now())) return
-  const account = await db.selectFrom('accounts').select('tier').where('id', '=', p.accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select('tier').where('id', '=', p.accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const total = await monthPoints(db, p.accountId, p.month)
   const tier = tierAfterPoints(account.tier, total)
   if (tier !== account.tier) await changeTier(deps, db, p.accountId, account.tier, tier, 'upgrade', p.month, total)
@@ -136,7 +136,7 @@ export async function scheduleMembershipJobs(deps: Deps) {
 
 /** VIP by invitation: an admin sets it; removing it sets the tier this month's points earn. */
 export async function setVip(deps: Deps, db: Tx, accountId: string, vip: boolean) {
-  const account = await db.selectFrom('accounts').select(['tier']).where('id', '=', accountId).forUpdate().executeTakeFirst()
+  const account = await db.selectFrom('accounts').select(['tier']).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirst()
   if (!account) throw new DomainError('not_found', 'No such account.')
   const month = monthOf(deps.now())
   const points = await monthPoints(db, accountId, month)

@@ -73,7 +73,7 @@ export async function membershipRewardView(deps: Deps, db: Tx, accountId: string
  * the pool is short.
  */
 export async function claimMembershipReward(deps: Deps, db: Tx, accountId: string, userId: string) {
-  const account = await db.selectFrom('accounts').select('tier').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select('tier').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const now = deps.now()
   const month = monthOf(now)
   const campaign = await currentCampaign(db, 'membership_rewards', now)

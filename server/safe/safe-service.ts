@@ -59,7 +59,7 @@ async function addPlatformSigners(deps: Pick<Deps, 'config'>, db: Tx, accountId:
  * blocks later.
  */
 export async function createSafe(deps: Deps, db: Tx, principal: Principal, accountId: string, threshold: number) {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow()
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   assertVerified(await accountVerification(db, accountId, 'safe'))
   const existing = await db.selectFrom('safes').select('address').where('account_id', '=', accountId).executeTakeFirst()
   if (existing) throw new DomainError('safe_exists', undefined, undefined, { address: existing.address })
