@@ -66,7 +66,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
           </button>
         </nav>
       ) : null}
-      <div id="cash-content" className="cash-shell-content">
+      <div id="cash-content" className="cash-shell-content" tabIndex={-1}>
         {children}
       </div>
     </div>

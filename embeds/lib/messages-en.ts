@@ -265,7 +265,7 @@ export const en = {
   'pixSend.rateFor': 'Rate locked for {time}',
   'pixSend.to': 'To',
   'pixSend.confirmTitle': 'Pay {name} with PIX',
-  'pixSend.confirmDetail': 'R$ {brl} to {name}',
+  'pixSend.confirmDetail': '{brl} to {name}',
   'pixSend.done': 'Paid',
   'pixSend.doneBody': '{brl} paid to {name}; {usd} taken from your account.',
   'bank.add.where': 'Where is the account?',

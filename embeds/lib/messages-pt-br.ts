@@ -267,7 +267,7 @@ export const ptBR: Record<MessageKey, string> = {
   'pixSend.rateFor': 'Câmbio garantido por {time}',
   'pixSend.to': 'Para',
   'pixSend.confirmTitle': 'Pagar {name} com PIX',
-  'pixSend.confirmDetail': 'R$ {brl} para {name}',
+  'pixSend.confirmDetail': '{brl} para {name}',
   'pixSend.done': 'Pago',
   'pixSend.doneBody': '{brl} pagos a {name}; {usd} debitados da sua conta.',
   'bank.add.where': 'Onde fica a conta?',
