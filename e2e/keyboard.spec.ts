@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_PASSWORD, persona } from '../fixtures/personas'
+import { CashApp } from './support/cash-app'
 
 /** Keyboard only: Tab, Shift+Tab, typing and Enter; no clicks, no fill. */
 
@@ -28,14 +29,14 @@ async function expectHeadingFocused(page: Page, title: string) {
   await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: title })
 }
 
-test('skip to content is the first stop and moves focus past the menu', async ({ page }) => {
-  await page.goto('/app/cash/sign-in')
-  await expectHeadingFocused(page, 'Sign in to Cash')
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  await page.keyboard.press('Tab')
-  const skip = page.getByRole('link', { name: 'Skip to content' })
-  await expect(skip).toBeFocused()
-  await expect(skip).toBeInViewport()
+test('skip to content is the first stop of the page and moves focus past the menu', async ({ page }) => {
+  await new CashApp(page).signInAs('personal')
+  await page.goto('/app/cash/settings')
+  await expectHeadingFocused(page, 'Settings')
+  // Back from the heading, through the menu, to the first stop of the page: the skip link, shown when focused.
+  await tabTo(page, 'Skip to content', { back: true })
+  expect(await page.evaluate(() => document.activeElement === document.querySelector('a[href], button'))).toBe(true)
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeInViewport()
   await page.keyboard.press('Enter')
   await expect(page.locator('#cash-content')).toBeFocused()
   // The next Tab lands inside the content, not on the brand or the menu.

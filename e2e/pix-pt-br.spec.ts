@@ -86,7 +86,7 @@ test.describe('the PIX flows in Portuguese inside the QA harness (locale pt-BR)'
     await expect(embed.getByText('Digite uma chave PIX ou cole um código PIX.')).toBeVisible()
     await embed.getByLabel('Chave ou código PIX').fill('não é uma chave')
     await embed.getByRole('button', { name: 'Continuar' }).click()
-    await expect(embed.getByText('Isto não é uma chave nem um código PIX.')).toBeVisible()
+    await expect(embed.getByText('Digite uma chave PIX (CPF, CNPJ, e-mail, celular +55 ou chave aleatória) ou cole um código PIX.')).toBeVisible()
     await expectNoEnglish(embed, 'refusal')
 
     await embed.getByLabel('Chave ou código PIX').fill('fornecedor@example.com.br')
