@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { PixChargeBody } from '../../domain/api/money-in.schema'
@@ -29,6 +31,18 @@ describe('every string in both languages', () => {
   })
 })
 
+/** Every sentence of the domain's rules and shared schemas that can reach a page as an error or field message. */
+function domainMessages(): string[] {
+  const root = join(__dirname, '../../domain')
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['errors.ts', 'authorization.ts', 'siwe.ts'].includes(f))
+  const found = new Set<string>()
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8')
+    for (const m of text.matchAll(/'([A-Z][^'\n]{8,}[.])'/g)) found.add(m[1]!)
+  }
+  return [...found]
+}
+
 describe('server errors and field messages in the page’s language', () => {
   it('shows an API error by its code in Portuguese, and as sent in English', () => {
     expect(localiseMessage(ERRORS.pix_amount_min.message, 'pt-BR', 'pix_amount_min')).toBe('A menor recarga por PIX é de R$ 10,00.')
@@ -44,6 +58,13 @@ describe('server errors and field messages in the page’s language', () => {
       brlAmount: 'A menor recarga por PIX é de R$ 10,00.',
     })
     expect(localiseFields({ x: 'Invalid input: expected string, received undefined' }, 'pt-BR')).toEqual({ x: ERROR_MESSAGES_PT_BR.invalid_request })
+  })
+
+  it('has Portuguese for every message sentence of the domain rules and shared schemas', () => {
+    const messages = domainMessages()
+    expect(messages.length).toBeGreaterThan(60)
+    const english = new Set(Object.values(ERRORS).map((e) => e.message as string))
+    expect(messages.filter((m) => !english.has(m) && !FIELD_MESSAGES_PT_BR[m])).toEqual([])
   })
 
   it('gives the shared schemas’ zod issues in Portuguese, the known messages and zod’s own ones', () => {
