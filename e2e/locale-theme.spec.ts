@@ -73,7 +73,7 @@ test.describe('language from the host or the browser', () => {
     })
   })
 
-  test('an English browser reads English: the server's message as the catalogue has it', async ({ page }) => {
+  test('an English browser reads English: the server’s message as the catalogue has it', async ({ page }) => {
     await new CashApp(page).signInAs('personal')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
     await page.goto('/app/cash/pix/top-up')
