@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test'
 import { en } from '../embeds/lib/messages-en'
 import { ptBR } from '../embeds/lib/messages-pt-br'
 import { ROUTES } from '../embeds/lib/route-map'
-import { CashApp } from './support/cash-app'
 
 /**
  * A browser that prefers Portuguese: every holder's screen shows its Portuguese title and none of the
