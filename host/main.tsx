@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { createApiClient } from '../embeds/lib/api-client'
-import { I18nProvider, pickLocale } from '../embeds/lib/i18n'
+import { browserLanguages, I18nProvider, pickDeviceLocale } from '../embeds/lib/i18n'
 import { SessionProvider } from '../embeds/lib/session'
 import { startMonitoring } from '../embeds/lib/monitoring'
 import { AppErrorBoundary } from '../embeds/ui/app-error-boundary'
@@ -13,7 +13,8 @@ import { Shell } from './shell'
 
 // After a deploy, a stale page whose lazy sections are gone reloads once (embeds/lib/preload-recovery.ts).
 installPreloadRecovery()
-const locale = pickLocale(navigator.language)
+// The web shell has no native host: the browser's preferred languages choose.
+const locale = pickDeviceLocale(browserLanguages())
 document.documentElement.lang = locale
 
 createRoot(document.getElementById('root')!).render(

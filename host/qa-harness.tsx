@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import type { Capability } from '../bridge/protocol.schema'
 import { EMBEDS, WEBVIEW_PAGES } from '../domain/webview-pages'
+import { useI18n } from '../embeds/lib/i18n'
 import { Page } from '../embeds/ui/page'
 import { useQaHost, type QaSettings } from './use-qa-host'
 
@@ -9,6 +10,7 @@ const PERSONAS = ['personal@demo.cash', 'borrower@demo.cash', 'owner@acme.demo.c
 
 /** `webview/test`: the QA harness. It plays the native host around any embed and shows every bridge message. */
 export function QaHarness() {
+  const { t } = useI18n()
   const iframe = useRef<HTMLIFrameElement>(null)
   const qa = useQaHost(iframe)
   const [settings, setSettings] = useState<QaSettings>({ page: 'top-up', email: 'personal@demo.cash', password: 'cash-demo-2026', platform: 'ios', locale: 'en-US', theme: 'light', capabilities: [...qa.capabilities] })
@@ -20,72 +22,72 @@ export function QaHarness() {
   }
   const [scanText, setScanText] = useState('')
   return (
-    <Page title="QA harness">
-      <form className="cash-card cash-stack" onSubmit={submit} aria-label="Host settings">
+    <Page title={t('qa.title')}>
+      <form className="cash-card cash-stack" onSubmit={submit} aria-label={t('qa.settings')}>
         <label>
-          Page <select value={settings.page} onChange={(e) => set('page', e.target.value)}>{PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
+          {t('qa.page')} <select value={settings.page} onChange={(e) => set('page', e.target.value)}>{PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
         </label>
         <label>
-          Persona <select value={settings.email} onChange={(e) => set('email', e.target.value)}><option value="">Signed out</option>{PERSONAS.map((p) => <option key={p} value={p}>{p}</option>)}</select>
+          {t('qa.persona')} <select value={settings.email} onChange={(e) => set('email', e.target.value)}><option value="">{t('qa.signedOut')}</option>{PERSONAS.map((p) => <option key={p} value={p}>{p}</option>)}</select>
         </label>
         <label>
-          Password <input type="password" value={settings.password} onChange={(e) => set('password', e.target.value)} />
+          {t('qa.password')} <input type="password" value={settings.password} onChange={(e) => set('password', e.target.value)} />
         </label>
         <label>
-          Platform <select value={settings.platform} onChange={(e) => set('platform', e.target.value as QaSettings['platform'])}><option value="ios">iOS</option><option value="android">Android</option><option value="web">Web</option></select>
+          {t('qa.platform')} <select value={settings.platform} onChange={(e) => set('platform', e.target.value as QaSettings['platform'])}><option value="ios">iOS</option><option value="android">Android</option><option value="web">Web</option></select>
         </label>
         <label>
-          Locale <select value={settings.locale} onChange={(e) => set('locale', e.target.value as QaSettings['locale'])}><option value="en-US">English</option><option value="pt-BR">Português (Brasil)</option></select>
+          {t('qa.locale')} <select value={settings.locale} onChange={(e) => set('locale', e.target.value as QaSettings['locale'])}><option value="en-US">English</option><option value="pt-BR">Português (Brasil)</option></select>
         </label>
         <label>
-          Theme <select value={settings.theme} onChange={(e) => set('theme', e.target.value as QaSettings['theme'])}><option value="light">Light</option><option value="dark">Dark</option></select>
+          {t('qa.theme')} <select value={settings.theme} onChange={(e) => set('theme', e.target.value as QaSettings['theme'])}><option value="light">{t('qa.theme.light')}</option><option value="dark">{t('qa.theme.dark')}</option></select>
         </label>
         <fieldset>
-          <legend>Host capabilities</legend>
+          <legend>{t('qa.capabilities')}</legend>
           {qa.capabilities.map((c) => (
             <label key={c} style={{ marginRight: 12 }}>
               <input type="checkbox" checked={settings.capabilities.includes(c)} onChange={() => toggle(c)} /> {c}
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="cash-button">Launch</button>
+        <button type="submit" className="cash-button">{t('qa.launch')}</button>
         {qa.error ? <p className="cash-alert" role="alert">{qa.error}</p> : null}
       </form>
 
       {qa.asks.length ? (
-        <section className="cash-card cash-stack" aria-label="Host requests">
+        <section className="cash-card cash-stack" aria-label={t('qa.requests')}>
           {qa.asks.map((ask, i) =>
             ask.kind === 'confirm' ? (
               <div key={i} className="cash-stack">
-                <p>Confirm with biometrics: {ask.detail}</p>
-                <button type="button" className="cash-button" onClick={() => ask.answer(true)}>Approve</button>
-                <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(false)}>Deny</button>
+                <p>{t('qa.confirmAsk', { detail: ask.detail })}</p>
+                <button type="button" className="cash-button" onClick={() => ask.answer(true)}>{t('qa.approve')}</button>
+                <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(false)}>{t('qa.deny')}</button>
               </div>
             ) : (
               <div key={i} className="cash-stack">
-                <label>Scanned text for “{ask.detail}” <input value={scanText} onChange={(e) => setScanText(e.target.value)} /></label>
-                <button type="button" className="cash-button" onClick={() => ask.answer(scanText)}>Send scan</button>
-                <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(null)}>Cancel scan</button>
+                <label>{t('qa.scanned', { detail: ask.detail })} <input value={scanText} onChange={(e) => setScanText(e.target.value)} /></label>
+                <button type="button" className="cash-button" onClick={() => ask.answer(scanText)}>{t('qa.sendScan')}</button>
+                <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(null)}>{t('qa.cancelScan')}</button>
               </div>
             ),
           )}
         </section>
       ) : null}
 
-      <section className="cash-card cash-stack" aria-label="Host events">
+      <section className="cash-card cash-stack" aria-label={t('qa.events')}>
         <div className="cash-row" style={{ flexWrap: 'wrap' }}>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('backPressed', {})}>Back pressed</button>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('themeChanged', { theme: settings.theme === 'light' ? 'dark' : 'light' })}>Switch theme</button>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('visibility', { visible: false })}>Hide</button>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('sessionChanged', { sessionToken: null })}>Sign out</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('backPressed', {})}>{t('qa.backPressed')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('themeChanged', { theme: settings.theme === 'light' ? 'dark' : 'light' })}>{t('qa.switchTheme')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('visibility', { visible: false })}>{t('qa.hide')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('sessionChanged', { sessionToken: null })}>{t('qa.signOut')}</button>
         </div>
       </section>
 
-      {qa.src ? <iframe ref={iframe} title="Embed under test" src={qa.src} style={{ width: 390, maxWidth: '100%', height: 640, border: '1px solid var(--cash-border)', borderRadius: 12 }} /> : <iframe ref={iframe} title="Embed under test" hidden />}
+      {qa.src ? <iframe ref={iframe} title={t('qa.frame')} src={qa.src} style={{ width: 390, maxWidth: '100%', height: 640, border: '1px solid var(--cash-border)', borderRadius: 12 }} /> : <iframe ref={iframe} title={t('qa.frame')} hidden />}
 
-      <section className="cash-card" aria-label="Host notifications">
-        <h2>Host notifications</h2>
-        {qa.notices.length === 0 ? <p className="cash-muted">None yet: the embed calls notify for each new unread notification.</p> : null}
+      <section className="cash-card" aria-label={t('qa.notifications')}>
+        <h2>{t('qa.notifications')}</h2>
+        {qa.notices.length === 0 ? <p className="cash-muted">{t('qa.noNotifications')}</p> : null}
         <ol className="cash-list" data-testid="qa.notices">
           {qa.notices.map((n) => (
             <li key={n.id}>
@@ -95,8 +97,8 @@ export function QaHarness() {
         </ol>
       </section>
 
-      <section className="cash-card" aria-label="Bridge messages">
-        <h2>Bridge messages</h2>
+      <section className="cash-card" aria-label={t('qa.messages')}>
+        <h2>{t('qa.messages')}</h2>
         <ol className="cash-list" data-testid="qa.log">
           {qa.log.map((line) => (
             <li key={line.n}>

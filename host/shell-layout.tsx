@@ -37,7 +37,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <div className="cash-shell" data-menu-open={open}>
       <a className="cash-skip-link" href="#cash-content">
-        Skip to content
+        {t('a11y.skipToContent')}
       </a>
       <header className="cash-shell-bar">
         <Link href="/" className="cash-shell-brand">
@@ -66,7 +66,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
           </button>
         </nav>
       ) : null}
-      <div id="cash-content" className="cash-shell-content">
+      <div id="cash-content" className="cash-shell-content" tabIndex={-1}>
         {children}
       </div>
     </div>

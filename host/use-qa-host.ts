@@ -4,6 +4,7 @@ import { BridgeError, CAPABILITIES, type BridgeContext, type Capability, type En
 import { newDropCounter, windowWire } from '../bridge/wires'
 import { SessionResponse } from '../domain/api/auth.schema'
 import { createApiClient } from '../embeds/lib/api-client'
+import { useI18n } from '../embeds/lib/i18n'
 
 export type QaSettings = {
   page: string
@@ -34,6 +35,7 @@ const SAFE_AREA: Record<BridgeContext['platform'], BridgeContext['safeArea']> = 
  * confirm and scan requests through the page, and records every bridge message in order.
  */
 export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
+  const { t } = useI18n()
   const [log, setLog] = useState<LogLine[]>([])
   const [asks, setAsks] = useState<PendingAsk[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -57,7 +59,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
           const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: settings.email, password: settings.password, client: 'native' })
           context = { ...context, sessionToken: session.token ?? null, user: session.user, accountKind: session.memberships[0]?.accountKind ?? null }
         } catch (e) {
-          setError(`Sign-in failed: ${e instanceof Error ? e.message : String(e)}`)
+          setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
           return
         }
       }
@@ -98,7 +100,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       })
       setSrc(`/app/cash/webview/${settings.page}?qa=${Date.now()}`)
     },
-    [iframe],
+    [iframe, t],
   )
 
   const emit = useCallback(<E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload), [])

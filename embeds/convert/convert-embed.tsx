@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { ConvertQuoteBody, QuoteView } from '../../domain/api/grow.schema'
-import { fieldErrors } from '../../domain/api/common.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
 import type { FieldErrors } from '../../domain/errors'
 import { readableRate } from '../../domain/grow'
 import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
+import { localisedFieldErrors } from '../lib/localise-error'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useQuoteFlow } from '../lib/use-quote-flow'
@@ -67,7 +67,7 @@ function Convert({ accountId }: { accountId: string }) {
     e.preventDefault()
     const body = { from, to, amount: amount.trim().replace(',', '.') }
     const parsed = ConvertQuoteBody.safeParse(body)
-    if (!parsed.success) return setInvalid(fieldErrors(parsed.error))
+    if (!parsed.success) return setInvalid(localisedFieldErrors(parsed.error, locale))
     setInvalid({})
     void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/convert/quotes`, QuoteView, parsed.data)))
   }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { ApiErrorSchema } from '../../domain/api/common.schema'
 import type { FieldErrors } from '../../domain/errors'
+import { localiseFields, localiseMessage, pageLocale } from './localise-error'
 
 export const API_BASE = '/app/cash/api/v1'
 
@@ -47,13 +48,18 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
       })
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error
-      throw new ApiError(0, 'network', 'Cannot reach Cash right now. Check your connection and try again.')
+      throw new ApiError(0, 'network', localiseMessage('Cannot reach Cash right now. Check your connection and try again.', pageLocale(), 'network'))
     }
     const data: unknown = await res.json().catch(() => null)
     if (!res.ok) {
       const parsed = ApiErrorSchema.safeParse(data)
-      if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, parsed.data.error.details)
-      throw new ApiError(res.status, 'internal', 'Something failed on our side. Try again in a moment.')
+      // The API speaks English with stable codes: the page shows the message and field messages in its language.
+      const locale = pageLocale()
+      if (parsed.success) {
+        const { code, message, fields, details } = parsed.data.error
+        throw new ApiError(res.status, code, localiseMessage(message, locale, code), fields && localiseFields(fields, locale), details)
+      }
+      throw new ApiError(res.status, 'internal', localiseMessage('Something failed on our side. Try again in a moment.', locale))
     }
     return schema.parse(data)
   }

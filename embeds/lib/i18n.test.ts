@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { en } from './messages-en'
 import { ptBR } from './messages-pt-br'
-import { pickLocale, translate } from './i18n'
+import { pickDeviceLocale, pickLocale, translate } from './i18n'
 
 describe('i18n', () => {
   it('has a Portuguese string for every English one, with the same placeholders', () => {
@@ -17,6 +17,14 @@ describe('i18n', () => {
     expect(pickLocale('pt')).toBe('pt-BR')
     expect(pickLocale('en-GB')).toBe('en-US')
     expect(pickLocale(undefined)).toBe('en-US')
+  })
+
+  it('takes the first of the browser’s languages that Cash speaks', () => {
+    expect(pickDeviceLocale(['pt-BR', 'en-US'])).toBe('pt-BR')
+    expect(pickDeviceLocale(['fr-FR', 'pt-PT', 'en'])).toBe('pt-BR')
+    expect(pickDeviceLocale(['de', 'en-GB', 'pt-BR'])).toBe('en-US')
+    expect(pickDeviceLocale(['ja'])).toBe('en-US')
+    expect(pickDeviceLocale([])).toBe('en-US')
   })
 
   it('fills placeholders', () => {

@@ -10,6 +10,25 @@ export function pickLocale(tag: string | undefined): Locale {
   return tag?.toLowerCase().startsWith('pt') ? 'pt-BR' : 'en-US'
 }
 
+/**
+ * The device's locale: the first of the browser's preferred languages (`navigator.languages`, in order) we
+ * have, English or Portuguese; English when none is.
+ */
+export function pickDeviceLocale(tags: readonly string[] | undefined): Locale {
+  for (const tag of tags ?? []) {
+    const t = tag.toLowerCase()
+    if (t.startsWith('pt')) return 'pt-BR'
+    if (t.startsWith('en')) return 'en-US'
+  }
+  return 'en-US'
+}
+
+/** The browser's languages, most preferred first. */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return []
+  return navigator.languages?.length ? navigator.languages : [navigator.language]
+}
+
 /** Looks a message up and fills `{name}` placeholders. */
 export function translate(locale: Locale, key: MessageKey, vars: Record<string, string> = {}): string {
   return (MESSAGES[locale][key] ?? key).replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)

@@ -10,7 +10,7 @@ import { createApiClient } from './api-client'
 import { EmbedNavigationProvider } from './embed-navigation'
 import { BridgeProvider } from './bridge-context'
 import type { EmbedProps } from './embed-props'
-import { I18nProvider, pickLocale, useI18n, type Locale } from './i18n'
+import { browserLanguages, I18nProvider, pickDeviceLocale, pickLocale, useI18n, type Locale } from './i18n'
 import { startMonitoring } from './monitoring'
 import { matchRoute, ROUTES } from './route-map'
 import { SessionProvider, useSession } from './session'
@@ -105,7 +105,8 @@ export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps
   void connectBridge({ embed, wire: detectWire(window, drops, [window.location.origin]), drops }).then((bridge) => {
     let token = bridge.context?.sessionToken ?? undefined
     bridge.on('sessionChanged', ({ sessionToken }) => (token = sessionToken ?? undefined))
-    const locale: Locale = pickLocale(bridge.context?.locale ?? navigator.language)
+    // The native host's locale (bridge init) wins; without a host, the browser's preferred languages.
+    const locale: Locale = bridge.context?.locale ? pickLocale(bridge.context.locale) : pickDeviceLocale(browserLanguages())
     document.documentElement.lang = locale
     applyLook(bridge)
     // For QA (the harness and browser tests): the bridge's state, what it dropped, and a way to call it.

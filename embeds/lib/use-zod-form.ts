@@ -1,14 +1,16 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import type { z } from 'zod'
-import { fieldErrors } from '../../domain/api/common.schema'
 import type { FieldErrors } from '../../domain/errors'
 import { ApiError } from './api-client'
+import { useI18n } from './i18n'
+import { localisedFieldErrors } from './localise-error'
 
 /**
  * A form checked with the same zod schema the server enforces: errors show at their field before the
  * request, and the server's field errors land in the same place after it.
  */
 export function useZodForm<S extends z.ZodObject>(schema: S, initial: Record<keyof z.input<S>, string>, submit: (data: z.output<S>) => Promise<void>) {
+  const { locale } = useI18n()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -30,7 +32,7 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Record<key
     setFormError(null)
     const parsed = schema.safeParse(values)
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error))
+      setErrors(localisedFieldErrors(parsed.error, locale))
       return
     }
     setErrors({})

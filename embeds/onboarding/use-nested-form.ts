@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import type { z } from 'zod'
-import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError, type FieldErrors } from '../../domain/errors'
 import { ApiError } from '../lib/api-client'
+import { useI18n } from '../lib/i18n'
+import { localiseFields, localisedFieldErrors, localiseMessage } from '../lib/localise-error'
 
 /**
  * A form whose values nest (addresses, owners, documents): checked with the server's zod schema and the
  * domain rules before sending, with every message, the page's or the server's, at its dotted field path.
  */
 export function useNestedForm<V>(initial: V) {
+  const { locale } = useI18n()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -25,16 +27,16 @@ export function useNestedForm<V>(initial: V) {
     if (busy) return
     setFormError(null)
     const parsed = schema.safeParse(body)
-    const found = { ...rules(), ...(parsed.success ? {} : fieldErrors(parsed.error)) }
+    const found = localiseFields({ ...rules(), ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)) }, locale)
     if (!parsed.success || Object.keys(found).length) return setErrors(found)
     setBusy(true)
     try {
       setErrors({})
       await send(parsed.data)
     } catch (error) {
-      const fields = error instanceof ApiError || error instanceof DomainError ? error.fields : undefined
+      const fields = error instanceof ApiError ? error.fields : error instanceof DomainError ? localiseFields(error.fields ?? {}, locale) : undefined
       if (fields && Object.keys(fields).length) setErrors(fields)
-      else setFormError(error instanceof Error ? error.message : String(error))
+      else setFormError(error instanceof DomainError ? localiseMessage(error.message, locale, error.code) : error instanceof Error ? error.message : String(error))
     } finally {
       setBusy(false)
     }

@@ -81,7 +81,7 @@ function PixSend({ accountId }: { accountId: string }) {
           title={t('pixSend.confirmTitle', { name: payment.recipientName })}
           asset="USDC"
           total={payment.totalUsdc}
-          detail={t('pixSend.confirmDetail', { brl: payment.brlAmount, name: payment.recipientName })}
+          detail={t('pixSend.confirmDetail', { brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale), name: payment.recipientName })}
           lines={[
             { label: t('pixSend.to'), value: `${payment.recipientName}, ${payment.recipientCity}` },
             { label: t('pix.rate'), value: t('pix.rateValue', { usd: usd(payment.rate) }) },

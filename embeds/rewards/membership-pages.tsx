@@ -5,6 +5,7 @@ import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 export const usd = (amount: string, locale: string) => formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
@@ -124,7 +125,7 @@ function BenefitsTable({ accountId }: { accountId: string }) {
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const m = data.data
   return (
-    <div className="cash-card" style={{ overflowX: 'auto' }}>
+    <TableScroll label={t('membership.benefits.caption', { tier: m.tierName })}>
       <table className="cash-table">
         <caption>{t('membership.benefits.caption', { tier: m.tierName })}</caption>
         <thead>
@@ -150,6 +151,6 @@ function BenefitsTable({ accountId }: { accountId: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

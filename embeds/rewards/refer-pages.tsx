@@ -9,6 +9,7 @@ import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
 import { Page } from '../ui/page'
+import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { usd } from './membership-pages'
 
@@ -146,7 +147,7 @@ export function LeaderboardPage({ title }: { title: string }) {
         data.data.items.length === 0 ? (
           <p className="cash-card">{t('leaderboard.empty')}</p>
         ) : (
-          <div className="cash-card" style={{ overflowX: 'auto' }}>
+          <TableScroll label={t('leaderboard.caption', { month: data.data.month })}>
             <table className="cash-table">
               <caption>{t('leaderboard.caption', { month: data.data.month })}</caption>
               <thead>
@@ -168,7 +169,7 @@ export function LeaderboardPage({ title }: { title: string }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       ) : null}
     </Page>

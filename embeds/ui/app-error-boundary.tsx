@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react'
+import { pickLocale, translate } from '../lib/i18n'
 import { reportException } from '../lib/monitoring'
 
 /** The exact client-side failure text of the spec. */
@@ -32,7 +33,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
       <main className="cash-page" role="alert">
         <h1 style={{ fontSize: '1.25rem' }}>{clientErrorText(window.location.host)}</h1>
         <p>
-          <a href="/app/cash/error-acknowledged">Continue</a>
+          {/* Above the i18n provider: the language is the one the page set on <html lang>. */}
+          <a href="/app/cash/error-acknowledged">{translate(pickLocale(document.documentElement.lang), 'a11y.continue')}</a>
         </p>
       </main>
     )
