@@ -110,6 +110,7 @@ export const ERRORS = {
   reward_not_available: { status: 422, message: 'Core has no monthly membership reward. Reach Luxe to claim one.' },
   rewards_pool_short: { status: 503, message: 'The rewards pool is short right now, so nothing was paid. Try again later.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
+  account_frozen: { status: 423, message: 'This account is frozen by Cash: money can come in, but nothing can go out until it is unfrozen. Contact support.' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ErrorCode = keyof typeof ERRORS
