@@ -23,11 +23,10 @@ const summary = (a: { id: string; kind: 'personal' | 'corporate'; name: string; 
 export async function searchAccounts(db: Tx, raw: string) {
   const term = parseSearch(raw)
   let q = db.selectFrom('accounts as a').select(['a.id', 'a.kind', 'a.name', 'a.safe_address', 'a.tier', 'a.frozen_at'])
-  const byMember = (where: 'id' | 'email', op: '=' | 'like', value: string) =>
-    db.selectFrom('account_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('m.account_id').where(sql<string>`lower(${sql.ref(`u.${where}`)})`, op, value)
-  if (term.kind === 'id') q = q.where((eb) => eb.or([eb('a.id', '=', term.value), eb('a.id', 'in', byMember('id', '=', term.value))]))
+  const members = () => db.selectFrom('account_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('m.account_id')
+  if (term.kind === 'id') q = q.where((eb) => eb.or([eb('a.id', '=', term.value), eb('a.id', 'in', members().where('u.id', '=', term.value))]))
   else if (term.kind === 'address') q = q.where(sql<string>`lower(a.safe_address)`, 'like', likePattern(term.value, 'prefix'))
-  else if (term.kind === 'email') q = q.where('a.id', 'in', byMember('email', 'like', likePattern(term.value, 'prefix')))
+  else if (term.kind === 'email') q = q.where('a.id', 'in', members().where(sql<string>`lower(u.email)`, 'like', likePattern(term.value, 'prefix')))
   else q = q.where(sql<string>`lower(a.name)`, 'like', likePattern(term.value, 'anywhere'))
   const rows = await q.orderBy('a.name').limit(50).execute()
   return { items: rows.map(summary) }

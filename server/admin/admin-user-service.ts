@@ -20,10 +20,9 @@ const summary = (u: { id: string; email: string; name: string; platform_role: 'u
 export async function searchUsers(db: Tx, raw: string) {
   const term = parseSearch(raw)
   let q = db.selectFrom('users as u').select(['u.id', 'u.email', 'u.name', 'u.platform_role', 'u.kyc_status', 'u.created_at'])
-  const memberOf = (where: 'id' | 'safe_address', value: string) =>
-    db.selectFrom('account_members as m').innerJoin('accounts as a', 'a.id', 'm.account_id').select('m.user_id').where(sql<string>`lower(${sql.ref(`a.${where}`)})`, where === 'id' ? '=' : 'like', value)
-  if (term.kind === 'id') q = q.where((eb) => eb.or([eb('u.id', '=', term.value), eb('u.id', 'in', memberOf('id', term.value))]))
-  else if (term.kind === 'address') q = q.where('u.id', 'in', memberOf('safe_address', likePattern(term.value, 'prefix')))
+  const members = () => db.selectFrom('account_members as m').innerJoin('accounts as a', 'a.id', 'm.account_id').select('m.user_id')
+  if (term.kind === 'id') q = q.where((eb) => eb.or([eb('u.id', '=', term.value), eb('u.id', 'in', members().where('a.id', '=', term.value))]))
+  else if (term.kind === 'address') q = q.where('u.id', 'in', members().where(sql<string>`lower(a.safe_address)`, 'like', likePattern(term.value, 'prefix')))
   else if (term.kind === 'email') q = q.where(sql<string>`lower(u.email)`, 'like', likePattern(term.value, 'prefix'))
   else q = q.where((eb) => eb.or([eb(sql<string>`lower(u.email)`, 'like', likePattern(term.value, 'prefix')), eb(sql<string>`lower(u.name)`, 'like', likePattern(term.value, 'anywhere'))]))
   const rows = await q.orderBy('u.email').limit(50).execute()
