@@ -4,7 +4,6 @@ import { sha256, stringToBytes } from 'viem'
 export const FEATURE_FLAGS = {
   signups: { description: 'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).', enabled: true, rolloutPercent: 100 },
   pix_shortcuts: { description: 'PIX shortcuts (send and top up) on home.', enabled: true, rolloutPercent: 100 },
-  physical_cards: { description: 'Ordering a physical card is offered on the cards page.', enabled: true, rolloutPercent: 100 },
 } as const satisfies Record<string, { description: string; enabled: boolean; rolloutPercent: number }>
 export type FeatureFlagKey = keyof typeof FEATURE_FLAGS
 export const FEATURE_FLAG_KEYS = Object.keys(FEATURE_FLAGS) as FeatureFlagKey[]

@@ -72,6 +72,36 @@ test.describe('back office', () => {
     await expect(page.getByRole('region', { name: 'Audit log' })).toBeVisible()
   })
 
+  test('an admin freezes Paula’s account with a reason: she sees it on home and cannot send money, then it is unfrozen', async ({ page, request, browser }) => {
+    test.setTimeout(90_000)
+    const admin = await apiAs(request, 'admin')
+    const paula = await apiAs(request, 'personal')
+    try {
+      await new CashApp(page).signInAs('admin')
+      await page.goto(`/app/cash/admin/account/${ACCOUNT_IDS.personal}`)
+      const freeze = page.getByTestId('admin-account.freeze')
+      await freeze.getByLabel('Reason (required)').fill('Document check pending (e2e)')
+      await freeze.getByRole('button', { name: 'Freeze account' }).click()
+      await expect(page.getByTestId('admin-account.frozen')).toContainText('Document check pending (e2e)')
+      await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('account.freeze')
+
+      const refused = await paula.send(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: 'cash-demo-2026' } })
+      expect(refused).toMatchObject({ status: 423, body: { error: { code: 'account_frozen' } } })
+
+      const holder = await browser.newPage()
+      await new CashApp(holder).signInAs('personal')
+      await expect(holder.getByTestId('home.frozen')).toContainText('Document check pending (e2e)')
+      await holder.close()
+
+      await page.getByTestId('admin-account.unfreeze').getByRole('button', { name: 'Unfreeze account' }).click()
+      await expect(page.getByTestId('admin-account.freeze')).toBeVisible()
+      await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('account.unfreeze')
+    } finally {
+      const detail = (await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { frozen: boolean } }
+      if (detail.account.frozen) await admin.post(`/admin/accounts/${ACCOUNT_IDS.personal}/unfreeze`, {})
+    }
+  })
+
   for (const who of ['personal', 'owner', 'member'] as const) {
     test(`every back-office page says "Not allowed" to ${who}`, async ({ page, request }) => {
       test.setTimeout(90_000)

@@ -1080,6 +1080,10 @@ export const en = {
   'admin.flags.overrideEmail': 'Person’s e-mail',
   'admin.flags.overrideState': 'Force the flag',
   'admin.flags.addOverride': 'Add override',
+  'home.frozen': 'Cash froze this account on {when}: {reason}. Money can still come in, but card purchases and sending money out are paused. Contact support.',
+  'home.pix.label': 'PIX shortcuts',
+  'home.pix.send': 'Pay with PIX',
+  'home.pix.topUp': 'Add money with PIX',
 } as const
 
 export type MessageKey = keyof typeof en

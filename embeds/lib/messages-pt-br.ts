@@ -1082,4 +1082,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.flags.overrideEmail': 'E-mail da pessoa',
   'admin.flags.overrideState': 'Forçar a flag',
   'admin.flags.addOverride': 'Adicionar exceção',
+  'home.frozen': 'O Cash congelou esta conta em {when}: {reason}. Ainda é possível receber dinheiro, mas compras no cartão e envios estão pausados. Fale com o suporte.',
+  'home.pix.label': 'Atalhos PIX',
+  'home.pix.send': 'Pagar com PIX',
+  'home.pix.topUp': 'Adicionar dinheiro com PIX',
 }

@@ -28,6 +28,19 @@ const AccountId = z.object({ accountId: z.uuid() })
 const CardId = z.object({ cardId: z.uuid() })
 
 export const adminPeopleRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/freeze',
+    summary: 'Whether Cash froze the account, since when and why (its members see it on home)',
+    tag: 'accounts',
+    access: { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] },
+    params: AccountId,
+    response: AdminAccountFreeze,
+    handler: async ({ db, params }) => {
+      const a = await db.selectFrom('accounts').select(['id', 'frozen_at', 'frozen_reason']).where('id', '=', params.accountId).executeTakeFirstOrThrow()
+      return { id: a.id, frozen: a.frozen_at !== null, frozenAt: a.frozen_at ? a.frozen_at.toISOString() : null, frozenReason: a.frozen_reason }
+    },
+  }),
   defineRoute({ method: 'get', path: '/admin/dashboard', summary: 'Queues and health in one call: pending KYC/KYB, open failed recons, pending holds, the ledger check, the newest client errors', tag: 'admin', access: admin, response: AdminDashboard, handler: ({ deps }) => adminDashboard(deps) }),
   defineRoute({ method: 'get', path: '/admin/users', summary: 'Find people by e-mail (prefix), name, safe address, account id or user id; case-insensitive', tag: 'admin', access: admin, query: AdminSearchQuery, response: AdminUsersResponse, handler: ({ db, query }) => searchUsers(db, query.q) }),
   defineRoute({ method: 'get', path: '/admin/users/:userId', summary: 'A person: profile, KYC, accounts, live sessions, open KYC applications', tag: 'admin', access: admin, params: z.object({ userId: z.uuid() }), response: AdminUserDetail, handler: ({ deps, db, params }) => userDetail(db, params.userId, deps.now()) }),

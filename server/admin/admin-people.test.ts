@@ -62,6 +62,8 @@ describe('freezing an account', () => {
     const frozen = await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Chargeback fraud review' })
     expect(frozen.body).toMatchObject({ frozen: true, frozenReason: 'Chargeback fraud review' })
     expect(await purchase()).toMatchObject({ body: { approved: false, reason: 'account_frozen' } })
+    expect((await paula.json('GET', `/accounts/${account}/freeze`)).body).toMatchObject({ frozen: true, frozenReason: 'Chargeback fraud review' })
+    expect((await (await signIn(t.app, 'borrower')).json('GET', `/accounts/${account}/freeze`)).status).toBe(403)
 
     const withdrawal = await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '10', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': key() })
     expect(withdrawal.status).toBe(423)
@@ -205,6 +207,6 @@ describe('feature flags', () => {
     expect((await admin.json('PUT', '/admin/feature-flags/pix_shortcuts/overrides', { email: 'nobody@demo.cash', enabled: true })).body.error.fields.email).toMatch(/No one/)
     expect((await admin.json('PUT', '/admin/feature-flags/nope', { enabled: true, rolloutPercent: 1 })).status).toBe(404)
     expect((await paula.json('PUT', '/admin/feature-flags/signups', { enabled: false, rolloutPercent: 0 })).status).toBe(403)
-    expect((await admin.json('GET', '/admin/feature-flags')).body.items.map((f: { key: string }) => f.key)).toEqual(['signups', 'pix_shortcuts', 'physical_cards'])
+    expect((await admin.json('GET', '/admin/feature-flags')).body.items.map((f: { key: string }) => f.key)).toEqual(['signups', 'pix_shortcuts'])
   })
 })
