@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ROUTES } from '../embeds/lib/route-map'
-import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS, persona } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
@@ -100,6 +100,27 @@ test.describe('back office', () => {
       const detail = (await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { frozen: boolean } }
       if (detail.account.frozen) await admin.post(`/admin/accounts/${ACCOUNT_IDS.personal}/unfreeze`, {})
     }
+  })
+
+  test('an admin forces a flag off for one person by e-mail, sees the override and its audit line, then removes it', async ({ page, request }) => {
+    const email = persona('new').email
+    const nina = await apiAs(request, 'new')
+    await new CashApp(page).signInAs('admin')
+    await page.goto('/app/cash/admin/feature-flags')
+    const flag = page.getByTestId('admin-flag-pix_shortcuts')
+    const add = flag.getByRole('form', { name: 'Add an override to pix_shortcuts' })
+    await add.getByLabel('Person’s e-mail').fill('nobody@example.com')
+    await add.getByRole('button', { name: 'Add override' }).click()
+    await expect(add.getByText('No one has this e-mail.')).toBeVisible()
+    await add.getByLabel('Person’s e-mail').fill(email)
+    await add.getByLabel('Force the flag').selectOption('false')
+    await add.getByRole('button', { name: 'Add override' }).click()
+    await expect(page.getByTestId('admin-flag-pix_shortcuts')).toContainText(`${email} · off`)
+    expect(((await nina.get('/me/feature-flags')) as { flags: Record<string, boolean> }).flags.pix_shortcuts).toBe(false)
+    await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('feature_flag.override')
+    await page.getByTestId('admin-flag-pix_shortcuts').getByRole('button', { name: `Remove override for ${email}` }).click()
+    await expect(page.getByTestId('admin-flag-pix_shortcuts')).toContainText('No overrides.')
+    expect(((await nina.get('/me/feature-flags')) as { flags: Record<string, boolean> }).flags.pix_shortcuts).toBe(true)
   })
 
   for (const who of ['personal', 'owner', 'member'] as const) {
