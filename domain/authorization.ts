@@ -2,6 +2,7 @@ import type { Spendable } from './spendable'
 
 /** Why a card purchase is declined. Stable codes; each has a message the holder sees in history. */
 export const DECLINE_REASONS = {
+  account_frozen: 'Declined: this account is frozen by Cash. Contact support.',
   card_frozen: 'Declined: this card is frozen. Unfreeze it to pay.',
   card_cancelled: 'Declined: this card is cancelled.',
   card_not_activated: 'Declined: this card is not activated yet. Activate it in the app when it arrives.',
@@ -29,6 +30,8 @@ export type CardRules = {
 
 export type AuthorizationInput = {
   card: CardRules
+  /** An admin froze the whole account: every purchase is declined, whatever the card. */
+  accountFrozen?: boolean
   amount: bigint
   mcc: string
   cardSpentToday: bigint
@@ -44,6 +47,7 @@ export type AuthorizationInput = {
  */
 export function decideAuthorization(input: AuthorizationInput): { approved: true } | { approved: false; reason: DeclineReason } {
   const { card, amount } = input
+  if (input.accountFrozen) return { approved: false, reason: 'account_frozen' }
   if (card.status === 'frozen') return { approved: false, reason: 'card_frozen' }
   if (card.status === 'cancelled') return { approved: false, reason: 'card_cancelled' }
   if (!card.activated) return { approved: false, reason: 'card_not_activated' }

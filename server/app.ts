@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception'
 import { accountRoutes } from './accounts/account-routes'
 import { adminRoutes } from './admin/admin-routes'
 import { adminMoneyRoutes } from './admin/admin-money-routes'
+import { adminFlagRoutes } from './admin/admin-flag-routes'
+import { adminPeopleRoutes } from './admin/admin-people-routes'
 import { alertRoutes } from './alerts/alert-routes'
 import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
@@ -34,7 +36,7 @@ import type { JobHandlers } from './jobs/job-queue'
 
 /** Every API route. A route not in this table does not exist (tests walk it for access rules). */
 export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes]
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes, ...adminPeopleRoutes, ...adminFlagRoutes]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
+import { matchRoute } from '../lib/route-map'
 import { useSession } from '../lib/session'
 import { FeaturePending } from '../ui/feature-pending'
 import { Page } from '../ui/page'
@@ -35,13 +36,6 @@ const PAGES: Record<string, ComponentType<EmbedProps>> = {
   '/admin/pending-holds': PendingHoldsPage,
 }
 
-/** The concrete path with its `:params` put back as names, e.g. `/admin/user/abc` → `/admin/user/:userId`. */
-function pattern(path: string, params: Record<string, string>): string {
-  let p = path
-  for (const [name, value] of Object.entries(params)) p = p.replace(`/${encodeURIComponent(value)}`, `/:${name}`).replace(`/${value}`, `/:${name}`)
-  return p
-}
-
 /**
  * The back office. Only platform admins see it; the server refuses every admin API call from anyone else
  * regardless, so this check is for the person, not for safety.
@@ -56,6 +50,8 @@ export function AdminEmbed(props: EmbedProps) {
       </Page>
     )
   }
-  const Screen = PAGES[pattern(props.path, props.params)]
+  // The route table knows which pattern the path matched (wouter's params also carry positional keys, so
+  // putting the names back into the path by value is not reliable).
+  const Screen = PAGES[matchRoute(props.path)?.route.path ?? props.path]
   return Screen ? <Screen {...props} /> : <FeaturePending title={props.title} />
 }

@@ -1,13 +1,135 @@
+import { useState, type FormEvent } from 'react'
+import { z } from 'zod'
+import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
+import { CardView } from '../../domain/api/money-out.schema'
+import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useAction } from '../lib/use-action'
+import { useResource } from '../lib/use-resource'
+import { useSession } from '../lib/session'
+import { FormFooter } from '../ui/form-footer'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { TextField } from '../ui/text-field'
+import { AdminNav } from './admin-nav'
+import { AdminSearchForm } from './admin-search-form'
+import { AuditTrail } from './audit-trail'
+import { ReasonForm } from './reason-form'
 
-/** Placeholder until this admin area is built (issue 9): replaced by its page. */
+type Cards = z.infer<typeof AdminCardsResponse>['items']
+
+/** Find a card by its last 4 digits, its id, its account or its cardholder. */
 export function AdminCardsPage({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+  const { api } = useSession()
+  const { t } = useI18n()
+  const [results, setResults] = useState<{ q: string; items: Cards } | null>(null)
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/card" />
+      <AdminSearchForm label="admin.card.search" hint="admin.card.searchHint" onSearch={async (q) => setResults({ q, items: (await api.get(`/admin/cards?q=${encodeURIComponent(q)}`, AdminCardsResponse)).items })} />
+      {results ? (
+        <section className="cash-card cash-stack" aria-labelledby="admin-card-results" aria-live="polite">
+          <h2 id="admin-card-results">{t('admin.card.results', { q: results.q })}</h2>
+          {results.items.length === 0 ? <p>{t('admin.card.none')}</p> : null}
+          <ul className="cash-link-list" data-testid="admin-card.results">
+            {results.items.map((c) => (
+              <li key={c.id}>
+                <a href={`/app/cash/admin/card/${c.id}`}>
+                  <strong>•••• {c.last4}</strong>
+                  {c.kind} · {c.status} · {c.cardholder.email} · {c.accountName}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Page>
+  )
 }
 
-/** Placeholder until this admin area is built (issue 9): replaced by its page. */
-export function AdminCardPage({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+/** One card: status, holder, account, limits, latest authorizations; freeze, unfreeze, cancel and limits, each audited. */
+export function AdminCardPage({ title, params }: EmbedProps) {
+  const { api } = useSession()
+  const { t, locale } = useI18n()
+  const cardId = params.cardId ?? ''
+  const [version, setVersion] = useState(0)
+  const detail = useResource(`admin-card:${cardId}:${version}`, (signal) => api.get(`/admin/cards/${encodeURIComponent(cardId)}`, AdminCardDetail, signal))
+  const changed = () => setVersion((v) => v + 1)
+  const act = (action: 'freeze' | 'unfreeze' | 'cancel') => async (reason: string | undefined) => {
+    await api.post(`/admin/cards/${cardId}/${action}`, CardView, { reason })
+    changed()
+  }
+  const usd = (v: string | null) => (v === null ? t('admin.card.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale))
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/card" />
+      {detail.status === 'loading' ? <LoadingState /> : null}
+      {detail.status === 'error' ? <ErrorState message={detail.error.message} onRetry={detail.reload} /> : null}
+      {detail.status === 'ready' ? (
+        <>
+          <section className="cash-card cash-stack" aria-labelledby="admin-card-summary">
+            <h2 id="admin-card-summary">•••• {detail.data.card.last4}</h2>
+            <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-card.summary">
+              <div className="cash-row"><dt>{t('admin.card.status')}</dt><dd data-testid="admin-card.status">{detail.data.card.status}{detail.data.card.statusReason ? ` · ${detail.data.card.statusReason}` : ''}</dd></div>
+              <div className="cash-row"><dt>{t('admin.card.kind')}</dt><dd>{detail.data.card.kind} · {detail.data.card.expiry}</dd></div>
+              <div className="cash-row"><dt>{t('admin.card.holder')}</dt><dd><a href={`/app/cash/admin/user/${detail.data.cardholder.id}`}>{detail.data.cardholder.email}</a></dd></div>
+              <div className="cash-row"><dt>{t('admin.card.account')}</dt><dd><a href={`/app/cash/admin/account/${detail.data.account.id}`}>{detail.data.account.name}</a>{detail.data.account.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}</dd></div>
+              <div className="cash-row"><dt>{t('admin.card.limits')}</dt><dd>{t('admin.card.limitsValue', { perPurchase: usd(detail.data.card.limits.perPurchase), daily: usd(detail.data.card.limits.daily), monthly: usd(detail.data.card.limits.monthly) })}</dd></div>
+            </dl>
+          </section>
+          {detail.data.card.status === 'active' ? <ReasonForm key={`freeze-${version}`} id="admin-card.freeze" title={t('admin.card.freezeTitle')} label={t('admin.card.freeze')} busyLabel={t('admin.card.busy')} required onSubmit={act('freeze')} /> : null}
+          {detail.data.card.status === 'frozen' ? <ReasonForm key={`unfreeze-${version}`} id="admin-card.unfreeze" title={t('admin.card.unfreezeTitle')} label={t('admin.card.unfreeze')} busyLabel={t('admin.card.busy')} required={false} onSubmit={act('unfreeze')} /> : null}
+          {detail.data.card.status !== 'cancelled' ? (
+            <>
+              <CardLimitsForm key={`limits-${version}`} cardId={cardId} limits={detail.data.card.limits} onSaved={changed} />
+              <ReasonForm key={`cancel-${version}`} id="admin-card.cancel" title={t('admin.card.cancelTitle')} label={t('admin.card.cancel')} busyLabel={t('admin.card.busy')} required confirm={t('admin.card.cancelConfirm', { last4: detail.data.card.last4 })} onSubmit={act('cancel')} />
+            </>
+          ) : null}
+          <section className="cash-card cash-stack" aria-labelledby="admin-card-auths">
+            <h2 id="admin-card-auths">{t('admin.card.authorizations')}</h2>
+            {detail.data.authorizations.length === 0 ? <p className="cash-muted">{t('admin.card.noAuthorizations')}</p> : null}
+            <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="admin-card.authorizations">
+              {detail.data.authorizations.map((a) => (
+                <li key={a.id} className="cash-row">
+                  <span>{a.merchantName} · <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</time> · {a.status}{a.declineReason ? ` (${a.declineReason})` : ''}</span>
+                  <span className="cash-mono">{usd(a.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : null}
+      <AuditTrail subjectType="card" subjectId={cardId} version={version} />
+    </Page>
+  )
 }
 
+/** The card's own limits; an empty field means no card limit (the account's limits still apply). */
+function CardLimitsForm({ cardId, limits, onSaved }: { cardId: string; limits: { perPurchase: string | null; daily: string | null; monthly: string | null }; onSaved: () => void }) {
+  const { api } = useSession()
+  const { t } = useI18n()
+  const action = useAction()
+  const [values, setValues] = useState({ perPurchase: limits.perPurchase ?? '', daily: limits.daily ?? '', monthly: limits.monthly ?? '' })
+  const field = (name: keyof typeof values, label: string) => (
+    <TextField label={label} name={name} inputMode="decimal" autoComplete="off" value={values[name]} error={action.fieldErrors[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
+  )
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const orNull = (v: string) => (v.trim() === '' ? null : v.trim())
+    void action.run(async () => {
+      await api.put(`/admin/cards/${cardId}/limits`, CardView, { perPurchase: orNull(values.perPurchase), daily: orNull(values.daily), monthly: orNull(values.monthly) })
+      onSaved()
+    })
+  }
+  return (
+    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy} aria-labelledby="admin-card-limits-title">
+      <h2 id="admin-card-limits-title">{t('admin.card.limitsTitle')}</h2>
+      <p className="cash-muted">{t('admin.card.limitsHint')}</p>
+      {field('perPurchase', t('admin.card.perPurchase'))}
+      {field('daily', t('admin.card.daily'))}
+      {field('monthly', t('admin.card.monthly'))}
+      <FormFooter error={action.error} busy={action.busy} label={t('admin.card.saveLimits')} busyLabel={t('admin.card.busy')} />
+    </form>
+  )
+}

@@ -1,13 +1,93 @@
+import { useState } from 'react'
+import { z } from 'zod'
+import { AdminUserDetail, AdminUsersResponse } from '../../domain/api/admin-people.schema'
 import type { EmbedProps } from '../lib/embed-props'
-import { FeaturePending } from '../ui/feature-pending'
+import { useI18n } from '../lib/i18n'
+import { useResource } from '../lib/use-resource'
+import { useSession } from '../lib/session'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { AdminNav } from './admin-nav'
+import { AdminSearchForm } from './admin-search-form'
+import { AuditTrail } from './audit-trail'
+import { KycDecisionForm } from './kyc-decision-form'
 
-/** Placeholder until this admin area is built (issue 9): replaced by its page. */
+type Users = z.infer<typeof AdminUsersResponse>['items']
+
+/** Find a person by e-mail, name, safe address, account id or user id. */
 export function AdminUsersPage({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+  const { api } = useSession()
+  const { t } = useI18n()
+  const [results, setResults] = useState<{ q: string; items: Users } | null>(null)
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/user" />
+      <AdminSearchForm label="admin.user.search" hint="admin.user.searchHint" onSearch={async (q) => setResults({ q, items: (await api.get(`/admin/users?q=${encodeURIComponent(q)}`, AdminUsersResponse)).items })} />
+      {results ? (
+        <section className="cash-card cash-stack" aria-labelledby="admin-user-results" aria-live="polite">
+          <h2 id="admin-user-results">{t('admin.user.results', { q: results.q })}</h2>
+          {results.items.length === 0 ? <p>{t('admin.user.none')}</p> : null}
+          <ul className="cash-link-list" data-testid="admin-user.results">
+            {results.items.map((u) => (
+              <li key={u.id}>
+                <a href={`/app/cash/admin/user/${u.id}`}>
+                  <strong>{u.email}</strong>
+                  {u.name} · {t('admin.user.kyc')}: {u.kycStatus}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Page>
+  )
 }
 
-/** Placeholder until this admin area is built (issue 9): replaced by its page. */
-export function AdminUserPage({ title }: EmbedProps) {
-  return <FeaturePending title={title} />
+/** One person: profile, KYC (decide an open application), accounts, sessions, and the audit trail. */
+export function AdminUserPage({ title, params }: EmbedProps) {
+  const { api } = useSession()
+  const { t, locale } = useI18n()
+  const userId = params.userId ?? ''
+  const [version, setVersion] = useState(0)
+  const detail = useResource(`admin-user:${userId}:${version}`, (signal) => api.get(`/admin/users/${encodeURIComponent(userId)}`, AdminUserDetail, signal))
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/user" />
+      {detail.status === 'loading' ? <LoadingState /> : null}
+      {detail.status === 'error' ? <ErrorState message={detail.error.message} onRetry={detail.reload} /> : null}
+      {detail.status === 'ready' ? (
+        <>
+          <section className="cash-card cash-stack" aria-labelledby="admin-user-profile">
+            <h2 id="admin-user-profile">{detail.data.user.name}</h2>
+            <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-user.profile">
+              <div className="cash-row"><dt>{t('admin.user.email')}</dt><dd>{detail.data.user.email}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.id')}</dt><dd className="cash-mono">{detail.data.user.id}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.role')}</dt><dd>{detail.data.user.platformRole}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.kyc')}</dt><dd>{detail.data.user.kycStatus}{detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.since')}</dt><dd>{new Date(detail.data.user.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.sessions')}</dt><dd>{detail.data.activeSessions.toLocaleString(locale)}</dd></div>
+            </dl>
+          </section>
+          <section className="cash-card cash-stack" aria-labelledby="admin-user-accounts">
+            <h2 id="admin-user-accounts">{t('admin.user.accounts')}</h2>
+            {detail.data.memberships.length === 0 ? <p className="cash-muted">{t('admin.user.noAccounts')}</p> : null}
+            <ul className="cash-link-list">
+              {detail.data.memberships.map((m) => (
+                <li key={m.accountId}>
+                  <a href={`/app/cash/admin/account/${m.accountId}`}>
+                    <strong>{m.accountName}</strong>
+                    {m.accountKind} · {m.role}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {detail.data.openApplications.map((a) => (
+            <KycDecisionForm key={a.id} application={a} onDecided={() => setVersion((v) => v + 1)} />
+          ))}
+        </>
+      ) : null}
+      <AuditTrail subjectType="user" subjectId={userId} version={version} />
+    </Page>
+  )
 }
-

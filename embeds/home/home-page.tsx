@@ -3,6 +3,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { AccountNotices } from './account-notices'
 import { HomeView } from './home-view'
 import { NotificationsPanel } from './notifications-panel'
 import { useHome } from './use-home'
@@ -11,7 +12,12 @@ function AccountHome({ accountId }: { accountId: string }) {
   const home = useHome(accountId)
   if (home.status === 'loading') return <LoadingState />
   if (home.status === 'error') return <ErrorState message={home.error.message} onRetry={home.reload} />
-  return <HomeView balances={home.data.balances} activity={home.data.activity} />
+  return (
+    <>
+      <AccountNotices accountId={accountId} />
+      <HomeView balances={home.data.balances} activity={home.data.activity} />
+    </>
+  )
 }
 
 /** `/app/cash`: the signed-in holder's money; setup or back-office pointers for those without an account. */

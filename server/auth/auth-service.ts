@@ -1,3 +1,4 @@
+import { isFlagOn } from '../admin/feature-flag-service'
 import { recordReferral, resolveReferralCode } from '../membership/referral-service'
 import { sql } from 'kysely'
 import { AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
@@ -46,7 +47,7 @@ async function recordFailure(db: Tx, email: string, now: Date): Promise<void> {
 /** Creates a user with a hashed password. The account itself is made during onboarding. */
 export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client: string): Promise<string> {
   // With sign-ups closed, an invitation for this very e-mail is the permission to sign up.
-  if (!deps.config.SIGNUPS_OPEN && !(input.inviteToken && (await invitationAllowsSignUp(deps, db, input.inviteToken, input.email)))) throw new DomainError('signups_closed')
+  if (!(await isFlagOn(deps, db, 'signups', null)) && !(input.inviteToken && (await invitationAllowsSignUp(deps, db, input.inviteToken, input.email)))) throw new DomainError('signups_closed')
   await hitRateLimit(db, `sign-up:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
   if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })

@@ -47,8 +47,9 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const now = deps.now()
   const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
   if (!card) throw new DomainError('not_found', 'Unknown card.')
-  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone', 'frozen_at']).where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const rules = {
+    accountFrozen: account.frozen_at !== null,
     card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
     amount,
     mcc: e.mcc,

@@ -116,8 +116,13 @@ export async function cardFor(db: Tx, principal: Principal, cardId: string) {
 /** Freeze, unfreeze or cancel. A cancelled card stays cancelled. */
 export async function setCardStatus(db: Tx, principal: Principal, cardId: string, status: 'active' | 'frozen' | 'cancelled', reason: string | undefined) {
   const { card } = await cardFor(db, principal, cardId)
+  return applyCardStatus(db, card, status, reason ?? (status === 'frozen' ? 'Frozen by you.' : 'Cancelled by you.'))
+}
+
+/** Writes a card's new status (the caller checked who may); a cancelled card stays cancelled. */
+export async function applyCardStatus(db: Tx, card: Selectable<CardsTable>, status: 'active' | 'frozen' | 'cancelled', reason: string) {
   if (card.status === 'cancelled') throw new DomainError('invalid_request', 'This card is cancelled for good; order a new one.')
-  const statusReason = status === 'active' ? null : (reason ?? (status === 'frozen' ? 'Frozen by you.' : 'Cancelled by you.'))
+  const statusReason = status === 'active' ? null : reason
   await db.updateTable('cards').set({ status, status_reason: statusReason }).where('id', '=', card.id).execute()
   return cardView({ ...card, status, status_reason: statusReason })
 }
@@ -126,6 +131,11 @@ export async function setCardStatus(db: Tx, principal: Principal, cardId: string
 export async function setCardLimits(db: Tx, principal: Principal, cardId: string, limits: Limits) {
   const { card, manager } = await cardFor(db, principal, cardId)
   if (!manager) throw new DomainError('forbidden', 'Only the account’s owners and admins change card limits.')
+  return applyCardLimits(db, card, limits)
+}
+
+/** Writes a card's own limits (the caller checked who may); empty means no card limit. */
+export async function applyCardLimits(db: Tx, card: Selectable<CardsTable>, limits: Limits) {
   const values = { per_purchase_limit: parseLimit(limits.perPurchase, 'perPurchase'), daily_limit: parseLimit(limits.daily, 'daily'), monthly_limit: parseLimit(limits.monthly, 'monthly') }
   await db.updateTable('cards').set(values).where('id', '=', card.id).execute()
   return cardView({ ...card, ...values })

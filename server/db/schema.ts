@@ -986,3 +986,29 @@ export interface ManualRefundsTable {
 export interface Database {
   manual_refunds: ManualRefundsTable
 }
+
+export interface AccountsTable {
+  /** Set while an admin has the account frozen (issue 9): purchases declined, money out refused. */
+  frozen_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  frozen_reason: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface FeatureFlagsTable {
+  key: string
+  description: string
+  enabled: boolean
+  rollout_percent: number
+  updated_at: Timestamp
+}
+
+export interface FeatureFlagOverridesTable {
+  key: string
+  user_id: string
+  enabled: boolean
+  created_at: ColumnType<Date, Date | undefined, never>
+}
+
+export interface Database {
+  feature_flags: FeatureFlagsTable
+  feature_flag_overrides: FeatureFlagOverridesTable
+}

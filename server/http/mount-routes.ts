@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
+import { assertNotFrozen, refusedWhenFrozen } from '../admin/account-freeze-service'
 import { resolvePrincipal } from '../auth/session-service'
 import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
@@ -68,6 +69,8 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
       // A money-moving call without its key is refused before anything else is read.
       const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
+      // A frozen account (issue 9) takes money in but sends none out.
+      if (refusedWhenFrozen(route)) await assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
       const params = parseWith(route.params, c.req.param(), 'path')
       const query = parseWith(route.query, c.req.query(), 'query')
       const rawText = route.body ? await c.req.text() : undefined

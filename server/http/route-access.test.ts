@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, type PersonaKey } from '../../fixtures/personas'
 import type { AnyRoute } from './route-table'
@@ -57,5 +58,37 @@ describe('every API route enforces its access rule', () => {
         else expect(res.status, label).toBe(403)
       }
     }
+  })
+
+  it('changes nothing in the database when a non-admin or anonymous caller is refused an admin route', async () => {
+    // Every table's row count (the audit log included) before and after the whole walk of admin routes.
+    const counts = async () => {
+      const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(t.deps.db.kysely)
+      const out: Record<string, number> = {}
+      for (const { table_name } of tables.rows) {
+        if (table_name === 'sessions' || table_name === 'rate_limits') continue // signing the callers in writes these
+        const r = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table_name)}`.execute(t.deps.db.kysely)
+        out[table_name] = Number(r.rows[0]!.n)
+      }
+      return out
+    }
+    const frozen = await t.deps.db.kysely.selectFrom('cards').select(['id', 'status', 'per_purchase_limit']).orderBy('id').execute()
+    const before = await counts()
+    const adminRoutes = t.routes.filter((r) => r.access.kind === 'platform_admin')
+    expect(adminRoutes.length).toBeGreaterThan(20)
+    for (const route of adminRoutes) {
+      const path = pathFor(route).replace(/:(\w+)/g, () => ACCOUNT_IDS.personal)
+      const body = route.body ? { reason: 'probe', enabled: false, rolloutPercent: 0, vip: true, decision: 'approved', email: 'personal@demo.cash' } : undefined
+      const anon = await anonymous(t.app).request(route.method.toUpperCase(), path, body)
+      expect(anon.status, `anonymous ${route.method} ${route.path}`).toBe(401)
+      for (const key of ['personal', 'borrower', 'owner', 'member', 'new'] as const) {
+        const res = await callers[key].request(route.method.toUpperCase(), path, body)
+        expect(res.status, `${key} ${route.method} ${route.path}`).toBe(403)
+      }
+    }
+    expect(await counts()).toEqual(before)
+    expect(await t.deps.db.kysely.selectFrom('cards').select(['id', 'status', 'per_purchase_limit']).orderBy('id').execute()).toEqual(frozen)
+    const account = await t.deps.db.kysely.selectFrom('accounts').select(['frozen_at', 'tier']).where('id', '=', ACCOUNT_IDS.personal).executeTakeFirstOrThrow()
+    expect(account).toEqual({ frozen_at: null, tier: 'core' })
   })
 })

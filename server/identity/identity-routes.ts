@@ -4,6 +4,7 @@ import { AccountParams } from '../../domain/api/account.schema'
 import { ApplicationSummary, DecisionBody, DocumentFile, KybBody, KycBody, MoreInfoBody, UploadDocumentBody, UploadedDocument, VerificationView } from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
 import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
+import { recordAudit } from '../admin/audit'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { answerMoreInfo, latestKyb, latestKyc, submitKyb, submitKyc, verificationView } from './application-service'
@@ -154,6 +155,10 @@ export const identityRoutes = [
         const app = await tx.selectFrom('identity_applications').selectAll().where('id', '=', params.applicationId).forUpdate().executeTakeFirst()
         if (!app) throw new DomainError('not_found', 'No such application.')
         const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
+        const state = (a: typeof app) => ({ kind: a.kind, status: a.status, reason: a.reason, requestedDocument: a.requested_document })
+        // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's application.
+        const subject = app.kind === 'kyc' && app.user_id && !app.parent_id ? { subjectType: 'user' as const, subjectId: app.user_id } : app.kind === 'kyb' && app.account_id ? { subjectType: 'account' as const, subjectId: app.account_id } : { subjectType: 'identity_application' as const, subjectId: app.id }
+        await recordAudit(deps, tx, { actorId: principal!.userId, action: `${app.kind}.decide`, ...subject, reason: decided.reason, before: state(app), after: state(decided) })
         return (await summaries(tx, [decided]))[0]!
       }),
   }),

@@ -3,6 +3,7 @@ import { AccountParams } from '../../domain/api/account.schema'
 import {
   LeaderboardResponse, MembershipActivityResponse, MembershipResponse, MembershipRewardResponse, ReferralLinkResponse, ReferralsResponse, SummerMintResponse, VipBody,
 } from '../../domain/api/membership.schema'
+import { recordAudit } from '../admin/audit'
 import { defineRoute } from '../http/route-table'
 import { membershipActivity, membershipView, setVip } from './membership-service'
 import { claimMembershipReward, membershipRewardView, summerMintView } from './promotion-service'
@@ -40,7 +41,13 @@ export const membershipRoutes = [
     params: AccountParams,
     body: VipBody,
     response: MembershipResponse,
-    handler: ({ deps, params, body }) => deps.db.kysely.transaction().execute((tx) => setVip(deps, tx, params.accountId, body.vip)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely.transaction().execute(async (tx) => {
+        const before = await tx.selectFrom('accounts').select('tier').where('id', '=', params.accountId).executeTakeFirst()
+        const view = await setVip(deps, tx, params.accountId, body.vip)
+        await recordAudit(deps, tx, { actorId: principal!.userId, action: body.vip ? 'account.vip_set' : 'account.vip_removed', subjectType: 'account', subjectId: params.accountId, before: { tier: before?.tier ?? null }, after: { tier: view.tier } })
+        return view
+      }),
   }),
   defineRoute({
     method: 'get',

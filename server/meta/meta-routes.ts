@@ -1,3 +1,4 @@
+import { isFlagOn } from '../admin/feature-flag-service'
 import { z } from 'zod'
 import { HealthResponse } from '../../domain/api/ledger.schema'
 import { ClientConfig } from '../../domain/api/meta.schema'
@@ -30,9 +31,10 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       tag: 'meta',
       access: { kind: 'public' },
       response: ClientConfig,
-      handler: async ({ deps }) => ({
+      handler: async ({ deps, db }) => ({
         monitoring: { ...clientMonitoring(deps.config.SENTRY_DSN, deps.config.SENTRY_ORG_ID), environment: deps.config.CASH_ENV, release: VERSION },
-        signupsOpen: deps.config.SIGNUPS_OPEN,
+        // The `signups` flag as an anonymous visitor sees it (on only when on for everyone).
+        signupsOpen: await isFlagOn(deps, db, 'signups', null),
       }),
     }),
     defineRoute({

@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000
 export async function sendFeedback(deps: Deps, principal: Principal, body: FeedbackBody): Promise<FeedbackView> {
   return deps.db.kysely.transaction().execute(async (tx) => {
     const now = deps.now()
-    await tx.selectFrom('users').select('id').where('id', '=', principal.userId).forUpdate().executeTakeFirstOrThrow()
+    await tx.selectFrom('users').select('id').where('id', '=', principal.userId).forNoKeyUpdate().executeTakeFirstOrThrow()
     const recent = await tx
       .selectFrom('feedback')
       .select('created_at')
