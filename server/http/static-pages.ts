@@ -14,16 +14,12 @@ const QA_HARNESS = `${APP_BASE}/webview/test`
 export function mountPages(app: Hono, distDir: string): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
-    app.use(
-      `${APP_BASE}/assets/*`,
-      serveStatic({
-        root,
-        rewriteRequestPath: (path) => path.slice(APP_BASE.length),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
+    // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
+    app.use(`${APP_BASE}/assets/*`, async (c, next) => {
+      await next()
+      if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use(`${APP_BASE}/assets/*`, serveStatic({ root, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
   }
   const pages = new Map<string, string | null>()
   const page = (file: string) => {
