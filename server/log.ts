@@ -44,7 +44,8 @@ export function redactText(value: string, isId = false): string {
   if (!isId && looksLikeToken(value)) return '[redacted]'
   let out = value
   for (const [pattern, replacement] of SECRET_VALUES) out = out.replace(pattern, replacement)
-  return out.replace(/(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d.])/g, (m) => (luhn(m.replace(/\D/g, '')) ? '[redacted card number]' : m))
+  // Card numbers as a run of digits or in groups of four; ids (uuids) and amounts with decimals are left alone.
+  return out.replace(/(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7})(?![\w.-])/g, (m) => (luhn(m.replace(/\D/g, '')) ? '[redacted card number]' : m))
 }
 
 /** Fields named `…id` hold our own references (request, job, PIX txid), not secrets: only patterns apply to them. */
