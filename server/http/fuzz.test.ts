@@ -154,6 +154,19 @@ describe('fuzzing every API body and query', () => {
     })
   }
 
+  it('regressions the fuzzer found: a NUL character, an amount past NUMERIC(78,0)', async () => {
+    const nul = await callers.admin.json('POST', '/sandbox/card-authorizations/%00/refund', { amount: '1' })
+    expect(nul.status).toBe(400)
+    expect(nul.body.error.code).toBe('invalid_request')
+    const nulBody = await callers.personal.json('PUT', '/profile', { name: 'Paula\u0000' })
+    expect(nulBody.status).toBe(400)
+    expect(nulBody.body.error.fields).toEqual({ name: 'This text contains a character that is not allowed.' })
+    const huge = await callers.admin.json('PUT', '/admin/prices/weETH', { usdPrice: `1${'0'.repeat(80)}` })
+    expect(huge.status).toBe(400)
+    expect(huge.body.error.code).toBe('amount_invalid')
+    expect((await callers.personal.json('GET', '/prices')).body.items.find((p: { asset: string }) => p.asset === 'weETH').usdPrice).not.toContain('0'.repeat(80))
+  })
+
   it('path parameters: nasty values are refused with a 4xx', { timeout: 120_000 }, async () => {
     const withParams = ROUTES.filter((r) => /:(?!accountId)\w+/.test(r.path) && r.path !== '/auth/sign-out')
     await fc.assert(
