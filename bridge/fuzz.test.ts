@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connectBridge, type EmbedBridge } from './embed-client'
 import { serveBridge, type HostHandlers } from './host-server'
 import { CAPABILITIES, EnvelopeSchema, EVENTS, METHOD_NAMES, METHODS, NS, isEventName, isMethodName, type BridgeContext, type EventName } from './protocol.schema'
-import { detectWire, newDropCounter, portWire } from './wires'
+import { detectWire, newDropCounter, portWire, windowWire } from './wires'
 
 /**
  * Property-based fuzzing of the bridge (fast-check): arbitrary messages posted to the host side and to the
@@ -237,5 +237,24 @@ describe('fuzzing the embed side of the bridge', () => {
       }),
       { numRuns: RUNS, seed: seedOf('native') },
     )
+  })
+
+  it('an iframe wire passes on only messages from the parent window and an allowed origin', async () => {
+    const self = new EventTarget()
+    const parent = {}
+    const drops = newDropCounter()
+    const wire = windowWire({ self: self as unknown as Window, peer: () => parent as Window, peerOrigin: null, allowedOrigins: ['https://cash.test'], drops })
+    const seen: unknown[] = []
+    cleanups.push(wire.listen((data) => seen.push(data)))
+    await fc.assert(
+      fc.property(fc.constantFrom('https://cash.test', 'https://evil.test', 'null', '', 'https://cash.test.evil.test'), fc.boolean(), anyValue, (origin, fromParent, data) => {
+        const before = seen.length
+        self.dispatchEvent(Object.assign(new Event('message'), { data, origin, source: fromParent ? parent : {} }))
+        expect(seen.length - before).toBe(fromParent && origin === 'https://cash.test' ? 1 : 0)
+      }),
+      { numRuns: RUNS, seed: seedOf('window') },
+    )
+    expect(drops.reasons['foreign origin']).toBeGreaterThan(0)
+    expect(drops.reasons['foreign source']).toBeGreaterThan(0)
   })
 })
