@@ -15,7 +15,8 @@ for (const file of ['host/index.html', 'embeds/top-up/index.html', 'embeds/home/
   writeFileSync(join(dist, file), PAGE)
 }
 mkdirSync(join(dist, 'assets'), { recursive: true })
-writeFileSync(join(dist, 'assets', 'x.js'), 'export {}')
+writeFileSync(join(dist, 'assets', 'x-AbCd1234.js'), 'export {}')
+writeFileSync(join(dist, 'assets', 'csp-init.js'), '// plain')
 
 let t: TestApp
 beforeAll(async () => {
@@ -90,11 +91,15 @@ describe('security headers by kind of response', () => {
     }
   })
 
-  it('hashed assets keep their long cache and get nosniff', async () => {
-    const res = await get('/app/cash/assets/x.js')
+  it('hashed assets keep their long cache, the plain csp-init script is revalidated, all get nosniff', async () => {
+    const res = await get('/app/cash/assets/x-AbCd1234.js')
     expect(res.status).toBe(200)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('cache-control')).toContain('immutable')
+    expect(res.headers.get('content-type')).toContain('javascript')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    // The one file without a content hash in its name is revalidated.
+    const plain = await get('/app/cash/assets/csp-init.js')
+    expect(plain.headers.get('cache-control')).toBe('no-cache')
   })
 
   it('server-written pages keep their inline style through a hash, not unsafe-inline', async () => {
