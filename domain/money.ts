@@ -2,6 +2,8 @@ import { ASSETS, type Asset } from './asset'
 import { DomainError } from './errors'
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/
+/** No amount of any asset comes near this (10^40 base units); beyond it money columns (NUMERIC(78,0)) and sums would overflow. */
+export const MAX_BASE_UNITS = 10n ** 40n
 
 /**
  * Parses a decimal string into base units of `asset`, exactly.
@@ -18,7 +20,10 @@ function parseUnits(input: string, decimals: number): bigint {
   const [, whole = '0', fraction = ''] = match
   const trimmed = fraction.replace(/0+$/, '')
   if (trimmed.length > decimals) throw new DomainError('amount_precision')
-  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
+  if (whole.replace(/^0+/, '').length > 40) throw new DomainError('amount_invalid', 'That amount is too large.')
+  const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
+  if (units > MAX_BASE_UNITS) throw new DomainError('amount_invalid', 'That amount is too large.')
+  return units
 }
 
 /** Parses a wire amount that may be negative, e.g. an activity line `-37.5`. */

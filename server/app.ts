@@ -13,6 +13,7 @@ import { serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountPages } from './http/static-pages'
+import { securityHeaders } from './http/security-headers'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
 import { sandboxRoutes } from './sandbox/sandbox-routes'
@@ -48,6 +49,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   const app = new Hono()
   const routes = routeTable()
 
+  app.use('*', securityHeaders(deps.config))
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomBytes(8).toString('hex')

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { AcceptInviteResponse, InviteLookupResponse } from '../../domain/api/people.schema'
 import { SignUpBody } from '../../domain/api/auth.schema'
 import { ApiError } from '../lib/api-client'
@@ -65,14 +66,41 @@ function Join({ token, invite, onJoined }: { token: string; invite: InviteLookup
   )
 }
 
+const INVITE_TOKEN_KEY = 'cash.inviteToken'
+
+/**
+ * The invite token, read once from the e-mail link's `?token=` and then taken out of the address bar (and so
+ * out of history, bookmarks and referrers); it waits in this tab's sessionStorage while the person signs in.
+ */
+function takeInviteToken(): string {
+  const url = new URL(window.location.href)
+  const fromLink = url.searchParams.get('token')
+  if (fromLink) {
+    try {
+      sessionStorage.setItem(INVITE_TOKEN_KEY, fromLink)
+    } catch {
+      // Storage off: the token stays in the address bar so the page still works.
+      return fromLink
+    }
+    url.searchParams.delete('token')
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    return fromLink
+  }
+  try {
+    return sessionStorage.getItem(INVITE_TOKEN_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
+
 /** `/accept-invite?token=`: who invited you where, then join (signing in or up first, as the invited e-mail). */
 export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined: () => void }) {
   const { t, locale } = useI18n()
   const { api, state, signOut } = useSession()
   const errorText = useErrorText()
-  const token = new URLSearchParams(window.location.search).get('token') ?? ''
+  const [token] = useState(takeInviteToken)
   const invite = useResource(`invite:${token}`, (signal) => api.get(`/invitations/lookup?token=${encodeURIComponent(token)}`, InviteLookupResponse, signal))
-  const here = `/app/cash/accept-invite?token=${encodeURIComponent(token)}`
+  const here = '/app/cash/accept-invite'
   let body
   if (!token) body = <ErrorState message={t('invite.noToken')} />
   else if (invite.status === 'loading' || state.status === 'loading') body = <LoadingState />

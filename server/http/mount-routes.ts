@@ -44,6 +44,26 @@ function checkCsrf(c: Context, principal: Principal | null): void {
   }
 }
 
+/** The first place in a value holding a NUL character (PostgreSQL text cannot store one), as a field path. */
+function nulAt(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null
+  if (depth > 64 || value === null || typeof value !== 'object') return null
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path || 'body'
+    const found = nulAt(v, path ? `${path}.${k}` : k, depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
+/** Refuses input with a NUL character before any handler can pass it to the database (a 400, not a 500). */
+function refuseNul(value: unknown, where: string): void {
+  const field = nulAt(value, '')
+  if (!field) return
+  const message = 'This text contains a character that is not allowed.'
+  throw new DomainError('invalid_request', `Some ${where} details are not valid.`, { [field]: message })
+}
+
 function parseJsonText(text: string): unknown {
   if (!text) return {}
   try {
@@ -69,12 +89,15 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
       // A money-moving call without its key is refused before anything else is read.
       const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
+      refuseNul(c.req.param(), 'path')
+      refuseNul(c.req.query(), 'query')
       // A frozen account (issue 9) takes money in but sends none out.
       if (refusedWhenFrozen(route)) await assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
       const params = parseWith(route.params, c.req.param(), 'path')
       const query = parseWith(route.query, c.req.query(), 'query')
       const rawText = route.body ? await c.req.text() : undefined
       const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
+      refuseNul(rawBody, 'form')
       const body = parseWith(route.body, rawBody, 'form')
       const status = route.status ?? 200
       const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {

@@ -4,6 +4,7 @@ import { ApiErrorSchema } from '../../domain/api/common.schema'
 import { ERRORS } from '../../domain/errors'
 import { API_BASE } from './mount-routes'
 import type { AnyRoute } from './route-table'
+import { inlineStyle } from './security-headers'
 
 type JsonSchema = Record<string, unknown>
 
@@ -92,6 +93,8 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
 }
 
 
+const REFERENCE_STYLE = inlineStyle('body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}')
+
 /** A readable reference page of the same document. */
 export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
   const rows = routes
@@ -102,6 +105,6 @@ export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
     })
     .join('\n')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash API reference</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}</style></head>
+${REFERENCE_STYLE}</head>
 <body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
 }

@@ -6,6 +6,7 @@ import { resolveWebview } from '../../domain/webview-pages'
 
 export const APP_BASE = '/app/cash'
 const QA_HARNESS = `${APP_BASE}/webview/test`
+const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
 
 /**
  * Serves the built pages: hashed assets with a long cache; `/app/cash/webview/<page>` as the embed's
@@ -14,16 +15,14 @@ const QA_HARNESS = `${APP_BASE}/webview/test`
 export function mountPages(app: Hono, distDir: string): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
-    app.use(
-      `${APP_BASE}/assets/*`,
-      serveStatic({
-        root,
-        rewriteRequestPath: (path) => path.slice(APP_BASE.length),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        },
-      }),
-    )
+    // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
+    app.use(`${APP_BASE}/assets/*`, async (c, next) => {
+      await next()
+      if (c.res.status !== 200 && c.res.status !== 206) return
+      // Content-hashed names (vite's `name-<hash>.js`) never change; the one plain file (csp-init.js) may.
+      c.res.headers.set('Cache-Control', HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache')
+    })
+    app.use(`${APP_BASE}/assets/*`, serveStatic({ root, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
   }
   const pages = new Map<string, string | null>()
   const page = (file: string) => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { IsoDateTime } from '../../domain/api/common.schema'
 import { escapeHtml } from '../http/html'
 import { defineRoute } from '../http/route-table'
+import { inlineStyle } from '../http/security-headers'
 import type { Tx } from '../ledger/ledger-service'
 
 const MailView = z.object({ id: z.uuid(), to: z.string(), template: z.string(), subject: z.string(), body: z.string(), status: z.enum(['queued', 'delivered', 'failed']), createdAt: IsoDateTime })
@@ -16,6 +17,8 @@ async function latestMail(db: Tx, query: z.infer<typeof MailQuery>) {
 const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
 
 /** The development outbox: what Cash "sent", for people (a page) and tests (JSON). Off in production. */
+const OUTBOX_STYLE = inlineStyle('body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:auto;padding:1rem;color:#111;background:#fff}pre{white-space:pre-wrap;background:#f4f4f5;padding:.75rem}article{border-top:1px solid #ddd}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}a{color:#8ab4ff}}')
+
 export const mailRoutes = [
   defineRoute({
     method: 'get',
@@ -41,7 +44,7 @@ export const mailRoutes = [
     handler: async ({ db, query }) => {
       const mails = await latestMail(db, query)
       const rows = mails.map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>To</strong> ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)} · ${m.status}</p><pre>${linkify(m.body)}</pre></article>`).join('\n')
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash development outbox</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:auto;padding:1rem;color:#111;background:#fff}pre{white-space:pre-wrap;background:#f4f4f5;padding:.75rem}article{border-top:1px solid #ddd}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}a{color:#8ab4ff}}</style></head><body><h1>Development outbox</h1><p>${mails.length} mail(s), newest first. Nothing here leaves this machine.</p>${rows || '<p>No mail yet.</p>'}</body></html>`
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash development outbox</title>${OUTBOX_STYLE}</head><body><h1>Development outbox</h1><p>${mails.length} mail(s), newest first. Nothing here leaves this machine.</p>${rows || '<p>No mail yet.</p>'}</body></html>`
     },
   }),
 ]

@@ -1,0 +1,176 @@
+import { privateKeyToAccount } from 'viem/accounts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD, persona } from '../../fixtures/personas'
+import { anonymous, createTestApp, signIn, type TestApp } from '../testing/test-app'
+
+/** Session rotation, sign-out, and the secrets that must never reach a log line (issue 10, security). */
+let t: TestApp
+beforeEach(async () => {
+  t = await createTestApp()
+})
+
+const API = '/app/cash/api/v1'
+const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!
+
+async function webSignIn(headers: Record<string, string> = {}) {
+  const res = await t.app.request(`${API}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' }),
+  })
+  expect(res.status).toBe(200)
+  const body = (await res.json()) as { csrfToken: string }
+  return { cookie: cookieOf(res), csrf: body.csrfToken }
+}
+
+const sessionWith = (cookie: string) => t.app.request(`${API}/auth/session`, { headers: { cookie } })
+
+describe('session rotation', () => {
+  it('a sign-in with an old session cookie issues a new session and CSRF token and revokes the old one', async () => {
+    const first = await webSignIn()
+    expect((await sessionWith(first.cookie)).status).toBe(200)
+    const second = await webSignIn({ cookie: first.cookie })
+    expect(second.cookie).toMatch(/^cash_session=.{40,}/)
+    expect(second.cookie).not.toBe(first.cookie)
+    expect(second.csrf).not.toBe(first.csrf)
+    expect((await sessionWith(first.cookie)).status).toBe(401)
+    const now = await sessionWith(second.cookie)
+    expect(now.status).toBe(200)
+    expect(((await now.json()) as { csrfToken: string }).csrfToken).toBe(second.csrf)
+    // The old CSRF token does not work with the new session.
+    const stale = await t.app.request(`${API}/auth/sign-out`, { method: 'POST', headers: { cookie: second.cookie, 'x-csrf-token': first.csrf } })
+    expect(stale.status).toBe(403)
+    expect(await t.deps.db.kysely.selectFrom('sessions').select('id').execute()).toHaveLength(1)
+  })
+
+  it('a session planted before sign-in (fixation) is useless afterwards, even for another user', async () => {
+    const planted = await webSignIn()
+    const res = await t.app.request(`${API}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: planted.cookie },
+      body: JSON.stringify({ email: persona('borrower').email, password: DEMO_PASSWORD, client: 'web' }),
+    })
+    expect(res.status).toBe(200)
+    expect((await sessionWith(planted.cookie)).status).toBe(401)
+    const bruno = (await (await sessionWith(cookieOf(res))).json()) as { user: { email: string } }
+    expect(bruno.user.email).toBe(persona('borrower').email)
+  })
+
+  it('a native sign-in issues a fresh bearer token each time; sign-out revokes it', async () => {
+    const one = await signIn(t.app, 'personal')
+    const two = await signIn(t.app, 'personal')
+    expect((await one.request('GET', '/auth/session')).status).toBe(200)
+    expect((await two.request('GET', '/auth/session')).status).toBe(200)
+    expect((await two.json('POST', '/auth/sign-out')).body).toEqual({ signedOut: true })
+    expect((await two.request('GET', '/auth/session')).status).toBe(401)
+    expect((await one.request('GET', '/auth/session')).status).toBe(200)
+  })
+
+  it('web sign-out revokes the session server-side and clears the cookie', async () => {
+    const s = await webSignIn()
+    const out = await t.app.request(`${API}/auth/sign-out`, { method: 'POST', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf } })
+    expect(out.status).toBe(200)
+    expect(out.headers.get('set-cookie')).toMatch(/cash_session=;/)
+    expect((await sessionWith(s.cookie)).status).toBe(401)
+  })
+
+  it('the session cookie is httpOnly, SameSite and scoped to the app; Secure when configured', async () => {
+    const res = await t.app.request(`${API}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' }),
+    })
+    const cookie = res.headers.get('set-cookie')!
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Lax')
+    expect(cookie).toContain('Path=/app/cash')
+    expect(cookie).not.toContain('Secure')
+    const secure = await createTestApp({ COOKIE_SECURE: true })
+    const res2 = await secure.app.request(`${API}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' }),
+    })
+    expect(res2.headers.get('set-cookie')).toContain('Secure')
+  })
+})
+
+describe('no secret in logs', () => {
+  it('sign-ins, an invite accepted, a card reveal, a vault code and a wallet signature leave no secret in the logs', async () => {
+    const secrets: string[] = [DEMO_PASSWORD]
+    // Web and native sign-ins, with a token-carrying query string on a request for good measure.
+    const web = await webSignIn()
+    secrets.push(web.cookie.split('=')[1]!, web.csrf)
+    const native = await t.app.request(`${API}/auth/sign-in?token=query-secret-value-1234567890`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: persona('owner').email, password: DEMO_PASSWORD, client: 'native' }),
+    })
+    const bearer = ((await native.json()) as { token: string }).token
+    secrets.push(bearer, 'query-secret-value-1234567890')
+    const owner = { authorization: `Bearer ${bearer}` }
+    // A wrong password is not logged either.
+    await anonymous(t.app).request('POST', '/auth/sign-in', { email: persona('member').email, password: 'wrong-but-secret-pass', client: 'native' })
+    secrets.push('wrong-but-secret-pass')
+
+    // An invitation: its token travels in the e-mail link, then in the lookup and the accept calls.
+    const invited = await anonymous(t.app).request('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, { email: 'ivy@example.com', role: 'member' }, owner)
+    expect(invited.status).toBe(201)
+    const admin = await signIn(t.app, 'admin')
+    const mail = (await admin.json('GET', '/sandbox/mail?to=ivy%40example.com')).body.items[0]
+    const inviteToken = /accept-invite\?token=([\w-]+)/.exec(mail.body)![1]!
+    secrets.push(inviteToken)
+    expect((await anonymous(t.app).request('GET', `/invitations/lookup?token=${inviteToken}`)).status).toBe(200)
+    const ivy = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Ivy', email: 'ivy@example.com', password: 'ivy-secret-password-9', client: 'native', inviteToken })
+    secrets.push('ivy-secret-password-9', ivy.body.token)
+    expect((await anonymous(t.app).request('POST', '/invitations/accept', { token: inviteToken }, { authorization: `Bearer ${ivy.body.token}` })).status).toBe(200)
+
+    // Card details.
+    const paula = await signIn(t.app, 'personal')
+    const shown = await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password: DEMO_PASSWORD } })
+    expect(shown.status).toBe(200)
+    secrets.push(shown.body.number, shown.body.cvv)
+
+    // A vault e-mail code.
+    expect((await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })).status).toBeLessThan(300)
+    const code = (await admin.json('GET', '/sandbox/mail?to=vault%40paula.example')).body.items[0].subject.match(/(\d{6})$/)![1]!
+    expect((await paula.json('POST', '/vault-email/verify', { code })).status).toBe(200)
+
+    // A SIWE signature (a well-known test key: never holds funds).
+    const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+    const issued = await paula.json('POST', '/wallets/nonce', { address: wallet.address })
+    const signature = await wallet.signMessage({ message: issued.body.message })
+    expect((await paula.json('POST', '/wallets', { message: issued.body.message, signature })).status).toBe(201)
+    secrets.push(signature)
+
+    const logs = t.logs.join('')
+    expect(t.logs.length).toBeGreaterThan(10)
+    for (const secret of secrets) expect(logs, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret)
+    // The vault code is 6 digits: it must not appear as a value anywhere.
+    expect(logs).not.toMatch(new RegExp(`"${code}"`))
+    expect(logs).not.toContain('?token=')
+  })
+
+  it('the logger itself masks secrets passed by mistake, by key and by shape, at any depth', async () => {
+    const card = '4242424242424242'
+    const spaced = '4242 4242 4242 4242'
+    t.deps.log.warn('oops Bearer abcDEF123456 and a link /app/cash/accept-invite?token=AbCdEfGh12345678', {
+      headers: { authorization: 'Bearer xyz', cookie: 'cash_session=abc' },
+      body: { password: 'hunter2-password', confirmation: { password: 'nested-password' }, cvv: '123', number: card, code: '654321' },
+      note: `card ${card} in text, or ${spaced}`,
+      token: 'x',
+      random: 'Zq3xY8pL0aB7cD6eF5gH4iJ3kL2mN1oP0qR9sT8uV7w',
+      accountId: ACCOUNT_IDS.personal,
+      signatureless: `0x${'ab'.repeat(65)}`,
+      amount: '1200000000000000000',
+    })
+    const line = t.logs.at(-1)!
+    for (const secret of [spaced, 'abcDEF123456', 'AbCdEfGh12345678', 'Bearer xyz', 'cash_session=abc', 'hunter2-password', 'nested-password', '"123"', card, '654321', 'Zq3xY8pL0aB7', 'abababab']) {
+      expect(line, secret).not.toContain(secret)
+    }
+    // What is not a secret stays readable.
+    expect(line).toContain(ACCOUNT_IDS.personal)
+    expect(line).toContain('1200000000000000000')
+    expect(line).toContain('/app/cash/accept-invite?token=[redacted]')
+  })
+})
