@@ -10,7 +10,7 @@ import { useAction } from '../lib/use-action'
 import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { AdminNav } from './admin-nav'
-import { AdminSearchForm } from './admin-search-form'
+import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
 import { KycDecisionForm } from './kyc-decision-form'
 import { ReasonForm } from './reason-form'
@@ -35,21 +35,15 @@ function AccountList({ items }: { items: Accounts }) {
 }
 
 /** Find an account by a member's e-mail, its safe address or its id. */
-export function AdminAccountsPage({ title }: EmbedProps) {
-  const { api } = useSession()
-  const { t } = useI18n()
-  const [results, setResults] = useState<{ q: string; items: Accounts } | null>(null)
+export function AdminAccountsPage(props: EmbedProps) {
   return (
-    <Page title={title}>
-      <AdminNav current="/admin/account" />
-      <AdminSearchForm label="admin.account.search" hint="admin.account.searchHint" onSearch={async (q) => setResults({ q, items: (await api.get(`/admin/accounts?q=${encodeURIComponent(q)}`, AdminAccountsResponse)).items })} />
-      {results ? (
-        <section className="cash-card cash-stack" aria-labelledby="admin-account-results" aria-live="polite">
-          <h2 id="admin-account-results">{t('admin.account.results', { q: results.q })}</h2>
-          {results.items.length === 0 ? <p>{t('admin.account.none')}</p> : <AccountList items={results.items} />}
-        </section>
-      ) : null}
-    </Page>
+    <AdminSearchPage
+      {...props}
+      area="account"
+      endpoint="/admin/accounts"
+      schema={AdminAccountsResponse}
+      renderItems={(items) => <AccountList items={items} />}
+    />
   )
 }
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { z } from 'zod'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
@@ -13,38 +12,31 @@ import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
-import { AdminSearchForm } from './admin-search-form'
+import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
 import { ReasonForm } from './reason-form'
 
-type Cards = z.infer<typeof AdminCardsResponse>['items']
-
 /** Find a card by its last 4 digits, its id, its account or its cardholder. */
-export function AdminCardsPage({ title }: EmbedProps) {
-  const { api } = useSession()
-  const { t } = useI18n()
-  const [results, setResults] = useState<{ q: string; items: Cards } | null>(null)
+export function AdminCardsPage(props: EmbedProps) {
   return (
-    <Page title={title}>
-      <AdminNav current="/admin/card" />
-      <AdminSearchForm label="admin.card.search" hint="admin.card.searchHint" onSearch={async (q) => setResults({ q, items: (await api.get(`/admin/cards?q=${encodeURIComponent(q)}`, AdminCardsResponse)).items })} />
-      {results ? (
-        <section className="cash-card cash-stack" aria-labelledby="admin-card-results" aria-live="polite">
-          <h2 id="admin-card-results">{t('admin.card.results', { q: results.q })}</h2>
-          {results.items.length === 0 ? <p>{t('admin.card.none')}</p> : null}
-          <ul className="cash-link-list" data-testid="admin-card.results">
-            {results.items.map((c) => (
-              <li key={c.id}>
-                <a href={`/app/cash/admin/card/${c.id}`}>
-                  <strong>•••• {c.last4}</strong>
-                  {c.kind} · {c.status} · {c.cardholder.email} · {c.accountName}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </Page>
+    <AdminSearchPage
+      {...props}
+      area="card"
+      endpoint="/admin/cards"
+      schema={AdminCardsResponse}
+      renderItems={(items) => (
+        <ul className="cash-link-list" data-testid="admin-card.results">
+          {items.map((c) => (
+            <li key={c.id}>
+              <a href={`/app/cash/admin/card/${c.id}`}>
+                <strong>•••• {c.last4}</strong>
+                {c.kind} · {c.status} · {c.cardholder.email} · {c.accountName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    />
   )
 }
 

@@ -8,38 +8,38 @@ import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { AdminNav } from './admin-nav'
-import { AdminSearchForm } from './admin-search-form'
+import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
 import { KycDecisionForm } from './kyc-decision-form'
 
 type Users = z.infer<typeof AdminUsersResponse>['items']
 
-/** Find a person by e-mail, name, safe address, account id or user id. */
-export function AdminUsersPage({ title }: EmbedProps) {
-  const { api } = useSession()
+function UserList({ items }: { items: Users }) {
   const { t } = useI18n()
-  const [results, setResults] = useState<{ q: string; items: Users } | null>(null)
   return (
-    <Page title={title}>
-      <AdminNav current="/admin/user" />
-      <AdminSearchForm label="admin.user.search" hint="admin.user.searchHint" onSearch={async (q) => setResults({ q, items: (await api.get(`/admin/users?q=${encodeURIComponent(q)}`, AdminUsersResponse)).items })} />
-      {results ? (
-        <section className="cash-card cash-stack" aria-labelledby="admin-user-results" aria-live="polite">
-          <h2 id="admin-user-results">{t('admin.user.results', { q: results.q })}</h2>
-          {results.items.length === 0 ? <p>{t('admin.user.none')}</p> : null}
-          <ul className="cash-link-list" data-testid="admin-user.results">
-            {results.items.map((u) => (
-              <li key={u.id}>
-                <a href={`/app/cash/admin/user/${u.id}`}>
-                  <strong>{u.email}</strong>
-                  {u.name} · {t('admin.user.kyc')}: {u.kycStatus}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </Page>
+    <ul className="cash-link-list" data-testid="admin-user.results">
+      {items.map((u) => (
+        <li key={u.id}>
+          <a href={`/app/cash/admin/user/${u.id}`}>
+            <strong>{u.email}</strong>
+            {u.name} · {t('admin.user.kyc')}: {u.kycStatus}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Find a person by e-mail, name, safe address, account id or user id. */
+export function AdminUsersPage(props: EmbedProps) {
+  return (
+    <AdminSearchPage
+      {...props}
+      area="user"
+      endpoint="/admin/users"
+      schema={AdminUsersResponse}
+      renderItems={(items) => <UserList items={items} />}
+    />
   )
 }
 
