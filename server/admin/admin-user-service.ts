@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import type { AdminUserDetail } from '../../domain/api/admin-people.schema'
+import { membershipsOf } from '../auth/session-service'
 import type { Tx } from '../ledger/ledger-service'
 import { likePattern, parseSearch } from './admin-search'
 
@@ -33,18 +34,12 @@ export async function searchUsers(db: Tx, raw: string) {
 export async function userDetail(db: Tx, userId: string, now: Date): Promise<AdminUserDetail> {
   const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!u) throw new DomainError('not_found', 'No such user.')
-  const memberships = await db
-    .selectFrom('account_members as m')
-    .innerJoin('accounts as a', 'a.id', 'm.account_id')
-    .select(['a.id', 'a.name', 'a.kind', 'm.role'])
-    .where('m.user_id', '=', userId)
-    .orderBy('m.created_at')
-    .execute()
+  const memberships = await membershipsOf(db, userId)
   const sessions = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('expires_at', '>', now).executeTakeFirstOrThrow()
   const open = await db.selectFrom('identity_applications').select(['id', 'kind', 'status', 'subject_name', 'submitted_at']).where('user_id', '=', userId).where('kind', '=', 'kyc').where('status', 'in', ['submitted', 'in_review']).orderBy('submitted_at').execute()
   return {
     user: { ...summary(u), kycReason: u.kyc_reason, language: u.language },
-    memberships: memberships.map((m) => ({ accountId: m.id, accountName: m.name, accountKind: m.kind, role: m.role })),
+    memberships,
     activeSessions: Number(sessions.n),
     openApplications: open.map((a) => ({ id: a.id, kind: a.kind, status: a.status, subjectName: a.subject_name, submittedAt: a.submitted_at.toISOString() })),
   }
