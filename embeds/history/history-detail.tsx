@@ -1,6 +1,7 @@
 import { HistoryDetail } from '../../domain/api/money-out.schema'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { localiseReason, localiseTitle } from '../lib/localise-history'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
@@ -18,8 +19,8 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
     <div className="cash-stack">
       <section className="cash-card cash-stack">
         <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>{formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}</p>
-        <p style={{ margin: 0 }}>{d.title}</p>
-        {d.reason ? <p className="cash-warning" style={{ margin: 0 }}>{d.reason}</p> : null}
+        <p style={{ margin: 0 }}>{localiseTitle(d.title, locale)}</p>
+        {d.reason ? <p className="cash-warning" style={{ margin: 0 }}>{localiseReason(d.reason, locale)}</p> : null}
       </section>
       <section className="cash-card" aria-labelledby="history-timeline">
         <h2 id="history-timeline">{t('history.timeline')}</h2>

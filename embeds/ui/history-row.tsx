@@ -2,6 +2,7 @@ import { HistoryItem } from '../../domain/api/money-out.schema'
 import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { localiseReason, localiseTitle } from '../lib/localise-history'
 
 type Item = ReturnType<typeof HistoryItem.parse>
 
@@ -17,12 +18,12 @@ export function HistoryRow({ item }: { item: Item }) {
   return (
     <a href={`/app/cash/transaction-history/${item.type}/${item.id}`} className="cash-row" style={{ textDecoration: 'none', color: 'inherit' }}>
       <span>
-        {item.title}
+        {localiseTitle(item.title, locale)}
         <br />
         <span className="cash-muted">
           {status} · <time dateTime={item.createdAt}>{new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt))}</time>
         </span>
-        {item.reason ? <><br /><span className="cash-muted">{item.reason}</span></> : null}
+        {item.reason ? <><br /><span className="cash-muted">{localiseReason(item.reason, locale)}</span></> : null}
       </span>
       <span className={declined ? 'cash-muted' : item.amount.startsWith('-') ? undefined : 'cash-positive'} style={declined ? { textDecoration: 'line-through' } : undefined}>
         {item.amount.startsWith('-') ? '' : '+'}

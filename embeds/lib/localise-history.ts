@@ -1,0 +1,69 @@
+import { DECLINE_REASONS } from '../../domain/authorization'
+import type { Locale } from './i18n'
+
+/**
+ * The server writes each movement's title once, in English, when the money moves (journal descriptions are
+ * part of the ledger and never rewritten). A Portuguese page shows them through these patterns: one per
+ * sentence shape the server composes, names and amounts carried over as they are. A title with no pattern
+ * (a merchant's name, a holder's own words) is shown as written.
+ */
+const TITLES_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
+  [/^Deposited (\S+) (\w+) in the Liquid (\w+) vault$/, (a, asset, v) => `Depósito de ${a} ${asset} no cofre Liquid ${v}`],
+  [/^Withdrew (\S+) (\w+) from the Liquid (\w+) vault$/, (a, asset, v) => `Resgate de ${a} ${asset} do cofre Liquid ${v}`],
+  [/^Withdrawal to (.+)$/, (to) => `Saque para ${to}`],
+  [/^(\w+) withdrawal to (.+)$/, (asset, to) => `Saque de ${asset} para ${to}`],
+  [/^(\w+) withdrawal returned$/, (asset) => `Saque de ${asset} devolvido`],
+  [/^(\w+) deposit$/, (asset) => `Depósito de ${asset}`],
+  [/^PIX top-up (.+)$/, (brl) => `Recarga por PIX ${brl}`],
+  [/^PIX to (.+)$/, (who) => `PIX para ${who}`],
+  [/^(ACH|SEPA|Wire) from (.+)$/, (rail, who) => `${rail === 'Wire' ? 'Transferência' : rail} de ${who}`],
+  [/^(ACH|SEPA) to (.+)$/, (rail, who) => `${rail} para ${who}`],
+  [/^(\w+) from (\S+) via (.+)$/, (asset, chain, bridge) => `${asset} de ${chain} via ${bridge}`],
+  [/^Bank transfer returned$/, () => 'Transferência bancária devolvida'],
+  [/^Repaid borrowed USDC$/, () => 'Pagamento de USDC emprestado'],
+  [/^Borrow interest for (\S+) on (\S+) USD$/, (day, debt) => `Juros do Borrow de ${day} sobre ${debt} USD`],
+  [/^Liquidation: (\S+) USD of debt repaid from collateral$/, (a) => `Liquidação: ${a} USD de dívida pagos com a garantia`],
+  [/^Converted (\S+) (\w+) for (\S+) (\w+)$/, (a, f, b, t) => `Conversão de ${a} ${f} em ${b} ${t}`],
+  [/^Staked (\S+) (\w+) for (\S+) (\w+)$/, (a, f, b, t) => `Stake de ${a} ${f} por ${b} ${t}`],
+  [/^Cashback \(promotion\)(.*)$/, (rest) => `Cashback (promoção)${rest}`],
+  [/^Cashback \(referral\)(.*)$/, (rest) => `Cashback (indicação)${rest}`],
+  [/^Referral cashback$/, () => 'Cashback de indicação'],
+  [/^(\w+) membership reward · (.+)$/, (tier, month) => `Recompensa de membro ${tier} · ${month}`],
+  [/^Physical card fee · (.+)$/, (who) => `Tarifa do cartão físico · ${who}`],
+  [/^Refund from Cash · (.+)$/, (why) => `Reembolso do Cash · ${why}`],
+  [/^Card purchase · (.+?)( \(borrowed\))?$/, (m, b) => `Compra no cartão · ${m}${b ? ' (emprestado)' : ''}`],
+]
+
+/** A card decline's reason in Portuguese, keyed by the English sentence the server sends. */
+const DECLINES_PT_BR: Readonly<Record<keyof typeof DECLINE_REASONS, string>> = {
+  account_frozen: 'Recusada: esta conta foi congelada pelo Cash. Fale com o suporte.',
+  card_frozen: 'Recusada: este cartão está congelado. Descongele-o para pagar.',
+  card_cancelled: 'Recusada: este cartão foi cancelado.',
+  card_not_activated: 'Recusada: este cartão ainda não foi ativado. Ative-o no app quando ele chegar.',
+  merchant_category_blocked: 'Recusada: compras deste tipo estão bloqueadas neste cartão.',
+  over_card_purchase_limit: 'Recusada: acima do limite por compra deste cartão.',
+  over_card_daily_limit: 'Recusada: acima do limite diário deste cartão.',
+  over_card_monthly_limit: 'Recusada: acima do limite mensal deste cartão.',
+  over_daily_limit: 'Recusada: acima do seu limite diário de gastos.',
+  over_monthly_limit: 'Recusada: acima do seu limite mensal de gastos.',
+  insufficient_spendable: 'Recusada: saldo disponível insuficiente.',
+  authorization_closed: 'Recusada: a compra a que isto se soma não está mais aberta (liquidada, cancelada ou expirada).',
+  timeout: 'Recusada: o Cash não respondeu à rede do cartão a tempo.',
+}
+const DECLINE_BY_TEXT = new Map(Object.entries(DECLINE_REASONS).map(([code, text]) => [text as string, DECLINES_PT_BR[code as keyof typeof DECLINE_REASONS]]))
+
+/** A movement's title in the page's language. */
+export function localiseTitle(title: string, locale: Locale): string {
+  if (locale === 'en-US') return title
+  for (const [pattern, render] of TITLES_PT_BR) {
+    const m = pattern.exec(title)
+    if (m) return render(...m.slice(1).map((g) => g ?? ''))
+  }
+  return title
+}
+
+/** A movement's reason (a decline's, a failure's) in the page's language. */
+export function localiseReason(reason: string, locale: Locale): string {
+  if (locale === 'en-US') return reason
+  return DECLINE_BY_TEXT.get(reason) ?? reason
+}
