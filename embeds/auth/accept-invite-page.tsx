@@ -99,7 +99,7 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
   const { api, state, signOut } = useSession()
   const errorText = useErrorText()
   const [token] = useState(takeInviteToken)
-  const invite = useResource(`invite:${token}`, (signal) => api.get(`/invitations/lookup?token=${encodeURIComponent(token)}`, InviteLookupResponse, signal))
+  const invite = useResource(`invite:${token}`, (signal) => api.post('/invitations/lookup', InviteLookupResponse, { token }, { signal }))
   const here = '/app/cash/accept-invite'
   let body
   if (!token) body = <ErrorState message={t('invite.noToken')} />

@@ -120,7 +120,7 @@ describe('no secret in logs', () => {
     const mail = (await admin.json('GET', '/sandbox/mail?to=ivy%40example.com')).body.items[0]
     const inviteToken = /accept-invite\?token=([\w-]+)/.exec(mail.body)![1]!
     secrets.push(inviteToken)
-    expect((await anonymous(t.app).request('GET', `/invitations/lookup?token=${inviteToken}`)).status).toBe(200)
+    expect((await anonymous(t.app).request('POST', '/invitations/lookup', { token: inviteToken })).status).toBe(200)
     const ivy = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Ivy', email: 'ivy@example.com', password: 'ivy-secret-password-9', client: 'native', inviteToken })
     secrets.push('ivy-secret-password-9', ivy.body.token)
     expect((await anonymous(t.app).request('POST', '/invitations/accept', { token: inviteToken }, { authorization: `Bearer ${ivy.body.token}` })).status).toBe(200)

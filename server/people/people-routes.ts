@@ -83,14 +83,14 @@ export const peopleRoutes = [
     handler: ({ deps, params, principal }) => deps.db.kysely.transaction().execute((tx) => removePerson(tx, principal!, params.accountId, params.userId)),
   }),
   defineRoute({
-    method: 'get',
+    method: 'post',
     path: '/invitations/lookup',
-    summary: 'What an invitation link offers (company, role, who invited, for which e-mail); nothing for a bad token',
+    summary: 'What an invitation link offers (company, role, who invited, for which e-mail); nothing for a bad token. The token travels in the body, never in an API URL',
     tag: 'people',
     access: { kind: 'public' },
-    query: InviteLookupQuery,
+    body: InviteLookupQuery,
     response: InviteLookupResponse,
-    handler: ({ deps, db, query }) => lookupInvitation(deps, db, query.token),
+    handler: ({ deps, db, body }) => lookupInvitation(deps, db, body.token),
   }),
   defineRoute({
     method: 'post',

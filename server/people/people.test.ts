@@ -48,7 +48,7 @@ describe('inviting people', () => {
     const stored = await t.deps.db.kysely.selectFrom('invitations').select('token_hash').execute()
     expect(stored[0]!.token_hash).not.toContain(token)
 
-    const lookup = await anonymous(t.app).json('GET', `/invitations/lookup?token=${token}`)
+    const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
     expect(lookup.body).toEqual({ companyName: 'Acme Labs Ltd', role: 'admin', inviterName: 'Olivia Okafor', email: 'ivy@example.com', expiresAt: '2026-11-28T12:00:00.000Z' })
 
     const ivy = (await signUp('ivy@example.com')).caller!
@@ -60,7 +60,7 @@ describe('inviting people', () => {
     const again = await ivy.json('POST', '/invitations/accept', { token })
     expect(again.status).toBe(410)
     expect(again.body.error.code).toBe('invite_used')
-    expect((await anonymous(t.app).json('GET', `/invitations/lookup?token=${token}`)).body.error.code).toBe('invite_used')
+    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token })).body.error.code).toBe('invite_used')
     const people = (await owner.json('GET', `/accounts/${ACME}/members`)).body
     expect(people.people.map((p: { email: string; role: string }) => `${p.email}:${p.role}`)).toContain('ivy@example.com:admin')
     expect(people.invitations).toEqual([])
@@ -87,21 +87,21 @@ describe('inviting people', () => {
     expect([expired.status, expired.body.error.code]).toEqual([410, 'invite_expired'])
     expect((await late.json('GET', '/auth/session')).body.memberships).toEqual([])
 
-    const madeUp = await anonymous(t.app).json('GET', `/invitations/lookup?token=${'A'.repeat(43)}`)
+    const madeUp = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'A'.repeat(43) })
     expect(madeUp.status).toBe(404)
     expect(Object.keys(madeUp.body.error).sort()).toEqual(['code', 'message'])
-    const short = await anonymous(t.app).json('GET', '/invitations/lookup?token=abc')
+    const short = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'abc' })
     expect(short.body.error.fields.token).toMatch(/not complete/)
   })
 
   it('replaces a pending invitation when the same e-mail is invited again, and a revoked link stops working', async () => {
     const first = await inviteAndReadToken(owner, 'again@example.com', 'member')
     const second = await inviteAndReadToken(owner, 'again@example.com', 'admin')
-    expect((await anonymous(t.app).json('GET', `/invitations/lookup?token=${first}`)).body.error.code).toBe('invite_revoked')
+    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: first })).body.error.code).toBe('invite_revoked')
     const pending = (await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations
     expect(pending).toMatchObject([{ email: 'again@example.com', role: 'admin', invitedBy: 'Olivia Okafor', expired: false }])
     expect((await owner.json('DELETE', `/accounts/${ACME}/invitations/${pending[0].id}`)).status).toBe(200)
-    expect((await anonymous(t.app).json('GET', `/invitations/lookup?token=${second}`)).body.error.code).toBe('invite_revoked')
+    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: second })).body.error.code).toBe('invite_revoked')
   })
 
   it('refuses to invite someone already in the company, at the e-mail field', async () => {
