@@ -46,7 +46,7 @@ test.describe('in Brazilian Portuguese', () => {
   })
 })
 
-test('a holder sends feedback (errors at the fields first) and an admin finds it in the inbox', async ({ page, request }) => {
+test('a holder sends feedback (errors at the fields first) and an admin finds it in the inbox', async ({ page, request, browser }) => {
   const message = `The PIX quote screen is clear (e2e ${Date.now()})`
   await new CashApp(page).signInAs('personal')
   await page.goto('/app/cash/feedback')
@@ -67,8 +67,18 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
   const mine = inbox.items.find((i) => i.message === message)
   expect(mine).toMatchObject({ rating: 4, readAt: null, user: { email: 'personal@demo.cash' } })
   expect(inbox.unread).toBeGreaterThanOrEqual(1)
-  const read = (await admin.post(`/admin/feedback/${mine!.id}/read`)) as { item: { readAt: string | null } }
-  expect(read.item.readAt).not.toBeNull()
+
+  // The admin reads it in the back office: the dashboard's inbox, marked read there (audited).
+  const staff = await (await browser.newContext()).newPage()
+  await new CashApp(staff).signInAs('admin')
+  await staff.goto('/app/cash/admin')
+  const row = staff.getByTestId('support.inbox').getByRole('listitem').filter({ hasText: message })
+  await expect(row).toContainText('personal@demo.cash')
+  await expect(row).toContainText('Rated 4 of 5')
+  await row.getByRole('button', { name: 'Mark read' }).click()
+  await expect(row.getByRole('button', { name: 'Mark read' })).toHaveCount(0)
+  const after = (await admin.get('/admin/feedback')) as { items: { id: string; readAt: string | null }[] }
+  expect(after.items.find((i) => i.id === mine!.id)!.readAt).not.toBeNull()
 })
 
 test('wallet instructions: a signed-in holder sees their card and the Apple Pay and Google Pay steps, with no fake add button', async ({ page }) => {
