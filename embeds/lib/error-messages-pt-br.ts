@@ -263,4 +263,5 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'Choose a rating from 1 to 5.': 'Escolha uma nota de 1 a 5.',
   'Write a message.': 'Escreva uma mensagem.',
   'A page is a /app/cash path.': 'Uma página é um caminho /app/cash.',
+  'That amount is too large.': 'Esse valor é grande demais.',
 }
