@@ -28,6 +28,11 @@ describe('admin audit log', () => {
     expect(card.body.items[0]).toMatchObject({ reason: 'lost', before: { status: 'active' }, after: { status: 'frozen' } })
   })
 
+  it('keeps lines of the same instant in the order they were written', async () => {
+    for (const action of ['a.first', 'a.second', 'a.third']) await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action, subjectType: 'card', subjectId: 'c-2', before: null, after: null })
+    expect((await admin.json('GET', '/admin/audit?subjectId=c-2')).body.items.map((i: { action: string }) => i.action)).toEqual(['a.third', 'a.second', 'a.first'])
+  })
+
   it('is append-only: the database refuses to change or delete a line', async () => {
     await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action: 'card.freeze', subjectType: 'card', subjectId: 'c-1', before: null, after: null })
     await expect(sql`UPDATE admin_audit_log SET action = 'x'`.execute(t.deps.db.kysely)).rejects.toThrow(/append-only/)

@@ -47,7 +47,7 @@ export async function listAudit(db: Tx, filter: { subjectType?: AuditSubject | u
   if (filter.subjectType) q = q.where('a.subject_type', '=', filter.subjectType)
   if (filter.subjectId) q = q.where('a.subject_id', '=', filter.subjectId)
   if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId)
-  const rows = await q.orderBy('a.created_at', 'desc').orderBy('a.id').limit(filter.limit).execute()
+  const rows = await q.orderBy('a.created_at', 'desc').orderBy('a.seq', 'desc').limit(filter.limit).execute()
   return rows.map((r) => ({
     id: r.id,
     actor: { id: r.actor_id, email: r.email },

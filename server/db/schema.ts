@@ -883,6 +883,8 @@ export interface Database {
 
 export interface AdminAuditLogTable {
   id: string
+  /** Write order (migration 0026): breaks ties between lines of the same instant. */
+  seq: Generated<string>
   actor_id: string
   action: string
   subject_type: string
