@@ -1,18 +1,96 @@
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
-// Two projects: code that runs on Node (domain, bridge, server, fixtures, tooling) and page code in jsdom.
+/**
+ * Four projects, run side by side on every core:
+ * - `unit`: pure code on Node (domain, bridge, fixtures, tooling).
+ * - `server`: the API on PGlite. One seeded snapshot per run (server/testing/global-setup.ts), one database per
+ *   worker, reset between tests. Module isolation is off so a worker keeps its database across files: no
+ *   server test mocks modules or patches globals (scripts/test-isolation.test.ts keeps it so).
+ * - `postgres`: the suites where PostgreSQL can behave differently from PGlite (concurrency: row locks and their
+ *   order, SKIP LOCKED, raced idempotency keys, a pool of connections), again on a real PostgreSQL server:
+ *   CASH_TEST_DATABASE_URL, else the machine's own on 127.0.0.1:5432. It fails loudly when there is none;
+ *   `npm test` starts a throwaway cluster instead (scripts/ensure-postgres.sh). CASH_PG_ALL=1 runs every
+ *   server suite there.
+ * - `dom`: page code in jsdom.
+ * Timeouts are set for a machine three times slower than a quiet one: a test fails on a hang, not on load.
+ */
+const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const POSTGRES_SUITES = process.env.CASH_PG_ALL
+  ? ['server/**/*.test.ts']
+  : [
+      'server/ledger/**/*.test.ts',
+      'server/cards/authorization.test.ts',
+      'server/money-out/withdrawals.test.ts',
+      'server/money-out/pix-send.test.ts',
+      'server/alerts/alerts.test.ts',
+      'server/borrow/borrow.test.ts',
+      'server/grow/grow.test.ts',
+      'server/accounts/limits.test.ts',
+      'server/history/history.test.ts',
+      'server/admin/audit.test.ts',
+    ]
+const env = { TZ: 'UTC' }
+const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
+
+/**
+ * The order files are handed to the workers. A worker without module isolation is kept for the next file only
+ * when that file is of the same project, so files go project by project (postgres, server, unit, dom), each
+ * project's longest known files first: the load test with its killed servers, the page build of the size budget.
+ */
+const PROJECT_ORDER = ['postgres', 'server', 'unit', 'dom']
+const LONGEST = ['server/resilience.test.ts', 'scripts/bundle-size.test.ts']
+class ProjectByProject extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files)
+    const rank = (f: TestSpecification) => {
+      const long = LONGEST.findIndex((path) => f.moduleId.endsWith(path))
+      return PROJECT_ORDER.indexOf(f.project.name) * 100 + (long === -1 ? 50 : long)
+    }
+    return sorted.sort((a, b) => rank(a) - rank(b))
+  }
+}
+
 export default defineConfig({
   test: {
+    // Every core (Vitest's default leaves one idle, which on the 2-core machines halves the run).
+    maxWorkers: Number(process.env.CASH_TEST_WORKERS) || Math.max(2, availableParallelism()),
+    sequence: { sequencer: ProjectByProject },
     projects: [
       {
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'bridge/**/*.test.ts', 'server/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
-          env: { TZ: 'UTC' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: ['domain/**/*.test.ts', 'bridge/**/*.test.ts', 'fixtures/**/*.test.ts', 'scripts/**/*.test.ts'],
+          isolate: false,
+          env,
+          ...timeouts,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          // The kill-and-restart load test runs its own servers and databases (PGlite and PostgreSQL).
+          exclude: ['server/resilience.test.ts'],
+          globalSetup: ['server/testing/global-setup.ts'],
+          isolate: false,
+          env,
+          ...timeouts,
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: [...POSTGRES_SUITES, 'server/resilience.test.ts'],
+          globalSetup: ['server/testing/global-setup.ts'],
+          isolate: false,
+          env: { ...env, CASH_TEST_DATABASE_URL: POSTGRES_URL },
+          ...timeouts,
         },
       },
       {
@@ -22,7 +100,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['embeds/test-setup.ts'],
           include: ['embeds/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
-          env: { TZ: 'UTC' },
+          env,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,19 +1,50 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Types (in the background, alongside) the unit and API tests on PGlite, the suites
-# where PostgreSQL can differ again on PostgreSQL (scripts/test-pg.sh says which), then the built pages in
-# Chromium against the real server. The unit run includes the first-load budget of the webview pages
-# (scripts/bundle-size.test.ts) and the kill-and-restart load test (server/resilience.test.ts).
+# `npm test`: every test, on every core.
+#   setup     Chromium (installed if missing, as root) and a PostgreSQL server (the machine's on 127.0.0.1:5432,
+#             or a throwaway cluster: scripts/ensure-postgres.sh; no server at all fails the run).
+#   vitest    the unit, server (PGlite), postgres and dom projects side by side (vitest.config.ts), with the
+#             typecheck and the page build running beside them.
+#   browser   the built pages in Chromium against real servers (playwright.config.ts).
+# At the end it prints each stage's time and the test counts. A skipped test fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
+
+work=$(mktemp -d /tmp/cash-test.XXXXXX)
+source scripts/ensure-postgres.sh
+trap 'cash_pg_cleanup; rm -rf "$work"' EXIT
+
+run_started=$(date +%s)
+stage_started=$run_started
+stages=()
+stage_done() {
+  local now; now=$(date +%s)
+  stages+=("$(printf '%-9s %4ss' "$1" $((now - stage_started)))")
+  stage_started=$now
+}
+# Waits for a background step; on failure shows its output and stops the run.
+wait_for() {
+  if ! wait "$2"; then echo "[cash] $1 failed:"; cat "$3"; exit 1; fi
+  echo "[cash] $1 passed"
+}
+
 bash scripts/ensure-chromium.sh
-tsc_log=$(mktemp /tmp/cash-tsc.XXXXXX)
-trap 'rm -f "$tsc_log"' EXIT
-# tsc is one thread: it runs beside the vitest workers instead of before them.
-echo "[cash] typecheck (alongside the unit tests)"; npx tsc --noEmit -p tsconfig.json >"$tsc_log" 2>&1 & tsc_pid=$!
-echo "[cash] unit and API tests (PGlite)"; npx vitest run || { wait "$tsc_pid" || cat "$tsc_log"; exit 1; }
-if ! wait "$tsc_pid"; then echo "[cash] typecheck failed:"; cat "$tsc_log"; exit 1; fi
-echo "[cash] typecheck passed"
-bash scripts/test-pg.sh
-echo "[cash] build"; npx vite build --logLevel warn
-echo "[cash] browser tests (Chromium)"; npx playwright test
+cash_ensure_postgres
+stage_done setup
+
+# tsc and vite build are one thread each: they run beside the vitest workers instead of before them.
+echo "[cash] typecheck and build (alongside the vitest projects)"
+npx tsc --noEmit -p tsconfig.json >"$work/tsc.log" 2>&1 & tsc_pid=$!
+npx vite build --logLevel warn >"$work/build.log" 2>&1 & build_pid=$!
+echo "[cash] vitest: unit, server (PGlite), postgres ($CASH_TEST_DATABASE_URL), dom"
+CASH_TEST_COUNTS="$work/vitest-counts.json" npx vitest run --reporter=default --reporter=./scripts/test-counts-reporter.ts \
+  || { wait "$tsc_pid" || cat "$work/tsc.log"; exit 1; }
+wait_for typecheck "$tsc_pid" "$work/tsc.log"
+wait_for build "$build_pid" "$work/build.log"
+stage_done vitest
+
+echo "[cash] browser tests (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$work/playwright.json" npx playwright test --reporter=list,json
+stage_done browser
+
+node scripts/test-summary.mjs "$work/vitest-counts.json" "$work/playwright.json" "${stages[@]}" "total     $(($(date +%s) - run_started))s"

@@ -47,6 +47,11 @@ export const ConfigSchema = z.object({
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /**
+   * How long the sandbox card network waits for an authorization decision before it declines as a timeout (2 s,
+   * as card networks do). Tests wait longer: a machine under load must not turn a decision into a decline.
+   */
+  CARD_NETWORK_WAIT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
   /** The security delay before a crypto withdrawal is sent (cancellable meanwhile). */
   WITHDRAWAL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(WITHDRAWAL_DELAY_DEFAULT_SECONDS),
   /** How long a conversion or staking quote holds its rate (30 s; browser tests shorten it). */

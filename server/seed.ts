@@ -3,8 +3,7 @@ import { DEFAULT_LIMITS } from '../domain/account-rules'
 import { HELD_ASSETS } from '../domain/asset'
 import { MEMBERSHIP_REWARDS_WINDOW, MONTHLY_TIER_REWARD, SUMMER_MINT } from '../domain/membership'
 import { parsePositiveAmount } from '../domain/money'
-import { DEMO_CARDS, DEMO_PASSWORD, demoSafeAddress, persona, PERSONAS, type Persona } from '../fixtures/personas'
-import { hashPassword } from './auth/password'
+import { DEMO_CARDS, DEMO_PASSWORD_HASH, demoSafeAddress, persona, PERSONAS, type Persona } from '../fixtures/personas'
 import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
@@ -13,11 +12,8 @@ import { recordVaultSnapshots } from './grow/earn-service'
 
 // The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
 
-let demoHash: Promise<string> | undefined
-
 async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
-  demoHash ??= hashPassword(DEMO_PASSWORD)
-  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: await demoHash, platform_role: p.platformRole, kyc_status: p.kyc ?? 'approved' }).execute()
+  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: DEMO_PASSWORD_HASH, platform_role: p.platformRole, kyc_status: p.kyc ?? 'approved' }).execute()
   if (!p.account) return
   if ('join' in p.account) {
     await tx.insertInto('account_members').values({ account_id: p.account.join, user_id: p.id, role: p.account.role }).execute()

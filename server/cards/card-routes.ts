@@ -162,7 +162,7 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/cards/:cardId/purchases',
-    summary: 'The card network asks for an authorization now and waits (2 s at most) for the decision',
+    summary: 'The card network asks for an authorization now and waits (2 s at most, CARD_NETWORK_WAIT_MS) for the decision',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -173,7 +173,7 @@ export const cardRoutes = [
     handler: async ({ deps, params, body }) => {
       const networkId = `auth_${deps.newId().replaceAll('-', '').slice(0, 20)}`
       const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...body } }
-      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref())
+      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), deps.config.CARD_NETWORK_WAIT_MS).unref())
       const answer = await Promise.race([deps.deliverWebhook!({ provider: 'card', event }), timeout])
       if (!answer) return { networkId, approved: false, reason: 'timeout', message: DECLINE_REASONS.timeout }
       const json = (await answer.json()) as { result?: { approved: boolean; reason?: string; message?: string }; error?: { message: string } }

@@ -18,14 +18,19 @@ const NUMERIC_OID = 1700
 const INT8_OID = 20
 const toBigInt = (value: string) => BigInt(value)
 
+/** NUMERIC and BIGINT read as bigint. */
+export const pgliteParsers = { [pgliteTypes.NUMERIC]: toBigInt, [pgliteTypes.INT8]: toBigInt }
+
 /** PGlite in a folder on disk, or in memory for `:memory:`. */
 export async function connectPglite(dataDir: string): Promise<Db> {
   if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite({
-    ...(dataDir === ':memory:' ? {} : { dataDir }),
-    parsers: { [pgliteTypes.NUMERIC]: toBigInt, [pgliteTypes.INT8]: toBigInt },
-  })
+  const client = new PGlite({ ...(dataDir === ':memory:' ? {} : { dataDir }), parsers: pgliteParsers })
   await client.waitReady
+  return wrapPglite(client)
+}
+
+/** The Db handle over an open PGlite instance. */
+export function wrapPglite(client: PGlite): Db {
   return {
     kysely: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
     driver: 'pglite',

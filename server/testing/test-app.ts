@@ -1,46 +1,31 @@
-import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
-import pg from 'pg'
-import { createPriceBook } from '../borrow/price-book'
+import { inject } from 'vitest'
 import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
 import { createApp } from '../app'
-import { loadConfig, type Config } from '../config'
-import { connectPglite, connectPostgres, type Db } from '../db/connect'
-import { migrate } from '../db/migrate'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
 import type { AnyRoute, Deps } from '../http/route-table'
-import { createLogger } from '../log'
-import { seedPersonas } from '../seed'
 import { runDueJobs } from '../jobs/job-queue'
+import { openPgliteSnapshot, openPostgresSnapshot, resetDatabase, testDeps, TEST_CLOCK } from './test-database'
 
 /**
- * One database per test worker: in-memory PGlite by default, or a per-worker database on the PostgreSQL
- * server named by CASH_TEST_DATABASE_URL (the same suite runs on both). Reset between tests.
+ * One database per test worker, opened from the run's seeded snapshot (test-database.ts): in-memory PGlite,
+ * or a database of its own on the PostgreSQL server when the project names CASH_TEST_DATABASE_URL. Module
+ * isolation is off for the server tests (vitest.config.ts), so one database serves every file of a worker.
  */
-let shared: Promise<Db> | undefined
-
-async function workerDatabase(): Promise<Db> {
-  const url = process.env.CASH_TEST_DATABASE_URL
-  if (!url) return connectPglite(':memory:')
-  const name = `cash_test_${process.pid}_${process.env.VITEST_POOL_ID ?? '0'}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  return connectPostgres(target.toString(), 25)
-}
+const databases = new Map<string, Promise<Db>>()
 
 export function testDb(): Promise<Db> {
-  shared ??= workerDatabase().then(async (db) => {
-    await migrate(db)
-    return db
-  })
-  return shared
+  const info = inject('cashSnapshot')
+  if (!info) throw new Error('no test database snapshot: run the server tests through vitest.config.ts (its global setup builds it)')
+  const key = JSON.stringify(info)
+  let db = databases.get(key)
+  if (!db) {
+    db = 'pgliteFile' in info ? openPgliteSnapshot(info.pgliteFile) : openPostgresSnapshot(info, process.env.VITEST_POOL_ID ?? '0')
+    databases.set(key, db)
+  }
+  return db
 }
-
-const TABLES = ['feature_flag_overrides', 'feature_flags', 'manual_refunds', 'vault_snapshots', 'vault_apy_changes', 'feedback', 'admin_audit_log', 'vault_withdrawals', 'vault_positions', 'conversion_quotes', 'referral_accruals', 'referral_payouts', 'referrals', 'referral_links', 'summer_mint_badges', 'membership_reward_claims', 'membership_requalifications', 'membership_tier_changes', 'membership_points', 'cashback_lines', 'campaign_opt_ins', 'cashback_campaigns', 'cashback_rules', 'identity_documents', 'identity_applications', 'linked_wallets', 'siwe_nonces', 'vault_email_codes', 'invitations', 'waitlist', 'recoveries', 'recovery_signers', 'safes', 'card_authorization_increments', 'notifications', 'alert_checks', 'alert_settings', 'mail_outbox', 'asset_prices', 'liquidations', 'interest_accruals', 'account_mode_changes', 'account_limit_changes', 'failed_recons', 'card_authorizations', 'cards', 'plaid_link_sessions', 'bank_sends', 'bank_recipients', 'withdrawals', 'pix_payments', 'jobs', 'provider_events', 'chain_deposits', 'bridge_transfers', 'pix_charges', 'bank_transfers_in', 'virtual_bank_accounts', 'error_inbox', 'idempotency_keys', 'holds', 'entries', 'journals', 'ledger_accounts', 'rate_limits', 'sign_in_failures', 'sessions', 'account_members', 'accounts', 'users']
 
 export type TestApp = {
   app: Hono
@@ -53,26 +38,15 @@ export type TestApp = {
   setNow(date: Date): void
 }
 
-/** A fresh app on the worker's database, emptied and seeded with the demo personas. */
+/** A fresh app on the worker's database, put back to the seeded demo personas. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await testDb()
-  await db.execScript(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`)
-  let now = new Date('2026-11-21T12:00:00Z')
+  await resetDatabase(db)
+  const clock = { now: TEST_CLOCK }
   const logs: string[] = []
-  const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'info' }), ...overrides }
-  const priceBook = createPriceBook()
-  const deps: Deps = {
-    db,
-    config,
-    log: createLogger(config.LOG_LEVEL, (line) => logs.push(line)),
-    now: () => now,
-    newId: randomUUID,
-    prices: () => priceBook.current(),
-    priceBook,
-  }
-  await seedPersonas(deps)
+  const deps = testDeps(db, overrides, logs, clock)
   const { app, routes, jobs } = createApp(deps)
-  return { app, routes, deps, logs, setNow: (d) => (now = d), runJobs: () => runDueJobs(deps, jobs) }
+  return { app, routes, deps, logs, setNow: (d) => (clock.now = d), runJobs: () => runDueJobs(deps, jobs) }
 }
 
 export type Caller = {
