@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config'
  *   CASH_TEST_DATABASE_URL, else the machine's own on 127.0.0.1:5432. It fails loudly when there is none;
  *   `npm test` starts a throwaway cluster instead (scripts/ensure-postgres.sh). CASH_PG_ALL=1 runs every
  *   server suite there.
- * - `dom`: page code in jsdom.
+ * - `dom`: page code in jsdom, also without isolation (one jsdom per worker); page tests put back what they stub.
  * Timeouts are set for a machine three times slower than a quiet one: a test fails on a hang, not on load.
  */
 const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -38,10 +38,11 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
 /**
  * The order files are handed to the workers. A worker without module isolation is kept for the next file only
  * when that file is of the same project, so files go project by project (postgres, server, unit, dom), each
- * project's longest known files first: the load test with its killed servers, the page build of the size budget.
+ * project's longest known files first: the load test with its killed servers, the route-table walks (every route ×
+ * every role, and fuzzing), the page build of the size budget.
  */
 const PROJECT_ORDER = ['postgres', 'server', 'unit', 'dom']
-const LONGEST = ['server/resilience.test.ts', 'scripts/bundle-size.test.ts']
+const LONGEST = ['server/resilience.test.ts', 'server/http/authorization-matrix.test.ts', 'server/http/fuzz.test.ts', 'scripts/bundle-size.test.ts']
 class ProjectByProject extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files)
@@ -99,6 +100,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           setupFiles: ['embeds/test-setup.ts'],
+          isolate: false,
           include: ['embeds/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}'],
           env,
           testTimeout: 60_000,
