@@ -33,11 +33,18 @@ import { identityRoutes } from './identity/identity-routes'
 import { cashbackRoutes } from './cashback/cashback-routes'
 import { membershipRoutes } from './membership/membership-routes'
 import { supportRoutes } from './support/support-routes'
-import type { JobHandlers } from './jobs/job-queue'
+import { runDueJobs, type JobHandlers } from './jobs/job-queue'
+import { createSandboxClock } from './sandbox/sandbox-clock'
+import { sandboxClockRoutes } from './sandbox/sandbox-clock-routes'
+import type { Config } from './config'
 
-/** Every API route. A route not in this table does not exist (tests walk it for access rules). */
-export function routeTable(): AnyRoute[] {
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes, ...adminPeopleRoutes, ...adminFlagRoutes]
+/**
+ * Every API route. A route not in this table does not exist (tests walk it for access rules). The sandbox
+ * clock is in the table of a test server only (CASH_ENV=test).
+ */
+export function routeTable(env: Config['CASH_ENV'] = 'development'): AnyRoute[] {
+  const testOnly: AnyRoute[] = env === 'test' ? sandboxClockRoutes : []
+  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes, ...adminPeopleRoutes, ...adminFlagRoutes, ...testOnly]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
@@ -47,7 +54,13 @@ const REQUEST_ID = /^[\w.-]{6,64}$/
 /** The whole HTTP app: API, pages, error handling, request ids and access logs. */
 export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
   const app = new Hono()
-  const routes = routeTable()
+  const routes = routeTable(deps.config.CASH_ENV)
+  let jobs: JobHandlers = {}
+  // A test server's clock can be moved forward (POST /sandbox/clock); every other server reads its own.
+  if (deps.config.CASH_ENV === 'test') {
+    deps.sandboxClock = createSandboxClock(deps.now, () => runDueJobs(deps, jobs), deps.db)
+    deps.now = deps.sandboxClock.now
+  }
 
   app.use('*', securityHeaders(deps.config))
   app.use('*', async (c, next) => {
@@ -82,5 +95,6 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     return c.html(serverErrorPage(new URL(c.req.url).host, digest), 500)
   })
   deps.deliverWebhook = webhookDeliverer(deps, app)
-  return { app, routes, jobs: jobHandlers(deps, app) }
+  jobs = jobHandlers(deps, app)
+  return { app, routes, jobs }
 }

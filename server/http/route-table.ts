@@ -8,6 +8,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Tx } from '../ledger/ledger-service'
 import type { Logger } from '../log'
+import type { SandboxClock } from '../sandbox/sandbox-clock'
 
 /** Who may call a route. Every route states one; the server checks it before anything else. */
 export type Access =
@@ -39,6 +40,8 @@ export type Deps = {
   prices: () => PriceTable
   /** Where `prices` come from; admins change sandbox prices through it. */
   priceBook: PriceBook
+  /** Set by createApp on test servers only (CASH_ENV=test): the clock `now` reads, which the sandbox moves forward. */
+  sandboxClock?: SandboxClock
   /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
   deliverWebhook?: (payload: { provider: string; event: { id: string; type: string; created: string; data: Record<string, unknown> } }) => Promise<Response>
 }
