@@ -1,32 +1,48 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installPreloadRecovery, RELOAD_MARKER } from './preload-recovery'
 
 const preloadError = () => new Event('vite:preloadError', { cancelable: true })
 
+/**
+ * A window of the test's own: events and sessionStorage that no other code in this jsdom shares. (The dom
+ * project runs files in one jsdom, and a page entry tested before this file leaves its own recovery listening
+ * on the real window, where it would set the marker first.)
+ */
+function freshWindow(): Window {
+  const items = new Map<string, string>()
+  const sessionStorage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+  return Object.assign(new EventTarget(), { sessionStorage }) as unknown as Window
+}
+
 describe('a stale page after a deploy (vite:preloadError)', () => {
-  let uninstall = () => undefined as void
+  let win = freshWindow()
+  beforeEach(() => {
+    win = freshWindow()
+  })
   afterEach(() => {
-    uninstall()
-    sessionStorage.clear()
     vi.useRealTimers()
   })
 
   it('reloads the page once and swallows the error', () => {
     const reload = vi.fn()
-    uninstall = installPreloadRecovery(window, reload)
+    installPreloadRecovery(win, reload)
     const event = preloadError()
-    window.dispatchEvent(event)
+    win.dispatchEvent(event)
     expect(reload).toHaveBeenCalledTimes(1)
     expect(event.defaultPrevented).toBe(true)
-    expect(sessionStorage.getItem(RELOAD_MARKER)).not.toBeNull()
+    expect(win.sessionStorage.getItem(RELOAD_MARKER)).not.toBeNull()
   })
 
   it('does not loop: a second failure right after the reload surfaces as an error', () => {
     const reload = vi.fn()
-    uninstall = installPreloadRecovery(window, reload)
-    window.dispatchEvent(preloadError())
+    installPreloadRecovery(win, reload)
+    win.dispatchEvent(preloadError())
     const again = preloadError()
-    window.dispatchEvent(again)
+    win.dispatchEvent(again)
     expect(reload).toHaveBeenCalledTimes(1)
     expect(again.defaultPrevented).toBe(false)
   })
@@ -34,10 +50,20 @@ describe('a stale page after a deploy (vite:preloadError)', () => {
   it('recovers again from a later deploy', () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') })
     const reload = vi.fn()
-    uninstall = installPreloadRecovery(window, reload)
-    window.dispatchEvent(preloadError())
+    installPreloadRecovery(win, reload)
+    win.dispatchEvent(preloadError())
     vi.setSystemTime(new Date('2026-11-21T11:00:00Z'))
-    window.dispatchEvent(preloadError())
+    win.dispatchEvent(preloadError())
     expect(reload).toHaveBeenCalledTimes(2)
+  })
+
+  it('stops listening when uninstalled', () => {
+    const reload = vi.fn()
+    const uninstall = installPreloadRecovery(win, reload)
+    uninstall()
+    const event = preloadError()
+    win.dispatchEvent(event)
+    expect(reload).not.toHaveBeenCalled()
+    expect(event.defaultPrevented).toBe(false)
   })
 })
