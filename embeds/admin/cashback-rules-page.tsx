@@ -9,6 +9,7 @@ import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
+import { TableScroll } from '../ui/table-scroll'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
@@ -58,8 +59,8 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
   return (
     <article className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="admin.rule">
       <h3 id={`${id}-name`} style={{ margin: 0 }}>{last.name}</h3>
-      <div style={{ overflowX: 'auto' }}>
-        <table>
+      <TableScroll inCard label={t('admin.rules.versions', { name: last.name })}>
+        <table className="cash-table">
           <caption className="cash-visually-hidden">{t('admin.rules.versions', { name: last.name })}</caption>
           <thead>
             <tr>
@@ -84,7 +85,7 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {last.removed ? null : pending ? (
         <p className="cash-muted" style={{ margin: 0 }}>{t('admin.rules.waiting')}</p>
       ) : (

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react'
 /**
  * A card whose wide table scrolls sideways on a narrow screen. The scroller is a named region that takes
  * focus, so keyboard users can scroll it with the arrow keys (WCAG 2.1.1; axe `scrollable-region-focusable`).
+ * `inCard`: the table already sits in a card, so the scroller draws none of its own.
  */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+export function TableScroll({ label, inCard = false, children }: { label: string; inCard?: boolean; children: ReactNode }) {
   return (
-    <div className="cash-card" role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <div className={inCard ? undefined : 'cash-card'} role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
       {children}
     </div>
   )
