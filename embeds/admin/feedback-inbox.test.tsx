@@ -1,8 +1,7 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiClient } from '../lib/api-client'
-import { I18nProvider, type Locale } from '../lib/i18n'
-import { SessionProvider } from '../lib/session'
+import type { Locale } from '../lib/i18n'
+import { renderInSession } from '../testing/render-in-session'
 import { FeedbackInbox } from './feedback-inbox'
 
 const session = { user: { id: '20000000-0000-4000-8000-000000000009', email: 'admin@demo.cash', name: 'Ada Admin', platformRole: 'admin' }, memberships: [], csrfToken: 'csrf' }
@@ -34,14 +33,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const renderInbox = (locale: Locale = 'en-US') =>
-  render(
-    <I18nProvider locale={locale}>
-      <SessionProvider api={createApiClient()}>
-        <FeedbackInbox />
-      </SessionProvider>
-    </I18nProvider>,
-  )
+const renderInbox = (locale: Locale = 'en-US') => renderInSession(<FeedbackInbox />, locale)
 
 describe('FeedbackInbox', () => {
   it('lists feedback newest first with rating, message, sender, account and page, and the unread count', async () => {

@@ -1,8 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiClient } from '../lib/api-client'
-import { I18nProvider } from '../lib/i18n'
-import { SessionProvider } from '../lib/session'
+import { renderInSession } from '../testing/render-in-session'
 import { CardDetailsReveal } from './card-details-reveal'
 
 const cardId = '30000000-0000-4000-8000-000000000001'
@@ -26,13 +24,7 @@ afterEach(() => {
 
 describe('CardDetailsReveal', () => {
   it('asks for the password, shows the number and CVV, then hides them after 60 seconds', async () => {
-    render(
-      <I18nProvider locale="en-US">
-        <SessionProvider api={createApiClient()}>
-          <CardDetailsReveal cardId={cardId} last4="4242" />
-        </SessionProvider>
-      </I18nProvider>,
-    )
+    renderInSession(<CardDetailsReveal cardId={cardId} last4="4242" />)
     fireEvent.click(screen.getByRole('button', { name: 'Show details' }))
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'cash-demo-2026' } })
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and show' }))

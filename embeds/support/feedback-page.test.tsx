@@ -1,8 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiClient } from '../lib/api-client'
-import { I18nProvider, type Locale } from '../lib/i18n'
-import { SessionProvider } from '../lib/session'
+import type { Locale } from '../lib/i18n'
+import { renderInSession } from '../testing/render-in-session'
 import { FeedbackPage } from './feedback-page'
 
 const session = { user: { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
@@ -24,14 +23,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const renderPage = (locale: Locale = 'en-US') =>
-  render(
-    <I18nProvider locale={locale}>
-      <SessionProvider api={createApiClient()}>
-        <FeedbackPage />
-      </SessionProvider>
-    </I18nProvider>,
-  )
+const renderPage = (locale: Locale = 'en-US') => renderInSession(<FeedbackPage />, locale)
 
 describe('FeedbackPage', () => {
   it('shows both errors at their fields before sending anything, in Portuguese', async () => {
