@@ -1,34 +1,32 @@
 import { defineConfig, devices } from '@playwright/test'
 
-const PORT = Number(process.env.E2E_PORT ?? 3100)
+// Browser tests drive Debian's Chromium, as its headless shell (scripts/ensure-chromium.sh says why; CHROMIUM_PATH
+// picks another build). Each worker starts its own Cash server (a free port, or E2E_PORT + its index) on
+// a fresh seeded in-memory database: see e2e/support/fixtures.ts. Timeouts leave room for a machine 3× slower
+// than a quiet one; nothing waits on real time (the specs move the server's clock).
+const chrome = { ...devices['Desktop Chrome'], channel: undefined }
 
-// Browser tests drive Debian's Chromium against the real server on a fresh in-memory database.
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    navigationTimeout: 30_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  // The baseline checks the seeded personas' balances before any flow moves their money.
+  // The baseline checks the seeded personas' balances: its worker has a server of its own, where nothing ran
+  // before it, so it needs to wait for nothing.
   projects: [
-    { name: 'baseline', testMatch: 'sign-in-and-home.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'flows', testIgnore: 'sign-in-and-home.spec.ts', dependencies: ['baseline'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'baseline', testMatch: 'sign-in-and-home.spec.ts', use: chrome },
+    { name: 'flows', testIgnore: 'sign-in-and-home.spec.ts', use: chrome },
   ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${PORT}/app/cash/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:', CASH_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000', WITHDRAWAL_DELAY_SECONDS: '8', CONVERT_QUOTE_TTL_SECONDS: '6', EARN_SETTLEMENT_SECONDS: '4' },
-  },
 })

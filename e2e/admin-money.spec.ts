@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import AxeBuilder from '@axe-core/playwright'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
@@ -11,7 +12,7 @@ const auditLine = (page: Page, action: string, hasText: string) => page.getByTes
 
 /** Waits until the sandbox network's clearing has been delivered and made a failed recon. */
 async function failedRecon(admin: Api, networkId: string) {
-  await expect.poll(async () => ((await admin.get('/admin/failed-recons')) as { items: { networkId: string }[] }).items.some((r) => r.networkId === networkId), { timeout: 15_000 }).toBe(true)
+  await expect.poll(async () => ((await admin.get('/admin/failed-recons')) as { items: { networkId: string }[] }).items.some((r) => r.networkId === networkId)).toBe(true)
 }
 
 test('a $1,500 manual refund waits for a second admin, is refused to the admin who asked, and is paid when another admin approves', async ({ page, browser, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { CashApp } from './support/cash-app'
 
 // Issue 9: the back office's campaigns and cashback-rules pages, seen from the holder's side.
@@ -9,14 +10,14 @@ const local = (ms: number) => new Date(ms).toISOString().slice(0, 16)
 const DAY = 86_400_000
 
 async function holderPage(page: Page): Promise<Page> {
-  const context = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  // A context of its own (it gets the worker server's baseURL like every context of the test).
+  const context = await page.context().browser()!.newContext()
   const holder = await context.newPage()
   await new CashApp(holder).signInAs('personal')
   return holder
 }
 
 test('admin creates a splashback campaign in the page, the holder sees it; a rule change is announced on cashback; the campaign is ended', async ({ page }) => {
-  test.setTimeout(90_000)
   const run = Date.now().toString(36)
   const name = `Hotel splash ${run}`
   await new CashApp(page).signInAs('admin')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { ROUTES } from '../embeds/lib/route-map'
 import { ACCOUNT_IDS, CARD_IDS, persona } from '../fixtures/personas'
 import { apiAs } from './support/api'
@@ -9,7 +9,6 @@ const ADMIN_PATHS = ROUTES.filter((r) => r.guard === 'admin').map((r) => `/app/c
 
 test.describe('back office', () => {
   test('an admin finds Paula by e-mail and by safe address, freezes her card, sees a purchase declined and the audit trail, then unfreezes it', async ({ page, request }) => {
-    test.setTimeout(90_000)
     const admin = await apiAs(request, 'admin')
     const safe = ((await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { safeAddress: string } }).account.safeAddress
     try {
@@ -73,7 +72,6 @@ test.describe('back office', () => {
   })
 
   test('an admin freezes Paula’s account with a reason: she sees it on home and cannot send money, then it is unfrozen', async ({ page, request, browser }) => {
-    test.setTimeout(90_000)
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     try {
@@ -125,7 +123,6 @@ test.describe('back office', () => {
 
   for (const who of ['personal', 'owner', 'member'] as const) {
     test(`every back-office page says "Not allowed" to ${who}`, async ({ page, request }) => {
-      test.setTimeout(90_000)
       expect(ADMIN_PATHS.length).toBeGreaterThanOrEqual(14)
       await new CashApp(page).signInAs(who)
       for (const path of ADMIN_PATHS) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
 import { matchRoute } from '../embeds/lib/route-map'
 
@@ -96,7 +97,7 @@ test.describe('standalone webview pages and the QA harness', () => {
       iframe.src = src
       document.body.append(iframe)
     }, `${baseURL}/app/cash/webview/top-up`)
-    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
+    await expect.poll(() => refused.length).toBeGreaterThanOrEqual(1)
     for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
       expect(await frame.evaluate(() => Boolean(window.__cashBridge)).catch(() => false)).toBe(false)
     }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { luhnValid } from '../domain/card-details'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, DEMO_PASSWORD, persona } from '../fixtures/personas'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { formatMoney, parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs } from './support/api'
@@ -21,12 +21,14 @@ test('a purchase shows pending with its hold, lowers spendable, then settles; fr
 
   await admin.post(`/sandbox/card-authorizations/${coffee.networkId}/clearing`, {})
   await page.goto('/app/cash/card/@personal')
-  await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Settled', { timeout: 10_000 })
+  await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Settled')
 
   await page.getByRole('button', { name: 'Freeze card' }).click()
   await expect(page.getByTestId('cards.card-4242')).toContainText('Frozen')
   await buy('5', 'Padaria Frozen')
   await page.getByRole('button', { name: 'Unfreeze card' }).click()
+  // The next purchase must meet an active card: wait until the page shows the unfreeze done.
+  await expect(page.getByRole('button', { name: 'Freeze card' })).toBeVisible()
   await buy('999999', 'Luxury Yachts')
   await page.reload()
   await expect(purchases.getByRole('listitem').filter({ hasText: 'Padaria Frozen' })).toContainText('Declined: this card is frozen. Unfreeze it to pay.')

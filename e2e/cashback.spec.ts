@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'
 import { CashApp } from './support/cash-app'
@@ -16,7 +16,7 @@ test('Core cashback: 2 % pending on a cleared restaurant purchase, 4 % with a sp
     const p = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '100', merchantName, mcc: '5812' })) as { networkId: string; approved: boolean }
     expect(p.approved).toBe(true)
     await admin.post(`/sandbox/card-authorizations/${p.networkId}/clearing`, {})
-    await expect.poll(() => lines(p.networkId), { timeout: 10_000 }).not.toHaveLength(0)
+    await expect.poll(() => lines(p.networkId)).not.toHaveLength(0)
     return p.networkId
   }
 
@@ -48,7 +48,7 @@ test('Core cashback: 2 % pending on a cleared restaurant purchase, 4 % with a sp
 
     // A refund removes that purchase's cashback.
     await admin.post(`/sandbox/card-authorizations/${second}/refund`, {})
-    await expect.poll(() => earnedOn(second), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => earnedOn(second)).toBe(0)
     await page.reload()
     await expect(splashLines.filter({ hasText: 'Cancelled: the purchase was refunded' })).toHaveCount(2)
   } finally {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD } from '../fixtures/personas'
 import { CashApp } from './support/cash-app'
 

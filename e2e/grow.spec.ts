@@ -1,11 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'
 import { CashApp } from './support/cash-app'
+import { SERVER_ENV } from './support/cash-server'
 
-// playwright.config.ts shortens the quote expiry (CONVERT_QUOTE_TTL_SECONDS=6) and the vault settlement
-// delay (EARN_SETTLEMENT_SECONDS=4) so these run in seconds.
+// The quote expiry and the vault settlement delay pass when the test moves the clock (server and page).
 const account = ACCOUNT_IDS.personal
+const QUOTE_TTL = Number(SERVER_ENV.CONVERT_QUOTE_TTL_SECONDS)
+const SETTLEMENT = Number(SERVER_ENV.EARN_SETTLEMENT_SECONDS)
 const units = (v: string) => Math.round(Number(v) * 1_000_000)
 
 async function confirmWithPassword(page: Page, button: string) {
@@ -18,7 +21,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     await new CashApp(page).signInAs('personal')
   })
 
-  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({ page, request }) => {
+  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({ page, request, serverClock }) => {
     const paula = await apiAs(request, 'personal')
     const usdc = await balanceOf(paula, account, 'USDC')
     const usdt = await balanceOf(paula, account, 'USDT')
@@ -32,9 +35,12 @@ test.describe('Grow, as personal@demo.cash', () => {
     await page.getByRole('button', { name: 'Get quote' }).click()
     await expect(page.getByTestId('quote.receive')).toHaveText('9.97 USDT')
     await expect(page.getByTestId('quote')).toContainText('0.03 USDT ($0.03)')
-    await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for 0:0')
-    // Let the quote run out, then confirm it anyway: the server refuses it and offers a fresh one.
-    await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired', { timeout: 10_000 })
+    // The page counts down the 30 s the server holds the rate (the page's clock is the server's).
+    await expect(page.getByTestId('quote.countdown')).toContainText(/Rate held for 0:(30|[0-2]\d)/)
+    // Let the quote run out (the page's countdown and the server's clock), then confirm it anyway: the server
+    // refuses it and offers a fresh one.
+    await serverClock.advance(QUOTE_TTL + 1)
+    await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired')
     await page.getByRole('button', { name: 'Review and confirm' }).click()
     await confirmWithPassword(page, 'Confirm and convert')
     await expect(page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' })).toBeVisible()
@@ -52,7 +58,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
   })
 
-  test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({ page, request }) => {
+  test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({ page, request, serverClock }) => {
     const paula = await apiAs(request, 'personal')
     const usdc = units(await balanceOf(paula, account, 'USDC'))
     await page.goto('/app/cash/earn/liquid')
@@ -78,8 +84,9 @@ test.describe('Grow, as personal@demo.cash', () => {
     await expect(queue.getByRole('listitem').first()).toContainText('queued')
     await expect(queue.getByRole('listitem').first()).toContainText('expected')
     expect(units(await balanceOf(paula, account, 'USDC'))).toBe(usdc - 25_000_000)
-    // Settled after the (shortened) delay at the share price then: at least what was asked, never a cent more.
-    await expect(queue.getByRole('listitem').first()).toContainText('paid', { timeout: 15_000 })
+    // Settled after the delay at the share price then: at least what was asked, never a cent more.
+    await serverClock.advance(SETTLEMENT + 1)
+    await expect(queue.getByRole('listitem').first()).toContainText('paid')
     const afterWithdrawal = units(await balanceOf(paula, account, 'USDC'))
     expect(afterWithdrawal - (usdc - 25_000_000)).toBeGreaterThanOrEqual(10_000_000)
     expect(afterWithdrawal - (usdc - 25_000_000)).toBeLessThan(10_010_000)
@@ -92,6 +99,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     await expect(queue.getByRole('listitem').first()).toContainText('cancelled')
     const rest = ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value
     await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: { method: 'host' } })
-    await expect.poll(async () => units(await balanceOf(paula, account, 'USDC')), { timeout: 15_000 }).toBeGreaterThanOrEqual(usdc)
+    await serverClock.advance(SETTLEMENT + 1)
+    expect(units(await balanceOf(paula, account, 'USDC'))).toBeGreaterThanOrEqual(usdc)
   })
 })

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD, persona } from '../fixtures/personas'
 import { CashApp } from './support/cash-app'
 
@@ -45,7 +46,6 @@ test('skip to content is the first stop of the page and moves focus past the men
 })
 
 test('by keyboard only: sign in, move around the shell with focus on each new heading, and pay with PIX', async ({ page }) => {
-  test.setTimeout(90_000)
   await page.goto('/app/cash/sign-in')
   await expectHeadingFocused(page, 'Sign in to Cash')
 

@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { CashApp, freshUser } from './support/cash-app'
-import { DECISION, file, fillKyb, fillKyc, JPEG, signInFresh } from './support/identity'
+import { file, fillKyb, fillKyc, JPEG, providerDecides, providerReviews, signInFresh } from './support/identity'
 
 
-test('a new person verifies their identity with photos, follows the review and continues where they were going', async ({ page, request }) => {
-  test.setTimeout(60_000)
+test('a new person verifies their identity with photos, follows the review and continues where they were going', async ({ page, request, serverClock }) => {
   await signInFresh(page, request, 'kyc-ok', '/app/cash/kyc?next=/app/cash/order-card/@personal')
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
   // Refusals land at the file's field, before anything is sent.
@@ -21,24 +20,28 @@ test('a new person verifies their identity with photos, follows the review and c
   await fillKyc(page, 'Test User')
   await expect(page.getByRole('heading', { name: /Submitted|In review/ })).toBeVisible()
   await expect(page.getByText(/We expect a decision by/)).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'In review' })).toBeVisible(DECISION)
-  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible(DECISION)
+  await providerReviews(serverClock)
+  await expect(page.getByRole('heading', { name: 'In review' })).toBeVisible()
+  await providerDecides(serverClock, { reviewed: true })
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/app/cash/order-card/@personal')
 })
 
-test('Rita Reject sees why she was rejected and submits again', async ({ page, request }) => {
-  test.setTimeout(60_000)
+test('Rita Reject sees why she was rejected and submits again', async ({ page, request, serverClock }) => {
   await signInFresh(page, request, 'kyc-rita', '/app/cash/kyc')
   await fillKyc(page, 'Rita Reject')
-  await expect(page.getByRole('heading', { name: 'We could not verify your identity' })).toBeVisible(DECISION)
+  await expect(page.getByText(/We expect a decision by/)).toBeVisible()
+  await providerDecides(serverClock)
+  await expect(page.getByRole('heading', { name: 'We could not verify your identity' })).toBeVisible()
   await expect(page.getByText('Reason: The document is expired')).toBeVisible()
   await page.getByRole('button', { name: 'Submit again' }).click()
   await fillKyc(page, 'Rita Renewed')
-  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible(DECISION)
+  await expect(page.getByText(/We expect a decision by/)).toBeVisible()
+  await providerDecides(serverClock)
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
 })
 
-test('a company owner verifies the business with a beneficial owner and company documents', async ({ page, request }) => {
-  test.setTimeout(60_000)
+test('a company owner verifies the business with a beneficial owner and company documents', async ({ page, request, serverClock }) => {
   const user = await freshUser(request, 'kyb-owner')
   const signIn = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: user.email, password: user.password, client: 'native' } })
   const { token } = (await signIn.json()) as { token: string }
@@ -54,5 +57,6 @@ test('a company owner verifies the business with a beneficial owner and company 
   await owner.getByLabel('Ownership (%)').fill('100')
   await page.getByRole('button', { name: 'Submit for verification' }).click()
   await expect(page.getByRole('list', { name: 'Beneficial owners' })).toContainText('Test User')
-  await expect(page.getByRole('heading', { name: 'Your company is verified' })).toBeVisible(DECISION)
+  await providerDecides(serverClock)
+  await expect(page.getByRole('heading', { name: 'Your company is verified' })).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { apiAs, apiAsUser } from './support/api'
 import { CashApp } from './support/cash-app'
 
@@ -43,11 +43,11 @@ test('a referral through the link qualifies after KYC and a card, earns 1 % of s
   await admin.post(`/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
   const card = (await rita.post(`/accounts/${accountId}/cards`, {})) as { id: string }
   await admin.post('/sandbox/bank/transfers', { accountId, rail: 'ach', amount: '500', senderName: who.name })
-  await expect.poll(async () => Number(((await rita.get(`/accounts/${accountId}/balances`)) as { spendable: string }).spendable), { timeout: 10_000 }).toBeGreaterThan(100)
+  await expect.poll(async () => Number(((await rita.get(`/accounts/${accountId}/balances`)) as { spendable: string }).spendable)).toBeGreaterThan(100)
   const auth = (await admin.post(`/sandbox/cards/${card.id}/purchases`, { amount: '80', merchantName: 'Padaria Central', mcc: '5812' })) as { networkId: string; approved: boolean }
   expect(auth.approved).toBe(true)
   await admin.post(`/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
-  await expect.poll(async () => (await mine())?.earned, { timeout: 10_000 }).toBe('0.8')
+  await expect.poll(async () => (await mine())?.earned).toBe('0.8')
 
   await new CashApp(page).signInAs('personal')
   await page.goto('/app/cash/refer')

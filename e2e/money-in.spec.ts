@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import type { HeldAsset } from '../domain/asset'
 import { decodeBrCode } from '../domain/br-code'
 import { formatMoney, parseAmount } from '../domain/money'
@@ -7,6 +8,8 @@ import { apiAs, balanceOf } from './support/api'
 import { CashApp } from './support/cash-app'
 
 const account = ACCOUNT_IDS.personal
+/** 12 confirmations of the sandbox chain (a block every 250 ms), and a little more. */
+const CONFIRMATIONS = 4
 const usd = (decimal: string) => formatMoney(parseAmount(decimal, 'USDC'), 'USDC')
 const plus = (a: string, b: string, asset: HeldAsset = 'USDC') => formatMoney(parseAmount(a, asset) + parseAmount(b, asset), asset)
 
@@ -20,7 +23,7 @@ test.describe('money in, as personal@demo.cash', () => {
     await new CashApp(page).signInAs('personal')
   })
 
-  test('a deposit to the shown address is credited after its confirmations, by exactly the amount', async ({ page, request }) => {
+  test('a deposit to the shown address is credited after its confirmations, by exactly the amount', async ({ page, request, serverClock }) => {
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     const before = await balanceOf(paula, account, 'USDC')
@@ -33,12 +36,13 @@ test.describe('money in, as personal@demo.cash', () => {
     await page.goto('/app/cash/top-up')
     const incoming = page.getByTestId('top-up.incoming')
     await expect(incoming).toContainText(/of 12 confirmations|Credited/)
-    await expect(incoming).toContainText('Credited', { timeout: 15_000 })
+    await serverClock.advance(CONFIRMATIONS)
+    await expect(incoming).toContainText('Credited')
     await homeShows(page, 'USDC', plus(before, '25.5'))
     await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('+$25.50')
   })
 
-  test('a Stargate transfer moves through its states on on-the-way/{hash} and credits on delivery', async ({ page, request }) => {
+  test('a Stargate transfer moves through its states on on-the-way/{hash} and credits on delivery', async ({ page, request, serverClock }) => {
     const paula = await apiAs(request, 'personal')
     const before = await balanceOf(paula, account, 'USDC')
     await page.goto('/app/cash/top-up/stargate')
@@ -51,9 +55,12 @@ test.describe('money in, as personal@demo.cash', () => {
     await expect(page).toHaveURL(/\/app\/cash\/top-up\/stargate\/on-the-way\/0x[0-9a-f]{64}$/)
     const progress = page.getByRole('list', { name: 'Transfer progress' })
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Confirming|In flight/)
+    // The bridge reports it in flight after 8 blocks (2 s) and delivered after 20 (5 s).
+    await serverClock.advance(2)
     await page.reload()
-    await expect(progress.locator('[aria-current="step"]')).toHaveText(/In flight|Delivered/, { timeout: 10_000 })
-    await expect(page.getByText('Delivered and credited to your account.')).toBeVisible({ timeout: 15_000 })
+    await expect(progress.locator('[aria-current="step"]')).toHaveText(/In flight|Delivered/)
+    await serverClock.advance(3)
+    await expect(page.getByText('Delivered and credited to your account.')).toBeVisible()
     await homeShows(page, 'USDC', plus(before, '99.94'))
   })
 
@@ -75,7 +82,7 @@ test.describe('money in, as personal@demo.cash', () => {
     expect(decoded).toMatchObject({ amount: '100.00', kind: 'dynamic' })
     await expect(page.getByRole('timer')).toContainText(/Rate and code valid for (10:00|9:5\d)/)
     await admin.post(`/sandbox/pix/charges/${decoded.txid}/pay`)
-    await expect(page.getByText('$19.80 was credited to your account.')).toBeVisible({ timeout: 10_000 })
+    await expect(page.getByText('$19.80 was credited to your account.')).toBeVisible()
     await homeShows(page, 'USDC', plus(before, '19.8'))
   })
 
@@ -86,7 +93,7 @@ test.describe('money in, as personal@demo.cash', () => {
     await page.goto('/app/cash/bank/receive')
     await expect(page.getByText('SWIFT transfers are not supported')).toBeVisible()
     await admin.post('/sandbox/bank/transfers', { accountId: account, rail: 'ach', amount: '1000', senderName: 'Paula Pereira' })
-    await expect.poll(async () => (await page.reload(), await page.getByRole('region', { name: 'Received' }).textContent()), { timeout: 10_000 }).toContain('+$998.00')
+    await expect.poll(async () => (await page.reload(), await page.getByRole('region', { name: 'Received' }).textContent())).toContain('+$998.00')
     await homeShows(page, 'USDC', plus(before, '998'))
   })
 })
@@ -100,7 +107,7 @@ test.describe('the standalone pages do the same inside the QA harness', () => {
     return page.frameLocator('iframe[title="Embed under test"]')
   }
 
-  test('webview/top-up: the deposit address, then a credited deposit', async ({ page, request }) => {
+  test('webview/top-up: the deposit address, then a credited deposit', async ({ page, request, serverClock }) => {
     const admin = await apiAs(request, 'admin')
     const embed = await launch(page, 'top-up')
     await embed.getByRole('link', { name: /Deposit crypto/ }).click()
@@ -113,7 +120,8 @@ test.describe('the standalone pages do the same inside the QA harness', () => {
     // The native back button steps back inside the embed, to the hub, where the deposit arrives.
     await page.getByRole('button', { name: 'Back pressed' }).click()
     await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Add money')
-    await expect(embed.getByTestId('top-up.incoming')).toContainText('Credited', { timeout: 15_000 })
+    await serverClock.advance(CONFIRMATIONS)
+    await expect(embed.getByTestId('top-up.incoming')).toContainText('Credited')
     await page.getByRole('button', { name: 'Back pressed' }).click()
     await expect(page.getByTestId('qa.log')).toContainText('← embed req close')
   })
@@ -126,6 +134,6 @@ test.describe('the standalone pages do the same inside the QA harness', () => {
     await embed.getByRole('button', { name: 'Create PIX code' }).click()
     const decoded = decodeBrCode((await embed.getByTestId('pix.br-code').textContent())!.trim())
     await admin.post(`/sandbox/pix/charges/${decoded.txid}/pay`)
-    await expect(embed.getByText('$9.90 was credited to your account.')).toBeVisible({ timeout: 10_000 })
+    await expect(embed.getByText('$9.90 was credited to your account.')).toBeVisible()
   })
 })

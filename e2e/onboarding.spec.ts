@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
-import { DECISION, fillKyb, fillKyc, signUpInBrowser } from './support/identity'
+import { SAFE_DEPLOY_BLOCKS } from '../domain/safe'
 
-test('a new sign-up opens an account, verifies their identity, creates a safe at the address shown before, and gets a first card', async ({ page }) => {
-  test.setTimeout(90_000)
+/** The sandbox chain deploys a safe SAFE_DEPLOY_BLOCKS blocks after it is asked (a block every 250 ms). */
+const SAFE_DEPLOY_SECONDS = Math.ceil(((SAFE_DEPLOY_BLOCKS + 1) * 250) / 1000)
+import { fillKyb, fillKyc, providerDecides, signUpInBrowser } from './support/identity'
+
+test('a new sign-up opens an account, verifies their identity, creates a safe at the address shown before, and gets a first card', async ({ page, serverClock }) => {
   await signUpInBrowser(page, { name: 'Olga Onboard', email: `onboard-${Date.now()}@example.com`, password: 'a-long-password-1' })
   await page.getByRole('link', { name: 'Continue setup' }).click()
   await expect(page).toHaveURL(/\/app\/cash\/onboarding\/personal$/)
@@ -15,7 +18,9 @@ test('a new sign-up opens an account, verifies their identity, creates a safe at
 
   await page.getByRole('link', { name: 'Verify your identity' }).click()
   await fillKyc(page, 'Olga Onboard')
-  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible(DECISION)
+  await expect(page.getByText(/We expect a decision by/)).toBeVisible()
+  await providerDecides(serverClock)
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
   await page.getByRole('link', { name: 'Continue' }).click()
 
   await expect(page).toHaveURL(/\/app\/cash\/onboarding\/personal$/)
@@ -25,7 +30,9 @@ test('a new sign-up opens an account, verifies their identity, creates a safe at
   await page.getByRole('button', { name: 'Create safe' }).click()
   const success = page.getByTestId('safe.success')
   await expect(success).toContainText(predicted)
-  await expect(success.getByRole('status')).toContainText('Deployed on Scroll.', { timeout: 15_000 })
+  // The sandbox chain reports the deployment a few blocks later.
+  await serverClock.advance(SAFE_DEPLOY_SECONDS)
+  await expect(success.getByRole('status')).toContainText('Deployed on Scroll.')
   await success.getByRole('link', { name: 'Continue' }).click()
 
   await page.getByRole('link', { name: 'Order your card' }).click()
@@ -38,8 +45,7 @@ test('a new sign-up opens an account, verifies their identity, creates a safe at
   await expect(page.getByRole('region', { name: /^Card ending \d{4}$/ })).toHaveCount(1)
 })
 
-test('a company sign-up verifies the business with one beneficial owner and invites a member who joins from the e-mail', async ({ page, browser, request }) => {
-  test.setTimeout(120_000)
+test('a company sign-up verifies the business with one beneficial owner and invites a member who joins from the e-mail', async ({ page, browser, request, serverClock }) => {
   const founder = { name: 'Fay Founder', email: `founder-${Date.now()}@example.com`, password: 'a-long-password-1' }
   await signUpInBrowser(page, founder)
   await page.goto('/app/cash/onboarding/corporate')
@@ -47,7 +53,9 @@ test('a company sign-up verifies the business with one beneficial owner and invi
   await page.getByRole('button', { name: 'Open account' }).click()
   await page.getByRole('link', { name: 'Verify your business' }).click()
   await fillKyb(page, { name: 'Fay Widgets Ltd', ownerName: founder.name, ownerEmail: founder.email, share: '100' })
-  await expect(page.getByRole('heading', { name: 'Your company is verified' })).toBeVisible(DECISION)
+  await expect(page.getByRole('list', { name: 'Beneficial owners' })).toContainText(founder.name)
+  await providerDecides(serverClock)
+  await expect(page.getByRole('heading', { name: 'Your company is verified' })).toBeVisible()
   await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page.getByTestId('onboarding.steps')).toContainText('Create the company’s safe')
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { ACCOUNT_IDS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'

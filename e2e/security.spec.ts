@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
-import { expect, test, type Page } from '@playwright/test'
+import type { AddressInfo } from 'node:net'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { CashApp } from './support/cash-app'
 
 /**
@@ -12,8 +14,6 @@ declare global {
     __cspViolations?: string[]
   }
 }
-
-const FOREIGN_PORT = Number(process.env.E2E_FOREIGN_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1)
 
 /** Collects CSP violations from every frame (events) and the console (reports Chromium prints). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -84,12 +84,15 @@ test.describe('Content-Security-Policy in the browser', () => {
 
   test.describe('framing by another origin', () => {
     let server: Server
+    // A port of the system's choosing: every worker runs its own Cash server on a port of its own.
+    let foreignPort = 0
     test.beforeAll(async ({ baseURL }) => {
       server = createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' })
         res.end(`<!doctype html><title>Foreign</title><h1>Foreign site</h1><iframe id="embed" title="framed" src="${baseURL}/app/cash/webview/top-up"></iframe><iframe id="shell" title="shell" src="${baseURL}/app/cash/sign-in"></iframe>`)
       })
-      await new Promise<void>((resolve) => server.listen(FOREIGN_PORT, '127.0.0.1', resolve))
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      foreignPort = (server.address() as AddressInfo).port
     })
     test.afterAll(async () => {
       await new Promise((resolve) => server.close(resolve))
@@ -101,7 +104,7 @@ test.describe('Content-Security-Policy in the browser', () => {
         if (/frame-ancestors|Refused to display/i.test(m.text())) refused.push(m.text())
       })
       const embedLoaded = page.waitForResponse((r) => r.url().includes('/app/cash/webview/top-up'))
-      await page.goto(`http://127.0.0.1:${FOREIGN_PORT}/`)
+      await page.goto(`http://127.0.0.1:${foreignPort}/`)
       await expect(page.getByRole('heading', { name: 'Foreign site' })).toBeVisible()
       // The server answered (with its CSP), and the browser refused to show it.
       expect((await embedLoaded).headers()['content-security-policy']).toContain("frame-ancestors 'self'")

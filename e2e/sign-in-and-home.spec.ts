@@ -1,11 +1,19 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { CashApp, freshUser } from './support/cash-app'
+import { persona, type PersonaKey } from '../fixtures/personas'
+
+/** This spec's subject is signing in: every persona signs in through the page here, not with a stored session. */
+async function signInThroughPage(app: CashApp, key: PersonaKey) {
+  await app.openSignIn()
+  await app.submitSignIn(persona(key).email, DEMO_PASSWORD)
+  await expect(app.page.getByRole('heading', { name: 'Home' })).toBeVisible()
+}
 
 test.describe('home shows each persona’s real balances from the ledger', () => {
   test('personal holder: Direct Pay, 2,500 USDC spendable and 1.2 weETH', async ({ page }) => {
     const app = new CashApp(page)
-    await app.signInAs('personal')
+    await signInThroughPage(app, 'personal')
     await expect(app.section('Spendable')).toContainText('$2,500.00')
     await expect(app.section('Spendable')).toContainText('Direct Pay')
     const balances = app.section('Balances')
@@ -17,7 +25,7 @@ test.describe('home shows each persona’s real balances from the ledger', () =>
 
   test('borrower: Borrow mode, debt and what the weETH collateral lets them spend', async ({ page }) => {
     const app = new CashApp(page)
-    await app.signInAs('borrower')
+    await signInThroughPage(app, 'borrower')
     // 3 weETH × $3,150 × 55 % + 150 USDC × 90 % − 1,200 debt = 4,132.50
     await expect(app.section('Spendable')).toContainText('$4,132.50')
     await expect(app.section('Spendable')).toContainText('Borrow')
@@ -28,21 +36,21 @@ test.describe('home shows each persona’s real balances from the ledger', () =>
 
   test('corporate owner and member both see Acme Labs’ balances', async ({ page }) => {
     const app = new CashApp(page)
-    await app.signInAs('owner')
+    await signInThroughPage(app, 'owner')
     await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'USDC' })).toContainText('$48,000.00')
     await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'USDT' })).toContainText('$5,000.00')
     await page.getByRole('button', { name: 'Sign out' }).click()
     await expect(page.getByRole('heading', { name: 'Sign in to Cash' })).toBeVisible()
-    await app.signInAs('member')
+    await signInThroughPage(app, 'member')
     await expect(app.section('Spendable')).toContainText('$48,000.00')
   })
 
   test('a new user is led to finish setup, and an admin to the back office', async ({ page }) => {
     const app = new CashApp(page)
-    await app.signInAs('new')
+    await signInThroughPage(app, 'new')
     await expect(page.getByRole('heading', { name: 'Finish setting up your account' })).toBeVisible()
     await page.getByRole('button', { name: 'Sign out' }).click()
-    await app.signInAs('admin')
+    await signInThroughPage(app, 'admin')
     await expect(page.getByRole('heading', { name: 'You are signed in as staff' })).toBeVisible()
   })
 
@@ -50,7 +58,7 @@ test.describe('home shows each persona’s real balances from the ledger', () =>
     const admin = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: 'admin@demo.cash', password: DEMO_PASSWORD, client: 'native' } })
     const { token } = await admin.json()
     const app = new CashApp(page)
-    await app.signInAs('borrower')
+    await signInThroughPage(app, 'borrower')
     await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'USDT' })).toHaveCount(0)
     const deposit = await request.post('/app/cash/api/v1/sandbox/deposits', {
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': `e2e-usdt-${Date.now()}` },

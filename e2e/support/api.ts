@@ -1,19 +1,21 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
+import { nativeSession } from './sessions'
 
 /** A persona's bearer-token API client, for arranging and checking what the screens do. */
 export async function apiAs(request: APIRequestContext, key: PersonaKey) {
   return apiAsUser(request, persona(key).email, DEMO_PASSWORD)
 }
 
-/** Any user's bearer-token API client (a fresh user's, say), with their id. */
+/**
+ * Any user's bearer-token API client (a fresh user's, say), with their id. The token is made once per worker
+ * (outside the page's cookies, so it never ends the page's own session).
+ */
 export async function apiAsUser(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email, password, client: 'native' } })
-  expect(res.status()).toBe(200)
-  const { token, user } = (await res.json()) as { token: string; user: { id: string } }
+  const { token, userId } = await nativeSession(email, password)
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return {
-    userId: user.id,
+    userId,
     get: async (path: string) => (await request.get(`/app/cash/api/v1${path}`, { headers: headers() })).json(),
     /** A POST whose refusal the test checks: status and body, no assertion. */
     send: async (path: string, data: unknown = {}) => {

@@ -1,13 +1,19 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { IDENTITY_SANDBOX_DELAYS } from '../../server/identity/identity-provider'
 import { CashApp, freshUser } from './cash-app'
+import type { ServerClock } from './fixtures'
 
 // Small valid images and a PDF, made here: the server judges files by their first bytes.
 export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a00000000049454e44ae426082', 'hex')
 export const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex')
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 export const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, mimeType, buffer })
-/** The sandbox provider reviews after 2 s and decides after 6 s; the page polls every 2 s. */
-export const DECISION = { timeout: 15_000 }
+/** The sandbox provider starts its review 2 s after a submission: the clock moves there at once. */
+export const providerReviews = (clock: ServerClock) => clock.advance(IDENTITY_SANDBOX_DELAYS.inReviewSeconds)
+
+/** The sandbox provider decides 6 s after a submission (call after providerReviews: `reviewed`). */
+export const providerDecides = (clock: ServerClock, { reviewed = false } = {}) =>
+  clock.advance(IDENTITY_SANDBOX_DELAYS.decisionSeconds - (reviewed ? IDENTITY_SANDBOX_DELAYS.inReviewSeconds : 0))
 
 export async function signInFresh(page: Page, request: APIRequestContext, tag: string, next: string) {
   const user = await freshUser(request, tag)
