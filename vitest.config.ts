@@ -23,6 +23,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
   : [
       'server/ledger/**/*.test.ts',
       'server/cards/authorization.test.ts',
+      'server/cards/network-timeout.test.ts',
       'server/money-out/withdrawals.test.ts',
       'server/money-out/pix-send.test.ts',
       'server/alerts/alerts.test.ts',

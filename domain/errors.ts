@@ -28,6 +28,7 @@ export const ERRORS = {
   unbalanced_journal: { status: 500, message: 'A ledger journal did not balance and was refused.' },
   hold_not_pending: { status: 409, message: 'This hold is no longer pending.' },
   hold_overcapture: { status: 422, message: 'The amount to post is more than the hold allows.' },
+  authorization_timed_out: { status: 409, message: 'The card network stopped waiting for this decision and declined the purchase; nothing was held.' },
   pix_code_invalid: { status: 400, message: 'This is not a PIX code. Copy the whole "Pix Copia e Cola" code and try again.' },
   pix_code_checksum: { status: 400, message: 'This PIX code is damaged (its checksum does not match). Copy it again.' },
   pix_amount_min: { status: 400, message: 'The smallest PIX top-up is R$ 10,00.' },

@@ -30,6 +30,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   unbalanced_journal: 'Um lançamento contábil não fechou e foi recusado.',
   hold_not_pending: 'Esta reserva não está mais pendente.',
   hold_overcapture: 'O valor a lançar é maior do que a reserva permite.',
+  authorization_timed_out: 'A rede do cartão parou de esperar por esta decisão e recusou a compra; nada foi reservado.',
   pix_code_invalid: 'Isto não é um código PIX. Copie o código "Pix Copia e Cola" inteiro e tente de novo.',
   pix_code_checksum: 'Este código PIX está danificado (o dígito verificador não confere). Copie de novo.',
   pix_amount_min: 'A menor recarga por PIX é de R$ 10,00.',

@@ -83,10 +83,15 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
     await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: from, creditLedgerAccountId: to, asset: 'USDC', amount, description: `Card · ${e.merchantName}`, reference: e.networkId, expiresAt })
     await enqueue(db, deps, { kind: 'card.expire', payload: { authorizationId: id }, runAt: expiresAt })
   }
-  await db
+  const recorded = await db
     .insertInto('card_authorizations')
     .values({ id, network_id: e.networkId, card_id: card.id, account_id: account.id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: decision.approved ? 'approved' : 'declined', decline_reason: decision.approved ? null : decision.reason, hold_id: holdId, cancelled_withdrawal_id: cancelledWithdrawal, expires_at: expiresAt, created_at: now, updated_at: now })
-    .execute()
+    .onConflict((oc) => oc.column('network_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  // The network's timeout advice got here first (timeoutAdvice): the network declined this purchase, so the
+  // whole decision, hold included, is rolled back with the transaction.
+  if (!recorded) throw new DomainError('authorization_timed_out')
   if (decision.approved) await alertOnPurchase(deps, db, { accountId: account.id, authorizationId: id, amount, merchant: e.merchantName })
   return decision.approved ? { approved: true, authorizationId: id } : { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
 }
@@ -186,6 +191,32 @@ export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: s
   await db.updateTable('card_authorizations').set({ status: 'expired', updated_at: deps.now() }).where('id', '=', auth.id).execute()
 }
 
+/**
+ * The network's timeout advice: our answer did not reach it inside its window, so it told the merchant
+ * "declined" and now tells us. What the network believes stands: an approval already written is declined as
+ * `timeout` and its hold voided at once (the purchase was never made); a decision not written yet is recorded
+ * declined first, so when it commits it finds the network id taken and rolls back, hold and all. Both sides
+ * meet on the network id's unique key, so the order does not matter, with one process or many.
+ */
+export async function timeoutAdvice(deps: Deps, db: Tx, raw: unknown) {
+  const e = AuthorizationRequest.parse(raw)
+  const amount = parsePositiveAmount(e.amount, 'USDC')
+  const now = deps.now()
+  const card = await db.selectFrom('cards').select(['id', 'account_id']).where('id', '=', e.cardId).executeTakeFirst()
+  if (!card) return
+  const first = await db
+    .insertInto('card_authorizations')
+    .values({ id: deps.newId(), network_id: e.networkId, card_id: card.id, account_id: card.account_id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: 'declined', decline_reason: 'timeout', hold_id: null, expires_at: now, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('network_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (first) return
+  const auth = await byNetworkId(db, e.networkId)
+  if (!auth || auth.status !== 'approved' || !auth.hold_id) return
+  await releaseHold(db, auth.hold_id, 'voided', now)
+  await db.updateTable('card_authorizations').set({ status: 'declined', decline_reason: 'timeout', updated_at: now }).where('id', '=', auth.id).execute()
+}
+
 const Increment = z.object({ incrementId: z.string().min(1).max(64), authorizationId: z.string(), amount: z.string() })
 
 /**
@@ -238,6 +269,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
 export const cardEvents = {
   'authorization.request': authorize,
   'authorization.incremental': authorizeIncrement,
+  'authorization.timeout': timeoutAdvice,
   clearing: clear,
   reversal: reverse,
   refund,

@@ -175,7 +175,12 @@ export const cardRoutes = [
       const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...body } }
       const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), deps.config.CARD_NETWORK_WAIT_MS).unref())
       const answer = await Promise.race([deps.deliverWebhook!({ provider: 'card', event }), timeout])
-      if (!answer) return { networkId, approved: false, reason: 'timeout', message: DECLINE_REASONS.timeout }
+      if (!answer) {
+        // Like a real network, it declines to the merchant and sends the issuer a timeout advice for what it
+        // asked, durably (a job), so a decision that lands after the window is voided, never left on hold.
+        await scheduleWebhook(deps, deps.db.kysely, 'card', 'authorization.timeout', event.data, deps.now())
+        return { networkId, approved: false, reason: 'timeout', message: DECLINE_REASONS.timeout }
+      }
       const json = (await answer.json()) as { result?: { approved: boolean; reason?: string; message?: string }; error?: { message: string } }
       if (!answer.ok || !json.result) throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
       return { networkId, approved: json.result.approved, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
