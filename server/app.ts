@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { accountRoutes } from './accounts/account-routes'
 import { adminRoutes } from './admin/admin-routes'
@@ -74,6 +75,9 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     deps.log.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
   })
 
+  // API answers of 1 KB and more go out gzip-compressed to a client that accepts it (the OpenAPI document is
+  // 650 KB); in-process webhook deliveries send no Accept-Encoding and get plain bodies.
+  app.use(`${API_BASE}/*`, compress())
   mountRoutes(app, routes, deps)
   mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { resolveWebview } from '../../domain/webview-pages'
+import { encodedCopies, pickEncoding } from './content-encoding'
 
 export const APP_BASE = '/app/cash'
 const QA_HARNESS = `${APP_BASE}/webview/test`
@@ -11,6 +12,8 @@ const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
 /**
  * Serves the built pages: hashed assets with a long cache; `/app/cash/webview/<page>` as the embed's
  * standalone page; the shell's HTML for every other path under /app/cash so client routes survive a reload.
+ * Every asset and page goes out brotli- or gzip-compressed to a browser that accepts it: assets from the
+ * copies the build wrote beside them (the precompress step of vite.config.ts), pages from copies made at first use.
  */
 export function mountPages(app: Hono, distDir: string): void {
   const root = resolve(distDir)
@@ -22,13 +25,13 @@ export function mountPages(app: Hono, distDir: string): void {
       // Content-hashed names (vite's `name-<hash>.js`) never change; the one plain file (csp-init.js) may.
       c.res.headers.set('Cache-Control', HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
-    app.use(`${APP_BASE}/assets/*`, serveStatic({ root, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
+    app.use(`${APP_BASE}/assets/*`, serveStatic({ root, precompressed: true, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
   }
-  const pages = new Map<string, string | null>()
+  const pages = new Map<string, ReturnType<typeof encodedCopies> | null>()
   const page = (file: string) => {
     if (!pages.has(file)) {
       const path = resolve(root, file)
-      pages.set(file, existsSync(path) ? readFileSync(path, 'utf8') : null)
+      pages.set(file, existsSync(path) ? encodedCopies(readFileSync(path, 'utf8')) : null)
     }
     return pages.get(file)!
   }
@@ -36,7 +39,11 @@ export function mountPages(app: Hono, distDir: string): void {
     const html = page(file)
     c.header('Cache-Control', 'no-cache')
     if (!html) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
-    return c.html(html)
+    const encoding = pickEncoding(c.req.header('accept-encoding'))
+    c.header('Vary', 'Accept-Encoding')
+    c.header('Content-Type', 'text/html; charset=UTF-8')
+    if (encoding) c.header('Content-Encoding', encoding)
+    return c.body(html[encoding ?? 'identity'])
   }
   app.get('/', (c) => c.redirect(APP_BASE))
   app.get(`${APP_BASE}/webview/*`, (c) => {

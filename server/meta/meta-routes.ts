@@ -11,6 +11,8 @@ export const VERSION = '0.1.0'
 
 /** Health, the OpenAPI document and its readable page. `all` is the whole table, for the documents. */
 export function metaRoutes(all: () => readonly AnyRoute[]) {
+  let document: ReturnType<typeof openApiDocument> | undefined
+  let reference: string | undefined
   return [
     defineRoute({
       method: 'get',
@@ -44,7 +46,8 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       tag: 'meta',
       access: { kind: 'public' },
       response: z.record(z.string(), z.unknown()),
-      handler: async () => openApiDocument(all(), VERSION),
+      // The route table is fixed once the app is made: the document is built on the first request only.
+      handler: async () => (document ??= openApiDocument(all(), VERSION)),
     }),
     defineRoute({
       method: 'get',
@@ -54,7 +57,7 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       access: { kind: 'public' },
       produces: 'html',
       response: z.string(),
-      handler: async () => apiReferenceHtml(all()),
+      handler: async () => (reference ??= apiReferenceHtml(all())),
     }),
   ]
 }

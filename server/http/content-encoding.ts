@@ -1,0 +1,31 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+export type Encoding = 'br' | 'gzip'
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli when accepted, else gzip, else none. A coding
+ * with `q=0` is refused; `*` stands for any coding not named.
+ */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1)
+  }
+  const accepts = (coding: Encoding) => (q.get(coding) ?? q.get('*') ?? 0) > 0
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null
+}
+
+/** A text body with its brotli and gzip copies, made once. */
+export function encodedCopies(text: string): Record<'identity' | Encoding, Uint8Array<ArrayBuffer>> {
+  const raw = Buffer.from(text)
+  const copy = (b: Buffer) => new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
+  return {
+    identity: copy(raw),
+    br: copy(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: copy(gzipSync(raw, { level: 9 })),
+  }
+}
