@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { folderHolder, FolderLockedError, lockFolder, thisProcess } from './folder-lock'
+import { folderHolder, FolderLockedError, lockFolder, thisProcess, type FolderLock } from './folder-lock'
 
 let folder: string
 beforeEach(() => {
@@ -68,5 +68,33 @@ describe('one writer per PGlite folder', () => {
     const lock = lockFolder(folder)
     expect(lockFiles()).toEqual(['cash-server.lock.8'])
     lock.release()
+  })
+
+  it('lets only one of two starters that both found the lock stale take it over', () => {
+    lockFolder(folder, { pid: deadPid(), start: null })
+    let other: FolderLock | undefined
+    // The other starter takes over between this one's judgement and its link.
+    const racing = () => lockFolder(folder, thisProcess(), { beforeLink: () => void (other ??= lockFolder(folder)) })
+    expect(racing).toThrow(FolderLockedError)
+    expect(other).toBeDefined()
+    expect(lockFiles()).toEqual(['cash-server.lock.2'])
+    other!.release()
+  })
+
+  it('backs off a generation it recreated after a newer holder swept it (a starter acting on an old listing)', () => {
+    lockFolder(folder, { pid: deadPid(), start: null })
+    let newest: FolderLock | undefined
+    const slow = () =>
+      lockFolder(folder, thisProcess(), {
+        beforeLink: () => {
+          if (newest) return
+          // Meanwhile generation 2 is taken by a process that dies, and 3 by a live one that sweeps 1 and 2.
+          lockFolder(folder, { pid: deadPid(), start: null })
+          newest = lockFolder(folder)
+        },
+      })
+    expect(slow).toThrow(FolderLockedError)
+    expect(lockFiles()).toEqual(['cash-server.lock.3'])
+    newest!.release()
   })
 })

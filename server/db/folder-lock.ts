@@ -39,10 +39,15 @@ const GENERATION = /^cash-server\.lock\.(\d+)$/
 // A starter that keeps losing races (each loss means another process moved) gives up rather than spin.
 const MAX_ATTEMPTS = 50
 
+/** Where a test makes another starter act: after this one judged the lock free, before it links its own. */
+export type LockSeams = { beforeLink?: () => void }
+
+let drafts = 0
+
 /** Takes the folder for `me` (this process by default), or throws FolderLockedError naming the live holder. */
-export function lockFolder(folder: string, me: LockHolder = thisProcess()): FolderLock {
+export function lockFolder(folder: string, me: LockHolder = thisProcess(), seams: LockSeams = {}): FolderLock {
   const dir = resolve(folder)
-  const draft = join(dir, `${NAME}draft-${process.pid}`)
+  const draft = join(dir, `${NAME}draft-${process.pid}-${++drafts}`)
   writeFileSync(draft, JSON.stringify(me))
   try {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -52,6 +57,7 @@ export function lockFolder(folder: string, me: LockHolder = thisProcess()): Fold
       if (holder && isRunning(holder)) throw new FolderLockedError(dir, holder)
       const mine = top + 1
       const path = join(dir, `${NAME}${mine}`)
+      seams.beforeLink?.()
       try {
         linkSync(draft, path)
       } catch (error) {
