@@ -39,11 +39,12 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
 /**
  * The order files are handed to the workers. A worker without module isolation is kept for the next file only
  * when that file is of the same project, so files go project by project (postgres, server, unit, dom), each
- * project's longest known files first: the load test with its killed servers, the route-table walks (every route ×
+ * project's longest known files first: the load test with its killed servers, the folder-lock test with its
+ * refused, killed and racing servers, the route-table walks (every route ×
  * every role, and fuzzing), the page build of the size budget.
  */
 const PROJECT_ORDER = ['postgres', 'server', 'unit', 'dom']
-const LONGEST = ['server/resilience.test.ts', 'server/http/authorization-matrix.test.ts', 'server/http/fuzz.test.ts', 'scripts/bundle-size.test.ts']
+const LONGEST = ['server/resilience.test.ts', 'server/db/folder-lock-servers.test.ts', 'server/http/authorization-matrix.test.ts', 'server/http/fuzz.test.ts', 'scripts/bundle-size.test.ts']
 class ProjectByProject extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files)

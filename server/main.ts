@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
+import { FolderLockedError } from './db/folder-lock'
 import { migrate } from './db/migrate'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
@@ -62,6 +63,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Cash server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  // An expected refusal is one line for the operator; anything else keeps its stack.
+  const detail = error instanceof FolderLockedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)
+  process.stderr.write(`Cash server failed to start: ${detail}\n`)
   process.exit(1)
 })

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { lockFolder } from './folder-lock'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
 
@@ -21,16 +22,30 @@ const toBigInt = (value: string) => BigInt(value)
 /** NUMERIC and BIGINT read as bigint. */
 export const pgliteParsers = { [pgliteTypes.NUMERIC]: toBigInt, [pgliteTypes.INT8]: toBigInt }
 
-/** PGlite in a folder on disk, or in memory for `:memory:`. */
+/**
+ * PGlite in a folder on disk, or in memory for `:memory:`. A folder is locked to this process until `close`
+ * (folder-lock.ts); a folder another live process holds throws FolderLockedError.
+ */
 export async function connectPglite(dataDir: string): Promise<Db> {
-  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite({ ...(dataDir === ':memory:' ? {} : { dataDir }), parsers: pgliteParsers })
-  await client.waitReady
-  return wrapPglite(client)
+  if (dataDir === ':memory:') {
+    const client = new PGlite({ parsers: pgliteParsers })
+    await client.waitReady
+    return wrapPglite(client)
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const lock = lockFolder(dataDir)
+  try {
+    const client = new PGlite({ dataDir, parsers: pgliteParsers })
+    await client.waitReady
+    return wrapPglite(client, lock.release)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
 }
 
-/** The Db handle over an open PGlite instance. */
-export function wrapPglite(client: PGlite): Db {
+/** The Db handle over an open PGlite instance; `afterClose` runs once the instance is closed. */
+export function wrapPglite(client: PGlite, afterClose: () => void = () => undefined): Db {
   return {
     kysely: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
     driver: 'pglite',
@@ -45,6 +60,7 @@ export function wrapPglite(client: PGlite): Db {
     },
     close: async () => {
       if (!client.closed) await client.close()
+      afterClose()
     },
   }
 }
