@@ -26,6 +26,8 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/cards/network-timeout.test.ts',
       'server/money-out/withdrawals.test.ts',
       'server/money-out/pix-send.test.ts',
+      'server/money-out/money-out-races.test.ts',
+      'server/http/database-refusal.test.ts',
       'server/alerts/alerts.test.ts',
       'server/borrow/borrow.test.ts',
       'server/grow/grow.test.ts',

@@ -58,6 +58,8 @@ export const ERRORS = {
   confirmation_required: { status: 401, message: 'Confirm this with your password (or your device’s biometrics in the app).' },
   confirmation_failed: { status: 401, message: 'That password is not right. Nothing was sent.' },
   withdrawal_not_cancellable: { status: 409, message: 'This withdrawal can no longer be cancelled: it has left the security delay.' },
+  withdrawal_pending: { status: 409, message: 'Another withdrawal was being requested on this account at the same moment. Nothing was reserved: check your withdrawals and try again.' },
+  conflict: { status: 409, message: 'Another request on this account was being processed at the same moment. Nothing was done: try again.' },
   quote_expired: { status: 409, message: 'This quote has expired. Here is a fresh one.' },
   convert_same_asset: { status: 400, message: 'Choose two different assets.' },
   amount_too_small: { status: 400, message: 'This amount is too small.' },

@@ -10,6 +10,7 @@ import { adminPeopleRoutes } from './admin/admin-people-routes'
 import { alertRoutes } from './alerts/alert-routes'
 import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
+import { refusalForDatabaseError } from './http/database-refusal'
 import { serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
@@ -85,7 +86,12 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   })
   mountPages(app, deps.config.DIST_DIR)
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // A request that lost a race inside the database is refused like any other rule (409), and logged: a
+    // constraint doing the deciding means a path that skipped the account's lock.
+    const raced = refusalForDatabaseError(thrown)
+    if (raced) deps.log.warn('database refused a raced request', { requestId: c.get('requestId' as never) as string | undefined, path: c.req.path, code: raced.code, error: thrown.message })
+    const error = raced ?? thrown
     if (error instanceof DomainError) {
       return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } }, error.status as 400)
     }

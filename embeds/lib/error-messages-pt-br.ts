@@ -60,6 +60,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   confirmation_required: 'Confirme com sua senha (ou com a biometria do aparelho no app).',
   confirmation_failed: 'Essa senha não está certa. Nada foi enviado.',
   withdrawal_not_cancellable: 'Este saque não pode mais ser cancelado: já passou do prazo de segurança.',
+  withdrawal_pending: 'Outro saque estava sendo pedido nesta conta no mesmo instante. Nada foi reservado: confira seus saques e tente de novo.',
+  conflict: 'Outra operação nesta conta estava sendo processada no mesmo instante. Nada foi feito: tente de novo.',
   quote_expired: 'Esta cotação expirou. Aqui está uma nova.',
   convert_same_asset: 'Escolha dois ativos diferentes.',
   amount_too_small: 'Este valor é pequeno demais.',

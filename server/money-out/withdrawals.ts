@@ -100,6 +100,9 @@ export function withdrawalView(w: Selectable<WithdrawalsTable>) {
  */
 export async function requestWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: Request & { confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
   await verifyConfirmation(db, principal, input.confirmation)
+  // The account's lock first: requests of one account take turns, so each sees the pending withdrawal the one
+  // before it left (and replaces it) instead of both finding none and racing for "one pending per account".
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const now = deps.now()
   const previous = await db.selectFrom('withdrawals').selectAll().where('account_id', '=', accountId).where('status', '=', 'delayed').forUpdate().executeTakeFirst()
   const { address, amount, fee, total } = await check(deps, db, accountId, input, previous ? previous.amount + previous.fee : 0n)
