@@ -18,6 +18,8 @@ import { defineConfig } from 'vitest/config'
  * Timeouts are set for a machine three times slower than a quiet one: a test fails on a hang, not on load.
  */
 const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+/** Suites that only mean something on PostgreSQL (real deadlocks): never in the PGlite `server` project. */
+const POSTGRES_ONLY = ['server/http/database-deadlock.test.ts']
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']
   : [
@@ -80,7 +82,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           // The kill-and-restart load test runs its own servers and databases (PGlite and PostgreSQL).
-          exclude: ['server/resilience.test.ts'],
+          exclude: ['server/resilience.test.ts', ...POSTGRES_ONLY],
           globalSetup: ['server/testing/global-setup.ts'],
           isolate: false,
           env,
@@ -91,7 +93,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: [...POSTGRES_SUITES, 'server/resilience.test.ts'],
+          include: [...POSTGRES_SUITES, ...POSTGRES_ONLY, 'server/resilience.test.ts'],
           globalSetup: ['server/testing/global-setup.ts'],
           isolate: false,
           env: { ...env, CASH_TEST_DATABASE_URL: POSTGRES_URL },

@@ -11,7 +11,7 @@ import { alertRoutes } from './alerts/alert-routes'
 import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
 import { refusalForDatabaseError } from './http/database-refusal'
-import { serverErrorPage } from './http/error-page'
+import { errorDigest, serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountPages } from './http/static-pages'
@@ -96,7 +96,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
       return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } }, error.status as 400)
     }
     if (error instanceof HTTPException) return error.getResponse()
-    const digest = String(randomBytes(5).readUIntBE(0, 5))
+    const digest = errorDigest()
     const requestId = c.get('requestId' as never) as string | undefined
     deps.log.error('unhandled error', { digest, requestId, path: c.req.path, error: error.message, stack: error.stack })
     if (c.req.path.startsWith(API_BASE)) {

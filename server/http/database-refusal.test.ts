@@ -72,30 +72,4 @@ describe('requests the database refuses for a race', () => {
     const error = await t.deps.db.kysely.insertInto('withdrawals').values({ ...pending, id: t.deps.newId() }).execute().catch((e: unknown) => e)
     expect(refusalForDatabaseError(error)).toMatchObject({ code: 'withdrawal_pending', status: 409 })
   })
-
-  it('reads a real deadlock from the driver (PostgreSQL: two transactions lock two accounts in opposite order)', async (ctx) => {
-    if (t.deps.db.driver !== 'postgres') ctx.skip() // PGlite runs one transaction at a time: nothing can deadlock.
-    const db = t.deps.db.kysely
-    const lock = (tx: typeof db, id: string) => tx.selectFrom('accounts').select('id').where('id', '=', id).forNoKeyUpdate().execute()
-    let firstHeld!: () => void
-    let secondHeld!: () => void
-    const bothHeld = Promise.all([new Promise<void>((r) => (firstHeld = r)), new Promise<void>((r) => (secondHeld = r))])
-    const outcomes = await Promise.allSettled([
-      db.transaction().execute(async (tx) => {
-        await lock(tx, ACCOUNT_IDS.personal)
-        firstHeld()
-        await bothHeld
-        await lock(tx, ACCOUNT_IDS.acme)
-      }),
-      db.transaction().execute(async (tx) => {
-        await lock(tx, ACCOUNT_IDS.acme)
-        secondHeld()
-        await bothHeld
-        await lock(tx, ACCOUNT_IDS.personal)
-      }),
-    ])
-    const failed = outcomes.filter((o) => o.status === 'rejected')
-    expect(failed).toHaveLength(1)
-    expect(refusalForDatabaseError(failed[0]!.reason)).toMatchObject({ code: 'conflict', status: 409, details: { retryable: true } })
-  })
 })
