@@ -1,58 +1,37 @@
 /**
- * `npm run bench`, in three parts (bounded: a few minutes in all):
+ * `npm run bench` (scripts/bench.sh: finds PostgreSQL as `npm test` does, then runs this), in three parts
+ * (bounded: a few minutes in all):
  * 1. Size: each standalone webview page's first load (JS and CSS, gzip, from the build manifest) against a
- *    bare React page built the same way, and its budget (scripts/bundle-size.ts).
+ *    bare React page built the same way, and its budget (scripts/bundle-size.ts). `BENCH_SIZE=0` skips it.
  * 2. Lighthouse (mobile preset, Debian Chromium) of each webview page against the production server started
  *    here on a free port (built dist/, seeded in-memory database), signed in as the personal holder through
  *    the API (the session cookie goes in `extraHeaders`): LCP, TBT and the performance score.
  *    `BENCH_LIGHTHOUSE=0` skips it.
- * 3. Server throughput on the embedded database (in-memory PGlite, one process): card authorization
- *    decisions and ledger postings, each at 50 requests in flight (2000 requests or 60 s), through the whole HTTP stack in-process
- *    (no network), printing rate and latency percentiles.
+ * 3. Server (scripts/bench-server.ts): card authorizations as the card network sends them (signed webhooks)
+ *    and ledger postings, on PGlite in memory, PGlite on disk and PostgreSQL, closed loop (50 in flight) and
+ *    open loop (Poisson arrivals at a fixed rate), each beside floors measured in the same run (a trivial
+ *    route; one INSERT in a transaction) and the machine's load average while it ran.
+ * `--json` prints, as the last line, one JSON object with every figure (benchJson).
  */
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { cpus, loadavg } from 'node:os'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { build } from 'vite'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
-import { formatSizeTable, measureBundles } from './bundle-size'
-import { DEFAULT_PRICES } from '../domain/prices'
-import { createPriceBook } from '../server/borrow/price-book'
-import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../fixtures/personas'
-import { createApp } from '../server/app'
-import { loadConfig } from '../server/config'
-import { connectPglite } from '../server/db/connect'
-import { migrate } from '../server/db/migrate'
-import { createLogger } from '../server/log'
-import { seedPersonas } from '../server/seed'
+import { formatSizeTable, measureBundles, type SizeReport } from './bundle-size'
+import { DEMO_PASSWORD } from '../fixtures/personas'
+import type { LoadDuring } from './bench-loops'
+import { benchServer, benchSettings, declineReasons, type Figure, type Floor, type OpenFigure, type ServerBench } from './bench-server'
 
-const CONCURRENCY = 50
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? 2000)
-/** Each server run stops starting requests after this long, so the whole bench stays bounded on a slow machine. */
-const MAX_MS = Number(process.env.BENCH_SECONDS_PER_RUN ?? 60) * 1000
-
-async function run(label: string, once: (i: number) => Promise<boolean>) {
-  const latencies: number[] = []
-  let next = 0
-  let failed = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < TOTAL && performance.now() - started < MAX_MS) {
-        const i = next++
-        const t0 = performance.now()
-        if (!(await once(i))) failed++
-        latencies.push(performance.now() - t0)
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  const done = latencies.length
-  latencies.sort((a, b) => a - b)
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1)
-  process.stdout.write(`${label.padEnd(34)} ${String(done).padStart(5)} requests  ${(done / seconds).toFixed(0).padStart(5)}/s  p50 ${pct(50).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  failed ${failed}\n`)
+const JSON_OUT = process.argv.includes('--json')
+// PostgreSQL is part of the bench: scripts/bench.sh finds one (or starts one); without it the bench fails, never skips.
+const POSTGRES = process.env.CASH_TEST_DATABASE_URL
+if (!POSTGRES) {
+  process.stderr.write('[cash] ERROR: the bench needs PostgreSQL: run `npm run bench` (scripts/bench.sh finds or starts one) or set CASH_TEST_DATABASE_URL.\n')
+  process.exit(1)
 }
+const loadAtStart = loadavg()
 
 const ROOT = resolve(import.meta.dirname, '..')
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -73,10 +52,16 @@ say('')
 say('1. First load of each webview page (gzip; entry + static imports + CSS; budget in scripts/bundle-size.ts)')
 // BENCH_DIST_DIR measures another build instead (say, an older commit's, to compare); else this one is built.
 const DIST = process.env.BENCH_DIST_DIR ? resolve(process.env.BENCH_DIST_DIR) : resolve(ROOT, 'dist')
-if (!process.env.BENCH_DIST_DIR) await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn' })
-const sizes = await measureBundles({ distDir: DIST })
-say(formatSizeTable(sizes))
-say('   "then, in parallel": the bridge, session, schemas, messages and the embed: preloaded by the HTML beside the entry, not blocking its first paint.')
+const SIZE = process.env.BENCH_SIZE !== '0'
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0'
+if (!process.env.BENCH_DIST_DIR && (SIZE || LIGHTHOUSE)) await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn' })
+let sizes: SizeReport | undefined
+if (!SIZE) say('   skipped (BENCH_SIZE=0)')
+else {
+  sizes = await measureBundles({ distDir: DIST })
+  say(formatSizeTable(sizes))
+  say('   "then, in parallel": the bridge, session, schemas, messages and the embed: preloaded by the HTML beside the entry, not blocking its first paint.')
+}
 
 // 2. Lighthouse against the production server.
 async function lighthouseRuns() {
@@ -126,26 +111,51 @@ async function lighthouseRuns() {
 }
 say('')
 say('2. Lighthouse of each webview page against the production server (built dist/, seeded in-memory database)')
-if (process.env.BENCH_LIGHTHOUSE === '0') say('   skipped (BENCH_LIGHTHOUSE=0)')
+if (!LIGHTHOUSE) say('   skipped (BENCH_LIGHTHOUSE=0)')
 else await lighthouseRuns()
 say('')
 say('3. Server')
 
-const db = await connectPglite(':memory:')
-await migrate(db)
-const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:' }), AUTH_RATE_LIMIT: 100_000 }
-const deps = { db, config, log: createLogger('silent'), now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES, priceBook: createPriceBook() }
-await seedPersonas(deps)
-const { app } = createApp(deps)
-const signIn = async (email: string) => ((await (await app.request('/app/cash/api/v1/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })).json()) as { token: string }).token
-const admin = await signIn('admin@demo.cash')
-const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>
-  app.request(`/app/cash/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, ...extra }, body: JSON.stringify(body) })
-
-process.stdout.write(`Cash server benchmark · PGlite in memory · ${CONCURRENCY} in flight · ${TOTAL} requests or ${MAX_MS / 1000} s per run · Node ${process.version}\n`)
-await run('card authorization decisions', async () => {
-  const res = await post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '0.01', merchantName: 'Bench Coffee', mcc: '5812' })
-  return res.ok && ((await res.json()) as { approved: boolean }).approved
+const { inFlight, total, maxSecondsPerRun, cards, openLoop } = benchSettings
+say(`   in-process HTTP (app.request, no sockets) · closed loop: ${inFlight} in flight, ${total} requests or ${maxSecondsPerRun} s per run · open loop: Poisson arrivals at ${openLoop.ratePerSecond}/s for ${openLoop.seconds} s, latency from each scheduled arrival, dropped = failed, later than ${openLoop.deadlineMs} ms, or refused with ${openLoop.maxInFlight} already waiting`)
+say(`   authorizations: signed authorization.request events on POST /webhooks/card (the card network's call), 0.01 USDC each, round-robin over ${cards} card${cards === 1 ? '' : 's'} on as many accounts (BENCH_CARDS) · postings: idempotent sandbox deposits · each database fresh, migrated and seeded; job loop off · PostgreSQL: the server's pool (server/db/connect.ts) on ${new URL(POSTGRES).host}`)
+say(`   load = the machine's 1-minute load average at the start → end of the run (highest 1 s sample), on ${cpus().length} cores`)
+say('')
+say(`${'figure'.padEnd(28)} ${'database'.padEnd(13)} ${'requests'.padStart(8)} ${'/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(6)} ${'declined'.padStart(8)}  ${'load'.padEnd(18)}  floors in the same run`)
+const fmt = (n: number, width: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–').padStart(width)
+const showLoad = (l: LoadDuring) => `${l.start.toFixed(1)} → ${l.end.toFixed(1)} (${l.max.toFixed(1)})`.padEnd(18)
+const floors: Partial<Record<keyof ServerBench, Floor>> = {}
+const TRANSACTION_FLOOR = { 'pglite-memory': 'floorTransaction', 'pglite-disk': 'floorTransactionDisk', postgres: 'floorTransactionPostgres' } as const
+const besideFloors = (database: keyof typeof TRANSACTION_FLOOR) => {
+  const route = floors.floorRoute
+  const tx = floors[TRANSACTION_FLOOR[database]]
+  return [route && `route ${route.perSecond.toFixed(0)}/s p99 ${route.p99Ms.toFixed(0)}`, tx && `transaction ${tx.perSecond.toFixed(0)}/s p99 ${tx.p99Ms.toFixed(0)}`].filter(Boolean).join(' · ')
+}
+const server = await benchServer(POSTGRES, (key, r) => {
+  if ('offeredPerSecond' in r) {
+    const o = r as OpenFigure
+    say(`${key.padEnd(28)} ${o.database.padEnd(13)} ${String(o.arrivals).padStart(8)} ${fmt(o.achievedPerSecond, 7)} ${fmt(o.p50Ms, 8)} ${fmt(o.p99Ms, 8)} ${String(o.failed).padStart(6)} ${String(o.declined).padStart(8)}  ${showLoad(o.load)}  ${besideFloors(o.database)}`)
+    say(`${''.padEnd(28)} offered ${o.offeredPerSecond}/s · answered ${o.achievedPerSecond}/s · approved within ${benchSettings.openLoop.deadlineMs} ms ${o.withinDeadlinePerSecond}/s · dropped ${o.dropped} of ${o.arrivals} (refused ${o.refused}, late ${o.late}, failed ${o.failed}) · ${o.seconds} s`)
+    return
+  }
+  const c = r as Figure | Floor
+  if (key.startsWith('floor')) floors[key] = c
+  say(`${key.padEnd(28)} ${c.database.padEnd(13)} ${String(c.requests).padStart(8)} ${fmt(c.perSecond, 7)} ${fmt(c.p50Ms, 8)} ${fmt(c.p99Ms, 8)} ${String(c.failed).padStart(6)} ${String(c.declined).padStart(8)}  ${showLoad(c.load)}  ${key.startsWith('floor') ? '' : besideFloors(c.database)}`)
 })
-await run('ledger postings (idempotent deposits)', async (i) => (await post('/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': `bench-${i}-${randomUUID()}` })).ok)
-await db.close()
+if (Object.keys(declineReasons).length) say(`   declined or failed authorizations by reason: ${JSON.stringify(declineReasons)}`)
+const loadAtEnd = loadavg()
+const rounded = (l: number[]) => l.map((n) => Math.round(n * 100) / 100)
+say(`   load average (1, 5, 15 min) at the start of the bench ${rounded(loadAtStart).join(', ')} · at the end ${rounded(loadAtEnd).join(', ')}`)
+
+/** The one JSON object `--json` prints: every figure by name. A new figure is one more key here. */
+function benchJson() {
+  return {
+    ...server,
+    loadAverage: { start: rounded(loadAtStart), end: rounded(loadAtEnd) },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` },
+    settings: benchSettings,
+    declineReasons,
+    ...(sizes ? { sizes: { bareReact: sizes.bare.total, pages: Object.fromEntries(sizes.pages.map((p) => [p.page, { total: p.total, js: p.js, css: p.css, budget: p.budget, ok: p.ok }])) } } : {}),
+  }
+}
+if (JSON_OUT) say(JSON.stringify(benchJson()))

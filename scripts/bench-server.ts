@@ -1,0 +1,233 @@
+/**
+ * Part 3 of `npm run bench`: the server through its public HTTP surface (routes, in-process `app.request`, no
+ * network), each figure beside floors measured in the same run on the same database:
+ * - floorRoute: GET /health (one `select 1`) through the same HTTP stack at the same concurrency;
+ * - floorTransaction*: BEGIN + one INSERT into a scratch table + COMMIT through the same Kysely driver.
+ * Authorizations are what the card network sends: signed `authorization.request` events on POST /webhooks/card,
+ * each with its own event id and networkId, spread over several cards on as many accounts (BENCH_CARDS).
+ * Postings are idempotent sandbox deposits. Every run gets a database of its own, migrated and seeded; the job
+ * loop is off (the alert and expiry jobs approvals enqueue stay queued).
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { DEFAULT_PRICES } from '../domain/prices'
+import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD, type Persona } from '../fixtures/personas'
+import { createApp } from '../server/app'
+import { createPriceBook } from '../server/borrow/price-book'
+import { loadConfig } from '../server/config'
+import { connect, connectPglite, type Db } from '../server/db/connect'
+import { migrate } from '../server/db/migrate'
+import type { Deps } from '../server/http/route-table'
+import { createLogger } from '../server/log'
+import { seedPersonas } from '../server/seed'
+import { providerKey, signWebhook } from '../server/webhooks/signature'
+import { closedLoop, openLoop, poissonArrivals, seededRandom, type ClosedLoopResult, type OpenLoopResult, type Outcome } from './bench-loops'
+
+export type BenchDatabase = 'pglite-memory' | 'pglite-disk' | 'postgres'
+export type Floor = ClosedLoopResult & { database: BenchDatabase }
+export type Figure = ClosedLoopResult & { database: BenchDatabase; route: string }
+export type OpenFigure = OpenLoopResult & { database: BenchDatabase; route: string }
+export type ServerBench = {
+  floorRoute: Floor
+  floorTransaction: Floor
+  floorTransactionDisk: Floor
+  floorTransactionPostgres: Floor
+  authorization: Figure
+  authorizationDisk: Figure
+  authorizationPostgres: Figure
+  postings: Figure
+  postingsPostgres: Figure
+  authorizationOpenLoop: OpenFigure
+  authorizationOpenLoopMemory: OpenFigure
+}
+
+const API = '/app/cash/api/v1'
+const IN_FLIGHT = 50
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? 2000)
+/** Each closed-loop run stops starting requests after this long, so the whole bench stays bounded on a slow machine. */
+const MAX_MS = Number(process.env.BENCH_SECONDS_PER_RUN ?? 60) * 1000
+const CARDS = Math.max(1, Number(process.env.BENCH_CARDS ?? 8))
+const OPEN_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 1000)
+const OPEN_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 20)
+/** The card network's window: an answer later than this is a timeout (a decline) to the merchant. */
+const DEADLINE_MS = 2000
+/** The network waits on at most what it sends in its 2 s window; arrivals beyond are refused (dropped). */
+const OPEN_MAX_IN_FLIGHT = Number(process.env.BENCH_OPEN_LOOP_MAX_IN_FLIGHT ?? Math.ceil((OPEN_RATE * DEADLINE_MS) / 1000))
+/** A purchase small enough that 20k+ decisions stay far inside every balance and limit (checked: all approve). */
+const PURCHASE = { amount: '0.01', merchantName: 'Bench Coffee', merchantCity: 'Lisbon', mcc: '5812' }
+
+export const benchSettings = { inFlight: IN_FLIGHT, total: TOTAL, maxSecondsPerRun: MAX_MS / 1000, cards: CARDS, openLoop: { ratePerSecond: OPEN_RATE, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT } }
+
+/**
+ * Holders the bench adds beside the demo personas, each with a personal account of 2,500 USDC: with Paula's
+ * card, `BENCH_CARDS` cards on as many accounts, so decisions do not all queue on one account's row lock.
+ */
+const benchHolders = (count: number): Persona[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0')
+    return { key: `bench${n}`, id: `20000000-0000-4000-8000-000000100${n}`, email: `bench${n}@demo.cash`, name: `Bench Holder ${n}`, platformRole: 'user', account: { role: 'holder', create: { id: `10000000-0000-4000-8000-000000100${n}`, kind: 'personal', name: `Bench Holder ${n}`, mode: 'direct_pay', timeZone: 'UTC', balances: { USDC: '2500' } } } }
+  })
+
+type Target = { database: BenchDatabase; db: Db; deps: Deps; request: (path: string, init?: RequestInit) => Promise<Response>; adminToken: string; cards: string[]; close(): Promise<void> }
+
+const adminQuery = async (url: string, text: string) => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh database of the kind, migrated, seeded (demo personas and the bench holders, each with a card). */
+async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
+  let cleanup = async () => undefined as void
+  let db: Db
+  if (database === 'postgres') {
+    const name = `cash_bench_${process.pid}`
+    await adminQuery(postgresServer, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await adminQuery(postgresServer, `CREATE DATABASE "${name}"`)
+    const url = new URL(postgresServer)
+    url.pathname = `/${name}`
+    // connect() as server/main.ts calls it: the same pool size the server runs with.
+    db = await connect({ databaseUrl: url.toString(), dataDir: '' })
+    cleanup = () => adminQuery(postgresServer, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  } else if (database === 'pglite-disk') {
+    const dir = mkdtempSync(join(tmpdir(), 'cash-bench-'))
+    db = await connectPglite(join(dir, 'data'))
+    cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  } else {
+    db = await connectPglite(':memory:')
+  }
+  await migrate(db)
+  const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:' }), AUTH_RATE_LIMIT: 100_000 }
+  const deps: Deps = { db, config, log: createLogger('silent'), now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES, priceBook: createPriceBook() }
+  const holders = benchHolders(CARDS - 1)
+  await seedPersonas(deps)
+  if (holders.length) await seedPersonas(deps, holders)
+  const { app } = createApp(deps)
+  const request = async (path: string, init?: RequestInit) => app.request(`${API}${path}`, init)
+  const signIn = async (email: string) => {
+    const res = await request('/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })
+    if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { token: string }).token
+  }
+  // Each bench holder issues themselves a virtual card through the API, as a holder would.
+  const cards: string[] = [CARD_IDS.personal]
+  for (const h of holders) {
+    const accountId = (h.account as { create: { id: string } }).create.id
+    const res = await request(`/accounts/${accountId}/cards`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(h.email)}` }, body: '{}' })
+    if (!res.ok) throw new Error(`issuing a card for ${h.email} failed: ${res.status} ${await res.text()}`)
+    cards.push(((await res.json()) as { id: string }).id)
+  }
+  const adminToken = await signIn('admin@demo.cash')
+  return {
+    database,
+    db,
+    deps,
+    request,
+    adminToken,
+    cards,
+    close: async () => {
+      await db.close()
+      await cleanup()
+    },
+  }
+}
+
+/** Why decisions were declined, across the whole bench (empty when every purchase was approved). */
+export const declineReasons: Record<string, number> = {}
+
+/** One purchase as the card network asks for it: a signed `authorization.request` on POST /webhooks/card. */
+function authorizeOnce(t: Target) {
+  const key = providerKey(t.deps.config.WEBHOOK_SECRET, 'card')
+  return async (i: number): Promise<Outcome> => {
+    const networkId = `bench_${randomUUID().replaceAll('-', '')}`
+    const body = JSON.stringify({ id: `evt_${networkId}`, type: 'authorization.request', created: new Date().toISOString(), data: { networkId, cardId: t.cards[i % t.cards.length], ...PURCHASE } })
+    const res = await t.request('/webhooks/card', { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signWebhook(key, body, Math.floor(Date.now() / 1000)) }, body })
+    if (!res.ok) {
+      const reason = `HTTP ${res.status}`
+      declineReasons[reason] = (declineReasons[reason] ?? 0) + 1
+      return 'failed'
+    }
+    const json = (await res.json()) as { duplicate: boolean; result?: { approved?: boolean; reason?: string } }
+    if (json.result?.approved && !json.duplicate) return 'ok'
+    const reason = json.duplicate ? 'duplicate' : (json.result?.reason ?? 'no result')
+    declineReasons[reason] = (declineReasons[reason] ?? 0) + 1
+    return 'declined'
+  }
+}
+
+const depositOnce = (t: Target) => async (i: number): Promise<Outcome> => {
+  const res = await t.request('/sandbox/deposits', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.adminToken}`, 'idempotency-key': `bench-${i}-${randomUUID()}` }, body: JSON.stringify({ accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }) })
+  return res.ok ? 'ok' : 'failed'
+}
+
+const healthOnce = (t: Target) => async (): Promise<Outcome> => ((await t.request('/health')).ok ? 'ok' : 'failed')
+
+/** BEGIN, one INSERT into a scratch table, COMMIT: the least a write through this driver costs. */
+async function transactionFloor(t: Target): Promise<Floor> {
+  await t.db.execScript('CREATE TABLE bench_floor (id bigserial PRIMARY KEY, n integer NOT NULL, at timestamptz NOT NULL DEFAULT now())')
+  const result = await closed(t, async (i) => {
+    await t.db.kysely.transaction().execute((tx) => sql`INSERT INTO bench_floor (n) VALUES (${i})`.execute(tx))
+    return 'ok'
+  })
+  await t.db.execScript('DROP TABLE bench_floor')
+  return result
+}
+
+const closed = async (t: Target, once: (i: number) => Promise<Outcome>) => ({ ...(await closedLoop(once, { inFlight: IN_FLIGHT, total: TOTAL, maxMs: MAX_MS })), database: t.database })
+const figure = async (t: Target, route: string, once: (i: number) => Promise<Outcome>): Promise<Figure> => ({ ...(await closed(t, once)), route })
+
+async function openLoopFigure(t: Target): Promise<OpenFigure> {
+  const arrivals = poissonArrivals(OPEN_RATE, OPEN_SECONDS, seededRandom(Number(process.env.BENCH_SEED ?? 16)))
+  return { ...(await openLoop(authorizeOnce(t), { arrivals, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT })), database: t.database, route: 'POST /webhooks/card' }
+}
+
+/** Opens a fresh database of the kind, runs `body` on it and closes it (its folder or database dropped) even on failure. */
+async function on<T>(database: BenchDatabase, postgresServer: string, body: (t: Target) => Promise<T>): Promise<T> {
+  const t = await openTarget(database, postgresServer)
+  try {
+    return await body(t)
+  } finally {
+    await t.close()
+  }
+}
+
+/**
+ * Every server figure, in an order that keeps each floor next to what it bounds. `report` is called after each
+ * run (for the table); PostgreSQL is the server at `postgresServer`, where a scratch database is created and dropped.
+ */
+export async function benchServer(postgresServer: string, report: (key: keyof ServerBench, result: ServerBench[keyof ServerBench]) => void): Promise<ServerBench> {
+  const out: Partial<ServerBench> = {}
+  const keep = <K extends keyof ServerBench>(key: K, result: ServerBench[K]) => {
+    out[key] = result
+    report(key, result)
+    return result
+  }
+  const webhook = 'POST /webhooks/card'
+  const deposits = 'POST /sandbox/deposits'
+  await on('pglite-memory', postgresServer, async (t) => {
+    keep('floorRoute', await closed(t, healthOnce(t)))
+    keep('floorTransaction', await transactionFloor(t))
+    keep('authorization', await figure(t, webhook, authorizeOnce(t)))
+    keep('postings', await figure(t, deposits, depositOnce(t)))
+  })
+  await on('pglite-memory', postgresServer, async (t) => keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
+  await on('pglite-disk', postgresServer, async (t) => {
+    keep('floorTransactionDisk', await transactionFloor(t))
+    keep('authorizationDisk', await figure(t, webhook, authorizeOnce(t)))
+  })
+  await on('pglite-disk', postgresServer, async (t) => keep('authorizationOpenLoop', await openLoopFigure(t)))
+  await on('postgres', postgresServer, async (t) => {
+    keep('floorTransactionPostgres', await transactionFloor(t))
+    keep('authorizationPostgres', await figure(t, webhook, authorizeOnce(t)))
+    keep('postingsPostgres', await figure(t, deposits, depositOnce(t)))
+  })
+  return out as ServerBench
+}
