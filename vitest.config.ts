@@ -35,6 +35,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/grow/grow.test.ts',
       'server/accounts/limits.test.ts',
       'server/history/history.test.ts',
+      'server/history/history-paging.test.ts',
       'server/admin/audit.test.ts',
     ]
 const env = { TZ: 'UTC' }

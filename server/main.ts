@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
 import { FolderLockedError } from './db/folder-lock'
 import { migrate } from './db/migrate'
+import { startStatisticsRefresh } from './db/refresh-statistics'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
@@ -37,6 +38,7 @@ async function main() {
   if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)
   if (config.JOBS === 'on') await scheduleMembershipJobs(deps)
   if (config.JOBS === 'on') await scheduleVaultSnapshots(deps)
+  const stopStatistics = startStatisticsRefresh(db, log)
   const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
@@ -52,6 +54,7 @@ async function main() {
     force.unref()
     server.close(async () => {
       await stopJobs()
+      await stopStatistics()
       await db.close()
       log.info('stopped')
       process.exit(0)

@@ -1,80 +1,58 @@
-import { sql, type RawBuilder } from 'kysely'
 import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import type { Tx } from '../ledger/ledger-service'
+import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
 
 export { HISTORY_STATUSES, HISTORY_TYPES, type HistoryType } from '../../domain/activity-kinds'
 import type { HistoryType } from '../../domain/activity-kinds'
 
-/** Journal kinds by history type; card purchases and crypto withdrawals come from their own tables. */
-const JOURNAL_TYPE = sql`CASE
-  WHEN j.kind IN ('deposit', 'bridge_deposit') THEN 'deposit'
-  WHEN j.kind IN ('pix_top_up', 'pix_spend') THEN 'pix'
-  WHEN j.kind IN ('bank_deposit', 'bank_send', 'bank_send_returned') THEN 'bank'
-  WHEN j.kind = 'repay' THEN 'repay'
-  WHEN j.kind IN ('borrow_interest', 'liquidation') THEN 'borrow'
-  ELSE 'other' END`
-
-type Row = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; detail: string | null; card_id: string | null }
-
-/** Every movement of the account as one list: card purchases, withdrawals and every other journal. */
-function movements(accountId: string): RawBuilder<Row> {
-  return sql<Row>`
-    SELECT 'card' AS type, a.id::text AS id, a.merchant_name AS title,
-      CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END AS status,
-      -(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.created_at, a.decline_reason AS detail, a.card_id::text AS card_id
-    FROM card_authorizations a WHERE a.account_id = ${accountId}
-    UNION ALL
-    SELECT 'withdrawal', w.id::text, 'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4),
-      CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END,
-      -(w.amount + w.fee), w.asset, w.created_at, w.failure_reason, NULL
-    FROM withdrawals w WHERE w.account_id = ${accountId}
-    UNION ALL
-    SELECT ${JOURNAL_TYPE}, j.id::text, j.description, CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END,
-      COALESCE((SELECT sum(CASE e.side WHEN 'credit' THEN e.amount ELSE -e.amount END) FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id
-        WHERE e.journal_id = j.id AND la.account_id = ${accountId} AND la.code = 'cash'),
-        (SELECT -sum(CASE e.side WHEN 'debit' THEN e.amount ELSE -e.amount END) FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id
-        WHERE e.journal_id = j.id AND la.account_id = ${accountId} AND la.code = 'debt'), 0),
-      (SELECT e.asset FROM entries e JOIN ledger_accounts la ON la.id = e.ledger_account_id WHERE e.journal_id = j.id AND la.account_id = ${accountId} LIMIT 1),
-      j.created_at, NULL, NULL
-    FROM journals j WHERE j.account_id = ${accountId}
-      -- Card journals show through their authorization, withdrawals through theirs; a card journal with no
-      -- network reference (an imported or adjusted purchase) still shows, as itself.
-      AND NOT (j.kind IN ('card_spend', 'card_refund') AND j.reference IS NOT NULL)
-      AND j.kind NOT IN ('crypto_withdrawal', 'withdrawal_returned')`
-}
-
 export type HistoryQuery = { type?: HistoryType | undefined; status?: string | undefined; q?: string | undefined; before?: string | undefined; cardId?: string | undefined; limit: number }
 
-/** Newest first, filtered (by type, status, text, or one card's purchases), paged by a cursor (`<iso time>|<id>` of the last item seen). */
-export async function listHistory(db: Tx, accountId: string, query: HistoryQuery) {
-  let cursor: RawBuilder<unknown> = sql`TRUE`
-  if (query.before) {
-    const [at, id] = query.before.split('|')
-    const time = new Date(at ?? '')
-    if (!id || Number.isNaN(time.getTime())) throw new DomainError('invalid_request', 'That page link is not valid.', { before: 'Not a valid cursor.' })
-    cursor = sql`(m.created_at, m.id) < (${time}, ${id})`
+/**
+ * A page link: `<created_at to the microsecond>|<id>` of the last item seen, e.g.
+ * `2026-11-21T12:00:01.000037Z|6f1c…`. Links made when it carried milliseconds still read.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+
+function parseCursor(before: string): { at: string; id: string } {
+  const [, at, id] = CURSOR.exec(before) ?? []
+  const time = new Date(at ?? '')
+  // A well-formed but impossible date (30 February) would roll over in JS and fail in SQL: refuse it here.
+  if (!at || !id || Number.isNaN(time.getTime()) || time.toISOString().slice(0, 19) !== at.slice(0, 19)) {
+    throw new DomainError('invalid_request', 'That page link is not valid.', { before: 'Not a valid cursor.' })
   }
-  const rows = await sql<Row>`
-    SELECT * FROM (${movements(accountId)}) m
-    WHERE ${cursor}
-      AND (${query.type ?? null}::text IS NULL OR m.type = ${query.type ?? null})
-      AND (${query.status ?? null}::text IS NULL OR m.status = ${query.status ?? null})
-      AND (${query.cardId ?? null}::text IS NULL OR m.card_id = ${query.cardId ?? null})
-      AND (${query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null}::text IS NULL OR m.title ILIKE ${query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : null})
-    ORDER BY m.created_at DESC, m.id DESC
-    LIMIT ${query.limit + 1}`.execute(db)
-  const page = rows.rows.slice(0, query.limit)
+  return { at, id: id.toLowerCase() }
+}
+
+/** Newest first: by time to the microsecond (`at` is fixed-width), then by id, as the sources' indexes order them. */
+const newestFirst = (a: HistoryRow, b: HistoryRow) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1)
+
+/**
+ * Newest first, filtered (by type, status, text, or one card's purchases), paged by a cursor (`before`, the last
+ * item's). Each source reads at most a page and one from its index; the page is the newest of those.
+ */
+export async function listHistory(db: Tx, accountId: string, query: HistoryQuery) {
+  const filter: SourceFilter = {
+    type: query.type,
+    status: query.status,
+    cardId: query.cardId,
+    titleLike: query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : undefined,
+    before: query.before ? parseCursor(query.before) : undefined,
+  }
+  const sources = HISTORY_SOURCES.filter((s) => (!query.type || s.yields(query.type)) && (!query.cardId || s.hasCards))
+  const read = await Promise.all(sources.map((s) => s.rows(accountId, filter, query.limit + 1).execute(db)))
+  const rows = read.flatMap((r) => r.rows).sort(newestFirst)
+  const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
   return {
     items: page.map(view),
-    nextCursor: rows.rows.length > query.limit && last ? `${last.created_at.toISOString()}|${last.id}` : null,
+    nextCursor: rows.length > query.limit && last ? `${last.at}|${last.id}` : null,
   }
 }
 
-function view(r: Row) {
+function view(r: HistoryRow) {
   const asset: HeldAsset = isHeldAsset(r.asset) ? r.asset : 'USDC'
   const reason = r.type === 'card' && r.detail ? (DECLINE_REASONS[r.detail as DeclineReason] ?? r.detail) : r.detail
   return { type: r.type, id: r.id, title: r.title, status: r.status, amount: toDecimal(r.amount, asset), asset, createdAt: r.created_at.toISOString(), reason }
@@ -91,9 +69,9 @@ export async function historyCsv(db: Tx, accountId: string, query: Omit<HistoryQ
 }
 
 /** One movement with its timeline: authorized → settled (or what happened instead), or a withdrawal's states. */
-export async function historyDetail(db: Tx, accountId: string, type: string, id: string) {
-  const found = await sql<Row>`SELECT * FROM (${movements(accountId)}) m WHERE m.type = ${type} AND m.id = ${id}`.execute(db)
-  const row = found.rows[0]
+export async function historyDetail(db: Tx, accountId: string, type: HistoryType | 'other', id: string) {
+  const source = HISTORY_SOURCES.find((s) => s.yields(type))
+  const row = source ? (await source.rows(accountId, { type, id }, 1).execute(db)).rows[0] : undefined
   if (!row) throw new DomainError('not_found', 'No such movement on this account.')
   const timeline: { step: string; at: string | null }[] = []
   const extra: Record<string, string | null> = {}

@@ -1,0 +1,122 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { HistoryType } from '../../domain/activity-kinds'
+
+/** One movement as history reads it; `at` is `created_at` to the microsecond, the cursor's time. */
+export type HistoryRow = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; at: string; detail: string | null }
+
+/** What narrows a source's rows; each is left out of the SQL when unset. */
+export type SourceFilter = { type?: string | undefined; status?: string | undefined; titleLike?: string | undefined; cardId?: string | undefined; id?: string | undefined; before?: { at: string; id: string } | undefined }
+
+/**
+ * One table history reads movements from. Each is read newest first on its own index of
+ * (account_id, created_at DESC, id DESC) (migration 0027), so a page costs its length, not the account's age.
+ */
+export type HistorySource = {
+  /** Whether the source can hold movements of this type. */
+  yields(type: HistoryType | 'other'): boolean
+  /** Whether it holds card purchases, the only movements a `cardId` filter keeps. */
+  hasCards: boolean
+  /** The rows of `accountId` that pass `filter`, newest first, at most `limit`. */
+  rows(accountId: string, filter: SourceFilter, limit: number): RawBuilder<HistoryRow>
+}
+
+/** Journal kinds by the history type they show as; any other kind shows as `other`. */
+const JOURNAL_KINDS: Record<Exclude<HistoryType, 'card' | 'withdrawal'>, readonly string[]> = {
+  deposit: ['deposit', 'bridge_deposit'],
+  pix: ['pix_top_up', 'pix_spend'],
+  bank: ['bank_deposit', 'bank_send', 'bank_send_returned'],
+  repay: ['repay'],
+  borrow: ['borrow_interest', 'liquidation'],
+}
+const JOURNAL_TYPE = sql`CASE ${sql.join(
+  Object.entries(JOURNAL_KINDS).map(([type, kinds]) => sql`WHEN j.kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) THEN ${sql.lit(type)}`),
+  sql` `,
+)} ELSE 'other' END`
+
+const CURSOR_TIME = sql.lit('YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+
+type Columns = { alias: string; title: RawBuilder<unknown>; status: RawBuilder<unknown>; type: RawBuilder<unknown>; cardId: RawBuilder<unknown> | null }
+
+/** A source's query: the account's rows that pass every filter set, newest first (its index's order), at most `limit`. */
+function query(table: string, c: Columns, select: RawBuilder<unknown>, shown: RawBuilder<unknown> | null, join: RawBuilder<unknown> = sql``) {
+  return (accountId: string, f: SourceFilter, limit: number) => {
+    const col = (name: string) => sql.ref(`${c.alias}.${name}`)
+    const where: RawBuilder<unknown>[] = [sql`${col('account_id')} = ${accountId}`]
+    if (shown) where.push(shown)
+    if (f.id) where.push(sql`${col('id')} = ${f.id}`)
+    if (f.type) where.push(sql`${c.type} = ${f.type}`)
+    if (f.status) where.push(sql`${c.status} = ${f.status}`)
+    if (f.cardId) where.push(c.cardId ? sql`${c.cardId} = ${f.cardId}` : sql`FALSE`)
+    if (f.titleLike) where.push(sql`${c.title} ILIKE ${f.titleLike}`)
+    if (f.before) where.push(sql`(${col('created_at')}, ${col('id')}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)`)
+    return sql<HistoryRow>`
+      SELECT ${c.type} AS type, ${col('id')} AS id, ${c.title} AS title, ${c.status} AS status, ${select},
+        ${col('created_at')} AS created_at, to_char(${col('created_at')} AT TIME ZONE 'UTC', ${CURSOR_TIME}) AS at
+      FROM ${sql.table(table)} AS ${sql.raw(c.alias)} ${join}
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY ${col('created_at')} DESC, ${col('id')} DESC
+      LIMIT ${limit}`
+  }
+}
+
+/** Card purchases, through their authorization: pending while on hold, settled once cleared. */
+const cards: HistorySource = {
+  yields: (type) => type === 'card',
+  hasCards: true,
+  rows: query('card_authorizations', {
+    alias: 'a',
+    type: sql`'card'::text`,
+    title: sql`a.merchant_name`,
+    status: sql`CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END`,
+    cardId: sql`a.card_id`,
+  }, sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.decline_reason AS detail`, null),
+}
+
+/** Crypto withdrawals, through their own row (the journal comes only when sent). */
+const withdrawals: HistorySource = {
+  yields: (type) => type === 'withdrawal',
+  hasCards: false,
+  rows: query('withdrawals', {
+    alias: 'w',
+    type: sql`'withdrawal'::text`,
+    title: sql`'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4)`,
+    status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
+    cardId: null,
+  }, sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS detail`, null),
+}
+
+/**
+ * Every other journal. Card journals show through their authorization, withdrawals through theirs; a card
+ * journal with no network reference (an imported or adjusted purchase) still shows, as itself. This condition is,
+ * word for word, the predicate of the partial index `journals_history` (0027_history_order.sql): keep them
+ * equal, or the planner stops using the index and walks the account's card journals.
+ */
+const JOURNAL_SHOWN = sql`NOT (j.kind IN ('card_spend', 'card_refund') AND j.reference IS NOT NULL) AND j.kind NOT IN ('crypto_withdrawal', 'withdrawal_returned')`
+
+/**
+ * The holder's side of a journal: the sum of its entries on their cash accounts, else on their debt account, and
+ * the asset of the first of their entries. Entries are read by journal, with the ledger account left-joined: an
+ * inner join lets a planner without statistics (PGlite after a bulk load) start from the holder's cash account
+ * and intersect all its entries, which grows with history.
+ */
+const SIGNED = sql`CASE e.side WHEN 'credit' THEN e.amount ELSE -e.amount END`
+const JOURNAL_AMOUNT = sql`LEFT JOIN LATERAL (
+    SELECT COALESCE(sum(${SIGNED}) FILTER (WHERE la.code = 'cash'), sum(${SIGNED}) FILTER (WHERE la.code = 'debt'), 0) AS amount,
+      (array_agg(e.asset ORDER BY e.id) FILTER (WHERE la.id IS NOT NULL))[1] AS asset
+    FROM entries e LEFT JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = j.account_id
+    WHERE e.journal_id = j.id
+  ) holder ON TRUE`
+
+const journals: HistorySource = {
+  yields: (type) => type !== 'card' && type !== 'withdrawal',
+  hasCards: false,
+  rows: query('journals', {
+    alias: 'j',
+    type: JOURNAL_TYPE,
+    title: sql`j.description`,
+    status: sql`CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END`,
+    cardId: null,
+  }, sql`holder.amount AS amount, holder.asset AS asset, NULL AS detail`, JOURNAL_SHOWN, JOURNAL_AMOUNT),
+}
+
+export const HISTORY_SOURCES: readonly HistorySource[] = [cards, withdrawals, journals]
