@@ -24,6 +24,7 @@ import { migrate } from '../server/db/migrate'
 import type { Deps } from '../server/http/route-table'
 import { createLogger } from '../server/log'
 import { seedPersonas } from '../server/seed'
+import { seedBusyHistory } from '../server/history/seed-busy-history'
 import { providerKey, signWebhook } from '../server/webhooks/signature'
 import { closedLoop, openLoop, poissonArrivals, seededRandom, type ClosedLoopResult, type OpenLoopResult, type Outcome } from './bench-loops'
 
@@ -43,7 +44,11 @@ export type ServerBench = {
   postingsPostgres: Figure
   authorizationOpenLoop: OpenFigure
   authorizationOpenLoopMemory: OpenFigure
+  historyFirstPageMs: HistoryFigure
 }
+
+/** The history's first page (median of 15 reads after 3 to warm up), for a small account and one with 10k movements. */
+export type HistoryFigure = { small: number; busy: number; ratio: number; database: BenchDatabase; busyMovements: number; busyPendingPurchases: number }
 
 const API = '/app/cash/api/v1'
 const IN_FLIGHT = 50
@@ -189,6 +194,29 @@ async function openLoopFigure(t: Target): Promise<OpenFigure> {
   return { ...(await openLoop(authorizeOnce(t), { arrivals, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT })), database: t.database, route: 'POST /webhooks/card' }
 }
 
+/** The history's first page through the API, for a small account and a busy one (seeded in bulk). */
+async function historyFigure(t: Target): Promise<HistoryFigure> {
+  const busy = { movements: 10_000, pendingPurchases: 3_000 }
+  const now = new Date(Date.now() + 60_000)
+  await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.personal, { ...busy, now })
+  await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.acme, { movements: 30, pendingPurchases: 9, now })
+  const firstPageMs = async (accountId: string) => {
+    const times: number[] = []
+    for (let i = 0; i < 18; i++) {
+      const started = performance.now()
+      const res = await t.request(`/accounts/${accountId}/history`, { headers: { authorization: `Bearer ${t.adminToken}` } })
+      if (!res.ok) throw new Error(`GET /accounts/${accountId}/history answered ${res.status}`)
+      await res.json()
+      if (i >= 3) times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    return Math.round(times[Math.floor(times.length / 2)]! * 10) / 10
+  }
+  const small = await firstPageMs(ACCOUNT_IDS.acme)
+  const busyMs = await firstPageMs(ACCOUNT_IDS.personal)
+  return { small, busy: busyMs, ratio: Math.round((busyMs / small) * 100) / 100, database: t.database, busyMovements: busy.movements, busyPendingPurchases: busy.pendingPurchases }
+}
+
 /** Opens a fresh database of the kind, runs `body` on it and closes it (its folder or database dropped) even on failure. */
 async function on<T>(database: BenchDatabase, postgresServer: string, body: (t: Target) => Promise<T>): Promise<T> {
   const t = await openTarget(database, postgresServer)
@@ -219,6 +247,7 @@ export async function benchServer(postgresServer: string, report: (key: keyof Se
     keep('postings', await figure(t, deposits, depositOnce(t)))
   })
   await on('pglite-memory', postgresServer, async (t) => keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
+  await on('pglite-memory', postgresServer, async (t) => keep('historyFirstPageMs', await historyFigure(t)))
   await on('pglite-disk', postgresServer, async (t) => {
     keep('floorTransactionDisk', await transactionFloor(t))
     keep('authorizationDisk', await figure(t, webhook, authorizeOnce(t)))
