@@ -28,7 +28,7 @@ async function main() {
     throw error
   }
   const log = createLogger(config.LOG_LEVEL)
-  const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn('an idle PostgreSQL connection was closed by the server; the pool opens a new one', { error: error.message }) })
   const applied = await migrate(db)
   const priceBook = createPriceBook()
   await priceBook.load(db.kysely)

@@ -65,8 +65,12 @@ export function wrapPglite(client: PGlite, afterClose: () => void = () => undefi
   }
 }
 
-/** A pool on a real PostgreSQL server. */
-export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
+/**
+ * A pool on a real PostgreSQL server. An idle connection the server closes (a restart, a failover, an operator's
+ * pg_terminate_backend, DROP DATABASE … FORCE) is reported to `onIdleError` and dropped; the pool opens a new
+ * one when asked. Without this listener Node treats the pool's 'error' event as uncaught and ends the process.
+ */
+export async function connectPostgres(url: string, poolSize = 20, onIdleError: (error: Error) => void = () => undefined): Promise<Db> {
   const parsers: Record<number, (value: string) => unknown> = { [NUMERIC_OID]: toBigInt, [INT8_OID]: toBigInt }
   const pool = new pg.Pool({
     connectionString: url,
@@ -76,6 +80,7 @@ export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
+  pool.on('error', onIdleError)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   await pool.query('select 1')
   return {
@@ -97,6 +102,6 @@ export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
 }
 
 /** PostgreSQL when a URL is given, PGlite otherwise. */
-export function connect(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Db> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl) : connectPglite(options.dataDir)
+export function connect(options: { databaseUrl?: string | undefined; dataDir: string; onIdleError?: (error: Error) => void }): Promise<Db> {
+  return options.databaseUrl ? connectPostgres(options.databaseUrl, undefined, options.onIdleError) : connectPglite(options.dataDir)
 }
