@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
 import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { LIMIT_HOLD_KINDS, LIMIT_JOURNAL_KINDS, SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
@@ -8,6 +8,7 @@ import { toDecimal } from '../../domain/money'
 import { usdValue, type PriceTable } from '../../domain/prices'
 import { borrowLimit, bpsToRatio, computeSpendable, healthBps, liquidationValue } from '../../domain/spendable'
 import { HEALTH_WARNING_BPS, healthStatus } from '../../domain/borrow'
+import type { AccountsTable } from '../db/schema'
 import { accountBalance, type Tx } from '../ledger/ledger-service'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
@@ -45,9 +46,12 @@ async function pendingHoldsByKind(db: Tx, accountId: string): Promise<{ spend: b
   return { spend: total(SPEND_HOLD_KINDS), withdrawal: total([WITHDRAWAL_HOLD_KIND]) }
 }
 
-/** The account's money position from the ledger: posted and free balances, debt, holds, spendable. */
-export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable) {
-  const account = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
+/**
+ * The account's money position from the ledger: posted and free balances, debt, holds, spendable, and the
+ * account's ledger accounts. A caller that has just read (and locked) the account row passes it as `account`.
+ */
+export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable, known: { account?: Selectable<AccountsTable> } = {}) {
+  const account = known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
   if (!account) throw new DomainError('not_found', 'No such account.')
   const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
   const posted = zeroes()
@@ -75,7 +79,7 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
     spentToday: spent.today,
     spentThisMonth: spent.month,
   })
-  return { account, posted, available, debt, holds, spendable, spentToday: spent.today }
+  return { account, ledger, posted, available, debt, holds, spendable, spentToday: spent.today }
 }
 
 /** Balances by asset, debt, and spendable, all derived from the ledger. */

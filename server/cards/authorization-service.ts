@@ -26,10 +26,14 @@ async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promi
   return { cardSpentToday: r.rows[0]?.today ?? 0n, cardSpentThisMonth: r.rows[0]?.month ?? 0n }
 }
 
-/** The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. */
-async function purchaseAccounts(deps: Deps, db: Tx, accountId: string, mode: 'direct_pay' | 'borrow') {
+/**
+ * The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. `held` is the
+ * account's ledger accounts as the position just read them (the holder's side is looked up only if missing).
+ */
+async function purchaseAccounts(deps: Deps, db: Tx, accountId: string, mode: 'direct_pay' | 'borrow', held: { id: string; code: string; asset: string }[] = []) {
+  const code = mode === 'borrow' ? 'debt' : 'cash'
   return {
-    from: await ledgerAccountId(db, deps.newId, { accountId, code: mode === 'borrow' ? 'debt' : 'cash', asset: 'USDC' }),
+    from: held.find((la) => la.code === code && la.asset === 'USDC')?.id ?? (await ledgerAccountId(db, deps.newId, { accountId, code, asset: 'USDC' })),
     to: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }),
   }
 }
@@ -47,7 +51,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const now = deps.now()
   const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
   if (!card) throw new DomainError('not_found', 'Unknown card.')
-  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone', 'frozen_at']).where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const rules = {
     accountFrozen: account.frozen_at !== null,
     card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
@@ -55,7 +59,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
     mcc: e.mcc,
     ...(await cardSpent(db, card.id, now, account.time_zone)),
   }
-  const { spendable } = await loadPosition(db, account.id, now, deps.prices())
+  const { spendable, ledger } = await loadPosition(db, account.id, now, deps.prices(), { account })
   let decision = decideAuthorization({ ...rules, spendable })
   let cancelledWithdrawal: string | null = null
   if (!decision.approved && account.mode === 'direct_pay' && ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)) {
@@ -78,7 +82,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const expiresAt = new Date(now.getTime() + holdDays(e.mcc) * 86_400_000)
   let holdId: string | null = null
   if (decision.approved) {
-    const { from, to } = await purchaseAccounts(deps, db, account.id, account.mode)
+    const { from, to } = await purchaseAccounts(deps, db, account.id, account.mode, ledger)
     holdId = deps.newId()
     await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: from, creditLedgerAccountId: to, asset: 'USDC', amount, description: `Card · ${e.merchantName}`, reference: e.networkId, expiresAt })
     await enqueue(db, deps, { kind: 'card.expire', payload: { authorizationId: id }, runAt: expiresAt })
@@ -239,8 +243,8 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: 'authorization_closed', message: DECLINE_REASONS.authorization_closed }
   }
   const card = await db.selectFrom('cards').selectAll().where('id', '=', auth.card_id).executeTakeFirstOrThrow()
-  const account = await db.selectFrom('accounts').select(['id', 'mode', 'time_zone']).where('id', '=', auth.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
-  const { spendable } = await loadPosition(db, account.id, now, deps.prices())
+  const account = await db.selectFrom('accounts').selectAll().where('id', '=', auth.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const { spendable } = await loadPosition(db, account.id, now, deps.prices(), { account })
   const decision = decideAuthorization({
     card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
     amount,
