@@ -14,11 +14,12 @@ import { accountBalance, type Tx } from '../ledger/ledger-service'
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 
 /**
- * USDC counted against the limits today and this month (from the holder's local midnight and the 1st):
- * posted spends and sends, plus those still on hold. One query for both windows.
+ * In one query: USDC counted against the limits today and this month (from the holder's local midnight and the
+ * 1st: posted spends and sends, plus those still on hold), and the USDC pending on hold for purchases and for a
+ * withdrawal.
  */
-export async function spentInLimitWindows(db: Tx, accountId: string, dayStart: Date, monthStart: Date): Promise<{ today: bigint; month: bigint }> {
-  const result = await sql<{ today: bigint; month: bigint }>`
+async function limitsAndHolds(db: Tx, accountId: string, dayStart: Date, monthStart: Date): Promise<{ today: bigint; month: bigint; spend: bigint; withdrawal: bigint }> {
+  const result = await sql<{ today: bigint; month: bigint; spend: bigint; withdrawal: bigint }>`
     WITH counted AS (
       SELECT j.created_at AS at, e.amount FROM journals j
         JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
@@ -27,23 +28,15 @@ export async function spentInLimitWindows(db: Tx, accountId: string, dayStart: D
       UNION ALL
       SELECT h.created_at, h.amount FROM holds h
         WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])}) AND h.created_at >= ${monthStart}
-    )
-    SELECT COALESCE(sum(amount) FILTER (WHERE at >= ${dayStart}), 0) AS today, COALESCE(sum(amount), 0) AS month FROM counted`.execute(db)
+    ),
+    pending AS (SELECT kind, amount FROM holds WHERE account_id = ${accountId} AND status = 'pending' AND asset = 'USDC')
+    SELECT
+      (SELECT COALESCE(sum(amount) FILTER (WHERE at >= ${dayStart}), 0) FROM counted) AS today,
+      (SELECT COALESCE(sum(amount), 0) FROM counted) AS month,
+      (SELECT COALESCE(sum(amount) FILTER (WHERE kind IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) FROM pending) AS spend,
+      (SELECT COALESCE(sum(amount) FILTER (WHERE kind = ${WITHDRAWAL_HOLD_KIND}), 0) FROM pending) AS withdrawal`.execute(db)
   const row = result.rows[0]
-  return { today: row?.today ?? 0n, month: row?.month ?? 0n }
-}
-
-async function pendingHoldsByKind(db: Tx, accountId: string): Promise<{ spend: bigint; withdrawal: bigint }> {
-  const rows = await db
-    .selectFrom('holds')
-    .select(['kind', sql<bigint>`sum(amount)`.as('total')])
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'pending')
-    .where('asset', '=', 'USDC')
-    .groupBy('kind')
-    .execute()
-  const total = (kinds: readonly string[]) => rows.filter((r) => kinds.includes(r.kind)).reduce((s, r) => s + r.total, 0n)
-  return { spend: total(SPEND_HOLD_KINDS), withdrawal: total([WITHDRAWAL_HOLD_KIND]) }
+  return { today: row?.today ?? 0n, month: row?.month ?? 0n, spend: row?.spend ?? 0n, withdrawal: row?.withdrawal ?? 0n }
 }
 
 /**
@@ -65,8 +58,9 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
       available[la.asset] = b.available
     } else if (la.code === 'debt') debt = b.balance
   }
-  const holds = await pendingHoldsByKind(db, accountId)
-  const spent = await spentInLimitWindows(db, accountId, startOfDay(now, account.time_zone), startOfMonth(now, account.time_zone))
+  const counted = await limitsAndHolds(db, accountId, startOfDay(now, account.time_zone), startOfMonth(now, account.time_zone))
+  const holds = { spend: counted.spend, withdrawal: counted.withdrawal }
+  const spent = { today: counted.today, month: counted.month }
   const spendable = computeSpendable({
     mode: account.mode,
     balances: posted,
