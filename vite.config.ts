@@ -58,13 +58,16 @@ function preloadPageChunks(): Plugin {
   }
 }
 
-/** What is worth compressing: text. Source maps are left out (only devtools fetch them). */
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/
+/**
+ * What is worth compressing: text assets. Source maps are left out (only devtools fetch them), and so are the
+ * pages: the server compresses each page once in memory (server/http/static-pages.ts).
+ */
+const TEXT = /\.(js|mjs|css|svg|json|txt|webmanifest)$/
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 512
 
 /**
- * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) beside every text file of the build, so the
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip, best) beside every text asset of the build, so the
  * server sends a browser the smallest copy it accepts without compressing on each request
  * (server/http/static-pages.ts negotiates on Accept-Encoding).
  */

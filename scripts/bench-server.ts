@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { DEFAULT_PRICES } from '../domain/prices'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD, persona, type Persona } from '../fixtures/personas'
 import { createApp } from '../server/app'
@@ -24,6 +23,7 @@ import { migrate } from '../server/db/migrate'
 import type { Deps } from '../server/http/route-table'
 import { createLogger } from '../server/log'
 import { seedPersonas } from '../server/seed'
+import { withAdmin } from '../server/testing/test-database'
 import { seedBusyHistory } from '../server/history/seed-busy-history'
 import { providerKey, signWebhook } from '../server/webhooks/signature'
 import { closedLoop, openLoop, poissonArrivals, seededRandom, type ClosedLoopResult, type OpenLoopResult, type Outcome } from './bench-loops'
@@ -79,29 +79,19 @@ const benchHolders = (count: number): Persona[] =>
 
 type Target = { database: BenchDatabase; db: Db; deps: Deps; request: (path: string, init?: RequestInit) => Promise<Response>; signIn: (email: string) => Promise<string>; adminToken: string; cards: string[]; close(): Promise<void> }
 
-const adminQuery = async (url: string, text: string) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
 /** A fresh database of the kind, migrated, seeded (demo personas and the bench holders, each with a card). */
 async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
   let cleanup = async () => undefined as void
   let db: Db
   if (database === 'postgres') {
     const name = `cash_bench_${process.pid}`
-    await adminQuery(postgresServer, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await adminQuery(postgresServer, `CREATE DATABASE "${name}"`)
+    await withAdmin(postgresServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    await withAdmin(postgresServer, (admin) => admin.query(`CREATE DATABASE "${name}"`))
     const url = new URL(postgresServer)
     url.pathname = `/${name}`
     // connect() as server/main.ts calls it: the same pool size the server runs with.
     db = await connect({ databaseUrl: url.toString(), dataDir: '' })
-    cleanup = () => adminQuery(postgresServer, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    cleanup = async () => void (await withAdmin(postgresServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)))
   } else if (database === 'pglite-disk') {
     const dir = mkdtempSync(join(tmpdir(), 'cash-bench-'))
     db = await connectPglite(join(dir, 'data'))

@@ -18,6 +18,7 @@ import pg from 'pg'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { connect } from '../server/db/connect'
 import { checkLedger } from '../server/ledger/ledger-check'
+import { withAdmin } from '../server/testing/test-database'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const API = '/app/cash/api/v1'
@@ -82,16 +83,6 @@ export async function postgresReachable(url: string): Promise<boolean> {
     return false
   } finally {
     await client.end().catch(() => undefined)
-  }
-}
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
   }
 }
 
@@ -161,8 +152,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const pgName = opts.postgresDatabase ?? `cash_resilience_${process.pid}`
   let databaseUrl: string | undefined
   if (opts.database === 'postgres') {
-    await adminQuery(pgServer, `DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)
-    await adminQuery(pgServer, `CREATE DATABASE "${pgName}"`)
+    await withAdmin(pgServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`))
+    await withAdmin(pgServer, (admin) => admin.query(`CREATE DATABASE "${pgName}"`))
     databaseUrl = withDatabase(pgServer, pgName)
   }
   const dataDir = join(temp, 'data')
@@ -333,7 +324,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   } finally {
     await server.kill()
     rmSync(temp, { recursive: true, force: true })
-    if (opts.database === 'postgres') await adminQuery(pgServer, `DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => undefined)
+    if (opts.database === 'postgres') await withAdmin(pgServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)).catch(() => undefined)
   }
 }
 

@@ -22,7 +22,7 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 /** A text body with its brotli and gzip copies, made once. */
 export function encodedCopies(text: string): Record<'identity' | Encoding, Uint8Array<ArrayBuffer>> {
   const raw = Buffer.from(text)
-  const copy = (b: Buffer) => new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer)
+  const copy = (b: Buffer) => new Uint8Array(b)
   return {
     identity: copy(raw),
     br: copy(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),

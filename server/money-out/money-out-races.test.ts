@@ -83,12 +83,16 @@ describe('one Idempotency-Key sent 20 times at once', () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => paula.request('POST', path, body, { 'idempotency-key': 'same-key-twenty-times' })))
     return Promise.all(responses.map(async (r) => ({ status: r.status, replayed: r.headers.get('idempotent-replayed') === 'true', body: (await r.json()) as Answer['body'] })))
   }
+  /** Twenty equal answers with `status`: the first one made, nineteen replayed. */
+  const expectOneAnswer = (answers: Awaited<ReturnType<typeof sendTwenty>>, status: number) => {
+    expect(tally(answers)).toEqual({ [String(status)]: 20 })
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body)
+    expect(answers.filter((a) => a.replayed)).toHaveLength(19)
+  }
 
   it('withdrawal: one effect, the same 201 for all twenty', async () => {
     const answers = await sendTwenty(`/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation })
-    expect(tally(answers)).toEqual({ '201': 20 })
-    for (const a of answers) expect(a.body).toEqual(answers[0]!.body)
-    expect(answers.filter((a) => a.replayed)).toHaveLength(19)
+    expectOneAnswer(answers, 201)
     expect(await t.deps.db.kysely.selectFrom('withdrawals').select('id').where('account_id', '=', account).execute()).toHaveLength(1)
     expect(await usdc()).toEqual(expect.objectContaining({ available: '2399.5' }))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
@@ -97,9 +101,7 @@ describe('one Idempotency-Key sent 20 times at once', () => {
   it('PIX payment: paid once, the same 200 for all twenty', async () => {
     const quote = await paula.json('POST', `/accounts/${account}/pix/payments`, { destination: 'fulano@example.com', brlAmount: '50' })
     const answers = await sendTwenty(`/accounts/${account}/pix/payments/${quote.body.id}/confirm`, { confirmation })
-    expect(tally(answers)).toEqual({ '200': 20 })
-    for (const a of answers) expect(a.body).toEqual(answers[0]!.body)
-    expect(answers.filter((a) => a.replayed)).toHaveLength(19)
+    expectOneAnswer(answers, 200)
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '2489.9' }))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
   })
@@ -107,9 +109,7 @@ describe('one Idempotency-Key sent 20 times at once', () => {
   it('bank send: sent once, the same 201 for all twenty', async () => {
     const recipient = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
     const answers = await sendTwenty(`/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '100', confirmation })
-    expect(tally(answers)).toEqual({ '201': 20 })
-    for (const a of answers) expect(a.body).toEqual(answers[0]!.body)
-    expect(answers.filter((a) => a.replayed)).toHaveLength(19)
+    expectOneAnswer(answers, 201)
     expect(await t.deps.db.kysely.selectFrom('bank_sends').select('id').where('account_id', '=', account).execute()).toHaveLength(1)
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '2399.8' }))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
