@@ -26,6 +26,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/ledger/**/*.test.ts',
       'server/cards/authorization.test.ts',
       'server/cards/network-timeout.test.ts',
+      'server/cards/authorization-batch.test.ts',
       'server/money-out/withdrawals.test.ts',
       'server/money-out/pix-send.test.ts',
       'server/money-out/money-out-races.test.ts',

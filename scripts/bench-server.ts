@@ -45,7 +45,11 @@ export type ServerBench = {
   authorizationOpenLoop: OpenFigure
   authorizationOpenLoopMemory: OpenFigure
   historyFirstPageMs: HistoryFigure
+  authorizationLatencyMs: LatencyFigure
 }
+
+/** One decision at a time on one card (median of 200 after 20 to warm up): on its account as seeded, then after 10k movements. */
+export type LatencyFigure = { empty: number; busy: number; ratio: number; database: BenchDatabase; busyMovements: number; busyPendingPurchases: number }
 
 /** The history's first page (median of 15 reads after 3 to warm up), for a small account and one with 10k movements. */
 export type HistoryFigure = { small: number; busy: number; ratio: number; database: BenchDatabase; busyMovements: number; busyPendingPurchases: number }
@@ -185,9 +189,35 @@ async function openLoopFigure(t: Target): Promise<OpenFigure> {
   return { ...(await openLoop(authorizeOnce(t), { arrivals, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT })), database: t.database, route: 'POST /webhooks/card' }
 }
 
+const BUSY = { movements: 10_000, pendingPurchases: 3_000 }
+
+/** The median time of one authorization on the personal card, one at a time (the network's call, signed). */
+async function loneDecisionMs(t: Target): Promise<number> {
+  const once = authorizeOnce({ ...t, cards: [CARD_IDS.personal] })
+  const times: number[] = []
+  for (let i = 0; i < 220; i++) {
+    const started = performance.now()
+    if ((await once(i)) !== 'ok') throw new Error(`a lone bench authorization was not approved: ${JSON.stringify(declineReasons)}`)
+    if (i >= 20) times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return Math.round(times[Math.floor(times.length / 2)]! * 100) / 100
+}
+
+/** Authorization latency on an account as seeded, then after it has 10k movements and 3k pending purchases. */
+async function latencyFigure(t: Target): Promise<LatencyFigure> {
+  // 10k movements today are far past a personal account's daily limit: limits of a large company account, so
+  // every decision is an approval (a hold written), before and after.
+  await t.db.kysely.updateTable('accounts').set({ daily_limit: 10n ** 15n, monthly_limit: 10n ** 16n }).where('id', '=', ACCOUNT_IDS.personal).execute()
+  const empty = await loneDecisionMs(t)
+  await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.personal, { ...BUSY, now: new Date(Date.now() + 60_000) })
+  const busy = await loneDecisionMs(t)
+  return { empty, busy, ratio: Math.round((busy / empty) * 100) / 100, database: t.database, busyMovements: BUSY.movements, busyPendingPurchases: BUSY.pendingPurchases }
+}
+
 /** The history's first page through the API, for a small account and a busy one (seeded in bulk). */
 async function historyFigure(t: Target): Promise<HistoryFigure> {
-  const busy = { movements: 10_000, pendingPurchases: 3_000 }
+  const busy = BUSY
   const now = new Date(Date.now() + 60_000)
   await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.personal, { ...busy, now })
   await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.acme, { movements: 30, pendingPurchases: 9, now })
@@ -241,6 +271,7 @@ export async function benchServer(postgresServer: string, report: (key: keyof Se
   })
   await on('pglite-memory', postgresServer, async (t) => keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
   await on('pglite-memory', postgresServer, async (t) => keep('historyFirstPageMs', await historyFigure(t)))
+  await on('pglite-memory', postgresServer, async (t) => keep('authorizationLatencyMs', await latencyFigure(t)))
   await on('pglite-disk', postgresServer, async (t) => {
     keep('floorTransactionDisk', await transactionFloor(t))
     keep('authorizationDisk', await figure(t, webhook, authorizeOnce(t)))

@@ -7,4 +7,9 @@ cd "$(dirname "$0")/.."
 source scripts/ensure-postgres.sh
 trap 'cash_pg_cleanup' EXIT
 cash_ensure_postgres >&2
+# The page figures load pages in Debian's full Chromium (Lighthouse drives it): installed here the first time.
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "[cash] /usr/bin/chromium not found: installing Debian's chromium package (one time)…" >&2
+  { apt-get install -y -qq chromium || { apt-get update -qq && apt-get install -y -qq chromium; }; } >/dev/null
+fi
 node --import tsx scripts/bench.ts "$@"

@@ -22,7 +22,7 @@ import { WEBVIEW_PAGES } from '../domain/webview-pages'
 import { formatSizeTable, measureBundles, type SizeReport } from './bundle-size'
 import { DEMO_PASSWORD } from '../fixtures/personas'
 import type { LoadDuring } from './bench-loops'
-import { benchServer, benchSettings, declineReasons, type Figure, type Floor, type HistoryFigure, type OpenFigure, type ServerBench } from './bench-server'
+import { benchServer, benchSettings, declineReasons, type Figure, type Floor, type HistoryFigure, type LatencyFigure, type OpenFigure, type ServerBench } from './bench-server'
 
 const JSON_OUT = process.argv.includes('--json')
 // PostgreSQL is part of the bench: scripts/bench.sh finds one (or starts one); without it the bench fails, never skips.
@@ -132,6 +132,11 @@ const besideFloors = (database: keyof typeof TRANSACTION_FLOOR) => {
   return [route && `route ${route.perSecond.toFixed(0)}/s p99 ${route.p99Ms.toFixed(0)}`, tx && `transaction ${tx.perSecond.toFixed(0)}/s p99 ${tx.p99Ms.toFixed(0)}`].filter(Boolean).join(' · ')
 }
 const server = await benchServer(POSTGRES, (key, r) => {
+  if ('empty' in r) {
+    const l = r as LatencyFigure
+    say(`${key.padEnd(28)} ${l.database.padEnd(13)} one decision at a time: account as seeded ${l.empty} ms · with ${l.busyMovements} movements and ${l.busyPendingPurchases} pending purchases ${l.busy} ms · ${l.ratio}×`)
+    return
+  }
   if ('busyMovements' in r) {
     const h = r as HistoryFigure
     say(`${key.padEnd(28)} ${h.database.padEnd(13)} first page: small account ${h.small} ms · busy (${h.busyMovements} movements, ${h.busyPendingPurchases} pending purchases) ${h.busy} ms · ${h.ratio}×`)

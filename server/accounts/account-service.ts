@@ -1,52 +1,40 @@
 import { sql, type Selectable } from 'kysely'
 import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
 import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
-import { LIMIT_HOLD_KINDS, LIMIT_JOURNAL_KINDS, SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
-import { startOfDay, startOfMonth } from '../../domain/calendar'
+import { SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
+import { localDays } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { usdValue, type PriceTable } from '../../domain/prices'
 import { borrowLimit, bpsToRatio, computeSpendable, healthBps, liquidationValue } from '../../domain/spendable'
 import { HEALTH_WARNING_BPS, healthStatus } from '../../domain/borrow'
 import type { AccountsTable } from '../db/schema'
-import { accountBalance, type Tx } from '../ledger/ledger-service'
+import { accountBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 
-/**
- * In one query: USDC counted against the limits today and this month (from the holder's local midnight and the
- * 1st: posted spends and sends, plus those still on hold), and the USDC pending on hold for purchases and for a
- * withdrawal.
- */
-async function limitsAndHolds(db: Tx, accountId: string, dayStart: Date, monthStart: Date): Promise<{ today: bigint; month: bigint; spend: bigint; withdrawal: bigint }> {
-  const result = await sql<{ today: bigint; month: bigint; spend: bigint; withdrawal: bigint }>`
-    WITH counted AS (
-      SELECT j.created_at AS at, e.amount FROM journals j
-        JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
-        JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = ${accountId} AND la.asset = 'USDC'
-        WHERE j.account_id = ${accountId} AND j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])}) AND j.created_at >= ${monthStart}
-      UNION ALL
-      SELECT h.created_at, h.amount FROM holds h
-        WHERE h.account_id = ${accountId} AND h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])}) AND h.created_at >= ${monthStart}
-    ),
-    pending AS (SELECT kind, amount FROM holds WHERE account_id = ${accountId} AND status = 'pending' AND asset = 'USDC')
-    SELECT
-      (SELECT COALESCE(sum(amount) FILTER (WHERE at >= ${dayStart}), 0) FROM counted) AS today,
-      (SELECT COALESCE(sum(amount), 0) FROM counted) AS month,
-      (SELECT COALESCE(sum(amount) FILTER (WHERE kind IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) FROM pending) AS spend,
-      (SELECT COALESCE(sum(amount) FILTER (WHERE kind = ${WITHDRAWAL_HOLD_KIND}), 0) FROM pending) AS withdrawal`.execute(db)
-  const row = result.rows[0]
-  return { today: row?.today ?? 0n, month: row?.month ?? 0n, spend: row?.spend ?? 0n, withdrawal: row?.withdrawal ?? 0n }
-}
+export type LimitCounts = { today: bigint; month: bigint; spend: bigint; withdrawal: bigint }
+export type LimitWindow = { accountId: string; today: string; monthFirst: string }
 
 /**
- * The account's money position from the ledger: posted and free balances, debt, holds, spendable, and the
- * account's ledger accounts. A caller that has just read (and locked) the account row passes it as `account`.
+ * In one query, for each account: USDC counted against the limits today and this month (posted spends and sends,
+ * plus those still on hold, each on the local day it was made), and the USDC pending on hold for purchases and for
+ * a withdrawal. Read from the running totals the database keeps (migration 0028): a few rows, whatever the history.
  */
-export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable, known: { account?: Selectable<AccountsTable> } = {}) {
-  const account = known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
-  if (!account) throw new DomainError('not_found', 'No such account.')
-  const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
+export async function limitsAndHolds(db: Tx, accounts: LimitWindow[]): Promise<Map<string, LimitCounts>> {
+  if (accounts.length === 0) return new Map()
+  const result = await sql<LimitCounts & { account_id: string }>`
+    SELECT p.account_id,
+      COALESCE((SELECT sum(d.amount) FILTER (WHERE d.day >= p.today) FROM account_limit_days d WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS today,
+      COALESCE((SELECT sum(d.amount) FROM account_limit_days d WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS month,
+      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) AS spend,
+      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind = ${WITHDRAWAL_HOLD_KIND}), 0) AS withdrawal
+    FROM unnest(${accounts.map((a) => a.accountId)}::uuid[], ${accounts.map((a) => a.today)}::date[], ${accounts.map((a) => a.monthFirst)}::date[]) AS p(account_id, today, month_first)`.execute(db)
+  return new Map(result.rows.map((r) => [r.account_id, { today: r.today, month: r.month, spend: r.spend, withdrawal: r.withdrawal }]))
+}
+
+/** The account's money position from rows already read: its ledger accounts and what counts against its limits. */
+export function positionOf(account: Selectable<AccountsTable>, ledger: LedgerAccount[], counted: LimitCounts, prices: PriceTable) {
   const posted = zeroes()
   const available = zeroes()
   let debt = 0n
@@ -58,9 +46,7 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
       available[la.asset] = b.available
     } else if (la.code === 'debt') debt = b.balance
   }
-  const counted = await limitsAndHolds(db, accountId, startOfDay(now, account.time_zone), startOfMonth(now, account.time_zone))
   const holds = { spend: counted.spend, withdrawal: counted.withdrawal }
-  const spent = { today: counted.today, month: counted.month }
   const spendable = computeSpendable({
     mode: account.mode,
     balances: posted,
@@ -70,10 +56,25 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
     prices,
     dailyLimit: account.daily_limit,
     monthlyLimit: account.monthly_limit,
-    spentToday: spent.today,
-    spentThisMonth: spent.month,
+    spentToday: counted.today,
+    spentThisMonth: counted.month,
   })
-  return { account, ledger, posted, available, debt, holds, spendable, spentToday: spent.today }
+  return { account, ledger, posted, available, debt, holds, spendable, spentToday: counted.today }
+}
+
+/** The holder's local day and month starts at `now`, as limitsAndHolds takes them. */
+export const limitWindow = (account: Selectable<AccountsTable>, now: Date): LimitWindow => ({ accountId: account.id, ...localDays(now, account.time_zone) })
+
+/**
+ * The account's money position from the ledger: posted and free balances, debt, holds, spendable, and the
+ * account's ledger accounts. A caller that has just read (and locked) the account row passes it as `account`.
+ */
+export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable, known: { account?: Selectable<AccountsTable> } = {}) {
+  const account = known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
+  if (!account) throw new DomainError('not_found', 'No such account.')
+  const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
+  const counted = (await limitsAndHolds(db, [limitWindow(account, now)])).get(accountId)!
+  return positionOf(account, ledger, counted, prices)
 }
 
 /** Balances by asset, debt, and spendable, all derived from the ledger. */

@@ -3,12 +3,12 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { onPurchaseCleared, onPurchaseRefunded } from '../membership/membership-service'
 import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays, type DeclineReason } from '../../domain/authorization'
-import { startOfDay, startOfMonth } from '../../domain/calendar'
+import { localDays } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { loadPosition } from '../accounts/account-service'
 import { alertOnPurchase } from '../alerts/alert-evaluator'
-import type { CardAuthorizationsTable } from '../db/schema'
+import type { CardAuthorizationsTable, CardsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
@@ -16,15 +16,25 @@ import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 
-/** What a card spent (held or cleared) today and this month in the holder's time zone, in one query. */
-async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promise<{ cardSpentToday: bigint; cardSpentThisMonth: bigint }> {
-  const r = await sql<{ today: bigint; month: bigint }>`
-    SELECT COALESCE(sum(CASE WHEN status = 'cleared' THEN cleared_amount ELSE amount END) FILTER (WHERE created_at >= ${startOfDay(now, zone)}), 0) AS today,
-      COALESCE(sum(CASE WHEN status = 'cleared' THEN cleared_amount ELSE amount END), 0) AS month
-    FROM card_authorizations
-    WHERE card_id = ${cardId} AND status IN ('approved', 'cleared') AND created_at >= ${startOfMonth(now, zone)}`.execute(db)
-  return { cardSpentToday: r.rows[0]?.today ?? 0n, cardSpentThisMonth: r.rows[0]?.month ?? 0n }
+export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
+
+/** What each card spent (held or cleared) today and this month in its holder's time zone, from the running totals (migration 0028), in one query. */
+export async function cardSpending(db: Tx, cards: { cardId: string; today: string; monthFirst: string }[]): Promise<Map<string, CardSpent>> {
+  if (cards.length === 0) return new Map()
+  const r = await sql<{ card_id: string; today: bigint; month: bigint }>`
+    SELECT p.card_id, COALESCE(sum(d.amount) FILTER (WHERE d.day >= p.today), 0) AS today, COALESCE(sum(d.amount), 0) AS month
+    FROM unnest(${cards.map((c) => c.cardId)}::uuid[], ${cards.map((c) => c.today)}::date[], ${cards.map((c) => c.monthFirst)}::date[]) AS p(card_id, today, month_first)
+    LEFT JOIN card_spend_days d ON d.card_id = p.card_id AND d.day >= p.month_first
+    GROUP BY p.card_id`.execute(db)
+  return new Map(r.rows.map((row) => [row.card_id, { cardSpentToday: row.today, cardSpentThisMonth: row.month }]))
 }
+
+async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promise<CardSpent> {
+  return (await cardSpending(db, [{ cardId, ...localDays(now, zone) }])).get(cardId)!
+}
+
+/** The card's side of the decision rules. */
+export const cardRules = (card: Selectable<CardsTable>) => ({ status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories })
 
 /**
  * The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. `held` is the
@@ -38,7 +48,7 @@ async function purchaseAccounts(deps: Deps, db: Tx, accountId: string, mode: 'di
   }
 }
 
-const AuthorizationRequest = z.object({ networkId: z.string().min(1).max(64), cardId: z.uuid(), amount: z.string(), merchantName: z.string().max(60), merchantCity: z.string().max(40).default(''), mcc: z.string().regex(/^\d{4}$/) })
+export const AuthorizationRequest = z.object({ networkId: z.string().min(1).max(64), cardId: z.uuid(), amount: z.string(), merchantName: z.string().max(60), merchantCity: z.string().max(40).default(''), mcc: z.string().regex(/^\d{4}$/) })
 
 /**
  * Decides a card authorization, inside the network's 2-second window: the card's state and limits, then
@@ -54,7 +64,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const rules = {
     accountFrozen: account.frozen_at !== null,
-    card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
+    card: cardRules(card),
     amount,
     mcc: e.mcc,
     ...(await cardSpent(db, card.id, now, account.time_zone)),
@@ -246,7 +256,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   const account = await db.selectFrom('accounts').selectAll().where('id', '=', auth.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
   const { spendable } = await loadPosition(db, account.id, now, deps.prices(), { account })
   const decision = decideAuthorization({
-    card: { status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories },
+    card: cardRules(card),
     amount,
     alreadyAuthorized: auth.amount,
     mcc: auth.mcc,

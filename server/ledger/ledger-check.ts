@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely'
 import type { LedgerCheckResponse } from '../../domain/api/ledger.schema'
+import { LIMIT_HOLD_KINDS, LIMIT_JOURNAL_KINDS } from '../../domain/activity-kinds'
 import type { Database } from '../db/schema'
 
 /**
  * Verifies the whole ledger: every journal balances per asset with at least two entries, every cached
- * posted balance equals the sum of its entries, and every cached pending amount equals its pending holds.
+ * posted balance equals the sum of its entries, every cached pending amount equals its pending holds, and every
+ * running total the limits read equals the rows it totals.
  */
 export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResponse> {
   const problems: LedgerCheckResponse['problems'] = []
@@ -34,6 +36,34 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
       problems.push({ kind: 'pending_drift', id: r.id, detail: `cached ${r.debits_pending}/${r.credits_pending}, holds ${r.pd}/${r.pc}` })
     }
   }
+  // The running totals the limits read (migration 0028), each against the rows it totals.
+  const counters = await sql<{ kind: string; id: string; cached: bigint | null; actual: bigint | null }>`
+    WITH limit_rows AS (
+      SELECT j.account_id, (j.created_at AT TIME ZONE a.time_zone)::date AS day, e.amount
+      FROM journals j JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
+      JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = j.account_id AND la.asset = 'USDC'
+      JOIN accounts a ON a.id = j.account_id
+      WHERE j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])})
+      UNION ALL
+      SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, h.amount FROM holds h JOIN accounts a ON a.id = h.account_id
+      WHERE h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])})),
+    limits AS (SELECT account_id::text || ' ' || day AS id, sum(amount) AS actual FROM limit_rows GROUP BY account_id, day),
+    pending AS (SELECT account_id::text || ' ' || kind AS id, sum(amount) AS actual FROM holds WHERE status = 'pending' AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY account_id, kind),
+    cards AS (SELECT c.card_id::text || ' ' || (c.created_at AT TIME ZONE a.time_zone)::date AS id, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END) AS actual
+      FROM card_authorizations c JOIN accounts a ON a.id = c.account_id WHERE c.status IN ('approved', 'cleared') GROUP BY 1)
+    SELECT 'limit_counter_drift' AS kind, COALESCE(k.id, l.id) AS id, k.amount AS cached, l.actual
+      FROM (SELECT account_id::text || ' ' || day AS id, amount FROM account_limit_days WHERE amount <> 0) k FULL JOIN limits l ON l.id = k.id
+      WHERE k.amount IS DISTINCT FROM l.actual
+    UNION ALL
+    SELECT 'pending_counter_drift', COALESCE(k.id, p.id), k.amount, p.actual
+      FROM (SELECT account_id::text || ' ' || kind AS id, amount FROM account_pending_holds WHERE amount <> 0) k FULL JOIN pending p ON p.id = k.id
+      WHERE k.amount IS DISTINCT FROM p.actual
+    UNION ALL
+    SELECT 'card_counter_drift', COALESCE(k.id, c.id), k.amount, c.actual
+      FROM (SELECT card_id::text || ' ' || day AS id, amount FROM card_spend_days WHERE amount <> 0) k FULL JOIN cards c ON c.id = k.id
+      WHERE k.amount IS DISTINCT FROM c.actual`.execute(db)
+  for (const r of counters.rows) problems.push({ kind: r.kind, id: r.id, detail: `running total ${r.cached ?? 0n}, rows ${r.actual ?? 0n}` })
+
   const counts = await sql<{ journals: number }>`SELECT count(*)::int AS journals FROM journals`.execute(db)
   return {
     ok: problems.length === 0,

@@ -141,4 +141,30 @@ describe('ledger check', () => {
     expect(report.ok).toBe(false)
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'balance_drift', id: cash })])
   })
+
+  it('keeps the limits’ running totals with every movement (spends, holds posted, voided and expired), and reports one that drifted', async () => {
+    const { cash, settlement } = await cashAndSettlement()
+    const reserve = (amount: bigint) => t.deps.db.kysely.transaction().execute((tx) => reserveHold(tx, { id: t.deps.newId(), kind: 'card_authorization', accountId: ACCOUNT_IDS.personal, debitLedgerAccountId: cash, creditLedgerAccountId: settlement, asset: 'USDC', amount, description: 'test', expiresAt: new Date(t.deps.now().getTime() + 86_400_000) }))
+    const totals = async () => (await sql<{ today: bigint; pending: bigint }>`
+      SELECT (SELECT COALESCE(sum(amount), 0) FROM account_limit_days WHERE account_id = ${ACCOUNT_IDS.personal}) AS today,
+        (SELECT COALESCE(sum(amount), 0) FROM account_pending_holds WHERE account_id = ${ACCOUNT_IDS.personal} AND kind = 'card_authorization') AS pending`.execute(t.deps.db.kysely)).rows[0]
+    const base = (await totals())!
+    const since = async () => {
+      const now = (await totals())!
+      return { today: now.today - base.today, pending: now.pending - base.pending }
+    }
+    await spend(usdc(10))
+    const posted = await reserve(usdc(20))
+    const voided = await reserve(usdc(30))
+    await reserve(usdc(40))
+    expect(await since()).toEqual({ today: usdc(100), pending: usdc(90) })
+    await t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: posted, journalId: t.deps.newId(), amount: usdc(15), now: t.deps.now(), kind: 'card_spend' }))
+    await t.deps.db.kysely.transaction().execute((tx) => voidHold(tx, voided, t.deps.now()))
+    expect(await since()).toEqual({ today: usdc(65), pending: usdc(40) })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
+    await sql`UPDATE account_limit_days SET amount = amount - 1 WHERE account_id = ${ACCOUNT_IDS.personal}`.execute(t.deps.db.kysely)
+    const report = await checkLedger(t.deps.db.kysely)
+    expect(report.ok).toBe(false)
+    expect(report.problems).toEqual([expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) })])
+  })
 })

@@ -10,6 +10,7 @@ import { pixEvents } from '../money-in/pix-top-up'
 import { withdrawalChainEvents } from '../money-out/withdrawals'
 import { bankSendEvents } from '../money-out/bank-send'
 import { cardEvents } from '../cards/authorization-service'
+import { authorizationBatcher, type CardEvent, type WebhookAnswer } from '../cards/authorization-batch'
 import { identityEvents } from '../identity/decision-service'
 import { safeChainEvents } from '../safe/safe-service'
 import { providerKey, verifyWebhook } from './signature'
@@ -17,6 +18,40 @@ import { providerKey, verifyWebhook } from './signature'
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<unknown>
 const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity', Record<string, Applier>> = {
   identity: identityEvents, card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
+
+type Provider = keyof typeof APPLIERS
+
+/** One provider event in its own transaction: recorded once with its effect, so a repeat changes nothing. */
+async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Promise<WebhookAnswer> {
+  return deps.db.kysely.transaction().execute(async (tx) => {
+    const fresh = await tx
+      .insertInto('provider_events')
+      .values({ provider, event_id: body.id, type: body.type, payload: JSON.stringify(body.data) })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst()
+    if (!fresh) {
+      const stored = await tx.selectFrom('provider_events').select('result').where('provider', '=', provider).where('event_id', '=', body.id).executeTakeFirstOrThrow()
+      return { received: true as const, duplicate: true, ...(stored.result ? { result: stored.result as Record<string, unknown> } : {}) }
+    }
+    const apply = APPLIERS[provider][body.type]
+    if (!apply) throw new DomainError('invalid_request', `Unknown ${provider} event type ${body.type}.`)
+    const result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
+    if (result) await tx.updateTable('provider_events').set({ result: JSON.stringify(result) }).where('provider', '=', provider).where('event_id', '=', body.id).execute()
+    return { received: true as const, duplicate: false, ...(result ? { result } : {}) }
+  })
+}
+
+/** One card-decision batcher per server (its dependencies: database, clock, ids). */
+const batchers = new WeakMap<Deps, ReturnType<typeof authorizationBatcher>>()
+function cardDecisions(deps: Deps) {
+  let batcher = batchers.get(deps)
+  if (!batcher) {
+    batcher = authorizationBatcher(deps, (event) => applyEvent(deps, 'card', event))
+    batchers.set(deps, batcher)
+  }
+  return batcher
+}
 
 /**
  * `POST /webhooks/{provider}`: a provider's signed event. The signature and timestamp are checked on the
@@ -34,23 +69,9 @@ export const webhookRoutes = [
     response: WebhookAck,
     handler: async ({ c, deps, params, body, rawBody }) => {
       verifyWebhook(providerKey(deps.config.WEBHOOK_SECRET, params.provider), c.req.header('cash-signature'), rawBody ?? '', Math.floor(deps.now().getTime() / 1000))
-      return deps.db.kysely.transaction().execute(async (tx) => {
-        const fresh = await tx
-          .insertInto('provider_events')
-          .values({ provider: params.provider, event_id: body.id, type: body.type, payload: JSON.stringify(body.data) })
-          .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-          .returning('event_id')
-          .executeTakeFirst()
-        if (!fresh) {
-          const stored = await tx.selectFrom('provider_events').select('result').where('provider', '=', params.provider).where('event_id', '=', body.id).executeTakeFirstOrThrow()
-          return { received: true as const, duplicate: true, ...(stored.result ? { result: stored.result as Record<string, unknown> } : {}) }
-        }
-        const apply = APPLIERS[params.provider][body.type]
-        if (!apply) throw new DomainError('invalid_request', `Unknown ${params.provider} event type ${body.type}.`)
-        const result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
-        if (result) await tx.updateTable('provider_events').set({ result: JSON.stringify(result) }).where('provider', '=', params.provider).where('event_id', '=', body.id).execute()
-        return { received: true as const, duplicate: false, ...(result ? { result } : {}) }
-      })
+      // Card decisions share commits (authorization-batch.ts); every other event is a transaction of its own.
+      if (params.provider === 'card' && body.type === 'authorization.request') return cardDecisions(deps).submit(body)
+      return applyEvent(deps, params.provider, body)
     },
   }),
 ]

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { checkLedger } from '../ledger/ledger-check'
+import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+
+/**
+ * Card decisions share commits (authorization-batch.ts): requests that arrive together are decided in one
+ * transaction. Each must still be decided as if it came alone, after the ones before it: what a holder and the
+ * card network notice is the same as with a transaction per decision.
+ */
+let t: TestApp
+let paula: Caller
+const account = ACCOUNT_IDS.personal
+const card = CARD_IDS.personal
+
+let serial = 0
+const purchase = (over: { networkId?: string; eventId?: string; amount?: string; cardId?: string } = {}) => {
+  const networkId = over.networkId ?? `auth_batch_${++serial}_${Date.now()}`
+  return { provider: 'card', event: { id: over.eventId ?? `evt_${networkId}`, type: 'authorization.request', created: t.deps.now().toISOString(), data: { networkId, cardId: over.cardId ?? card, amount: over.amount ?? '50', merchantName: 'Batch Bistro', merchantCity: 'Porto', mcc: '5812' } } }
+}
+/** Every purchase sent at once, as the network does under load; each answer as the network reads it. */
+const all = async (purchases: ReturnType<typeof purchase>[]) =>
+  Promise.all(purchases.map(async (p) => {
+    const res = await t.deps.deliverWebhook!(p)
+    return { networkId: p.event.data.networkId, status: res.status, body: await res.json() }
+  }))
+const balances = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body
+
+describe('card decisions in shared commits', () => {
+  beforeEach(async () => {
+    t = await createTestApp()
+    paula = await signIn(t.app, 'personal')
+  })
+
+  it('60 purchases at once on 2,500 USDC: exactly 50 of 50 USDC approved, each decided after the ones before it', async () => {
+    const answers = await all(Array.from({ length: 60 }, () => purchase({ amount: '50' })))
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    const approved = answers.filter((a) => a.body.result.approved)
+    expect(approved).toHaveLength(50)
+    expect(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason)).toEqual(Array(10).fill('insufficient_spendable'))
+    expect(await balances()).toMatchObject({ spendable: '0', pendingHolds: '2500' })
+    const holds = await t.deps.db.kysely.selectFrom('holds').select('reference').where('account_id', '=', account).where('status', '=', 'pending').execute()
+    expect(holds.map((h) => h.reference).sort()).toEqual(approved.map((a) => a.networkId).sort())
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('the card’s daily limit holds across one batch', async () => {
+    expect((await paula.json('PUT', `/cards/${card}/limits`, { daily: '120' })).status).toBe(200)
+    const answers = await all(Array.from({ length: 10 }, () => purchase({ amount: '25' })))
+    expect(answers.filter((a) => a.body.result.approved)).toHaveLength(4)
+    expect(answers.filter((a) => !a.body.result.approved).every((a) => a.body.result.reason === 'over_card_daily_limit')).toBe(true)
+    expect(await balances()).toMatchObject({ pendingHolds: '100' })
+  })
+
+  it('the same event three times at once is decided once; every answer carries that decision', async () => {
+    const same = purchase({ amount: '10' })
+    const answers = await all([purchase(), same, purchase(), same, same, purchase()])
+    const repeats = answers.filter((a) => a.networkId === same.event.data.networkId)
+    expect(repeats.map((a) => a.status)).toEqual([200, 200, 200])
+    expect(repeats.filter((a) => !a.body.duplicate)).toHaveLength(1)
+    const decided = repeats.find((a) => !a.body.duplicate)!.body.result
+    expect(decided).toMatchObject({ approved: true })
+    for (const r of repeats) expect(r.body.result).toEqual(decided)
+    const rows = await t.deps.db.kysely.selectFrom('card_authorizations').select('id').where('network_id', '=', same.event.data.networkId).execute()
+    expect(rows).toEqual([{ id: decided.authorizationId }])
+    expect(await balances()).toMatchObject({ pendingHolds: '160' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('one purchase sent twice under two event ids: one decision; the other is refused with a code, and the rest of the batch stands', async () => {
+    const first = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_a', amount: '10' })
+    const second = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_b', amount: '10' })
+    const answers = await all([purchase(), first, purchase(), second, purchase()])
+    const twice = answers.filter((a) => a.networkId === 'auth_batch_twice')
+    expect(twice.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(twice.find((a) => a.status === 409)!.body.error.code).toBe('authorization_timed_out')
+    expect(answers.filter((a) => a.networkId !== 'auth_batch_twice').every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
+    expect(await balances()).toMatchObject({ pendingHolds: '160' })
+    // The refused event was not recorded: the network may send it again and get a decision.
+    const stored = await t.deps.db.kysely.selectFrom('provider_events').select('event_id').where('event_id', 'in', ['evt_twice_a', 'evt_twice_b']).execute()
+    expect(stored).toHaveLength(1)
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('an unknown card in a batch is refused on its own; the others are decided', async () => {
+    const answers = await all([purchase(), purchase({ cardId: '00000000-0000-4000-8000-00000000dead' }), purchase()])
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 200])
+    expect(answers[1]!.body.error.code).toBe('not_found')
+    expect(await balances()).toMatchObject({ pendingHolds: '100' })
+  })
+
+  it('a purchase that needs what a pending withdrawal reserved still takes it, inside a busy batch', async () => {
+    // A withdrawal held back (delayed) reserves 2,000.5 USDC (with its fee); purchases then need part of it.
+    const withdrawal = await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '2000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'batch-withdrawal' })
+    expect(withdrawal.body).toMatchObject({ status: 'delayed', total: '2000.5' })
+    const answers = await all([purchase({ amount: '100' }), purchase({ amount: '450' }), purchase({ amount: '100' })])
+    expect(answers.every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
+    expect((await t.deps.db.kysely.selectFrom('withdrawals').select('status').where('id', '=', withdrawal.body.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+})
