@@ -263,21 +263,26 @@ export async function benchServer(postgresServer: string, report: (key: keyof Se
   }
   const webhook = 'POST /webhooks/card'
   const deposits = 'POST /sandbox/deposits'
-  await on('pglite-memory', postgresServer, async (t) => {
+  // BENCH_ONLY=key,key… runs only the runs that measure those figures (with their floors): a quick look while working.
+  const only = process.env.BENCH_ONLY?.split(',').map((k) => k.trim())
+  const run = async (database: BenchDatabase, keys: (keyof ServerBench)[], body: (t: Target) => Promise<void>) => {
+    if (!only || keys.some((k) => only.includes(k))) await on(database, postgresServer, body)
+  }
+  await run('pglite-memory', ['floorRoute', 'floorTransaction', 'authorization', 'postings'], async (t) => {
     keep('floorRoute', await closed(t, healthOnce(t)))
     keep('floorTransaction', await transactionFloor(t))
     keep('authorization', await figure(t, webhook, authorizeOnce(t)))
     keep('postings', await figure(t, deposits, depositOnce(t)))
   })
-  await on('pglite-memory', postgresServer, async (t) => keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
-  await on('pglite-memory', postgresServer, async (t) => keep('historyFirstPageMs', await historyFigure(t)))
-  await on('pglite-memory', postgresServer, async (t) => keep('authorizationLatencyMs', await latencyFigure(t)))
-  await on('pglite-disk', postgresServer, async (t) => {
+  await run('pglite-memory', ['authorizationOpenLoopMemory'], async (t) => void keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
+  await run('pglite-memory', ['historyFirstPageMs'], async (t) => void keep('historyFirstPageMs', await historyFigure(t)))
+  await run('pglite-memory', ['authorizationLatencyMs'], async (t) => void keep('authorizationLatencyMs', await latencyFigure(t)))
+  await run('pglite-disk', ['floorTransactionDisk', 'authorizationDisk'], async (t) => {
     keep('floorTransactionDisk', await transactionFloor(t))
     keep('authorizationDisk', await figure(t, webhook, authorizeOnce(t)))
   })
-  await on('pglite-disk', postgresServer, async (t) => keep('authorizationOpenLoop', await openLoopFigure(t)))
-  await on('postgres', postgresServer, async (t) => {
+  await run('pglite-disk', ['authorizationOpenLoop'], async (t) => void keep('authorizationOpenLoop', await openLoopFigure(t)))
+  await run('postgres', ['floorTransactionPostgres', 'authorizationPostgres', 'postingsPostgres'], async (t) => {
     keep('floorTransactionPostgres', await transactionFloor(t))
     keep('authorizationPostgres', await figure(t, webhook, authorizeOnce(t)))
     keep('postingsPostgres', await figure(t, deposits, depositOnce(t)))

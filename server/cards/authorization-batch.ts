@@ -35,7 +35,8 @@ class BatchAbandoned extends Error {}
  * that arrive while a batch is being decided wait for the next one, and each batch is one transaction: the cards
  * and accounts read once (the accounts locked in id order), every decision made in arrival order against the
  * position as the earlier decisions of the batch left it, then every write as one multi-row statement. Each
- * request is answered only after its batch commits. An idle engine decides a lone request at once (a batch of one).
+ * request is answered only after its batch commits. An idle engine waits one turn of the event loop, no timer, so
+ * a lone request is decided at once and requests received together go together.
  *
  * What the batch does not decide by itself goes to `one` (the one-event path, a transaction each) after the batch
  * commits: an unknown card, a repeated event, a purchase that may need a pending withdrawal's reservation, an account
@@ -50,6 +51,9 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
   async function drain() {
     running = true
     try {
+      // One turn of the event loop first: requests already received (their bodies read, their signatures being
+      // checked) join this batch instead of waiting behind a batch of one.
+      await new Promise<void>((resolve) => setImmediate(resolve))
       while (queue.length > 0) await runBatch(queue.splice(0, MAX_BATCH))
     } finally {
       running = false

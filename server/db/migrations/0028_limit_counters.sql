@@ -30,20 +30,41 @@ CREATE TABLE card_spend_days (
   PRIMARY KEY (card_id, day)
 );
 
--- Row triggers: each adds what its new row counts and takes away what its old row counted, on the counter rows
--- of that account or card only (which the movement's own transaction already serializes on).
-CREATE FUNCTION count_limit_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserts are counted once per statement (a batch of card decisions inserts many rows in one): each statement adds
+-- what its new rows count, grouped, on the counter rows of those accounts and cards only (which the movement's
+-- own transaction already serializes on). Updates and deletes are counted per row: each takes away what its old
+-- row counted and adds what its new row counts.
+CREATE FUNCTION count_new_entries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO account_limit_days (account_id, day, amount)
-  SELECT j.account_id, (j.created_at AT TIME ZONE a.time_zone)::date, NEW.amount
-  FROM journals j
-  JOIN ledger_accounts la ON la.id = NEW.ledger_account_id AND la.account_id = j.account_id AND la.asset = 'USDC'
+  SELECT j.account_id, (j.created_at AT TIME ZONE a.time_zone)::date, sum(n.amount)
+  FROM new_entries n
+  JOIN journals j ON j.id = n.journal_id
+  JOIN ledger_accounts la ON la.id = n.ledger_account_id AND la.account_id = j.account_id AND la.asset = 'USDC'
   JOIN accounts a ON a.id = j.account_id
-  WHERE j.id = NEW.journal_id AND j.kind IN ('card_spend', 'pix_spend', 'crypto_withdrawal', 'bank_send')
+  WHERE n.side = 'debit' AND j.kind IN ('card_spend', 'pix_spend', 'crypto_withdrawal', 'bank_send')
+  GROUP BY 1, 2
   ON CONFLICT (account_id, day) DO UPDATE SET amount = account_limit_days.amount + EXCLUDED.amount;
   RETURN NULL;
 END $$;
-CREATE TRIGGER entries_count_limits AFTER INSERT ON entries FOR EACH ROW WHEN (NEW.side = 'debit') EXECUTE FUNCTION count_limit_entry();
+CREATE TRIGGER entries_count_limits AFTER INSERT ON entries REFERENCING NEW TABLE AS new_entries
+  FOR EACH STATEMENT EXECUTE FUNCTION count_new_entries();
+
+CREATE FUNCTION count_new_holds() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO account_pending_holds (account_id, kind, amount)
+  SELECT account_id, kind, sum(amount) FROM new_holds
+  WHERE status = 'pending' AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY 1, 2
+  ON CONFLICT (account_id, kind) DO UPDATE SET amount = account_pending_holds.amount + EXCLUDED.amount;
+  INSERT INTO account_limit_days (account_id, day, amount)
+  SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, sum(h.amount)
+  FROM new_holds h JOIN accounts a ON a.id = h.account_id
+  WHERE h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN ('card_authorization', 'withdrawal') GROUP BY 1, 2
+  ON CONFLICT (account_id, day) DO UPDATE SET amount = account_limit_days.amount + EXCLUDED.amount;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER holds_count_new AFTER INSERT ON holds REFERENCING NEW TABLE AS new_holds
+  FOR EACH STATEMENT EXECUTE FUNCTION count_new_holds();
 
 CREATE FUNCTION count_hold(h holds, sign INTEGER) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -56,19 +77,31 @@ BEGIN
     ON CONFLICT (account_id, day) DO UPDATE SET amount = account_limit_days.amount + EXCLUDED.amount;
   END IF;
 END $$;
-CREATE FUNCTION count_limit_holds() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION count_changed_hold() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM count_hold(OLD, -1); END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM count_hold(NEW, 1); END IF;
+  PERFORM count_hold(OLD, -1);
+  IF TG_OP = 'UPDATE' THEN PERFORM count_hold(NEW, 1); END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER holds_count_limits AFTER INSERT OR DELETE ON holds FOR EACH ROW EXECUTE FUNCTION count_limit_holds();
-CREATE TRIGGER holds_count_limits_update AFTER UPDATE ON holds FOR EACH ROW
+CREATE TRIGGER holds_count_deleted AFTER DELETE ON holds FOR EACH ROW EXECUTE FUNCTION count_changed_hold();
+CREATE TRIGGER holds_count_updated AFTER UPDATE ON holds FOR EACH ROW
   WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD.created_at IS DISTINCT FROM NEW.created_at
     OR OLD.kind IS DISTINCT FROM NEW.kind OR OLD.asset IS DISTINCT FROM NEW.asset OR OLD.account_id IS DISTINCT FROM NEW.account_id)
-  EXECUTE FUNCTION count_limit_holds();
+  EXECUTE FUNCTION count_changed_hold();
 
-CREATE FUNCTION count_card_purchase(c card_authorizations, sign INTEGER) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION count_new_purchases() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO card_spend_days (card_id, day, amount)
+  SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END)
+  FROM new_authorizations c JOIN accounts a ON a.id = c.account_id
+  WHERE c.status IN ('approved', 'cleared') GROUP BY 1, 2
+  ON CONFLICT (card_id, day) DO UPDATE SET amount = card_spend_days.amount + EXCLUDED.amount;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER card_authorizations_count_new AFTER INSERT ON card_authorizations REFERENCING NEW TABLE AS new_authorizations
+  FOR EACH STATEMENT EXECUTE FUNCTION count_new_purchases();
+
+CREATE FUNCTION count_purchase(c card_authorizations, sign INTEGER) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF c.status NOT IN ('approved', 'cleared') THEN RETURN; END IF;
   INSERT INTO card_spend_days (card_id, day, amount)
@@ -76,17 +109,17 @@ BEGIN
   FROM accounts a WHERE a.id = c.account_id
   ON CONFLICT (card_id, day) DO UPDATE SET amount = card_spend_days.amount + EXCLUDED.amount;
 END $$;
-CREATE FUNCTION count_card_spend() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION count_changed_purchase() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM count_card_purchase(OLD, -1); END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM count_card_purchase(NEW, 1); END IF;
+  PERFORM count_purchase(OLD, -1);
+  IF TG_OP = 'UPDATE' THEN PERFORM count_purchase(NEW, 1); END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER card_authorizations_count AFTER INSERT OR DELETE ON card_authorizations FOR EACH ROW EXECUTE FUNCTION count_card_spend();
-CREATE TRIGGER card_authorizations_count_update AFTER UPDATE ON card_authorizations FOR EACH ROW
+CREATE TRIGGER card_authorizations_count_deleted AFTER DELETE ON card_authorizations FOR EACH ROW EXECUTE FUNCTION count_changed_purchase();
+CREATE TRIGGER card_authorizations_count_updated AFTER UPDATE ON card_authorizations FOR EACH ROW
   WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD.cleared_amount IS DISTINCT FROM NEW.cleared_amount
     OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.card_id IS DISTINCT FROM NEW.card_id)
-  EXECUTE FUNCTION count_card_spend();
+  EXECUTE FUNCTION count_changed_purchase();
 
 -- What is already there, totalled once.
 INSERT INTO account_limit_days (account_id, day, amount)
