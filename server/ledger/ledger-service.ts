@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
@@ -80,6 +80,11 @@ export function assertBalanced(entries: EntryInput[]): void {
  * unbalanced journal, and a posting that would overdraw a no-overdraft account (`insufficient_funds`).
  */
 export async function postJournal(tx: Tx, input: JournalInput): Promise<string> {
+  return (await postJournalBalances(tx, input)).id
+}
+
+/** postJournal, also returning each ledger account the journal moved as it is after the journal. */
+export async function postJournalBalances(tx: Tx, input: JournalInput): Promise<{ id: string; after: Map<string, LedgerAccount> }> {
   assertBalanced(input.entries)
   const locked = await lockAccounts(tx, input.entries.map((e) => e.ledgerAccountId))
   const next = new Map<string, { dp: bigint; cp: bigint }>()
@@ -113,11 +118,13 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<string> 
     .insertInto('entries')
     .values(input.entries.map((e) => ({ journal_id: input.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: e.amount })))
     .execute()
-  for (const [id, v] of next) {
-    await tx.updateTable('ledger_accounts').set({ debits_posted: v.dp, credits_posted: v.cp }).where('id', '=', id).execute()
-  }
+  // Every moved account in one statement (the rows are locked above, so the new totals are exact).
+  const ids = [...next.keys()]
+  await sql`UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
+    FROM unnest(${ids}::uuid[], ${ids.map((id) => String(next.get(id)!.dp))}::numeric[], ${ids.map((id) => String(next.get(id)!.cp))}::numeric[]) AS v(id, dp, cp)
+    WHERE la.id = v.id`.execute(tx)
   if (input.accountId) await markForAlerts(tx, input.accountId)
-  return input.id
+  return { id: input.id, after: new Map(ids.map((id) => [id, { ...locked.get(id)!, debits_posted: next.get(id)!.dp, credits_posted: next.get(id)!.cp }])) }
 }
 
 /** A posted balance and what is free of pending reservations. */

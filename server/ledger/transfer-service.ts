@@ -3,7 +3,7 @@ import type { JournalResult } from '../../domain/api/ledger.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
-import { accountBalance, ledgerAccountId, postJournal, type Tx } from './ledger-service'
+import { accountBalance, ledgerAccountId, postJournal, postJournalBalances, type LedgerAccount, type Tx } from './ledger-service'
 
 type Movement = { accountId: string; asset: HeldAsset; amount: string; description?: string | undefined }
 
@@ -29,8 +29,9 @@ export async function moveCustody(deps: Deps, db: Tx, direction: 'in' | 'out', i
   const custody = await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset })
   const [debit, credit] = direction === 'in' ? [custody, cash] : [cash, custody]
   const journalId = deps.newId()
+  let after: Map<string, LedgerAccount>
   try {
-    await postJournal(db, {
+    ;({ after } = await postJournalBalances(db, {
       id: journalId,
       kind: direction === 'in' ? 'deposit' : 'withdrawal',
       accountId: input.accountId,
@@ -39,15 +40,14 @@ export async function moveCustody(deps: Deps, db: Tx, direction: 'in' | 'out', i
         { ledgerAccountId: debit, side: 'debit', amount: units, asset: input.asset },
         { ledgerAccountId: credit, side: 'credit', amount: units, asset: input.asset },
       ],
-    })
+    }))
   } catch (error) {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', `Not enough ${input.asset}: this would overdraw the account.`, { amount: `More than the available ${input.asset} balance.` })
     }
     throw error
   }
-  const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
-  return { journalId, asset: input.asset, amount: toDecimal(units, input.asset), balance: toDecimal(accountBalance(row).balance, input.asset) }
+  return { journalId, asset: input.asset, amount: toDecimal(units, input.asset), balance: toDecimal(accountBalance(after.get(cash)!).balance, input.asset) }
 }
 
 /**
