@@ -1,25 +1,37 @@
 /**
  * `npm run bench` (scripts/bench.sh: finds PostgreSQL as `npm test` does, then runs this), in three parts
- * (bounded: a few minutes in all):
+ * (bounded: ten minutes or so in all on the 2-core machine):
  * 1. Size: each standalone webview page's first load (JS and CSS, gzip, from the build manifest) against a
  *    bare React page built the same way, and its budget (scripts/bundle-size.ts). `BENCH_SIZE=0` skips it.
- * 2. Lighthouse (mobile preset, Debian Chromium) of each webview page against the production server started
- *    here on a free port (built dist/, seeded in-memory database), signed in as the personal holder through
- *    the API (the session cookie goes in `extraHeaders`): LCP, TBT and the performance score.
+ * 2. Pages, against the production server started here on a free port (built dist/, seeded in-memory
+ *    database), which also serves the bare React page (bench/bare-react, built here with the same React plugin,
+ *    at /app/cash/bench/bare: CASH_BENCH_PAGE_DIR, server/http/bench-page.ts), so both go through the same
+ *    server, compression and headers. For each webview page, home (`/app/cash`) and the bare page, signed in as
+ *    the personal holder through the API (the session cookie goes in `extraHeaders`), and sign-in signed out:
+ *    - Lighthouse (mobile preset, simulated throttling, Debian Chromium, a fresh one per run), 3 runs each
+ *      (`BENCH_LIGHTHOUSE_RUNS`) in rounds over all pages: the median LCP, and the TBT and score of that run;
+ *    - first-paint bytes (scripts/first-paint-bytes.ts): the HTML, its entry, everything it preloads, its CSS
+ *      and classic scripts, and the entry's static imports, gzip as the server sends them, and their ratio to
+ *      the bare page's; beside it, what else the median run fetched before its LCP (a lazy chunk, API data).
  *    `BENCH_LIGHTHOUSE=0` skips it.
  * 3. Server (scripts/bench-server.ts): card authorizations as the card network sends them (signed webhooks)
  *    and ledger postings, on PGlite in memory, PGlite on disk and PostgreSQL, closed loop (50 in flight) and
  *    open loop (Poisson arrivals at a fixed rate), each beside floors measured in the same run (a trivial
  *    route; one INSERT in a transaction) and the machine's load average while it ran.
- * `--json` prints, as the last line, one JSON object with every figure (benchJson).
+ * `--json` prints, as the last line, one JSON object with every figure (benchJson); part 2 adds
+ * `pages: [{page, lcpMs, score, tbtMs, firstPaintGzipBytes, bareGzipBytes, bareLcpMs, ratio, lcpRunsMs, …}]`,
+ * `barePage` and `pagesSettings`.
  */
-import { spawn } from 'node:child_process'
-import { cpus, loadavg } from 'node:os'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
-import { formatSizeTable, measureBundles, type SizeReport } from './bundle-size'
+import { BENCH_PAGE_PATH } from '../server/http/bench-page'
+import { buildBare, formatSizeTable, KB, measureBundles, readManifest, type SizeReport } from './bundle-size'
+import { fetchEncoded, measureFirstPaint, type FirstPaint } from './first-paint-bytes'
 import { DEMO_PASSWORD } from '../fixtures/personas'
 import type { LoadDuring } from './bench-loops'
 import { benchServer, benchSettings, declineReasons, type Figure, type Floor, type HistoryFigure, type LatencyFigure, type OpenFigure, type ServerBench } from './bench-server'
@@ -32,6 +44,7 @@ if (!POSTGRES) {
   process.exit(1)
 }
 const loadAtStart = loadavg()
+const rounded = (l: number[]) => l.map((n) => Math.round(n * 100) / 100)
 
 const ROOT = resolve(import.meta.dirname, '..')
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -63,19 +76,58 @@ else {
   say('   "then, in parallel": the bridge, session, schemas, messages and the embed: preloaded by the HTML beside the entry, not blocking its first paint.')
 }
 
-// 2. Lighthouse against the production server.
-async function lighthouseRuns() {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: DIST },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const { default: lighthouse } = await import('lighthouse')
-  const chromeLauncher = await import('chrome-launcher')
-  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined
+// 2. Lighthouse and first-paint bytes against the production server, beside the bare React page it serves too.
+/** The pages the issue names (the webview pages, home signed in, sign-in signed out), by the name the JSON gives them. */
+const LIGHTHOUSE_PAGES: { page: string; path: string; signedIn: boolean }[] = [
+  ...Object.keys(WEBVIEW_PAGES).map((page) => ({ page: `webview/${page}`, path: `/app/cash/webview/${page}`, signedIn: true })),
+  { page: 'home', path: '/app/cash', signedIn: true },
+  { page: 'sign-in', path: '/app/cash/sign-in', signedIn: false },
+]
+const BARE = { page: 'bare React', path: BENCH_PAGE_PATH, signedIn: false }
+const BARE_BASE = `${BENCH_PAGE_PATH}/`
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3)
+
+type LighthouseRun = { lcpMs: number; tbtMs: number; score: number; element: string; error?: string; beforeLcp: string[] }
+type PageFigure = {
+  page: string
+  /** The median of the runs' LCP; `score` and `tbtMs` are that same run's. */
+  lcpMs: number
+  score: number
+  tbtMs: number
+  firstPaintGzipBytes: number
+  bareGzipBytes: number
+  bareLcpMs: number
+  ratio: number
+  lcpRunsMs: number[]
+  scoreRuns: number[]
+  tbtRunsMs: number[]
+  lcpElement: string
+  /** What the first-paint bytes are: the HTML and each file, as sent (`encoding`: gzip, or identity for a file too small to compress). */
+  firstPaintFiles: { url: string; gzipBytes: number; encoding: string }[]
+  /** Fetched before the LCP in the median run (unthrottled trace) yet not in the first-paint bytes: a lazily loaded chunk, an API answer. */
+  beforeLcpNotCounted: { url: string; gzipBytes: number }[]
+}
+type PagesReport = { pages: PageFigure[]; bare: Omit<PageFigure, 'bareGzipBytes' | 'bareLcpMs' | 'ratio'>; lighthouse: string; runsPerPage: number; load: { start: number[]; end: number[] } }
+
+const median = (runs: LighthouseRun[]) => [...runs].sort((a, b) => (Number.isNaN(a.lcpMs) ? 1 : Number.isNaN(b.lcpMs) ? -1 : a.lcpMs - b.lcpMs))[Math.floor((runs.length - 1) / 2)]!
+
+async function lighthouseRuns(): Promise<PagesReport> {
+  const loadStart = loadavg()
+  // The bare page: built here, served by the same server process (CASH_BENCH_PAGE_DIR, server/http/bench-page.ts).
+  const bareDir = mkdtempSync(join(tmpdir(), 'cash-bench-bare-'))
+  let server: ChildProcess | undefined
   try {
+    await buildBare(bareDir, BARE_BASE)
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: DIST, CASH_BENCH_PAGE_DIR: bareDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    const { default: lighthouse } = await import('lighthouse')
+    const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
+    const chromeLauncher = await import('chrome-launcher')
     const deadline = Date.now() + 90_000
     for (;;) {
       if (Date.now() > deadline) throw new Error('the server did not start within 90 s')
@@ -89,30 +141,121 @@ async function lighthouseRuns() {
     const signIn = await fetch(`${origin}/app/cash/api/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email: 'personal@demo.cash', password: DEMO_PASSWORD }) })
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]
     if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status}`)
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
-    say(`   signed in as the personal holder (session cookie); Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset, simulated throttling`)
-    say(`${'page'.padEnd(30)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'score'.padStart(6)}  LCP element`)
-    for (const page of Object.keys(WEBVIEW_PAGES)) {
-      const runner = await lighthouse(`${origin}/app/cash/webview/${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } })
-      const lhr = runner?.lhr
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`)
-      const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100)
-      // What the largest paint was (a heading of the signed-in page, not a sign-in prompt).
-      const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] } | undefined)?.items
-      const node = lcpItems?.[0]?.items?.[0]?.node
-      const element = node ? `${node.snippet?.match(/^<\w+/)?.[0] ?? ''}> ${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 40)}` : ''
-      say(`${page.padEnd(30)} ${ms('largest-contentful-paint').padStart(8)} ${ms('total-blocking-time').padStart(8)} ${String(score).padStart(6)}  ${element}${lhr.runtimeError ? `  (${lhr.runtimeError.message})` : ''}`)
+    const headersFor = (signedIn: boolean): Record<string, string> => (signedIn ? { Cookie: cookie } : {})
+
+    // First-paint bytes: what each page's HTML makes the browser fetch, gzip, from this server.
+    const manifest = readManifest(DIST)
+    const bareManifest = readManifest(bareDir)
+    const firstPaint = new Map<string, FirstPaint>()
+    for (const target of [...LIGHTHOUSE_PAGES, BARE]) {
+      const bare = target === BARE
+      const fp = await measureFirstPaint(`${origin}${target.path}`, { headers: headersFor(target.signedIn), manifest: bare ? bareManifest : manifest, base: bare ? BARE_BASE : '/app/cash/' })
+      // Every page and the bare one must be compressed alike, or the ratio compares the server, not the pages.
+      const plain = [fp.html, ...fp.files].filter((f) => f.encoding !== 'gzip' && f.bytes >= 1024)
+      if (plain.length) throw new Error(`${target.page}: sent without gzip: ${plain.map((f) => `${f.url} (${f.bytes} bytes)`).join(', ')}`)
+      firstPaint.set(target.page, fp)
     }
+
+    // Lighthouse: RUNS rounds over every page and the bare one (a slower minute of the machine falls on all
+    // alike), each run in a fresh Chromium (no cache, no cookie left by another page).
+    say(`   Lighthouse ${lighthouseVersion}, mobile preset, simulated throttling; ${RUNS} run${RUNS === 1 ? '' : 's'} of each page in rounds, a fresh Chromium each; home and the webview pages signed in as the personal holder (session cookie), sign-in signed out; the bare React page (bench/bare-react) served by the same server at ${BENCH_PAGE_PATH}`)
+    const runs = new Map<string, LighthouseRun[]>()
+    for (let round = 0; round < RUNS; round++) {
+      for (const target of [...LIGHTHOUSE_PAGES, BARE]) {
+        const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+        try {
+          const runner = await lighthouse(`${origin}${target.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(target.signedIn ? { extraHeaders: headersFor(true) } : {}) })
+          const lhr = runner?.lhr
+          if (!lhr) throw new Error(`Lighthouse gave no result for ${target.page}`)
+          runs.set(target.page, [...(runs.get(target.page) ?? []), lighthouseRun(lhr, origin)])
+        } finally {
+          chrome.kill()
+        }
+      }
+    }
+
+    const figure = async (target: { page: string; signedIn: boolean }) => {
+      const all = runs.get(target.page)!
+      const mid = median(all)
+      const fp = firstPaint.get(target.page)!
+      const counted = new Set([fp.url, ...fp.urls.all])
+      const beforeLcpNotCounted: { url: string; gzipBytes: number }[] = []
+      for (const url of mid.beforeLcp.filter((u) => !counted.has(u))) {
+        const got = await fetchEncoded(url, headersFor(target.signedIn))
+        if (got.status === 200) beforeLcpNotCounted.push({ url: url.slice(origin.length), gzipBytes: got.bytes })
+      }
+      return {
+        page: target.page,
+        lcpMs: mid.lcpMs,
+        score: mid.score,
+        tbtMs: mid.tbtMs,
+        firstPaintGzipBytes: fp.total,
+        firstPaintFiles: [fp.html, ...fp.files].map((f) => ({ url: f.url.slice(origin.length), gzipBytes: f.bytes, encoding: f.encoding })).sort((a, b) => b.gzipBytes - a.gzipBytes),
+        lcpRunsMs: all.map((r) => r.lcpMs),
+        scoreRuns: all.map((r) => r.score),
+        tbtRunsMs: all.map((r) => r.tbtMs),
+        lcpElement: mid.element + (mid.error ? `  (${mid.error})` : ''),
+        beforeLcpNotCounted,
+      }
+    }
+    const bare = await figure(BARE)
+    const pages: PageFigure[] = []
+    for (const target of LIGHTHOUSE_PAGES) {
+      const { page, lcpMs, score, tbtMs, firstPaintGzipBytes, ...rest } = await figure(target)
+      const ratio = Math.round((firstPaintGzipBytes / bare.firstPaintGzipBytes) * 100) / 100
+      pages.push({ page, lcpMs, score, tbtMs, firstPaintGzipBytes, bareGzipBytes: bare.firstPaintGzipBytes, bareLcpMs: bare.lcpMs, ratio, ...rest })
+    }
+    return { pages, bare, lighthouse: lighthouseVersion, runsPerPage: RUNS, load: { start: rounded(loadStart), end: rounded(loadavg()) } }
   } finally {
-    chrome?.kill()
-    server.kill('SIGTERM')
+    server?.kill('SIGTERM')
+    rmSync(bareDir, { recursive: true, force: true })
   }
 }
+
+/** One Lighthouse run's figures, and the same-origin requests that finished before its (observed) LCP. */
+function lighthouseRun(lhr: import('lighthouse').Result, origin: string): LighthouseRun {
+  const value = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN)
+  // What the largest paint was (a heading of the signed-in page, not a sign-in prompt).
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] } | undefined)?.items
+  const node = lcpItems?.[0]?.items?.[0]?.node
+  const element = node ? `${node.snippet?.match(/^<\w+/)?.[0] ?? ''}> ${(node.nodeLabel ?? '').replace(/\s+/g, ' ').slice(0, 40)}` : ''
+  // The trace's LCP (unthrottled, as loaded) against each request's end, both in trace microseconds.
+  const metrics = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaintTs?: number }[] } | undefined)?.items?.[0]
+  const network = lhr.audits['network-requests']?.details as { items?: { url: string; networkEndTime?: number; resourceType?: string }[]; debugData?: { networkStartTimeTs?: number } } | undefined
+  const lcpTs = metrics?.observedLargestContentfulPaintTs
+  const startTs = network?.debugData?.networkStartTimeTs
+  const beforeLcp =
+    lcpTs === undefined || startTs === undefined
+      ? []
+      : (network?.items ?? []).filter((r) => r.url.startsWith(`${origin}/`) && r.resourceType !== 'Document' && r.networkEndTime !== undefined && startTs + r.networkEndTime * 1000 <= lcpTs).map((r) => r.url)
+  return { lcpMs: value('largest-contentful-paint'), tbtMs: value('total-blocking-time'), score: Math.round((lhr.categories.performance?.score ?? 0) * 100), element, ...(lhr.runtimeError ? { error: lhr.runtimeError.message } : {}), beforeLcp: [...new Set(beforeLcp)] }
+}
+
+function formatPagesTable(report: PagesReport): string {
+  const kb = (n: number) => (n / KB).toFixed(1)
+  const ms = (n: number) => (Number.isFinite(n) ? String(n) : '–')
+  const extra = (f: { beforeLcpNotCounted: { gzipBytes: number }[] }) => (f.beforeLcpNotCounted.length ? `+${kb(f.beforeLcpNotCounted.reduce((s, x) => s + x.gzipBytes, 0))} (${f.beforeLcpNotCounted.length})` : '–')
+  const head = ['page', 'LCP', 'LCP runs', 'TBT', 'score', 'first paint KB', 'bare KB', 'ratio', 'bare LCP', 'also before LCP', 'LCP element']
+  const rows = [
+    ...report.pages.map((p) => [p.page, ms(p.lcpMs), p.lcpRunsMs.map(ms).join('/'), ms(p.tbtMs), String(p.score), kb(p.firstPaintGzipBytes), kb(p.bareGzipBytes), `${p.ratio.toFixed(2)}×`, ms(p.bareLcpMs), extra(p), p.lcpElement]),
+    [report.bare.page, ms(report.bare.lcpMs), report.bare.lcpRunsMs.map(ms).join('/'), ms(report.bare.tbtMs), String(report.bare.score), kb(report.bare.firstPaintGzipBytes), kb(report.bare.firstPaintGzipBytes), '1.00×', ms(report.bare.lcpMs), extra(report.bare), report.bare.lcpElement],
+  ]
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  return [line(head), ...rows.map(line)].join('\n')
+}
+
 say('')
-say('2. Lighthouse of each webview page against the production server (built dist/, seeded in-memory database)')
+say('2. Lighthouse and first-paint bytes of each page against the production server (built dist/, seeded in-memory database), beside a bare React page')
+let pagesReport: PagesReport | undefined
 if (!LIGHTHOUSE) say('   skipped (BENCH_LIGHTHOUSE=0)')
-else await lighthouseRuns()
+else {
+  pagesReport = await lighthouseRuns()
+  say(`   LCP: the median of the ${pagesReport.runsPerPage} runs (ms); TBT (ms) and score: that median run's · first paint: the HTML, its entry, everything it preloads, its CSS and classic scripts, and the entry's static imports (build manifest), gzip as the server sends them; ratio = first paint / the bare page's · also before LCP: other requests the median run finished before its LCP (unthrottled trace; a lazily loaded chunk, an API answer), gzip KB (count), not in first paint`)
+  say(formatPagesTable(pagesReport))
+  for (const p of [...pagesReport.pages, pagesReport.bare]) if (p.beforeLcpNotCounted.length) say(`   ${p.page}, also before LCP: ${p.beforeLcpNotCounted.map((x) => `${x.url} ${(x.gzipBytes / KB).toFixed(1)} KB`).join(' · ')}`)
+  say(`   load average (1, 5, 15 min) during part 2: ${pagesReport.load.start.join(', ')} → ${pagesReport.load.end.join(', ')}`)
+}
 say('')
 say('3. Server')
 
@@ -154,7 +297,6 @@ const server = await benchServer(POSTGRES, (key, r) => {
 })
 if (Object.keys(declineReasons).length) say(`   declined or failed authorizations by reason: ${JSON.stringify(declineReasons)}`)
 const loadAtEnd = loadavg()
-const rounded = (l: number[]) => l.map((n) => Math.round(n * 100) / 100)
 say(`   load average (1, 5, 15 min) at the start of the bench ${rounded(loadAtStart).join(', ')} · at the end ${rounded(loadAtEnd).join(', ')}`)
 
 /** The one JSON object `--json` prints: every figure by name. A new figure is one more key here. */
@@ -165,6 +307,13 @@ function benchJson() {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` },
     settings: benchSettings,
     declineReasons,
+    ...(pagesReport
+      ? {
+          pages: pagesReport.pages,
+          barePage: pagesReport.bare,
+          pagesSettings: { lighthouse: pagesReport.lighthouse, preset: 'mobile, simulated throttling', runsPerPage: pagesReport.runsPerPage, lcp: 'median of the runs; score and tbtMs of that median run', loadAverage: pagesReport.load },
+        }
+      : {}),
     ...(sizes ? { sizes: { bareReact: sizes.bare.total, pages: Object.fromEntries(sizes.pages.map((p) => [p.page, { total: p.total, js: p.js, css: p.css, budget: p.budget, ok: p.ok }])) } } : {}),
   }
 }

@@ -72,20 +72,23 @@ function staticGraph(manifest: Manifest, outDir: string, roots: string[], skip: 
   return { js: jsSize, css: cssSize, total: jsSize + cssSize, files, modules }
 }
 
-const readManifest = (outDir: string): Manifest => JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+export const readManifest = (outDir: string): Manifest => JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
 
 /** Builds the pages (vite.config.ts) into a temporary folder, or reads an existing build (`distDir`). */
 async function buildPages(outDir: string) {
   await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } })
 }
 
-/** The bare React page, built with the same plugin and base as ours. */
-async function buildBare(outDir: string) {
+/**
+ * The bare React page, built with the same plugin and base as ours. `npm run bench` builds it with the base the
+ * server serves it at for Lighthouse (`/app/cash/bench/bare/`, server/http/bench-page.ts).
+ */
+export async function buildBare(outDir: string, base = '/app/cash/') {
   const root = resolve(ROOT, 'bench/bare-react')
   await build({
     configFile: false,
     root,
-    base: '/app/cash/',
+    base,
     plugins: [react()],
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, manifest: true },

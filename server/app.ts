@@ -14,6 +14,7 @@ import { refusalForDatabaseError } from './http/database-refusal'
 import { errorDigest, serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
+import { mountBenchPage } from './http/bench-page'
 import { mountPages } from './http/static-pages'
 import { securityHeaders } from './http/security-headers'
 import { metaRoutes } from './meta/meta-routes'
@@ -84,6 +85,8 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   app.all(`${API_BASE}/*`, () => {
     throw new DomainError('not_found', 'No such API route.')
   })
+  // The bench's reference page, when the bench asks for it (before the pages: their catch-all takes the rest).
+  if (deps.config.CASH_BENCH_PAGE_DIR) mountBenchPage(app, deps.config.CASH_BENCH_PAGE_DIR)
   mountPages(app, deps.config.DIST_DIR)
 
   app.onError((thrown, c) => {

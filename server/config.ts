@@ -62,6 +62,11 @@ export const ConfigSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
+  /**
+   * `npm run bench` only: the folder of the bare React page it built, served at /app/cash/bench/bare beside the
+   * pages (server/http/bench-page.ts). Unset, there is no such page; refused in production.
+   */
+  CASH_BENCH_PAGE_DIR: z.string().min(1).optional(),
 })
 
 export type Config = z.infer<typeof ConfigSchema>
@@ -80,6 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (result.success) {
     if (result.data.CASH_ENV === 'production' && result.data.WEBHOOK_SECRET === SANDBOX_SECRET) {
       throw new ConfigError('Invalid configuration:\n  WEBHOOK_SECRET: set a real secret in production')
+    }
+    if (result.data.CASH_ENV === 'production' && result.data.CASH_BENCH_PAGE_DIR) {
+      throw new ConfigError('Invalid configuration:\n  CASH_BENCH_PAGE_DIR: the bench page is for `npm run bench`, never in production')
     }
     return result.data
   }
