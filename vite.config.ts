@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { isAbsolute, join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 
 const EMBEDS_DIR = resolve(import.meta.dirname, 'embeds')
 const TEMPLATE = resolve(EMBEDS_DIR, 'embed-page.html')
@@ -100,19 +100,32 @@ function precompressAssets(): Plugin {
   }
 }
 
-export default defineConfig({
-  base: '/app/cash/',
-  plugins: [react(), embedHtml(), preloadPageChunks(), precompressAssets()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: true,
-    rollupOptions: {
-      input: {
-        shell: SHELL_PAGE,
-        ...Object.fromEntries(embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')])),
+/**
+ * `vite build`: every page (the shell and each embed's standalone page) for the browser. `vite build --ssr
+ * embeds/lib/server-render.tsx` (the second half of `npm run build`): the same embeds as one module the server
+ * imports to draw a page's first screen into its HTML (dist/server/, server/http/first-screen.ts).
+ */
+export default defineConfig(({ isSsrBuild }): UserConfig =>
+  isSsrBuild
+    ? {
+        base: '/app/cash/',
+        plugins: [react()],
+        build: { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, rollupOptions: { input: { 'server-render': resolve(EMBEDS_DIR, 'lib/server-render.tsx') } } },
+      }
+    : {
+        base: '/app/cash/',
+        plugins: [react(), embedHtml(), preloadPageChunks(), precompressAssets()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          manifest: true,
+          sourcemap: true,
+          rollupOptions: {
+            input: {
+              shell: SHELL_PAGE,
+              ...Object.fromEntries(embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')])),
+            },
+          },
+        },
       },
-    },
-  },
-})
+)

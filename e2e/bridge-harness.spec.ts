@@ -27,9 +27,10 @@ test.describe('standalone webview pages and the QA harness', () => {
     test(`${webview} opens standalone and completes the handshake with the harness`, async ({ page }) => {
       const standalone = await page.goto(`/app/cash/webview/${webview}`)
       expect(standalone?.status()).toBe(200)
-      // Standalone and signed out: the page is there and asks for sign-in (no host: web mode).
+      // Standalone and signed out: the page is there and asks for sign-in (no host: web mode). The server draws
+      // the first screen, so the heading shows before the code has connected the bridge: wait for that.
       await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' }))).toBeVisible()
-      expect(await page.evaluate(() => window.__cashBridge?.mode)).toBe('web')
+      await expect.poll(() => page.evaluate(() => window.__cashBridge?.mode)).toBe('web')
 
       const { frame } = await launch(page, webview)
       const title = matchRoute(path)!.route.title['en-US']

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { Router } from 'wouter'
 import { createApiClient } from '../embeds/lib/api-client'
 import { browserLanguages, I18nProvider, pickDeviceLocale } from '../embeds/lib/i18n'
+import { bootSession } from '../embeds/lib/boot-data'
 import { SessionProvider } from '../embeds/lib/session'
 import { startMonitoring } from '../embeds/lib/monitoring'
 import { AppErrorBoundary } from '../embeds/ui/app-error-boundary'
@@ -21,7 +22,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppErrorBoundary>
       <I18nProvider locale={locale}>
-        <SessionProvider api={createApiClient()}>
+        <SessionProvider api={createApiClient()} initial={bootSession()}>
           <Router base="/app/cash">
             <Shell />
           </Router>

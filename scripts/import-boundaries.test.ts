@@ -72,6 +72,6 @@ describe('import directions (ARCHITECTURE.md)', () => {
 
   it('the check sees real imports (it can fail)', () => {
     expect(imports(join(ROOT, 'server/app.ts'))).toContain('../domain/errors')
-    expect(imports(join(ROOT, 'host/embed-registry.ts'))).toContain('../embeds/home/home-embed')
+    expect(imports(join(ROOT, 'host/embed-registry.ts'))).toContain('../embeds/lib/embed-loaders')
   })
 })

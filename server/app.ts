@@ -16,6 +16,7 @@ import { API_BASE, mountRoutes } from './http/mount-routes'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountBenchPage } from './http/bench-page'
 import { mountPages } from './http/static-pages'
+import { pageBootData } from './auth/session-service'
 import { securityHeaders } from './http/security-headers'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
@@ -87,7 +88,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   })
   // The bench's reference page, when the bench asks for it (before the pages: their catch-all takes the rest).
   if (deps.config.CASH_BENCH_PAGE_DIR) mountBenchPage(app, deps.config.CASH_BENCH_PAGE_DIR)
-  mountPages(app, deps.config.DIST_DIR)
+  mountPages(app, deps.config.DIST_DIR, (c) => pageBootData(c, deps), deps.log)
 
   app.onError((thrown, c) => {
     // A request that lost a race inside the database is refused like any other rule (409), and logged: a

@@ -38,8 +38,8 @@ async function signInWeb(key: PersonaKey): Promise<StorageState> {
 }
 
 /**
- * The persona's web session (the httpOnly cookie) for this worker. The page reads its CSRF token from
- * GET /auth/session when it loads, so the cookie is all a stored session needs. `renew` replaces a session
+ * The persona's web session (the httpOnly cookie) for this worker. The page gets its CSRF token with the
+ * session it carries (or from GET /auth/session), so the cookie is all a stored session needs. `renew` replaces a session
  * a test ended (signing out deletes it on the server).
  */
 export function webSession(key: PersonaKey, { renew = false } = {}): Promise<StorageState> {

@@ -26,7 +26,7 @@ export type RequestOptions = { body?: unknown; idempotencyKey?: string; signal?:
  * The API client every embed uses. It sends the CSRF token a web session was given, or a bearer token a
  * native host handed over, and parses every answer with the zod schema the server answers with.
  */
-export function createApiClient(options: { base?: string; bearerToken?: () => string | undefined } = {}) {
+export function createApiClient(options: { base?: string; bearerToken?: () => string | undefined; fetch?: typeof fetch } = {}) {
   const base = options.base ?? API_BASE
   let csrfToken: string | undefined
 
@@ -39,7 +39,7 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
     else if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken
     let res: Response
     try {
-      res = await fetch(`${base}${path}`, {
+      res = await (options.fetch ?? fetch)(`${base}${path}`, {
         method,
         headers,
         credentials: 'same-origin',

@@ -14,7 +14,9 @@ export function bootEmbed(embed: EmbedName, load: () => Promise<ComponentType<Em
   installPreloadRecovery()
   const mounting = import('./mount-embed')
   const component = load()
-  const root = createRoot(document.getElementById('root')!)
-  root.render(<main className="cash-page" aria-busy="true" />)
+  const container = document.getElementById('root')!
+  // The server drew the first screen already (data-ssr): it stays until React takes it over.
+  const root = container.hasAttribute('data-ssr') ? null : createRoot(container)
+  root?.render(<main className="cash-page" aria-busy="true" />)
   return Promise.all([mounting, component]).then(([{ mountEmbed }, Component]) => mountEmbed(embed, Component, root))
 }

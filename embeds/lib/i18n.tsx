@@ -48,8 +48,8 @@ type I18n = {
 const I18nContext = createContext<I18n>({ locale: 'en-US', t: (key, vars) => translate('en-US', key, vars), setPreferred: () => undefined })
 
 /** `locale` is the device's (host or browser); a user's saved language, once known, takes over. */
-export function I18nProvider({ locale: deviceLocale, children }: { locale: Locale; children: ReactNode }) {
-  const [preferred, setPreferred] = useState<Locale | null>(null)
+export function I18nProvider({ locale: deviceLocale, preferred: initialPreferred = null, children }: { locale: Locale; preferred?: Locale | null; children: ReactNode }) {
+  const [preferred, setPreferred] = useState<Locale | null>(initialPreferred)
   const locale = preferred ?? deviceLocale
   const value = useMemo<I18n>(() => {
     if (typeof document !== 'undefined') document.documentElement.lang = locale

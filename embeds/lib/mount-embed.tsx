@@ -1,28 +1,33 @@
 import { StrictMode, useEffect, useState, type ComponentType } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { connectBridge, type EmbedBridge } from '../../bridge/embed-client'
 import { detectWire, newDropCounter } from '../../bridge/wires'
+import type { SessionResponse } from '../../domain/api/auth.schema'
 import { resolveWebview, webviewUrl, type EmbedName } from '../../domain/webview-pages'
 import '../ui/tokens.css'
 import { AppErrorBoundary } from '../ui/app-error-boundary'
 import { CalloutCard, LoadingState } from '../ui/state-views'
-import { createApiClient } from './api-client'
+import { createApiClient, type ApiClient } from './api-client'
 import { EmbedNavigationProvider } from './embed-navigation'
 import { BridgeProvider } from './bridge-context'
 import type { EmbedProps } from './embed-props'
-import { browserLanguages, I18nProvider, pickDeviceLocale, pickLocale, useI18n, type Locale } from './i18n'
+import { browserLanguages, I18nProvider, localeOfLanguage, pickDeviceLocale, pickLocale, useI18n, type Locale } from './i18n'
 import { startMonitoring } from './monitoring'
 import { matchRoute, ROUTES } from './route-map'
+import { bootSession } from './boot-data'
+import { FirstDataContext, pageFirstData, type FirstData } from './first-data'
 import { SessionProvider, useSession } from './session'
 
-/** The product path a standalone page shows: from its webview address, or `?path=` for QA. */
-function standalonePath(embed: EmbedName): string {
-  const requested = new URLSearchParams(window.location.search).get('path')
+/** The product path a standalone page at `pathname` + `search` shows: from its webview address, or `?path=` for QA. */
+export function standalonePathOf(embed: EmbedName, pathname: string, search: string): string {
+  const requested = new URLSearchParams(search).get('path')
   if (requested && matchRoute(requested)?.route.embed === embed) return requested
-  const rest = window.location.pathname.replace(/^\/app\/cash\/webview\/?/, '')
+  const rest = pathname.replace(/^\/app\/cash\/webview\/?/, '')
   const resolved = resolveWebview(rest)
   return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed)?.path ?? '/')
 }
+
+const standalonePath = (embed: EmbedName) => standalonePathOf(embed, window.location.pathname, window.location.search)
 
 /** Applies the host's theme and safe-area insets to the page. */
 function applyLook(bridge: EmbedBridge) {
@@ -35,10 +40,10 @@ function applyLook(bridge: EmbedBridge) {
   bridge.on('themeChanged', ({ theme }) => (root.dataset.theme = theme))
 }
 
-function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge }) {
+function Standalone({ embed, Component, bridge, initialPath, here }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge; initialPath: string; here: string }) {
   const { locale, t } = useI18n()
   const session = useSession()
-  const [path, setPath] = useState(() => standalonePath(embed))
+  const [path, setPath] = useState(initialPath)
   const [depth, setDepth] = useState(0)
   const match = matchRoute(path)
   useEffect(() => {
@@ -80,7 +85,7 @@ function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component:
   if (guard !== 'public' && guard !== 'guest') {
     if (session.state.status === 'loading') return <LoadingState />
     if (session.state.status !== 'signed-in') {
-      const next = encodeURIComponent(window.location.pathname + window.location.search)
+      const next = encodeURIComponent(here)
       return (
         <main className="cash-page">
           <CalloutCard title={t('auth.signIn.title')} body={t('state.signInNeeded')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('auth.signIn.submit')}</a>} />
@@ -95,12 +100,59 @@ function Standalone({ embed, Component, bridge }: { embed: EmbedName; Component:
   )
 }
 
+/** Once React holds the page, a first screen the server drew (inert until then) takes taps and keys; draws nothing. */
+function Interactive() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  return null
+}
+
+/** What an embed page is drawn from: the same in the browser and when the server renders its first screen. */
+export type EmbedPageInput = {
+  embed: EmbedName
+  Component: ComponentType<EmbedProps>
+  bridge: EmbedBridge
+  api: ApiClient
+  /** The device's locale, and the one the holder chose in their profile (it wins) when the page knows it. */
+  locale: Locale
+  preferred: Locale | null
+  /** The session the page arrived with (boot-data.ts), or undefined to ask the server. */
+  session: SessionResponse | null | undefined
+  /** The product path shown first, and the page's own address (where a sign-in comes back to). */
+  path: string
+  here: string
+  /** The data the first screen is drawn with (first-data.tsx). */
+  firstData: FirstData
+}
+
+/** The whole embed page: error boundary, language, bridge, session and the embed at its path. */
+export function EmbedPage(p: EmbedPageInput) {
+  return (
+    <StrictMode>
+      <Interactive />
+      <AppErrorBoundary>
+        <I18nProvider locale={p.locale} preferred={p.preferred}>
+          <BridgeProvider bridge={p.bridge}>
+            <SessionProvider api={p.api} initial={p.session}>
+              <FirstDataContext.Provider value={p.firstData}>
+                <Standalone embed={p.embed} Component={p.Component} bridge={p.bridge} initialPath={p.path} here={p.here} />
+              </FirstDataContext.Provider>
+            </SessionProvider>
+          </BridgeProvider>
+        </I18nProvider>
+      </AppErrorBoundary>
+    </StrictMode>
+  )
+}
+
 /**
  * Mounts an embed as its own page: connects to a native host if there is one (else standalone web mode),
  * takes locale, theme, safe area and session token from it, and renders the embed under an error boundary
- * (into `root` when the page's entry already painted its frame there: embeds/lib/boot-embed.tsx).
+ * (into `root` when the page's entry already painted its frame there: embeds/lib/boot-embed.tsx). When the
+ * server drew the first screen into the page (`data-ssr` on the root: server/http/first-screen.ts), React takes
+ * that markup over (hydration) instead of drawing it again; if what it would draw differs (a host's locale the
+ * server could not know), it draws its own.
  */
-export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps>, root: Root = createRoot(document.getElementById('root')!)): void {
+export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps>, root: Root | null = null): void {
   const drops = newDropCounter()
   void connectBridge({ embed, wire: detectWire(window, drops, [window.location.origin]), drops }).then((bridge) => {
     let token = bridge.context?.sessionToken ?? undefined
@@ -111,18 +163,23 @@ export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps
     applyLook(bridge)
     // For QA (the harness and browser tests): the bridge's state, what it dropped, and a way to call it.
     Object.assign(window, { __cashBridge: { mode: bridge.mode, transport: bridge.transport, capabilities: bridge.capabilities, drops, call: bridge.call } })
-    root.render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <I18nProvider locale={locale}>
-            <BridgeProvider bridge={bridge}>
-              <SessionProvider api={createApiClient({ bearerToken: () => token })}>
-                <Standalone embed={embed} Component={Component} bridge={bridge} />
-              </SessionProvider>
-            </BridgeProvider>
-          </I18nProvider>
-        </AppErrorBoundary>
-      </StrictMode>,
+    const session = token ? undefined : bootSession()
+    const page = (
+      <EmbedPage
+        embed={embed}
+        Component={Component}
+        bridge={bridge}
+        api={createApiClient({ bearerToken: () => token })}
+        locale={locale}
+        preferred={session?.language ? localeOfLanguage(session.language) : null}
+        session={session}
+        path={standalonePath(embed)}
+        here={window.location.pathname + window.location.search}
+        firstData={session === undefined ? { ready: new Map() } : pageFirstData()}
+      />
     )
+    const container = document.getElementById('root')!
+    if (!root && container.hasAttribute('data-ssr')) hydrateRoot(container, page)
+    else (root ?? createRoot(container)).render(page)
   })
 }

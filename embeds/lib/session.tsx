@@ -23,9 +23,18 @@ type SessionApi = {
 
 const SessionContext = createContext<SessionApi | null>(null)
 
-/** Loads the caller's session once and keeps the API client's CSRF token in step with it. */
-export function SessionProvider({ api, children }: { api: ApiClient; children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' })
+/**
+ * Loads the caller's session once and keeps the API client's CSRF token in step with it. `initial` is the
+ * session the page arrived with (embeds/lib/boot-data.ts): a session or null (signed out) is taken as it is,
+ * with no request; `undefined` asks the server.
+ */
+export function SessionProvider({ api, initial, children }: { api: ApiClient; initial?: SessionResponse | null; children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() => {
+    if (initial === undefined) return { status: 'loading' }
+    if (initial === null) return { status: 'signed-out' }
+    api.setCsrfToken(initial.csrfToken)
+    return { status: 'signed-in', session: initial }
+  })
   const { setPreferred } = useI18n()
 
   const adopt = useCallback(
@@ -49,8 +58,12 @@ export function SessionProvider({ api, children }: { api: ApiClient; children: R
   }, [api, adopt])
 
   useEffect(() => {
-    void refresh()
-  }, [refresh])
+    if (initial === undefined) void refresh()
+    // The language saved in the profile wins over the device's, as when the session is asked for.
+    else if (initial) setPreferred(initial.language ? localeOfLanguage(initial.language) : null)
+    // Once, with the page: later changes come through refresh, adopt and signOut.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const value = useMemo<SessionApi>(
     () => ({

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from './api-client'
+import { useFirstData } from './first-data'
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError }
 
@@ -8,7 +9,13 @@ export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } |
  * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state.
  */
 export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, poll?: { pollMs: number; keepPolling: (data: T) => boolean }): Resource<T> & { reload: () => void } {
-  const [state, setState] = useState<Resource<T>>({ status: 'loading' })
+  // Data the page's first screen was drawn with (first-data.tsx): used as it is, not asked for again; on the
+  // server, what is missing is asked for (the server loads it and draws again).
+  const first = useFirstData()
+  const drawnWith = first?.ready.has(key) ? ({ status: 'ready', data: first.ready.get(key) as T } as const) : null
+  if (!drawnWith && first?.wanted && !first.wanted.has(key)) first.wanted.set(key, () => load(new AbortController().signal))
+  const [state, setState] = useState<Resource<T>>(() => drawnWith ?? { status: 'loading' })
+  const skipFirstLoad = useRef(drawnWith !== null)
   const [attempt, setAttempt] = useState(0)
   useEffect(() => {
     if (!poll || state.status !== 'ready' || !poll.keepPolling(state.data)) return
@@ -17,6 +24,12 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state])
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      // Once: the next screen with this key (or a reload) asks the server.
+      skipFirstLoad.current = false
+      first?.ready.delete(key)
+      return
+    }
     const controller = new AbortController()
     setState((s) => (s.status === 'ready' && attempt > 0 ? s : { status: 'loading' }))
     load(controller.signal).then(

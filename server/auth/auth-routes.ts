@@ -8,7 +8,7 @@ import { requestOrigin } from '../settings/settings-routes'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
-import { clearSessionCookie, createSession, deleteSession, membershipsOf, setSessionCookie } from './session-service'
+import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionView, setSessionCookie } from './session-service'
 
 /** The client's address for rate limits: the socket's peer (a proxy in front must be configured to pass it). */
 export function clientAddress(c: Context): string {
@@ -108,15 +108,6 @@ export const authRoutes = [
     tag: 'auth',
     access: { kind: 'user' },
     response: SessionResponse,
-    handler: async ({ db, principal }) => {
-      const p = principal!
-      const { language } = await db.selectFrom('users').select('language').where('id', '=', p.userId).executeTakeFirstOrThrow()
-      return {
-        user: { id: p.userId, email: p.email, name: p.name, platformRole: p.platformRole },
-        memberships: p.memberships,
-        language,
-        ...(p.transport === 'cookie' ? { csrfToken: p.csrfToken } : {}),
-      }
-    },
+    handler: ({ db, principal }) => sessionView(db, principal!),
   }),
 ]

@@ -87,3 +87,23 @@ export async function membershipsOf(db: Tx, userId: string): Promise<Membership[
 export async function deleteSession(db: Tx, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
 }
+
+/** What `GET /auth/session` answers for a signed-in caller (a cookie session also gets its CSRF token). */
+export async function sessionView(db: Tx, p: Principal) {
+  const { language } = await db.selectFrom('users').select('language').where('id', '=', p.userId).executeTakeFirstOrThrow()
+  return {
+    user: { id: p.userId, email: p.email, name: p.name, platformRole: p.platformRole },
+    memberships: p.memberships,
+    language,
+    ...(p.transport === 'cookie' ? { csrfToken: p.csrfToken } : {}),
+  }
+}
+
+/**
+ * What a page's HTML carries for its first screen (inlined by server/http/static-pages.ts): the browser's cookie
+ * session, or null when it has none. A webview signed in by its host (a bearer token over the bridge) ignores it.
+ */
+export async function pageBootData(c: Context, deps: Deps): Promise<{ data: { session: Awaited<ReturnType<typeof sessionView>> | null }; private: boolean }> {
+  const principal = presentedToken(c)?.transport === 'cookie' ? await resolvePrincipal(c, deps) : null
+  return principal ? { data: { session: await sessionView(deps.db.kysely, principal) }, private: true } : { data: { session: null }, private: false }
+}

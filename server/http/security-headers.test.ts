@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, signIn, type TestApp } from '../testing/test-app'
 import { serverErrorPage } from './error-page'
-import { contentSecurityPolicy } from './security-headers'
+import { contentSecurityPolicy, INLINE_SCRIPTS } from './security-headers'
 
 /** Built pages stand-in: the headers must not depend on whether `vite build` ran before the unit tests. */
 const dist = mkdtempSync(join(tmpdir(), 'cash-dist-'))
@@ -16,7 +16,7 @@ for (const file of ['host/index.html', 'embeds/top-up/index.html', 'embeds/home/
 }
 mkdirSync(join(dist, 'assets'), { recursive: true })
 writeFileSync(join(dist, 'assets', 'x-AbCd1234.js'), 'export {}')
-writeFileSync(join(dist, 'assets', 'csp-init.js'), '// plain')
+writeFileSync(join(dist, 'assets', 'plain.js'), '// plain')
 
 let t: TestApp
 beforeAll(async () => {
@@ -27,6 +27,8 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }))
 const get = (path: string, init?: RequestInit) => t.app.request(path, init)
 const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
 const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
+/** The inline (classic) scripts of the page template every built page comes from. */
+const inlineScriptsOfTemplate = () => [...readFileSync(join(import.meta.dirname, '../../embeds/embed-page.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
 
 function expectBaseline(res: Response) {
@@ -43,7 +45,9 @@ describe('security headers by kind of response', () => {
       expectBaseline(res)
       const csp = directives(res.headers.get('content-security-policy'))
       expect(csp['default-src']).toEqual(["'self'"])
-      expect(csp['script-src']).toEqual(["'self'"])
+      // Scripts from our origin, and the template's inline scripts by their hash: nothing else inline.
+      expect(csp['script-src']).toEqual(["'self'", ...INLINE_SCRIPTS.map(sha256)])
+      for (const script of inlineScriptsOfTemplate()) expect(INLINE_SCRIPTS).toContain(script)
       expect(csp['style-src']![0]).toBe("'self'")
       expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline')
       expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval')
@@ -91,14 +95,14 @@ describe('security headers by kind of response', () => {
     }
   })
 
-  it('hashed assets keep their long cache, the plain csp-init script is revalidated, all get nosniff', async () => {
+  it('hashed assets keep their long cache, a file without a hash is revalidated, all get nosniff', async () => {
     const res = await get('/app/cash/assets/x-AbCd1234.js')
     expect(res.status).toBe(200)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-type')).toContain('javascript')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     // The one file without a content hash in its name is revalidated.
-    const plain = await get('/app/cash/assets/csp-init.js')
+    const plain = await get('/app/cash/assets/plain.js')
     expect(plain.headers.get('cache-control')).toBe('no-cache')
   })
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Config } from '../config'
+import { CODE_LOADER } from './first-screen'
 
 /**
  * Security headers on every response (docs/architecture-notes.md "Security").
  *
- * - HTML: a strict Content-Security-Policy (no inline script; inline style only for the few server-written
- *   pages, by hash), `frame-ancestors 'self'` for embed and webview pages (the shell and the QA harness are
+ * - HTML: a strict Content-Security-Policy (inline script only the template's one, by hash; inline style only for
+ *   the few server-written pages, by hash), `frame-ancestors 'self'` for embed and webview pages (the shell and the QA harness are
  *   same-origin; a native app opens them top-level, where frame-ancestors does not apply) and `'none'` for
  *   everything else, with the matching X-Frame-Options for old browsers, and a Permissions-Policy that
  *   turns off the powerful features no page uses (no page takes a photo: the KYC documents are file uploads).
@@ -26,6 +27,9 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 /** Powerful features no page uses: off for the page and every frame in it. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()'
 
+/** The hash a CSP allows an inline script, style or attribute value by. */
+export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
 const inlineStyleHashes = new Set<string>()
 
 /**
@@ -33,7 +37,7 @@ const inlineStyleHashes = new Set<string>()
  * hash joins the CSP's style-src, so the policy stays free of 'unsafe-inline'.
  */
 export function inlineStyle(css: string): string {
-  inlineStyleHashes.add(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`)
+  inlineStyleHashes.add(cspHash(css))
   return `<style>${css}</style>`
 }
 
@@ -43,13 +47,32 @@ export function frameAncestors(path: string): "'self'" | "'none'" {
   return path.startsWith(WEBVIEW_BASE) ? "'self'" : "'none'"
 }
 
-/** The Content-Security-Policy of an HTML page at `path`. */
-export function contentSecurityPolicy(path: string): string {
+/**
+ * The inline scripts of our pages, allowed by hash: the page template's (embeds/embed-page.html), and the loader of
+ * a page drawn on the server (first-screen.ts CODE_LOADER). The template's: zod 4 probes
+ * `new Function` for its JIT when it builds its first object schema, and our CSP has no 'unsafe-eval' (the probe
+ * fails safely, but the browser reports a violation). Turning the JIT off must come before zod loads, in any
+ * chunk order: an inline classic script runs first and costs no request (it was a blocking csp-init.js).
+ */
+export const INLINE_SCRIPTS = ['globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })', CODE_LOADER]
+const inlineScriptHashes = INLINE_SCRIPTS.map((js) => cspHash(js))
+
+/** Where a page drawn on the server puts the style attribute values its markup carries (allowed by hash, below). */
+export const STYLE_ATTRIBUTES = 'cspStyleAttributes'
+
+/**
+ * The Content-Security-Policy of an HTML page at `path`. `styleAttributes`: the exact `style="…"` values a page
+ * drawn on the server carries (React writes `style={{}}` as attributes there), each allowed by its hash alone
+ * (`style-src-attr 'unsafe-hashes'`); any other inline style stays refused.
+ */
+export function contentSecurityPolicy(path: string, styleAttributes: readonly string[] = []): string {
+  const attributeHashes = [...new Set(styleAttributes)].map(cspHash)
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScriptHashes].join(' '),
     // React's style={{}} writes through the CSSOM, which CSP does not govern; only markup styles are.
     ["style-src 'self'", ...inlineStyleHashes].join(' '),
+    ...(attributeHashes.length ? [["style-src-attr 'unsafe-hashes'", ...attributeHashes].join(' ')] : []),
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     // The Sentry tunnel is same-origin (/app/cash/monitoring).
@@ -68,7 +91,7 @@ function servedOverHttps(config: Config, url: string): boolean {
 }
 
 /** The headers this response gets, by kind (exported for tests and docs). */
-export function headersFor(path: string, contentType: string | null, https: boolean): Record<string, string> {
+export function headersFor(path: string, contentType: string | null, https: boolean, styleAttributes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': REFERRER_POLICY,
@@ -76,7 +99,7 @@ export function headersFor(path: string, contentType: string | null, https: bool
   }
   if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
   if (contentType?.toLowerCase().includes('text/html')) {
-    headers['Content-Security-Policy'] = contentSecurityPolicy(path)
+    headers['Content-Security-Policy'] = contentSecurityPolicy(path, styleAttributes)
     headers['X-Frame-Options'] = frameAncestors(path) === "'self'" ? 'SAMEORIGIN' : 'DENY'
     headers['Permissions-Policy'] = PERMISSIONS_POLICY
   }
@@ -88,7 +111,7 @@ export function headersFor(path: string, contentType: string | null, https: bool
 export function securityHeaders(config: Config): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    const headers = headersFor(c.req.path, c.res.headers.get('content-type'), servedOverHttps(config, c.req.url))
+    const headers = headersFor(c.req.path, c.res.headers.get('content-type'), servedOverHttps(config, c.req.url), (c.get(STYLE_ATTRIBUTES as never) as string[] | undefined) ?? [])
     try {
       for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
     } catch {

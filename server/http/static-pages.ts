@@ -2,10 +2,21 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { resolveWebview } from '../../domain/webview-pages'
-import { encodedCopies, pickEncoding } from './content-encoding'
+import type { SessionResponse } from '../../domain/api/auth.schema'
+import { resolveWebview, type EmbedName } from '../../domain/webview-pages'
+import type { Logger } from '../log'
+import { firstScreenRenderer, styleAttributeValues, withFirstScreen } from './first-screen'
+import { STYLE_ATTRIBUTES } from './security-headers'
+import { encodedCopies, encodeNow, pickEncoding } from './content-encoding'
 
 export const APP_BASE = '/app/cash'
+/** The id of the JSON block a page's first data rides in (read by embeds/lib/boot-data.ts). */
+export const BOOT_DATA_ID = 'cash-boot'
+
+/** `data` as a JSON block for the document; `<` escaped so no string in it can close the element. */
+export function bootScript(data: object): string {
+  return `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`
+}
 const QA_HARNESS = `${APP_BASE}/webview/test`
 const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
 
@@ -13,43 +24,78 @@ const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
  * Serves the built pages: hashed assets with a long cache; `/app/cash/webview/<page>` as the embed's
  * standalone page; the shell's HTML for every other path under /app/cash so client routes survive a reload.
  * Every asset and page goes out brotli- or gzip-compressed to a browser that accepts it: assets from the
- * copies the build wrote beside them (the precompress step of vite.config.ts), pages from copies made at first use.
+ * copies the build wrote beside them (the precompress step of vite.config.ts), pages from copies made at first use,
+ * or, with `boot` (the browser's session: server/auth/session-service.ts pageBootData), each compressed as it goes out
+ * with that data inlined.
  */
-export function mountPages(app: Hono, distDir: string): void {
+export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: object; private: boolean }>, log?: Logger): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
     // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
     app.use(`${APP_BASE}/assets/*`, async (c, next) => {
       await next()
       if (c.res.status !== 200 && c.res.status !== 206) return
-      // Content-hashed names (vite's `name-<hash>.js`) never change; the one plain file (csp-init.js) may.
+      // Content-hashed names (vite's `name-<hash>.js`) never change; a plain name may.
       c.res.headers.set('Cache-Control', HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
     app.use(`${APP_BASE}/assets/*`, serveStatic({ root, precompressed: true, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
   }
-  const pages = new Map<string, ReturnType<typeof encodedCopies> | null>()
+  const pages = new Map<string, string | null>()
   const page = (file: string) => {
     if (!pages.has(file)) {
       const path = resolve(root, file)
-      pages.set(file, existsSync(path) ? encodedCopies(readFileSync(path, 'utf8')) : null)
+      pages.set(file, existsSync(path) ? readFileSync(path, 'utf8') : null)
     }
     return pages.get(file)!
   }
-  const serve = (c: Context, file: string) => {
+  const sharedCopies = new Map<string, ReturnType<typeof encodedCopies>>()
+  const renderer = firstScreenRenderer(root)
+  /** The embed page's first screen drawn into it, or the page as built when that cannot be done. */
+  const drawn = async (c: Context, html: string, embed: EmbedName, session: SessionResponse | null) => {
+    const render = await renderer()
+    if (!render) return null
+    try {
+      const url = new URL(c.req.url)
+      // The screen's data from our own API, as this browser (its cookie), reads only.
+      const cookie = c.req.header('cookie')
+      const fetchApi = (async (input: string | URL | Request, init?: RequestInit) => {
+        if ((init?.method ?? 'GET') !== 'GET') throw new Error('a first screen only reads')
+        return app.request(String(input), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
+      }) as typeof fetch
+      const screen = await render({ embed, pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi })
+      c.set(STYLE_ATTRIBUTES as never, styleAttributeValues(screen.html) as never)
+      return withFirstScreen(html, screen.html, screen.data)
+    } catch (error) {
+      log?.warn('first screen not drawn on the server', { embed, error: String(error) })
+      return null
+    }
+  }
+  const serve = async (c: Context, file: string, embed?: EmbedName) => {
     const html = page(file)
-    c.header('Cache-Control', 'no-cache')
-    if (!html) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
+    if (html === null) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     const encoding = pickEncoding(c.req.header('accept-encoding'))
-    c.header('Vary', 'Accept-Encoding')
     c.header('Content-Type', 'text/html; charset=UTF-8')
     if (encoding) c.header('Content-Encoding', encoding)
-    return c.body(html[encoding ?? 'identity'])
+    // The page's first data in the document, so the first screen needs no request after the code: a JSON
+    // block (never executed, so the CSP's script-src has nothing to allow).
+    const boot = bootData ? await bootData(c) : null
+    const withData = (text: string) => (boot ? text.replace('</head>', () => `${bootScript(boot.data)}</head>`) : text)
+    const screen = embed ? await drawn(c, html, embed, (boot?.data as { session?: SessionResponse | null } | undefined)?.session ?? null) : null
+    c.header('Vary', screen ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding, Cookie')
+    if (!boot?.private && !screen) {
+      // The same for every browser (no data, or a signed-out one's): compressed once.
+      if (!sharedCopies.has(file)) sharedCopies.set(file, encodedCopies(withData(html)))
+      c.header('Cache-Control', 'no-cache')
+      return c.body(sharedCopies.get(file)![encoding ?? 'identity'])
+    }
+    c.header('Cache-Control', boot?.private ? 'private, no-store' : 'no-cache')
+    return c.body(encodeNow(withData(screen ?? html), encoding))
   }
   app.get('/', (c) => c.redirect(APP_BASE))
   app.get(`${APP_BASE}/webview/*`, (c) => {
     if (c.req.path === QA_HARNESS || c.req.path === `${QA_HARNESS}/`) return serve(c, 'host/index.html')
     const webview = resolveWebview(c.req.path.slice(`${APP_BASE}/webview/`.length))
-    return webview ? serve(c, `embeds/${webview.embed}/index.html`) : serve(c, 'host/index.html')
+    return webview ? serve(c, `embeds/${webview.embed}/index.html`, webview.embed) : serve(c, 'host/index.html')
   })
   app.get(APP_BASE, (c) => serve(c, 'host/index.html'))
   app.get(`${APP_BASE}/*`, (c) => serve(c, 'host/index.html'))

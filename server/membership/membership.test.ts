@@ -200,5 +200,5 @@ describe('referrals', () => {
 function anonymousWithToken(token: string): Caller {
   const a = anonymous(t.app)
   const h = { authorization: `Bearer ${token}` }
-  return { request: (m, p, b, x) => a.request(m, p, b, { ...h, ...x }), json: (m, p, b, x) => a.json(m, p, b, { ...h, ...x }) }
+  return { headers: h, request: (m, p, b, x) => a.request(m, p, b, { ...h, ...x }), json: (m, p, b, x) => a.json(m, p, b, { ...h, ...x }) }
 }

@@ -18,6 +18,7 @@ function bearer(token: string): Caller {
   const anon = anonymous(t.app)
   const auth = { authorization: `Bearer ${token}` }
   return {
+    headers: auth,
     request: (m, p, b, h = {}) => anon.request(m, p, b, { ...auth, ...h }),
     json: (m, p, b, h = {}) => anon.json(m, p, b, { ...auth, ...h }),
   }

@@ -53,6 +53,8 @@ export type Caller = {
   /** Calls the API path below /app/cash/api/v1 with the caller's credentials. */
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
   json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }>
+  /** The credentials it sends (a cookie and CSRF token, or a bearer token): for requests outside the API. */
+  headers: Record<string, string>
 }
 
 /** An anonymous caller. */
@@ -69,6 +71,7 @@ function caller(app: Hono, auth: Record<string, string>): Caller {
     })
   return {
     request,
+    headers: auth,
     json: async (method, path, body, headers) => {
       const res = await request(method, path, body, headers)
       return { status: res.status, body: await res.json() }

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { SessionResponse } from '../../domain/api/auth.schema'
+import type { EmbedName } from '../../domain/webview-pages'
+
+export type FirstScreenInput = { embed: EmbedName; pathname: string; search: string; session: SessionResponse | null; acceptLanguage: string | undefined; fetchApi: typeof fetch }
+export type FirstScreenRenderer = (input: FirstScreenInput) => Promise<{ html: string; data: Record<string, unknown> }>
+
+/**
+ * The module the build draws embeds' first screens with (`vite build --ssr embeds/lib/server-render.tsx`, into
+ * dist/server/), loaded once; null when the build has none (the pages then arrive empty and draw in the browser).
+ */
+export function firstScreenRenderer(distDir: string): () => Promise<FirstScreenRenderer | null> {
+  let loading: Promise<FirstScreenRenderer | null> | undefined
+  return () =>
+    (loading ??= (async () => {
+      const file = resolve(distDir, 'server', 'server-render.js')
+      if (!existsSync(file)) return null
+      const module = (await import(pathToFileURL(file).href)) as { renderEmbedFirstScreen: FirstScreenRenderer }
+      return module.renderEmbedFirstScreen
+    })())
+}
+
+/**
+ * Loads a drawn page's code once its first screen has painted: the entry and what it preloads, read from the
+ * `cash-code` block. The same text on every page, so the CSP allows it by one hash (security-headers.ts). A
+ * hidden page (no frames to wait for) loads at once.
+ */
+export const CODE_LOADER =
+  "(()=>{const go=()=>{const c=JSON.parse(document.getElementById('cash-code').textContent);for(const h of c.preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;document.head.append(s)};document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(go)):go()})()"
+
+/**
+ * `html` with `inner` drawn into its empty root, marked so the browser takes it over instead of drawing it again
+ * (`data-ssr`), and `inert` until it has (a tap or a keystroke before the code arrives would be lost: mount-embed.tsx
+ * lifts it once React holds the page). Its code moves from the head (fetched beside the HTML, competing with the
+ * first paint) to after the first paint (CODE_LOADER). Without an entry script, the page is left as built.
+ */
+export function withFirstScreen(html: string, inner: string, data: Record<string, unknown> = {}): string {
+  let entry: string | undefined
+  const preload: string[] = []
+  const rest = html
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_, src: string) => ((entry = src), ''))
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => (preload.push(href), ''))
+  if (!entry) return html
+  const code = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c')
+  return rest
+    .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert="">${inner}</div>`)
+    .replace('</body>', () => `<script type="application/json" id="cash-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script><script type="application/json" id="cash-code">${code}</script><script>${CODE_LOADER}</script></body>`)
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" }
+
+/** The values of every `style` attribute in React's server markup, as the browser reads them (entities decoded). */
+export function styleAttributeValues(html: string): string[] {
+  return [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => m[1]!.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!))
+}
