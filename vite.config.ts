@@ -101,16 +101,16 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * `vite build`: every page (the shell and each embed's standalone page) for the browser. `vite build --ssr
- * embeds/lib/server-render.tsx` (the second half of `npm run build`): the same embeds as one module the server
- * imports to draw a page's first screen into its HTML (dist/server/, server/http/first-screen.ts).
+ * `vite build`: every page (the shell and each embed's standalone page) for the browser. `vite build --ssr` (the
+ * second half of `npm run build`): the same embeds and shell as two modules the server imports to draw a page's
+ * first screen into its HTML (dist/server/, server/http/first-screen.ts).
  */
 export default defineConfig(({ isSsrBuild }): UserConfig =>
   isSsrBuild
     ? {
         base: '/app/cash/',
         plugins: [react()],
-        build: { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, rollupOptions: { input: { 'server-render': resolve(EMBEDS_DIR, 'lib/server-render.tsx') } } },
+        build: { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, rollupOptions: { input: { 'server-render': resolve(EMBEDS_DIR, 'lib/server-render.tsx'), 'shell-render': resolve(import.meta.dirname, 'host/server-render.tsx') } } },
       }
     : {
         base: '/app/cash/',

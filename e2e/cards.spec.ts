@@ -20,6 +20,9 @@ test('a purchase shows pending with its hold, lowers spendable, then settles; fr
   await expect(page.getByRole('region', { name: 'Spendable' })).toContainText(formatMoney(parseAmount(before, 'USDC') - 12_340_000n, 'USDC'))
 
   await admin.post(`/sandbox/card-authorizations/${coffee.networkId}/clearing`, {})
+  // The network's clearing arrives by webhook (a job): the page drawn after it lands shows it settled.
+  const coffeeStatus = async () => ((await paula.get(`/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)) as { items: { merchantName: string; status: string }[] }).items.find((a) => a.merchantName === 'Café Lisboa')?.status
+  await expect.poll(coffeeStatus).toBe('cleared')
   await page.goto('/app/cash/card/@personal')
   await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Settled')
 

@@ -25,7 +25,8 @@ test('a client-side exception shows the exact failure text, is reported through 
   await page.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/app\/cash\/error-acknowledged$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Back on track')
-  expect(await page.evaluate(() => sessionStorage.getItem('cash:error'))).toBeNull()
+  // The page arrives drawn by the server; its code clears the error state once it runs.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('cash:error'))).toBeNull()
   await page.getByRole('link', { name: 'Go to home' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home')
 })

@@ -70,7 +70,7 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0'
 if (!process.env.BENCH_DIST_DIR && (SIZE || LIGHTHOUSE)) {
   // As `npm run build`: the pages, then the module the server draws their first screens with.
   await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn' })
-  await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn', build: { ssr: 'embeds/lib/server-render.tsx' } })
+  await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn', build: { ssr: true } })
 }
 let sizes: SizeReport | undefined
 if (!SIZE) say('   skipped (BENCH_SIZE=0)')

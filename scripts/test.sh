@@ -35,7 +35,7 @@ stage_done setup
 # tsc and vite build are one thread each: they run beside the vitest workers instead of before them.
 echo "[cash] typecheck and build (alongside the vitest projects)"
 npx tsc --noEmit -p tsconfig.json >"$work/tsc.log" 2>&1 & tsc_pid=$!
-{ npx vite build --logLevel warn && npx vite build --logLevel warn --ssr embeds/lib/server-render.tsx; } >"$work/build.log" 2>&1 & build_pid=$!
+{ npx vite build --logLevel warn && npx vite build --logLevel warn --ssr; } >"$work/build.log" 2>&1 & build_pid=$!
 echo "[cash] vitest: unit, server (PGlite), postgres ($CASH_TEST_DATABASE_URL), dom"
 CASH_TEST_COUNTS="$work/vitest-counts.json" npx vitest run --reporter=default --reporter=./scripts/test-counts-reporter.ts \
   || { wait "$tsc_pid" || cat "$work/tsc.log"; exit 1; }

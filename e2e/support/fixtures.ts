@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test'
 import { DEMO_PASSWORD, persona } from '../../fixtures/personas'
 import { startCashServer, workerPort, type CashServer } from './cash-server'
 import { nativeSession, setWorkerServer } from './sessions'
@@ -25,6 +25,22 @@ export async function advanceServerClock(server: CashServer, seconds: number, co
 }
 
 /**
+ * A page the server drew arrives inert until its code has taken it over (server/http/first-screen.ts): a person
+ * cannot type into it before then, but Playwright's fill() can, and what it typed is reset when React takes over.
+ * So every page of every context waits, after goto and reload, until the page it landed on is live.
+ */
+function waitUntilLive(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>
+    ;(page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args)
+      await page.waitForFunction(() => !document.querySelector('#root[inert]'))
+      return response
+    }
+  }
+}
+
+/**
  * Every worker runs its own Cash server (on a free port, or E2E_PORT + the worker's index) on its own fresh, seeded
  * in-memory database; a worker that restarts after a failure starts a fresh one. Every page reads the
  * server's clock, so countdowns drawn by a page agree with the server after the clock moves.
@@ -42,6 +58,18 @@ export const test = base.extend<{ serverClock: ServerClock }, { cashServer: Cash
       }
     },
     { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        context.on('page', waitUntilLive)
+        return context
+      }
+      await use(browser)
+    },
+    { scope: 'worker' },
   ],
   baseURL: async ({ cashServer }, use) => {
     await use(cashServer.baseURL)

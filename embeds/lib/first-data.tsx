@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useEffect } from 'react'
 
 /**
  * The data a page's first screen was drawn with. On the server (embeds/lib/server-render.tsx), `wanted` collects
@@ -23,4 +23,10 @@ export function pageFirstData(doc: Document = document): FirstData {
   } catch {
     return { ready: new Map() }
   }
+}
+
+/** Once React holds the page, a first screen the server drew (inert until then) takes taps and keys; draws nothing. */
+export function Interactive() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  return null
 }

@@ -15,7 +15,7 @@ import { browserLanguages, I18nProvider, localeOfLanguage, pickDeviceLocale, pic
 import { startMonitoring } from './monitoring'
 import { matchRoute, ROUTES } from './route-map'
 import { bootSession } from './boot-data'
-import { FirstDataContext, pageFirstData, type FirstData } from './first-data'
+import { FirstDataContext, Interactive, pageFirstData, type FirstData } from './first-data'
 import { SessionProvider, useSession } from './session'
 
 /** The product path a standalone page at `pathname` + `search` shows: from its webview address, or `?path=` for QA. */
@@ -98,12 +98,6 @@ function Standalone({ embed, Component, bridge, initialPath, here }: { embed: Em
       <Component key={path} path={path} params={match?.params ?? {}} title={match?.route.title[locale] ?? ''} />
     </EmbedNavigationProvider>
   )
-}
-
-/** Once React holds the page, a first screen the server drew (inert until then) takes taps and keys; draws nothing. */
-function Interactive() {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
-  return null
 }
 
 /** What an embed page is drawn from: the same in the browser and when the server renders its first screen. */

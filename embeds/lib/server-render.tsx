@@ -5,6 +5,7 @@ import { webOnlyBridge } from '../../bridge/embed-client'
 import { LOADERS } from './embed-loaders'
 import { createApiClient } from './api-client'
 import { localeOfLanguage, pickDeviceLocale } from './i18n'
+import type { FirstData } from './first-data'
 import { EmbedPage, standalonePathOf } from './mount-embed'
 
 /** The languages an Accept-Language header asks for, most wanted first (what `navigator.languages` says in the browser). */
@@ -43,11 +44,8 @@ export async function renderEmbedFirstScreen(input: {
 }): Promise<{ html: string; data: Record<string, unknown> }> {
   const Component = await LOADERS[input.embed]()
   const api = createApiClient({ fetch: input.fetchApi })
-  const ready = new Map<string, unknown>()
-  const deadline = Date.now() + DATA_BUDGET_MS
-  for (let pass = 0; ; pass++) {
-    const wanted = new Map<string, () => Promise<unknown>>()
-    const html = renderToString(
+  return drawWithData(async (firstData) =>
+    renderToString(
       <EmbedPage
         embed={input.embed}
         Component={Component}
@@ -58,9 +56,23 @@ export async function renderEmbedFirstScreen(input: {
         session={input.session}
         path={standalonePathOf(input.embed, input.pathname, input.search)}
         here={input.pathname + input.search}
-        firstData={{ ready, wanted }}
+        firstData={firstData}
       />,
-    )
+    ),
+  )
+}
+
+/**
+ * Draws a first screen with its data: draws, loads what the drawing asked for (its useResource calls), and
+ * draws again with it, up to three times (a screen that asks for more once it has data) within DATA_BUDGET_MS.
+ * Returns the last drawing and exactly the data it was drawn with.
+ */
+export async function drawWithData(draw: (firstData: FirstData) => Promise<string>): Promise<{ html: string; data: Record<string, unknown> }> {
+  const ready = new Map<string, unknown>()
+  const deadline = Date.now() + DATA_BUDGET_MS
+  for (let pass = 0; ; pass++) {
+    const wanted = new Map<string, () => Promise<unknown>>()
+    const html = await draw({ ready, wanted })
     const left = deadline - Date.now()
     if (wanted.size === 0 || pass === 2 || left <= 0) return { html, data: Object.fromEntries(ready) }
     const loaded = await Promise.race([

@@ -4,21 +4,28 @@ import { pathToFileURL } from 'node:url'
 import type { SessionResponse } from '../../domain/api/auth.schema'
 import type { EmbedName } from '../../domain/webview-pages'
 
-export type FirstScreenInput = { embed: EmbedName; pathname: string; search: string; session: SessionResponse | null; acceptLanguage: string | undefined; fetchApi: typeof fetch }
-export type FirstScreenRenderer = (input: FirstScreenInput) => Promise<{ html: string; data: Record<string, unknown> }>
+export type Drawn = { html: string; data: Record<string, unknown> }
+type Common = { pathname: string; search: string; session: SessionResponse | null; acceptLanguage: string | undefined; fetchApi: typeof fetch }
+export type FirstScreenRenderers = {
+  /** A standalone embed page's first screen (embeds/lib/server-render.tsx). */
+  embed: (input: Common & { embed: EmbedName }) => Promise<Drawn>
+  /** A web shell page's first screen (host/server-render.tsx). */
+  shell: (input: Common) => Promise<Drawn>
+}
 
 /**
- * The module the build draws embeds' first screens with (`vite build --ssr embeds/lib/server-render.tsx`, into
- * dist/server/), loaded once; null when the build has none (the pages then arrive empty and draw in the browser).
+ * The modules the build draws first screens with (`vite build --ssr`, into dist/server/), loaded once; null
+ * when the build has none (the pages then arrive empty and draw in the browser).
  */
-export function firstScreenRenderer(distDir: string): () => Promise<FirstScreenRenderer | null> {
-  let loading: Promise<FirstScreenRenderer | null> | undefined
+export function firstScreenRenderers(distDir: string): () => Promise<FirstScreenRenderers | null> {
+  let loading: Promise<FirstScreenRenderers | null> | undefined
   return () =>
     (loading ??= (async () => {
-      const file = resolve(distDir, 'server', 'server-render.js')
-      if (!existsSync(file)) return null
-      const module = (await import(pathToFileURL(file).href)) as { renderEmbedFirstScreen: FirstScreenRenderer }
-      return module.renderEmbedFirstScreen
+      const file = (name: string) => resolve(distDir, 'server', `${name}.js`)
+      if (!existsSync(file('server-render')) || !existsSync(file('shell-render'))) return null
+      const embed = (await import(pathToFileURL(file('server-render')).href)) as { renderEmbedFirstScreen: FirstScreenRenderers['embed'] }
+      const shell = (await import(pathToFileURL(file('shell-render')).href)) as { renderShellFirstScreen: FirstScreenRenderers['shell'] }
+      return { embed: embed.renderEmbedFirstScreen, shell: shell.renderShellFirstScreen }
     })())
 }
 

@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { SessionResponse } from '../../domain/api/auth.schema'
 import { resolveWebview, type EmbedName } from '../../domain/webview-pages'
 import type { Logger } from '../log'
-import { firstScreenRenderer, styleAttributeValues, withFirstScreen } from './first-screen'
+import { firstScreenRenderers, styleAttributeValues, withFirstScreen } from './first-screen'
 import { STYLE_ATTRIBUTES } from './security-headers'
 import { encodedCopies, encodeNow, pickEncoding } from './content-encoding'
 
@@ -49,10 +49,10 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     return pages.get(file)!
   }
   const sharedCopies = new Map<string, ReturnType<typeof encodedCopies>>()
-  const renderer = firstScreenRenderer(root)
-  /** The embed page's first screen drawn into it, or the page as built when that cannot be done. */
-  const drawn = async (c: Context, html: string, embed: EmbedName, session: SessionResponse | null) => {
-    const render = await renderer()
+  const renderers = firstScreenRenderers(root)
+  /** The page's first screen drawn into it (a standalone embed page, or the shell at this address), or null. */
+  const drawn = async (c: Context, html: string, embed: EmbedName | 'shell', session: SessionResponse | null) => {
+    const render = await renderers()
     if (!render) return null
     try {
       const url = new URL(c.req.url)
@@ -62,7 +62,8 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
         if ((init?.method ?? 'GET') !== 'GET') throw new Error('a first screen only reads')
         return app.request(String(input), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
       }) as typeof fetch
-      const screen = await render({ embed, pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi })
+      const common = { pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi }
+      const screen = embed === 'shell' ? await render.shell(common) : await render.embed({ ...common, embed })
       c.set(STYLE_ATTRIBUTES as never, styleAttributeValues(screen.html) as never)
       return withFirstScreen(html, screen.html, screen.data)
     } catch (error) {
@@ -70,7 +71,7 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
       return null
     }
   }
-  const serve = async (c: Context, file: string, embed?: EmbedName) => {
+  const serve = async (c: Context, file: string, embed?: EmbedName | 'shell') => {
     const html = page(file)
     if (html === null) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     const encoding = pickEncoding(c.req.header('accept-encoding'))
@@ -97,6 +98,6 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     const webview = resolveWebview(c.req.path.slice(`${APP_BASE}/webview/`.length))
     return webview ? serve(c, `embeds/${webview.embed}/index.html`, webview.embed) : serve(c, 'host/index.html')
   })
-  app.get(APP_BASE, (c) => serve(c, 'host/index.html'))
-  app.get(`${APP_BASE}/*`, (c) => serve(c, 'host/index.html'))
+  app.get(APP_BASE, (c) => serve(c, 'host/index.html', 'shell'))
+  app.get(`${APP_BASE}/*`, (c) => serve(c, 'host/index.html', 'shell'))
 }
