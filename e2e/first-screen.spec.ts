@@ -56,7 +56,20 @@ test('the web shell arrives drawn too: home with its balances for a signed-in ho
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
   const guest = await browser.newContext()
   const signIn = await (await guest.request.get('/app/cash/sign-in')).text()
-  expect(signIn).toMatch(/<div id="root" data-ssr="" inert="">.*<h1[^>]*>Sign in to Cash<\/h1>/s)
+  expect(signIn).toMatch(/<div id="root" data-ssr="" inert=""( data-ssr-signed-out="")?>.*<h1[^>]*>Sign in to Cash<\/h1>/s)
   await guest.close()
   expect(errors).toEqual([])
+})
+
+test('inside a native host, a page drawn signed out stays hidden until the page has heard from its host', async ({ context }) => {
+  // What the server cannot know: the host signs the page in over the bridge. Here the host is an Android
+  // bridge that never answers, so the page ends up standalone and signed out, and shows that.
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    Object.assign(window, { cashBridge: { postMessage: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined } })
+    document.addEventListener('DOMContentLoaded', () => Object.assign(window, { __firstVisibility: getComputedStyle(document.getElementById('root')!).visibility }))
+  })
+  await page.goto('/app/cash/webview/withdraw')
+  expect(await page.evaluate(() => (window as unknown as { __firstVisibility: string }).__firstVisibility)).toBe('hidden')
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
 })

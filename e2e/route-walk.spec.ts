@@ -13,7 +13,8 @@ import { useWebSession } from './support/sessions'
 /**
  * One walk over every route of the map, each opened once (a full load of its deep link) by the persona that
  * may see it, with every check a route gets:
- * - it opens from the shell with its title, and is built (no "not available yet" placeholder);
+ * - it opens from the shell with its title, and is built (no "not available yet" placeholder), and its
+ *   Content-Security-Policy refuses nothing on it (the page arrives drawn by the server: server/http/first-screen.ts);
  * - axe (WCAG 2.0/2.1 A and AA) finds nothing serious or critical, and no form field lacks an accessible name,
  *   in light; a representative subset that covers each shared component again in dark;
  * - a holder's screen, in a browser that prefers Portuguese, shows its Portuguese title and none of the English
@@ -83,7 +84,17 @@ async function expectTitle(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 }
 
-/** Opens the route's deep link: its title, built, loaded; then axe in light (and dark for the subset). */
+/** Every page of the walk records what its Content-Security-Policy refused (none may be refused). */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`))
+  })
+}
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+
+/** Opens the route's deep link: its title, built, loaded, nothing refused by the CSP; then axe in light (and dark for the subset). */
 async function checkRoute(page: Page, route: RouteEntry): Promise<Finding[]> {
   const path = sample(route) || '/app/cash'
   await page.goto(path)
@@ -91,7 +102,9 @@ async function checkRoute(page: Page, route: RouteEntry): Promise<Finding[]> {
   await expect(page.getByTestId('feature-pending'), `${path} is still a placeholder`).toHaveCount(0)
   // Data loads after the heading: wait until no loading line is left (a page may keep none at all).
   await expect(page.getByText('Loading…')).toHaveCount(0)
-  const findings = await audit(page, path, 'light')
+  const refused = await cspViolations(page)
+  const findings: Finding[] = refused.length ? [{ route: path, scheme: 'light', rule: 'csp-violation', impact: 'serious', help: 'The page runs within its Content-Security-Policy', nodes: refused }] : []
+  findings.push(...(await audit(page, path, 'light')))
   if (DARK_SUBSET.includes(route.path)) {
     // The system switches to dark: the same screen repaints with the dark tokens (light-dark()).
     expect(await background(page)).toBe(LIGHT_BG)
@@ -129,6 +142,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
       // Each route is a page load, one or two axe runs and, for a holder, a Portuguese page load.
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
+      await recordCspViolations(page)
       if (who) await new CashApp(page).signInAs(who)
       const pt = portuguese && who ? await portuguesePage(browser, who) : null
       const findings: Finding[] = []

@@ -27,6 +27,11 @@ export function pageFirstData(doc: Document = document): FirstData {
 
 /** Once React holds the page, a first screen the server drew (inert until then) takes taps and keys; draws nothing. */
 export function Interactive() {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  useEffect(() => {
+    const root = document.getElementById('root')
+    root?.removeAttribute('inert')
+    // Kept hidden before its first paint (a page drawn signed out, inside a host: server/http/first-screen.ts).
+    if (root) root.style.visibility = ''
+  }, [])
   return null
 }

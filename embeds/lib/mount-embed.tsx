@@ -173,7 +173,12 @@ export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps
       />
     )
     const container = document.getElementById('root')!
-    if (!root && container.hasAttribute('data-ssr')) hydrateRoot(container, page)
-    else (root ?? createRoot(container)).render(page)
+    if (!root && container.hasAttribute('data-ssr')) {
+      // Drawn signed out, but the host signed the page in over the bridge: drawn afresh (it was kept hidden).
+      if (token && container.hasAttribute('data-ssr-signed-out')) {
+        container.replaceChildren()
+        createRoot(container).render(page)
+      } else hydrateRoot(container, page)
+    } else (root ?? createRoot(container)).render(page)
   })
 }

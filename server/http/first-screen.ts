@@ -32,10 +32,12 @@ export function firstScreenRenderers(distDir: string): () => Promise<FirstScreen
 /**
  * Loads a drawn page's code once its first screen has painted: the entry and what it preloads, read from the
  * `cash-code` block. The same text on every page, so the CSP allows it by one hash (security-headers.ts). A
- * hidden page (no frames to wait for) loads at once.
+ * hidden page (no frames to wait for) loads at once. A page drawn signed out (`data-ssr-signed-out`) inside a host
+ * (a native app's webview, a frame) stays hidden before its first paint: the host signs it in over the bridge,
+ * which the server could not know, so the code draws it afresh (mount-embed.tsx) instead of flashing "sign in".
  */
 export const CODE_LOADER =
-  "(()=>{const go=()=>{const c=JSON.parse(document.getElementById('cash-code').textContent);for(const h of c.preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;document.head.append(s)};document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(go)):go()})()"
+  "(()=>{const r=document.getElementById('root'),w=window;if(r.hasAttribute('data-ssr-signed-out')&&(w.ReactNativeWebView||w.cashBridge||(w.webkit&&w.webkit.messageHandlers&&w.webkit.messageHandlers.cashBridge)||w.parent!==w))r.style.visibility='hidden';const go=()=>{const c=JSON.parse(document.getElementById('cash-code').textContent);for(const h of c.preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;document.head.append(s)};document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(go)):go()})()"
 
 /**
  * `html` with `inner` drawn into its empty root, marked so the browser takes it over instead of drawing it again
@@ -43,7 +45,7 @@ export const CODE_LOADER =
  * lifts it once React holds the page). Its code moves from the head (fetched beside the HTML, competing with the
  * first paint) to after the first paint (CODE_LOADER). Without an entry script, the page is left as built.
  */
-export function withFirstScreen(html: string, inner: string, data: Record<string, unknown> = {}): string {
+export function withFirstScreen(html: string, inner: string, data: Record<string, unknown> = {}, signedOut = false): string {
   let entry: string | undefined
   const preload: string[] = []
   const rest = html
@@ -52,7 +54,7 @@ export function withFirstScreen(html: string, inner: string, data: Record<string
   if (!entry) return html
   const code = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c')
   return rest
-    .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert="">${inner}</div>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert=""${signedOut ? ' data-ssr-signed-out=""' : ''}>${inner}</div>`)
     .replace('</body>', () => `<script type="application/json" id="cash-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script><script type="application/json" id="cash-code">${code}</script><script>${CODE_LOADER}</script></body>`)
 }
 

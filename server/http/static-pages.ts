@@ -65,7 +65,7 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
       const common = { pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi }
       const screen = embed === 'shell' ? await render.shell(common) : await render.embed({ ...common, embed })
       c.set(STYLE_ATTRIBUTES as never, styleAttributeValues(screen.html) as never)
-      return withFirstScreen(html, screen.html, screen.data)
+      return withFirstScreen(html, screen.html, screen.data, session === null)
     } catch (error) {
       log?.warn('first screen not drawn on the server', { embed, error: String(error) })
       return null
