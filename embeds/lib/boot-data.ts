@@ -1,7 +1,7 @@
 import { SessionResponse } from '../../domain/api/auth.schema'
 
 /**
- * The first data the server put in the page (server/http/static-pages.ts `bootScript`): the browser's cookie
+ * The first data the server put in the page (the `cash-boot` block: server/http/static-pages.ts): the browser's cookie
  * session, or null when it has none. `undefined` when the page carries none (a build served otherwise, a test):
  * the session is then asked for, as before. Read once; anything malformed counts as absent.
  */

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server'
+import { acceptList } from '../../domain/accept-header'
 import type { SessionResponse } from '../../domain/api/auth.schema'
 import type { EmbedName } from '../../domain/webview-pages'
 import { webOnlyBridge } from '../../bridge/embed-client'
@@ -10,16 +11,11 @@ import { EmbedPage, standalonePathOf } from './mount-embed'
 
 /** The languages an Accept-Language header asks for, most wanted first (what `navigator.languages` says in the browser). */
 export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1, i }
-    })
-    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+  return acceptList(header)
+    .map((l, i) => ({ ...l, i }))
+    .filter((l) => l.value !== '*' && l.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((l) => l.tag)
+    .map((l) => l.value)
 }
 
 /** How long the server waits for a first screen's data before sending the screen as it is (loading states). */

@@ -26,7 +26,8 @@ const SessionContext = createContext<SessionApi | null>(null)
 /**
  * Loads the caller's session once and keeps the API client's CSRF token in step with it. `initial` is the
  * session the page arrived with (embeds/lib/boot-data.ts): a session or null (signed out) is taken as it is,
- * with no request; `undefined` asks the server.
+ * with no request (the page gives I18nProvider that session's language as `preferred` itself, so both the server
+ * and the browser draw the first screen in it); `undefined` asks the server.
  */
 export function SessionProvider({ api, initial, children }: { api: ApiClient; initial?: SessionResponse | null; children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => {
@@ -59,8 +60,6 @@ export function SessionProvider({ api, initial, children }: { api: ApiClient; in
 
   useEffect(() => {
     if (initial === undefined) void refresh()
-    // The language saved in the profile wins over the device's, as when the session is asked for.
-    else if (initial) setPreferred(initial.language ? localeOfLanguage(initial.language) : null)
     // Once, with the page: later changes come through refresh, adopt and signOut.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])

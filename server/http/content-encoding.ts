@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { acceptList } from '../../domain/accept-header'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -7,14 +8,7 @@ export type Encoding = 'br' | 'gzip'
  * with `q=0` is refused; `*` stands for any coding not named.
  */
 export function pickEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null
-  const q = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    if (!name) continue
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1)
-  }
+  const q = new Map(acceptList(header).map((c) => [c.value.toLowerCase(), c.q]))
   const accepts = (coding: Encoding) => (q.get(coding) ?? q.get('*') ?? 0) > 0
   return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null
 }

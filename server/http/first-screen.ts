@@ -29,6 +29,11 @@ export function firstScreenRenderers(distDir: string): () => Promise<FirstScreen
     })())
 }
 
+/** `data` as a JSON block of the document (never executed): `<` escaped, so no string in it can close the element. */
+export function jsonBlock(id: string, data: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`
+}
+
 /**
  * Loads a drawn page's code once its first screen has painted: the entry and what it preloads, read from the
  * `cash-code` block. The same text on every page, so the CSP allows it by one hash (security-headers.ts). A
@@ -52,10 +57,9 @@ export function withFirstScreen(html: string, inner: string, data: Record<string
     .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_, src: string) => ((entry = src), ''))
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => (preload.push(href), ''))
   if (!entry) return html
-  const code = JSON.stringify({ entry, preload }).replaceAll('<', '\\u003c')
   return rest
     .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert=""${signedOut ? ' data-ssr-signed-out=""' : ''}>${inner}</div>`)
-    .replace('</body>', () => `<script type="application/json" id="cash-data">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script><script type="application/json" id="cash-code">${code}</script><script>${CODE_LOADER}</script></body>`)
+    .replace('</body>', () => `${jsonBlock('cash-data', data)}${jsonBlock('cash-code', { entry, preload })}<script>${CODE_LOADER}</script></body>`)
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" }

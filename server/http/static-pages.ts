@@ -5,18 +5,11 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { SessionResponse } from '../../domain/api/auth.schema'
 import { resolveWebview, type EmbedName } from '../../domain/webview-pages'
 import type { Logger } from '../log'
-import { firstScreenRenderers, styleAttributeValues, withFirstScreen } from './first-screen'
+import { firstScreenRenderers, jsonBlock, styleAttributeValues, withFirstScreen } from './first-screen'
 import { STYLE_ATTRIBUTES } from './security-headers'
 import { encodedCopies, encodeNow, pickEncoding } from './content-encoding'
 
 export const APP_BASE = '/app/cash'
-/** The id of the JSON block a page's first data rides in (read by embeds/lib/boot-data.ts). */
-export const BOOT_DATA_ID = 'cash-boot'
-
-/** `data` as a JSON block for the document; `<` escaped so no string in it can close the element. */
-export function bootScript(data: object): string {
-  return `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`
-}
 const QA_HARNESS = `${APP_BASE}/webview/test`
 const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
 
@@ -28,7 +21,7 @@ const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
  * or, with `boot` (the browser's session: server/auth/session-service.ts pageBootData), each compressed as it goes out
  * with that data inlined.
  */
-export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: object; private: boolean }>, log?: Logger): void {
+export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>, log?: Logger): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
     // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
@@ -80,8 +73,8 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     // The page's first data in the document, so the first screen needs no request after the code: a JSON
     // block (never executed, so the CSP's script-src has nothing to allow).
     const boot = bootData ? await bootData(c) : null
-    const withData = (text: string) => (boot ? text.replace('</head>', () => `${bootScript(boot.data)}</head>`) : text)
-    const screen = embed ? await drawn(c, html, embed, (boot?.data as { session?: SessionResponse | null } | undefined)?.session ?? null) : null
+    const withData = (text: string) => (boot ? text.replace('</head>', () => `${jsonBlock('cash-boot', boot.data)}</head>`) : text)
+    const screen = embed ? await drawn(c, html, embed, boot?.data.session ?? null) : null
     c.header('Vary', screen ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding, Cookie')
     if (!boot?.private && !screen) {
       // The same for every browser (no data, or a signed-out one's): compressed once.
