@@ -1,3 +1,4 @@
+import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -6,6 +7,7 @@ import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
+import { EmptyState } from '../ui/empty-state'
 import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
@@ -90,7 +92,7 @@ function ActivityList({ accountId }: { accountId: string }) {
   const data = useResource(`membership-activity:${accountId}`, (signal) => api.get(`/accounts/${accountId}/membership/activity`, MembershipActivityResponse, signal))
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  if (data.data.items.length === 0) return <p className="cash-card">{t('membership.activity.empty')}</p>
+  if (data.data.items.length === 0) return <div className="cash-card"><EmptyState icon={Sparkles} text={t('membership.activity.empty')} /></div>
   return (
     <ul className="cash-list cash-card" aria-label={t('membership.activity.list')}>
       {data.data.items.map((item) => (

@@ -1,3 +1,4 @@
+import { Trophy, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { LeaderboardResponse, ReferralLinkResponse, ReferralsResponse } from '../../domain/api/membership.schema'
 import { REFERRAL_LINK_DAYS, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
@@ -8,6 +9,7 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
+import { EmptyState } from '../ui/empty-state'
 import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
@@ -104,7 +106,7 @@ export function ReferDetailsPage({ title }: { title: string }) {
         <>
           <p className="cash-card" data-testid="refer.totals">{t('refer.details.totals', { earned: usd(data.data.earned, locale), unpaid: usd(data.data.unpaid, locale) })}</p>
           {data.data.items.length === 0 ? (
-            <p className="cash-card">{t('refer.details.empty')} <a href="/app/cash/refer">{t('refer.nav.link')}</a></p>
+            <div className="cash-card"><EmptyState icon={UserPlus} text={t('refer.details.empty')} action={<a className="cash-button" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
           ) : (
             <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
               {data.data.items.map((r) => (
@@ -145,7 +147,7 @@ export function LeaderboardPage({ title }: { title: string }) {
       {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
       {data.status === 'ready' ? (
         data.data.items.length === 0 ? (
-          <p className="cash-card">{t('leaderboard.empty')}</p>
+          <div className="cash-card"><EmptyState icon={Trophy} text={t('leaderboard.empty')} action={<a className="cash-button" data-variant="secondary" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
         ) : (
           <TableScroll label={t('leaderboard.caption', { month: data.data.month })}>
             <table className="cash-table">
