@@ -5,8 +5,8 @@ import { CashApp } from './support/cash-app'
 
 /** Language and theme come from the native host's init (the bridge) or, without one, the browser and system. */
 
-const LIGHT_BG = 'rgb(246, 247, 249)'
-const DARK_BG = 'rgb(15, 17, 21)'
+const LIGHT_BG = 'rgb(245, 246, 248)'
+const DARK_BG = 'rgb(11, 12, 15)'
 
 async function launch(page: Page, webview: string, settings: { locale?: string; theme?: string }) {
   await page.goto('/app/cash/webview/test')

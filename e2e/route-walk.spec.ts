@@ -76,8 +76,8 @@ async function audit(page: Page, path: string, scheme: string): Promise<Finding[
 
 const report = (findings: Finding[]) => findings.map((f) => `${f.scheme} ${f.route}: ${f.rule} (${f.impact}) ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n')
 
-const DARK_BG = 'rgb(15, 17, 21)'
-const LIGHT_BG = 'rgb(246, 247, 249)'
+const DARK_BG = 'rgb(11, 12, 15)'
+const LIGHT_BG = 'rgb(245, 246, 248)'
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
 
 async function expectTitle(page: Page, title: string) {

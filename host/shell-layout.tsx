@@ -1,27 +1,29 @@
+import { ArrowUpRight, CreditCard, Gift, House, LifeBuoy, Plus, Receipt, Settings, Shield, Users, type LucideIcon } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18n } from '../embeds/lib/i18n'
 import type { MessageKey } from '../embeds/lib/messages-en'
 import { useSession } from '../embeds/lib/session'
+import { Icon } from '../embeds/ui/icon'
 
-type NavItem = { href: string; label: MessageKey }
+type NavItem = { href: string; label: MessageKey; icon: LucideIcon }
 
 /** The holder's areas; cards point at the account kind's card route; staff get the back office. */
 function navItems(kind: 'personal' | 'corporate' | null, admin: boolean): NavItem[] {
-  const items: NavItem[] = [{ href: '/', label: 'nav.home' }]
+  const items: NavItem[] = [{ href: '/', label: 'nav.home', icon: House }]
   if (kind) {
     items.push(
-      { href: '/top-up', label: 'nav.topUp' },
-      { href: '/withdraw', label: 'nav.withdraw' },
-      { href: kind === 'corporate' ? '/card/@corporate' : '/card/@personal', label: 'nav.cards' },
-      { href: '/transaction-history', label: 'nav.history' },
-      { href: '/cashback', label: 'nav.rewards' },
-      ...(kind === 'corporate' ? [{ href: '/people', label: 'nav.people' } as const] : []),
-      { href: '/settings', label: 'nav.settings' },
+      { href: '/top-up', label: 'nav.topUp', icon: Plus },
+      { href: '/withdraw', label: 'nav.withdraw', icon: ArrowUpRight },
+      { href: kind === 'corporate' ? '/card/@corporate' : '/card/@personal', label: 'nav.cards', icon: CreditCard },
+      { href: '/transaction-history', label: 'nav.history', icon: Receipt },
+      { href: '/cashback', label: 'nav.rewards', icon: Gift },
+      ...(kind === 'corporate' ? [{ href: '/people', label: 'nav.people', icon: Users } as const] : []),
+      { href: '/settings', label: 'nav.settings', icon: Settings },
     )
   }
-  items.push({ href: '/support', label: 'nav.support' })
-  if (admin) items.push({ href: '/admin', label: 'nav.admin' })
+  items.push({ href: '/support', label: 'nav.support', icon: LifeBuoy })
+  if (admin) items.push({ href: '/admin', label: 'nav.admin', icon: Shield })
   return items
 }
 
@@ -55,6 +57,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             {items.map((item) => (
               <li key={item.href}>
                 <Link href={item.href} aria-current={location === item.href ? 'page' : undefined}>
+                  <Icon icon={item.icon} />
                   {t(item.label)}
                 </Link>
               </li>

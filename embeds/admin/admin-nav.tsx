@@ -1,5 +1,6 @@
 import { useI18n } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
+import { SegmentedNav } from '../ui/segmented'
 
 /** The back office's sections, in the order staff work them. */
 export const ADMIN_SECTIONS: readonly { path: string; label: MessageKey }[] = [
@@ -16,20 +17,8 @@ export const ADMIN_SECTIONS: readonly { path: string; label: MessageKey }[] = [
   { path: '/admin/feature-flags', label: 'admin.nav.featureFlags' },
 ]
 
-/** Links between back-office sections; the current one is marked for assistive technology. */
+/** The back office's sections as a segmented control (scrolls sideways on a phone); the current one is marked for assistive technology. */
 export function AdminNav({ current }: { current: string }) {
   const { t } = useI18n()
-  return (
-    <nav aria-label={t('admin.nav.label')}>
-      <ul className="cash-row" style={{ flexWrap: 'wrap', listStyle: 'none', padding: 0, margin: 0, gap: '0.75rem' }}>
-        {ADMIN_SECTIONS.map((s) => (
-          <li key={s.path}>
-            <a href={`/app/cash${s.path}`} aria-current={s.path === current ? 'page' : undefined}>
-              {t(s.label)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
+  return <SegmentedNav label={t('admin.nav.label')} items={ADMIN_SECTIONS.map((s) => ({ href: `/app/cash${s.path}`, label: t(s.label) }))} current={`/app/cash${current}`} />
 }

@@ -1,6 +1,8 @@
+import { Landmark } from 'lucide-react'
 import { BankDetailsResponse, BankTransfersInResponse } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
@@ -53,7 +55,7 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
       <section className="cash-card" aria-labelledby="bank-incoming">
         <h2 id="bank-incoming">{t('bank.incoming')}</h2>
         {transfers.length === 0 ? (
-          <p className="cash-muted">{t('bank.incoming.empty')}</p>
+          <EmptyState icon={Landmark} text={t('bank.incoming.empty')} />
         ) : (
           <ul className="cash-list">
             {transfers.map((x) => (

@@ -1,8 +1,10 @@
+import { ShoppingBag } from 'lucide-react'
 import { HistoryResponse } from '../../domain/api/money-out.schema'
 import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
+import { EmptyState } from '../ui/empty-state'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 /** A card's recent purchases, from the transaction history (one source), each linking to its detail page. */
@@ -15,17 +17,18 @@ export function CardActivity({ accountId, cardId, last4 }: { accountId: string; 
   const items = history.data.items
   return (
     <section className="cash-stack" aria-label={t('cards.activityOf', { last4 })}>
-      <h3 style={{ margin: 0 }}>{t('cards.activity')}</h3>
+      <div className="cash-section-head" style={{ padding: 0 }}>
+        <h3 style={{ margin: 0 }}>{t('cards.activity')}</h3>
+        </div>
       {items.length === 0 ? (
-        <p className="cash-muted" style={{ margin: 0 }}>{t('cards.activity.none')}</p>
+        <EmptyState icon={ShoppingBag} text={t('cards.activity.none')} />
       ) : (
-        <ul className="cash-list" data-testid={`cards.activity-${last4}`}>
+        <ul className="cash-rows" data-testid={`cards.activity-${last4}`}>
           {items.map((i) => (
             <li key={i.id}><HistoryRow item={i} /></li>
           ))}
         </ul>
       )}
-      {items.length > 0 ? <a href="/app/cash/transaction-history">{t('cards.activity.all')}</a> : null}
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { useAction } from '../lib/use-action'
 import { FormFooter } from '../ui/form-footer'
 import { TextField } from '../ui/text-field'
 import { CardActivity } from './card-activity'
+import { CardArt } from './card-art'
 import { CardDetailsReveal } from './card-details-reveal'
 
 export type Card = ReturnType<typeof CardView.parse>
@@ -49,12 +50,12 @@ function CancelCard({ card, onChange }: { card: Card; onChange: () => void }) {
   const { api } = useSession()
   const [asking, setAsking] = useState(false)
   const action = useAction()
-  if (!asking) return <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(true)}>{t('cards.cancel')}</button>
+  if (!asking) return <button type="button" className="cash-button" data-variant="destructive" onClick={() => setAsking(true)}>{t('cards.cancel')}</button>
   return (
     <div className="cash-stack" role="group" aria-label={t('cards.cancel')}>
       <p className="cash-notice" style={{ margin: 0 }}>{t('cards.cancel.confirmBody', { last4: card.last4 })}</p>
       <div className="cash-row">
-        <button type="button" className="cash-button" disabled={action.busy} onClick={() => void action.run(async () => (await api.post(`/cards/${card.id}/cancel`, CardView), onChange()))}>{t('cards.cancel.confirm')}</button>
+        <button type="button" className="cash-button" data-variant="destructive" disabled={action.busy} onClick={() => void action.run(async () => (await api.post(`/cards/${card.id}/cancel`, CardView), onChange()))}>{t('cards.cancel.confirm')}</button>
         <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(false)}>{t('cards.cancel.keep')}</button>
       </div>
       {action.error ? <p className="cash-alert" role="alert">{action.error}</p> : null}
@@ -63,7 +64,7 @@ function CancelCard({ card, onChange }: { card: Card; onChange: () => void }) {
 }
 
 /** One card: masked number, kind, status, shipping, limits, actions and its recent activity. */
-export function CardTile({ card, accountId, userId, onChange }: { card: Card; accountId: string; userId: string; onChange: () => void }) {
+export function CardTile({ card, accountId, userId, corporate, onChange }: { card: Card; accountId: string; userId: string; corporate: boolean; onChange: () => void }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const freeze = useAction()
@@ -72,8 +73,9 @@ export function CardTile({ card, accountId, userId, onChange }: { card: Card; ac
   const live = card.status !== 'cancelled'
   return (
     <section className="cash-card cash-stack" aria-label={t('cards.cardLabel', { last4: card.last4 })} data-testid={`cards.card-${card.last4}`}>
+      <CardArt card={card} corporate={corporate} />
       <div className="cash-row">
-        <strong className="cash-mono">•••• {card.last4}</strong>
+        <strong>•••• {card.last4}</strong>
         <span>
           <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge">{t(`cards.status.${card.status}`)}</span>
         </span>

@@ -23,7 +23,7 @@ export function CardsEmbed({ path, title }: EmbedProps) {
       ) : path.startsWith('/order-card/') ? (
         manager ? <OrderCardPage accountId={membership.accountId} cardsPath={`/app/cash/card/@${kind}`} /> : <p>{t('cards.issue.onlyManagers')}</p>
       ) : (
-        <CardsPage accountId={membership.accountId} canIssue={corporate && manager} orderPath={manager ? `/app/cash/order-card/@${kind}` : null} />
+        <CardsPage accountId={membership.accountId} corporate={corporate} canIssue={corporate && manager} orderPath={manager ? `/app/cash/order-card/@${kind}` : null} />
       )}
     </Page>
   )

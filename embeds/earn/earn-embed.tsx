@@ -86,6 +86,7 @@ function VaultChart({ vault }: { vault: Vault }) {
       dateHeader={t('earn.chart.date')}
       valueHeader={t('earn.chart.apy')}
       tableLabel={t('earn.chart.apyTable')}
+      tickFormat={(v) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(v / 100)}
     />
     </>
   )

@@ -1,3 +1,4 @@
+import { Download, Receipt } from 'lucide-react'
 import { useState } from 'react'
 import { HISTORY_STATUSES as STATUSES, HISTORY_TYPES as TYPES } from '../../domain/activity-kinds'
 import { HistoryResponse } from '../../domain/api/money-out.schema'
@@ -5,6 +6,8 @@ import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
+import { EmptyState } from '../ui/empty-state'
+import { Icon } from '../ui/icon'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
@@ -60,13 +63,15 @@ export function HistoryList({ accountId }: { accountId: string }) {
           </div>
         </div>
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}>{t('history.csv')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}><Icon icon={Download} />{t('history.csv')}</button>
         </div>
       </form>
       {first.status === 'loading' ? <LoadingState /> : first.status === 'error' ? <ErrorState message={first.error.message} onRetry={first.reload} /> : items.length === 0 ? (
-        <p className="cash-card cash-muted">{t('history.empty')}</p>
+        <div className="cash-card">
+          <EmptyState icon={Receipt} text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')} action={type || status || q ? <button type="button" className="cash-button" data-variant="secondary" onClick={() => (setType(''), setStatus(''), setQ(''))}>{t('history.clearFilters')}</button> : <a className="cash-button" href="/app/cash/top-up">{t('nav.topUp')}</a>} />
+        </div>
       ) : (
-        <ul className="cash-list cash-card" data-testid="history.list">
+        <ul className="cash-rows" data-testid="history.list">
           {items.map((i) => (
             <li key={`${i.type}:${i.id}`}>
               <HistoryRow item={i} />

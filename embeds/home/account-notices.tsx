@@ -1,30 +1,33 @@
+import { ArrowDownToLine, QrCode } from 'lucide-react'
 import { AdminAccountFreeze, MyFeatureFlags } from '../../domain/api/admin-people.schema'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
+import { Avatar, ListRow } from '../ui/list-row'
 
-/**
- * What Cash itself says about the account on home: a freeze with its reason (issue 9), and the PIX
- * shortcuts when the `pix_shortcuts` flag is on for this person.
- */
-export function AccountNotices({ accountId }: { accountId: string }) {
+/** A freeze Cash put on the account, with its reason (issue 9): first thing on home. */
+export function FrozenNotice({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const { t, locale } = useI18n()
   const freeze = useResource(`freeze:${accountId}`, (signal) => api.get(`/accounts/${accountId}/freeze`, AdminAccountFreeze, signal))
+  return freeze.status === 'ready' && freeze.data.frozen ? (
+    <p className="cash-warning" role="status" data-testid="home.frozen">
+      {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: new Date(freeze.data.frozenAt!).toLocaleDateString(locale, { dateStyle: 'medium' }) })}
+    </p>
+  ) : null
+}
+
+/** The PIX shortcuts, when the `pix_shortcuts` flag is on for this person: rows under the quick actions. */
+export function PixShortcuts() {
+  const { api } = useSession()
+  const { t } = useI18n()
   const flags = useResource('me-flags', (signal) => api.get('/me/feature-flags', MyFeatureFlags, signal))
-  return (
-    <>
-      {freeze.status === 'ready' && freeze.data.frozen ? (
-        <p className="cash-warning" role="status" data-testid="home.frozen">
-          {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: new Date(freeze.data.frozenAt!).toLocaleDateString(locale, { dateStyle: 'medium' }) })}
-        </p>
-      ) : null}
-      {flags.status === 'ready' && flags.data.flags.pix_shortcuts ? (
-        <nav aria-label={t('home.pix.label')} className="cash-actions" data-testid="home.pix">
-          <a className="cash-button" data-variant="secondary" href="/app/cash/pix/send">{t('home.pix.send')}</a>
-          <a className="cash-button" data-variant="secondary" href="/app/cash/pix/top-up">{t('home.pix.topUp')}</a>
-        </nav>
-      ) : null}
-    </>
-  )
+  return flags.status === 'ready' && flags.data.flags.pix_shortcuts ? (
+    <nav aria-label={t('home.pix.label')} data-testid="home.pix">
+      <ul className="cash-rows">
+        <li><ListRow href="/app/cash/pix/send" leading={<Avatar icon={QrCode} />} title={t('home.pix.send')} chevron /></li>
+        <li><ListRow href="/app/cash/pix/top-up" leading={<Avatar icon={ArrowDownToLine} />} title={t('home.pix.topUp')} chevron /></li>
+      </ul>
+    </nav>
+  ) : null
 }

@@ -3,7 +3,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
-import { AccountNotices } from './account-notices'
+import { FrozenNotice, PixShortcuts } from './account-notices'
 import { HomeView } from './home-view'
 import { NotificationsPanel } from './notifications-panel'
 import { useHome } from './use-home'
@@ -14,8 +14,17 @@ function AccountHome({ accountId }: { accountId: string }) {
   if (home.status === 'error') return <ErrorState message={home.error.message} onRetry={home.reload} />
   return (
     <>
-      <AccountNotices accountId={accountId} />
-      <HomeView balances={home.data.balances} activity={home.data.activity} />
+      <FrozenNotice accountId={accountId} />
+      <HomeView
+        balances={home.data.balances}
+        activity={home.data.activity}
+        afterActions={
+          <>
+            <PixShortcuts />
+            <NotificationsPanel />
+          </>
+        }
+      />
     </>
   )
 }
@@ -42,7 +51,6 @@ export function HomePage({ hrefs }: { hrefs: { onboarding: string; admin: string
           </select>
         </div>
       ) : null}
-      {accountId ? <NotificationsPanel /> : null}
       {accountId ? (
         <AccountHome accountId={accountId} />
       ) : isAdmin ? (

@@ -50,13 +50,15 @@ describe('HomeView', () => {
     renderIn('en-US', balances())
     expect(within(screen.getByRole('region', { name: 'Spendable' })).getByText('$2,400.00')).toBeTruthy()
     const list = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem')
-    expect(list.map((li) => li.textContent)).toEqual(['USDC · $2,400.00 available$2,500.00', 'weETH1.2 weETH ≈ $3,780.00'])
+    expect(list.map((li) => li.textContent)).toEqual(["USD Coin$2,400.00 available$2,500.00", "Wrapped eETHweETH1.2 weETH≈ $3,780.00"])
     expect(screen.getByText('-$4.50')).toBeTruthy()
   })
 
   it('lists recent activity from history: state, the decline’s reason, and a link to each movement', () => {
     renderIn('en-US', balances())
-    const items = within(screen.getByRole('region', { name: 'Recent activity' })).getAllByRole('link')
+    const region = within(screen.getByRole('region', { name: 'Recent activity' }))
+    expect(region.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/app/cash/transaction-history')
+    const items = within(region.getByRole('list')).getAllByRole('link')
     expect(items[0]?.getAttribute('href')).toBe('/app/cash/transaction-history/card/30000000-0000-4000-8000-000000000001')
     expect(items[0]?.textContent).toContain('Pending')
     expect(items[1]?.textContent).toContain('Declined: this card is frozen. Unfreeze it to pay.')
@@ -70,8 +72,8 @@ describe('HomeView', () => {
   it('shows debt and the borrow limit in Borrow mode', () => {
     renderIn('en-US', balances({ mode: 'borrow', debt: '1200', borrowLimit: '5332.5' }))
     const region = within(screen.getByRole('region', { name: 'Balances' }))
-    expect(region.getByText('Borrowed').parentElement?.textContent).toContain('$1,200.00')
-    expect(region.getByText('Borrow limit').parentElement?.textContent).toContain('$5,332.50')
+    expect(region.getByText('Borrowed').closest('li')?.textContent).toContain('$1,200.00')
+    expect(region.getByText('Borrow limit').closest('li')?.textContent).toContain('$5,332.50')
   })
 
   it('speaks Brazilian Portuguese with Brazilian number formats', () => {

@@ -1,7 +1,10 @@
+import { Bell, BellOff } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { NotificationsResponse } from '../../domain/api/alerts.schema'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
+import { EmptyState } from '../ui/empty-state'
+import { Avatar, ListRow } from '../ui/list-row'
 import { ErrorState } from '../ui/state-views'
 import { notificationText } from './notification-text'
 import { useNotifications } from './use-notifications'
@@ -13,11 +16,7 @@ export function NotificationsList({ data, onMarkRead, onMarkAllRead }: ViewProps
   const { t, locale } = useI18n()
   const action = useAction()
   if (data.items.length === 0) {
-    return (
-      <p className="cash-muted" style={{ margin: 0 }}>
-        {t('notifications.empty')} <a href="/app/cash/settings/alerts">{t('notifications.setAlerts')}</a>
-      </p>
-    )
+    return <EmptyState icon={BellOff} text={t('notifications.empty')} action={<a className="cash-button" data-variant="secondary" href="/app/cash/settings/alerts">{t('notifications.setAlerts')}</a>} />
   }
   return (
     <div className="cash-stack">
@@ -64,14 +63,17 @@ export function NotificationsPanel() {
   const listId = useId()
   const unread = resource.status === 'ready' ? resource.data.unread : 0
   return (
-    <section className="cash-card cash-stack" aria-label={t('notifications.title')}>
-      <div>
-        <button type="button" className="cash-button" data-variant="secondary" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
-          {t('notifications.button')}
-          {unread > 0 ? <span className="cash-badge" data-testid="home.notifications.unread" style={{ marginLeft: 8 }}>{t('notifications.unread', { count: String(unread) })}</span> : null}
-        </button>
-      </div>
-      <div id={listId} hidden={!open}>
+    <section className="cash-rows" aria-label={t('notifications.title')} >
+      <ListRow
+        leading={<Avatar icon={Bell} />}
+        title={t('notifications.button')}
+        subtitle={unread > 0 ? undefined : t('notifications.allRead')}
+        end={unread > 0 ? <span className="cash-badge" data-testid="home.notifications.unread" data-tone="accent">{t('notifications.unread', { count: String(unread) })}</span> : undefined}
+        chevron
+        onClick={() => setOpen((o) => !o)}
+        rowProps={{ 'aria-expanded': open, 'aria-controls': listId }}
+      />
+      <div id={listId} hidden={!open} style={{ padding: '0 16px 16px' }}>
         {resource.status === 'error' ? <ErrorState message={resource.error.message} onRetry={resource.reload} /> : null}
         {open && resource.status === 'ready' ? <NotificationsList data={resource.data} onMarkRead={markRead} onMarkAllRead={markAllRead} /> : null}
       </div>

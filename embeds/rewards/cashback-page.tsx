@@ -1,7 +1,9 @@
+import { Gift } from 'lucide-react'
 import { useId } from 'react'
 import { CashbackResponse, type CashbackLineView } from '../../domain/api/cashback.schema'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
@@ -62,7 +64,7 @@ export function CashbackPage({ accountId }: { accountId: string }) {
       <section className="cash-card cash-stack" aria-labelledby={`${id}-lines`}>
         <h2 id={`${id}-lines`}>{t('cashback.lines')}</h2>
         {c.lines.length === 0 ? (
-          <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.none')}</p>
+          <EmptyState icon={Gift} text={t('cashback.none')} />
         ) : (
           <ul className="cash-list" data-testid="cashback.lines">
             {c.lines.map((l) => (

@@ -1,3 +1,4 @@
+import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -5,6 +6,8 @@ import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { SegmentedNav } from '../ui/segmented'
+import { EmptyState } from '../ui/empty-state'
 import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
@@ -16,22 +19,21 @@ function useMembership(accountId: string) {
   return useResource(`membership:${accountId}`, (signal) => api.get(`/accounts/${accountId}/membership`, MembershipResponse, signal))
 }
 
-function MembershipNav() {
+function MembershipNav({ current }: { current: string }) {
   const { t } = useI18n()
-  return (
-    <nav aria-label={t('membership.nav')} className="cash-row" style={{ justifyContent: 'flex-start', gap: 16 }}>
-      <a href="/app/cash/my-membership">{t('membership.nav.overview')}</a>
-      <a href="/app/cash/my-membership/activity">{t('membership.nav.activity')}</a>
-      <a href="/app/cash/my-membership/benefits">{t('membership.nav.benefits')}</a>
-    </nav>
-  )
+  const items = [
+    { href: '/app/cash/my-membership', label: t('membership.nav.overview') },
+    { href: '/app/cash/my-membership/activity', label: t('membership.nav.activity') },
+    { href: '/app/cash/my-membership/benefits', label: t('membership.nav.benefits') },
+  ]
+  return <SegmentedNav label={t('membership.nav')} items={items} current={current} />
 }
 
 /** `my-membership`: the tier, this month's points, progress to the next tier, and what re-qualification means and when. */
 export function MyMembershipPage({ title }: { title: string }) {
   return (
     <Page title={title}>
-      <MembershipNav />
+      <MembershipNav current="/app/cash/my-membership" />
       <NeedsAccount>{(accountId) => <MembershipOverview accountId={accountId} />}</NeedsAccount>
     </Page>
   )
@@ -78,7 +80,7 @@ function MembershipOverview({ accountId }: { accountId: string }) {
 export function MembershipActivityPage({ title }: { title: string }) {
   return (
     <Page title={title}>
-      <MembershipNav />
+      <MembershipNav current="/app/cash/my-membership/activity" />
       <NeedsAccount>{(accountId) => <ActivityList accountId={accountId} />}</NeedsAccount>
     </Page>
   )
@@ -90,7 +92,7 @@ function ActivityList({ accountId }: { accountId: string }) {
   const data = useResource(`membership-activity:${accountId}`, (signal) => api.get(`/accounts/${accountId}/membership/activity`, MembershipActivityResponse, signal))
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  if (data.data.items.length === 0) return <p className="cash-card">{t('membership.activity.empty')}</p>
+  if (data.data.items.length === 0) return <div className="cash-card"><EmptyState icon={Sparkles} text={t('membership.activity.empty')} /></div>
   return (
     <ul className="cash-list cash-card" aria-label={t('membership.activity.list')}>
       {data.data.items.map((item) => (
@@ -112,7 +114,7 @@ function ActivityList({ accountId }: { accountId: string }) {
 export function MembershipBenefitsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
-      <MembershipNav />
+      <MembershipNav current="/app/cash/my-membership/benefits" />
       <NeedsAccount>{(accountId) => <BenefitsTable accountId={accountId} />}</NeedsAccount>
     </Page>
   )

@@ -1,3 +1,4 @@
+import { Trophy, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { LeaderboardResponse, ReferralLinkResponse, ReferralsResponse } from '../../domain/api/membership.schema'
 import { REFERRAL_LINK_DAYS, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
@@ -8,22 +9,23 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
+import { EmptyState } from '../ui/empty-state'
 import { Page } from '../ui/page'
+import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { usd } from './membership-pages'
 
 const day = (at: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(at))
 
-function ReferNav() {
+function ReferNav({ current }: { current: string }) {
   const { t } = useI18n()
-  return (
-    <nav aria-label={t('refer.nav')} className="cash-row" style={{ justifyContent: 'flex-start', gap: 16 }}>
-      <a href="/app/cash/refer">{t('refer.nav.link')}</a>
-      <a href="/app/cash/refer/details">{t('refer.nav.details')}</a>
-      <a href="/app/cash/referral-leaderboard">{t('refer.nav.leaderboard')}</a>
-    </nav>
-  )
+  const items = [
+    { href: '/app/cash/refer', label: t('refer.nav.link') },
+    { href: '/app/cash/refer/details', label: t('refer.nav.details') },
+    { href: '/app/cash/referral-leaderboard', label: t('refer.nav.leaderboard') },
+  ]
+  return <SegmentedNav label={t('refer.nav')} items={items} current={current} />
 }
 
 /** `refer`: the personal link (copy, share through the host), a new one after expiry, and how referrals work. */
@@ -37,7 +39,7 @@ export function ReferPage({ title }: { title: string }) {
   const absolute = (url: string) => (url.startsWith('/') ? `${window.location.origin}${url}` : url)
   return (
     <Page title={title}>
-      <ReferNav />
+      <ReferNav current="/app/cash/refer" />
       <section className="cash-card cash-stack" aria-labelledby="refer-link" data-testid="refer.link">
         <h2 id="refer-link">{t('refer.link.title')}</h2>
         {data.status === 'loading' ? <LoadingState /> : null}
@@ -97,14 +99,14 @@ export function ReferDetailsPage({ title }: { title: string }) {
   const data = useResource('referrals', (signal) => api.get('/referrals', ReferralsResponse, signal))
   return (
     <Page title={title}>
-      <ReferNav />
+      <ReferNav current="/app/cash/refer/details" />
       {data.status === 'loading' ? <LoadingState /> : null}
       {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
       {data.status === 'ready' ? (
         <>
           <p className="cash-card" data-testid="refer.totals">{t('refer.details.totals', { earned: usd(data.data.earned, locale), unpaid: usd(data.data.unpaid, locale) })}</p>
           {data.data.items.length === 0 ? (
-            <p className="cash-card">{t('refer.details.empty')} <a href="/app/cash/refer">{t('refer.nav.link')}</a></p>
+            <div className="cash-card"><EmptyState icon={UserPlus} text={t('refer.details.empty')} action={<a className="cash-button" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
           ) : (
             <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
               {data.data.items.map((r) => (
@@ -140,12 +142,12 @@ export function LeaderboardPage({ title }: { title: string }) {
   const data = useResource('referral-leaderboard', (signal) => api.get('/referrals/leaderboard', LeaderboardResponse, signal))
   return (
     <Page title={title}>
-      <ReferNav />
+      <ReferNav current="/app/cash/referral-leaderboard" />
       {data.status === 'loading' ? <LoadingState /> : null}
       {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
       {data.status === 'ready' ? (
         data.data.items.length === 0 ? (
-          <p className="cash-card">{t('leaderboard.empty')}</p>
+          <div className="cash-card"><EmptyState icon={Trophy} text={t('leaderboard.empty')} action={<a className="cash-button" data-variant="secondary" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
         ) : (
           <TableScroll label={t('leaderboard.caption', { month: data.data.month })}>
             <table className="cash-table">

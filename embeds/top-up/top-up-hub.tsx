@@ -1,6 +1,8 @@
+import { Inbox } from 'lucide-react'
 import { BridgeTransfersResponse, DepositsResponse } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
+import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
@@ -44,7 +46,7 @@ export function TopUpHub({ accountId }: { accountId: string }) {
       <section className="cash-card" aria-labelledby="top-up-incoming">
         <h2 id="top-up-incoming">{t('topUp.incoming')}</h2>
         {incoming.status === 'loading' ? <LoadingState /> : incoming.status === 'error' ? <ErrorState message={incoming.error.message} onRetry={incoming.reload} /> : incoming.data.deposits.length + incoming.data.bridges.length === 0 ? (
-          <p className="cash-muted">{t('topUp.incoming.empty')}</p>
+          <EmptyState icon={Inbox} text={t('topUp.incoming.empty')} />
         ) : (
           <ul className="cash-list" data-testid="top-up.incoming">
             {incoming.data.deposits.map((d) => (

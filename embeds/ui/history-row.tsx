@@ -1,33 +1,60 @@
+import { ArrowDownLeft, ArrowUpRight, CreditCard, Gift, HandCoins, Landmark, Percent, QrCode, Receipt, RefreshCw } from 'lucide-react'
 import { HistoryItem } from '../../domain/api/money-out.schema'
 import { HISTORY_STATUSES } from '../../domain/activity-kinds'
+import { isAsset } from '../../domain/asset'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
+import { Avatar } from './list-row'
 
 type Item = ReturnType<typeof HistoryItem.parse>
 
+/** Titles that name a person: the leading mark is their initial. */
+const PERSON = /^(?:PIX to|ACH to|SEPA to|ACH from|SEPA from|Wire from) (.+)$/
+
+/** The row's leading mark: a person's initial, the asset's logo for crypto, else an icon for what kind of movement it is. */
+function Leading({ item }: { item: Item }) {
+  const person = PERSON.exec(item.title)?.[1]
+  if (person) return <Avatar name={person} />
+  const incoming = !item.amount.startsWith('-')
+  if (item.type === 'card') return <Avatar icon={incoming ? Receipt : CreditCard} />
+  if (item.type === 'pix') return <Avatar icon={QrCode} tone={incoming ? 'positive' : undefined} />
+  if (item.type === 'bank') return <Avatar icon={Landmark} />
+  if (item.type === 'repay') return <Avatar icon={HandCoins} />
+  if (item.type === 'borrow') return <Avatar icon={Percent} tone="muted" />
+  if (/^Cashback|cashback|reward/i.test(item.title)) return <Avatar icon={Gift} tone="positive" />
+  if (/^(Converted|Staked)/.test(item.title)) return <Avatar icon={RefreshCw} />
+  if ((item.type === 'deposit' || item.type === 'withdrawal' || item.type === 'other') && isAsset(item.asset)) return <Avatar asset={item.asset} />
+  return <Avatar icon={incoming ? ArrowDownLeft : ArrowUpRight} />
+}
+
 /**
  * One movement as every list shows it — home, a card's activity, the transaction history — from the one
- * history source: what, its state and date, why (a decline's reason), the signed amount, and a link to its
- * detail page with the timeline.
+ * history source: who or what (with its mark), when, why (a decline's reason), the signed amount with its state
+ * under it, and the whole row a link to its detail page with the timeline. Put rows in `<ul className="cash-rows">`.
  */
 export function HistoryRow({ item }: { item: Item }) {
   const { t, locale } = useI18n()
-  const status = (HISTORY_STATUSES as readonly string[]).includes(item.status) ? t(`history.status.${item.status as (typeof HISTORY_STATUSES)[number]}`) : item.status
+  const known = (HISTORY_STATUSES as readonly string[]).includes(item.status)
+  const status = known ? t(`history.status.${item.status as (typeof HISTORY_STATUSES)[number]}`) : item.status
   const declined = item.status === 'declined'
+  const incoming = !item.amount.startsWith('-')
   return (
-    <a href={`/app/cash/transaction-history/${item.type}/${item.id}`} className="cash-row" style={{ textDecoration: 'none', color: 'inherit' }}>
-      <span>
-        {localiseTitle(item.title, locale)}
-        <br />
-        <span className="cash-muted">
-          {status} · <time dateTime={item.createdAt}>{new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt))}</time>
+    <a href={`/app/cash/transaction-history/${item.type}/${item.id}`} className="cash-list-row">
+      <Leading item={item} />
+      <span className="cash-list-row-main">
+        <span className="cash-list-row-title">{localiseTitle(item.title, locale)}</span>
+        <span className="cash-list-row-sub">
+          <time dateTime={item.createdAt}>{new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt))}</time>
+          {item.reason ? <><br />{localiseReason(item.reason, locale)}</> : null}
         </span>
-        {item.reason ? <><br /><span className="cash-muted">{localiseReason(item.reason, locale)}</span></> : null}
       </span>
-      <span className={declined ? 'cash-muted' : item.amount.startsWith('-') ? undefined : 'cash-positive'} style={declined ? { textDecoration: 'line-through' } : undefined}>
-        {item.amount.startsWith('-') ? '' : '+'}
-        {formatMoney(parseSignedAmount(item.amount, item.asset), item.asset, locale)}
+      <span className="cash-list-row-end">
+        <span className={`cash-list-row-amount${incoming && !declined ? ' cash-positive' : ''}`} data-declined={declined || undefined}>
+          {incoming ? '+' : ''}
+          {formatMoney(parseSignedAmount(item.amount, item.asset), item.asset, locale)}
+        </span>
+        {item.status === 'settled' ? <span className="cash-visually-hidden">{status}</span> : <span className="cash-list-row-status" data-status={item.status}>{status}</span>}
       </span>
     </a>
   )
