@@ -9,6 +9,7 @@ import { resolveWebview } from '../domain/webview-pages'
 import type { PersonaKey } from '../fixtures/personas'
 import { CashApp } from './support/cash-app'
 import { useWebSession } from './support/sessions'
+import { phoneFitProblems } from './support/fit'
 
 /**
  * One walk over every route of the map, each opened once (a full load of its deep link) by the persona that
@@ -19,6 +20,9 @@ import { useWebSession } from './support/sessions'
  *   in light; a representative subset that covers each shared component again in dark;
  * - a holder's screen, in a browser that prefers Portuguese, shows its Portuguese title and none of the English
  *   page strings. (Back-office and support screens are checked when their rewrite lands.)
+ * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px, light and dark, in English and in Portuguese
+ *   (its strings run longer), it does not scroll sideways and cuts off no control. The window and scheme change
+ *   on the loaded page, so this costs no page load beyond the Portuguese one.
  * One test per embed and persona, so the workers share the walk.
  */
 test.describe.configure({ mode: 'parallel' })
@@ -118,9 +122,8 @@ async function checkRoute(page: Page, route: RouteEntry): Promise<Finding[]> {
 
 /** The same route in a browser that prefers Portuguese: its Portuguese title, and no English on the page. */
 async function checkPortuguese(page: Page, route: RouteEntry): Promise<string[]> {
-  await page.goto(sample(route) || '/app/cash')
+  await openInPortuguese(page, route)
   await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(route.title['pt-BR'])
-  await expect(page.getByText('Carregando…')).toHaveCount(0)
   const text = await page.locator('body').innerText()
   const problems: string[] = []
   for (const phrase of ENGLISH) if (text.includes(phrase)) problems.push(`${route.path}: "${phrase}"`)
@@ -129,31 +132,42 @@ async function checkPortuguese(page: Page, route: RouteEntry): Promise<string[]>
   return problems
 }
 
-async function portuguesePage(browser: Browser, who: PersonaKey): Promise<Page> {
+async function openInPortuguese(page: Page, route: RouteEntry) {
+  await page.goto(sample(route) || '/app/cash')
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(page.getByText(/Carregando…|Loading…/)).toHaveCount(0)
+}
+
+async function portuguesePage(browser: Browser, who: PersonaKey | null): Promise<Page> {
   const context = await browser.newContext({ locale: 'pt-BR' })
-  await useWebSession(context, who)
+  if (who) await useWebSession(context, who)
   return context.newPage()
 }
 
-test.describe('every route of the map: title, built, accessible (light, dark subset), Portuguese for holders', () => {
+test.describe('every route of the map: title, built, accessible (light, dark subset), Portuguese for holders, fits a phone', () => {
   for (const { who, embed, routes } of GROUPS) {
     const portuguese = routes.filter(inPortuguese).length
     test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({ page, browser }) => {
-      // Each route is a page load, one or two axe runs and, for a holder, a Portuguese page load.
+      // Each route is a page load, one or two axe runs, a Portuguese page load and eight phone-fit measures.
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
       await recordCspViolations(page)
       if (who) await new CashApp(page).signInAs(who)
-      const pt = portuguese && who ? await portuguesePage(browser, who) : null
+      const pt = await portuguesePage(browser, who)
       const findings: Finding[] = []
       const english: string[] = []
+      const misfits: string[] = []
       for (const route of routes) {
         findings.push(...(await checkRoute(page, route)))
-        if (pt && inPortuguese(route)) english.push(...(await checkPortuguese(pt, route)))
+        misfits.push(...(await phoneFitProblems(page, `${route.path} (en)`)))
+        if (inPortuguese(route)) english.push(...(await checkPortuguese(pt, route)))
+        else await openInPortuguese(pt, route)
+        misfits.push(...(await phoneFitProblems(pt, `${route.path} (pt-BR)`)))
       }
-      await pt?.context().close()
+      await pt.context().close()
       expect(findings, report(findings)).toEqual([])
       expect(english).toEqual([])
+      expect(misfits, misfits.join('\n')).toEqual([])
     })
   }
 

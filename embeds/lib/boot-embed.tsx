@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { EmbedName } from '../../domain/webview-pages'
 import '../ui/tokens.css'
+import '../ui/layout.css'
 import type { EmbedProps } from './embed-props'
 import { installPreloadRecovery } from './preload-recovery'
 

@@ -1,0 +1,412 @@
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/fixtures'
+import { DEMO_PASSWORD, type PersonaKey } from '../fixtures/personas'
+import { en } from '../embeds/lib/messages-en'
+import { ptBR } from '../embeds/lib/messages-pt-br'
+import { freshUser } from './support/cash-app'
+import { nativeSession, useWebSession } from './support/sessions'
+import { file, JPEG, PDF, PNG } from './support/identity'
+import { phoneFitProblems } from './support/fit'
+
+/**
+ * Every step of every multi-step form fits a phone (DESIGN.md, Layout): each flow is walked once in English and
+ * once in Portuguese (whose strings run longer), at a desktop window; at each step the page is measured at 320 and
+ * 360 px, light and dark, without walking it again (e2e/support/fit.ts). The route walk (route-walk.spec.ts)
+ * measures every route's first screen the same way; this walks what only a form's steps show: errors at the
+ * fields, quotes, confirm sheets, recipients, results, audit entries.
+ */
+test.describe.configure({ mode: 'parallel' })
+
+type Say = (english: string, vars?: Record<string, string>) => string
+
+/**
+ * The page's text in the walk's language: for a message key, or for an English string of the message files that
+ * has one translation (it throws otherwise); `{name}` placeholders filled from `vars`.
+ */
+function sayer(locale: 'en-US' | 'pt-BR'): Say {
+  const messages: Record<string, string> = locale === 'en-US' ? en : ptBR
+  return (english, vars = {}) => {
+    const keys = english in en ? [english] : Object.keys(en).filter((k) => en[k as keyof typeof en] === english)
+    const texts = [...new Set(keys.map((k) => messages[k]!))]
+    if (texts.length !== 1) throw new Error(`"${english}": ${keys.length ? `more than one translation (${keys.join(', ')})` : 'in no message file'}`)
+    return texts[0]!.replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)
+  }
+}
+
+type Walk = { page: Page; say: Say; step: (name: string) => Promise<void> }
+type Flow = { name: string; who: PersonaKey | 'fresh' | 'corporate-fresh' | null; walk: (w: Walk) => Promise<void> }
+
+const byName = (page: Page, name: string) => page.locator(`[name="${name}"]`)
+const submit = (page: Page) => page.locator('main button[type=submit]').first()
+
+/** Signs a fresh user in (the page's cookies); `corporate` opens them a company account first. */
+async function signInFresh(page: Page, tag: string, corporate = false) {
+  const user = await freshUser(page.request, tag)
+  if (corporate) {
+    const { token } = await nativeSession(user.email, user.password)
+    const opened = await page.request.post('/app/cash/api/v1/accounts', { headers: { authorization: `Bearer ${token}` }, data: { kind: 'corporate', name: 'Companhia Brasileira de Distribuição de Produtos Ltda' } })
+    expect(opened.status()).toBe(201)
+  }
+  const res = await page.request.post('/app/cash/api/v1/auth/sign-in', { data: { email: user.email, password: user.password, client: 'web' } })
+  expect(res.status()).toBe(200)
+  return user
+}
+
+async function confirmWithPassword(w: Walk, button: string) {
+  await w.page.getByLabel(w.say('Your password')).fill(DEMO_PASSWORD)
+  await w.step('confirm sheet')
+  await w.page.getByRole('button', { name: w.say(button) }).click()
+}
+
+async function uploadAll(page: Page) {
+  const inputs = page.locator('input[type=file]')
+  for (let i = 0; i < (await inputs.count()); i++) {
+    const accept = (await inputs.nth(i).getAttribute('accept')) ?? ''
+    await inputs.nth(i).setInputFiles(accept.includes('pdf') ? file(`document-${i}.pdf`, PDF, 'application/pdf') : file(`photo-with-a-long-file-name-${i}.jpg`, i % 2 ? JPEG : PNG, i % 2 ? 'image/jpeg' : 'image/png'))
+  }
+}
+
+async function fillAddress(page: Page, prefix: string) {
+  await byName(page, `${prefix}.line1`).fill('Avenida Brigadeiro Faria Lima 3477, 14º andar')
+  await byName(page, `${prefix}.city`).fill('São Paulo')
+  await byName(page, `${prefix}.region`).fill('SP')
+  await byName(page, `${prefix}.postalCode`).fill('04538-133')
+  await byName(page, `${prefix}.country`).fill('BR')
+}
+
+/** The persona's session (renewed when a test signed it out), in either language. */
+async function signInAs(page: Page, who: PersonaKey) {
+  for (const renew of [false, true]) {
+    await useWebSession(page.context(), who, { renew })
+    await page.goto('/app/cash')
+    if ((await page.locator('input[type=password]').count()) === 0) return
+  }
+  throw new Error(`${who} could not be signed in`)
+}
+
+const FLOWS: Flow[] = [
+  {
+    name: 'sign-up, then opening a personal account',
+    who: null,
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/sign-up')
+      await step('sign-up form')
+      await submit(page).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('sign-up with errors at the fields')
+      await byName(page, 'name').fill('Maria Aparecida dos Santos Oliveira')
+      await byName(page, 'email').fill(`fit-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`)
+      await byName(page, 'password').fill('a-long-password-1')
+      await submit(page).click()
+      await expect(page.getByRole('heading', { name: say('Home'), level: 1 })).toBeVisible()
+      await step('home, just signed up')
+      await page.goto('/app/cash/onboarding/personal')
+      await step('onboarding: open the account')
+      await page.getByLabel(say('Time zone')).selectOption('America/Sao_Paulo')
+      await page.getByRole('button', { name: say('Open account') }).click()
+      await expect(page.getByRole('heading', { name: say('onboarding.progress', { done: '1', total: '4' }) })).toBeVisible()
+      await step('onboarding: account open, verify next')
+    },
+  },
+  {
+    name: 'identity verification (KYC)',
+    who: 'fresh',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/kyc')
+      await expect(page.getByRole('button', { name: say('Submit for verification') })).toBeVisible()
+      await step('KYC form')
+      await page.getByRole('button', { name: say('Submit for verification') }).click()
+      await step('KYC form with errors at the fields')
+      await byName(page, 'legalName').fill('Maria Aparecida dos Santos Oliveira')
+      await byName(page, 'birthDate').fill('1990-04-25')
+      await byName(page, 'nationality').fill('BR')
+      await fillAddress(page, 'address')
+      await uploadAll(page)
+      await step('KYC form filled, files uploaded')
+      await page.getByRole('button', { name: say('Submit for verification') }).click()
+      await expect(page.getByTestId('identity.status')).toBeVisible()
+      await step('KYC submitted')
+    },
+  },
+  {
+    name: 'business verification (KYB)',
+    who: 'corporate-fresh',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/kyb')
+      await expect(page.getByRole('button', { name: say('Submit for verification') })).toBeVisible()
+      await step('KYB form')
+      await page.getByRole('button', { name: say('Submit for verification') }).click()
+      await step('KYB form with errors at the fields')
+      await page.getByRole('button', { name: say('kyb.owners.add') }).click()
+      await step('KYB form with two owners')
+    },
+  },
+  {
+    name: 'issuing a company card',
+    who: 'owner',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/card/@corporate/add')
+      await expect(page.getByLabel(say('Cardholder'))).toBeVisible()
+      await step('issue form')
+      await byName(page, 'daily').fill('75')
+      await submit(page).click()
+      await expect(page).toHaveURL(/\/card\/@corporate$/)
+      await step('issued: the company cards')
+    },
+  },
+  {
+    name: 'a bank send to a new IBAN recipient',
+    who: 'personal',
+    walk: async (w) => {
+      const { page, say, step } = w
+      await page.goto('/app/cash/bank/send/add')
+      await step('add a recipient: how')
+      await page.getByRole('link', { name: say('Enter bank details') }).click()
+      await step('bank details')
+      await page.getByLabel(say('Europe (IBAN, euros)')).check()
+      await page.getByLabel(say('Account holder’s name')).fill('Hans-Joachim Müller-Lüdenscheidt')
+      await page.getByLabel(say('IBAN'), { exact: true }).fill('DE88 3704 0044 0532 0130 00')
+      await page.getByRole('button', { name: say('Save recipient') }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('bank details refused')
+      await page.getByLabel(say('IBAN'), { exact: true }).fill('DE89 3704 0044 0532 0130 00')
+      await page.getByRole('button', { name: say('Save recipient') }).click()
+      await expect(page).toHaveURL(/\/app\/cash\/bank\/send\?recipient=/)
+      await page.getByLabel(say('Amount in USD')).fill('108')
+      await expect(page.getByTestId('bank.quote')).toBeVisible()
+      await step('amount and quote')
+      await page.getByRole('button', { name: say('Review') }).click()
+      await confirmWithPassword(w, 'Confirm and send')
+      await expect(page.getByTestId('bank.sent')).toBeVisible()
+      await step('sent')
+    },
+  },
+  {
+    name: 'a bank send to a bank linked with Plaid',
+    who: 'personal',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/bank/send/add')
+      await page.getByRole('link', { name: say('Link your bank with Plaid') }).click()
+      await step('Plaid: choose a bank')
+      await page.getByRole('button', { name: 'Tartan Bank' }).click()
+      await step('Plaid: sign in to the bank')
+      await page.getByLabel(say('Bank username')).fill('user_good')
+      await page.getByLabel(say('Bank password')).fill('pass_good')
+      await page.getByRole('button', { name: say('Continue') }).click()
+      await step('Plaid: the code')
+      await page.getByLabel(say('Code')).fill('1234')
+      await page.getByRole('button', { name: say('Continue') }).click()
+      await expect(page.getByLabel(/Plaid Saving •••• 1111/)).toBeVisible()
+      await step('Plaid: choose an account')
+      await page.getByLabel(/Plaid Saving •••• 1111/).check()
+      await page.getByRole('button', { name: say('Link account') }).click()
+      await expect(page).toHaveURL(/\/app\/cash\/bank\/send\?recipient=/)
+      await expect(page.getByLabel(say('bank.send.recipient'))).toContainText('Plaid Saving')
+      await step('send: the linked recipient')
+      await page.getByLabel(say('Amount in USD')).fill('20')
+      await expect(page.getByTestId('bank.quote')).toBeVisible()
+      await page.getByRole('button', { name: say('Review') }).click()
+      await expect(page.getByLabel(say('Your password'))).toBeVisible()
+      await step('send: review')
+    },
+  },
+  {
+    name: 'a PIX payment',
+    who: 'personal',
+    walk: async (w) => {
+      const { page, say, step } = w
+      await page.goto('/app/cash/pix/send')
+      await page.getByLabel(say('PIX key or code')).fill('00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D')
+      await page.getByLabel(say('Amount in reais')).fill('50')
+      await step('key and amount')
+      await page.getByRole('button', { name: say('Continue') }).click()
+      await expect(page.getByTestId('pix-send.recipient')).toBeVisible()
+      await confirmWithPassword(w, 'Confirm and send')
+      await expect(page.getByRole('status').first()).toBeVisible()
+      await step('paid')
+    },
+  },
+  {
+    name: 'a crypto withdrawal',
+    who: 'personal',
+    walk: async (w) => {
+      const { page, say, step } = w
+      await page.goto('/app/cash/withdraw/crypto')
+      await page.getByLabel(say('Asset')).selectOption('USDC')
+      await page.getByLabel(say('Amount')).fill('1')
+      await page.getByLabel(say('Destination address')).fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd')
+      await expect(page.getByLabel(say('Destination address'))).toHaveAttribute('aria-invalid', 'true')
+      await step('address refused')
+      await page.getByLabel(say('Destination address')).fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')
+      await expect(page.getByTestId('withdraw.quote')).toBeVisible()
+      await step('quote')
+      await page.getByRole('button', { name: say('Review') }).click()
+      await confirmWithPassword(w, 'Confirm and send')
+      await expect(page).toHaveURL(/\/withdraw\/crypto\/status$/)
+      await step('status, in its security delay')
+      await page.getByRole('button', { name: say('Cancel withdrawal') }).click()
+      await expect(page.getByText(say('withdraw.cancelled'))).toBeVisible()
+      await step('cancelled')
+    },
+  },
+  {
+    name: 'adding money: a bridge, a PIX code',
+    who: 'personal',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/top-up/stargate')
+      await page.getByLabel(say('From chain')).selectOption('Arbitrum')
+      await page.getByLabel(say('Asset')).selectOption('USDC')
+      await page.getByLabel(say('Amount')).fill('100')
+      await expect(page.getByTestId('bridge.quote')).toBeVisible()
+      await step('bridge quote')
+      await page.getByRole('button', { name: say('Bridge') }).click()
+      await expect(page).toHaveURL(/on-the-way\/0x/)
+      await step('bridge on the way')
+      await page.goto('/app/cash/pix/top-up')
+      await page.getByLabel(say('Amount in reais')).fill('100')
+      await expect(page.getByTestId('pix.quote')).toBeVisible()
+      await step('PIX quote')
+      await page.getByRole('button', { name: say('Create PIX code') }).click()
+      await expect(page.getByTestId('pix.br-code')).toBeVisible()
+      await step('PIX code')
+    },
+  },
+  {
+    name: 'a conversion',
+    who: 'personal',
+    walk: async (w) => {
+      const { page, say, step } = w
+      await page.goto('/app/cash/convert')
+      await page.getByLabel(say('From')).selectOption('USDC')
+      await page.getByLabel(say('To'), { exact: true }).selectOption('USDC')
+      await page.getByLabel(/USDC/).last().fill('1')
+      await page.getByRole('button', { name: say('Get quote') }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('same asset refused')
+      await page.getByLabel(say('To'), { exact: true }).selectOption('ETH')
+      await page.getByRole('button', { name: say('Get quote') }).click()
+      await expect(page.getByTestId('quote.receive')).toBeVisible()
+      await step('quote')
+      await page.getByRole('button', { name: say('Review and confirm') }).click()
+      await confirmWithPassword(w, 'Confirm and convert')
+      await expect(page.getByTestId('convert.done')).toBeVisible()
+      await step('converted')
+    },
+  },
+  {
+    name: 'earning: a deposit and a withdrawal',
+    who: 'personal',
+    walk: async (w) => {
+      const { page, say, step } = w
+      await page.goto('/app/cash/earn/liquid')
+      const deposit = page.getByRole('form', { name: say('earn.deposit') })
+      await deposit.getByLabel(say('earn.amountIn', { asset: 'USDC' })).fill('0')
+      await deposit.getByRole('button', { name: say('earn.deposit') }).click()
+      await expect(deposit.getByRole('alert')).toBeVisible()
+      await step('deposit refused')
+      await deposit.getByLabel(say('earn.amountIn', { asset: 'USDC' })).fill('2')
+      await deposit.getByRole('button', { name: say('earn.deposit') }).click()
+      await confirmWithPassword(w, 'earn.deposit')
+      await expect(page.getByTestId('earn.value')).toBeVisible()
+      await step('deposited')
+      const withdraw = page.getByRole('form', { name: say('earn.withdraw') })
+      await withdraw.getByLabel(say('earn.amountIn', { asset: 'USDC' })).fill('1')
+      await withdraw.getByRole('button', { name: say('earn.withdraw') }).click()
+      await confirmWithPassword(w, 'earn.withdraw')
+      await expect(page.getByTestId('earn.queue').getByRole('listitem').first()).toBeVisible()
+      await step('withdrawal queued')
+    },
+  },
+  {
+    name: 'repaying',
+    who: 'borrower',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/repay')
+      await page.getByLabel(say('Amount to repay (USDC)')).fill('1')
+      await expect(page.getByTestId('repay.effect')).toBeVisible()
+      await step('effect')
+      await page.getByRole('button', { name: say('repay.submit'), exact: true }).click()
+      await expect(page.getByRole('status').first()).toBeVisible()
+      await step('repaid')
+    },
+  },
+  {
+    name: 'inviting someone to the company',
+    who: 'owner',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/people')
+      await page.getByLabel(say('Their e-mail')).fill('not-an-email')
+      await page.getByRole('button', { name: say('Send invitation') }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('invitation refused')
+      await page.getByLabel(say('Their e-mail')).fill(`a-rather-long-invitee-address-${Date.now()}@subsidiary.example.com`)
+      await page.getByLabel(say('Role'), { exact: true }).selectOption('member')
+      await page.getByRole('button', { name: say('Send invitation') }).click()
+      await expect(page.getByRole('status').first()).toBeVisible()
+      await step('invitation sent, pending')
+    },
+  },
+  {
+    name: 'a referral link',
+    who: 'fresh',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/refer')
+      await page.getByRole('button', { name: say('Make my link') }).click()
+      await expect(page.getByTestId('refer.url')).toBeVisible()
+      await step('the link')
+    },
+  },
+  {
+    name: 'spending and balance alerts',
+    who: 'personal',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/settings/alerts/spend-limit')
+      await page.getByLabel(say('Alert on a purchase above (USD)')).fill('12.345')
+      await page.getByRole('button', { name: say('Save alerts') }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('spending alert refused')
+      await page.goto('/app/cash/settings/alerts/spendable-balance')
+      await page.getByLabel(say('Alert when spendable falls below (USD)')).fill('ten dollars')
+      await page.getByRole('button', { name: say('Save alerts') }).click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+      await step('balance alert refused')
+    },
+  },
+  {
+    name: 'a manual refund in the back office',
+    who: 'admin',
+    walk: async ({ page, say, step }) => {
+      await page.goto('/app/cash/admin/manual-refunds')
+      await page.getByRole('button', { name: say('Issue refund') }).click()
+      await step('refund refused')
+      await page.getByLabel(say('Account'), { exact: true }).fill('personal@demo.cash')
+      await page.getByLabel(say('Amount (USDC)')).fill('1500')
+      await page.getByLabel(say('Reason'), { exact: true }).fill(`Goodwill refund after a duplicate charge, ticket ${Date.now()}`)
+      await page.getByRole('button', { name: say('Issue refund') }).click()
+      await expect(page.getByTestId('refund-pending').first()).toBeVisible()
+      await expect(page.getByTestId('audit-after').first()).toBeVisible()
+      await step('refund waiting for approval, with its audit entry')
+    },
+  },
+]
+
+for (const locale of ['en-US', 'pt-BR'] as const) {
+  test.describe(`every step fits a phone, in ${locale}`, () => {
+    test.use({ locale })
+    for (const flow of FLOWS) {
+      test(flow.name, async ({ page }) => {
+        if (flow.who === 'fresh' || flow.who === 'corporate-fresh') await signInFresh(page, 'fit', flow.who === 'corporate-fresh')
+        else if (flow.who) await signInAs(page, flow.who)
+        const problems: string[] = []
+        const say = sayer(locale)
+        const step = async (name: string) => {
+          // A step is measured as drawn with its data, not while it loads.
+          await expect(page.getByText(say('state.loading'))).toHaveCount(0)
+          problems.push(...(await phoneFitProblems(page, `${flow.name} · ${name}`)))
+        }
+        await flow.walk({ page, say, step })
+        expect(problems, problems.join('\n')).toEqual([])
+      })
+    }
+  })
+}

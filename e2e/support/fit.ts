@@ -1,0 +1,125 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Phone fit (DESIGN.md, Layout: every screen fits 320 px without sideways scrolling). At the page's current size:
+ * - the page does not scroll sideways (the document is no wider than the window); when it does, the outermost
+ *   elements that stick out are named;
+ * - no visible control (button, link, field, [role=button]) leaves the window sideways or is cut off by a box
+ *   that hides its overflow. A control inside a box that scrolls on its own (a table scroller, a JSON block) may
+ *   be scrolled out of sight, but that box must itself fit the window.
+ * Each problem is one line: what, where (a short selector and its text) and how wide.
+ */
+export async function fitProblems(page: Page): Promise<string[]> {
+  // Two frames, so what reacts to the new size or scheme (resize listeners, media queries read in code) has drawn.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const slack = 0.5
+    const problems: string[] = []
+    const describe = (el: Element): string => {
+      const part = (e: Element) => {
+        // React's generated ids (useId) say nothing to a reader: left out.
+        const id = e.id && !/^_R_|^[:«]/.test(e.id) ? `#${e.id}` : ''
+        const testId = e.getAttribute('data-testid')
+        const name = e.getAttribute('name')
+        const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''
+        return `${e.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${name ? `[name=${name}]` : ''}${cls}`
+      }
+      const chain: string[] = []
+      for (let e: Element | null = el; e && e !== document.body && chain.length < 3; e = e.parentElement) chain.unshift(part(e))
+      const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim().slice(0, 40)
+      return `${chain.join(' > ')}${text ? ` "${text}"` : ''}`
+    }
+    const px = (n: number) => `${Math.round(n)} px`
+    const visible = (el: Element, r: DOMRect) => r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden'
+    const overflowX = (el: Element) => getComputedStyle(el).overflowX
+    /** The nearest ancestor that scrolls on its own (its own scrollbar), if any. */
+    const scroller = (el: Element): Element | null => {
+      for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) if (['auto', 'scroll'].includes(overflowX(e))) return e
+      return null
+    }
+    /** Off-screen on purpose: the skip link until focused, visually hidden text and inputs. */
+    const hiddenOnPurpose = (el: Element) => !!el.closest('.cash-skip-link:not(:focus), .cash-visually-hidden')
+
+    const docWidth = document.documentElement.scrollWidth
+    if (docWidth > width) {
+      // The outermost elements sticking out past the right edge (or the left) outside any scroller: the culprits.
+      const culprits: string[] = []
+      for (const el of document.body.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect()
+        if (!visible(el, r) || hiddenOnPurpose(el) || scroller(el)) continue
+        if (r.right <= width + slack && r.left >= -slack) continue
+        const parent = el.parentElement!.getBoundingClientRect()
+        if (el.parentElement !== document.body && parent.right > width + slack) continue
+        culprits.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
+      }
+      problems.push(`the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`)
+    }
+    const controls = document.body.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]')
+    const seenScrollers = new Set<Element>()
+    const outside: string[] = []
+    for (const el of controls) {
+      const r = el.getBoundingClientRect()
+      if (!visible(el, r) || hiddenOnPurpose(el)) continue
+      // A box that hides its overflow between the control and its scroller (or the page) must hold it whole.
+      let clipped: Element | null = null
+      let own: Element | null = null
+      for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+        const o = overflowX(e)
+        if (o === 'auto' || o === 'scroll') {
+          own = e
+          break
+        }
+        if (o === 'hidden' || o === 'clip') {
+          const b = e.getBoundingClientRect()
+          if (r.left < b.left - slack || r.right > b.right + slack) clipped = e
+        }
+      }
+      if (clipped) problems.push(`control cut off by ${describe(clipped)}: ${describe(el)} (${px(r.width)} wide)`)
+      else if (own) {
+        const b = own.getBoundingClientRect()
+        if (!seenScrollers.has(own) && (b.left < -slack || b.right > width + slack)) problems.push(`scroll box past the window: ${describe(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`)
+        seenScrollers.add(own)
+      } else if (r.left < -slack || r.right > width + slack) outside.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
+    }
+    if (outside.length) problems.push(`${outside.length} control(s) past the window: ${outside.join('; ')}`)
+    return problems
+  })
+}
+
+export const FIT_WIDTHS = [320, 360] as const
+export const SCHEMES = ['light', 'dark'] as const
+
+/**
+ * Measures the page as it is at each phone width and colour scheme (cheap: no reload), then puts the window and
+ * scheme back. Returns the problems, each prefixed with `where` (a route or step), the width and the scheme.
+ */
+export async function phoneFitProblems(page: Page, where: string): Promise<string[]> {
+  const before = page.viewportSize()
+  const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'))
+  // A problem found the same in both schemes is told once.
+  const found = new Map<string, string[]>()
+  for (const width of FIT_WIDTHS) {
+    await page.setViewportSize({ width, height: 720 })
+    for (const s of SCHEMES) {
+      await page.emulateMedia({ colorScheme: s })
+      for (const problem of await fitProblems(page)) {
+        const key = `${width} px|${problem}`
+        found.set(key, [...(found.get(key) ?? []), s])
+      }
+    }
+  }
+  if (before) await page.setViewportSize(before)
+  await page.emulateMedia({ colorScheme: scheme })
+  return [...found].map(([key, schemes]) => {
+    const [width, problem] = key.split('|') as [string, string]
+    return `${where} at ${width}, ${schemes.join(' and ')}: ${problem}`
+  })
+}
+
+/** Fails with every problem named when the page, at its current size, does not fit `width` (the window's width). */
+export async function expectFitsWidth(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: page.viewportSize()?.height ?? 720 })
+  const problems = await fitProblems(page)
+  expect(problems, problems.join('\n')).toEqual([])
+}
