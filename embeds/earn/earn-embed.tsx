@@ -16,7 +16,7 @@ import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 type Earn = EarnResponse
 type Vault = Earn['vaults'][number]
@@ -96,11 +96,11 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
   const { t } = useI18n()
   const { api } = useSession()
   const fmt = useFmt()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput(vault.asset)
   const [reviewing, setReviewing] = useState(false)
   const [fieldError, setFieldError] = useState<string | undefined>()
   const key = useRef(crypto.randomUUID())
-  const clean = amount.trim().replace(',', '.')
+  const clean = amount.value ?? '0'
   const label = kind === 'deposit' ? t('earn.deposit') : t('earn.withdraw')
   if (reviewing) {
     return (
@@ -133,7 +133,7 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
             throw error
           }
           key.current = crypto.randomUUID()
-          setAmount('')
+          amount.clear()
           setReviewing(false)
           onDone()
         }}
@@ -142,14 +142,14 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!/^\d+(\.\d+)?$/.test(clean) || !/[1-9]/.test(clean)) return setFieldError(t('earn.amountInvalid'))
     setFieldError(undefined)
+    if (amount.read() === undefined) return
     setReviewing(true)
   }
   return (
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-label={label}>
       <h3 style={{ margin: 0 }}>{label}</h3>
-      <TextField label={t('earn.amountIn', { asset: vault.asset })} hint={hint} name={`${kind}-amount`} inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('earn.amountIn', { asset: vault.asset })} hint={hint} name={`${kind}-amount`} amount={amount} error={fieldError} />
       <button type="submit" className="cash-button">{label}</button>
     </form>
   )
@@ -221,7 +221,7 @@ function Stake({ accountId }: { accountId: string }) {
   const { t } = useI18n()
   const { api } = useSession()
   const fmt = useFmt()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput('ETH')
   const action = useAction()
   const flow = useQuoteFlow(`/accounts/${accountId}/earn/weeth/stakes`)
   if (flow.done) {
@@ -255,13 +255,15 @@ function Stake({ accountId }: { accountId: string }) {
   }
   const ask = (e: FormEvent) => {
     e.preventDefault()
-    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/earn/weeth/quotes`, QuoteView, { amount: amount.trim().replace(',', '.') })))
+    const typed = amount.read()
+    if (typed === undefined) return
+    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/earn/weeth/quotes`, QuoteView, { amount: typed })))
   }
   return (
     <div className="cash-stack">
       <form className="cash-card cash-stack" onSubmit={ask} noValidate aria-busy={action.busy}>
         <p className="cash-muted" style={{ margin: 0 }}>{t('earn.weeth.explain')}</p>
-        <TextField label={t('earn.amountIn', { asset: 'ETH' })} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={action.fieldErrors.amount} onChange={(e) => (setAmount(e.target.value), flow.setQuote(null))} />
+        <AmountField label={t('earn.amountIn', { asset: 'ETH' })} name="amount" amount={amount} error={action.fieldErrors.amount} onInput={() => flow.setQuote(null)} />
         <FormFooter error={action.error} busy={action.busy} label={t('quote.get')} busyLabel={t('quote.getting')} />
       </form>
       {flow.quote ? (
