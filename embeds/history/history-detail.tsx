@@ -12,7 +12,20 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   const { api } = useSession()
   const detail = useResource(`history:${type}:${id}`, (signal) => api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal))
   if (detail.status === 'loading') return <LoadingState />
-  if (detail.status === 'error') return <ErrorState message={detail.error.message} />
+  if (detail.status === 'error') {
+    // A link with a bad or unknown id is a transaction that is not there, not a form to fix.
+    const status = (detail.error as { status?: number }).status
+    if (status === 404 || status === 400) {
+      return (
+        <section className="cash-card cash-stack" data-testid="history.not-found">
+          <h2>{t('history.notFound.title')}</h2>
+          <p style={{ margin: 0 }}>{t('history.notFound.body')}</p>
+          <a href="/app/cash/transaction-history">{t('history.notFound.back')}</a>
+        </section>
+      )
+    }
+    return <ErrorState message={detail.error.message} />
+  }
   const d = detail.data
   const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
   return (
