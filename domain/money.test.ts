@@ -79,3 +79,13 @@ describe('formatAssetAmount', () => {
     expect(formatAssetAmount(99_700000000000000n, 'ETH')).toBe('0.0997 ETH')
   })
 })
+
+describe('numbers that are not money', () => {
+  it('shows rates, ratios and percentages the locale’s way, never raw', async () => {
+    const { formatNumber, formatPercent } = await import('./money')
+    expect(formatNumber('1.045778', 'pt-BR')).toBe('1,045778')
+    expect(formatNumber('1234.5', 'en-US')).toBe('1,234.5')
+    expect(formatPercent('3.5', 'pt-BR')).toBe('3,5%')
+    expect(formatPercent('3.5', 'en-US')).toBe('3.5%')
+  })
+})

@@ -3,7 +3,7 @@ import { ConvertQuoteBody, QuoteView } from '../../domain/api/grow.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
 import type { FieldErrors } from '../../domain/errors'
 import { readableRate } from '../../domain/grow'
-import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { localisedFieldErrors } from '../lib/localise-error'
@@ -54,8 +54,8 @@ function Convert({ accountId }: { accountId: string }) {
         lines={[
           { label: t('quote.pay'), value: fmt(q.amountIn, q.from) },
           { label: t('quote.receive'), value: fmt(q.amountOut, q.to) },
-          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: readableRate(q.rate), to: q.to }) },
-          { label: t('quote.spread', { percent: q.spreadPercent }), value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})` },
+          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: formatNumber(readableRate(q.rate), locale, 20), to: q.to }) },
+          { label: t('quote.spread', { percent: formatPercent(q.spreadPercent, locale) }), value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})` },
         ]}
         submitLabel={t('convert.submit')}
         onBack={() => flow.setReviewing(false)}

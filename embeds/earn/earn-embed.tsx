@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { EarnResponse, QuoteView, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
 import type { HeldAsset } from '../../domain/asset'
 import { readableRate, type VaultId } from '../../domain/grow'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -33,7 +33,7 @@ function useFmt() {
 
 /** `earn`: the two Liquid vaults and weETH, each with what the holder has in it. */
 function Overview({ accountId }: { accountId: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const fmt = useFmt()
   const earn = useEarn(accountId)
   if (earn.status === 'loading') return <LoadingState />
@@ -44,7 +44,7 @@ function Overview({ accountId }: { accountId: string }) {
         <section key={v.vault} className="cash-card cash-stack" aria-labelledby={`vault-${v.vault}`}>
           <h2 id={`vault-${v.vault}`} style={{ margin: 0 }}>{t(`earn.vault.${v.vault}`)}</h2>
           <dl className="cash-stack" style={{ margin: 0 }}>
-            <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{v.apyPercent} %</dd></div>
+            <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{formatPercent(v.apyPercent, locale)}</dd></div>
             <div className="cash-row"><dt>{t('earn.value')}</dt><dd>{fmt(v.value, v.asset)}</dd></div>
             <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(v.yieldEarned, v.asset)}</dd></div>
           </dl>
@@ -65,15 +65,15 @@ function VaultChart({ vault }: { vault: Vault }) {
   const fmt = useFmt()
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short' })
   const hasShares = Number(vault.shares) > 0
-  const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : h.sharePrice }))
+  const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : formatNumber(h.sharePrice, locale) }))
   const first = vault.history[0]!
   const last = vault.history[vault.history.length - 1]!
-  const apyPoints = vault.history.map((h) => ({ label: date(h.at), value: Number(h.apyPercent), display: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(h.apyPercent))} %` }))
+  const apyPoints = vault.history.map((h) => ({ label: date(h.at), value: Number(h.apyPercent), display: formatPercent(h.apyPercent, locale) }))
   return (
     <>
     <LineChart
       title={hasShares ? t('earn.chart.valueTitle', { vault: t(`earn.vault.${vault.vault}`) }) : t('earn.chart.priceTitle', { vault: t(`earn.vault.${vault.vault}`) })}
-      description={t('earn.chart.desc', { apy: vault.apyPercent, from: hasShares ? fmt(first.value, vault.asset) : first.sharePrice, to: hasShares ? fmt(last.value, vault.asset) : last.sharePrice })}
+      description={t('earn.chart.desc', { apy: formatPercent(vault.apyPercent, locale), from: hasShares ? fmt(first.value, vault.asset) : formatNumber(first.sharePrice, locale), to: hasShares ? fmt(last.value, vault.asset) : formatNumber(last.sharePrice, locale) })}
       points={points}
       dateHeader={t('earn.chart.date')}
       valueHeader={hasShares ? t('earn.value') : t('earn.sharePrice')}
@@ -93,7 +93,7 @@ function VaultChart({ vault }: { vault: Vault }) {
 
 /** An amount form for one vault that confirms before it moves anything. */
 function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string; vault: Vault; kind: 'deposit' | 'withdraw'; onDone: () => void; hint: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const fmt = useFmt()
   const amount = useAmountInput(vault.asset)
@@ -111,8 +111,8 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
         detail={t(kind === 'deposit' ? 'earn.depositDetail' : 'earn.withdrawDetail', { vault: t(`earn.vault.${vault.vault}`) })}
         lines={[
           { label: t('ui.amount'), value: fmt(clean, vault.asset) },
-          { label: t('earn.apy'), value: `${vault.apyPercent} %` },
-          { label: t('earn.sharePrice'), value: vault.sharePrice },
+          { label: t('earn.apy'), value: formatPercent(vault.apyPercent, locale) },
+          { label: t('earn.sharePrice'), value: formatNumber(vault.sharePrice, locale) },
           ...(kind === 'withdraw' ? [{ label: t('earn.settles'), value: hint }] : []),
         ]}
         submitLabel={label}
@@ -184,8 +184,8 @@ function Liquid({ accountId }: { accountId: string }) {
         <dl className="cash-stack" style={{ margin: 0 }} data-testid="earn.position">
           <div className="cash-row"><dt>{t('earn.value')}</dt><dd data-testid="earn.value">{fmt(vault.value, vault.asset)}</dd></div>
           <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(vault.yieldEarned, vault.asset)}</dd></div>
-          <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{vault.apyPercent} %</dd></div>
-          <div className="cash-row"><dt>{t('earn.sharePrice')}</dt><dd>{vault.sharePrice}</dd></div>
+          <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{formatPercent(vault.apyPercent, locale)}</dd></div>
+          <div className="cash-row"><dt>{t('earn.sharePrice')}</dt><dd>{formatNumber(vault.sharePrice, locale)}</dd></div>
         </dl>
         <VaultChart vault={vault} />
       </section>

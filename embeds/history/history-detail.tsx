@@ -1,4 +1,5 @@
 import { HistoryDetail } from '../../domain/api/money-out.schema'
+import { isAsset } from '../../domain/asset'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
@@ -27,6 +28,11 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
     return <ErrorState message={detail.error.message} />
   }
   const d = detail.data
+  /** Details that are amounts are shown as money: card amounts in dollars, a withdrawal's fee in its asset. */
+  const detailValue = (key: string, value: string) => {
+    const asset = key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
+    return asset && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(parseSignedAmount(value, asset), asset, locale) : value
+  }
   const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
   return (
     <div className="cash-stack">
@@ -47,7 +53,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
         <section className="cash-card">
           <dl className="cash-stack" style={{ margin: 0 }}>
             {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
-              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{v}</dd></div>
+              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{detailValue(k, v ?? "")}</dd></div>
             ))}
           </dl>
         </section>
