@@ -6,13 +6,13 @@ import { centsToDecimal, formatMoney, parseAmount, parseCents, parsePositiveAmou
 describe('parseAmount', () => {
   it('reads decimal strings into exact base units', () => {
     expect(parseAmount('12.5', 'USDC')).toBe(12_500_000n)
-    expect(parseAmount('2,500.00', 'USDC')).toBe(2_500_000_000n)
+    expect(parseAmount('2500.00', 'USDC')).toBe(2_500_000_000n)
     expect(parseAmount('1.2', 'weETH')).toBe(1_200_000_000_000_000_000n)
     expect(parseAmount('0.000000000000000001', 'ETH')).toBe(1n)
   })
 
   it('refuses text, signs and exponents with amount_invalid', () => {
-    for (const bad of ['', 'abc', '-1', '1e6', '1.2.3', '.5', ' ']) {
+    for (const bad of ['', 'abc', '-1', '1e6', '1.2.3', '.5', ' ', '10,5', '2,500.00']) {
       expect(() => parseAmount(bad, 'USDC'), bad).toThrowError(expect.objectContaining({ code: 'amount_invalid' }))
     }
   })
@@ -38,7 +38,7 @@ describe('parseAmount', () => {
 
 describe('fiat cents', () => {
   it('reads and writes bank-rail amounts with two places', () => {
-    expect(parseCents('1,000.5')).toBe(100_050n)
+    expect(parseCents('1000.5')).toBe(100_050n)
     expect(centsToDecimal(100_050n)).toBe('1000.5')
     expect(() => parseCents('0')).toThrowError(expect.objectContaining({ code: 'amount_not_positive' }))
     expect(() => parseCents('1.005')).toThrowError(expect.objectContaining({ code: 'amount_precision' }))
@@ -77,5 +77,15 @@ describe('formatAssetAmount', () => {
     expect(formatAssetAmount(10_000000n, 'USDC')).toBe('10.00 USDC')
     expect(formatAssetAmount(1_234567n, 'USDC', 'pt-BR')).toBe('1,234567 USDC')
     expect(formatAssetAmount(99_700000000000000n, 'ETH')).toBe('0.0997 ETH')
+  })
+})
+
+describe('numbers that are not money', () => {
+  it('shows rates, ratios and percentages the locale’s way, never raw', async () => {
+    const { formatNumber, formatPercent } = await import('./money')
+    expect(formatNumber('1.045778', 'pt-BR')).toBe('1,045778')
+    expect(formatNumber('1234.5', 'en-US')).toBe('1,234.5')
+    expect(formatPercent('3.5', 'pt-BR')).toBe('3,5%')
+    expect(formatPercent('3.5', 'en-US')).toBe('3.5%')
   })
 })

@@ -6,7 +6,8 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?$/
 export const MAX_BASE_UNITS = 10n ** 40n
 
 /**
- * Parses a decimal string into base units of `asset`, exactly.
+ * Parses a canonical decimal string ("12.5", as the API carries it) into base units of `asset`, exactly.
+ * No grouping and no comma: what a person types goes through `readTypedAmount` (domain/typed-amount.ts) first.
  * @example parseAmount('12.5', 'USDC') === 12_500_000n
  */
 export function parseAmount(input: string, asset: Asset): bigint {
@@ -14,7 +15,7 @@ export function parseAmount(input: string, asset: Asset): bigint {
 }
 
 function parseUnits(input: string, decimals: number): bigint {
-  const text = input.trim().replace(/,/g, '')
+  const text = input.trim()
   const match = DECIMAL.exec(text)
   if (!match) throw new DomainError('amount_invalid')
   const [, whole = '0', fraction = ''] = match
@@ -106,6 +107,22 @@ export function formatMoney(units: bigint, asset: Asset, locale = 'en-US'): stri
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions).format(decimal)
   return `${digits} ${ASSETS[asset].symbol}`
+}
+
+/**
+ * A plain decimal that is not money (a rate, a health factor, a share price) in the locale, from its exact
+ * string, never through a float: `1.045778` → `1,045778` in pt-BR; `1234.5` → `1,234.5` in en.
+ */
+export function formatNumber(decimal: string, locale = 'en-US', maximumFractionDigits = 6): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(decimal as `${number}`)
+}
+
+/**
+ * A percentage given in percent as a decimal string ("3.5", as the API carries APYs and spreads) in the
+ * locale: `3.5%` in en, `3,5%` in pt-BR.
+ */
+export function formatPercent(percent: string, locale = 'en-US', maximumFractionDigits = 2): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits, roundingMode: 'halfExpand' } as Intl.NumberFormatOptions).format(`${percent}E-2` as `${number}`)
 }
 
 /** Scales a bigint by basis points, rounding down (toward the platform's safety). */

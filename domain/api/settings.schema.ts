@@ -29,11 +29,13 @@ export const ProfileBody = z
     name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
     /** null (or empty from a form): follow the device's language. */
     language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
+    /** Empty or null: no phone (the page's own check turns an empty field into null before it sends). */
     phone: z
       .string()
       .max(40, 'Enter a phone number like +55 11 98765 4321.')
+      .nullable()
       .transform((v, ctx) => {
-        if (v.trim() === '') return null
+        if (v === null || v.trim() === '') return null
         const phone = normalizePhone(v)
         if (!phone) ctx.addIssue({ code: 'custom', message: 'Enter the number with + and the country code, like +55 11 98765 4321.' })
         return phone

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import type { z } from 'zod'
 import type { AlertSettingsResponse } from '../../domain/api/alerts.schema'
+import { toTypedAmount } from '../../domain/typed-amount'
 import type { MessageKey } from '../lib/messages-en'
 import { useI18n } from '../lib/i18n'
 import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField } from '../ui/amount-field'
 import { useAlertSettings } from './use-alert-settings'
 
 type Field = 'purchaseAbove' | 'dailySpendAbove' | 'spendableBelow'
@@ -28,10 +29,15 @@ export function AlertForm<F extends Field>({ accountId, ...props }: FormProps<F>
 }
 
 function AlertFormView<F extends Field>({ fields, schema, labels, turnOffLabel, current, justSaved, save }: FormProps<F> & { current: AlertSettingsResponse; justSaved: boolean; save: (body: Partial<Record<Field, string | null>>) => Promise<void> }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const [turningOff, setTurningOff] = useState(false)
   const [turnOffError, setTurnOffError] = useState<string | null>(null)
-  const form = useZodForm(schema, Object.fromEntries(fields.map((f) => [f, current[f] ?? ''])) as Record<F, string>, (data) => save(data as Partial<Record<Field, string | null>>))
+  const form = useZodForm(
+    schema,
+    Object.fromEntries(fields.map((f) => [f, current[f] === null ? '' : toTypedAmount(current[f], locale)])) as Record<F, string>,
+    (data) => save(data as Partial<Record<Field, string | null>>),
+    { amounts: Object.fromEntries(fields.map((f) => [f, 'USD'])) as Record<F, 'USD'> },
+  )
   const turnOff = async () => {
     setTurningOff(true)
     setTurnOffError(null)
@@ -46,7 +52,7 @@ function AlertFormView<F extends Field>({ fields, schema, labels, turnOffLabel, 
   return (
     <form className="cash-card cash-stack" noValidate onSubmit={(e) => void form.onSubmit(e)} aria-busy={busy}>
       {fields.map((f) => (
-        <TextField key={f} label={t(labels[f])} hint={t('alerts.form.hintOff')} inputMode="decimal" autoComplete="off" {...form.bind(f)} />
+        <AmountField key={f} label={t(labels[f])} hint={t('alerts.form.hintOff')} {...form.bind(f)} />
       ))}
       {justSaved && !busy ? (
         <p role="status" className="cash-notice" style={{ margin: 0 }}>

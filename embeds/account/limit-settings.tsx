@@ -3,6 +3,7 @@ import { LimitsResponse } from '../../domain/api/account.schema'
 import { LimitsBody } from '../../domain/api/money-out.schema'
 import { limitChangeIsImmediate } from '../../domain/account-rules'
 import { formatMoney, parseAmount } from '../../domain/money'
+import { toTypedAmount } from '../../domain/typed-amount'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -10,16 +11,10 @@ import { useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, amountProblemMessage, readAmountIn } from '../ui/amount-field'
 
 const units = (v: string) => parseAmount(v, 'USDC')
-const unitsOrNull = (v: string) => {
-  try {
-    return parseAmount(v, 'USDC')
-  } catch {
-    return null
-  }
-}
+type Limits = { daily: string; monthly: string }
 
 /**
  * The account's daily and monthly spending limits. Raising applies at once after the holder confirms;
@@ -29,50 +24,55 @@ export function LimitSettings({ accountId, canManage }: { accountId: string; can
   const { t, locale } = useI18n()
   const { api } = useSession()
   const data = useResource(`limits:${accountId}`, (signal) => api.get(`/accounts/${accountId}/limits`, LimitsResponse, signal))
-  const [form, setForm] = useState<{ daily: string; monthly: string } | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const [form, setForm] = useState<Limits | null>(null)
+  /** The canonical limits waiting for the holder's confirmation. */
+  const [confirming, setConfirming] = useState<Limits | null>(null)
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({})
   const action = useAction()
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const limits = data.data
-  const values = form ?? { daily: limits.daily, monthly: limits.monthly }
+  const values = form ?? { daily: toTypedAmount(limits.daily, locale), monthly: toTypedAmount(limits.monthly, locale) }
   const usd = (v: string) => formatMoney(units(v), 'USDC', locale)
-  const save = (confirmation?: Parameters<Parameters<typeof ConfirmSheet>[0]['onSend']>[0]) =>
-    api.put(`/accounts/${accountId}/limits`, LimitsResponse, { ...values, ...(confirmation ? { confirmation } : {}) }).then(() => {
+  const save = (next: Limits, confirmation?: Parameters<Parameters<typeof ConfirmSheet>[0]['onSend']>[0]) =>
+    api.put(`/accounts/${accountId}/limits`, LimitsResponse, { ...next, ...(confirmation ? { confirmation } : {}) }).then(() => {
       setForm(null)
-      setConfirming(false)
+      setConfirming(null)
       data.reload()
     })
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     const errors: Record<string, string> = {}
-    const parsed = LimitsBody.safeParse(values)
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] = t('settings.limits.invalid')
-    const next = { daily: unitsOrNull(values.daily), monthly: unitsOrNull(values.monthly) }
-    if (next.daily === null) errors.daily = t('settings.limits.invalid')
-    if (next.monthly === null) errors.monthly = t('settings.limits.invalid')
-    if (next.daily !== null && next.monthly !== null && next.daily > next.monthly) errors.daily = t('settings.limits.dailyOverMonthly')
+    const typed: Partial<Limits> = {}
+    for (const name of ['daily', 'monthly'] as const) {
+      const amount = readAmountIn(values[name], locale, 'USD', true)
+      if (amount.ok) typed[name] = amount.value
+      else errors[name] = amountProblemMessage(amount.problem, 'USD', t)
+    }
+    const parsed = LimitsBody.safeParse(typed)
+    if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= t('settings.limits.invalid')
+    if (parsed.success && units(parsed.data.daily) > units(parsed.data.monthly)) errors.daily = t('settings.limits.dailyOverMonthly')
     setClientErrors(errors)
-    if (next.daily === null || next.monthly === null || Object.keys(errors).length) return
-    const raising = limitChangeIsImmediate({ daily: units(limits.daily), monthly: units(limits.monthly) }, { daily: next.daily, monthly: next.monthly })
-    if (raising) setConfirming(true)
-    else void action.run(() => save())
+    if (!parsed.success || Object.keys(errors).length) return
+    const next = { daily: parsed.data.daily, monthly: parsed.data.monthly }
+    const raising = limitChangeIsImmediate({ daily: units(limits.daily), monthly: units(limits.monthly) }, { daily: units(next.daily), monthly: units(next.monthly) })
+    if (raising) setConfirming(next)
+    else void action.run(() => save(next))
   }
   if (confirming) {
     return (
       <ConfirmSheet
         title={t('settings.limits.confirmTitle')}
         lines={[
-          { label: t('settings.limits.daily'), value: `${usd(limits.daily)} → ${usd(values.daily)}` },
-          { label: t('settings.limits.monthly'), value: `${usd(limits.monthly)} → ${usd(values.monthly)}` },
+          { label: t('settings.limits.daily'), value: `${usd(limits.daily)} → ${usd(confirming.daily)}` },
+          { label: t('settings.limits.monthly'), value: `${usd(limits.monthly)} → ${usd(confirming.monthly)}` },
         ]}
         total="0"
         asset="USD"
         detail={t('settings.limits.raiseNow')}
         submitLabel={t('confirm.confirm')}
-        onBack={() => setConfirming(false)}
-        onSend={(confirmation) => save(confirmation)}
+        onBack={() => setConfirming(null)}
+        onSend={(confirmation) => save(confirming, confirmation)}
       />
     )
   }
@@ -86,8 +86,8 @@ export function LimitSettings({ accountId, canManage }: { accountId: string; can
           {t('settings.limits.pending', { daily: usd(limits.pending.daily), monthly: usd(limits.pending.monthly), time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(limits.pending.effectiveAt)) })}
         </p>
       ) : null}
-      <TextField label={t('settings.limits.daily')} name="daily" inputMode="decimal" autoComplete="off" value={values.daily} disabled={!canManage} error={field('daily')} onChange={(e) => setForm({ ...values, daily: e.target.value })} />
-      <TextField label={t('settings.limits.monthly')} name="monthly" inputMode="decimal" autoComplete="off" value={values.monthly} disabled={!canManage} error={field('monthly')} onChange={(e) => setForm({ ...values, monthly: e.target.value })} />
+      <AmountField label={t('settings.limits.daily')} name="daily" value={values.daily} disabled={!canManage} error={field('daily')} onChange={(e) => setForm({ ...values, daily: e.target.value })} />
+      <AmountField label={t('settings.limits.monthly')} name="monthly" value={values.monthly} disabled={!canManage} error={field('monthly')} onChange={(e) => setForm({ ...values, monthly: e.target.value })} />
       {canManage ? <FormFooter error={action.error} busy={action.busy} label={t('settings.limits.save')} busyLabel={t('settings.limits.saving')} /> : <p className="cash-muted" style={{ margin: 0 }}>{t('settings.onlyManagers')}</p>}
     </form>
   )

@@ -1,14 +1,16 @@
 import { useId, useState } from 'react'
 import type { z } from 'zod'
 import { CampaignBody, CampaignView } from '../../domain/api/cashback.schema'
-import { fieldErrors } from '../../domain/api/common.schema'
 import { CAMPAIGN_KINDS, CASHBACK_CATEGORIES, type CampaignKind } from '../../domain/cashback'
 import { ACCOUNT_TIERS, TIER_NAMES } from '../../domain/card-issuing'
 import type { FieldErrors } from '../../domain/errors'
+import { toTypedAmount, type TypedAmountLocale } from '../../domain/typed-amount'
 import { useI18n } from '../lib/i18n'
+import { localisedFieldErrors } from '../lib/localise-error'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { SelectField } from '../ui/select-field'
+import { AmountField, amountProblemMessage, readAmountIn } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 
 type Campaign = z.infer<typeof CampaignView>
@@ -40,30 +42,32 @@ const EMPTY: Form = {
 const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}.000Z` : '')
 const toLocal = (iso: string | null) => (iso ? iso.slice(0, 16) : '')
 
-function formOf(c: Campaign): Form {
+function formOf(c: Campaign, locale: TypedAmountLocale): Form {
+  const typed = (v: string) => toTypedAmount(v, locale)
   return {
     kind: c.kind, name: c.name, startsAt: toLocal(c.startsAt), endsAt: toLocal(c.endsAt), payoutAt: c.payoutAtSet ? toLocal(c.payoutAt) : '', category: c.category ?? '', bps: String(c.bps), multiplier: String(c.multiplier),
-    spendGoal: c.spendGoal ?? '', tierRewards: c.tierRewards ?? EMPTY.tierRewards, kycApproved: c.eligibility.kycApproved, activeCard: c.eligibility.activeCard, personalOnly: c.eligibility.personalOnly,
-    optInRequired: c.optInRequired, totalCap: c.totalCap, perHolderCap: c.perHolderCap,
+    spendGoal: c.spendGoal ? typed(c.spendGoal) : '', tierRewards: c.tierRewards ? { core: typed(c.tierRewards.core), luxe: typed(c.tierRewards.luxe), pinnacle: typed(c.tierRewards.pinnacle), vip: typed(c.tierRewards.vip) } : EMPTY.tierRewards, kycApproved: c.eligibility.kycApproved, activeCard: c.eligibility.activeCard, personalOnly: c.eligibility.personalOnly,
+    optInRequired: c.optInRequired, totalCap: typed(c.totalCap), perHolderCap: typed(c.perHolderCap),
   }
 }
 
-function bodyOf(f: Form) {
+/** The body to send; `amount` reads a typed amount field (by its path) into a canonical decimal. */
+function bodyOf(f: Form, amount: (path: string, text: string, empty: string | null) => string | null) {
   return {
     kind: f.kind, name: f.name, startsAt: toIso(f.startsAt), endsAt: toIso(f.endsAt), payoutAt: f.payoutAt ? toIso(f.payoutAt) : null,
     category: f.kind === 'splashback' && f.category ? f.category : null, bps: f.kind === 'splashback' ? (f.bps.trim() === '' ? Number.NaN : Number(f.bps)) : 0, multiplier: f.kind === 'triple_dip' ? Number(f.multiplier) : 3,
-    spendGoal: f.kind === 'summer_mint' ? f.spendGoal.trim().replace(',', '.') || null : null,
-    tierRewards: f.kind === 'membership_rewards' ? Object.fromEntries(ACCOUNT_TIERS.map((t) => [t, f.tierRewards[t].trim().replace(',', '.') || '0'])) : null,
+    spendGoal: f.kind === 'summer_mint' ? amount('spendGoal', f.spendGoal, null) : null,
+    tierRewards: f.kind === 'membership_rewards' ? Object.fromEntries(ACCOUNT_TIERS.map((t) => [t, amount(`tierRewards.${t}`, f.tierRewards[t], '0')])) : null,
     eligibility: { kycApproved: f.kycApproved, activeCard: f.activeCard, personalOnly: f.personalOnly }, optInRequired: f.optInRequired,
-    totalCap: f.totalCap.trim().replace(',', '.'), perHolderCap: f.perHolderCap.trim().replace(',', '.'),
+    totalCap: amount('totalCap', f.totalCap, ''), perHolderCap: amount('perHolderCap', f.perHolderCap, ''),
   }
 }
 
 /** Create (or, for a campaign not started yet, edit) a campaign; checked with the server's own schema, errors at each field. */
 export function CampaignForm({ editing, onDone, onCancel }: { editing: Campaign | null; onDone: () => void; onCancel: () => void }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
-  const [f, setF] = useState<Form>(editing ? formOf(editing) : EMPTY)
+  const [f, setF] = useState<Form>(editing ? formOf(editing, locale) : EMPTY)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saved, setSaved] = useState<string | null>(null)
   const save = useAction()
@@ -72,11 +76,19 @@ export function CampaignForm({ editing, onDone, onCancel }: { editing: Campaign 
   const text = (name: keyof Form & string, label: string, props: Record<string, unknown> = {}, hint?: string) => (
     <TextField name={name} label={label} value={f[name] as string} error={err(name)} onChange={(e) => set(name, e.target.value as never)} {...(hint ? { hint } : {})} {...props} />
   )
+  const amountField = (name: 'spendGoal' | 'totalCap' | 'perHolderCap', label: string) => <AmountField name={name} label={label} value={f[name]} error={err(name)} onChange={(e) => set(name, e.target.value)} />
   const submit = () => {
     setSaved(null)
-    const body = bodyOf(f)
+    const amountErrors: FieldErrors = {}
+    const body = bodyOf(f, (path, text, empty) => {
+      if (text.trim() === '') return empty
+      const read = readAmountIn(text, locale, 'USDC', true)
+      if (read.ok) return read.value
+      amountErrors[path] = amountProblemMessage(read.problem, 'USDC', t)
+      return text
+    })
     const parsed = CampaignBody.safeParse(body)
-    const local: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error)
+    const local: FieldErrors = { ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)), ...amountErrors }
     for (const k of ['startsAt', 'endsAt'] as const) if (!f[k]) local[k] = t('admin.campaigns.field.dateNeeded')
     setErrors(local)
     if (Object.keys(local).length > 0) return
@@ -110,13 +122,13 @@ export function CampaignForm({ editing, onDone, onCancel }: { editing: Campaign 
         </>
       ) : null}
       {f.kind === 'triple_dip' ? text('multiplier', t('admin.campaigns.field.multiplier'), { inputMode: 'numeric' }) : null}
-      {f.kind === 'summer_mint' ? text('spendGoal', t('admin.campaigns.field.spendGoal'), { inputMode: 'decimal' }) : null}
+      {f.kind === 'summer_mint' ? amountField('spendGoal', t('admin.campaigns.field.spendGoal')) : null}
       {f.kind === 'membership_rewards' ? (
         <fieldset className="cash-stack">
           <legend>{t('admin.campaigns.field.tierRewards')}</legend>
           {err('tierRewards') ? <p className="cash-field-error" role="alert">{err('tierRewards')}</p> : null}
           {ACCOUNT_TIERS.map((tier) => (
-            <TextField key={tier} name={`tierRewards.${tier}`} label={t('admin.campaigns.field.tierReward', { tier: TIER_NAMES[tier] })} inputMode="decimal" value={f.tierRewards[tier]} error={err(`tierRewards.${tier}`)} onChange={(e) => set('tierRewards', { ...f.tierRewards, [tier]: e.target.value })} />
+            <AmountField key={tier} name={`tierRewards.${tier}`} label={t('admin.campaigns.field.tierReward', { tier: TIER_NAMES[tier] })} value={f.tierRewards[tier]} error={err(`tierRewards.${tier}`)} onChange={(e) => set('tierRewards', { ...f.tierRewards, [tier]: e.target.value })} />
           ))}
         </fieldset>
       ) : null}
@@ -127,8 +139,8 @@ export function CampaignForm({ editing, onDone, onCancel }: { editing: Campaign 
         <Check label={t('promotion.eligibility.personal')} checked={f.personalOnly} onChange={(v) => set('personalOnly', v)} />
         <Check label={t('admin.campaigns.field.optIn')} checked={f.optInRequired} onChange={(v) => set('optInRequired', v)} />
       </fieldset>
-      {text('totalCap', t('admin.campaigns.field.totalCap'), { inputMode: 'decimal' })}
-      {text('perHolderCap', t('admin.campaigns.field.perHolderCap'), { inputMode: 'decimal' })}
+      {amountField('totalCap', t('admin.campaigns.field.totalCap'))}
+      {amountField('perHolderCap', t('admin.campaigns.field.perHolderCap'))}
       {text('payoutAt', t('admin.campaigns.field.payoutAt'), { type: 'datetime-local' }, t('admin.campaigns.field.payoutHint'))}
       {save.error ? <p className="cash-alert" role="alert">{save.error}</p> : null}
       {saved ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{saved}</p> : null}

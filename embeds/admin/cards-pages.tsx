@@ -10,7 +10,7 @@ import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 import { AdminNav } from './admin-nav'
 import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
@@ -102,15 +102,19 @@ function CardLimitsForm({ cardId, limits, onSaved }: { cardId: string; limits: {
   const { api } = useSession()
   const { t } = useI18n()
   const action = useAction()
-  const [values, setValues] = useState({ perPurchase: limits.perPurchase ?? '', daily: limits.daily ?? '', monthly: limits.monthly ?? '' })
-  const field = (name: keyof typeof values, label: string) => (
-    <TextField label={label} name={name} inputMode="decimal" autoComplete="off" value={values[name]} error={action.fieldErrors[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} />
-  )
+  const amounts = {
+    perPurchase: useAmountInput('USD', { optional: true, initial: limits.perPurchase }),
+    daily: useAmountInput('USD', { optional: true, initial: limits.daily }),
+    monthly: useAmountInput('USD', { optional: true, initial: limits.monthly }),
+  }
+  const field = (name: keyof typeof amounts, label: string) => <AmountField label={label} name={name} amount={amounts[name]} error={action.fieldErrors[name]} />
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const orNull = (v: string) => (v.trim() === '' ? null : v.trim())
+    const typed = { perPurchase: amounts.perPurchase.read(), daily: amounts.daily.read(), monthly: amounts.monthly.read() }
+    if (Object.values(typed).some((v) => v === undefined)) return
+    const orNull = (v: string | undefined) => v || null
     void action.run(async () => {
-      await api.put(`/admin/cards/${cardId}/limits`, CardView, { perPurchase: orNull(values.perPurchase), daily: orNull(values.daily), monthly: orNull(values.monthly) })
+      await api.put(`/admin/cards/${cardId}/limits`, CardView, { perPurchase: orNull(typed.perPurchase), daily: orNull(typed.daily), monthly: orNull(typed.monthly) })
       onSaved()
     })
   }

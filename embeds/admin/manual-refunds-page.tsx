@@ -10,6 +10,7 @@ import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
@@ -72,7 +73,8 @@ export function ManualRefundsPage({ title }: EmbedProps) {
 function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) {
   const { t } = useI18n()
   const { api } = useSession()
-  const [form, setForm] = useState({ account: '', amount: '', reason: '', transactionRef: '' })
+  const [form, setForm] = useState({ account: '', reason: '', transactionRef: '' })
+  const amount = useAmountInput('USDC')
   const idempotencyKey = useRef(crypto.randomUUID())
   const { busy, error, fieldErrors, run } = useAction()
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }))
@@ -83,12 +85,14 @@ function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) 
       aria-labelledby="refund-new"
       onSubmit={(e) => {
         e.preventDefault()
-        void run(async () => onCreated(await api.post('/admin/manual-refunds', ManualRefund, { ...form, transactionRef: form.transactionRef || undefined }, { idempotencyKey: idempotencyKey.current })))
+        const typed = amount.read()
+        if (typed === undefined) return
+        void run(async () => onCreated(await api.post('/admin/manual-refunds', ManualRefund, { ...form, amount: typed, transactionRef: form.transactionRef || undefined }, { idempotencyKey: idempotencyKey.current })))
       }}
     >
       <h2 id="refund-new">{t('admin.refunds.newTitle')}</h2>
       <TextField label={t('admin.refunds.account')} name="account" hint={t('admin.refunds.accountHint')} autoComplete="off" value={form.account} error={fieldErrors.account} onChange={set('account')} />
-      <TextField label={t('admin.refunds.amount')} name="amount" hint={t('admin.refunds.amountHint')} inputMode="decimal" autoComplete="off" value={form.amount} error={fieldErrors.amount} onChange={set('amount')} />
+      <AmountField label={t('admin.refunds.amount')} name="amount" hint={t('admin.refunds.amountHint')} amount={amount} error={fieldErrors.amount} />
       <TextField label={t('admin.money.reason')} name="reason" hint={t('admin.refunds.reasonHint')} autoComplete="off" value={form.reason} error={fieldErrors.reason} onChange={set('reason')} />
       <TextField label={t('admin.refunds.transaction')} name="transactionRef" hint={t('admin.refunds.transactionHint')} autoComplete="off" value={form.transactionRef} error={fieldErrors.transactionRef} onChange={set('transactionRef')} />
       <FormFooter error={error} busy={busy} label={t('admin.refunds.submit')} busyLabel={t('admin.money.working')} />

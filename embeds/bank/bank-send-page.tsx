@@ -7,7 +7,7 @@ import { useLiveQuote } from '../lib/use-live-quote'
 import { useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 type Send = ReturnType<typeof BankSendView.parse>
 
@@ -17,13 +17,13 @@ export function BankSendPage({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const recipients = useResource(`recipients:${accountId}`, (signal) => api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal))
   const [recipientId, setRecipientId] = useState(() => new URLSearchParams(window.location.search).get('recipient') ?? '')
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput('USD')
   const [reviewing, setReviewing] = useState(false)
   const [sent, setSent] = useState<Send | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
   const chosen = recipients.status === 'ready' ? (recipients.data.items.find((r) => r.id === recipientId) ?? recipients.data.items[0]) : undefined
-  const query = new URLSearchParams({ recipientId: chosen?.id ?? '', amount })
-  const { quote, error } = useLiveQuote(chosen && amount ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal))
+  const query = new URLSearchParams({ recipientId: chosen?.id ?? '', amount: amount.value ?? '' })
+  const { quote, error } = useLiveQuote(chosen && amount.value ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal))
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const fiat = (v: string, currency: 'USD' | 'EUR') => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v as `${number}`)
 
@@ -60,7 +60,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
     )
   }
   return (
-    <form className="cash-card cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), quote && setReviewing(true))}>
+    <form className="cash-card cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), amount.read() !== undefined && quote && setReviewing(true))}>
       <div className="cash-field">
         <label htmlFor="bank-recipient">{t('bank.send.recipient')}</label>
         <select id="bank-recipient" value={chosen.id} onChange={(e) => setRecipientId(e.target.value)}>
@@ -69,7 +69,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
           ))}
         </select>
       </div>
-      <TextField label={t('bank.send.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={error ? (error.fields.amount ?? error.message) : undefined} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('bank.send.amount')} name="amount" amount={amount} error={error ? (error.fields.amount ?? error.message) : undefined} />
       {quote ? (
         <dl className="cash-stack" data-testid="bank.quote" style={{ margin: 0 }}>
           <div className="cash-row"><dt>{t('bank.send.fee')}</dt><dd>{usd(quote.fee)}</dd></div>

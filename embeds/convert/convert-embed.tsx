@@ -3,7 +3,7 @@ import { ConvertQuoteBody, QuoteView } from '../../domain/api/grow.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
 import type { FieldErrors } from '../../domain/errors'
 import { readableRate } from '../../domain/grow'
-import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { localisedFieldErrors } from '../lib/localise-error'
@@ -15,7 +15,7 @@ import { FormFooter } from '../ui/form-footer'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 /** From, to and amount → a quote held 30 s (rate, spread, countdown) → confirm → done. */
 function Convert({ accountId }: { accountId: string }) {
@@ -23,7 +23,7 @@ function Convert({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const [from, setFrom] = useState<HeldAsset>('USDC')
   const [to, setTo] = useState<HeldAsset>('ETH')
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput(from)
   const [invalid, setInvalid] = useState<FieldErrors>({})
   const action = useAction()
   const flow = useQuoteFlow(`/accounts/${accountId}/convert/executions`)
@@ -54,8 +54,8 @@ function Convert({ accountId }: { accountId: string }) {
         lines={[
           { label: t('quote.pay'), value: fmt(q.amountIn, q.from) },
           { label: t('quote.receive'), value: fmt(q.amountOut, q.to) },
-          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: readableRate(q.rate), to: q.to }) },
-          { label: t('quote.spread', { percent: q.spreadPercent }), value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})` },
+          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: formatNumber(readableRate(q.rate), locale, 20), to: q.to }) },
+          { label: t('quote.spread', { percent: formatPercent(q.spreadPercent, locale) }), value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})` },
         ]}
         submitLabel={t('convert.submit')}
         onBack={() => flow.setReviewing(false)}
@@ -65,7 +65,9 @@ function Convert({ accountId }: { accountId: string }) {
   }
   const ask = (e: FormEvent) => {
     e.preventDefault()
-    const body = { from, to, amount: amount.trim().replace(',', '.') }
+    const typed = amount.read()
+    if (typed === undefined) return
+    const body = { from, to, amount: typed }
     const parsed = ConvertQuoteBody.safeParse(body)
     if (!parsed.success) return setInvalid(localisedFieldErrors(parsed.error, locale))
     setInvalid({})
@@ -92,7 +94,7 @@ function Convert({ accountId }: { accountId: string }) {
           </select>
           {fields.to ? <p id="convert-to-error" className="cash-field-error" role="alert">{fields.to}</p> : null}
         </div>
-        <TextField label={t('convert.amount', { asset: from })} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={fields.amount} onChange={(e) => change(() => setAmount(e.target.value))} />
+        <AmountField label={t('convert.amount', { asset: from })} name="amount" amount={amount} error={fields.amount} onInput={() => change(() => undefined)} />
         <FormFooter error={action.error} busy={action.busy} label={flow.quote ? t('quote.refresh') : t('quote.get')} busyLabel={t('quote.getting')} />
       </form>
       {flow.quote ? (

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { EarnResponse, QuoteView, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
 import type { HeldAsset } from '../../domain/asset'
 import { readableRate, type VaultId } from '../../domain/grow'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -16,7 +16,7 @@ import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 type Earn = EarnResponse
 type Vault = Earn['vaults'][number]
@@ -33,7 +33,7 @@ function useFmt() {
 
 /** `earn`: the two Liquid vaults and weETH, each with what the holder has in it. */
 function Overview({ accountId }: { accountId: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const fmt = useFmt()
   const earn = useEarn(accountId)
   if (earn.status === 'loading') return <LoadingState />
@@ -44,7 +44,7 @@ function Overview({ accountId }: { accountId: string }) {
         <section key={v.vault} className="cash-card cash-stack" aria-labelledby={`vault-${v.vault}`}>
           <h2 id={`vault-${v.vault}`} style={{ margin: 0 }}>{t(`earn.vault.${v.vault}`)}</h2>
           <dl className="cash-stack" style={{ margin: 0 }}>
-            <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{v.apyPercent} %</dd></div>
+            <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{formatPercent(v.apyPercent, locale)}</dd></div>
             <div className="cash-row"><dt>{t('earn.value')}</dt><dd>{fmt(v.value, v.asset)}</dd></div>
             <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(v.yieldEarned, v.asset)}</dd></div>
           </dl>
@@ -65,15 +65,15 @@ function VaultChart({ vault }: { vault: Vault }) {
   const fmt = useFmt()
   const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short' })
   const hasShares = Number(vault.shares) > 0
-  const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : h.sharePrice }))
+  const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : formatNumber(h.sharePrice, locale) }))
   const first = vault.history[0]!
   const last = vault.history[vault.history.length - 1]!
-  const apyPoints = vault.history.map((h) => ({ label: date(h.at), value: Number(h.apyPercent), display: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(h.apyPercent))} %` }))
+  const apyPoints = vault.history.map((h) => ({ label: date(h.at), value: Number(h.apyPercent), display: formatPercent(h.apyPercent, locale) }))
   return (
     <>
     <LineChart
       title={hasShares ? t('earn.chart.valueTitle', { vault: t(`earn.vault.${vault.vault}`) }) : t('earn.chart.priceTitle', { vault: t(`earn.vault.${vault.vault}`) })}
-      description={t('earn.chart.desc', { apy: vault.apyPercent, from: hasShares ? fmt(first.value, vault.asset) : first.sharePrice, to: hasShares ? fmt(last.value, vault.asset) : last.sharePrice })}
+      description={t('earn.chart.desc', { apy: formatPercent(vault.apyPercent, locale), from: hasShares ? fmt(first.value, vault.asset) : formatNumber(first.sharePrice, locale), to: hasShares ? fmt(last.value, vault.asset) : formatNumber(last.sharePrice, locale) })}
       points={points}
       dateHeader={t('earn.chart.date')}
       valueHeader={hasShares ? t('earn.value') : t('earn.sharePrice')}
@@ -94,14 +94,14 @@ function VaultChart({ vault }: { vault: Vault }) {
 
 /** An amount form for one vault that confirms before it moves anything. */
 function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string; vault: Vault; kind: 'deposit' | 'withdraw'; onDone: () => void; hint: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const fmt = useFmt()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput(vault.asset)
   const [reviewing, setReviewing] = useState(false)
   const [fieldError, setFieldError] = useState<string | undefined>()
   const key = useRef(crypto.randomUUID())
-  const clean = amount.trim().replace(',', '.')
+  const clean = amount.value ?? '0'
   const label = kind === 'deposit' ? t('earn.deposit') : t('earn.withdraw')
   if (reviewing) {
     return (
@@ -112,8 +112,8 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
         detail={t(kind === 'deposit' ? 'earn.depositDetail' : 'earn.withdrawDetail', { vault: t(`earn.vault.${vault.vault}`) })}
         lines={[
           { label: t('ui.amount'), value: fmt(clean, vault.asset) },
-          { label: t('earn.apy'), value: `${vault.apyPercent} %` },
-          { label: t('earn.sharePrice'), value: vault.sharePrice },
+          { label: t('earn.apy'), value: formatPercent(vault.apyPercent, locale) },
+          { label: t('earn.sharePrice'), value: formatNumber(vault.sharePrice, locale) },
           ...(kind === 'withdraw' ? [{ label: t('earn.settles'), value: hint }] : []),
         ]}
         submitLabel={label}
@@ -134,7 +134,7 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
             throw error
           }
           key.current = crypto.randomUUID()
-          setAmount('')
+          amount.clear()
           setReviewing(false)
           onDone()
         }}
@@ -143,14 +143,14 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!/^\d+(\.\d+)?$/.test(clean) || !/[1-9]/.test(clean)) return setFieldError(t('earn.amountInvalid'))
     setFieldError(undefined)
+    if (amount.read() === undefined) return
     setReviewing(true)
   }
   return (
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-label={label}>
       <h3 style={{ margin: 0 }}>{label}</h3>
-      <TextField label={t('earn.amountIn', { asset: vault.asset })} hint={hint} name={`${kind}-amount`} inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('earn.amountIn', { asset: vault.asset })} hint={hint} name={`${kind}-amount`} amount={amount} error={fieldError} />
       <button type="submit" className="cash-button">{label}</button>
     </form>
   )
@@ -185,8 +185,8 @@ function Liquid({ accountId }: { accountId: string }) {
         <dl className="cash-stack" style={{ margin: 0 }} data-testid="earn.position">
           <div className="cash-row"><dt>{t('earn.value')}</dt><dd data-testid="earn.value">{fmt(vault.value, vault.asset)}</dd></div>
           <div className="cash-row"><dt>{t('earn.yield')}</dt><dd className="cash-positive">{fmt(vault.yieldEarned, vault.asset)}</dd></div>
-          <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{vault.apyPercent} %</dd></div>
-          <div className="cash-row"><dt>{t('earn.sharePrice')}</dt><dd>{vault.sharePrice}</dd></div>
+          <div className="cash-row"><dt>{t('earn.apy')}</dt><dd>{formatPercent(vault.apyPercent, locale)}</dd></div>
+          <div className="cash-row"><dt>{t('earn.sharePrice')}</dt><dd>{formatNumber(vault.sharePrice, locale)}</dd></div>
         </dl>
         <VaultChart vault={vault} />
       </section>
@@ -222,7 +222,7 @@ function Stake({ accountId }: { accountId: string }) {
   const { t } = useI18n()
   const { api } = useSession()
   const fmt = useFmt()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput('ETH')
   const action = useAction()
   const flow = useQuoteFlow(`/accounts/${accountId}/earn/weeth/stakes`)
   if (flow.done) {
@@ -256,13 +256,15 @@ function Stake({ accountId }: { accountId: string }) {
   }
   const ask = (e: FormEvent) => {
     e.preventDefault()
-    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/earn/weeth/quotes`, QuoteView, { amount: amount.trim().replace(',', '.') })))
+    const typed = amount.read()
+    if (typed === undefined) return
+    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/earn/weeth/quotes`, QuoteView, { amount: typed })))
   }
   return (
     <div className="cash-stack">
       <form className="cash-card cash-stack" onSubmit={ask} noValidate aria-busy={action.busy}>
         <p className="cash-muted" style={{ margin: 0 }}>{t('earn.weeth.explain')}</p>
-        <TextField label={t('earn.amountIn', { asset: 'ETH' })} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={action.fieldErrors.amount} onChange={(e) => (setAmount(e.target.value), flow.setQuote(null))} />
+        <AmountField label={t('earn.amountIn', { asset: 'ETH' })} name="amount" amount={amount} error={action.fieldErrors.amount} onInput={() => flow.setQuote(null)} />
         <FormFooter error={action.error} busy={action.busy} label={t('quote.get')} busyLabel={t('quote.getting')} />
       </form>
       {flow.quote ? (

@@ -1,4 +1,5 @@
 import { HistoryDetail } from '../../domain/api/money-out.schema'
+import { isAsset } from '../../domain/asset'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
@@ -12,8 +13,26 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   const { api } = useSession()
   const detail = useResource(`history:${type}:${id}`, (signal) => api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal))
   if (detail.status === 'loading') return <LoadingState />
-  if (detail.status === 'error') return <ErrorState message={detail.error.message} />
+  if (detail.status === 'error') {
+    // A link with a bad or unknown id is a transaction that is not there, not a form to fix.
+    const status = (detail.error as { status?: number }).status
+    if (status === 404 || status === 400) {
+      return (
+        <section className="cash-card cash-stack" data-testid="history.not-found">
+          <h2>{t('history.notFound.title')}</h2>
+          <p style={{ margin: 0 }}>{t('history.notFound.body')}</p>
+          <a href="/app/cash/transaction-history">{t('history.notFound.back')}</a>
+        </section>
+      )
+    }
+    return <ErrorState message={detail.error.message} />
+  }
   const d = detail.data
+  /** Details that are amounts are shown as money: card amounts in dollars, a withdrawal's fee in its asset. */
+  const detailValue = (key: string, value: string) => {
+    const asset = key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
+    return asset && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(parseSignedAmount(value, asset), asset, locale) : value
+  }
   const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
   return (
     <div className="cash-stack">
@@ -34,7 +53,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
         <section className="cash-card">
           <dl className="cash-stack" style={{ margin: 0 }}>
             {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
-              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{v}</dd></div>
+              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{detailValue(k, v ?? "")}</dd></div>
             ))}
           </dl>
         </section>

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { fieldErrors } from '../../domain/api/common.schema'
 import { PixChargeBody } from '../../domain/api/money-in.schema'
+import { PixSendQuoteBody } from '../../domain/api/money-out.schema'
 import { ERRORS, type ErrorCode } from '../../domain/errors'
 import { ERROR_MESSAGES_PT_BR, FIELD_MESSAGES_PT_BR } from './error-messages-pt-br'
 import { localiseFields, localiseMessage, localisedFieldErrors } from './localise-error'
@@ -76,5 +78,22 @@ describe('server errors and field messages in the page’s language', () => {
 
     const generic = z.object({ name: z.string().min(3), email: z.email(), pick: z.enum(['a', 'b']) }).safeParse({ name: 'ab', email: 'nope', pick: 'c' })
     expect(localisedFieldErrors(generic.error!, 'pt-BR')).toEqual({ name: 'Use pelo menos 3 caracteres.', email: 'Digite um e-mail como nome@exemplo.com.', pick: 'Escolha uma das opções.' })
+  })
+
+  it('never lets zod’s own text reach a person: not from the page’s check, not from the server’s field errors, in either language', () => {
+    // A huge PIX amount once showed "Too big: expected string to have <=20 characters".
+    const huge = PixSendQuoteBody.safeParse({ destination: 'maria@example.com', brlAmount: '9'.repeat(30) })
+    expect(huge.success).toBe(false)
+    const server = fieldErrors(huge.error!)
+    expect(server.brlAmount).toBe('Use at most 20 characters.')
+    expect(localiseFields(server, 'pt-BR').brlAmount).toBe('Use no máximo 20 caracteres.')
+    expect(localisedFieldErrors(huge.error!, 'en-US').brlAmount).toBe('Use at most 20 characters.')
+    const generic = z.object({ name: z.string(), pick: z.enum(['a', 'b']), n: z.number().max(5) }).safeParse({ name: null, pick: 'c', n: 9 })
+    for (const locale of ['en-US', 'pt-BR'] as const) {
+      for (const message of [...Object.values(localisedFieldErrors(generic.error!, locale)), ...Object.values(localiseFields(fieldErrors(generic.error!), locale))]) {
+        expect(message).not.toMatch(/^(Invalid|Too (small|big)|Expected)|expected|received/)
+      }
+    }
+    expect(localiseMessage('Invalid input: expected string, received null', 'en-US')).toBe(ERRORS.invalid_request.message)
   })
 })

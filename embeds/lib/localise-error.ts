@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { issueMessage, ZOD_DEFAULT_MESSAGE } from '../../domain/api/common.schema'
 import { ERRORS, type ErrorCode, type FieldErrors } from '../../domain/errors'
 import { ERROR_MESSAGES_PT_BR, FIELD_MESSAGES_PT_BR } from './error-messages-pt-br'
 import { pickLocale, type Locale } from './i18n'
@@ -12,8 +13,15 @@ import { pickLocale, type Locale } from './i18n'
 const isCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
 const CODE_OF_MESSAGE = new Map<string, ErrorCode>(Object.entries(ERRORS).map(([code, e]) => [e.message, code as ErrorCode]))
 
-/** zod's own English defaults ("Invalid input: …", "Too small: …"): never shown as such in Portuguese. */
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized key|Expected)/
+/** Our English messages for issues a schema gave no message for (`issueMessage`), with their limits, in Portuguese. */
+const PLAIN_ISSUES_PT_BR: readonly [RegExp, string][] = [
+  [/^Use at least (\d+) characters\.$/, 'Use pelo menos $1 caracteres.'],
+  [/^Use at most (\d+) characters\.$/, 'Use no máximo $1 caracteres.'],
+  [/^Choose at least (\d+)\.$/, 'Escolha pelo menos $1.'],
+  [/^Choose at most (\d+)\.$/, 'Escolha no máximo $1.'],
+  [/^The minimum is (.+)\.$/, 'O mínimo é $1.'],
+  [/^The maximum is (.+)\.$/, 'O máximo é $1.'],
+]
 
 /** The page's language, as the i18n provider set it on <html lang>. */
 export function pageLocale(): Locale {
@@ -22,12 +30,14 @@ export function pageLocale(): Locale {
 
 /** One English message (a field's, or a whole error's) in the locale; `code` is the API error's code. */
 export function localiseMessage(message: string, locale: Locale, code?: string): string {
-  if (locale === 'en-US') return message
+  if (locale === 'en-US') return ZOD_DEFAULT_MESSAGE.test(message) ? ERRORS.invalid_request.message : message
+  const plain = PLAIN_ISSUES_PT_BR.find(([pattern]) => pattern.test(message))
+  if (plain) return message.replace(plain[0], plain[1])
   const known = FIELD_MESSAGES_PT_BR[message] ?? (CODE_OF_MESSAGE.has(message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(message)!] : undefined)
   if (known) return known
   if (code && isCode(code)) return ERROR_MESSAGES_PT_BR[code]
   if (code === 'network') return FIELD_MESSAGES_PT_BR['Cannot reach Cash right now. Check your connection and try again.']!
-  if (ZOD_DEFAULT.test(message)) return ERROR_MESSAGES_PT_BR.invalid_request
+  if (ZOD_DEFAULT_MESSAGE.test(message)) return ERROR_MESSAGES_PT_BR.invalid_request
   return message
 }
 
@@ -40,7 +50,7 @@ type Issue = z.core.$ZodIssue
 
 /** A zod issue's message in the locale: the schema's own message when it is known, else one from the issue. */
 export function localiseIssue(issue: Issue, locale: Locale): string {
-  if (locale === 'en-US') return issue.message
+  if (locale === 'en-US') return issueMessage(issue)
   const known = FIELD_MESSAGES_PT_BR[issue.message] ?? (CODE_OF_MESSAGE.has(issue.message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(issue.message)!] : undefined)
   if (known) return known
   switch (issue.code) {

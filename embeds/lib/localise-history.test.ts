@@ -4,16 +4,21 @@ import { localiseReason, localiseTitle } from './localise-history'
 
 describe('movement titles and reasons in the page’s language', () => {
   it('renders the server’s composed titles in Portuguese, names and amounts kept', () => {
-    expect(localiseTitle('Deposited 25 USDC in the Liquid USD vault', 'pt-BR')).toBe('Depósito de 25 USDC no cofre Liquid USD')
-    expect(localiseTitle('Withdrew 15 USDC from the Liquid USD vault', 'pt-BR')).toBe('Resgate de 15 USDC do cofre Liquid USD')
+    expect(localiseTitle('Deposited 25 USDC in the Liquid USD vault', 'pt-BR')).toBe('Depósito de 25,00 USDC no cofre Liquid USD')
+    expect(localiseTitle('Withdrew 15 USDC from the Liquid USD vault', 'pt-BR')).toBe('Resgate de 15,00 USDC do cofre Liquid USD')
     expect(localiseTitle('PIX to Fulano de Tal', 'pt-BR')).toBe('PIX para Fulano de Tal')
     expect(localiseTitle('USDC withdrawal to 0x1234…abcd', 'pt-BR')).toBe('Saque de USDC para 0x1234…abcd')
-    expect(localiseTitle('Converted 100 USDC for 0.03 ETH', 'pt-BR')).toBe('Conversão de 100 USDC em 0.03 ETH')
+    expect(localiseTitle('Converted 100 USDC for 0.03 ETH', 'pt-BR')).toBe('Conversão de 100,00 USDC em 0,03 ETH')
     expect(localiseTitle('Card purchase · Lisbon Furniture Co. (borrowed)', 'pt-BR')).toBe('Compra no cartão · Lisbon Furniture Co. (emprestado)')
   })
 
+  it('formats the amounts in a title the page’s way, never raw', () => {
+    expect(localiseTitle('Converted 100 USDC for 0.033233333333333334 ETH', 'en-US')).toBe('Converted 100.00 USDC for 0.033233 ETH')
+    expect(localiseTitle('Converted 100 USDC for 0.033233333333333334 ETH', 'pt-BR')).toBe('Conversão de 100,00 USDC em 0,033233 ETH')
+  })
+
   it('leaves English pages and titles it does not know (a merchant’s name) as written', () => {
-    expect(localiseTitle('Deposited 25 USDC in the Liquid USD vault', 'en-US')).toBe('Deposited 25 USDC in the Liquid USD vault')
+    expect(localiseTitle('Deposited 25 USDC in the Liquid USD vault', 'en-US')).toBe('Deposited 25.00 USDC in the Liquid USD vault')
     expect(localiseTitle('Café Lisboa', 'pt-BR')).toBe('Café Lisboa')
   })
 

@@ -1,4 +1,6 @@
 import { DECLINE_REASONS } from '../../domain/authorization'
+import { isAsset } from '../../domain/asset'
+import { formatAssetAmount, parseAmount } from '../../domain/money'
 import type { Locale } from './i18n'
 
 /**
@@ -52,8 +54,20 @@ const DECLINES_PT_BR: Readonly<Record<keyof typeof DECLINE_REASONS, string>> = {
 }
 const DECLINE_BY_TEXT = new Map(Object.entries(DECLINE_REASONS).map(([code, text]) => [text as string, DECLINES_PT_BR[code as keyof typeof DECLINE_REASONS]]))
 
-/** A movement's title in the page's language. */
-export function localiseTitle(title: string, locale: Locale): string {
+/** Amounts the server wrote into a title ("0.033233333333333334 ETH") through the locale's formatter ("0.033233 ETH"). */
+function formatAmountsIn(title: string, locale: Locale): string {
+  return title.replace(/\b(\d+(?:\.\d+)?) (USDC|USDT|ETH|weETH)\b/g, (text, amount: string, asset: string) => {
+    try {
+      return isAsset(asset) ? formatAssetAmount(parseAmount(amount, asset), asset, locale) : text
+    } catch {
+      return text
+    }
+  })
+}
+
+/** A movement's title in the page's language, its amounts formatted the page's way. */
+export function localiseTitle(raw: string, locale: Locale): string {
+  const title = formatAmountsIn(raw, locale)
   if (locale === 'en-US') return title
   for (const [pattern, render] of TITLES_PT_BR) {
     const m = pattern.exec(title)

@@ -12,6 +12,7 @@ import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 
 type Payment = ReturnType<typeof PixPaymentView.parse>
@@ -37,7 +38,8 @@ function PixSend({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const bridge = useBridge()
   const [destination, setDestination] = useState('')
-  const [amount, setAmount] = useState('')
+  // Optional: a PIX code may carry its own amount.
+  const amount = useAmountInput('BRL', { optional: true })
   const action = useAction()
   const [scanError, setScanError] = useState<string | null>(null)
   const [missing, setMissing] = useState(false)
@@ -56,9 +58,10 @@ function PixSend({ accountId }: { accountId: string }) {
   const quote = (e: FormEvent) => {
     e.preventDefault()
     setMissing(!destination.trim())
-    if (!destination.trim()) return
+    const brlAmount = amount.read()
+    if (!destination.trim() || brlAmount === undefined) return
     void action.run(async () => {
-      setPayment(await api.post(`/accounts/${accountId}/pix/payments`, PixPaymentView, { destination, ...(amount ? { brlAmount: amount } : {}) }))
+      setPayment(await api.post(`/accounts/${accountId}/pix/payments`, PixPaymentView, { destination, ...(brlAmount ? { brlAmount } : {}) }))
       idempotencyKey.current = crypto.randomUUID()
     })
   }
@@ -103,7 +106,7 @@ function PixSend({ accountId }: { accountId: string }) {
           <button type="button" className="cash-button" data-variant="secondary" onClick={() => void scan()}>{t('pixSend.scan')}</button>
         </div>
       ) : null}
-      <TextField label={t('pix.amount')} hint={t('pixSend.amountHint')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={action.fieldErrors.brlAmount} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('pix.amount')} hint={t('pixSend.amountHint')} name="brlAmount" amount={amount} error={action.fieldErrors.brlAmount} />
       <FormFooter error={action.error ?? scanError} busy={action.busy} label={t('pixSend.continue')} busyLabel={t('pixSend.checking')} />
     </form>
   )

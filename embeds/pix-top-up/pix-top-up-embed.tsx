@@ -14,7 +14,7 @@ import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QrCode } from '../ui/qr-code'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 /** The code to pay, with its countdown; it follows the charge until paid or expired. */
 function ChargeStatus({ accountId, chargeId, onRestart }: { accountId: string; chargeId: string; onRestart: () => void }) {
@@ -62,12 +62,12 @@ function ChargeStatus({ accountId, chargeId, onRestart }: { accountId: string; c
 function PixTopUp({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput('BRL')
   const action = useAction()
   const [chargeId, setChargeId] = useState<string | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
 
-  const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/pix/quote?${new URLSearchParams({ brlAmount: amount })}`, PixQuoteResponse, signal))
+  const { quote, error } = useLiveQuote(amount.value, (signal) => api.get(`/accounts/${accountId}/pix/quote?${new URLSearchParams({ brlAmount: amount.value ?? '' })}`, PixQuoteResponse, signal))
   const fieldError = action.fieldErrors.brlAmount ?? (error ? (error.fields.brlAmount ?? error.message) : undefined)
 
   if (chargeId) {
@@ -84,13 +84,14 @@ function PixTopUp({ accountId }: { accountId: string }) {
   }
   const create = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!quote) return
-    void action.run(async () => setChargeId((await api.post(`/accounts/${accountId}/pix/charges`, PixChargeView, { brlAmount: amount }, { idempotencyKey: idempotencyKey.current })).id))
+    const brlAmount = amount.read()
+    if (!quote || !brlAmount) return
+    void action.run(async () => setChargeId((await api.post(`/accounts/${accountId}/pix/charges`, PixChargeView, { brlAmount }, { idempotencyKey: idempotencyKey.current })).id))
   }
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   return (
     <form className="cash-card cash-stack" onSubmit={create} noValidate aria-busy={action.busy}>
-      <TextField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" amount={amount} error={fieldError} />
       {quote ? (
         <dl className="cash-stack" data-testid="pix.quote" style={{ margin: 0 }}>
           <div className="cash-row"><dt>{t('pix.rate')}</dt><dd>{t('pix.rateValue', { usd: usd(quote.rate) })}</dd></div>

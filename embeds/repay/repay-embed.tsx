@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { RepayView } from '../../domain/api/money-out.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatNumber, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -9,7 +9,7 @@ import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 type Plan = ReturnType<typeof RepayView.parse>
 
@@ -17,12 +17,15 @@ type Plan = ReturnType<typeof RepayView.parse>
 function Repay({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput('USDC')
+  const [all, setAll] = useState(false)
+  const wire = all ? 'all' : amount.value
   const [done, setDone] = useState<Plan | null>(null)
   const action = useAction()
   const idempotencyKey = useRef(crypto.randomUUID())
-  const { quote, error } = useLiveQuote(amount || null, (signal) => api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount })}`, RepayView, signal))
+  const { quote, error } = useLiveQuote(wire, (signal) => api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount: wire ?? '' })}`, RepayView, signal))
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const health = (v: string) => formatNumber(v, locale, 2)
   if (error?.code === 'nothing_to_repay') return <p className="cash-card">{t('repay.nothing')}</p>
   if (done) {
     return (
@@ -35,19 +38,20 @@ function Repay({ accountId }: { accountId: string }) {
   }
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (quote) void action.run(async () => setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount }, { idempotencyKey: idempotencyKey.current })))
+    const typed = all ? 'all' : amount.read()
+    if (quote && typed) void action.run(async () => setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount: typed }, { idempotencyKey: idempotencyKey.current })))
   }
   return (
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
-      <TextField label={t('repay.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount === 'all' ? '' : amount} placeholder={amount === 'all' ? t('repay.all') : undefined} error={error ? (error.fields.amount ?? error.message) : undefined} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('repay.amount')} name="amount" amount={amount} placeholder={all ? t('repay.all') : undefined} error={error ? (error.fields.amount ?? error.message) : undefined} onInput={() => setAll(false)} />
       <div>
-        <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAmount('all')}>{t('repay.all')}</button>
+        <button type="button" className="cash-button" data-variant="secondary" onClick={() => (amount.clear(), setAll(true))}>{t('repay.all')}</button>
       </div>
       {quote ? (
         <dl className="cash-stack" data-testid="repay.effect" style={{ margin: 0 }}>
           <div className="cash-row"><dt>{t('repay.debt')}</dt><dd>{usd(quote.debtBefore)} → <strong>{usd(quote.debtAfter)}</strong></dd></div>
           <div className="cash-row"><dt>{t('home.borrowLimit')}</dt><dd>{usd(quote.borrowLimitBefore)} → {usd(quote.borrowLimitAfter)}</dd></div>
-          <div className="cash-row"><dt>{t('repay.health')}</dt><dd>{quote.healthBefore ?? '—'} → <strong>{quote.healthAfter ?? t('repay.noDebt')}</strong></dd></div>
+          <div className="cash-row"><dt>{t('repay.health')}</dt><dd>{quote.healthBefore === null ? '—' : health(quote.healthBefore)} → <strong>{quote.healthAfter === null ? t('repay.noDebt') : health(quote.healthAfter)}</strong></dd></div>
         </dl>
       ) : null}
       <p className="cash-muted" style={{ margin: 0 }}>{t('repay.healthHelp')}</p>

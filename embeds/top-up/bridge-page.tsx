@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { BridgeQuoteResponse, BridgeTransferView } from '../../domain/api/money-in.schema'
 import { ETHERFI_TOKENS, STARGATE_CHAINS, STARGATE_TOKENS } from '../../domain/money-in'
+import { isAsset } from '../../domain/asset'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
@@ -9,7 +10,7 @@ import { useClientConfig } from '../lib/use-client-config'
 import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 /** Bridge in from another chain: source, token and amount → live quote (fee, what arrives, time) → submit → tracking. */
 export function BridgePage({ accountId, bridge: kind }: { accountId: string; bridge: 'stargate' | 'etherfi' }) {
@@ -21,20 +22,22 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
   const tokens = kind === 'etherfi' ? ETHERFI_TOKENS : STARGATE_TOKENS
   const [chain, setChain] = useState<string>(chains[0])
   const [token, setToken] = useState<string>(tokens[0])
-  const [amount, setAmount] = useState('')
+  // eETH counts in 18 decimals like weETH.
+  const amount = useAmountInput(isAsset(token) ? token : 'weETH')
   const action = useAction()
   // One key per intended transfer: a double click or a retry after a network error sends it once.
   const idempotencyKey = useRef(crypto.randomUUID())
 
-  const query = new URLSearchParams({ bridge: kind, sourceChain: chain, token, amount: amount.replace(',', '.') })
-  const { quote, error } = useLiveQuote(amount ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bridge-quote?${query}`, BridgeQuoteResponse, signal))
+  const query = new URLSearchParams({ bridge: kind, sourceChain: chain, token, amount: amount.value ?? '' })
+  const { quote, error } = useLiveQuote(amount.value ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bridge-quote?${query}`, BridgeQuoteResponse, signal))
   const fieldError = error ? (error.fields.amount ?? error.fields.token ?? error.message) : undefined
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!quote) return
+    const typed = amount.read()
+    if (!quote || !typed) return
     void action.run(async () => {
-      const transfer = await api.post(`/accounts/${accountId}/bridge-transfers`, BridgeTransferView, { bridge: kind, sourceChain: chain, token, amount: amount.replace(',', '.') }, { idempotencyKey: idempotencyKey.current })
+      const transfer = await api.post(`/accounts/${accountId}/bridge-transfers`, BridgeTransferView, { bridge: kind, sourceChain: chain, token, amount: typed }, { idempotencyKey: idempotencyKey.current })
       navigation.go(`/app/cash/top-up/stargate/on-the-way/${transfer.sourceTxHash}`)
     })
   }
@@ -57,7 +60,7 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
           ))}
         </select>
       </div>
-      <TextField label={t('ui.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={fieldError} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('ui.amount')} name="amount" amount={amount} error={fieldError} />
       {quote ? (
         <dl className="cash-stack" data-testid="bridge.quote" style={{ margin: 0 }}>
           <div className="cash-row">

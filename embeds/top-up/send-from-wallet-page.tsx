@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { DepositAddressResponse } from '../../domain/api/money-in.schema'
 import type { HeldAsset } from '../../domain/asset'
-import { DomainError } from '../../domain/errors'
 import { eip681, transferFeeWei } from '../../domain/money-in'
 import { formatMoney, parsePositiveAmount } from '../../domain/money'
 import { DEFAULT_PRICES, usdValue } from '../../domain/prices'
@@ -11,7 +10,7 @@ import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
 import { QrCode } from '../ui/qr-code'
 import { ErrorState, LoadingState } from '../ui/state-views'
-import { TextField } from '../ui/text-field'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 
 /**
  * Send from any wallet: pick the asset and amount, and get a payment request (EIP-681) the wallet scans or
@@ -22,23 +21,15 @@ export function SendFromWalletPage({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const info = useResource(`address:${accountId}`, (signal) => api.get(`/accounts/${accountId}/deposit-address`, DepositAddressResponse, signal))
   const [asset, setAsset] = useState<HeldAsset>('USDC')
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput(asset)
   if (info.status === 'loading') return <LoadingState />
   if (info.status === 'error') return <ErrorState message={info.error.message} onRetry={info.reload} />
-  let units: bigint | null = null
-  let error: string | undefined
-  if (amount) {
-    try {
-      units = parsePositiveAmount(amount, asset)
-    } catch (e) {
-      error = e instanceof DomainError ? e.message : String(e)
-    }
-  }
+  const units = amount.value === null ? null : parsePositiveAmount(amount.value, asset)
   const fee = transferFeeWei(asset)
   const request = units ? eip681(asset, info.data.address, units) : null
   return (
     <div className="cash-stack">
-      <form className="cash-card cash-stack" onSubmit={(e) => e.preventDefault()}>
+      <form className="cash-card cash-stack" onSubmit={(e) => (e.preventDefault(), amount.read())}>
         <div className="cash-field">
           <label htmlFor="send-asset">{t('ui.asset')}</label>
           <select id="send-asset" value={asset} onChange={(e) => setAsset(e.target.value as HeldAsset)}>
@@ -49,7 +40,7 @@ export function SendFromWalletPage({ accountId }: { accountId: string }) {
             ))}
           </select>
         </div>
-        <TextField label={t('ui.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={error} onChange={(e) => setAmount(e.target.value)} />
+        <AmountField label={t('ui.amount')} name="amount" amount={amount} />
         <p className="cash-muted" style={{ margin: 0 }}>
           {t('topUp.wallet.fee', { fee: formatMoney(fee, 'ETH', locale), usd: formatMoney(usdValue(fee, 'ETH', DEFAULT_PRICES), 'USDC', locale) })}
         </p>

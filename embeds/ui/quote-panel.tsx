@@ -1,6 +1,6 @@
 import type { QuoteView } from '../../domain/api/grow.schema'
 import { readableRate } from '../../domain/grow'
-import { formatAssetAmount, formatMoney, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useI18n } from '../lib/i18n'
 
@@ -16,9 +16,9 @@ export function QuotePanel({ quote, notice }: { quote: QuoteView; notice?: strin
       <dl className="cash-stack" style={{ margin: 0 }}>
         <div className="cash-row"><dt>{t('quote.pay')}</dt><dd data-testid="quote.pay">{fmt(quote.amountIn, quote.from)}</dd></div>
         <div className="cash-row"><dt>{t('quote.receive')}</dt><dd><strong data-testid="quote.receive">{fmt(quote.amountOut, quote.to)}</strong></dd></div>
-        <div className="cash-row"><dt>{t('quote.rate')}</dt><dd>{t('quote.rateValue', { from: quote.from, rate: readableRate(quote.rate), to: quote.to })}</dd></div>
+        <div className="cash-row"><dt>{t('quote.rate')}</dt><dd>{t('quote.rateValue', { from: quote.from, rate: formatNumber(readableRate(quote.rate), locale, 20), to: quote.to })}</dd></div>
         <div className="cash-row">
-          <dt>{t('quote.spread', { percent: quote.spreadPercent })}</dt>
+          <dt>{t('quote.spread', { percent: formatPercent(quote.spreadPercent, locale) })}</dt>
           <dd>{quote.spread === '0' ? t('quote.noSpread') : `${fmt(quote.spread, quote.to)} (${formatMoney(parseAmount(quote.spreadUsd, 'USDC'), 'USDC', locale)})`}</dd>
         </div>
       </dl>

@@ -7,6 +7,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { ConfirmSheet } from '../ui/confirm-sheet'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 
 /** Asset, amount and address → a checked quote (fee, total, delay) → confirm → the status page. */
@@ -15,13 +16,13 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const navigation = useEmbedNavigation()
   const [asset, setAsset] = useState<HeldAsset>('USDC')
-  const [amount, setAmount] = useState('')
+  const amount = useAmountInput(asset)
   const [address, setAddress] = useState('')
   const [reviewing, setReviewing] = useState(false)
   // One key per intended withdrawal: a double tap or a retry sends it once.
   const idempotencyKey = useRef(crypto.randomUUID())
-  const query = new URLSearchParams({ asset, amount: amount.replace(',', '.'), address: address.trim() })
-  const { quote, error } = useLiveQuote(amount && address ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/withdrawals/quote?${query}`, WithdrawalQuoteResponse, signal))
+  const query = new URLSearchParams({ asset, amount: amount.value ?? '', address: address.trim() })
+  const { quote, error } = useLiveQuote(amount.value && address ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/withdrawals/quote?${query}`, WithdrawalQuoteResponse, signal))
   const fmt = (v: string) => formatMoney(parseAmount(v, asset), asset, locale)
 
   if (reviewing && quote) {
@@ -53,7 +54,7 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        if (quote) setReviewing(true)
+        if (amount.read() !== undefined && quote) setReviewing(true)
       }}
     >
       <div className="cash-field">
@@ -64,7 +65,7 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
           ))}
         </select>
       </div>
-      <TextField label={t('ui.amount')} name="amount" inputMode="decimal" autoComplete="off" value={amount} error={error?.fields.amount} onChange={(e) => setAmount(e.target.value)} />
+      <AmountField label={t('ui.amount')} name="amount" amount={amount} error={error?.fields.amount} />
       <TextField label={t('withdraw.address')} hint={t('withdraw.addressHint')} name="address" autoComplete="off" spellCheck={false} value={address} error={error?.fields.address ?? (error && !error.fields.amount && !error.fields.address ? error.message : undefined)} onChange={(e) => setAddress(e.target.value)} />
       {quote ? (
         <dl className="cash-stack" data-testid="withdraw.quote" style={{ margin: 0 }}>

@@ -34,6 +34,17 @@ describe('profile details', () => {
     expect((await paula.json('GET', '/profile')).body).toMatchObject({ name: 'Paula Pereira', phone: null, timeZone: { value: 'Asia/Tokyo' } })
   })
 
+  it('saves a profile with no phone as the page sends it (phone null), and clears a saved phone the same way', async () => {
+    const paula = await signIn(t.app, 'personal', 'web')
+    const none = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
+    expect(none.status).toBe(200)
+    expect(none.body).toMatchObject({ name: 'Paula Pereira', phone: null })
+    await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: '+55 11 98765 4321' })
+    const cleared = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
+    expect(cleared.status).toBe(200)
+    expect((await paula.json('GET', '/profile')).body).toMatchObject({ phone: null })
+  })
+
   it('refuses a bad phone and an unknown time zone at their fields and changes nothing', async () => {
     const paula = await signIn(t.app, 'personal')
     const res = await paula.json('PUT', '/profile', { name: 'Paula', language: 'en', phone: '98765', timeZone: 'Mars/Olympus' })
