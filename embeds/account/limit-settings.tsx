@@ -7,7 +7,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
-import { ConfirmSheet } from '../ui/confirm-sheet'
+import { ConfirmSheet, type Confirmation } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
@@ -38,7 +38,7 @@ export function LimitSettings({ accountId, canManage }: { accountId: string; can
   const limits = data.data
   const values = form ?? { daily: limits.daily, monthly: limits.monthly }
   const usd = (v: string) => formatMoney(units(v), 'USDC', locale)
-  const save = (confirmation?: Parameters<Parameters<typeof ConfirmSheet>[0]['onSend']>[0]) =>
+  const save = (confirmation?: Confirmation) =>
     api.put(`/accounts/${accountId}/limits`, LimitsResponse, { ...values, ...(confirmation ? { confirmation } : {}) }).then(() => {
       setForm(null)
       setConfirming(false)

@@ -5,6 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { FormFooter } from '../ui/form-footer'
+import { StatusTimeline } from '../ui/status-timeline'
 import { TextField } from '../ui/text-field'
 import { CardActivity } from './card-activity'
 import { CardDetailsReveal } from './card-details-reveal'
@@ -28,8 +29,10 @@ function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChang
       onChange()
     })
   }
+  const steps = (['ordered', 'shipped', 'delivered'] as const).map((key) => ({ key, label: t(`cards.shipping.step.${key}`) }))
   return (
     <div className="cash-stack">
+      {shipping.status === 'activated' ? null : <StatusTimeline label={t('cards.shipping.progress')} steps={steps} current={shipping.status} />}
       <p style={{ margin: 0 }} data-testid={`cards.shipping-${card.last4}`}>
         {t(`cards.shipping.${shipping.status}`, { date: date(shipping.eta), city: shipping.city })}
       </p>
@@ -41,6 +44,17 @@ function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChang
       ) : null}
     </div>
   )
+}
+
+/**
+ * The badge beside the number. A physical card is not "Active" until its holder activated it: while on its way it
+ * reads "Arriving <date>", once delivered "Not activated" (purchases are declined until then).
+ */
+function statusBadge(card: Card, t: ReturnType<typeof useI18n>['t'], locale: string): string {
+  const shipping = card.shipping
+  if (card.status !== 'active' || !shipping || shipping.status === 'activated') return t(`cards.status.${card.status}`)
+  if (shipping.status === 'delivered') return t('cards.status.notActivated')
+  return t('cards.status.arriving', { date: shipping.eta ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(shipping.eta)) : '' })
 }
 
 /** Cancel for good, after a second, explicit step. */
@@ -75,7 +89,7 @@ export function CardTile({ card, accountId, userId, onChange }: { card: Card; ac
       <div className="cash-row">
         <strong className="cash-mono">•••• {card.last4}</strong>
         <span>
-          <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge">{t(`cards.status.${card.status}`)}</span>
+          <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge" data-testid={`cards.status-${card.last4}`}>{statusBadge(card, t, locale)}</span>
         </span>
       </div>
       <p className="cash-muted" style={{ margin: 0 }}>{card.nameOnCard} · {t('cards.expires', { expiry: card.expiry })}</p>

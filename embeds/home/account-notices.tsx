@@ -1,4 +1,6 @@
-import { AdminAccountFreeze, MyFeatureFlags } from '../../domain/api/admin-people.schema'
+import { MyFeatureFlags } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
+import { useAccountFreeze } from '../lib/use-account-freeze'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
@@ -10,13 +12,13 @@ import { useSession } from '../lib/session'
 export function AccountNotices({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const { t, locale } = useI18n()
-  const freeze = useResource(`freeze:${accountId}`, (signal) => api.get(`/accounts/${accountId}/freeze`, AdminAccountFreeze, signal))
+  const freeze = useAccountFreeze(accountId)
   const flags = useResource('me-flags', (signal) => api.get('/me/feature-flags', MyFeatureFlags, signal))
   return (
     <>
       {freeze.status === 'ready' && freeze.data.frozen ? (
         <p className="cash-warning" role="status" data-testid="home.frozen">
-          {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: new Date(freeze.data.frozenAt!).toLocaleDateString(locale, { dateStyle: 'medium' }) })}
+          {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: formatDate(freeze.data.frozenAt!, locale) })}
         </p>
       ) : null}
       {flags.status === 'ready' && flags.data.flags.pix_shortcuts ? (
