@@ -1,5 +1,7 @@
 import { HistoryDetail } from '../../domain/api/money-out.schema'
-import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { formatDate } from '../../domain/format-date'
+import { merchantCategory } from '../../domain/merchant-categories'
+import { formatMoney, parseAmount, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
 import { useSession } from '../lib/session'
@@ -14,7 +16,18 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   if (detail.status === 'loading') return <LoadingState />
   if (detail.status === 'error') return <ErrorState message={detail.error.message} />
   const d = detail.data
-  const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
+  const when = (at: string | null) => (at ? formatDate(at, locale, 'dateTime') : '')
+  /** A detail as the page words it: a category's name, reais and fees as money, the rate with its currencies. */
+  const shown = (key: string, value: string): string => {
+    if (key === 'category') {
+      const c = merchantCategory(value)
+      return t('history.detail.categoryValue', { name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'), code: value })
+    }
+    if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
+    if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
+    if (key === 'rate') return t('history.detail.rateValue', { rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)) })
+    return value
+  }
   return (
     <div className="cash-stack">
       <section className="cash-card cash-stack">
@@ -34,7 +47,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
         <section className="cash-card">
           <dl className="cash-stack" style={{ margin: 0 }}>
             {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
-              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{v}</dd></div>
+              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>{shown(k, v!)}</dd></div>
             ))}
           </dl>
         </section>
