@@ -5,6 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { FormFooter } from '../ui/form-footer'
+import { AddToWallet } from '../ui/add-to-wallet'
 import { StatusTimeline } from '../ui/status-timeline'
 import { TextField } from '../ui/text-field'
 import { CardActivity } from './card-activity'
@@ -101,6 +102,7 @@ export function CardTile({ card, accountId, userId, onChange }: { card: Card; ac
         <div className="cash-row"><dt>{t('cards.limit.monthly')}</dt><dd>{usd(card.limits.monthly)}</dd></div>
       </dl>
       {live && mine ? <CardDetailsReveal cardId={card.id} last4={card.last4} /> : null}
+      {mine && card.status === 'active' && (!card.shipping || card.shipping.status === 'activated') ? <AddToWallet card={card} /> : null}
       {live ? (
         <div className="cash-row">
           <button type="button" className="cash-button" data-variant="secondary" disabled={freeze.busy} onClick={() => void freeze.run(async () => (await api.post(`/cards/${card.id}/${card.status === 'frozen' ? 'unfreeze' : 'freeze'}`, CardView), onChange()))}>
