@@ -57,6 +57,12 @@ export const METHODS = {
     result: z.object({ shown: z.boolean() }),
     doc: 'Show a new Cash notification natively (an alert the holder set, or a health warning before liquidation). `id` is stable: show each id once.',
   },
+  addToWallet: {
+    capability: 'addToWallet',
+    params: z.object({ cardId: z.uuid(), last4: z.string().regex(/^\d{4}$/), cardholderName: z.string().min(1).max(80) }).strict(),
+    result: z.object({ added: z.boolean(), wallet: z.enum(['apple', 'google']) }),
+    doc: 'Add a card to the device wallet (Apple Wallet on iOS, Google Wallet on Android) by in-app push provisioning: the host shows the wallet’s own sheet and gets the encrypted card data from the card issuer with the holder’s session. `added` is false when the card was already in the wallet. CANCELLED if the holder closes the sheet; UNAVAILABLE if the device cannot hold cards (no wallet, no NFC). Without this capability the embed links to `support/wallet-instruct`, the manual steps.',
+  },
   haptics: { capability: 'haptics', params: z.object({ style: z.enum(['light', 'medium', 'heavy', 'success', 'warning', 'error']) }).strict(), result: z.object({ done: z.literal(true) }), doc: 'Play a haptic.' },
 } as const
 

@@ -63,9 +63,20 @@ export function parsePixKey(input: string): PixKey {
   throw fail('pix_key_invalid')
 }
 
-/** A key as shown to the payer: documents partly hidden, as Brazilian banks do. */
+/**
+ * A key as shown to the payer and in history: partly hidden, as Brazilian banks do. A CPF keeps its middle
+ * six digits (`***.982.247-**`), an e-mail its first letter and domain (`m***@example.com`), a phone its
+ * country, area and last four digits (`+55 11 *****-4321`), a random key its first and last four characters;
+ * a CNPJ (a company's public number) shows whole.
+ */
 export function maskPixKey(key: PixKey): string {
-  if (key.type === 'cpf') return `***.${key.value.slice(3, 6)}.${key.value.slice(6, 9)}-**`
-  if (key.type === 'cnpj') return `${key.value.slice(0, 2)}.${key.value.slice(2, 5)}.${key.value.slice(5, 8)}/${key.value.slice(8, 12)}-${key.value.slice(12)}`
-  return key.value
+  const v = key.value
+  if (key.type === 'cpf') return `***.${v.slice(3, 6)}.${v.slice(6, 9)}-**`
+  if (key.type === 'cnpj') return `${v.slice(0, 2)}.${v.slice(2, 5)}.${v.slice(5, 8)}/${v.slice(8, 12)}-${v.slice(12)}`
+  if (key.type === 'email') {
+    const at = v.lastIndexOf('@')
+    return at > 0 ? `${v.slice(0, 1)}***${v.slice(at)}` : v
+  }
+  if (key.type === 'phone') return `${v.slice(0, 3)} ${v.slice(3, 5)} *****-${v.slice(-4)}`
+  return `${v.slice(0, 4)}…${v.slice(-4)}`
 }

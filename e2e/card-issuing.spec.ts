@@ -60,7 +60,7 @@ test('a physical card: ordered free, shipped, activated with its last 4, details
   await page.getByLabel('Physical · shipped to you').check()
   await page.getByRole('button', { name: 'Review order' }).click()
   await expect(page.getByText('Enter the street and number.')).toBeVisible()
-  await expect(page.getByText('Use the 2-letter country code, like BR or US.')).toBeVisible()
+  await expect(page.getByText('Choose a country.')).toBeVisible()
   await fillAddress(page, SAO_PAULO)
   await expect(page.getByTestId('order-card.fee')).toContainText('Free')
   await page.getByRole('button', { name: 'Review order' }).click()

@@ -71,6 +71,11 @@ test.describe('Grow, as personal@demo.cash', () => {
     await deposit.getByLabel('Amount in USDC').fill('25')
     await deposit.getByRole('button', { name: 'Deposit' }).click()
     await confirmWithPassword(page, 'Deposit')
+    // The deposit says it is done, how much, where, and what happens next.
+    const done = page.getByTestId('earn.done-deposit')
+    await expect(done.getByRole('heading', { name: 'Deposit done' })).toBeVisible()
+    await expect(done).toContainText('$25.00 is now in the Liquid USD vault, earning')
+    await expect(done).toContainText('You can withdraw it whenever you like.')
     await expect(page.getByRole('img', { name: /Liquid USD vault position over 30 days/ })).toBeVisible()
     expect(units(await balanceOf(paula, account, 'USDC'))).toBe(usdc - 25_000_000)
     await expect.poll(async () => units(((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value)).toBeGreaterThanOrEqual(start + 25_000_000)
@@ -92,10 +97,19 @@ test.describe('Grow, as personal@demo.cash', () => {
     expect(afterWithdrawal - (usdc - 25_000_000)).toBeLessThan(10_010_000)
 
     // A second withdrawal cancelled while queued pays nothing; then take the rest back, leaving Paula as she was.
+    await page.getByRole('button', { name: 'Withdraw more' }).click()
     await withdraw.getByLabel('Amount in USDC').fill('5')
     await withdraw.getByRole('button', { name: 'Withdraw' }).click()
     await confirmWithPassword(page, 'Withdraw')
+    // Cancelling asks first, with the amount; going back keeps the withdrawal queued.
     await queue.getByRole('button', { name: 'Cancel withdrawal' }).click()
+    const ask = page.getByRole('form', { name: 'Confirm' })
+    await expect(ask.getByTestId('confirm.summary')).toContainText('$5.00')
+    await expect(ask.getByLabel('Your password')).toHaveCount(0)
+    await ask.getByRole('button', { name: 'Back' }).click()
+    await expect(queue.getByRole('listitem').first()).toContainText('queued')
+    await queue.getByRole('button', { name: 'Cancel withdrawal' }).click()
+    await page.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click()
     await expect(queue.getByRole('listitem').first()).toContainText('cancelled')
     const rest = ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value
     await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: { method: 'host' } })

@@ -61,6 +61,10 @@ test.describe('money in, as personal@demo.cash', () => {
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/In flight|Delivered/)
     await serverClock.advance(3)
     await expect(page.getByText('Delivered and credited to your account.')).toBeVisible()
+    // Once delivered, the page no longer says the transfer is on its way, and the last step shows done.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer delivered')
+    await expect(page).toHaveTitle('Transfer delivered · Cash')
+    await expect(progress.getByRole('listitem').last()).toHaveAttribute('data-state', 'done')
     await homeShows(page, 'USDC', plus(before, '99.94'))
   })
 

@@ -68,7 +68,11 @@ test.describe('crypto withdrawal, as personal@demo.cash', () => {
     await page.getByRole('button', { name: 'Confirm and send' }).click()
     await expect(page.getByRole('button', { name: 'Cancel withdrawal' })).toBeVisible()
     expect(parseAmount(await spendable(), 'USDC')).toBe(parseAmount(before, 'USDC') - 20_500_000n)
+    // One click only asks: the amount and what comes back, then the button that cancels.
     await page.getByRole('button', { name: 'Cancel withdrawal' }).click()
+    await expect(page.getByTestId('confirm.summary')).toContainText('$20.50')
+    expect(await spendable()).not.toBe(before)
+    await page.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click()
     await expect(page.getByText('Cancelled. The amount is back in your spendable balance.')).toBeVisible()
     expect(await spendable()).toBe(before)
   })

@@ -87,6 +87,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         navigate: async () => ({ navigated: true }),
         close: async () => ({ closed: true as const }),
         haptics: async () => ({ done: true as const }),
+        addToWallet: async () => ({ added: true, wallet: settings.platform === 'android' ? ('google' as const) : ('apple' as const) }),
         notify: async (p) => (setNotices((list) => [...list, p]), { shown: true }),
       }
       const handlers = Object.fromEntries(Object.entries(all).filter(([method]) => settings.capabilities.includes(method as Capability))) as HostHandlers

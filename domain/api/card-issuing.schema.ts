@@ -25,6 +25,7 @@ export const ShippingAddressSchema = z
       .string()
       .trim()
       .toUpperCase()
+      .min(1, 'Choose a country.')
       .regex(/^[A-Z]{2}$/, 'Use the 2-letter country code, like BR or US.')
       .refine(isCountry, 'This is not a country code we know. Use 2 letters, like BR or US.'),
   })

@@ -34,7 +34,7 @@ export async function fillAddress(page: Page, a: { line1: string; city: string; 
   await page.getByLabel('City').fill(a.city)
   await page.getByLabel('State or region').fill(a.region)
   await page.getByLabel('Postal code').fill(a.postalCode)
-  await page.getByLabel('Country (2-letter code, like BR or US)').fill(a.country)
+  await page.getByLabel('Country', { exact: true }).selectOption(a.country)
 }
 
 export const SAO_PAULO = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
@@ -42,7 +42,7 @@ export const SAO_PAULO = { line1: 'Rua Augusta 100', city: 'São Paulo', region:
 export async function fillKyc(page: Page, legalName: string) {
   await page.getByLabel('Full legal name').fill(legalName)
   await page.getByLabel('Date of birth').fill('1990-04-25')
-  await page.getByLabel('Nationality (2-letter code, like BR or US)').fill('BR')
+  await page.getByLabel('Nationality', { exact: true }).selectOption('BR')
   await fillAddress(page, SAO_PAULO)
   await upload(page, 'Front of the ID card', file('front.jpg', JPEG, 'image/jpeg'))
   await upload(page, 'Back of the ID card', file('back.png', PNG, 'image/png'))
@@ -54,12 +54,12 @@ export async function fillKyc(page: Page, legalName: string) {
 export async function fillKyb(page: Page, company: { name: string; ownerName: string; ownerEmail: string; share: string }) {
   await page.getByLabel('Registered company name').fill(company.name)
   await page.getByLabel('Registration number').fill('09876543')
-  await page.getByLabel('Country of registration (2-letter code, like GB or BR)').fill('GB')
+  await page.getByLabel('Country of registration').selectOption('GB')
   await fillAddress(page, { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' })
   const owner = page.getByTestId('kyb.owner.0')
   await owner.getByLabel('Full legal name').fill(company.ownerName)
   await owner.getByLabel('Date of birth').fill('1985-07-01')
-  await owner.getByLabel('Nationality (2-letter code)').fill('GB')
+  await owner.getByLabel('Nationality', { exact: true }).selectOption('GB')
   await owner.getByLabel('E-mail').fill(company.ownerEmail)
   await owner.getByLabel('Ownership (%)').fill(company.share)
   await owner.getByLabel('Passport (photo page)').check()

@@ -8,7 +8,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
-import { ConfirmSheet } from '../ui/confirm-sheet'
+import { ConfirmSheet, type Confirmation } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField, amountProblemMessage, readAmountIn } from '../ui/amount-field'
@@ -34,7 +34,7 @@ export function LimitSettings({ accountId, canManage }: { accountId: string; can
   const limits = data.data
   const values = form ?? { daily: toTypedAmount(limits.daily, locale), monthly: toTypedAmount(limits.monthly, locale) }
   const usd = (v: string) => formatMoney(units(v), 'USDC', locale)
-  const save = (next: Limits, confirmation?: Parameters<Parameters<typeof ConfirmSheet>[0]['onSend']>[0]) =>
+  const save = (next: Limits, confirmation?: Confirmation) =>
     api.put(`/accounts/${accountId}/limits`, LimitsResponse, { ...next, ...(confirmation ? { confirmation } : {}) }).then(() => {
       setForm(null)
       setConfirming(null)

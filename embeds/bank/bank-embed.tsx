@@ -1,5 +1,6 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { BankHub } from './bank-hub'
@@ -25,7 +26,7 @@ export function BankEmbed({ path, title }: EmbedProps) {
       <NeedsAccount>
         {(accountId) =>
           path === '/bank/receive' ? <BankReceivePage accountId={accountId} />
-          : path === '/bank/send' ? <BankSendPage accountId={accountId} />
+          : path === '/bank/send' ? <FrozenGate accountId={accountId}><BankSendPage accountId={accountId} /></FrozenGate>
           : path === '/bank/send/add' ? <AddRecipientChoice />
           : path === '/bank/send/add/manual' ? <ManualRecipientPage accountId={accountId} />
           : path === '/bank/send/add/plaid' ? <PlaidLinkPage accountId={accountId} />

@@ -5,6 +5,8 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { FormFooter } from '../ui/form-footer'
+import { AddToWallet } from '../ui/add-to-wallet'
+import { StatusTimeline } from '../ui/status-timeline'
 import { TextField } from '../ui/text-field'
 import { CardActivity } from './card-activity'
 import { CardArt } from './card-art'
@@ -29,8 +31,10 @@ function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChang
       onChange()
     })
   }
+  const steps = (['ordered', 'shipped', 'delivered'] as const).map((key) => ({ key, label: t(`cards.shipping.step.${key}`) }))
   return (
     <div className="cash-stack">
+      {shipping.status === 'activated' ? null : <StatusTimeline label={t('cards.shipping.progress')} steps={steps} current={shipping.status} />}
       <p style={{ margin: 0 }} data-testid={`cards.shipping-${card.last4}`}>
         {t(`cards.shipping.${shipping.status}`, { date: date(shipping.eta), city: shipping.city })}
       </p>
@@ -42,6 +46,17 @@ function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChang
       ) : null}
     </div>
   )
+}
+
+/**
+ * The badge beside the number. A physical card is not "Active" until its holder activated it: while on its way it
+ * reads "Arriving <date>", once delivered "Not activated" (purchases are declined until then).
+ */
+function statusBadge(card: Card, t: ReturnType<typeof useI18n>['t'], locale: string): string {
+  const shipping = card.shipping
+  if (card.status !== 'active' || !shipping || shipping.status === 'activated') return t(`cards.status.${card.status}`)
+  if (shipping.status === 'delivered') return t('cards.status.notActivated')
+  return t('cards.status.arriving', { date: shipping.eta ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(shipping.eta)) : '' })
 }
 
 /** Cancel for good, after a second, explicit step. */
@@ -77,7 +92,7 @@ export function CardTile({ card, accountId, userId, corporate, onChange }: { car
       <div className="cash-row">
         <strong>•••• {card.last4}</strong>
         <span>
-          <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge">{t(`cards.status.${card.status}`)}</span>
+          <span className="cash-badge">{t(`cards.kind.${card.kind}`)}</span> <span className="cash-badge" data-testid={`cards.status-${card.last4}`}>{statusBadge(card, t, locale)}</span>
         </span>
       </div>
       <p className="cash-muted" style={{ margin: 0 }}>{card.nameOnCard} · {t('cards.expires', { expiry: card.expiry })}</p>
@@ -89,6 +104,7 @@ export function CardTile({ card, accountId, userId, corporate, onChange }: { car
         <div className="cash-row"><dt>{t('cards.limit.monthly')}</dt><dd>{usd(card.limits.monthly)}</dd></div>
       </dl>
       {live && mine ? <CardDetailsReveal cardId={card.id} last4={card.last4} /> : null}
+      {mine && card.status === 'active' && (!card.shipping || card.shipping.status === 'activated') ? <AddToWallet card={card} /> : null}
       {live ? (
         <div className="cash-row">
           <button type="button" className="cash-button" data-variant="secondary" disabled={freeze.busy} onClick={() => void freeze.run(async () => (await api.post(`/cards/${card.id}/${card.status === 'frozen' ? 'unfreeze' : 'freeze'}`, CardView), onChange()))}>

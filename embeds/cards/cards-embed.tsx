@@ -1,6 +1,7 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
+import { FrozenGate } from '../ui/frozen-gate'
 import { Page } from '../ui/page'
 import { CalloutCard } from '../ui/state-views'
 import { CardsPage } from './cards-page'
@@ -19,9 +20,9 @@ export function CardsEmbed({ path, title }: EmbedProps) {
   return (
     <Page title={title}>
       {path === '/card/@corporate/add' ? (
-        manager ? <IssueCardPage accountId={membership.accountId} /> : <p>{t('cards.issue.onlyManagers')}</p>
+        manager ? <FrozenGate accountId={membership.accountId}><IssueCardPage accountId={membership.accountId} /></FrozenGate> : <p>{t('cards.issue.onlyManagers')}</p>
       ) : path.startsWith('/order-card/') ? (
-        manager ? <OrderCardPage accountId={membership.accountId} cardsPath={`/app/cash/card/@${kind}`} /> : <p>{t('cards.issue.onlyManagers')}</p>
+        manager ? <FrozenGate accountId={membership.accountId}><OrderCardPage accountId={membership.accountId} cardsPath={`/app/cash/card/@${kind}`} /></FrozenGate> : <p>{t('cards.issue.onlyManagers')}</p>
       ) : (
         <CardsPage accountId={membership.accountId} corporate={corporate} canIssue={corporate && manager} orderPath={manager ? `/app/cash/order-card/@${kind}` : null} />
       )}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 import { CardOrderingView, ShippingAddressSchema, type ShippingAddress } from '../../domain/api/card-issuing.schema'
 import { CardView } from '../../domain/api/money-out.schema'
 import { PHYSICAL_CARD_FEE } from '../../domain/card-issuing'
@@ -13,6 +13,7 @@ import { useZodForm } from '../lib/use-zod-form'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CountryField } from '../ui/country-field'
 import { TextField } from '../ui/text-field'
 
 type Ordering = ReturnType<typeof CardOrderingView.parse>
@@ -28,7 +29,7 @@ function AddressForm({ fee, onReview }: { fee: string; onReview: (address: Shipp
       <TextField label={t('cards.order.city')} autoComplete="address-level2" {...form.bind('city')} />
       <TextField label={t('cards.order.region')} autoComplete="address-level1" {...form.bind('region')} />
       <TextField label={t('cards.order.postalCode')} autoComplete="postal-code" {...form.bind('postalCode')} />
-      <TextField label={t('cards.order.country')} autoComplete="country" maxLength={2} {...form.bind('country')} />
+      <CountryField id="order-card-country" label={t('cards.order.country')} value={form.bind('country').value ?? ''} error={form.bind('country').error} onChange={(code) => form.bind('country').onChange({ target: { value: code } } as ChangeEvent<HTMLInputElement>)} />
       <div className="cash-row" data-testid="order-card.fee">
         <span>{t('cards.order.fee')}</span>
         <strong>{fee}</strong>

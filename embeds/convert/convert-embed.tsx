@@ -12,6 +12,7 @@ import { useAction } from '../lib/use-action'
 import { useQuoteFlow } from '../lib/use-quote-flow'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
@@ -110,7 +111,7 @@ function Convert({ accountId }: { accountId: string }) {
 export function ConvertEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <Convert accountId={accountId} />}</NeedsAccount>
+      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><Convert accountId={accountId} /></FrozenGate>}</NeedsAccount>
     </Page>
   )
 }

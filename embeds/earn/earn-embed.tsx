@@ -12,6 +12,7 @@ import { useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { LineChart } from '../ui/line-chart'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
@@ -20,6 +21,7 @@ import { AmountField, useAmountInput } from '../ui/amount-field'
 
 type Earn = EarnResponse
 type Vault = Earn['vaults'][number]
+type VaultWithdrawal = Earn['withdrawals'][number]
 
 function useEarn(accountId: string) {
   const { api } = useSession()
@@ -100,9 +102,23 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
   const amount = useAmountInput(vault.asset)
   const [reviewing, setReviewing] = useState(false)
   const [fieldError, setFieldError] = useState<string | undefined>()
+  const [done, setDone] = useState<string | null>(null)
   const key = useRef(crypto.randomUUID())
   const clean = amount.value ?? '0'
   const label = kind === 'deposit' ? t('earn.deposit') : t('earn.withdraw')
+  if (done !== null) {
+    const vaultName = t(`earn.vault.${vault.vault}`)
+    return (
+      <section className="cash-card cash-stack" role="status" aria-labelledby={`earn-done-${kind}`} data-testid={`earn.done-${kind}`}>
+        <h3 id={`earn-done-${kind}`} style={{ margin: 0 }}>{t(kind === 'deposit' ? 'earn.deposited.title' : 'earn.withdrawn.title')}</h3>
+        <p style={{ margin: 0 }}>{kind === 'deposit' ? t('earn.deposited.body', { amount: fmt(done, vault.asset), vault: vaultName, apy: vault.apyPercent }) : t('earn.withdrawn.body', { amount: fmt(done, vault.asset), vault: vaultName })}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>{kind === 'deposit' ? t('earn.deposited.next') : hint}</p>
+        <div>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setDone(null)}>{t(kind === 'deposit' ? 'earn.deposited.again' : 'earn.withdrawn.again')}</button>
+        </div>
+      </section>
+    )
+  }
   if (reviewing) {
     return (
       <ConfirmSheet
@@ -134,6 +150,7 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
             throw error
           }
           key.current = crypto.randomUUID()
+          setDone(clean)
           amount.clear()
           setReviewing(false)
           onDone()
@@ -163,7 +180,7 @@ function Liquid({ accountId }: { accountId: string }) {
   const fmt = useFmt()
   const [vaultId, setVaultId] = useState<VaultId>(() => (new URLSearchParams(location.search).get('vault') === 'eth' ? 'eth' : 'usd'))
   const earn = useEarn(accountId)
-  const cancel = useAction()
+  const [cancelling, setCancelling] = useState<VaultWithdrawal | null>(null)
   if (earn.status === 'loading') return <LoadingState />
   if (earn.status === 'error') return <ErrorState message={earn.error.message} onRetry={earn.reload} />
   const vault = earn.data.vaults.find((v) => v.vault === vaultId)!
@@ -194,7 +211,25 @@ function Liquid({ accountId }: { accountId: string }) {
       <VaultForm key={`w-${vault.vault}`} accountId={accountId} vault={vault} kind="withdraw" hint={settleHint} onDone={earn.reload} />
       <section className="cash-card cash-stack" aria-labelledby="queue">
         <h2 id="queue" style={{ margin: 0 }}>{t('earn.queue')}</h2>
-        {cancel.error ? <p className="cash-alert" role="alert">{cancel.error}</p> : null}
+        {cancelling ? (
+          <ConfirmSheet
+            title={t('earn.cancel.title')}
+            asset={cancelling.asset}
+            total={cancelling.requestedAmount}
+            detail={t('earn.cancel.body', { amount: fmt(cancelling.requestedAmount, cancelling.asset), vault: t(`earn.vault.${cancelling.vault}`) })}
+            lines={[
+              { label: t('earn.cancel.amount'), value: fmt(cancelling.requestedAmount, cancelling.asset) },
+              { label: t('earn.cancel.stays'), value: t(`earn.vault.${cancelling.vault}`) },
+            ]}
+            submitLabel={t('earn.cancel.confirm')}
+            onBack={() => setCancelling(null)}
+            onConfirm={async () => {
+              await api.post(`/accounts/${accountId}/earn/liquid/withdrawals/${cancelling.id}/cancel`, VaultWithdrawalView)
+              setCancelling(null)
+              earn.reload()
+            }}
+          />
+        ) : null}
         {queue.length === 0 ? <p className="cash-muted" style={{ margin: 0 }}>{t('earn.queueEmpty')}</p> : (
           <ul className="cash-list" data-testid="earn.queue">
             {queue.map((w) => (
@@ -204,7 +239,7 @@ function Liquid({ accountId }: { accountId: string }) {
                   {w.status === 'queued' ? ` · ${t('earn.eta', { at: new Date(w.settleAt).toLocaleString(locale) })}` : ''}
                 </span>
                 {w.status === 'queued' ? (
-                  <button type="button" className="cash-button" data-variant="secondary" disabled={cancel.busy} onClick={() => void cancel.run(async () => { await api.post(`/accounts/${accountId}/earn/liquid/withdrawals/${w.id}/cancel`, VaultWithdrawalView); earn.reload() })}>
+                  <button type="button" className="cash-button" data-variant="secondary" onClick={() => setCancelling(w)}>
                     {t('earn.cancel')}
                   </button>
                 ) : null}
@@ -278,7 +313,7 @@ function Stake({ accountId }: { accountId: string }) {
 }
 
 export function EarnEmbed({ path, title }: EmbedProps) {
-  const body = (accountId: string) => (path === '/earn/liquid' ? <Liquid accountId={accountId} /> : path === '/earn/weeth' ? <Stake accountId={accountId} /> : <Overview accountId={accountId} />)
+  const body = (accountId: string) => (path === '/earn/liquid' ? <FrozenGate accountId={accountId}><Liquid accountId={accountId} /></FrozenGate> : path === '/earn/weeth' ? <FrozenGate accountId={accountId}><Stake accountId={accountId} /></FrozenGate> : <Overview accountId={accountId} />)
   return (
     <Page title={title}>
       <NeedsAccount>{body}</NeedsAccount>

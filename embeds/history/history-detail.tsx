@@ -1,6 +1,8 @@
 import { HistoryDetail } from '../../domain/api/money-out.schema'
 import { isAsset } from '../../domain/asset'
-import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { formatDate } from '../../domain/format-date'
+import { merchantCategory } from '../../domain/merchant-categories'
+import { formatMoney, parseAmount, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
 import { useSession } from '../lib/session'
@@ -28,12 +30,19 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
     return <ErrorState message={detail.error.message} />
   }
   const d = detail.data
-  /** Details that are amounts are shown as money: card amounts in dollars, a withdrawal's fee in its asset. */
-  const detailValue = (key: string, value: string) => {
+  const when = (at: string | null) => (at ? formatDate(at, locale, 'dateTime') : '')
+  /** A detail as the page words it: a category's name, amounts as money (card amounts in dollars, a fee in its asset, reais), the rate with its currencies. */
+  const shown = (key: string, value: string): string => {
+    if (key === 'category') {
+      const c = merchantCategory(value)
+      return t('history.detail.categoryValue', { name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'), code: value })
+    }
+    if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
+    if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
+    if (key === 'rate') return t('history.detail.rateValue', { rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)) })
     const asset = key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
     return asset && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(parseSignedAmount(value, asset), asset, locale) : value
   }
-  const when = (at: string | null) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '')
   return (
     <div className="cash-stack">
       <section className="cash-card cash-stack">
@@ -53,7 +62,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
         <section className="cash-card">
           <dl className="cash-stack" style={{ margin: 0 }}>
             {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
-              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{detailValue(k, v ?? "")}</dd></div>
+              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>{shown(k, v!)}</dd></div>
             ))}
           </dl>
         </section>

@@ -1,5 +1,7 @@
 import { ArrowDownToLine, QrCode } from 'lucide-react'
-import { AdminAccountFreeze, MyFeatureFlags } from '../../domain/api/admin-people.schema'
+import { MyFeatureFlags } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
+import { useAccountFreeze } from '../lib/use-account-freeze'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
@@ -7,12 +9,11 @@ import { Avatar, ListRow } from '../ui/list-row'
 
 /** A freeze Cash put on the account, with its reason (issue 9): first thing on home. */
 export function FrozenNotice({ accountId }: { accountId: string }) {
-  const { api } = useSession()
   const { t, locale } = useI18n()
-  const freeze = useResource(`freeze:${accountId}`, (signal) => api.get(`/accounts/${accountId}/freeze`, AdminAccountFreeze, signal))
+  const freeze = useAccountFreeze(accountId)
   return freeze.status === 'ready' && freeze.data.frozen ? (
     <p className="cash-warning" role="status" data-testid="home.frozen">
-      {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: new Date(freeze.data.frozenAt!).toLocaleDateString(locale, { dateStyle: 'medium' }) })}
+      {t('home.frozen', { reason: freeze.data.frozenReason ?? '', when: formatDate(freeze.data.frozenAt!, locale) })}
     </p>
   ) : null
 }

@@ -195,6 +195,7 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'This value is not valid.': 'Este valor não é válido.',
   'Upload the back of the ID card.': 'Envie o verso do documento de identidade.',
   'Use at most 120 characters.': 'Use no máximo 120 caracteres.',
+  'Choose a country.': 'Escolha um país.',
   'Use the 2-letter country code, like BR or US.': 'Use o código de país de 2 letras, como BR ou US.',
   'Cannot reach Cash right now. Check your connection and try again.': 'Não foi possível falar com o Cash agora. Verifique sua conexão e tente de novo.',
   'Something failed on our side. Try again in a moment.': 'Algo falhou do nosso lado. Tente de novo em instantes.',

@@ -76,8 +76,19 @@ export function localiseTitle(raw: string, locale: Locale): string {
   return title
 }
 
+/** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */
+const REASONS_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
+  [/^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/, (cap) => `Transferências de outra pessoa são limitadas a US$ ${cap} cada; esta foi devolvida ao remetente.`],
+]
+
 /** A movement's reason (a decline's, a failure's) in the page's language. */
 export function localiseReason(reason: string, locale: Locale): string {
   if (locale === 'en-US') return reason
-  return DECLINE_BY_TEXT.get(reason) ?? reason
+  const decline = DECLINE_BY_TEXT.get(reason)
+  if (decline) return decline
+  for (const [pattern, render] of REASONS_PT_BR) {
+    const m = pattern.exec(reason)
+    if (m) return render(...m.slice(1).map((g) => g ?? ''))
+  }
+  return reason
 }

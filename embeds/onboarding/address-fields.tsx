@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../domain/errors'
 import { useI18n } from '../lib/i18n'
+import { CountryField } from '../ui/country-field'
 import { TextField } from '../ui/text-field'
 
 export type AddressValues = { line1: string; line2: string; city: string; region: string; postalCode: string; country: string }
@@ -24,7 +25,7 @@ export function AddressFields({ legend, prefix, value, errors, onChange }: { leg
       <TextField label={t('identity.address.city')} {...bind('city', 'address-level2')} />
       <TextField label={t('identity.address.region')} {...bind('region', 'address-level1')} />
       <TextField label={t('identity.address.postalCode')} {...bind('postalCode', 'postal-code')} />
-      <TextField label={t('identity.address.country')} maxLength={2} {...bind('country', 'country')} />
+      <CountryField id={`${prefix}.country`} label={t('identity.address.country')} value={value.country} error={errors[`${prefix}.country`]} onChange={(code) => onChange('country', code)} />
     </fieldset>
   )
 }

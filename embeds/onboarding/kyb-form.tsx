@@ -4,6 +4,7 @@ import { assertAdult, assertOwnership, MAX_TOTAL_BPS, MIN_OWNER_BPS } from '../.
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
+import { CountryField } from '../ui/country-field'
 import { TextField } from '../ui/text-field'
 import { AddressFields, addressBody, EMPTY_ADDRESS, type AddressValues } from './address-fields'
 import { DocumentField } from './document-field'
@@ -47,7 +48,7 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
         <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
         <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
         <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
-        <TextField label={t('kyb.field.country')} maxLength={2} {...text('country')} />
+        <CountryField id="kyb-country" label={t('kyb.field.country')} value={v.country} error={errors.country} onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))} />
         <AddressFields legend={t('kyb.field.address')} prefix="address" value={v.address} errors={errors} onChange={(key, value) => form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))} />
       </section>
       <section className="cash-stack" aria-labelledby="kyb-owners">

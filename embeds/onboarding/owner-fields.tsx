@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../../domain/errors'
 import { useI18n } from '../lib/i18n'
+import { CountryField } from '../ui/country-field'
 import { TextField } from '../ui/text-field'
 import { EMPTY_ID, IdDocumentFields, type IdDocumentValues } from './id-document-fields'
 
@@ -19,7 +20,7 @@ export function OwnerFields({ index, value, errors, onChange, onRemove }: { inde
       <legend>{label}</legend>
       <TextField label={t('kyb.owner.name')} {...text('name')} />
       <TextField label={t('kyb.owner.birthDate')} type="date" {...text('birthDate')} />
-      <TextField label={t('kyb.owner.nationality')} maxLength={2} {...text('nationality')} />
+      <CountryField id={`${prefix}.nationality`} label={t('kyb.owner.nationality')} value={value.nationality} error={errors[`${prefix}.nationality`]} onChange={(code) => onChange(`${prefix}.nationality`, (o) => ({ ...o, nationality: code }))} />
       <TextField label={t('kyb.owner.email')} type="email" {...text('email')} />
       <TextField label={t('kyb.owner.ownership')} hint={t('kyb.owner.ownershipHint')} inputMode="decimal" {...text('ownership')} />
       <IdDocumentFields prefix={`${prefix}.idDocument`} value={value.idDocument} errors={errors} whose={label} testId={`kyb.owner.${index}.id`} onChange={(change) => onChange(`${prefix}.idDocument`, (o) => ({ ...o, idDocument: change(o.idDocument) }))} />

@@ -10,6 +10,7 @@ import { useAction } from '../lib/use-action'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AmountField, useAmountInput } from '../ui/amount-field'
@@ -116,7 +117,7 @@ function PixSend({ accountId }: { accountId: string }) {
 export function PixSendEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <PixSend accountId={accountId} />}</NeedsAccount>
+      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><PixSend accountId={accountId} /></FrozenGate>}</NeedsAccount>
     </Page>
   )
 }

@@ -7,6 +7,7 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AmountField, useAmountInput } from '../ui/amount-field'
@@ -63,7 +64,7 @@ function Repay({ accountId }: { accountId: string }) {
 export function RepayEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <Repay accountId={accountId} />}</NeedsAccount>
+      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><Repay accountId={accountId} /></FrozenGate>}</NeedsAccount>
     </Page>
   )
 }

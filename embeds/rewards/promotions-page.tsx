@@ -26,7 +26,14 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
   const id = useId()
   const join = useAction()
   const money = (v: string) => usdc(v, locale)
-  const reward = c.kind === 'splashback' ? t('promotion.rule.splashback', { percent: String(c.bps / 100), category: t(`promotion.category.${categoryKey(c.category)}`) }) : t('promotion.rule.tripleDip', { multiplier: String(c.multiplier) })
+  const reward = {
+    splashback: () => t('promotion.rule.splashback', { percent: String(c.bps / 100), category: t(`promotion.category.${categoryKey(c.category)}`) }),
+    triple_dip: () => t('promotion.rule.tripleDip', { multiplier: String(c.multiplier) }),
+    summer_mint: () => t('promotion.rule.summerMint', { goal: money(c.spendGoal ?? '0') }),
+    membership_rewards: () => t('promotion.rule.membershipRewards'),
+  }[c.kind]()
+  // Summer Mint and membership rewards pay no cashback: their progress and claim live on their own pages.
+  const cashbackKind = c.kind === 'splashback' || c.kind === 'triple_dip'
   return (
     <section className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="promotion.campaign" data-kind={c.kind}>
       <div className="cash-row">
@@ -44,10 +51,13 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
           <li data-testid="promotion.payout">{t('promo.paidOn', { date: day(c.payoutAt, locale) })}</li>
         </ul>
       ) : null}
-      <div className="cash-stack">
-        <label htmlFor={`${id}-progress`}>{t('promotion.earned', { earned: money(c.earned), cap: money(c.perHolderCap) })}</label>
-        <progress id={`${id}-progress`} max={100} value={c.progressPercent} />
-      </div>
+      {!cashbackKind ? <p style={{ margin: 0 }}><a href={PAGE[c.kind]}>{t(c.kind === 'summer_mint' ? 'promotion.seeProgress' : 'promotion.seeReward')}</a></p> : null}
+      {cashbackKind ? (
+        <div className="cash-stack">
+          <label htmlFor={`${id}-progress`}>{t('promotion.earned', { earned: money(c.earned), cap: money(c.perHolderCap) })}</label>
+          <progress id={`${id}-progress`} max={100} value={c.progressPercent} />
+        </div>
+      ) : null}
       {!c.eligible && c.ineligibleReason ? <p className="cash-notice" style={{ margin: 0 }}>{c.ineligibleReason}</p> : null}
       {c.optInRequired && c.status !== 'ended' ? (
         c.optedIn ? (

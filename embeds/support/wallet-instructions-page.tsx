@@ -4,6 +4,7 @@ import { useBridge } from '../lib/bridge-context'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
+import { AddToWallet } from '../ui/add-to-wallet'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 type Card = z.infer<typeof CardsResponse>['items'][number]
@@ -11,14 +12,16 @@ const APPLE_STEPS = ['1', '2', '3', '4', '5'] as const
 const GOOGLE_STEPS = ['1', '2', '3', '4'] as const
 
 /**
- * `/support/wallet-instruct`: how to add the card to Apple Pay and Google Pay. The host bridge has no
- * add-to-wallet method yet, so there is no in-app button: the holder follows the wallet app's own steps. A
- * signed-in holder sees which of their cards can be added (active, and activated if physical).
+ * `/support/wallet-instruct`: how to add the card to Apple Pay and Google Pay. Inside a native host that offers
+ * `addToWallet`, each card that can pay gets the button that provisions it; everywhere else (the web fallback)
+ * the holder follows the wallet app's own steps. A signed-in holder sees which of their cards can be added
+ * (active, and activated if physical).
  */
 export function WalletInstructionsPage() {
   const { t } = useI18n()
   const { state } = useSession()
-  const platform = useBridge().context?.platform
+  const bridge = useBridge()
+  const platform = bridge.context?.platform
   const membership = state.status === 'signed-in' ? state.session.memberships[0] : undefined
   const apple = <WalletSteps key="apple" id="apple" title={t('support.wallet.apple.title')} steps={APPLE_STEPS.map((s) => t(`support.wallet.apple.${s}`))} />
   const google = <WalletSteps key="google" id="google" title={t('support.wallet.google.title')} steps={GOOGLE_STEPS.map((s) => t(`support.wallet.google.${s}`))} />
@@ -32,7 +35,7 @@ export function WalletInstructionsPage() {
           {t('support.wallet.signedOut')} <a href={`/app/cash/sign-in?next=${encodeURIComponent('/app/cash/support/wallet-instruct')}`}>{t('support.signIn.action')}</a>
         </p>
       ) : null}
-      <p className="cash-notice" style={{ margin: 0 }}>{t('support.wallet.manualOnly')}</p>
+      <p className="cash-notice" style={{ margin: 0 }} data-testid="support.wallet.how">{t(bridge.has('addToWallet') ? 'support.wallet.inApp' : 'support.wallet.manualOnly')}</p>
       {platform === 'android' ? [google, apple] : [apple, google]}
       <p className="cash-warning" style={{ margin: 0 }}>{t('support.wallet.safety')}</p>
     </div>
@@ -55,6 +58,7 @@ const ready = (c: Card) => c.status === 'active' && (c.kind === 'virtual' || c.s
 function YourCards({ accountId, cardsPath, orderPath }: { accountId: string; cardsPath: string; orderPath: string }) {
   const { t } = useI18n()
   const { api } = useSession()
+  const inApp = useBridge().has('addToWallet')
   const cards = useResource(`wallet-cards:${accountId}`, (signal) => api.get(`/accounts/${accountId}/cards`, CardsResponse, signal))
   if (cards.status === 'loading') return <LoadingState />
   if (cards.status === 'error') return <ErrorState message={cards.error.message} onRetry={cards.reload} />
@@ -74,6 +78,7 @@ function YourCards({ accountId, cardsPath, orderPath }: { accountId: string; car
               <span className={ready(c) ? 'cash-positive' : 'cash-muted'}>
                 {ready(c) ? t('support.wallet.cardReady') : c.status === 'frozen' ? t('support.wallet.cardFrozen') : t('support.wallet.cardNotActivated')}
               </span>
+              {ready(c) && inApp ? <AddToWallet card={c} /> : null}
             </li>
           ))}
         </ul>

@@ -1,19 +1,38 @@
+import type { z } from 'zod'
 import { BridgeTransferView } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
-import { useResource } from '../lib/use-resource'
+import { useResource, type Resource } from '../lib/use-resource'
+import { NeedsAccount } from '../ui/needs-account'
+import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { StatusTimeline } from '../ui/status-timeline'
 
 const FINAL = ['delivered', 'failed']
+type BridgeTransfer = z.infer<typeof BridgeTransferView>
 
-/** Live tracking of one bridge transfer by its source hash; survives reload; unknown hashes get not-found. */
-export function OnTheWayPage({ hash }: { hash: string }) {
-  const { t, locale } = useI18n()
+/**
+ * `top-up/stargate/on-the-way/{hash}`: its heading follows the transfer, "Transfer on the way" (the route's
+ * title) until it is delivered, failed or waiting, so a finished transfer never still reads as on its way.
+ */
+export function OnTheWayPage({ hash, title }: { hash: string; title: string }) {
+  const { t } = useI18n()
   const { api } = useSession()
   const transfer = useResource(`bridge:${hash}`, (signal) => api.get(`/bridge-transfers/${hash}`, BridgeTransferView, signal), { pollMs: 1500, keepPolling: (x) => !FINAL.includes(x.status) })
+  const status = transfer.status === 'ready' ? transfer.data.status : null
+  const heading = status === 'delivered' || status === 'failed' || status === 'payload_stored' ? t(`bridge.title.${status}`) : title
+  return (
+    <Page title={heading}>
+      <NeedsAccount>{() => <OnTheWay transfer={transfer} />}</NeedsAccount>
+    </Page>
+  )
+}
+
+/** Live tracking of one bridge transfer by its source hash; survives reload; unknown hashes get not-found. */
+function OnTheWay({ transfer }: { transfer: Resource<BridgeTransfer> & { reload: () => void } }) {
+  const { t, locale } = useI18n()
   const left = useCountdown(transfer.status === 'ready' ? transfer.data.etaAt : null)
   if (transfer.status === 'loading') return <LoadingState />
   if (transfer.status === 'error') {
@@ -44,7 +63,7 @@ export function OnTheWayPage({ hash }: { hash: string }) {
         <p className="cash-muted" style={{ margin: 0 }}>
           {t('bridge.route', { token: x.sourceToken, chain: x.sourceChain, bridge: x.bridge === 'stargate' ? 'Stargate' : 'ether.fi' })}
         </p>
-        <StatusTimeline label={t('bridge.progress')} steps={steps} current={x.status} failed={stopped} />
+        <StatusTimeline label={t('bridge.progress')} steps={steps} current={x.status} failed={stopped} finished={x.status === 'delivered'} />
         {x.status === 'delivered' ? <p className="cash-positive" style={{ margin: 0 }}>{t('bridge.done')}</p> : null}
         {!stopped && x.status !== 'delivered' ? <p style={{ margin: 0 }}>{left > 0 ? t('bridge.etaLeft', { time: formatSeconds(left) }) : t('bridge.anyMoment')}</p> : null}
         {x.status === 'failed' ? <p className="cash-warning" style={{ margin: 0 }}>{t('bridge.failed', { reason: x.failureReason ?? '' })}</p> : null}

@@ -9,13 +9,12 @@ import { TopUpHub } from './top-up-hub'
 
 /** Money in by crypto: the hub, the deposit address, a wallet transfer, the two bridges and their tracking. */
 export function TopUpEmbed({ path, params, title }: EmbedProps) {
+  if (path.startsWith('/top-up/stargate/on-the-way/')) return <OnTheWayPage hash={params.hash ?? path.split('/').pop() ?? ''} title={title} />
   return (
     <Page title={title}>
       <NeedsAccount>
         {(accountId) =>
-          path.startsWith('/top-up/stargate/on-the-way/') ? (
-            <OnTheWayPage hash={params.hash ?? path.split('/').pop() ?? ''} />
-          ) : path === '/top-up/stargate' ? (
+          path === '/top-up/stargate' ? (
             <BridgePage accountId={accountId} bridge="stargate" />
           ) : path === '/top-up/etherfi-bridge' ? (
             <BridgePage accountId={accountId} bridge="etherfi" />

@@ -13,20 +13,24 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * The last step of every money movement: the all-in cost, then the holder's approval, by the host's
  * biometrics where the app offers them, else by password. `send` gets the confirmation to pass on.
  */
-export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBack, submitLabel }: {
+export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submitLabel, ...commit }: {
   title: string
   lines: { label: string; value: string }[]
   total: string
   asset: string
   detail: string
-  onSend: (confirmation: Confirmation) => Promise<void>
   onBack: () => void
   /** The button's words when this confirms something other than sending money (a mode or limit change, showing card details). */
   submitLabel?: string
-}) {
+} & (
+  | { onSend: (confirmation: Confirmation) => Promise<void> }
+  /** Undoing something that only returns money (cancelling a withdrawal): asked once, with no password. */
+  | { onConfirm: () => Promise<void> }
+)) {
   const { t } = useI18n()
   const bridge = useBridge()
-  const biometric = bridge.has('confirm')
+  const approval = 'onSend' in commit
+  const biometric = approval && bridge.has('confirm')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [passwordError, setPasswordError] = useState<string | undefined>()
@@ -38,6 +42,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
     setPasswordError(undefined)
     setBusy(true)
     try {
+      if (!('onSend' in commit)) return await commit.onConfirm()
       let confirmation: Confirmation
       if (biometric) {
         const answer = await bridge.call('confirm', { title, amount: total, asset, detail })
@@ -53,7 +58,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
         }
         confirmation = { method: 'password', password }
       }
-      await onSend(confirmation)
+      await commit.onSend(confirmation)
     } catch (err) {
       if (err instanceof ApiError && err.fields.password) setPasswordError(err.fields.password)
       else setError(err instanceof Error ? err.message : String(err))
@@ -72,7 +77,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onSend, onBac
           </div>
         ))}
       </dl>
-      {biometric ? null : <TextField label={t('confirm.password')} type="password" name="password" autoComplete="current-password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />}
+      {biometric || !approval ? null : <TextField label={t('confirm.password')} type="password" name="password" autoComplete="current-password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />}
       <FormFooter error={error} busy={busy} label={biometric ? t('confirm.biometric') : (submitLabel ?? t('confirm.send'))} busyLabel={t('confirm.sending')} />
       <button type="button" className="cash-button" data-variant="secondary" onClick={onBack} disabled={busy}>
         {t('confirm.back')}

@@ -1,5 +1,6 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
+import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { CryptoWithdrawPage } from './crypto-withdraw-page'
@@ -32,7 +33,7 @@ export function WithdrawEmbed({ path, title }: EmbedProps) {
   return (
     <Page title={title}>
       <NeedsAccount>
-        {(accountId) => (path === '/withdraw/crypto' ? <CryptoWithdrawPage accountId={accountId} /> : path === '/withdraw/crypto/status' ? <WithdrawalStatusPage accountId={accountId} /> : <WithdrawHub />)}
+        {(accountId) => (path === '/withdraw/crypto' ? <FrozenGate accountId={accountId}><CryptoWithdrawPage accountId={accountId} /></FrozenGate> : path === '/withdraw/crypto/status' ? <WithdrawalStatusPage accountId={accountId} /> : <WithdrawHub />)}
       </NeedsAccount>
     </Page>
   )

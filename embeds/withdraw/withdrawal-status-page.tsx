@@ -5,6 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useResource } from '../lib/use-resource'
+import { ConfirmSheet } from '../ui/confirm-sheet'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { StatusTimeline } from '../ui/status-timeline'
 
@@ -15,7 +16,7 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const list = useResource(`withdrawals:${accountId}`, (signal) => api.get(`/accounts/${accountId}/withdrawals`, WithdrawalsResponse, signal), { pollMs: 1500, keepPolling: (d) => LIVE.includes(d.items[0]?.status ?? '') })
-  const [cancelError, setCancelError] = useState<string | null>(null)
+  const [asking, setAsking] = useState(false)
   const latest = list.status === 'ready' ? list.data.items[0] : undefined
   const left = useCountdown(latest?.status === 'delayed' ? latest.releaseAt : null)
   if (list.status === 'loading') return <LoadingState />
@@ -31,13 +32,9 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
     { key: stopped ? w.status : 'confirmed', label: t(`withdraw.status.${stopped ? w.status : 'confirmed'}`) },
   ]
   const cancel = async () => {
-    setCancelError(null)
-    try {
-      await api.post(`/accounts/${accountId}/withdrawals/${w.id}/cancel`, WithdrawalView, undefined, { idempotencyKey: `cancel-${w.id}` })
-      list.reload()
-    } catch (error) {
-      setCancelError(error instanceof Error ? error.message : String(error))
-    }
+    await api.post(`/accounts/${accountId}/withdrawals/${w.id}/cancel`, WithdrawalView, undefined, { idempotencyKey: `cancel-${w.id}` })
+    setAsking(false)
+    list.reload()
   }
   return (
     <section className="cash-card cash-stack" aria-live="polite" data-testid="withdraw.status">
@@ -48,10 +45,25 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
       {w.status === 'delayed' ? (
         <>
           <p role="timer" style={{ margin: 0 }}>{t('withdraw.sendsIn', { time: formatSeconds(left) })}</p>
-          <div>
-            <button type="button" className="cash-button" data-variant="secondary" onClick={() => void cancel()}>{t('withdraw.cancel')}</button>
-          </div>
-          {cancelError ? <p className="cash-alert" role="alert">{cancelError}</p> : null}
+          {asking ? (
+            <ConfirmSheet
+              title={t('withdraw.cancel.title')}
+              asset={w.asset}
+              total={w.total}
+              detail={t('withdraw.cancel.body', { total: fmt(w.total) })}
+              lines={[
+                { label: t('withdraw.cancel.amount'), value: fmt(w.amount) },
+                { label: t('withdraw.cancel.returned'), value: fmt(w.total) },
+              ]}
+              submitLabel={t('withdraw.cancel.confirm')}
+              onBack={() => setAsking(false)}
+              onConfirm={cancel}
+            />
+          ) : (
+            <div>
+              <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(true)}>{t('withdraw.cancel')}</button>
+            </div>
+          )}
         </>
       ) : null}
       {w.status === 'cancelled' ? <p className="cash-notice" style={{ margin: 0 }}>{t('withdraw.cancelled')}</p> : null}

@@ -45,8 +45,9 @@ describe('summer-mint and membership-rewards run as campaigns', () => {
     const all = await campaigns()
     expect(all.find((c) => c.kind === 'summer_mint')).toMatchObject({ name: 'Summer Mint', status: 'active', spendGoal: '500', startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-03-01T00:00:00.000Z' })
     expect(all.find((c) => c.kind === 'membership_rewards')).toMatchObject({ status: 'active', tierRewards: { core: '0', luxe: '5', pinnacle: '15', vip: '25' } })
-    // Neither adds cashback to purchases, nor lists among the cashback promotions.
-    expect((await paula.json('GET', `/accounts/${account}/campaigns`)).body.items).toEqual([])
+    // Both are running, so the promotions hub lists them (neither adds cashback to purchases).
+    const hub = (await paula.json('GET', `/accounts/${account}/campaigns`)).body.items as { kind: string; name: string; status: string }[]
+    expect(hub.map((c) => [c.kind, c.name, c.status])).toEqual(expect.arrayContaining([['summer_mint', 'Summer Mint', 'active'], ['membership_rewards', 'Membership rewards', 'active']]))
   })
 
   it('summer-mint: no campaign → “none” (not an error); a new campaign’s goal and window decide the badge', async () => {

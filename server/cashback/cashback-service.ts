@@ -390,10 +390,13 @@ async function holderCampaignView(db: Tx, c: Selectable<CashbackCampaignsTable>,
   return { ...(await campaignView(db, c, now)), eligible: reason === null, ineligibleReason: reason, optedIn: await optedIn(db, c.id, accountId), earned: usdc(earned), progressPercent: Math.min(100, progress) }
 }
 
-/** Campaigns a holder sees: active and upcoming ones, and ended ones they earned from. */
+/**
+ * Campaigns a holder sees, of every kind (the hub links summer-mint and membership-rewards to their own pages):
+ * active and upcoming ones, and ended ones they earned from.
+ */
 export async function holderCampaigns(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
-  const all = await db.selectFrom('cashback_campaigns').selectAll().where('kind', 'in', [...CASHBACK_CAMPAIGN_KINDS]).orderBy('ends_at').execute()
+  const all = await db.selectFrom('cashback_campaigns').selectAll().orderBy('ends_at').execute()
   const items = []
   for (const c of all) {
     const view = await holderCampaignView(db, c, accountId, now)

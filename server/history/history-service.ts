@@ -2,6 +2,7 @@ import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
+import { maskPixKey, type PixKey } from '../../domain/pix-key'
 import type { Tx } from '../ledger/ledger-service'
 import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
 
@@ -70,8 +71,10 @@ export async function historyCsv(db: Tx, accountId: string, query: Omit<HistoryQ
 
 /** One movement with its timeline: authorized → settled (or what happened instead), or a withdrawal's states. */
 export async function historyDetail(db: Tx, accountId: string, type: HistoryType | 'other', id: string) {
-  const source = HISTORY_SOURCES.find((s) => s.yields(type))
-  const row = source ? (await source.rows(accountId, { type, id }, 1).execute(db)).rows[0] : undefined
+  let row: HistoryRow | undefined
+  for (const source of HISTORY_SOURCES.filter((s) => s.yields(type))) {
+    row ??= (await source.rows(accountId, { type, id }, 1).execute(db)).rows[0]
+  }
   if (!row) throw new DomainError('not_found', 'No such movement on this account.')
   const timeline: { step: string; at: string | null }[] = []
   const extra: Record<string, string | null> = {}
@@ -89,6 +92,25 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
     timeline.push({ step: 'requested', at: w.created_at.toISOString() }, { step: 'security_delay_ends', at: w.release_at.toISOString() })
     if (w.status !== 'delayed') timeline.push({ step: w.status, at: w.updated_at.toISOString() })
     Object.assign(extra, { destination: w.destination, fee: toDecimal(w.fee, w.asset as HeldAsset), transaction: w.tx_hash })
-  } else timeline.push({ step: row.status, at: row.created_at.toISOString() })
+  } else {
+    timeline.push({ step: row.status, at: row.created_at.toISOString() })
+    if (type === 'pix') Object.assign(extra, await pixDetails(db, id))
+  }
   return { ...view(row), timeline, details: extra }
+}
+
+/**
+ * A PIX movement's particulars (its id is the journal's): a payment's reais, the recipient's key (masked), the
+ * locked rate (USD per real), the fee and the end-to-end id the Central Bank's system gave it; a top-up's
+ * reais, rate, fee and charge id.
+ */
+async function pixDetails(db: Tx, journalId: string): Promise<Record<string, string | null>> {
+  const p = await db.selectFrom('pix_payments').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
+  if (p) {
+    const key = p.key_type === 'code' ? null : maskPixKey({ type: p.key_type as PixKey['type'], value: p.key_value })
+    return { brlAmount: toDecimal(p.brl_amount, 'BRL'), pixKey: key, rate: toDecimal(p.rate_micro_usd, 'USDC'), pixFee: toDecimal(p.fee_usdc, 'USDC'), endToEndId: p.end_to_end_id }
+  }
+  const c = await db.selectFrom('pix_charges').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
+  if (c) return { brlAmount: toDecimal(c.brl_amount, 'BRL'), rate: toDecimal(c.rate_micro_usd, 'USDC'), pixFee: toDecimal(c.fee_usdc, 'USDC'), txid: c.txid }
+  return {}
 }

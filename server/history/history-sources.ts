@@ -119,4 +119,20 @@ const journals: HistorySource = {
   }, sql`holder.amount AS amount, holder.asset AS asset, NULL AS detail`, JOURNAL_SHOWN, JOURNAL_AMOUNT),
 }
 
-export const HISTORY_SOURCES: readonly HistorySource[] = [cards, withdrawals, journals]
+/**
+ * Incoming bank transfers returned to their sender (a third party over the cap): no money moved, so no journal,
+ * but the holder must see that someone sent money and why it went back. The amount is what was sent, in USD.
+ */
+const returnedBankTransfers: HistorySource = {
+  yields: (type) => type === 'bank',
+  hasCards: false,
+  rows: query('bank_transfers_in', {
+    alias: 'b',
+    type: sql`'bank'::text`,
+    title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH' ELSE 'Wire' END || ' from ' || b.sender_name`,
+    status: sql`'returned'::text`,
+    cardId: null,
+  }, sql`b.usdc_amount AS amount, 'USDC' AS asset, b.return_reason AS detail`, sql`b.status = 'returned'`),
+}
+
+export const HISTORY_SOURCES: readonly HistorySource[] = [cards, withdrawals, journals, returnedBankTransfers]

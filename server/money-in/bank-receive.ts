@@ -48,7 +48,7 @@ export async function listBankTransfers(db: Tx, accountId: string) {
       currency: r.currency,
       amount: centsToDecimal(r.amount_minor),
       senderName: r.sender_name,
-      creditUsdc: toDecimal(r.usdc_amount, 'USDC'),
+      creditUsdc: r.status === 'returned' ? '0' : toDecimal(r.usdc_amount, 'USDC'),
       feeUsdc: toDecimal(r.fee_usdc, 'USDC'),
       status: r.status,
       returnReason: r.return_reason,
@@ -114,7 +114,8 @@ export const bankEvents = {
         amount_minor: amountMinor,
         sender_name: e.senderName,
         third_party: !e.senderIsHolder,
-        usdc_amount: overCap ? 0n : q.creditUsdc,
+        // A returned transfer keeps what it was worth in USD (history shows it); nothing of it was credited.
+        usdc_amount: overCap ? q.grossUsdc : q.creditUsdc,
         fee_usdc: overCap ? 0n : q.feeUsdc,
         status: overCap ? 'returned' : 'credited',
         return_reason: overCap ? `Transfers from someone else are limited to $${toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} each; this one was returned to the sender.` : null,

@@ -187,4 +187,15 @@ describe('bank receive', () => {
     expect(item).toMatchObject({ status: 'returned', creditUsdc: '0', returnReason: expect.stringContaining('4000') })
     expect(await balance()).toBe('2500')
   })
+
+  it('shows a returned transfer in history, with what was sent and why it went back', async () => {
+    await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'wire', amount: '5000', senderName: 'Someone Else', thirdParty: true })
+    await advance(100)
+    const bank = (await paula.json('GET', `/accounts/${account}/history?type=bank`)).body.items
+    expect(bank).toEqual([expect.objectContaining({ type: 'bank', title: 'Wire from Someone Else', status: 'returned', amount: '5000', asset: 'USDC', reason: expect.stringContaining('returned to the sender') })])
+    expect((await paula.json('GET', `/accounts/${account}/history?status=returned`)).body.items).toHaveLength(1)
+    const detail = await paula.json('GET', `/accounts/${account}/history/bank/${bank[0].id}`)
+    expect(detail).toMatchObject({ status: 200, body: { status: 'returned', reason: expect.stringContaining('4000'), timeline: [{ step: 'returned' }] } })
+    expect(await balance()).toBe('2500')
+  })
 })

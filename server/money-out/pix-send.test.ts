@@ -37,6 +37,16 @@ describe('PIX send', () => {
     expect(second.body.error).toMatchObject({ code: 'over_daily_limit', fields: { brlAmount: expect.stringMatching(/daily/) } })
   })
 
+  it('its history detail shows the reais, the key masked, the rate, the fee and the end-to-end id', async () => {
+    const quote = await paula.json('POST', `/accounts/${account}/pix/payments`, { destination: 'maria.silva@example.com', brlAmount: '150' })
+    const paid = await confirm(quote.body.id)
+    const item = (await paula.json('GET', `/accounts/${account}/history?type=pix`)).body.items[0]
+    expect(item).toMatchObject({ type: 'pix', amount: '-30.3' })
+    const detail = (await paula.json('GET', `/accounts/${account}/history/pix/${item.id}`)).body
+    expect(detail.details).toEqual({ brlAmount: '150', pixKey: 'm***@example.com', rate: quote.body.rate, pixFee: '0.3', endToEndId: paid.body.endToEndId })
+    expect(detail.details.endToEndId).toMatch(/^E\d{12}/)
+  })
+
   it('points at the destination for a bad key or a damaged code', async () => {
     const cpf = await paula.json('POST', `/accounts/${account}/pix/payments`, { destination: '529.982.247-26', brlAmount: '10' })
     expect(cpf.body.error).toMatchObject({ code: 'pix_key_cpf', fields: { destination: expect.stringMatching(/CPF/) } })
