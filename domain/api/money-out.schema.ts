@@ -43,6 +43,8 @@ export const PixPaymentView = z
   .object({
     id: z.uuid(),
     recipientName: z.string(),
+    /** The name came from the sandbox's made-up key directory (every server but production): show it as sandbox data. */
+    recipientSandbox: z.boolean(),
     recipientCity: z.string(),
     key: z.string().nullable(),
     source: z.enum(['key', 'code']),

@@ -100,6 +100,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/investigate-transaction', 'admin', 'Investigate a transaction', 'Investigar uma transação', 'admin'),
   r('/admin/manual-refunds', 'admin', 'Manual refunds', 'Reembolsos manuais', 'admin'),
   r('/admin/pending-holds', 'admin', 'Pending holds', 'Reservas pendentes', 'admin'),
+  r('/admin/identity-reviews', 'admin', 'Identity reviews', 'Análises de identidade', 'admin'),
+  r('/admin/sandbox', 'admin', 'Sandbox', 'Sandbox', 'admin'),
   r('/admin', 'admin', 'Back office', 'Back office', 'admin'),
 ]
 

@@ -12,6 +12,7 @@ import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { SandboxChip } from '../ui/sandbox-chip'
 import { TextField } from '../ui/text-field'
 
 type Payment = ReturnType<typeof PixPaymentView.parse>
@@ -23,7 +24,7 @@ function QuoteSummary({ payment }: { payment: Payment }) {
   return (
     <section className="cash-card cash-stack" aria-label={t('pixSend.recipient')} data-testid="pix-send.recipient">
       <p style={{ margin: 0 }}>
-        <strong>{payment.recipientName}</strong>, {payment.recipientCity}
+        <strong>{payment.recipientName}</strong>, {payment.recipientCity} {payment.recipientSandbox ? <SandboxChip /> : null}
       </p>
       {payment.key ? <p className="cash-muted cash-mono" style={{ margin: 0 }}>{payment.key}</p> : null}
       <p style={{ margin: 0 }}>{formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale)}</p>
