@@ -30,3 +30,16 @@ describe('the sandbox controls’ API', () => {
     expect(mine === undefined || mine.status !== 'approved').toBe(true)
   })
 })
+
+describe('sandbox data is marked off production', () => {
+  it('a recipient found by PIX key comes from the sandbox directory; one read from a BR Code does not', async () => {
+    const t = await createTestApp()
+    const paula = await signIn(t.app, 'personal')
+    const byKey = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/pix/payments`, { destination: 'anyone@example.com', brlAmount: '20' }, { 'idempotency-key': 'sandbox-pix-key' })
+    expect(byKey.status).toBe(201)
+    expect(byKey.body).toMatchObject({ source: 'key', recipientSandbox: true })
+    const code = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+    const byCode = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/pix/payments`, { destination: code, brlAmount: '20' }, { 'idempotency-key': 'sandbox-pix-code' })
+    expect(byCode.body).toMatchObject({ source: 'code', recipientName: 'Fulano de Tal', recipientSandbox: false })
+  })
+})
