@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
@@ -13,6 +14,7 @@ const IDENTITY_MANUAL_KEY = 'sandbox.identity_manual'
  */
 export async function sandboxTarget(db: Tx, who: string): Promise<SandboxTarget> {
   const byEmail = who.includes('@')
+  if (!byEmail && !z.uuid().safeParse(who).success) throw new DomainError('not_found', 'Give a member’s e-mail or an account id.')
   const user = byEmail ? await db.selectFrom('users').select(['id', 'email', 'name', 'kyc_status']).where('email', '=', who.toLowerCase()).executeTakeFirst() : undefined
   if (byEmail && !user) throw new DomainError('not_found', 'No one has this e-mail.')
   const accountId = byEmail
