@@ -79,6 +79,7 @@ export const EVENTS = {
   themeChanged: { payload: z.object({ theme: z.enum(['light', 'dark']) }).strict(), doc: 'The app switched theme.' },
   backPressed: { payload: z.object({}).strict(), doc: 'The hardware or gesture back was used; the embed goes back a step or calls close.' },
   visibility: { payload: z.object({ visible: z.boolean() }).strict(), doc: 'The webview was hidden or shown.' },
+  dataChanged: { payload: z.object({}).strict(), doc: 'What the embed shows changed outside it (a push notification arrived, a sandbox event happened): the embed reads its data again, in place, without a reload.' },
 } as const
 export type EventName = keyof typeof EVENTS
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]['payload']>

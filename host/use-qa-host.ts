@@ -3,7 +3,8 @@ import { serveBridge, type HostBridge, type HostHandlers } from '../bridge/host-
 import { BridgeError, CAPABILITIES, type BridgeContext, type Capability, type Envelope, type EventName, type EventPayload } from '../bridge/protocol.schema'
 import { newDropCounter, windowWire } from '../bridge/wires'
 import { SessionResponse } from '../domain/api/auth.schema'
-import { createApiClient } from '../embeds/lib/api-client'
+import { createApiClient, type ApiClient } from '../embeds/lib/api-client'
+import { PERSONAS } from '../fixtures/personas'
 import { useI18n } from '../embeds/lib/i18n'
 
 export type QaSettings = {
@@ -14,6 +15,8 @@ export type QaSettings = {
   locale: 'en-US' | 'pt-BR'
   theme: BridgeContext['theme']
   capabilities: Capability[]
+  /** The server runs a sandbox (not production): offer its controls for the persona's account. */
+  sandbox: boolean
 }
 
 /** A notification the embed asked the host to show (the `notify` method). */
@@ -41,6 +44,8 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
   const [error, setError] = useState<string | null>(null)
   const [src, setSrc] = useState<string | null>(null)
   const [notices, setNotices] = useState<HostNotice[]>([])
+  /** The persona signed in to the embed, and a platform admin's client for the sandbox controls acting on it. */
+  const [sandbox, setSandbox] = useState<{ email: string; api: ApiClient } | null>(null)
   const host = useRef<HostBridge | null>(null)
   const counter = useRef(0)
 
@@ -53,6 +58,7 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       setAsks([])
       setNotices([])
       setError(null)
+      setSandbox(null)
       let context: BridgeContext = { sessionToken: null, user: null, accountKind: null, locale: settings.locale, theme: settings.theme, safeArea: SAFE_AREA[settings.platform], platform: settings.platform, appVersion: 'qa-harness' }
       if (settings.email) {
         try {
@@ -100,10 +106,21 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         onMessage: (direction, envelope) => setLog((lines) => [...lines, { n: ++counter.current, direction, envelope }]),
       })
       setSrc(`/app/cash/webview/${settings.page}?qa=${Date.now()}`)
+      if (settings.email && settings.sandbox) {
+        // The sandbox API is for platform admins: the harness signs the first admin persona in beside the
+        // embed's persona (same demo password), so its controls act on the embed's account.
+        const admin = PERSONAS.find((p) => p.platformRole === 'admin')!
+        try {
+          const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: admin.email, password: settings.password, client: 'native' })
+          setSandbox({ email: settings.email, api: createApiClient({ bearerToken: () => session.token ?? undefined }) })
+        } catch (e) {
+          setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
+        }
+      }
     },
     [iframe, t],
   )
 
   const emit = useCallback(<E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload), [])
-  return { launch, emit, log, asks, notices, error, src, capabilities: CAPABILITIES }
+  return { launch, emit, log, asks, notices, error, src, sandbox, capabilities: CAPABILITIES }
 }

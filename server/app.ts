@@ -60,6 +60,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   const app = new Hono()
   const routes = routeTable(deps.config.CASH_ENV)
   let jobs: JobHandlers = {}
+  deps.runDueJobs = () => runDueJobs(deps, jobs)
   // A test server's clock can be moved forward (POST /sandbox/clock); every other server reads its own.
   if (deps.config.CASH_ENV === 'test') {
     deps.sandboxClock = createSandboxClock(deps.now, () => runDueJobs(deps, jobs), deps.db)

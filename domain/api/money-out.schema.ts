@@ -43,6 +43,8 @@ export const PixPaymentView = z
   .object({
     id: z.uuid(),
     recipientName: z.string(),
+    /** The name came from the sandbox's made-up key directory (every server but production): show it as sandbox data. */
+    recipientSandbox: z.boolean(),
     recipientCity: z.string(),
     key: z.string().nullable(),
     source: z.enum(['key', 'code']),
@@ -155,7 +157,7 @@ export const CardAuthorizationView = z
   })
   .meta({ id: 'CardAuthorization' })
 export const CardAuthorizationsResponse = z.object({ items: z.array(CardAuthorizationView) }).meta({ id: 'CardAuthorizations' })
-export const SandboxPurchaseBody = z.object({ amount: DecimalString, merchantName: z.string().min(1).max(60), merchantCity: z.string().max(40).default('LISBOA'), mcc: z.string().regex(/^\d{4}$/).default('5812') }).meta({ id: 'SandboxPurchase' })
+export const SandboxPurchaseBody = z.object({ amount: DecimalString, merchantName: z.string().min(1).max(60), merchantCity: z.string().max(40).default('LISBOA'), mcc: z.string().regex(/^\d{4}$/).default('5812'), networkTimeout: z.boolean().default(false).meta({ description: 'The network gives up at once: it declines to the merchant and sends the issuer a timeout advice for what it asked' }) }).meta({ id: 'SandboxPurchase' })
 export const SandboxPurchaseResponse = z.object({ networkId: z.string(), approved: z.boolean(), reason: z.string().optional(), message: z.string().optional() })
 
 // History

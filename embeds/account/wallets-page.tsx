@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { WalletsView } from '../../domain/api/settings.schema'
-import { signWithWallet, walletErrorMessage } from '../lib/browser-wallet'
+import { sandboxWallet, signWithWallet, walletErrorMessage } from '../lib/browser-wallet'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
+import { useClientConfig } from '../lib/use-client-config'
 import { ConfirmSheet } from '../ui/confirm-sheet'
+import { SandboxChip } from '../ui/sandbox-chip'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 /** `/settings/wallets`: linked wallets, linking one by signature, and unlinking after confirmation. */
@@ -18,6 +20,8 @@ export function WalletsPage() {
   const [notice, setNotice] = useState<string | null>(null)
   const [linkError, setLinkError] = useState<string | null>(null)
   const link = useAction()
+  const config = useClientConfig()
+  const sandbox = config !== null && config.monitoring.environment !== 'production'
   if (loaded.status === 'loading') return <LoadingState />
   if (loaded.status === 'error') return <ErrorState message={loaded.error.message} onRetry={loaded.reload} />
   const wallets = (view ?? loaded.data).wallets
@@ -41,12 +45,12 @@ export function WalletsPage() {
     )
   }
 
-  const startLink = () =>
+  const startLink = (useSandbox = false) =>
     link.run(async () => {
       setNotice(null)
       setLinkError(null)
       try {
-        const next = await signWithWallet(api, { nonce: '/wallets/nonce', submit: '/wallets' }, WalletsView)
+        const next = await signWithWallet(api, { nonce: '/wallets/nonce', submit: '/wallets' }, WalletsView, {}, useSandbox ? await sandboxWallet() : undefined)
         setView(next)
         const added = next.wallets.at(-1)
         setNotice(t('wallets.linked', { address: added?.address ?? '' }))
@@ -79,6 +83,16 @@ export function WalletsPage() {
         <button type="button" className="cash-button" disabled={link.busy} onClick={() => void startLink()}>
           {link.busy ? t('wallets.linking') : t('wallets.link')}
         </button>
+        {sandbox ? (
+          <div className="cash-stack" style={{ gap: 8 }} data-testid="wallets.sandbox">
+            <p className="cash-muted" style={{ margin: 0 }}>
+              <SandboxChip /> {t('wallets.sandboxHint')}
+            </p>
+            <button type="button" className="cash-button" data-variant="secondary" disabled={link.busy} onClick={() => void startLink(true)}>
+              {t('wallets.sandboxLink')}
+            </button>
+          </div>
+        ) : null}
       </section>
     </div>
   )

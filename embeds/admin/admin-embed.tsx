@@ -15,7 +15,9 @@ import { FailedReconsPage } from './failed-recons-page'
 import { FeatureFlagsPage } from './feature-flags-page'
 import { InvestigateTransactionPage } from './investigate-page'
 import { ManualRefundsPage } from './manual-refunds-page'
+import { IdentityReviewsPage } from './identity-reviews-page'
 import { PendingHoldsPage } from './pending-holds-page'
+import { SandboxPage } from './sandbox-page'
 import { AdminUserPage, AdminUsersPage } from './users-pages'
 
 /** Each back-office path (below /app/cash) and its page; the page reads `params` for the id in the path. */
@@ -34,6 +36,8 @@ const PAGES: Record<string, ComponentType<EmbedProps>> = {
   '/admin/investigate-transaction': InvestigateTransactionPage,
   '/admin/manual-refunds': ManualRefundsPage,
   '/admin/pending-holds': PendingHoldsPage,
+  '/admin/identity-reviews': IdentityReviewsPage,
+  '/admin/sandbox': SandboxPage,
 }
 
 /**

@@ -27,7 +27,7 @@ export function AdminDashboardPage({ title }: EmbedProps) {
             <h2 id="admin-dashboard-queues">{t('admin.dashboard.queues')}</h2>
             <ul className="cash-link-list" data-testid="admin-dashboard.queues">
               <li>
-                <a href="/app/cash/admin/user">
+                <a href="/app/cash/admin/identity-reviews">
                   <strong>{t('admin.dashboard.pendingKyc', { count: n(dashboard.data.pendingKyc) })}</strong>
                   {t('admin.dashboard.pendingKyb', { count: n(dashboard.data.pendingKyb) })}
                 </a>

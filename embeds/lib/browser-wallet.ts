@@ -34,11 +34,21 @@ function rejected(error: unknown): unknown {
 }
 
 /**
- * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this
- * address, have the wallet sign it word for word, and post both to `submitPath`.
+ * A sandbox wallet for servers that are not in production: a fresh key made in this page (never sent
+ * anywhere, gone with it), so a tester without a wallet extension can still link a wallet and sign in with it.
  */
-export async function signWithWallet<S extends z.ZodType>(api: ApiClient, paths: { nonce: string; submit: string }, schema: S, extra: Record<string, unknown> = {}): Promise<z.output<S>> {
-  const wallet = await connectBrowserWallet()
+export async function sandboxWallet(): Promise<BrowserWallet> {
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts')
+  const account = privateKeyToAccount(generatePrivateKey())
+  return { address: account.address, sign: (message) => account.signMessage({ message }) }
+}
+
+/**
+ * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this
+ * address, have the wallet (the browser's, unless another is given) sign it word for word, and post both to `submitPath`.
+ */
+export async function signWithWallet<S extends z.ZodType>(api: ApiClient, paths: { nonce: string; submit: string }, schema: S, extra: Record<string, unknown> = {}, given?: BrowserWallet): Promise<z.output<S>> {
+  const wallet = given ?? (await connectBrowserWallet())
   const issued = await api.post(paths.nonce, WalletNonceResponse, { address: wallet.address })
   let signature: `0x${string}`
   try {

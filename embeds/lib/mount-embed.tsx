@@ -16,6 +16,7 @@ import { browserLanguages, I18nProvider, localeOfLanguage, pickDeviceLocale, pic
 import { startMonitoring } from './monitoring'
 import { matchRoute, ROUTES } from './route-map'
 import { bootSession } from './boot-data'
+import { announceDataChanged } from './data-changed'
 import { FirstDataContext, Interactive, pageFirstData, type FirstData } from './first-data'
 import { SessionProvider, useSession } from './session'
 
@@ -25,7 +26,8 @@ export function standalonePathOf(embed: EmbedName, pathname: string, search: str
   if (requested && matchRoute(requested)?.route.embed === embed) return requested
   const rest = pathname.replace(/^\/app\/cash\/webview\/?/, '')
   const resolved = resolveWebview(rest)
-  return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed)?.path ?? '/')
+  // An embed opened bare starts on its first screen that needs no id (not a detail page missing its id).
+  return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed && !r.path.includes(':'))?.path ?? '/')
 }
 
 const standalonePath = (embed: EmbedName) => standalonePathOf(embed, window.location.pathname, window.location.search)
@@ -39,6 +41,7 @@ function applyLook(bridge: EmbedBridge) {
     for (const side of ['top', 'right', 'bottom', 'left'] as const) root.style.setProperty(`--cash-safe-${side}`, `${ctx.safeArea[side]}px`)
   }
   bridge.on('themeChanged', ({ theme }) => (root.dataset.theme = theme))
+  bridge.on('dataChanged', announceDataChanged)
 }
 
 function Standalone({ embed, Component, bridge, initialPath, here }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge; initialPath: string; here: string }) {

@@ -10,6 +10,11 @@ export type RouteEntry = {
   embed: EmbedName
   title: Record<Locale, string>
   guard: Guard
+  /**
+   * Set on the few back-office routes the product spec (routes.txt) does not list, with why they exist; only
+   * admin routes may have it (the route walk checks), so no holder-facing page is served beyond the spec.
+   */
+  beyondSpec?: string
 }
 
 const r = (path: string, embed: EmbedName, en: string, pt: string, guard: Guard = 'signed-in'): RouteEntry => ({ path, embed, title: { 'en-US': en, 'pt-BR': pt }, guard })
@@ -100,6 +105,8 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/investigate-transaction', 'admin', 'Investigate a transaction', 'Investigar uma transação', 'admin'),
   r('/admin/manual-refunds', 'admin', 'Manual refunds', 'Reembolsos manuais', 'admin'),
   r('/admin/pending-holds', 'admin', 'Pending holds', 'Reservas pendentes', 'admin'),
+  { ...r('/admin/identity-reviews', 'admin', 'Identity reviews', 'Análises de identidade', 'admin'), beyondSpec: 'the queue behind the dashboard’s Pending KYC (issue 18, defect 9)' },
+  { ...r('/admin/sandbox', 'admin', 'Sandbox', 'Sandbox', 'admin'), beyondSpec: 'the sandbox controls for any account, off in production (issue 18)' },
   r('/admin', 'admin', 'Back office', 'Back office', 'admin'),
 ]
 

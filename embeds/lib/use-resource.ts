@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from './api-client'
+import { onDataChanged } from './data-changed'
 import { useFirstData } from './first-data'
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError }
 
 /**
  * Loads data from the server, cancelling on unmount or when `key` changes; `reload` asks again. With
- * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state.
+ * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state;
+ * it asks again the same way when the data changed outside the page (data-changed.ts).
  */
 export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, poll?: { pollMs: number; keepPolling: (data: T) => boolean }): Resource<T> & { reload: () => void } {
   // Data the page's first screen was drawn with (first-data.tsx): used as it is, not asked for again; on the
@@ -44,5 +46,7 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt])
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
+  // The host (or another page) said the data changed: ask again, keeping what is shown until the answer comes.
+  useEffect(() => onDataChanged(reload), [reload])
   return { ...state, reload }
 }

@@ -14,6 +14,7 @@ import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AmountField, useAmountInput } from '../ui/amount-field'
+import { SandboxChip } from '../ui/sandbox-chip'
 import { TextField } from '../ui/text-field'
 
 type Payment = ReturnType<typeof PixPaymentView.parse>
@@ -25,7 +26,7 @@ function QuoteSummary({ payment }: { payment: Payment }) {
   return (
     <section className="cash-card cash-stack" aria-label={t('pixSend.recipient')} data-testid="pix-send.recipient">
       <p style={{ margin: 0 }}>
-        <strong>{payment.recipientName}</strong>, {payment.recipientCity}
+        <strong>{payment.recipientName}</strong>, {payment.recipientCity} {payment.recipientSandbox ? <SandboxChip /> : null}
       </p>
       {payment.key ? <p className="cash-muted cash-mono" style={{ margin: 0 }}>{payment.key}</p> : null}
       <p style={{ margin: 0 }}>{formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale)}</p>

@@ -172,9 +172,13 @@ export const cardRoutes = [
     response: SandboxPurchaseResponse,
     handler: async ({ deps, params, body }) => {
       const networkId = `auth_${deps.newId().replaceAll('-', '').slice(0, 20)}`
-      const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...body } }
+      const { networkTimeout, ...purchase } = body
+      const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...purchase } }
+      const delivered = deps.deliverWebhook!({ provider: 'card', event })
+      // A sandbox network timeout: the network gives up before the issuer's answer, whatever it is.
+      if (networkTimeout) void delivered.catch(() => undefined)
       const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), deps.config.CARD_NETWORK_WAIT_MS).unref())
-      const answer = await Promise.race([deps.deliverWebhook!({ provider: 'card', event }), timeout])
+      const answer = networkTimeout ? null : await Promise.race([delivered, timeout])
       if (!answer) {
         // Like a real network, it declines to the merchant and sends the issuer a timeout advice for what it
         // asked, durably (a job), so a decision that lands after the window is voided, never left on hold.

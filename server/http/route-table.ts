@@ -42,6 +42,8 @@ export type Deps = {
   priceBook: PriceBook
   /** Set by createApp on test servers only (CASH_ENV=test): the clock `now` reads, which the sandbox moves forward. */
   sandboxClock?: SandboxClock
+  /** Set by createApp: runs the jobs due now and answers how many ran (the sandbox's "run due jobs now"). */
+  runDueJobs?: () => Promise<number>
   /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
   deliverWebhook?: (payload: { provider: string; event: { id: string; type: string; created: string; data: Record<string, unknown> } }) => Promise<Response>
 }

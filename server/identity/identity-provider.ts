@@ -2,6 +2,7 @@ import { sandboxDecision, type Decision } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { scheduleWebhook } from '../money-in/providers'
+import { sandboxSettings } from '../sandbox/sandbox-target'
 
 /** The sandbox provider's pace: it starts reviewing after a moment and decides a few seconds later. */
 export const IDENTITY_SANDBOX_DELAYS = { inReviewSeconds: 2, decisionSeconds: 6 } as const
@@ -18,11 +19,13 @@ export function decisionEta(at: Date): Date {
 
 /**
  * Sends an application (or a new round of one) to the identity provider. The sandbox provider answers as a
- * real one does, by signed `identity` webhooks: `application.in_review`, then `application.decided`.
+ * real one does, by signed `identity` webhooks: `application.in_review`, then `application.decided` — unless the
+ * sandbox was set to leave applications for an admin (`identityDecisions: manual`): then it stops at in review.
  */
 export async function sendToProvider(deps: Deps, db: Tx, app: { reference: string; subjectName: string; subject: 'person' | 'company'; round: number }): Promise<void> {
   const now = deps.now()
   await scheduleWebhook(deps, db, 'identity', 'application.in_review', { reference: app.reference, round: app.round }, new Date(now.getTime() + IDENTITY_SANDBOX_DELAYS.inReviewSeconds * 1000))
+  if ((await sandboxSettings(db)).identityDecisions === 'manual') return
   const decision = sandboxDecision(app.subjectName, app.subject, app.round)
   await scheduleWebhook(deps, db, 'identity', 'application.decided', { reference: app.reference, round: app.round, ...decision }, decisionEta(now))
 }

@@ -56,6 +56,20 @@ describe('KYC with the sandbox identity provider', () => {
     expect((await nina.json('POST', '/kyc', await kycBody(nina))).body.error.code).toBe('verification_open')
   })
 
+  it('leaves applications pending for an admin when the sandbox is set to manual decisions', async () => {
+    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).body).toEqual({ identityDecisions: 'manual' })
+    expect((await nina.json('POST', '/kyc', await kycBody(nina))).status).toBe(201)
+    await after(60)
+    expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
+    const queue = (await admin.json('GET', '/admin/identity-applications')).body.items as { id: string; userId: string | null }[]
+    const mine = queue.find((a) => a.userId === persona('new').id)!
+    expect((await admin.json('POST', `/admin/identity-applications/${mine.id}/decision`, { decision: 'approved' })).status).toBe(200)
+    expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
+    // Back to automatic: the provider decides a new round by itself again.
+    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'auto' })).body).toEqual({ identityDecisions: 'auto' })
+    expect((await nina.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).status).toBe(403)
+  })
+
   it('shows a rejection’s reason, then takes a new application that can be approved', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina, 'Rita Reject'))
     await after(6)

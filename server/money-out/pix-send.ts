@@ -49,10 +49,15 @@ function resolveDestination(destination: string): { key: PixKey | { type: 'code'
   return { key, ...lookupKey(key), source: 'key', txid: null, amount: null }
 }
 
-export function pixPaymentView(p: Selectable<PixPaymentsTable>) {
+/**
+ * A PIX payment as the holder sees it. A recipient found by key comes from the sandbox directory (any key
+ * resolves to a made-up name) on every server but production, so it is marked as such.
+ */
+export function pixPaymentView(deps: Pick<Deps, 'config'>, p: Selectable<PixPaymentsTable>) {
   return {
     id: p.id,
     recipientName: p.recipient_name,
+    recipientSandbox: p.source === 'key' && deps.config.CASH_ENV !== 'production',
     recipientCity: p.recipient_city,
     key: p.key_type === 'code' ? null : maskPixKey({ type: p.key_type as PixKey['type'], value: p.key_value }),
     source: p.source,
@@ -91,7 +96,7 @@ export async function quotePixSend(deps: Deps, db: Tx, accountId: string, input:
     .insertInto('pix_payments')
     .values({ id, account_id: accountId, key_type: dest.key.type, key_value: dest.key.value, recipient_name: dest.name, recipient_city: dest.city, source: dest.source, txid: dest.txid, brl_amount: brl, usdc_amount: usdc, fee_usdc: fee, rate_micro_usd: SANDBOX_FX.brlUsdMicro, status: 'quoted', expires_at: new Date(now.getTime() + PIX_SEND.lockSeconds * 1000), created_at: now })
     .execute()
-  return pixPaymentView(await db.selectFrom('pix_payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  return pixPaymentView(deps, await db.selectFrom('pix_payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
 /** Pays a quoted PIX payment once the holder confirms: checked again, posted as a spend, settled instantly. */
@@ -102,7 +107,7 @@ export async function confirmPixSend(deps: Deps, db: Tx, principal: Principal, a
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const p = await db.selectFrom('pix_payments').selectAll().where('id', '=', paymentId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
   if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
-  if (p.status === 'completed') return pixPaymentView(p)
+  if (p.status === 'completed') return pixPaymentView(deps, p)
   if (p.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('quote_expired', 'This rate expired after 10 minutes. Start again for a fresh one.')
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   assertWithinSpendable(p.usdc_amount + p.fee_usdc, position.spendable)
@@ -122,11 +127,11 @@ export async function confirmPixSend(deps: Deps, db: Tx, principal: Principal, a
   // The sandbox acquirer settles PIX instantly and answers with the end-to-end id of the payment.
   const e2e = `E${deps.now().toISOString().replace(/\D/g, '').slice(0, 12)}${p.id.replaceAll('-', '').slice(0, 19).toUpperCase()}`
   await db.updateTable('pix_payments').set({ status: 'completed', end_to_end_id: e2e, journal_id: journalId, completed_at: deps.now() }).where('id', '=', p.id).execute()
-  return pixPaymentView({ ...p, status: 'completed', end_to_end_id: e2e, journal_id: journalId })
+  return pixPaymentView(deps, { ...p, status: 'completed', end_to_end_id: e2e, journal_id: journalId })
 }
 
-export async function getPixPayment(db: Tx, accountId: string, paymentId: string) {
+export async function getPixPayment(deps: Pick<Deps, 'config'>, db: Tx, accountId: string, paymentId: string) {
   const p = await db.selectFrom('pix_payments').selectAll().where('id', '=', paymentId).where('account_id', '=', accountId).executeTakeFirst()
   if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
-  return pixPaymentView(p)
+  return pixPaymentView(deps, p)
 }

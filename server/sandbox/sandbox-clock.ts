@@ -27,18 +27,27 @@ export function createSandboxClock(base: () => Date, runDueJobs: () => Promise<n
     now,
     async advance(seconds) {
       offsetMs += seconds * 1000
-      let ranJobs = 0
-      const deadline = Date.now() + SETTLE_MS
-      for (;;) {
-        const ran = await runDueJobs()
-        ranJobs += ran
-        if (ran > 0) continue
-        // The background loop may hold a due job it claimed (FOR UPDATE SKIP LOCKED): wait for it to finish.
-        const due = await sql<{ n: string }>`SELECT count(*)::text AS n FROM jobs WHERE status = 'pending' AND run_at <= ${now()}`.execute(db.kysely)
-        if (Number(due.rows[0]!.n) === 0 || Date.now() > deadline) break
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
+      const ranJobs = await settleDueJobs(runDueJobs, db, now)
       return { now: now().toISOString(), offsetSeconds: Math.round(offsetMs / 1000), ranJobs }
     },
   }
+}
+
+/**
+ * Runs every job due at `now()` until a pass finds none (jobs may schedule more jobs: a webhook that leads to a
+ * mail), waiting for due jobs the background loop claimed; answers how many this call ran.
+ */
+export async function settleDueJobs(runDueJobs: () => Promise<number>, db: Deps['db'], now: () => Date): Promise<number> {
+  let ranJobs = 0
+  const deadline = Date.now() + SETTLE_MS
+  for (;;) {
+    const ran = await runDueJobs()
+    ranJobs += ran
+    if (ran > 0) continue
+    // The background loop may hold a due job it claimed (FOR UPDATE SKIP LOCKED): wait for it to finish.
+    const due = await sql<{ n: string }>`SELECT count(*)::text AS n FROM jobs WHERE status = 'pending' AND run_at <= ${now()}`.execute(db.kysely)
+    if (Number(due.rows[0]!.n) === 0 || Date.now() > deadline) break
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return ranJobs
 }

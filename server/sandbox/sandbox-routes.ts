@@ -1,6 +1,10 @@
+import { z } from 'zod'
 import { JournalResult, SandboxMovementBody } from '../../domain/api/ledger.schema'
+import { SandboxJobsResult, SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { defineRoute } from '../http/route-table'
 import { moveCustody } from '../ledger/transfer-service'
+import { settleDueJobs } from './sandbox-clock'
+import { sandboxSettings, sandboxTarget, setSandboxSettings } from './sandbox-target'
 
 /** A sandbox call that moves an asset into (`in`) or out of (`out`) a holder's cash through the ledger. */
 function custodyRoute(direction: 'in' | 'out', path: string, summary: string) {
@@ -23,4 +27,27 @@ function custodyRoute(direction: 'in' | 'out', path: string, summary: string) {
 export const sandboxRoutes = [
   custodyRoute('in', '/sandbox/deposits', 'Credit an account as if a deposit of the asset had arrived'),
   custodyRoute('out', '/sandbox/debits', 'Debit an account as if the asset had been sent out; refused when it would overdraw'),
+  defineRoute({
+    method: 'get',
+    path: '/sandbox/targets/:who',
+    summary: 'What the sandbox controls can act on for an account (by a member’s e-mail or the account id): cards, deposit address, pending PIX charges, recent purchases, open identity applications',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    params: z.object({ who: z.string().min(1).max(254) }),
+    response: SandboxTarget,
+    handler: ({ db, params }) => sandboxTarget(db, params.who),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/jobs/run',
+    summary: 'Run every job due now (provider events, settlements, mail) and answer once none is left',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    response: SandboxJobsResult,
+    handler: async ({ deps }) => ({ ranJobs: await settleDueJobs(deps.runDueJobs!, deps.db, deps.now) }),
+  }),
+  defineRoute({ method: 'get', path: '/sandbox/settings', summary: 'The sandbox’s settings (whether the identity provider decides applications itself)', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, response: SandboxSettings, handler: ({ db }) => sandboxSettings(db) }),
+  defineRoute({ method: 'put', path: '/sandbox/settings', summary: 'Change the sandbox’s settings: `identityDecisions: manual` leaves new applications pending for an admin', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, body: SandboxSettings, response: SandboxSettings, handler: ({ deps, db, body }) => setSandboxSettings(deps, db, body) }),
 ]

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { ApplicationSummary } from '../../domain/api/identity.schema'
+import type { EmbedProps } from '../lib/embed-props'
+import { useI18n } from '../lib/i18n'
+import { useResource } from '../lib/use-resource'
+import { useSession } from '../lib/session'
+import { Page } from '../ui/page'
+import { ErrorState, LoadingState } from '../ui/state-views'
+import { AdminNav } from './admin-nav'
+
+const OpenApplications = z.object({ items: z.array(ApplicationSummary) })
+
+/** Where an application is decided: the person's page for their KYC, the company's for its KYB and its owners'. */
+function decideAt(a: z.infer<typeof ApplicationSummary>): string | null {
+  if (a.kind === 'kyc' && a.userId && !a.parentId) return `/app/cash/admin/user/${a.userId}`
+  if (a.accountId) return `/app/cash/admin/account/${a.accountId}`
+  return a.userId ? `/app/cash/admin/user/${a.userId}` : null
+}
+
+/** `/admin/identity-reviews`: the KYC and KYB applications waiting for a decision, oldest first, each opening where it is decided. */
+export function IdentityReviewsPage({ title }: EmbedProps) {
+  const { api } = useSession()
+  const { t, locale } = useI18n()
+  const queue = useResource('admin-identity-reviews', (signal) => api.get('/admin/identity-applications?status=open', OpenApplications, signal))
+  const when = (iso: string) => new Date(iso).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <Page title={title}>
+      <AdminNav current="/admin/identity-reviews" />
+      {queue.status === 'loading' ? <LoadingState /> : null}
+      {queue.status === 'error' ? <ErrorState message={queue.error.message} onRetry={queue.reload} /> : null}
+      {queue.status === 'ready' ? (
+        <section className="cash-card cash-stack" aria-labelledby="identity-reviews-list">
+          <h2 id="identity-reviews-list">{t('admin.reviews.waiting', { count: queue.data.items.length.toLocaleString(locale) })}</h2>
+          {queue.data.items.length === 0 ? <p className="cash-muted">{t('admin.reviews.empty')}</p> : null}
+          <ol className="cash-list" data-testid="identity-reviews">
+            {queue.data.items.map((a) => {
+              const href = decideAt(a)
+              const label = t(a.kind === 'kyb' ? 'admin.reviews.kyb' : a.parentId ? 'admin.reviews.ownerKyc' : 'admin.reviews.kyc', { name: a.subject })
+              return (
+                <li key={a.id} className="cash-stack" style={{ gap: 4 }}>
+                  {href ? <a href={href}><strong>{label}</strong></a> : <strong>{label}</strong>}
+                  <span className="cash-muted">
+                    {t(a.status === 'in_review' ? 'admin.reviews.inReview' : 'admin.reviews.submitted', { when: when(a.submittedAt) })}
+                  </span>
+                </li>
+              )
+            })}
+          </ol>
+        </section>
+      ) : null}
+    </Page>
+  )
+}
