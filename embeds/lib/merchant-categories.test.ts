@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { en } from '../embeds/lib/messages-en'
-import { ptBR } from '../embeds/lib/messages-pt-br'
-import { merchantCategory, NAMED_MCCS } from './merchant-categories'
+import { en } from './messages-en'
+import { ptBR } from './messages-pt-br'
+import { merchantCategory, NAMED_MCCS } from '../../domain/merchant-categories'
 
 describe('merchant category names', () => {
   it('names every code Cash uses in both languages', () => {
