@@ -47,13 +47,14 @@ test('the alert forms show field errors for bad amounts and save nothing', async
   await page.getByLabel('Alert when daily spend goes above (USD)').fill('0')
   await page.getByRole('button', { name: 'Save alerts' }).click()
   await expect(page.getByLabel('Alert on a purchase above (USD)')).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByText('Enter a dollar amount like 50 or 12.50.')).toBeVisible()
+  // 12.345 could be twelve thousand or twelve: the field asks instead of guessing (docs/amounts.md).
+  await expect(page.getByText('Thousands or decimals? Write 1,234 for thousands, or add a zero, like 1.2340, for decimals.')).toBeVisible()
   await expect(page.getByText('Enter an amount above zero.')).toBeVisible()
 
   await page.goto('/app/cash/settings/alerts/spendable-balance')
   await page.getByLabel('Alert when spendable falls below (USD)').fill('ten dollars')
   await page.getByRole('button', { name: 'Save alerts' }).click()
-  await expect(page.getByText('Enter a dollar amount like 50 or 12.50.')).toBeVisible()
+  await expect(page.getByText('Enter an amount in digits, like 1,234.56.')).toBeVisible()
   const saved = (await paula.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as Record<string, string | null>
   expect([saved.purchaseAbove, saved.dailySpendAbove, saved.spendableBelow]).toEqual([null, null, null])
 })

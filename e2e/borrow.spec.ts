@@ -28,7 +28,7 @@ test('spending limits: bad input is refused at the field, lowering waits for the
   const limits = page.getByTestId('settings.limits')
   await limits.getByLabel('Daily limit (USD)').fill('ten')
   await limits.getByRole('button', { name: 'Save limits' }).click()
-  await expect(limits.getByRole('alert')).toHaveText('Enter an amount like 2500 or 2500.50.')
+  await expect(limits.getByRole('alert')).toHaveText('Enter an amount in digits, like 1,234.56.')
   await limits.getByLabel('Daily limit (USD)').fill('60000')
   await limits.getByRole('button', { name: 'Save limits' }).click()
   await expect(limits.getByRole('alert')).toHaveText('The daily limit cannot be above the monthly one.')

@@ -67,7 +67,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     const deposit = page.getByRole('form', { name: 'Deposit' })
     await deposit.getByLabel('Amount in USDC').fill('0')
     await deposit.getByRole('button', { name: 'Deposit' }).click()
-    await expect(deposit.getByRole('alert')).toHaveText('Enter an amount more than zero, like 12.50.')
+    await expect(deposit.getByRole('alert')).toHaveText('Enter an amount above zero.')
     await deposit.getByLabel('Amount in USDC').fill('25')
     await deposit.getByRole('button', { name: 'Deposit' }).click()
     await confirmWithPassword(page, 'Deposit')

@@ -71,7 +71,7 @@ async function fillAddress(page: Page, prefix: string) {
   await byName(page, `${prefix}.city`).fill('São Paulo')
   await byName(page, `${prefix}.region`).fill('SP')
   await byName(page, `${prefix}.postalCode`).fill('04538-133')
-  await byName(page, `${prefix}.country`).fill('BR')
+  await byName(page, `${prefix}.country`).selectOption('BR')
 }
 
 /** The persona's session (renewed when a test signed it out), in either language. */
@@ -119,7 +119,7 @@ const FLOWS: Flow[] = [
       await step('KYC form with errors at the fields')
       await byName(page, 'legalName').fill('Maria Aparecida dos Santos Oliveira')
       await byName(page, 'birthDate').fill('1990-04-25')
-      await byName(page, 'nationality').fill('BR')
+      await byName(page, 'nationality').selectOption('BR')
       await fillAddress(page, 'address')
       await uploadAll(page)
       await step('KYC form filled, files uploaded')
@@ -245,6 +245,8 @@ const FLOWS: Flow[] = [
       await expect(page).toHaveURL(/\/withdraw\/crypto\/status$/)
       await step('status, in its security delay')
       await page.getByRole('button', { name: say('Cancel withdrawal') }).click()
+      await step('cancel, asked first')
+      await page.getByRole('button', { name: say('withdraw.cancel.confirm') }).click()
       await expect(page.getByText(say('withdraw.cancelled'))).toBeVisible()
       await step('cancelled')
     },
@@ -361,7 +363,7 @@ const FLOWS: Flow[] = [
     who: 'personal',
     walk: async ({ page, say, step }) => {
       await page.goto('/app/cash/settings/alerts/spend-limit')
-      await page.getByLabel(say('Alert on a purchase above (USD)')).fill('12.345')
+      await page.getByLabel(say('Alert on a purchase above (USD)')).fill('-5')
       await page.getByRole('button', { name: say('Save alerts') }).click()
       await expect(page.getByRole('alert').first()).toBeVisible()
       await step('spending alert refused')

@@ -29,7 +29,7 @@ function AddressForm({ fee, onReview }: { fee: string; onReview: (address: Shipp
       <TextField label={t('cards.order.city')} autoComplete="address-level2" {...form.bind('city')} />
       <TextField label={t('cards.order.region')} autoComplete="address-level1" {...form.bind('region')} />
       <TextField label={t('cards.order.postalCode')} autoComplete="postal-code" {...form.bind('postalCode')} />
-      <CountryField id="order-card-country" label={t('cards.order.country')} value={form.bind('country').value ?? ''} error={form.bind('country').error} onChange={(code) => form.bind('country').onChange({ target: { value: code } } as ChangeEvent<HTMLInputElement>)} />
+      <CountryField id="order-card-country" name="country" label={t('cards.order.country')} value={form.bind('country').value ?? ''} error={form.bind('country').error} onChange={(code) => form.bind('country').onChange({ target: { value: code } } as ChangeEvent<HTMLInputElement>)} />
       <div className="cash-row" data-testid="order-card.fee">
         <span>{t('cards.order.fee')}</span>
         <strong>{fee}</strong>

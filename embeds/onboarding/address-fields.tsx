@@ -25,7 +25,7 @@ export function AddressFields({ legend, prefix, value, errors, onChange }: { leg
       <TextField label={t('identity.address.city')} {...bind('city', 'address-level2')} />
       <TextField label={t('identity.address.region')} {...bind('region', 'address-level1')} />
       <TextField label={t('identity.address.postalCode')} {...bind('postalCode', 'postal-code')} />
-      <CountryField id={`${prefix}.country`} label={t('identity.address.country')} value={value.country} error={errors[`${prefix}.country`]} onChange={(code) => onChange('country', code)} />
+      <CountryField id={`${prefix}.country`} name={`${prefix}.country`} label={t('identity.address.country')} value={value.country} error={errors[`${prefix}.country`]} onChange={(code) => onChange('country', code)} />
     </fieldset>
   )
 }

@@ -48,7 +48,7 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
         <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
         <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
         <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
-        <CountryField id="kyb-country" label={t('kyb.field.country')} value={v.country} error={errors.country} onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))} />
+        <CountryField id="kyb-country" name="country" label={t('kyb.field.country')} value={v.country} error={errors.country} onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))} />
         <AddressFields legend={t('kyb.field.address')} prefix="address" value={v.address} errors={errors} onChange={(key, value) => form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))} />
       </section>
       <section className="cash-stack" aria-labelledby="kyb-owners">

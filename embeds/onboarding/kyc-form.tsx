@@ -33,7 +33,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: (view: VerificationView)
       <p style={{ margin: 0 }}>{t('kyc.form.intro')}</p>
       <TextField label={t('kyc.field.legalName')} hint={t('kyc.field.legalNameHint')} autoComplete="name" {...text('legalName')} />
       <TextField label={t('kyc.field.birthDate')} type="date" autoComplete="bday" {...text('birthDate')} />
-      <CountryField id="kyc-nationality" label={t('kyc.field.nationality')} value={v.nationality} error={errors.nationality} onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))} />
+      <CountryField id="kyc-nationality" name="nationality" label={t('kyc.field.nationality')} value={v.nationality} error={errors.nationality} onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))} />
       <AddressFields legend={t('kyc.field.address')} prefix="address" value={v.address} errors={errors} onChange={(key, value) => form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))} />
       <IdDocumentFields prefix="idDocument" value={v.idDocument} errors={errors} testId="kyc.id" onChange={(change) => form.update('idDocument', (old) => ({ ...old, idDocument: change(old.idDocument) }))} />
       <DocumentField label={t('kyc.field.selfie')} kind="selfie" error={errors.selfie} testId="kyc.selfie" onUploaded={(id) => form.update('selfie', (old) => ({ ...old, selfie: id }))} />

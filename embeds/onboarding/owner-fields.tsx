@@ -20,7 +20,7 @@ export function OwnerFields({ index, value, errors, onChange, onRemove }: { inde
       <legend>{label}</legend>
       <TextField label={t('kyb.owner.name')} {...text('name')} />
       <TextField label={t('kyb.owner.birthDate')} type="date" {...text('birthDate')} />
-      <CountryField id={`${prefix}.nationality`} label={t('kyb.owner.nationality')} value={value.nationality} error={errors[`${prefix}.nationality`]} onChange={(code) => onChange(`${prefix}.nationality`, (o) => ({ ...o, nationality: code }))} />
+      <CountryField id={`${prefix}.nationality`} name={`${prefix}.nationality`} label={t('kyb.owner.nationality')} value={value.nationality} error={errors[`${prefix}.nationality`]} onChange={(code) => onChange(`${prefix}.nationality`, (o) => ({ ...o, nationality: code }))} />
       <TextField label={t('kyb.owner.email')} type="email" {...text('email')} />
       <TextField label={t('kyb.owner.ownership')} hint={t('kyb.owner.ownershipHint')} inputMode="decimal" {...text('ownership')} />
       <IdDocumentFields prefix={`${prefix}.idDocument`} value={value.idDocument} errors={errors} whose={label} testId={`kyb.owner.${index}.id`} onChange={(change) => onChange(`${prefix}.idDocument`, (o) => ({ ...o, idDocument: change(o.idDocument) }))} />
