@@ -34,7 +34,7 @@ export async function limitsAndHolds(db: Tx, accounts: LimitWindow[]): Promise<M
 }
 
 /** The account's money position from rows already read: its ledger accounts and what counts against its limits. */
-export function positionOf(account: Selectable<AccountsTable>, ledger: LedgerAccount[], counted: LimitCounts, prices: PriceTable) {
+export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'daily_limit' | 'monthly_limit'>>(account: A, ledger: LedgerAccount[], counted: LimitCounts, prices: PriceTable) {
   const posted = zeroes()
   const available = zeroes()
   let debt = 0n

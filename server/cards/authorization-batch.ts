@@ -2,15 +2,15 @@ import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/authorization'
 import { purchaseAlerts } from '../../domain/alerts'
-import { localDays } from '../../domain/calendar'
+import { SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { parsePositiveAmount } from '../../domain/money'
-import { limitsAndHolds, limitWindow, positionOf, type LimitCounts } from '../accounts/account-service'
+import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
-import type { AccountsTable } from '../db/schema'
+import type { AccountsTable, CardsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
-import { AuthorizationRequest, cardRules, cardSpending, type CardSpent } from './authorization-service'
+import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
 
 /** A signed `authorization.request` as the webhook received it. */
 export type CardEvent = { id: string; type: string; created: string; data: Record<string, unknown> }
@@ -32,11 +32,13 @@ class BatchAbandoned extends Error {}
 /**
  * Card decisions in shared commits. The card network sends `authorization.request` events one by one and waits
  * up to 2 s for each; a transaction per decision caps the engine at the database's commit rate. Here the requests
- * that arrive while a batch is being decided wait for the next one, and each batch is one transaction: the cards
- * and accounts read once (the accounts locked in id order), every decision made in arrival order against the
- * position as the earlier decisions of the batch left it, then every write as one multi-row statement. Each
- * request is answered only after its batch commits. An idle engine waits one turn of the event loop, no timer, so
- * a lone request is decided at once and requests received together go together.
+ * that arrive while a batch is being decided wait for the next one, and each batch is one transaction of four
+ * statements: BEGIN, one read (`read_card_batch`: the accounts locked in id order, the cards, positions, limits
+ * and events already seen), the decisions made here in arrival order against the position as the earlier
+ * decisions of the batch left it (domain/authorization.ts), one write (`write_card_decisions`: holds, pending
+ * totals, expiry jobs, alert marks, the decisions and the events with their answers), COMMIT. Both functions are
+ * in migration 0030. Each request is answered only after its batch commits. An idle engine waits one turn of the
+ * event loop, no timer, so a lone request is decided at once and requests received together go together.
  *
  * What the batch does not decide by itself goes to `one` (the one-event path, a transaction each) after the batch
  * commits: an unknown card, a repeated event, a purchase that may need a pending withdrawal's reservation, an account
@@ -98,39 +100,56 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
   }
 }
 
-type AccountState = { account: Selectable<AccountsTable>; ledger: LedgerAccount[]; counted: LimitCounts }
+/** What `read_card_batch` (migration 0030) answers, amounts as decimal text. */
+type BatchRead = {
+  cards: { id: string; account_id: string; kind: CardRow['kind']; status: CardRow['status']; shipping_status: CardRow['shipping_status']; per_purchase_limit: string | null; daily_limit: string | null; monthly_limit: string | null; blocked_categories: string[] }[]
+  accounts: { id: string; mode: AccountRow['mode']; frozen: boolean; daily_limit: string; monthly_limit: string; counted_today: string; counted_month: string; held_spend: string; held_withdrawal: string }[]
+  ledger: (Omit<LedgerAccount, 'debits_posted' | 'credits_posted' | 'debits_pending' | 'credits_pending' | 'created_at'> & { debits_posted: string; credits_posted: string; debits_pending: string; credits_pending: string; created_at: string })[]
+  spent: { card_id: string; today: string; month: string }[]
+  recorded: string[]
+  watchers: { account_id: string; user_id: string; purchase_above: string }[]
+}
+type CardRow = Selectable<CardsTable>
+/** An account as the batch decides on it; `counted` moves with each approval of the batch. */
+type AccountState = { account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }; ledger: LedgerAccount[]; counted: LimitCounts }
+type AccountRow = Selectable<AccountsTable>
+const orNull = (v: string | null) => (v === null ? null : BigInt(v))
+
+/**
+ * The batch's facts in one call (accounts locked in id order), typed: the cards' rules, each account's position
+ * inputs, what each card spent, the events already recorded and the purchase watchers.
+ */
+async function readBatch(tx: Tx, cardIds: string[], eventIds: string[], now: Date) {
+  const { rows } = await sql<{ read: BatchRead }>`SELECT read_card_batch(${cardIds}::uuid[], ${eventIds}::text[], ${now.toISOString()}::timestamptz, ${[...SPEND_HOLD_KINDS]}::text[], ${WITHDRAWAL_HOLD_KIND}) AS read`.execute(tx)
+  const read = rows[0]!.read
+  const ledger = read.ledger.map((la) => ({ ...la, debits_posted: BigInt(la.debits_posted), credits_posted: BigInt(la.credits_posted), debits_pending: BigInt(la.debits_pending), credits_pending: BigInt(la.credits_pending), created_at: new Date(la.created_at) }))
+  return {
+    cards: new Map(read.cards.map((c) => [c.id, { id: c.id, accountId: c.account_id, rules: cardRules({ ...c, per_purchase_limit: orNull(c.per_purchase_limit), daily_limit: orNull(c.daily_limit), monthly_limit: orNull(c.monthly_limit) }) }] as const)),
+    accounts: new Map(
+      read.accounts.map((a) => {
+        const counted: LimitCounts = { today: BigInt(a.counted_today), month: BigInt(a.counted_month), spend: BigInt(a.held_spend), withdrawal: BigInt(a.held_withdrawal) }
+        const state: AccountState = { account: { id: a.id, mode: a.mode, frozen: a.frozen, daily_limit: BigInt(a.daily_limit), monthly_limit: BigInt(a.monthly_limit) }, ledger: ledger.filter((la) => la.account_id === a.id), counted }
+        return [a.id, state] as const
+      }),
+    ),
+    spent: new Map(read.spent.map((s) => [s.card_id, { cardSpentToday: BigInt(s.today), cardSpentThisMonth: BigInt(s.month) }] as const)),
+    recorded: new Set(read.recorded),
+    watchers: read.watchers.map((w) => ({ account_id: w.account_id, user_id: w.user_id, purchase_above: BigInt(w.purchase_above) })),
+  }
+}
 
 /** One batch, inside its transaction. Returns the answers to send after the commit and the requests left to `one`. */
 async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlementId: string | null) {
   const now = deps.now()
   const prices = deps.prices()
   const deferred: Request[] = []
-  const cardIds = [...new Set(batch.map((r) => r.input.cardId))]
-  const cards = new Map((await tx.selectFrom('cards').selectAll().where('id', 'in', cardIds).execute()).map((c) => [c.id, c] as const))
-  const known = batch.filter((r) => (cards.has(r.input.cardId) ? true : (deferred.push(r), false)))
-  if (known.length === 0) return { answered: [], deferred, settlementId: knownSettlementId }
-  const accountIds = [...new Set(known.map((r) => cards.get(r.input.cardId)!.account_id))].sort()
-  // The accounts locked in id order, so batches (in this process or another) never wait on each other in a cycle.
-  const accounts = await tx.selectFrom('accounts').selectAll().where('id', 'in', accountIds).orderBy('id').forNoKeyUpdate().execute()
-  // Each event recorded once: a repeat (this batch or an earlier one) is answered by `one` with what was stored.
-  const fresh = new Set(
-    (
-      await tx
-        .insertInto('provider_events')
-        .values(known.map((r) => ({ provider: 'card', event_id: r.event.id, type: r.event.type, payload: JSON.stringify(r.event.data) })))
-        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-        .returning('event_id')
-        .execute()
-    ).map((row) => row.event_id),
-  )
+  const { cards, accounts: state, spent, recorded, watchers } = await readBatch(tx, [...new Set(batch.map((r) => r.input.cardId))], batch.map((r) => r.event.id), now)
+  // Each event decided once: a repeat (of an earlier batch, or twice in this one) is answered by `one` with what
+  // was stored. The events are recorded with their answers when the batch is written; one recorded meanwhile by
+  // another process makes that write refuse the batch, which is then decided request by request.
   const seen = new Set<string>()
-  const decidable = known.filter((r) => (fresh.has(r.event.id) && !seen.has(r.event.id) ? (seen.add(r.event.id), true) : (deferred.push(r), false)))
-  const ledgerRows = await tx.selectFrom('ledger_accounts').selectAll().where('account_id', 'in', accountIds).execute()
-  const windows = accounts.map((a) => limitWindow(a, now))
-  const counted = await limitsAndHolds(tx, windows)
-  const state = new Map<string, AccountState>(accounts.map((a) => [a.id, { account: a, ledger: ledgerRows.filter((la) => la.account_id === a.id), counted: counted.get(a.id)! }]))
-  const zoneOf = (cardId: string) => state.get(cards.get(cardId)!.account_id)!.account.time_zone
-  const spent = await cardSpending(tx, [...new Set(decidable.map((r) => r.input.cardId))].map((cardId) => ({ cardId, ...localDays(now, zoneOf(cardId)) })))
+  const decidable = batch.filter((r) => (cards.has(r.input.cardId) && !recorded.has(r.event.id) && !seen.has(r.event.id) ? (seen.add(r.event.id), true) : (deferred.push(r), false)))
+  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId }
   const settlementId = knownSettlementId ?? (await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
 
   type Decided = { request: Request; id: string; accountId: string; holdId: string | null; from: string | null; expiresAt: Date; result: Record<string, unknown> }
@@ -138,10 +157,10 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   const returned: Request[] = []
   for (const r of decidable) {
     const card = cards.get(r.input.cardId)!
-    const s = state.get(card.account_id)!
+    const s = state.get(card.accountId)!
     const cardSpent: CardSpent = spent.get(card.id)!
     const position = positionOf(s.account, s.ledger, s.counted, prices)
-    const decision = decideAuthorization({ accountFrozen: s.account.frozen_at !== null, card: cardRules(card), amount: r.input.amount, mcc: r.input.mcc, ...cardSpent, spendable: position.spendable })
+    const decision = decideAuthorization({ accountFrozen: s.account.frozen, card: card.rules, amount: r.input.amount, mcc: r.input.mcc, ...cardSpent, spendable: position.spendable })
     if (!decision.approved && s.account.mode === 'direct_pay' && position.holds.withdrawal > 0n && ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)) {
       // A pending withdrawal may yield its reservation to this purchase: the one-event path decides that.
       returned.push(r)
@@ -171,60 +190,40 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     spent.set(card.id, { cardSpentToday: cardSpent.cardSpentToday + r.input.amount, cardSpentThisMonth: cardSpent.cardSpentThisMonth + r.input.amount })
     decided.push({ request: r, id, accountId: s.account.id, holdId: deps.newId(), from: from.id, expiresAt, result: { approved: true, authorizationId: id } })
   }
-  if (returned.length > 0) {
-    await tx.deleteFrom('provider_events').where('provider', '=', 'card').where('event_id', 'in', returned.map((r) => r.event.id)).execute()
-    deferred.push(...returned)
-  }
+  deferred.push(...returned)
   if (decided.length === 0) return { answered: [], deferred, settlementId }
 
   const approved = decided.filter((d) => d.holdId !== null)
-  if (approved.length > 0) {
-    await tx
-      .insertInto('holds')
-      .values(approved.map((d) => ({ id: d.holdId!, kind: 'card_authorization', account_id: d.accountId, debit_ledger_account_id: d.from!, credit_ledger_account_id: settlementId, asset: 'USDC', amount: d.request.input.amount, status: 'pending', description: `Card · ${d.request.input.merchantName}`, reference: d.request.input.networkId, expires_at: d.expiresAt })))
-      .execute()
-    // Each holder's ledger account reserves its purchases; card settlement is credited their sum once.
-    const delta = new Map<string, { debit: bigint; credit: bigint }>()
-    const add = (id: string, side: 'debit' | 'credit', amount: bigint) => {
-      const d = delta.get(id) ?? { debit: 0n, credit: 0n }
-      d[side] += amount
-      delta.set(id, d)
-    }
-    for (const d of approved) {
-      add(d.from!, 'debit', d.request.input.amount)
-      add(settlementId, 'credit', d.request.input.amount)
-    }
-    const ids = [...delta.keys()].sort()
-    const after = await sql<LedgerAccount>`
-      UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit, credits_pending = la.credits_pending + v.credit
-      FROM unnest(${ids}::uuid[], ${ids.map((id) => String(delta.get(id)!.debit))}::numeric[], ${ids.map((id) => String(delta.get(id)!.credit))}::numeric[]) AS v(id, debit, credit)
-      WHERE la.id = v.id RETURNING la.*`.execute(tx)
-    // The holder rows were read under the account lock; this re-checks them as written, against any writer the lock does not cover.
-    if (after.rows.length !== ids.length || after.rows.some((a) => !withinBalance(a, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending))) throw new BatchAbandoned()
-    await tx
-      .insertInto('jobs')
-      .values(approved.map((d) => ({ id: deps.newId(), kind: 'card.expire', payload: JSON.stringify({ authorizationId: d.id }), run_at: d.expiresAt, status: 'pending' })))
-      .execute()
-    const marked = [...new Set(approved.map((d) => d.accountId))]
-    await sql`
-      WITH marked AS (INSERT INTO alert_checks (id, account_id) SELECT gen_random_uuid(), a FROM unnest(${marked}::uuid[]) AS a RETURNING account_id)
-      INSERT INTO jobs (id, kind, payload, run_at) SELECT gen_random_uuid(), ${EVALUATE_ALERTS_JOB}, jsonb_build_object('accountId', account_id), 'epoch'::timestamptz FROM marked`.execute(tx)
+  // Each holder's ledger account reserves its purchases; card settlement is credited their sum once.
+  const delta = new Map<string, { debit: bigint; credit: bigint }>()
+  const add = (id: string, side: 'debit' | 'credit', amount: bigint) => {
+    const d = delta.get(id) ?? { debit: 0n, credit: 0n }
+    d[side] += amount
+    delta.set(id, d)
   }
-  const recorded = await tx
-    .insertInto('card_authorizations')
-    .values(decided.map((d) => {
+  for (const d of approved) {
+    add(d.from!, 'debit', d.request.input.amount)
+    add(settlementId, 'credit', d.request.input.amount)
+  }
+  const batchWrites = {
+    holds: approved.map((d) => ({ id: d.holdId, authorization_id: d.id, account_id: d.accountId, debit: d.from, credit: settlementId, amount: String(d.request.input.amount), description: `Card · ${d.request.input.merchantName}`, reference: d.request.input.networkId, expires_at: d.expiresAt.toISOString() })),
+    ledger: [...delta.keys()].sort().map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
+    marked: [...new Set(approved.map((d) => d.accountId))],
+    decisions: decided.map((d) => {
       const e = d.request.input
-      const approvedNow = d.holdId !== null
-      return { id: d.id, network_id: e.networkId, card_id: e.cardId, account_id: d.accountId, amount: e.amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: approvedNow ? 'approved' : 'declined', decline_reason: approvedNow ? null : (d.result.reason as string), hold_id: d.holdId, cancelled_withdrawal_id: null, expires_at: d.expiresAt, created_at: now, updated_at: now }
-    }))
-    .onConflict((oc) => oc.column('network_id').doNothing())
-    .returning('id')
-    .execute()
-  // A network id already taken (the network's timeout advice got there first, or the same purchase twice in one
-  // batch): the batch is undone and each request decided alone, which refuses exactly those.
-  if (recorded.length !== decided.length) throw new BatchAbandoned()
-  if (approved.length > 0) {
-    const watchers = await tx.selectFrom('alert_settings').select(['account_id', 'user_id', 'purchase_above']).where('account_id', 'in', [...new Set(approved.map((d) => d.accountId))]).where('purchase_above', 'is not', null).execute()
+      return { id: d.id, network_id: e.networkId, card_id: e.cardId, account_id: d.accountId, amount: String(e.amount), merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: d.holdId ? 'approved' : 'declined', decline_reason: d.holdId ? null : d.result.reason, hold_id: d.holdId, expires_at: d.expiresAt.toISOString(), created_at: now.toISOString() }
+    }),
+    events: decided.map((d) => ({ event_id: d.request.event.id, type: d.request.event.type, payload: d.request.event.data, result: d.result })),
+  }
+  try {
+    await sql`SELECT write_card_decisions(${JSON.stringify(batchWrites)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx)
+  } catch (error) {
+    // A network id or event recorded first elsewhere, or a ledger account changed under us: undone, and each
+    // request decided alone, which refuses exactly those (migration 0030).
+    if (error instanceof Error && error.message.includes('card_batch_conflict')) throw new BatchAbandoned()
+    throw error
+  }
+  if (approved.length > 0 && watchers.length > 0) {
     for (const d of approved) {
       for (const w of watchers) {
         if (w.account_id !== d.accountId || !purchaseAlerts({ purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null }, d.request.input.amount)) continue
@@ -232,10 +231,6 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
       }
     }
   }
-  await sql`
-    UPDATE provider_events pe SET result = v.result::jsonb
-    FROM unnest(${decided.map((d) => d.request.event.id)}::text[], ${decided.map((d) => JSON.stringify(d.result))}::text[]) AS v(event_id, result)
-    WHERE pe.provider = 'card' AND pe.event_id = v.event_id`.execute(tx)
   return { answered: decided.map((d) => ({ request: d.request, answer: { received: true as const, duplicate: false, result: d.result } })), deferred, settlementId }
 }
 

@@ -34,7 +34,7 @@ async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promi
 }
 
 /** The card's side of the decision rules. */
-export const cardRules = (card: Selectable<CardsTable>) => ({ status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories })
+export const cardRules = (card: Pick<Selectable<CardsTable>, 'status' | 'kind' | 'shipping_status' | 'per_purchase_limit' | 'daily_limit' | 'monthly_limit' | 'blocked_categories'>) => ({ status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories })
 
 /**
  * The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. `held` is the

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
   const started = performance.now()
   if (!url) {
     const client = new PGlite({ parsers: pgliteParsers })
-    const db = wrapPglite(client)
+    const db = await wrapPglite(client)
     await buildSnapshot(db)
     const file = join(tmpdir(), `${runId}.tar`)
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()))

@@ -103,7 +103,7 @@ export async function resetDatabase(db: Db): Promise<void> {
 export async function openPgliteSnapshot(file: string): Promise<Db> {
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), parsers: pgliteParsers })
   await client.waitReady
-  return wrapPglite(client)
+  return await wrapPglite(client)
 }
 
 /** A database of this worker's own on the PostgreSQL server, copied from the run's template. */
