@@ -181,3 +181,26 @@ describe('no secret in logs', () => {
     expect(line).toContain('/app/cash/accept-invite?token=[redacted]')
   })
 })
+
+describe('sessions read together', () => {
+  // Sessions presented in the same moment are read in one statement (session-service.ts): each request must still
+  // get its own person, with their own accounts, and a signed-out one in the same burst gets nobody.
+  it('many people at the same moment each get their own session, and a revoked token in the burst gets none', async () => {
+    const keys = ['personal', 'borrower', 'owner', 'member', 'admin', 'admin2'] as const
+    const callers = await Promise.all(keys.map((k) => signIn(t.app, k)))
+    const revoked = await signIn(t.app, 'personal')
+    expect((await revoked.request('POST', '/auth/sign-out')).status).toBe(200)
+    const burst = await Promise.all([...callers.flatMap((c, i) => [0, 1, 2].map(() => c.json('GET', '/auth/session').then((r) => ({ key: keys[i]!, r })))), revoked.json('GET', '/auth/session').then((r) => ({ key: 'revoked' as const, r }))])
+    for (const { key, r } of burst) {
+      if (key === 'revoked') {
+        expect(r.status).toBe(401)
+        continue
+      }
+      expect(r.status, key).toBe(200)
+      expect(r.body.user.email, key).toBe(persona(key).email)
+      const accounts = (r.body.memberships as { accountId: string }[]).map((m) => m.accountId)
+      if (key === 'owner' || key === 'member') expect(accounts, key).toContain(ACCOUNT_IDS.acme)
+      if (key === 'personal') expect(accounts, key).toEqual([ACCOUNT_IDS.personal])
+    }
+  })
+})

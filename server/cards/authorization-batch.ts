@@ -8,6 +8,7 @@ import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
 import type { AccountsTable, CardsTable } from '../db/schema'
+import { batchesInFlight, groupCommits } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
@@ -37,8 +38,7 @@ class BatchAbandoned extends Error {}
  * and events already seen), the decisions made here in arrival order against the position as the earlier
  * decisions of the batch left it (domain/authorization.ts), one write (`write_card_decisions`: holds, pending
  * totals, expiry jobs, alert marks, the decisions and the events with their answers), COMMIT. Both functions are
- * in migration 0030. Each request is answered only after its batch commits. An idle engine waits one turn of the
- * event loop, no timer, so a lone request is decided at once and requests received together go together.
+ * in migration 0030. Each request is answered only after its batch commits (the queue: server/db/group-commit.ts).
  *
  * What the batch does not decide by itself goes to `one` (the one-event path, a transaction each) after the batch
  * commits: an unknown card, a repeated event, a purchase that may need a pending withdrawal's reservation, an account
@@ -46,21 +46,7 @@ class BatchAbandoned extends Error {}
  * back whole and every request in it goes to `one`, which answers each with its own outcome or error.
  */
 export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Promise<WebhookAnswer>) {
-  const queue: Request[] = []
-  let running = false
   let settlementId: string | null = null
-
-  async function drain() {
-    running = true
-    try {
-      // One turn of the event loop first: requests already received (their bodies read, their signatures being
-      // checked) join this batch instead of waiting behind a batch of one.
-      await new Promise<void>((resolve) => setImmediate(resolve))
-      while (queue.length > 0) await runBatch(queue.splice(0, MAX_BATCH))
-    } finally {
-      running = false
-    }
-  }
 
   async function alone(requests: Request[]) {
     for (const r of requests) await one(r.event).then(r.resolve, r.reject)
@@ -82,6 +68,8 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
     await alone(deferred)
   }
 
+  const enqueue = groupCommits(runBatch, { maxBatch: MAX_BATCH, inFlight: batchesInFlight(deps.db.driver) })
+
   return {
     /** Decides one card authorization request: resolves with the webhook's answer once it is committed. */
     submit(event: CardEvent): Promise<WebhookAnswer> {
@@ -93,8 +81,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
         return one(event) // the one-event path answers a malformed request with its error
       }
       return new Promise((resolve, reject) => {
-        queue.push({ event, input, resolve, reject })
-        if (!running) void drain()
+        enqueue({ event, input, resolve, reject })
       })
     },
   }

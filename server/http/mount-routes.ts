@@ -111,11 +111,11 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
         return c.body(String(await run(deps.db.kysely)), status)
       }
       if (!key) return c.json(await run(deps.db.kysely), status)
-      const stored = await withIdempotency(
-        deps.db.kysely,
-        { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) },
-        async (tx) => ({ status, body: await run(tx) }),
-      ).catch(async (error: unknown) => {
+      const ref = { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) }
+      const effect = route.batch
+        ? route.batch(deps).submit(ref, body).then((answer) => (answer.replayed || deps.config.CASH_ENV === 'production' ? answer : { ...answer, body: route.response.parse(answer.body) }))
+        : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
+      const stored = await effect.catch(async (error: unknown) => {
         // The refusal rolled the request back; what it leaves behind is stored now, on its own.
         if (error instanceof RefusalWithFollowUp) await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
         throw error

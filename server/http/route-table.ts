@@ -72,6 +72,12 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   access: Access
   /** Moves money: needs an `Idempotency-Key` header and runs in one transaction with its key. */
   moneyMoving?: boolean
+  /**
+   * A money-moving route whose requests share commits (server/http/idempotent-batch.ts): given the server, what
+   * takes the request's key and body and answers once its batch commits. Requests go there instead of to
+   * `handler`, which must do the same for one request (routes are listed and described alike either way).
+   */
+  batch?: (deps: Deps) => { submit(ref: { scope: string; key: string; hash: string }, body: z.output<B>): Promise<{ status: number; body: unknown; replayed: boolean }> }
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
   /** The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with `field` naming where to show it. */

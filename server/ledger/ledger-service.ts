@@ -45,6 +45,25 @@ export async function ledgerAccountId(
   return created.id
 }
 
+type LedgerRef = { accountId: string | null; code: LedgerCode; asset: HeldAsset }
+
+/** The key ledgerAccountIds answers by. */
+export const ledgerKey = (ref: LedgerRef) => `${ref.accountId ?? 'platform'}/${ref.code}/${ref.asset}`
+
+/** ledgerAccountId for many at once: the existing ones found in one statement, a missing one created as it would be alone. */
+export async function ledgerAccountIds(tx: Tx, ids: () => string, refs: LedgerRef[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  if (refs.length === 0) return found
+  const rows = await sql<{ id: string; account_id: string | null; code: LedgerCode; asset: HeldAsset }>`
+    WITH w AS (SELECT DISTINCT * FROM unnest(${refs.map((r) => r.accountId)}::uuid[], ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.asset)}::text[]) AS w(account_id, code, asset))
+    SELECT la.id, la.account_id, la.code, la.asset FROM w JOIN ledger_accounts la ON la.account_id = w.account_id AND la.code = w.code AND la.asset = w.asset
+    UNION ALL
+    SELECT la.id, la.account_id, la.code, la.asset FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code AND la.asset = w.asset`.execute(tx)
+  for (const row of rows.rows) found.set(ledgerKey({ accountId: row.account_id, code: row.code, asset: row.asset }), row.id)
+  for (const ref of refs) if (!found.has(ledgerKey(ref))) found.set(ledgerKey(ref), await ledgerAccountId(tx, ids, ref))
+  return found
+}
+
 function findLedgerAccount(tx: Tx, ref: { accountId: string | null; code: LedgerCode; asset: HeldAsset }) {
   let query = tx.selectFrom('ledger_accounts').selectAll().where('code', '=', ref.code).where('asset', '=', ref.asset)
   query = ref.accountId === null ? query.where('account_id', 'is', null) : query.where('account_id', '=', ref.accountId)
@@ -54,6 +73,7 @@ function findLedgerAccount(tx: Tx, ref: { accountId: string | null; code: Ledger
 /** Locks ledger accounts in id order (one order everywhere, so no two transactions deadlock). */
 async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> {
   const unique = [...new Set(ids)].sort()
+  if (unique.length === 0) return new Map()
   const rows = await tx.selectFrom('ledger_accounts').selectAll().where('id', 'in', unique).orderBy('id').forUpdate().execute()
   if (rows.length !== unique.length) throw new Error('ledger account missing')
   return new Map(rows.map((r) => [r.id, r]))
@@ -84,47 +104,66 @@ export async function postJournal(tx: Tx, input: JournalInput): Promise<string> 
 }
 
 /** postJournal, also returning each ledger account the journal moved as it is after the journal. */
-export async function postJournalBalances(tx: Tx, input: JournalInput): Promise<{ id: string; after: Map<string, LedgerAccount> }> {
-  assertBalanced(input.entries)
-  const locked = await lockAccounts(tx, input.entries.map((e) => e.ledgerAccountId))
-  const next = new Map<string, { dp: bigint; cp: bigint }>()
-  for (const e of input.entries) {
-    const a = locked.get(e.ledgerAccountId)!
-    if (a.asset !== e.asset) throw new DomainError('unbalanced_journal', `Entry asset ${e.asset} does not match its account.`)
-    const cur = next.get(a.id) ?? { dp: a.debits_posted, cp: a.credits_posted }
-    next.set(a.id, e.side === 'debit' ? { ...cur, dp: cur.dp + e.amount } : { ...cur, cp: cur.cp + e.amount })
-  }
-  for (const [id, v] of next) {
-    const a = locked.get(id)!
-    if (!withinBalance(a, v.dp, v.cp, a.debits_pending, a.credits_pending)) {
-      throw new DomainError('insufficient_funds', undefined, undefined, {
-        asset: a.asset,
-        available: String(balanceOf(a.normal, a.debits_posted + a.debits_pending, a.credits_posted)),
-      })
+export async function postJournalBalances(tx: Tx, input: JournalInput): Promise<Posted> {
+  const [posted] = await postJournals(tx, [input])
+  if (posted instanceof DomainError) throw posted
+  return posted!
+}
+
+/** A journal as posted: its id, and each ledger account it moved as it is right after it. */
+export type Posted = { id: string; after: Map<string, LedgerAccount> }
+
+/**
+ * Posts many journals in one go, in order, as if each were posted alone: every ledger account they move is locked
+ * once (in id order), each journal is checked against the balances the journals before it left, and a journal
+ * that is unbalanced or would overdraw is refused alone (its place in the answer holds the error) while the rest
+ * are written, each kind of row in one statement. What one journal posts, the next one sees.
+ */
+export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<(Posted | DomainError)[]> {
+  if (inputs.length === 0) return []
+  const locked = await lockAccounts(tx, inputs.flatMap((input) => input.entries.map((e) => e.ledgerAccountId)))
+  const balances = new Map([...locked.values()].map((a) => [a.id, { dp: a.debits_posted, cp: a.credits_posted }]))
+  const results = inputs.map((input): Posted | DomainError => {
+    try {
+      assertBalanced(input.entries)
+    } catch (error) {
+      if (error instanceof DomainError) return error
+      throw error
     }
-  }
-  await tx
-    .insertInto('journals')
-    .values({
-      id: input.id,
-      kind: input.kind,
-      account_id: input.accountId,
-      description: input.description,
-      reference: input.reference ?? null,
-      hold_id: input.holdId ?? null,
-    })
-    .execute()
-  await tx
-    .insertInto('entries')
-    .values(input.entries.map((e) => ({ journal_id: input.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: e.amount })))
-    .execute()
-  // Every moved account in one statement (the rows are locked above, so the new totals are exact).
-  const ids = [...next.keys()]
+    const next = new Map<string, { dp: bigint; cp: bigint }>()
+    for (const e of input.entries) {
+      const a = locked.get(e.ledgerAccountId)!
+      if (a.asset !== e.asset) return new DomainError('unbalanced_journal', `Entry asset ${e.asset} does not match its account.`)
+      const cur = next.get(a.id) ?? balances.get(a.id)!
+      next.set(a.id, e.side === 'debit' ? { ...cur, dp: cur.dp + e.amount } : { ...cur, cp: cur.cp + e.amount })
+    }
+    for (const [id, v] of next) {
+      const a = locked.get(id)!
+      if (!withinBalance(a, v.dp, v.cp, a.debits_pending, a.credits_pending)) {
+        const now = balances.get(id)!
+        return new DomainError('insufficient_funds', undefined, undefined, { asset: a.asset, available: String(balanceOf(a.normal, now.dp + a.debits_pending, now.cp)) })
+      }
+    }
+    for (const [id, v] of next) balances.set(id, v)
+    return { id: input.id, after: new Map([...next].map(([id, v]) => [id, { ...locked.get(id)!, debits_posted: v.dp, credits_posted: v.cp }])) }
+  })
+  const posted = inputs.filter((_, i) => !(results[i] instanceof DomainError))
+  if (posted.length === 0) return results
+  const journals = posted.map((j) => ({ id: j.id, kind: j.kind, account_id: j.accountId, description: j.description, reference: j.reference ?? null, hold_id: j.holdId ?? null }))
+  await sql`INSERT INTO journals (id, kind, account_id, description, reference, hold_id)
+    SELECT j.id, j.kind, j.account_id, j.description, j.reference, j.hold_id
+    FROM jsonb_to_recordset(${JSON.stringify(journals)}::jsonb) AS j(id UUID, kind TEXT, account_id UUID, description TEXT, reference TEXT, hold_id UUID)`.execute(tx)
+  const entries = posted.flatMap((j) => j.entries.map((e) => ({ journal_id: j.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: String(e.amount) })))
+  await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
+    SELECT e.journal_id, e.ledger_account_id, e.asset, e.side, e.amount
+    FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT, amount NUMERIC)`.execute(tx)
+  // Every moved account in one statement, at its total after the last journal (the rows are locked above).
+  const moved = [...new Set(posted.flatMap((j) => j.entries.map((e) => e.ledgerAccountId)))]
   await sql`UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
-    FROM unnest(${ids}::uuid[], ${ids.map((id) => String(next.get(id)!.dp))}::numeric[], ${ids.map((id) => String(next.get(id)!.cp))}::numeric[]) AS v(id, dp, cp)
+    FROM unnest(${moved}::uuid[], ${moved.map((id) => String(balances.get(id)!.dp))}::numeric[], ${moved.map((id) => String(balances.get(id)!.cp))}::numeric[]) AS v(id, dp, cp)
     WHERE la.id = v.id`.execute(tx)
-  if (input.accountId) await markForAlerts(tx, input.accountId)
-  return { id: input.id, after: new Map(ids.map((id) => [id, { ...locked.get(id)!, debits_posted: next.get(id)!.dp, credits_posted: next.get(id)!.cp }])) }
+  await markForAlerts(tx, [...new Set(posted.flatMap((j) => (j.accountId ? [j.accountId] : [])))])
+  return results
 }
 
 /** A posted balance and what is free of pending reservations. */

@@ -1,13 +1,17 @@
 import { z } from 'zod'
 import { JournalResult, SandboxMovementBody } from '../../domain/api/ledger.schema'
 import { SandboxJobsResult, SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
-import { defineRoute } from '../http/route-table'
-import { moveCustody } from '../ledger/transfer-service'
+import { defineRoute, type Deps } from '../http/route-table'
+import { perServer } from '../db/group-commit'
+import { idempotentBatcher } from '../http/idempotent-batch'
+import { moveCustody, moveCustodyMany } from '../ledger/transfer-service'
 import { settleDueJobs } from './sandbox-clock'
 import { sandboxSettings, sandboxTarget, setSandboxSettings } from './sandbox-target'
 
 /** A sandbox call that moves an asset into (`in`) or out of (`out`) a holder's cash through the ledger. */
 function custodyRoute(direction: 'in' | 'out', path: string, summary: string) {
+  // Deposits and debits share commits: a burst of them is one transaction (the bench's postings).
+  const batch = perServer((deps: Deps) => idempotentBatcher(deps, 201, (d, tx, inputs: z.output<typeof SandboxMovementBody>[]) => moveCustodyMany(d, tx, direction, inputs)))
   return defineRoute({
     method: 'post',
     path,
@@ -19,6 +23,7 @@ function custodyRoute(direction: 'in' | 'out', path: string, summary: string) {
     status: 201,
     body: SandboxMovementBody,
     response: JournalResult,
+    batch,
     handler: ({ deps, db, body }) => moveCustody(deps, db, direction, body),
   })
 }

@@ -92,3 +92,4 @@ BEGIN
     'watchers', (SELECT coalesce(jsonb_agg(jsonb_build_object('account_id', w.account_id, 'user_id', w.user_id, 'purchase_above', w.purchase_above::text)), '[]')
       FROM alert_settings w WHERE w.account_id = ANY (locked) AND w.purchase_above IS NOT NULL));
 END $$;
+ALTER FUNCTION read_card_batch SET plan_cache_mode = force_custom_plan;
