@@ -125,7 +125,7 @@ export function HomeView({ balances, activity, afterActions }: { balances: Balan
               <ListRow
                 leading={<Avatar asset={b.asset} />}
                 title={ASSETS[b.asset].name}
-                subtitle={b.available !== b.balance ? t('home.available', { amount: money(b.available, b.asset, locale) }) : b.asset}
+                subtitle={b.available !== b.balance ? t('home.available', { asset: b.asset, amount: money(b.available, b.asset, locale) }) : b.asset}
                 end={<span className="cash-list-row-amount">{money(b.balance, b.asset, locale)}</span>}
                 endNote={b.asset === 'USDC' || b.asset === 'USDT' ? undefined : <span className="cash-list-row-status">≈ {usd(b.usdValue)}</span>}
               />

@@ -78,7 +78,7 @@ export const en = {
   'home.mode.borrow': 'Borrow',
   'home.mode.label': 'Mode',
   'home.balances': 'Balances',
-  'home.available': '{amount} available',
+  'home.available': '{asset} · {amount} available',
   'home.debt': 'Borrowed',
   'home.borrowLimit': 'Borrow limit',
   'home.activity': 'Recent activity',

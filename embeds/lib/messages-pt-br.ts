@@ -80,7 +80,7 @@ export const ptBR: Record<MessageKey, string> = {
   'home.mode.borrow': 'Crédito',
   'home.mode.label': 'Modo',
   'home.balances': 'Saldos',
-  'home.available': '{amount} disponível',
+  'home.available': '{asset} · {amount} disponível',
   'home.debt': 'Emprestado',
   'home.borrowLimit': 'Limite de empréstimo',
   'home.activity': 'Atividade recente',
