@@ -149,7 +149,7 @@ function authorizeOnce(t: Target) {
   return async (i: number): Promise<Outcome> => {
     const networkId = `bench_${randomUUID().replaceAll('-', '')}`
     const body = JSON.stringify({ id: `evt_${networkId}`, type: 'authorization.request', created: new Date().toISOString(), data: { networkId, cardId: t.cards[i % t.cards.length], ...PURCHASE } })
-    const res = await t.request('/webhooks/card', { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signWebhook(key, body, Math.floor(Date.now() / 1000)) }, body })
+    const res = await t.request('/webhooks/card', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cash-signature': signWebhook(key, body, Math.floor(Date.now() / 1000)) }, body })
     if (!res.ok) {
       const reason = `HTTP ${res.status}`
       declineReasons[reason] = (declineReasons[reason] ?? 0) + 1

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
 import type { Database, LedgerAccountsTable } from '../db/schema'
 import type { Selectable } from 'kysely'
-import { markForAlerts } from '../alerts/alert-checks'
+import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 
 export type Tx = Transaction<Database> | Kysely<Database>
 export type LedgerAccount = Selectable<LedgerAccountsTable>
@@ -50,17 +50,21 @@ type LedgerRef = { accountId: string | null; code: LedgerCode; asset: HeldAsset 
 /** The key ledgerAccountIds answers by. */
 export const ledgerKey = (ref: LedgerRef) => `${ref.accountId ?? 'platform'}/${ref.code}/${ref.asset}`
 
-/** ledgerAccountId for many at once: the existing ones found in one statement, a missing one created as it would be alone. */
-export async function ledgerAccountIds(tx: Tx, ids: () => string, refs: LedgerRef[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>()
+/**
+ * The existing ledger accounts for (account, code, asset) refs, locked in id order in one statement, by ledgerKey: a
+ * caller passes them to postJournals as `locked`, and creates what is missing (ledgerAccountId) itself.
+ */
+export async function lockLedgerAccounts(tx: Tx, refs: LedgerRef[]): Promise<Map<string, LedgerAccount>> {
+  const found = new Map<string, LedgerAccount>()
   if (refs.length === 0) return found
-  const rows = await sql<{ id: string; account_id: string | null; code: LedgerCode; asset: HeldAsset }>`
+  const rows = await sql<LedgerAccount>`
     WITH w AS (SELECT DISTINCT * FROM unnest(${refs.map((r) => r.accountId)}::uuid[], ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.asset)}::text[]) AS w(account_id, code, asset))
-    SELECT la.id, la.account_id, la.code, la.asset FROM w JOIN ledger_accounts la ON la.account_id = w.account_id AND la.code = w.code AND la.asset = w.asset
-    UNION ALL
-    SELECT la.id, la.account_id, la.code, la.asset FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code AND la.asset = w.asset`.execute(tx)
-  for (const row of rows.rows) found.set(ledgerKey({ accountId: row.account_id, code: row.code, asset: row.asset }), row.id)
-  for (const ref of refs) if (!found.has(ledgerKey(ref))) found.set(ledgerKey(ref), await ledgerAccountId(tx, ids, ref))
+    SELECT * FROM ledger_accounts WHERE id IN (
+      SELECT la.id FROM w JOIN ledger_accounts la ON la.account_id = w.account_id AND la.code = w.code AND la.asset = w.asset
+      UNION ALL
+      SELECT la.id FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code AND la.asset = w.asset)
+    ORDER BY id FOR UPDATE`.execute(tx)
+  for (const row of rows.rows) found.set(ledgerKey({ accountId: row.account_id, code: row.code as LedgerCode, asset: row.asset as HeldAsset }), row)
   return found
 }
 
@@ -117,11 +121,12 @@ export type Posted = { id: string; after: Map<string, LedgerAccount> }
  * Posts many journals in one go, in order, as if each were posted alone: every ledger account they move is locked
  * once (in id order), each journal is checked against the balances the journals before it left, and a journal
  * that is unbalanced or would overdraw is refused alone (its place in the answer holds the error) while the rest
- * are written, each kind of row in one statement. What one journal posts, the next one sees.
+ * are written in one call (`post_journals`, migration 0031). What one journal posts, the next one sees. A caller
+ * that has locked the ledger accounts already (in id order) passes them as `locked`.
  */
-export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<(Posted | DomainError)[]> {
+export async function postJournals(tx: Tx, inputs: JournalInput[], known: { locked?: Map<string, LedgerAccount> } = {}): Promise<(Posted | DomainError)[]> {
   if (inputs.length === 0) return []
-  const locked = await lockAccounts(tx, inputs.flatMap((input) => input.entries.map((e) => e.ledgerAccountId)))
+  const locked = known.locked ?? (await lockAccounts(tx, inputs.flatMap((input) => input.entries.map((e) => e.ledgerAccountId))))
   const balances = new Map([...locked.values()].map((a) => [a.id, { dp: a.debits_posted, cp: a.credits_posted }]))
   const results = inputs.map((input): Posted | DomainError => {
     try {
@@ -149,20 +154,15 @@ export async function postJournals(tx: Tx, inputs: JournalInput[]): Promise<(Pos
   })
   const posted = inputs.filter((_, i) => !(results[i] instanceof DomainError))
   if (posted.length === 0) return results
-  const journals = posted.map((j) => ({ id: j.id, kind: j.kind, account_id: j.accountId, description: j.description, reference: j.reference ?? null, hold_id: j.holdId ?? null }))
-  await sql`INSERT INTO journals (id, kind, account_id, description, reference, hold_id)
-    SELECT j.id, j.kind, j.account_id, j.description, j.reference, j.hold_id
-    FROM jsonb_to_recordset(${JSON.stringify(journals)}::jsonb) AS j(id UUID, kind TEXT, account_id UUID, description TEXT, reference TEXT, hold_id UUID)`.execute(tx)
-  const entries = posted.flatMap((j) => j.entries.map((e) => ({ journal_id: j.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: String(e.amount) })))
-  await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
-    SELECT e.journal_id, e.ledger_account_id, e.asset, e.side, e.amount
-    FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT, amount NUMERIC)`.execute(tx)
-  // Every moved account in one statement, at its total after the last journal (the rows are locked above).
   const moved = [...new Set(posted.flatMap((j) => j.entries.map((e) => e.ledgerAccountId)))]
-  await sql`UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
-    FROM unnest(${moved}::uuid[], ${moved.map((id) => String(balances.get(id)!.dp))}::numeric[], ${moved.map((id) => String(balances.get(id)!.cp))}::numeric[]) AS v(id, dp, cp)
-    WHERE la.id = v.id`.execute(tx)
-  await markForAlerts(tx, [...new Set(posted.flatMap((j) => (j.accountId ? [j.accountId] : [])))])
+  const batch = {
+    journals: posted.map((j) => ({ id: j.id, kind: j.kind, account_id: j.accountId, description: j.description, reference: j.reference ?? null, hold_id: j.holdId ?? null })),
+    entries: posted.flatMap((j) => j.entries.map((e) => ({ journal_id: j.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: String(e.amount) }))),
+    // Every moved account at its total after the last journal (the rows are locked above, so the totals are exact).
+    balances: moved.map((id) => ({ id, dp: String(balances.get(id)!.dp), cp: String(balances.get(id)!.cp) })),
+    marked: [...new Set(posted.flatMap((j) => (j.accountId ? [j.accountId] : [])))],
+  }
+  await sql`SELECT post_journals(${JSON.stringify(batch)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx)
   return results
 }
 

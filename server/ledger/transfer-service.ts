@@ -3,7 +3,7 @@ import type { JournalResult } from '../../domain/api/ledger.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
-import { accountBalance, ledgerAccountId, ledgerAccountIds, ledgerKey, postJournal, postJournals, type Tx } from './ledger-service'
+import { accountBalance, ledgerAccountId, ledgerKey, lockLedgerAccounts, postJournal, postJournals, type Tx } from './ledger-service'
 
 type Movement = { accountId: string; asset: HeldAsset; amount: string; description?: string | undefined }
 
@@ -19,14 +19,11 @@ export async function moveCustody(deps: Deps, db: Tx, direction: 'in' | 'out', i
 
 /**
  * moveCustody for many movements at once, in order, each answered as if alone (its result, or the error that
- * refused it alone): the accounts and ledger accounts read in one statement each, and the journals posted together
+ * refused it alone): the ledger accounts read and locked in one statement, and the journals posted together
  * (postJournals). The sandbox's deposits and debits come here in shared commits (server/http/idempotent-batch.ts).
  */
 export async function moveCustodyMany(deps: Deps, db: Tx, direction: 'in' | 'out', inputs: Movement[]): Promise<(JournalResult | DomainError)[]> {
-  const accountIds = [...new Set(inputs.map((m) => m.accountId))]
-  const existing = new Set((await db.selectFrom('accounts').select('id').where('id', 'in', accountIds).execute()).map((a) => a.id))
-  const units = inputs.map((input): bigint | DomainError => {
-    if (!existing.has(input.accountId)) return new DomainError('not_found', 'No such account.', { accountId: 'No account has this id.' })
+  const parsed = inputs.map((input): bigint | DomainError => {
     try {
       return parsePositiveAmount(input.amount, input.asset)
     } catch (error) {
@@ -34,13 +31,24 @@ export async function moveCustodyMany(deps: Deps, db: Tx, direction: 'in' | 'out
       throw error
     }
   })
-  const valid = inputs.filter((_, i) => !(units[i] instanceof DomainError))
-  const ledger = await ledgerAccountIds(db, deps.newId, valid.flatMap((m) => [{ accountId: m.accountId, code: 'cash' as const, asset: m.asset }, { accountId: null, code: 'custody' as const, asset: m.asset }]))
+  const refsOf = (m: Movement) => [{ accountId: m.accountId, code: 'cash' as const, asset: m.asset }, { accountId: null, code: 'custody' as const, asset: m.asset }]
+  const ledger = await lockLedgerAccounts(db, inputs.flatMap((m, i) => (parsed[i] instanceof DomainError ? [] : refsOf(m))))
+  // Only an account with no cash ledger account in the asset yet can be unknown: those alone are looked up, and
+  // the ledger accounts of the known ones created and locked (an asset's first movement; rare).
+  const missing = inputs.filter((m, i) => !(parsed[i] instanceof DomainError) && refsOf(m).some((r) => !ledger.has(ledgerKey(r))))
+  const unknown = new Set(missing.map((m) => m.accountId))
+  if (missing.length > 0) {
+    for (const a of await db.selectFrom('accounts').select('id').where('id', 'in', [...unknown]).execute()) unknown.delete(a.id)
+    const create = missing.filter((m) => !unknown.has(m.accountId)).flatMap(refsOf).filter((r) => !ledger.has(ledgerKey(r)))
+    for (const ref of create) await ledgerAccountId(db, deps.newId, ref)
+    for (const [key, row] of await lockLedgerAccounts(db, create)) ledger.set(key, row)
+  }
+  const units = inputs.map((input, i) => (unknown.has(input.accountId) && !(parsed[i] instanceof DomainError) ? new DomainError('not_found', 'No such account.', { accountId: 'No account has this id.' }) : parsed[i]!))
   const journals = inputs.flatMap((input, i) => {
     const amount = units[i]!
     if (amount instanceof DomainError) return []
-    const cash = ledger.get(ledgerKey({ accountId: input.accountId, code: 'cash', asset: input.asset }))!
-    const custody = ledger.get(ledgerKey({ accountId: null, code: 'custody', asset: input.asset }))!
+    const cash = ledger.get(ledgerKey({ accountId: input.accountId, code: 'cash', asset: input.asset }))!.id
+    const custody = ledger.get(ledgerKey({ accountId: null, code: 'custody', asset: input.asset }))!.id
     const [debit, credit] = direction === 'in' ? [custody, cash] : [cash, custody]
     const journal = {
       id: deps.newId(),
@@ -54,7 +62,7 @@ export async function moveCustodyMany(deps: Deps, db: Tx, direction: 'in' | 'out
     }
     return [{ at: i, cash, amount, journal }]
   })
-  const posted = await postJournals(db, journals.map((j) => j.journal))
+  const posted = await postJournals(db, journals.map((j) => j.journal), { locked: new Map([...ledger.values()].map((la) => [la.id, la])) })
   const results: (JournalResult | DomainError)[] = units.map((u) => (u instanceof DomainError ? u : new DomainError('internal')))
   journals.forEach((j, k) => {
     const input = inputs[j.at]!

@@ -1,0 +1,32 @@
+-- Every write of a set of journals in one call (server/ledger/ledger-service.ts postJournals): the journals, their
+-- entries, each moved ledger account at its new posted totals, and the holders' accounts marked for alert checks.
+-- The caller locked the ledger accounts and checked every journal against them (balanced, no overdraft) before
+-- calling; the entries' own triggers still check each journal balances at commit (migration 0001), and
+-- ledger_accounts' CHECK still refuses an overdraft. Planned at each call with the call's own rows, so a plan made
+-- while a table was small never outlives its size.
+CREATE FUNCTION post_journals(batch JSONB, alert_job TEXT) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  written INTEGER;
+BEGIN
+  INSERT INTO journals (id, kind, account_id, description, reference, hold_id)
+  SELECT j.id, j.kind, j.account_id, j.description, j.reference, j.hold_id
+  FROM jsonb_to_recordset(batch->'journals') AS j(id UUID, kind TEXT, account_id UUID, description TEXT, reference TEXT, hold_id UUID);
+
+  INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
+  SELECT e.journal_id, e.ledger_account_id, e.asset, e.side, e.amount
+  FROM jsonb_to_recordset(batch->'entries') AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT, amount NUMERIC);
+
+  UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
+  FROM jsonb_to_recordset(batch->'balances') AS v(id UUID, dp NUMERIC, cp NUMERIC)
+  WHERE la.id = v.id;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  IF written <> jsonb_array_length(batch->'balances') THEN
+    RAISE EXCEPTION 'post_journals: % of % ledger accounts updated', written, jsonb_array_length(batch->'balances');
+  END IF;
+
+  WITH marked AS (
+    INSERT INTO alert_checks (id, account_id) SELECT gen_random_uuid(), m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)
+    RETURNING account_id)
+  INSERT INTO jobs (id, kind, payload, run_at) SELECT gen_random_uuid(), alert_job, jsonb_build_object('accountId', account_id), 'epoch'::timestamptz FROM marked;
+END $$;
+ALTER FUNCTION post_journals SET plan_cache_mode = force_custom_plan;
