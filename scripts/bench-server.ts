@@ -56,7 +56,8 @@ export type HistoryFigure = { small: number; busy: number; ratio: number; databa
 
 const API = '/app/cash/api/v1'
 const IN_FLIGHT = 50
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? 2000)
+/** 10,000 a run: long enough (2–5 s) for the figure to be the steady state, not the first second of JIT and plan warm-up. */
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? 10000)
 /** Each closed-loop run stops starting requests after this long, so the whole bench stays bounded on a slow machine. */
 const MAX_MS = Number(process.env.BENCH_SECONDS_PER_RUN ?? 60) * 1000
 const CARDS = Math.max(1, Number(process.env.BENCH_CARDS ?? 8))
