@@ -28,6 +28,6 @@ describe('i18n', () => {
   })
 
   it('fills placeholders', () => {
-    expect(translate('en-US', 'home.available', { amount: '$5.00' })).toBe('$5.00 available')
+    expect(translate('en-US', 'home.available', { asset: 'USDC', amount: '$5.00' })).toBe('USDC · $5.00 available')
   })
 })
