@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { sql } from 'kysely'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Membership } from '../../domain/api/auth.schema'
 import type { Deps, Principal } from '../http/route-table'
@@ -49,20 +48,20 @@ function presentedToken(c: Context): { token: string; transport: 'cookie' | 'bea
   return cookie ? { token: cookie, transport: 'cookie' } : null
 }
 
-type SessionRow = { session_id: string; transport: 'cookie' | 'bearer'; csrf_token: string; expires_at: Date; user_id: string; email: string; name: string; platform_role: Principal['platformRole']; memberships: Membership[] }
-
 /**
- * The sessions presented in one turn of the event loop, read in one statement with their users and memberships
- * (every signed-in request needs them; under load this is one round trip for many requests, not two each).
+ * The sessions presented in one turn of the event loop, read together with their users, then their memberships:
+ * every signed-in request needs them, and under load this is two round trips for many requests, not two each.
  */
 const sessionReader = perServer((deps: Deps) =>
   gatherReads(async (ids: string[]) => {
-    const { rows } = await sql<SessionRow>`
-      SELECT s.id AS session_id, s.transport, s.csrf_token, s.expires_at, u.id AS user_id, u.email, u.name, u.platform_role,
-        coalesce((SELECT jsonb_agg(jsonb_build_object('accountId', a.id, 'accountKind', a.kind, 'accountName', a.name, 'role', m.role) ORDER BY m.created_at)
-          FROM account_members m JOIN accounts a ON a.id = m.account_id WHERE m.user_id = u.id), '[]') AS memberships
-      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ANY (${ids}::text[])`.execute(deps.db.kysely)
-    return new Map(rows.map((row) => [row.session_id, row]))
+    const rows = await deps.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id as sessionId', 'sessions.transport', 'sessions.csrf_token', 'sessions.expires_at', 'users.id as userId', 'users.email', 'users.name', 'users.platform_role'])
+      .where('sessions.id', 'in', ids)
+      .execute()
+    const memberships = await membershipsOfMany(deps.db.kysely, [...new Set(rows.map((r) => r.userId))])
+    return new Map(rows.map((row) => [row.sessionId, { ...row, memberships: memberships.get(row.userId) ?? [] }]))
   }),
 )
 
@@ -73,11 +72,11 @@ export async function resolvePrincipal(c: Context, deps: Deps): Promise<Principa
   const row = await sessionReader(deps)(digest(presented.token))
   if (!row || row.expires_at.getTime() <= deps.now().getTime() || row.transport !== presented.transport) return null
   return {
-    userId: row.user_id,
+    userId: row.userId,
     email: row.email,
     name: row.name,
     platformRole: row.platform_role,
-    sessionId: row.session_id,
+    sessionId: row.sessionId,
     transport: row.transport,
     csrfToken: row.csrf_token,
     memberships: row.memberships,
@@ -86,14 +85,22 @@ export async function resolvePrincipal(c: Context, deps: Deps): Promise<Principa
 
 /** The accounts a user belongs to, with their role on each. */
 export async function membershipsOf(db: Tx, userId: string): Promise<Membership[]> {
+  return (await membershipsOfMany(db, [userId])).get(userId) ?? []
+}
+
+/** membershipsOf for many users in one statement, by user id (a user with none is absent). */
+async function membershipsOfMany(db: Tx, userIds: string[]): Promise<Map<string, Membership[]>> {
+  const byUser = new Map<string, Membership[]>()
+  if (userIds.length === 0) return byUser
   const rows = await db
     .selectFrom('account_members')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
-    .select(['accounts.id', 'accounts.kind', 'accounts.name', 'account_members.role'])
-    .where('account_members.user_id', '=', userId)
+    .select(['account_members.user_id', 'accounts.id', 'accounts.kind', 'accounts.name', 'account_members.role'])
+    .where('account_members.user_id', 'in', userIds)
     .orderBy('account_members.created_at')
     .execute()
-  return rows.map((r) => ({ accountId: r.id, accountKind: r.kind, accountName: r.name, role: r.role }))
+  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { accountId: r.id, accountKind: r.kind, accountName: r.name, role: r.role }])
+  return byUser
 }
 
 /** Ends a session. */

@@ -68,7 +68,7 @@ export const borrowRoutes = [
       await enqueue(db, deps, { kind: 'positions.check', payload: { once: true }, runAt: deps.now() })
       // A price moves every borrower's health: their health alerts are evaluated again.
       const owing = await db.selectFrom('ledger_accounts').select('account_id').where('code', '=', 'debt').where('asset', '=', 'USDC').whereRef('debits_posted', '>', 'credits_posted').execute()
-      for (const { account_id: accountId } of owing) if (accountId) await markForAlerts(db, accountId)
+      await markForAlerts(db, owing.flatMap((o) => (o.account_id ? [o.account_id] : [])))
       return prices(table)
     },
   }),

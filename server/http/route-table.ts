@@ -7,6 +7,8 @@ import type { PriceBook } from '../borrow/price-book'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import type { Tx } from '../ledger/ledger-service'
+import type { StoredResponse } from './idempotency'
+import type { IdempotencyRef } from './idempotent-batch'
 import type { Logger } from '../log'
 import type { SandboxClock } from '../sandbox/sandbox-clock'
 
@@ -77,7 +79,7 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
    * takes the request's key and body and answers once its batch commits. Requests go there instead of to
    * `handler`, which must do the same for one request (routes are listed and described alike either way).
    */
-  batch?: (deps: Deps) => { submit(ref: { scope: string; key: string; hash: string }, body: z.output<B>): Promise<{ status: number; body: unknown; replayed: boolean }> }
+  batch?: (deps: Deps) => { submit(ref: IdempotencyRef, body: z.output<B>): Promise<StoredResponse> }
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
   /** The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with `field` naming where to show it. */

@@ -47,7 +47,7 @@ export async function ledgerAccountId(
 
 type LedgerRef = { accountId: string | null; code: LedgerCode; asset: HeldAsset }
 
-/** The key ledgerAccountIds answers by. */
+/** The key lockLedgerAccounts answers by. */
 export const ledgerKey = (ref: LedgerRef) => `${ref.accountId ?? 'platform'}/${ref.code}/${ref.asset}`
 
 /**

@@ -63,17 +63,14 @@ export async function moveCustodyMany(deps: Deps, db: Tx, direction: 'in' | 'out
     return [{ at: i, cash, amount, journal }]
   })
   const posted = await postJournals(db, journals.map((j) => j.journal), { locked: new Map([...ledger.values()].map((la) => [la.id, la])) })
-  const results: (JournalResult | DomainError)[] = units.map((u) => (u instanceof DomainError ? u : new DomainError('internal')))
-  journals.forEach((j, k) => {
-    const input = inputs[j.at]!
-    const p = posted[k]!
-    if (p instanceof DomainError) {
-      results[j.at] = p.code === 'insufficient_funds' ? new DomainError('insufficient_funds', `Not enough ${input.asset}: this would overdraw the account.`, { amount: `More than the available ${input.asset} balance.` }) : p
-      return
-    }
-    results[j.at] = { journalId: p.id, asset: input.asset, amount: toDecimal(j.amount, input.asset), balance: toDecimal(accountBalance(p.after.get(j.cash)!).balance, input.asset) }
+  const postedAt = new Map(journals.map((j, k) => [j.at, { ...j, posted: posted[k]! }]))
+  return inputs.map((input, i) => {
+    const unit = units[i]!
+    if (unit instanceof DomainError) return unit
+    const { cash, amount, posted: p } = postedAt.get(i)!
+    if (p instanceof DomainError) return p.code === 'insufficient_funds' ? new DomainError('insufficient_funds', `Not enough ${input.asset}: this would overdraw the account.`, { amount: `More than the available ${input.asset} balance.` }) : p
+    return { journalId: p.id, asset: input.asset, amount: toDecimal(amount, input.asset), balance: toDecimal(accountBalance(p.after.get(cash)!).balance, input.asset) }
   })
-  return results
 }
 
 /**

@@ -1,7 +1,13 @@
+-- Accounts marked for alert evaluation (server/alerts/alert-checks.ts): a marker and its job each, run at once
+-- whatever the clock. The one way every movement marks them, from TypeScript and from the functions below.
+CREATE FUNCTION mark_for_alerts(account_ids UUID[], alert_job TEXT) RETURNS void LANGUAGE sql AS $$
+  WITH marked AS (INSERT INTO alert_checks (id, account_id) SELECT gen_random_uuid(), a FROM unnest(account_ids) AS a RETURNING account_id)
+  INSERT INTO jobs (id, kind, payload, run_at) SELECT gen_random_uuid(), alert_job, jsonb_build_object('accountId', account_id), 'epoch'::timestamptz FROM marked;
+$$;
+
 -- Every write of a batch of card decisions in one call (server/cards/authorization-batch.ts): the holds of the
 -- approvals, the holders' and card settlement's pending totals, each hold's expiry job, the accounts marked for
--- alert checks, the decisions, and each network event with its answer. One round trip instead of eight, and the
--- function's plans are prepared once per connection instead of planned per statement.
+-- alert checks, the decisions, and each network event with its answer. One round trip instead of eight.
 --
 -- The batch is decided in arrival order under the accounts' locks before it is written; what the function finds
 -- that the decisions could not know (a network id the timeout advice recorded first, an event another process
@@ -28,11 +34,7 @@ BEGIN
   SELECT gen_random_uuid(), 'card.expire', jsonb_build_object('authorizationId', h.authorization_id), h.expires_at, 'pending'
   FROM jsonb_to_recordset(batch->'holds') AS h(authorization_id UUID, expires_at TIMESTAMPTZ);
 
-  WITH marked AS (
-    INSERT INTO alert_checks (id, account_id)
-    SELECT gen_random_uuid(), m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)
-    RETURNING account_id)
-  INSERT INTO jobs (id, kind, payload, run_at) SELECT gen_random_uuid(), alert_job, jsonb_build_object('accountId', account_id), 'epoch'::timestamptz FROM marked;
+  PERFORM mark_for_alerts(ARRAY(SELECT m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)), alert_job);
 
   expected := jsonb_array_length(batch->'decisions');
   INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, decline_reason, hold_id, expires_at, created_at, updated_at)
@@ -92,6 +94,8 @@ BEGIN
     'watchers', (SELECT coalesce(jsonb_agg(jsonb_build_object('account_id', w.account_id, 'user_id', w.user_id, 'purchase_above', w.purchase_above::text)), '[]')
       FROM alert_settings w WHERE w.account_id = ANY (locked) AND w.purchase_above IS NOT NULL));
 END $$;
--- Planned at each call, with the batch's own ids: a plan made once while provider_events was small (a new database,
--- statistics not yet refreshed) kept reading every card event by `provider` alone, 20 ms a batch at 20k events.
+-- Both planned at each call, with the batch's own values: a plan made once while a table was small (a new database,
+-- statistics not yet refreshed) outlives its size. read_card_batch's kept reading every card event by `provider`
+-- alone, 20 ms a batch at 20k events; the write's joins on ledger_accounts would do the same as accounts grow.
 ALTER FUNCTION read_card_batch SET plan_cache_mode = force_custom_plan;
+ALTER FUNCTION write_card_decisions SET plan_cache_mode = force_custom_plan;

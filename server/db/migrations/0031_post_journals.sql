@@ -24,9 +24,6 @@ BEGIN
     RAISE EXCEPTION 'post_journals: % of % ledger accounts updated', written, jsonb_array_length(batch->'balances');
   END IF;
 
-  WITH marked AS (
-    INSERT INTO alert_checks (id, account_id) SELECT gen_random_uuid(), m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)
-    RETURNING account_id)
-  INSERT INTO jobs (id, kind, payload, run_at) SELECT gen_random_uuid(), alert_job, jsonb_build_object('accountId', account_id), 'epoch'::timestamptz FROM marked;
+  PERFORM mark_for_alerts(ARRAY(SELECT m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)), alert_job);
 END $$;
 ALTER FUNCTION post_journals SET plan_cache_mode = force_custom_plan;

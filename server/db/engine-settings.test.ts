@@ -1,0 +1,22 @@
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import { testDb } from '../testing/test-app'
+import { connectPglite } from './connect'
+
+/** Settings the money engine's speed rests on (docs/architecture-notes.md, "Cards and the authorization engine"). */
+
+it('PGlite starts new WAL segments without writing 16 MB of zeros on the one thread that answers requests', async () => {
+  const db = await connectPglite(':memory:')
+  try {
+    expect((await sql<{ wal_init_zero: string }>`SHOW wal_init_zero`.execute(db.kysely)).rows[0]!.wal_init_zero).toBe('off')
+  } finally {
+    await db.close()
+  }
+})
+
+it('the batch functions are planned at each call, so a plan made on small tables never outlives their size', async () => {
+  const db = await testDb()
+  const { rows } = await sql<{ proname: string; proconfig: string[] | null }>`
+    SELECT proname, proconfig FROM pg_proc WHERE proname IN ('read_card_batch', 'write_card_decisions', 'post_journals') ORDER BY proname`.execute(db.kysely)
+  expect(rows).toEqual(['post_journals', 'read_card_batch', 'write_card_decisions'].map((proname) => ({ proname, proconfig: ['plan_cache_mode=force_custom_plan'] })))
+})
