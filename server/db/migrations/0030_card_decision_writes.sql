@@ -7,7 +7,8 @@ $$;
 
 -- Every write of a batch of card decisions in one call (server/cards/authorization-batch.ts): the holds of the
 -- approvals, the holders' and card settlement's pending totals, each hold's expiry job, the accounts marked for
--- alert checks, the decisions, and each network event with its answer. One round trip instead of eight.
+-- alert checks, the decisions, and each network event with its answer. One round trip instead of eight, with its
+-- plans prepared once per connection.
 --
 -- The batch is decided in arrival order under the accounts' locks before it is written; what the function finds
 -- that the decisions could not know (a network id the timeout advice recorded first, an event another process
@@ -94,8 +95,9 @@ BEGIN
     'watchers', (SELECT coalesce(jsonb_agg(jsonb_build_object('account_id', w.account_id, 'user_id', w.user_id, 'purchase_above', w.purchase_above::text)), '[]')
       FROM alert_settings w WHERE w.account_id = ANY (locked) AND w.purchase_above IS NOT NULL));
 END $$;
--- Both planned at each call, with the batch's own values: a plan made once while a table was small (a new database,
--- statistics not yet refreshed) outlives its size. read_card_batch's kept reading every card event by `provider`
--- alone, 20 ms a batch at 20k events; the write's joins on ledger_accounts would do the same as accounts grow.
+-- The read is planned at each call, with the batch's own values: a plan made once while provider_events was small (a
+-- new database, statistics not yet refreshed) kept reading every card event by `provider` alone, 20 ms a batch at 20k
+-- events. The writes keep their prepared plans (planned per call, write_card_decisions took 12.9 ms a batch of 50
+-- instead of 7.9): they join their own rows to tables by primary key, and a refresh of the statistics (autovacuum;
+-- every 10 minutes on PGlite) replans them as tables grow.
 ALTER FUNCTION read_card_batch SET plan_cache_mode = force_custom_plan;
-ALTER FUNCTION write_card_decisions SET plan_cache_mode = force_custom_plan;

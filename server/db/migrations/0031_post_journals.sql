@@ -2,8 +2,8 @@
 -- entries, each moved ledger account at its new posted totals, and the holders' accounts marked for alert checks.
 -- The caller locked the ledger accounts and checked every journal against them (balanced, no overdraft) before
 -- calling; the entries' own triggers still check each journal balances at commit (migration 0001), and
--- ledger_accounts' CHECK still refuses an overdraft. Planned at each call with the call's own rows, so a plan made
--- while a table was small never outlives its size.
+-- ledger_accounts' CHECK still refuses an overdraft. Its plans are prepared once per connection (planned per call it
+-- took 8.8 ms for 50 journals instead of 4.4; migration 0030 says why the writes can keep them).
 CREATE FUNCTION post_journals(batch JSONB, alert_job TEXT) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   written INTEGER;
@@ -26,4 +26,3 @@ BEGIN
 
   PERFORM mark_for_alerts(ARRAY(SELECT m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)), alert_job);
 END $$;
-ALTER FUNCTION post_journals SET plan_cache_mode = force_custom_plan;
