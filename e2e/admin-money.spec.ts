@@ -1,10 +1,10 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
-import AxeBuilder from '@axe-core/playwright'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'
 import { CashApp } from './support/cash-app'
+import { axeViolations } from './support/axe'
 
 type Api = Awaited<ReturnType<typeof apiAs>>
 const usdcUnits = async (paula: Api) => parseAmount(await balanceOf(paula, ACCOUNT_IDS.personal, 'USDC'), 'USDC')
@@ -138,7 +138,7 @@ test('the four back-office money pages have no WCAG A/AA violations that axe can
     await page.goto(`/app/cash/admin/${path}`)
     await expect(page.getByRole('heading', { name: 'Audit log' }).or(page.getByText('Nothing found for “no-such-reference”')).first()).toBeVisible()
     await page.waitForLoadState('networkidle')
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    const violations = await axeViolations(page, ['wcag2a', 'wcag2aa'])
     expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   }
 })

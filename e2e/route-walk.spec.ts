@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { ALIASES, matchRoute, ROUTES, type Guard, type RouteEntry } from '../embeds/lib/route-map'
@@ -10,6 +9,7 @@ import type { PersonaKey } from '../fixtures/personas'
 import { CashApp } from './support/cash-app'
 import { useWebSession } from './support/sessions'
 import { phoneFitProblems } from './support/fit'
+import { axeViolations } from './support/axe'
 
 /**
  * One walk over every route of the map, each opened once (a full load of its deep link) by the persona that
@@ -20,9 +20,10 @@ import { phoneFitProblems } from './support/fit'
  *   in light; a representative subset that covers each shared component again in dark;
  * - a holder's screen, in a browser that prefers Portuguese, shows its Portuguese title and none of the English
  *   page strings. (Back-office and support screens are checked when their rewrite lands.)
- * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px, light and dark, in English and in Portuguese
- *   (its strings run longer), it does not scroll sideways and cuts off no control. The window and scheme change
- *   on the loaded page, so this costs no page load beyond the Portuguese one.
+ * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px in light and 320 px in dark (dark changes no
+ *   size: embeds/ui/colour-scheme.test.ts), in English and in Portuguese (its strings run longer), it does not
+ *   scroll sideways and cuts off no control. The window and scheme change on the loaded page, so this costs no
+ *   page load beyond the Portuguese one.
  * One test per embed and persona, so the workers share the walk.
  */
 test.describe.configure({ mode: 'parallel' })
@@ -57,8 +58,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /** axe's serious and critical violations, and every input, select or textarea without an accessible name. */
 async function audit(page: Page, path: string, scheme: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze()
-  const findings: Finding[] = results.violations
+  const findings: Finding[] = (await axeViolations(page, TAGS))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ route: path, scheme, rule: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
   const unnamed = await page.locator('input:not([type=hidden]), select, textarea').evaluateAll((els) =>
@@ -150,7 +150,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
   for (const { who, embed, routes } of GROUPS) {
     const portuguese = routes.filter(inPortuguese).length
     test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({ page, browser }) => {
-      // Each route is a page load, one or two axe runs, a Portuguese page load and eight phone-fit measures.
+      // Each route is a page load, one or two axe runs, a Portuguese page load and six phone-fit measures.
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
       await recordCspViolations(page)

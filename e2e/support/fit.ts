@@ -10,9 +10,9 @@ import { expect, type Page } from '@playwright/test'
  * Each problem is one line: what, where (a short selector and its text) and how wide.
  */
 export async function fitProblems(page: Page): Promise<string[]> {
-  // Two frames, so what reacts to the new size or scheme (resize listeners, media queries read in code) has drawn.
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Two frames first, so what reacts to the new size or scheme (resize listeners, media queries read in code) has drawn.
+    await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
     const width = window.innerWidth
     const slack = 0.5
     const problems: string[] = []
@@ -87,34 +87,36 @@ export async function fitProblems(page: Page): Promise<string[]> {
   })
 }
 
-export const FIT_WIDTHS = [320, 360] as const
-export const SCHEMES = ['light', 'dark'] as const
+/**
+ * The measures: both phone widths in light, and the narrowest again in dark. The scheme changes colours and never
+ * a size (embeds/ui/colour-scheme.test.ts keeps it so), so the dark measure is a check on that rule, not a second
+ * survey: four measures per screen cost twice as much for nothing more.
+ */
+export const FIT_MEASURES = [
+  { width: 320, scheme: 'dark' },
+  { width: 320, scheme: 'light' },
+  { width: 360, scheme: 'light' },
+] as const
 
 /**
- * Measures the page as it is at each phone width and colour scheme (cheap: no reload), then puts the window and
- * scheme back. Returns the problems, each prefixed with `where` (a route or step), the width and the scheme.
+ * Measures the page as it is at each of FIT_MEASURES (cheap: no reload), then puts the window and scheme back.
+ * Returns the problems, each prefixed with `where` (a route or step), the width and the scheme.
  */
 export async function phoneFitProblems(page: Page, where: string): Promise<string[]> {
   const before = page.viewportSize()
   const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'))
-  // A problem found the same in both schemes is told once.
-  const found = new Map<string, string[]>()
-  for (const width of FIT_WIDTHS) {
-    await page.setViewportSize({ width, height: 720 })
-    for (const s of SCHEMES) {
-      await page.emulateMedia({ colorScheme: s })
-      for (const problem of await fitProblems(page)) {
-        const key = `${width} px|${problem}`
-        found.set(key, [...(found.get(key) ?? []), s])
-      }
-    }
+  const problems: string[] = []
+  let now = { width: before?.width, scheme }
+  for (const m of FIT_MEASURES) {
+    // Only what changes is changed: each change is a round trip to the browser and a new layout.
+    if (m.width !== now.width) await page.setViewportSize({ width: m.width, height: 720 })
+    if (m.scheme !== now.scheme) await page.emulateMedia({ colorScheme: m.scheme })
+    now = m
+    for (const problem of await fitProblems(page)) problems.push(`${where} at ${m.width} px, ${m.scheme}: ${problem}`)
   }
   if (before) await page.setViewportSize(before)
-  await page.emulateMedia({ colorScheme: scheme })
-  return [...found].map(([key, schemes]) => {
-    const [width, problem] = key.split('|') as [string, string]
-    return `${where} at ${width}, ${schemes.join(' and ')}: ${problem}`
-  })
+  if (now.scheme !== scheme) await page.emulateMedia({ colorScheme: scheme })
+  return problems
 }
 
 /** Fails with every problem named when the page, at its current size, does not fit `width` (the window's width). */
