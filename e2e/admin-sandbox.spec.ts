@@ -40,8 +40,9 @@ test.describe.serial('identity reviews with the sandbox provider left to admins'
     await page.getByRole('link', { name: /Pending KYC/ }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity reviews')
     const queue = page.getByTestId('identity-reviews')
+    // The heading is drawn before the queue has loaded: wait for both applications, then read their order.
+    await expect(queue.getByRole('listitem').filter({ hasText: tag })).toHaveCount(2)
     const names = await queue.getByRole('listitem').filter({ hasText: tag }).allInnerTexts()
-    expect(names).toHaveLength(2)
     expect(names[0]).toContain(`Queue First ${tag}`)
     expect(names[1]).toContain(`Queue Second ${tag}`)
     await expect(queue.getByRole('listitem').filter({ hasText: `Queue First ${tag}` })).toContainText('In review since')
