@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import type { EmbedBridge } from '../bridge/embed-client'
 import { newDropCounter } from '../bridge/wires'
 import type { BridgeContext } from '../bridge/protocol.schema'
@@ -58,7 +58,8 @@ function deferredBridge(context: BridgeContext) {
 export function EmbedFrame({ route, path, params }: { route: RouteEntry; path: string; params: Record<string, string> }) {
   const { locale } = useI18n()
   const { state } = useSession()
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
+  const search = useSearch()
   const latest = useRef({ state, locale })
   latest.current = { state, locale }
   const context = (): BridgeContext => {
@@ -101,7 +102,7 @@ export function EmbedFrame({ route, path, params }: { route: RouteEntry; path: s
 
   const Embed = embedComponent(route.embed)
   if (!current) return <LoadingState />
-  const navigation = { go: (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/') }
+  const navigation = { go: (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/'), here: `/app/cash${location === '/' ? '' : location}${search ? `?${search}` : ''}` }
   return (
     <BridgeProvider bridge={current.bridge}>
       <EmbedNavigationProvider navigation={navigation}>

@@ -10,12 +10,14 @@ import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
+import { usePageQuery } from '../lib/embed-navigation'
 
 /** One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and holds. */
 export function InvestigateTransactionPage({ title }: EmbedProps) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const [q, setQ] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '')
+  const query = usePageQuery()
+  const [q, setQ] = useState(() => query.get('q') ?? '')
   const [result, setResult] = useState<InvestigateResponse | null>(null)
   const { busy, error, fieldErrors, run } = useAction()
   const search = (text: string) =>

@@ -7,6 +7,7 @@ import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
+import { usePageQuery } from '../lib/embed-navigation'
 
 const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true, referralCode: true })
 /** Through a referral link (`?ref=`), the code is part of the form: a bad or expired one shows at its field. */
@@ -14,7 +15,7 @@ const ReferredSignUpForm = SignUpBody.omit({ client: true, inviteToken: true }).
 
 /** Create a user; onboarding (the account, KYC, the safe) follows. */
 export function SignUpPage({ onSignedUp, signInHref }: { onSignedUp: () => void; signInHref: string }) {
-  const referralCode = new URLSearchParams(window.location.search).get('ref')
+  const referralCode = usePageQuery().get('ref')
   return referralCode !== null ? <ReferredSignUp code={referralCode} onSignedUp={onSignedUp} signInHref={signInHref} /> : <PlainSignUp onSignedUp={onSignedUp} signInHref={signInHref} />
 }
 

@@ -8,6 +8,7 @@ import { useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField, useAmountInput } from '../ui/amount-field'
+import { usePageQuery } from '../lib/embed-navigation'
 
 type Send = ReturnType<typeof BankSendView.parse>
 
@@ -16,7 +17,8 @@ export function BankSendPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const recipients = useResource(`recipients:${accountId}`, (signal) => api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal))
-  const [recipientId, setRecipientId] = useState(() => new URLSearchParams(window.location.search).get('recipient') ?? '')
+  const pageQuery = usePageQuery()
+  const [recipientId, setRecipientId] = useState(() => pageQuery.get('recipient') ?? '')
   const amount = useAmountInput('USD')
   const [reviewing, setReviewing] = useState(false)
   const [sent, setSent] = useState<Send | null>(null)

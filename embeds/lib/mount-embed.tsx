@@ -48,10 +48,11 @@ function Standalone({ embed, Component, bridge, initialPath, here }: { embed: Em
   const { locale, t } = useI18n()
   const session = useSession()
   const [path, setPath] = useState(initialPath)
+  const [address, setAddress] = useState(here)
   const [depth, setDepth] = useState(0)
   const match = matchRoute(path)
   useEffect(() => {
-    const onPop = () => (setPath(standalonePath(embed)), setDepth((d) => Math.max(0, d - 1)))
+    const onPop = () => (setPath(standalonePath(embed)), setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1)))
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [embed])
@@ -69,12 +70,14 @@ function Standalone({ embed, Component, bridge, initialPath, here }: { embed: Em
       const [product = '/', search = ''] = (full.replace(/^\/app\/cash/, '') || '/').split('?')
       if (matchRoute(product)?.route.embed === embed) {
         window.history.pushState(null, '', webviewUrl(embed, product) + (search ? `${webviewUrl(embed, product).includes('?') ? '&' : '?'}${search}` : ''))
+        setAddress(window.location.pathname + window.location.search)
         setPath(product)
         setDepth((d) => d + 1)
         window.scrollTo(0, 0)
       } else if (bridge.has('navigate')) void bridge.call('navigate', { path: full })
       else window.location.assign(full)
     },
+    here: address,
   }
   useEffect(() => {
     // After first paint: tell the host, then start error reporting.
@@ -89,7 +92,7 @@ function Standalone({ embed, Component, bridge, initialPath, here }: { embed: Em
   if (guard !== 'public' && guard !== 'guest') {
     if (session.state.status === 'loading') return <LoadingState />
     if (session.state.status !== 'signed-in') {
-      const next = encodeURIComponent(here)
+      const next = encodeURIComponent(address)
       return (
         <main className="cash-page">
           <CalloutCard title={t('auth.signIn.title')} body={t('state.signInNeeded')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('auth.signIn.submit')}</a>} />

@@ -7,11 +7,13 @@ import { useResource } from '../lib/use-resource'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { KybForm } from './kyb-form'
 import { VerificationStatus } from './verification-status'
+import { usePageQuery } from '../lib/embed-navigation'
 
 const inFlight = (v: VerificationView) => v.status === 'submitted' || v.status === 'in_review'
 
 function KybStatus({ accountId }: { accountId: string }) {
   const { api } = useSession()
+  const next = safeNext(usePageQuery().get('next'))
   const [resubmitting, setResubmitting] = useState(false)
   const data = useResource(`kyb:${accountId}`, (signal) => api.get(`/accounts/${accountId}/kyb`, VerificationView, signal), { pollMs: 2000, keepPolling: inFlight })
   if (data.status === 'loading') return <LoadingState />
@@ -22,7 +24,7 @@ function KybStatus({ accountId }: { accountId: string }) {
     <VerificationStatus
       what="kyb"
       view={view}
-      next={safeNext(new URLSearchParams(window.location.search).get('next'))}
+      next={next}
       onResubmit={() => setResubmitting(true)}
       onSendDocument={async (applicationId, documentId) => {
         await api.post(`/accounts/${accountId}/kyb/more-info`, VerificationView, { applicationId, documentId })
@@ -36,7 +38,7 @@ function KybStatus({ accountId }: { accountId: string }) {
 export function KybPage() {
   const { t } = useI18n()
   const { state } = useSession()
-  const wanted = new URLSearchParams(window.location.search).get('account')
+  const wanted = usePageQuery().get('account')
   const companies = state.status === 'signed-in' ? state.session.memberships.filter((m) => m.accountKind === 'corporate') : []
   const company = companies.find((m) => m.accountId === wanted) ?? companies[0]
   if (!company) return <CalloutCard title={t('kyb.noCompany.title')} body={t('kyb.noCompany.body')} />

@@ -6,12 +6,14 @@ import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { KycForm } from './kyc-form'
 import { VerificationStatus } from './verification-status'
+import { usePageQuery } from '../lib/embed-navigation'
 
 const inFlight = (v: VerificationView) => v.status === 'submitted' || v.status === 'in_review'
 
 /** `/kyc`: the form until it is sent (or again after a rejection), then where the check stands, live. */
 export function KycPage() {
   const { api } = useSession()
+  const next = safeNext(usePageQuery().get('next'))
   const [resubmitting, setResubmitting] = useState(false)
   const data = useResource('kyc', (signal) => api.get('/kyc', VerificationView, signal), { pollMs: 2000, keepPolling: inFlight })
   if (data.status === 'loading') return <LoadingState />
@@ -24,7 +26,7 @@ export function KycPage() {
     <VerificationStatus
       what="kyc"
       view={view}
-      next={safeNext(new URLSearchParams(window.location.search).get('next'))}
+      next={next}
       onResubmit={() => setResubmitting(true)}
       onSendDocument={async (_applicationId, documentId) => {
         await api.post('/kyc/more-info', VerificationView, { documentId })

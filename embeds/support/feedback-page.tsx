@@ -4,6 +4,7 @@ import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { CalloutCard, LoadingState } from '../ui/state-views'
 import { useFeedbackForm } from './use-feedback-form'
+import { useEmbedNavigation } from '../lib/embed-navigation'
 
 const RATINGS = ['1', '2', '3', '4', '5'] as const
 
@@ -11,9 +12,10 @@ const RATINGS = ['1', '2', '3', '4', '5'] as const
 export function FeedbackPage() {
   const { t } = useI18n()
   const { state } = useSession()
+  const { here } = useEmbedNavigation()
   if (state.status === 'loading') return <LoadingState />
   if (state.status !== 'signed-in') {
-    const next = encodeURIComponent(window.location.pathname + window.location.search)
+    const next = encodeURIComponent(here)
     return <CalloutCard title={t('support.home.contactTitle')} body={t('support.signIn.body')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('support.signIn.action')}</a>} />
   }
   return <FeedbackForm />

@@ -4,15 +4,17 @@ import { useI18n } from '../lib/i18n'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { ArticleLinks } from './article-links'
 import { useHelpSearch } from './use-help-search'
+import { usePageQuery } from '../lib/embed-navigation'
 
 const isCategory = (value: string | null): value is HelpCategory => (HELP_CATEGORIES as readonly string[]).includes(value ?? '')
 
 /** `/support/help-center`: search (results follow the typing), a topic filter, and an empty state that says what found nothing. */
 export function HelpCenterPage() {
   const { t } = useI18n()
-  const [q, setQ] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '')
+  const query = usePageQuery()
+  const [q, setQ] = useState(() => query.get('q') ?? '')
   const [category, setCategory] = useState<HelpCategory | ''>(() => {
-    const asked = new URLSearchParams(window.location.search).get('category')
+    const asked = query.get('category')
     return isCategory(asked) ? asked : ''
   })
   const results = useHelpSearch(q, category)
