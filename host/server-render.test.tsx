@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { webviewUrl } from '../../domain/webview-pages'
-import { renderShellFirstScreen } from '../../host/server-render'
-import { renderEmbedFirstScreen } from './server-render'
+import { webviewUrl } from '../domain/webview-pages'
+import { renderShellFirstScreen } from './server-render'
+import { renderEmbedFirstScreen } from '../embeds/lib/server-render'
 
 /**
  * The server draws a page's first screen where there is no `window` (Node): a page that read its query from
