@@ -20,9 +20,9 @@ import { axeViolations } from './support/axe'
  *   in light; a representative subset that covers each shared component again in dark;
  * - a holder's screen, in a browser that prefers Portuguese, shows its Portuguese title and none of the English
  *   page strings. (Back-office and support screens are checked when their rewrite lands.)
- * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px in light and 320 px in dark (dark changes no
- *   size: embeds/ui/colour-scheme.test.ts), in English and in Portuguese (its strings run longer), it does not
- *   scroll sideways and cuts off no control. The window and scheme change on the loaded page, so this costs no
+ * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px, in English and in Portuguese (its strings
+ *   run longer), it does not scroll sideways and cuts off no control; the dark subset again at 320 px in dark (dark
+ *   changes no size: embeds/ui/colour-scheme.test.ts). The window changes on the loaded page, so this costs no
  *   page load beyond the Portuguese one.
  * One test per embed and persona, so the workers share the walk.
  */
@@ -98,8 +98,11 @@ async function recordCspViolations(page: Page) {
 }
 const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
 
-/** Opens the route's deep link: its title, built, loaded, nothing refused by the CSP; then axe in light (and dark for the subset). */
-async function checkRoute(page: Page, route: RouteEntry): Promise<Finding[]> {
+/**
+ * Opens the route's deep link: its title, built, loaded, nothing refused by the CSP; then axe in light (and, for
+ * the dark subset, axe and the 320 px phone fit in dark, into `misfits`).
+ */
+async function checkRoute(page: Page, route: RouteEntry, misfits: string[]): Promise<Finding[]> {
   const path = sample(route) || '/app/cash'
   await page.goto(path)
   await expectTitle(page, route.title['en-US'])
@@ -117,6 +120,8 @@ async function checkRoute(page: Page, route: RouteEntry): Promise<Finding[]> {
     // Buttons ease into their dark colours (a CSS transition): axe reads contrast once they have arrived, not midway.
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
     findings.push(...(await audit(page, path, 'dark')))
+    // While it is dark: the narrowest phone, once.
+    misfits.push(...(await phoneFitProblems(page, `${route.path} (en)`, [320])))
     await page.emulateMedia({ colorScheme: 'light' })
   }
   return findings
@@ -150,7 +155,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
   for (const { who, embed, routes } of GROUPS) {
     const portuguese = routes.filter(inPortuguese).length
     test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({ page, browser }) => {
-      // Each route is a page load, one or two axe runs, a Portuguese page load and six phone-fit measures.
+      // Each route is a page load, one or two axe runs, a Portuguese page load and four or five phone-fit measures.
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
       await recordCspViolations(page)
@@ -160,7 +165,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
       const english: string[] = []
       const misfits: string[] = []
       for (const route of routes) {
-        findings.push(...(await checkRoute(page, route)))
+        findings.push(...(await checkRoute(page, route, misfits)))
         misfits.push(...(await phoneFitProblems(page, `${route.path} (en)`)))
         if (inPortuguese(route)) english.push(...(await checkPortuguese(pt, route)))
         else await openInPortuguese(pt, route)

@@ -87,35 +87,25 @@ export async function fitProblems(page: Page): Promise<string[]> {
   })
 }
 
-/**
- * The measures: both phone widths in light, and the narrowest again in dark. The scheme changes colours and never
- * a size (embeds/ui/colour-scheme.test.ts keeps it so), so the dark measure is a check on that rule, not a second
- * survey: four measures per screen cost twice as much for nothing more.
- */
-export const FIT_MEASURES = [
-  { width: 320, scheme: 'dark' },
-  { width: 320, scheme: 'light' },
-  { width: 360, scheme: 'light' },
-] as const
+export const FIT_WIDTHS = [320, 360] as const
 
 /**
- * Measures the page as it is at each of FIT_MEASURES (cheap: no reload), then puts the window and scheme back.
- * Returns the problems, each prefixed with `where` (a route or step), the width and the scheme.
+ * Measures the page as it is at each phone width (cheap: no reload), in its current colour scheme, then puts the
+ * window back. Returns the problems, each prefixed with `where` (a route or step) and the width.
+ *
+ * The scheme changes colours and never a size (embeds/ui/colour-scheme.test.ts keeps it so), so the walks measure
+ * in light and measure dark only where a page is in dark anyway (the route walk's dark subset): switching the
+ * scheme repaints the whole page, and a dark measure at every step cost the browser run about 30 s for nothing.
  */
-export async function phoneFitProblems(page: Page, where: string): Promise<string[]> {
+export async function phoneFitProblems(page: Page, where: string, widths: readonly number[] = FIT_WIDTHS): Promise<string[]> {
   const before = page.viewportSize()
   const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'))
   const problems: string[] = []
-  let now = { width: before?.width, scheme }
-  for (const m of FIT_MEASURES) {
-    // Only what changes is changed: each change is a round trip to the browser and a new layout.
-    if (m.width !== now.width) await page.setViewportSize({ width: m.width, height: 720 })
-    if (m.scheme !== now.scheme) await page.emulateMedia({ colorScheme: m.scheme })
-    now = m
-    for (const problem of await fitProblems(page)) problems.push(`${where} at ${m.width} px, ${m.scheme}: ${problem}`)
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 720 })
+    for (const problem of await fitProblems(page)) problems.push(`${where} at ${width} px, ${scheme}: ${problem}`)
   }
   if (before) await page.setViewportSize(before)
-  if (now.scheme !== scheme) await page.emulateMedia({ colorScheme: scheme })
   return problems
 }
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * Dark is colour only: the scheme changes colours and never a size, so a page that fits a phone in light fits it in
- * dark. The browser tests rely on this: they measure phone fit at both widths in light and at the narrowest only in
- * dark (e2e/support/fit.ts); axe still reads contrast in both schemes.
+ * dark. The browser tests rely on this: they measure phone fit in light, and in dark only where a page is dark
+ * anyway (e2e/support/fit.ts); axe still reads contrast in both schemes.
  */
 const ROOT = join(import.meta.dirname, '..', '..')
 const files = (dir: string, ext: RegExp): string[] =>
