@@ -2,13 +2,15 @@ import { type Page } from '@playwright/test'
 import { ACCOUNT_IDS, DEMO_PASSWORD, PERSONAS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { expect, test } from './support/fixtures'
+import { JPEG, PNG } from './support/identity'
 
 const EMBED = 'iframe[title="Embed under test"]'
 
-/** Opens the harness, launches `webview` as `email` and waits for the embed's handshake (and the sandbox controls when signed in). */
-async function launch(page: Page, webview: string, email = 'personal@demo.cash') {
+/** Opens the harness, launches `webview` (on `screen`, when given) as `email` and waits for the embed's handshake (and the sandbox controls when signed in). */
+async function launch(page: Page, webview: string, email = 'personal@demo.cash', screen?: string) {
   await page.goto('/app/cash/webview/test')
   await page.getByRole('combobox', { name: 'Page', exact: true }).selectOption(webview)
+  if (screen) await page.getByRole('combobox', { name: 'Screen', exact: true }).selectOption(screen)
   await page.getByRole('combobox', { name: 'Persona', exact: true }).selectOption(email)
   await page.getByRole('button', { name: 'Launch' }).click()
   await expect(page.getByTestId('qa.log')).toContainText('← embed req ready')
@@ -177,5 +179,30 @@ test.describe('sandbox controls in the harness act on the embed’s account, and
     await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Settled')
     await controls.getByRole('button', { name: 'Run due jobs now' }).click()
     await expect(page.getByTestId('sandbox-outcome')).toHaveText('Every job due now ran.')
+  })
+})
+
+test.describe('identity decisions in the harness', () => {
+  test('an application left pending opens on its screen, is approved from the controls, and the page shows it verified without a reload', async ({ page, request }) => {
+    const admin = await apiAs(request, 'admin')
+    await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
+    try {
+      const nina = await apiAs(request, 'new')
+      const doc = async (kind: string, bytes: Buffer) => ((await nina.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as { id: string }).id
+      const address = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
+      await nina.post('/kyc', { legalName: 'Nina Novak', birthDate: '1994-02-11', address, nationality: 'BR', idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) }, selfie: await doc('selfie', PNG) })
+
+      const { embed, controls } = await launch(page, 'onboarding', 'new@demo.cash', '/kyc')
+      const loads = await countEmbedLoads(page)
+      await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Verify your identity')
+      await expect(embed.getByTestId('identity.status')).toContainText('In review')
+      await expect(controls).toContainText('KYC · Nina Novak')
+      await controls.getByRole('button', { name: 'Approve', exact: true }).click()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('Nina Novak approved.')
+      await expect(embed.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
+      expect(loads()).toBe(0)
+    } finally {
+      await admin.put('/sandbox/settings', { identityDecisions: 'auto' })
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import type { Capability, Envelope } from '../bridge/protocol.schema'
-import { EMBEDS, WEBVIEW_PAGES } from '../domain/webview-pages'
+import { EMBEDS, isEmbedName, WEBVIEW_PAGES } from '../domain/webview-pages'
+import { ROUTES } from '../embeds/lib/route-map'
 import { SandboxControls } from '../embeds/admin/sandbox-controls'
 import { useI18n } from '../embeds/lib/i18n'
 import { useClientConfig } from '../embeds/lib/use-client-config'
@@ -11,6 +12,9 @@ import { useQaHost, type LogLine, type QaSettings } from './use-qa-host'
 /** Every page the harness can open: the standalone webview pages, then each other embed on its first screen. */
 export const QA_PAGES = [...Object.keys(WEBVIEW_PAGES), ...EMBEDS.filter((e) => !Object.values(WEBVIEW_PAGES).some((p) => p.embed === e))]
 
+/** The screens an embed page (not a standalone webview page) can open on: its routes that take no parameter. */
+export const qaScreens = (page: string): string[] => (isEmbedName(page) ? ROUTES.filter((r) => r.embed === page && !r.path.includes(':')).map((r) => r.path) : [])
+
 /** `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the sandbox. */
 export function QaHarness() {
   const { t } = useI18n()
@@ -18,7 +22,7 @@ export function QaHarness() {
   const qa = useQaHost(iframe)
   const config = useClientConfig()
   const sandboxOn = config !== null && config.monitoring.environment !== 'production'
-  const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({ page: 'top-up', email: 'personal@demo.cash', password: DEMO_PASSWORD, platform: 'ios', locale: 'en-US', theme: 'light', capabilities: [...qa.capabilities] })
+  const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({ page: 'top-up', screen: '', email: 'personal@demo.cash', password: DEMO_PASSWORD, platform: 'ios', locale: 'en-US', theme: 'light', capabilities: [...qa.capabilities] })
   const set = <K extends keyof typeof settings>(key: K, value: (typeof settings)[K]) => setSettings((s) => ({ ...s, [key]: value }))
   const toggle = (c: Capability) => set('capabilities', settings.capabilities.includes(c) ? settings.capabilities.filter((x) => x !== c) : [...settings.capabilities, c])
   const submit = (e: FormEvent) => {
@@ -33,8 +37,13 @@ export function QaHarness() {
           <form className="cash-card cash-stack" onSubmit={submit} aria-label={t('qa.settings')}>
             <h2>{t('qa.controls')}</h2>
             <label className="cash-field">
-              {t('qa.page')} <select value={settings.page} onChange={(e) => set('page', e.target.value)}>{QA_PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
+              {t('qa.page')} <select value={settings.page} onChange={(e) => setSettings((s) => ({ ...s, page: e.target.value, screen: '' }))}>{QA_PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
             </label>
+            {qaScreens(settings.page).length > 1 ? (
+              <label className="cash-field">
+                {t('qa.screen')} <select value={settings.screen} onChange={(e) => set('screen', e.target.value)}><option value="">{t('qa.screen.first')}</option>{qaScreens(settings.page).map((p) => <option key={p} value={p}>{p}</option>)}</select>
+              </label>
+            ) : null}
             <label className="cash-field">
               {t('qa.persona')}{' '}
               <select value={settings.email} onChange={(e) => set('email', e.target.value)}>

@@ -6,9 +6,12 @@ import { SessionResponse } from '../domain/api/auth.schema'
 import { createApiClient, type ApiClient } from '../embeds/lib/api-client'
 import { PERSONAS } from '../fixtures/personas'
 import { useI18n } from '../embeds/lib/i18n'
+import { isEmbedName, webviewUrl } from '../domain/webview-pages'
 
 export type QaSettings = {
   page: string
+  /** A screen of the page's embed to open on (a product path without parameters), or '' for its first screen. */
+  screen: string
   email: string
   password: string
   platform: BridgeContext['platform']
@@ -105,7 +108,8 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         context: () => context,
         onMessage: (direction, envelope) => setLog((lines) => [...lines, { n: ++counter.current, direction, envelope }]),
       })
-      setSrc(`/app/cash/webview/${settings.page}?qa=${Date.now()}`)
+      const address = settings.screen && isEmbedName(settings.page) ? webviewUrl(settings.page, settings.screen) : `/app/cash/webview/${settings.page}`
+      setSrc(`${address}${address.includes('?') ? '&' : '?'}qa=${Date.now()}`)
       if (settings.email && settings.sandbox) {
         // The sandbox API is for platform admins: the harness signs the first admin persona in beside the
         // embed's persona (same demo password), so its controls act on the embed's account.

@@ -1351,6 +1351,8 @@ export const en = {
   'qa.title': 'QA harness',
   'qa.settings': 'Host settings',
   'qa.page': 'Page',
+  'qa.screen': 'Screen',
+  'qa.screen.first': 'Its first screen',
   'qa.persona': 'Persona',
   'qa.signedOut': 'Signed out',
   'qa.password': 'Password',

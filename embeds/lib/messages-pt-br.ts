@@ -1353,6 +1353,8 @@ export const ptBR: Record<MessageKey, string> = {
   'qa.title': 'Ambiente de QA',
   'qa.settings': 'Configurações do host',
   'qa.page': 'Página',
+  'qa.screen': 'Tela',
+  'qa.screen.first': 'A primeira tela',
   'qa.persona': 'Persona de teste',
   'qa.signedOut': 'Sem login',
   'qa.password': 'Senha',
