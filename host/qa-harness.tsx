@@ -30,6 +30,7 @@ export function QaHarness() {
     void qa.launch({ ...settings, sandbox: sandboxOn })
   }
   const [scanText, setScanText] = useState('')
+  const screens = qaScreens(settings.page)
   return (
     <Page title={t('qa.title')} className="cash-qa">
       <div className="cash-qa-grid">
@@ -39,9 +40,9 @@ export function QaHarness() {
             <label className="cash-field">
               {t('qa.page')} <select value={settings.page} onChange={(e) => setSettings((s) => ({ ...s, page: e.target.value, screen: '' }))}>{QA_PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
             </label>
-            {qaScreens(settings.page).length > 1 ? (
+            {screens.length > 1 ? (
               <label className="cash-field">
-                {t('qa.screen')} <select value={settings.screen} onChange={(e) => set('screen', e.target.value)}><option value="">{t('qa.screen.first')}</option>{qaScreens(settings.page).map((p) => <option key={p} value={p}>{p}</option>)}</select>
+                {t('qa.screen')} <select value={settings.screen} onChange={(e) => set('screen', e.target.value)}><option value="">{t('qa.screen.first')}</option>{screens.map((p) => <option key={p} value={p}>{p}</option>)}</select>
               </label>
             ) : null}
             <label className="cash-field">

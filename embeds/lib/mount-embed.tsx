@@ -30,7 +30,11 @@ export function standalonePathOf(embed: EmbedName, pathname: string, search: str
   return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed && !r.path.includes(':'))?.path ?? '/')
 }
 
-const standalonePath = (embed: EmbedName) => standalonePathOf(embed, window.location.pathname, window.location.search)
+/** The product path shown at a page's address (path and query), as standalonePathOf reads it. */
+const pathAt = (embed: EmbedName, address: string) => {
+  const at = address.indexOf('?')
+  return at === -1 ? standalonePathOf(embed, address, '') : standalonePathOf(embed, address.slice(0, at), address.slice(at))
+}
 
 /** Applies the host's theme and safe-area insets to the page. */
 function applyLook(bridge: EmbedBridge) {
@@ -44,15 +48,16 @@ function applyLook(bridge: EmbedBridge) {
   bridge.on('dataChanged', announceDataChanged)
 }
 
-function Standalone({ embed, Component, bridge, initialPath, here }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge; initialPath: string; here: string }) {
+function Standalone({ embed, Component, bridge, here }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge; here: string }) {
   const { locale, t } = useI18n()
   const session = useSession()
-  const [path, setPath] = useState(initialPath)
+  // The page's address is the one state: the product path shown is read from it.
   const [address, setAddress] = useState(here)
   const [depth, setDepth] = useState(0)
+  const path = pathAt(embed, address)
   const match = matchRoute(path)
   useEffect(() => {
-    const onPop = () => (setPath(standalonePath(embed)), setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1)))
+    const onPop = () => (setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1)))
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [embed])
@@ -71,7 +76,6 @@ function Standalone({ embed, Component, bridge, initialPath, here }: { embed: Em
       if (matchRoute(product)?.route.embed === embed) {
         window.history.pushState(null, '', webviewUrl(embed, product) + (search ? `${webviewUrl(embed, product).includes('?') ? '&' : '?'}${search}` : ''))
         setAddress(window.location.pathname + window.location.search)
-        setPath(product)
         setDepth((d) => d + 1)
         window.scrollTo(0, 0)
       } else if (bridge.has('navigate')) void bridge.call('navigate', { path: full })
@@ -118,8 +122,7 @@ export type EmbedPageInput = {
   preferred: Locale | null
   /** The session the page arrived with (boot-data.ts), or undefined to ask the server. */
   session: SessionResponse | null | undefined
-  /** The product path shown first, and the page's own address (where a sign-in comes back to). */
-  path: string
+  /** The page's own address, path and query: the product path it shows is read from it, and a sign-in comes back to it. */
   here: string
   /** The data the first screen is drawn with (first-data.tsx). */
   firstData: FirstData
@@ -135,7 +138,7 @@ export function EmbedPage(p: EmbedPageInput) {
           <BridgeProvider bridge={p.bridge}>
             <SessionProvider api={p.api} initial={p.session}>
               <FirstDataContext.Provider value={p.firstData}>
-                <Standalone embed={p.embed} Component={p.Component} bridge={p.bridge} initialPath={p.path} here={p.here} />
+                <Standalone embed={p.embed} Component={p.Component} bridge={p.bridge} here={p.here} />
               </FirstDataContext.Provider>
             </SessionProvider>
           </BridgeProvider>
@@ -174,7 +177,6 @@ export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps
         locale={locale}
         preferred={session?.language ? localeOfLanguage(session.language) : null}
         session={session}
-        path={standalonePath(embed)}
         here={window.location.pathname + window.location.search}
         firstData={session === undefined ? { ready: new Map() } : pageFirstData()}
       />

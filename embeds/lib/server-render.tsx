@@ -7,7 +7,7 @@ import { LOADERS } from './embed-loaders'
 import { createApiClient } from './api-client'
 import { localeOfLanguage, pickDeviceLocale } from './i18n'
 import type { FirstData } from './first-data'
-import { EmbedPage, standalonePathOf } from './mount-embed'
+import { EmbedPage } from './mount-embed'
 
 /** The languages an Accept-Language header asks for, most wanted first (what `navigator.languages` says in the browser). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -50,7 +50,6 @@ export async function renderEmbedFirstScreen(input: {
         locale={pickDeviceLocale(acceptedLanguages(input.acceptLanguage))}
         preferred={input.session?.language ? localeOfLanguage(input.session.language) : null}
         session={input.session}
-        path={standalonePathOf(input.embed, input.pathname, input.search)}
         here={input.pathname + input.search}
         firstData={firstData}
       />,
