@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
 import { FolderLockedError } from './db/folder-lock'
 import { migrate } from './db/migrate'
 import { startStatisticsRefresh } from './db/refresh-statistics'
+import { listen } from './http/listen'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
@@ -40,7 +40,7 @@ async function main() {
   if (config.JOBS === 'on') await scheduleVaultSnapshots(deps)
   const stopStatistics = startStatisticsRefresh(db, log)
   const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = listen({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
   })
 
