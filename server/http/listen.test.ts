@@ -1,5 +1,4 @@
 import { connect, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listen } from './listen'
