@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -13,6 +12,7 @@ import { DomainError, ERRORS } from '../domain/errors'
 import { refusalForDatabaseError } from './http/database-refusal'
 import { errorDigest, serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
+import { requestIds } from './http/request-id'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountBenchPage } from './http/bench-page'
 import { mountPages } from './http/static-pages'
@@ -68,9 +68,10 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   }
 
   app.use('*', securityHeaders(deps.config))
+  const nextRequestId = requestIds()
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomBytes(8).toString('hex')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : nextRequestId()
     c.set('requestId' as never, requestId as never)
     c.header('X-Request-Id', requestId)
     const started = performance.now()
