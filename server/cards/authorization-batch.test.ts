@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
@@ -97,5 +98,24 @@ describe('card decisions in shared commits', () => {
     expect(answers.every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
     expect((await t.deps.db.kysely.selectFrom('withdrawals').select('status').where('id', '=', withdrawal.body.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('the card batch read finds the events it has seen by key, even where the statistics predate the events table’s growth', async () => {
+    const db = t.deps.db
+    // A table never analyzed (a new database before autovacuum or the PGlite refresh has run), grown to 5,000 card events.
+    await db.execScript(`DELETE FROM pg_statistic WHERE starelid = 'provider_events'::regclass;
+      UPDATE pg_class SET reltuples = -1, relpages = 0 WHERE oid = 'provider_events'::regclass;
+      INSERT INTO provider_events (provider, event_id, type, payload) SELECT 'card', 'evt_old_' || n, 'authorization.request', jsonb_build_object('networkId', 'bench_' || md5(n::text), 'cardId', gen_random_uuid(), 'amount', '0.01', 'merchantName', 'Bench Coffee', 'merchantCity', 'Lisbon', 'mcc', '5812', 'result', jsonb_build_object('approved', true, 'authorizationId', gen_random_uuid())) FROM generate_series(1, 5000) AS n`)
+    const indexReads = async () => {
+      await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
+      return Number((await sql<{ n: string }>`SELECT idx_tup_read AS n FROM pg_stat_user_indexes WHERE indexrelname = 'provider_events_pkey'`.execute(db.kysely)).rows[0]!.n)
+    }
+    const before = await indexReads()
+    const asked = [...Array.from({ length: 40 }, (_, i) => `evt_old_${i * 100 + 7}`), ...Array.from({ length: 10 }, (_, i) => `evt_new_${i}`)]
+    const { rows } = await sql<{ read: { recorded: string[] } }>`SELECT read_card_batch('{}'::uuid[], ${asked}::text[], now(), '{}'::text[], 'withdrawal') AS read`.execute(db.kysely)
+    expect(rows[0]!.read.recorded.sort()).toEqual(asked.slice(0, 40).sort())
+    // By key: about one index entry per event asked. Read by provider alone, it was all 5,000.
+    expect((await indexReads()) - before).toBeLessThanOrEqual(2 * asked.length)
+    await db.execScript('DELETE FROM provider_events WHERE event_id LIKE $$evt_old_%$$; ANALYZE provider_events')
   })
 })

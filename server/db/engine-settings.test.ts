@@ -14,13 +14,13 @@ it('PGlite starts new WAL segments without writing 16 MB of zeros on the one thr
   }
 })
 
-it('the card batch read is planned at each call, so a plan made on a small events table never outlives its size; the writes keep theirs', async () => {
+it('the card batch functions keep their prepared plans (replanning the read at each call cost more than the read)', async () => {
   const db = await testDb()
   const { rows } = await sql<{ proname: string; proconfig: string[] | null }>`
     SELECT proname, proconfig FROM pg_proc WHERE proname IN ('read_card_batch', 'write_card_decisions', 'post_journals') ORDER BY proname`.execute(db.kysely)
   expect(rows).toEqual([
     { proname: 'post_journals', proconfig: null },
-    { proname: 'read_card_batch', proconfig: ['plan_cache_mode=force_custom_plan'] },
+    { proname: 'read_card_batch', proconfig: null },
     { proname: 'write_card_decisions', proconfig: null },
   ])
 })
