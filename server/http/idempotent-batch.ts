@@ -64,24 +64,26 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
     })
     // In key order, so two batches (here or in another process) never wait on each other's keys in a cycle.
     const keys = distinct.map((w) => ({ scope: w.ref.scope, key: w.ref.key, request_hash: w.ref.hash }))
-    const taken = await sql<{ scope: string; key: string }>`
+    // Each key claimed comes back with its row's address (ctid): the rows are this transaction's own, uncommitted,
+    // so nothing else moves them, and the answers and refusals below reach them by address. Joined to the table by
+    // (scope, key) instead, the planner read the whole table for every batch (a sequential scan and a hash join:
+    // 5,000 keys read to store 50 answers, growing with every key ever kept).
+    const taken = await sql<{ scope: string; key: string; tid: string }>`
       INSERT INTO idempotency_keys (scope, key, request_hash)
       SELECT k.scope, k.key, k.request_hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(scope TEXT, key TEXT, request_hash TEXT) ORDER BY k.scope, k.key
-      ON CONFLICT DO NOTHING RETURNING scope, key`.execute(tx)
-    const fresh = new Set(taken.rows.map((r) => JSON.stringify([r.scope, r.key])))
-    const mine = distinct.filter((w) => (fresh.has(JSON.stringify([w.ref.scope, w.ref.key])) ? true : (deferred.push(w), false)))
+      ON CONFLICT DO NOTHING RETURNING scope, key, ctid::text AS tid`.execute(tx)
+    const rowOf = new Map(taken.rows.map((r) => [JSON.stringify([r.scope, r.key]), r.tid]))
+    const mine = distinct.filter((w) => (rowOf.has(JSON.stringify([w.ref.scope, w.ref.key])) ? true : (deferred.push(w), false)))
     if (mine.length === 0) return { done: [], deferred }
+    const tid = (w: Waiting<I>) => rowOf.get(JSON.stringify([w.ref.scope, w.ref.key]))!
     const answers = await apply(deps, tx, mine.map((w) => w.input))
-    const refused = mine.filter((_, i) => answers[i] instanceof DomainError)
-    if (refused.length > 0) {
-      await sql`DELETE FROM idempotency_keys k USING jsonb_to_recordset(${JSON.stringify(refused.map((w) => ({ scope: w.ref.scope, key: w.ref.key })))}::jsonb) AS r(scope TEXT, key TEXT)
-        WHERE k.scope = r.scope AND k.key = r.key`.execute(tx)
-    }
-    const stored = mine.flatMap((w, i) => (answers[i] instanceof DomainError ? [] : [{ scope: w.ref.scope, key: w.ref.key, body: answers[i] }]))
+    const refused = mine.filter((_, i) => answers[i] instanceof DomainError).map(tid)
+    if (refused.length > 0) await sql`DELETE FROM idempotency_keys WHERE ctid = ANY (${refused}::tid[])`.execute(tx)
+    const stored = mine.flatMap((w, i) => (answers[i] instanceof DomainError ? [] : [{ tid: tid(w), body: answers[i] }]))
     if (stored.length > 0) {
       await sql`UPDATE idempotency_keys k SET response_status = ${status}, response_body = s.body
-        FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb) AS s(scope TEXT, key TEXT, body JSONB)
-        WHERE k.scope = s.scope AND k.key = s.key`.execute(tx)
+        FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb) AS s(tid TID, body JSONB)
+        WHERE k.ctid = ANY (${stored.map((s) => s.tid)}::tid[]) AND k.ctid = s.tid`.execute(tx)
     }
     return { done: mine.map((w, i) => ({ w, answer: answers[i] })), deferred }
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, signIn, type TestApp } from '../testing/test-app'
@@ -105,6 +106,27 @@ describe('deposits in shared commits', () => {
     expect(retried.status).toBe(201)
     expect(retried.body.balance).toBe('2530')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('a burst stores its answers by its own keys, however many keys are kept', async () => {
+    // 5,000 keys kept from earlier requests, in a table whose statistics predate them (a new database, before
+    // autovacuum or the PGlite refresh has run).
+    const db = t.deps.db
+    await db.execScript(`DELETE FROM pg_statistic WHERE starelid = 'idempotency_keys'::regclass;
+      UPDATE pg_class SET reltuples = -1, relpages = 0 WHERE oid = 'idempotency_keys'::regclass;
+      INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body)
+      SELECT 'earlier', 'key-' || n, md5(n::text), 201, jsonb_build_object('journalId', gen_random_uuid(), 'balance', n::text) FROM generate_series(1, 5000) AS n`)
+    const rowsRead = async () => {
+      await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
+      return Number((await sql<{ n: string }>`SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`.execute(db.kysely)).rows[0]!.n)
+    }
+    const admin = await signIn(t.app, 'admin')
+    const before = await rowsRead()
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': `burst-read-${i}` })))
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201))
+    // Joined by (scope, key), the planner read the whole table to store each batch's answers.
+    expect((await rowsRead()) - before).toBeLessThan(1_000)
+    await db.execScript(`DELETE FROM idempotency_keys WHERE scope = 'earlier'; ANALYZE idempotency_keys`)
   })
 })
 
