@@ -100,6 +100,26 @@ describe('card decisions in shared commits', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('a batch’s holds expire at their time through one job per expiry moment, not one per purchase', async () => {
+    const expiryJobs = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM jobs WHERE kind LIKE 'card.expire%' AND status = 'pending'`.execute(t.deps.db.kysely)).rows[0]!.n)
+    const before = await expiryJobs()
+    const answers = await all([...Array.from({ length: 20 }, () => purchase({ amount: '10' }))])
+    expect(answers.every((a) => a.body.result.approved)).toBe(true)
+    // Twenty restaurant purchases decided together hold until the same moment: one job for all of them.
+    expect((await expiryJobs()) - before).toBeLessThanOrEqual(2)
+    expect(await balances()).toMatchObject({ spendable: '2300', pendingHolds: '200' })
+    t.setNow(new Date(t.deps.now().getTime() + 7 * 86_400_000 - 60_000))
+    await t.runJobs()
+    expect(await balances()).toMatchObject({ pendingHolds: '200' })
+    t.setNow(new Date(t.deps.now().getTime() + 61_000))
+    await t.runJobs()
+    paula = await signIn(t.app, 'personal')
+    expect(await balances()).toMatchObject({ spendable: '2500', pendingHolds: '0' })
+    const statuses = await t.deps.db.kysely.selectFrom('card_authorizations').select('status').where('network_id', 'in', answers.map((a) => a.networkId)).execute()
+    expect(statuses.map((s) => s.status)).toEqual(Array(20).fill('expired'))
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('the card batch read finds the events it has seen by key, even where the statistics predate the events table’s growth', async () => {
     const db = t.deps.db
     // A table never analyzed (a new database before autovacuum or the PGlite refresh has run), grown to 5,000 card events.

@@ -95,7 +95,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
     const { from, to } = await purchaseAccounts(deps, db, account.id, account.mode, ledger)
     holdId = deps.newId()
     await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: from, creditLedgerAccountId: to, asset: 'USDC', amount, description: `Card · ${e.merchantName}`, reference: e.networkId, expiresAt })
-    await enqueue(db, deps, { kind: 'card.expire', payload: { authorizationId: id }, runAt: expiresAt })
+    await enqueue(db, deps, { kind: CARD_EXPIRE_DUE_JOB, payload: { until: expiresAt.toISOString() }, runAt: expiresAt })
   }
   const recorded = await db
     .insertInto('card_authorizations')
@@ -197,7 +197,33 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
   await onPurchaseRefunded(deps, db, auth, amount)
 }
 
-/** The job at a hold's expiry: a purchase never cleared lets its hold go. */
+/** The job that expires the card holds due at a moment (one per moment, however many holds). */
+export const CARD_EXPIRE_DUE_JOB = 'card.expire-due'
+
+/** How many authorizations one pass of `expireDue` reads at a time. */
+const EXPIRE_PAGE = 200
+
+/**
+ * The job at an expiry moment (`card.expire-due`, queued once per moment by the decisions that hold until it):
+ * every approved purchase whose hold expires by then, and by now, lets it go, each in its own transaction.
+ */
+export async function expireDue(deps: Deps, until: Date) {
+  const cutoff = new Date(Math.min(until.getTime(), deps.now().getTime()))
+  let after: { expiresAt: Date; id: string } | null = null
+  for (;;) {
+    let query = deps.db.kysely.selectFrom('card_authorizations').select(['id', 'expires_at']).where('status', '=', 'approved').where('expires_at', '<=', cutoff)
+    if (after) {
+      const from = after
+      query = query.where((eb) => eb.or([eb('expires_at', '>', from.expiresAt), eb.and([eb('expires_at', '=', from.expiresAt), eb('id', '>', from.id)])]))
+    }
+    const due = await query.orderBy('expires_at').orderBy('id').limit(EXPIRE_PAGE).execute()
+    for (const { id } of due) await deps.db.kysely.transaction().execute((tx) => expireAuthorization(deps, tx, id))
+    if (due.length < EXPIRE_PAGE) return
+    after = { expiresAt: due.at(-1)!.expires_at, id: due.at(-1)!.id }
+  }
+}
+
+/** A purchase never cleared lets its hold go once its time has come (`expireDue`; `card.expire` jobs queued before it). */
 export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: string) {
   const auth = await db.selectFrom('card_authorizations').selectAll().where('id', '=', authorizationId).forUpdate().executeTakeFirst()
   if (!auth || auth.status !== 'approved' || !auth.hold_id || auth.expires_at.getTime() > deps.now().getTime()) return

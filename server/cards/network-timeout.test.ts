@@ -94,7 +94,7 @@ describe('the network’s window', () => {
   })
 
   it('an advice before the decision: the decision that lands later writes nothing, and says why', async () => {
-    const expiries = async () => (await sql<{ n: bigint }>`SELECT count(*) AS n FROM jobs WHERE kind = 'card.expire'`.execute(t.deps.db.kysely)).rows[0]!.n
+    const expiries = async () => (await sql<{ n: bigint }>`SELECT count(*) AS n FROM jobs WHERE kind = 'card.expire-due'`.execute(t.deps.db.kysely)).rows[0]!.n
     const before = await expiries()
     expect((await t.deps.deliverWebhook!(advice('auth_late_2'))).status).toBe(200)
     const late = await t.deps.deliverWebhook!(request('auth_late_2'))

@@ -4,7 +4,7 @@ import type { Deps } from '../http/route-table'
 import { API_BASE } from '../http/mount-routes'
 import { expirePixCharge } from '../money-in/pix-top-up'
 import { releaseWithdrawal } from '../money-out/withdrawals'
-import { expireAuthorization } from '../cards/authorization-service'
+import { CARD_EXPIRE_DUE_JOB, expireAuthorization, expireDue } from '../cards/authorization-service'
 import { advanceShipping } from '../cards/physical-card-service'
 import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
@@ -75,6 +75,13 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
       if (z.object({ once: z.boolean().optional() }).parse(payload).once) await checkPositions(deps)
       else await runPositionsJob(deps)
     },
+    [CARD_EXPIRE_DUE_JOB]: async (payload) => {
+      const { until } = z.object({ until: z.string().min(1) }).parse(payload)
+      const at = new Date(until)
+      if (Number.isNaN(at.getTime())) throw new Error(`card.expire-due: not a time: ${until}`)
+      await expireDue(deps, at)
+    },
+    // Queued one per hold before card.expire-due; kept for the jobs still waiting.
     'card.expire': async (payload) => {
       const { authorizationId } = z.object({ authorizationId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => expireAuthorization(deps, tx, authorizationId))
