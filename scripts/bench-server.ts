@@ -85,7 +85,7 @@ const benchHolders = (count: number): Persona[] =>
 type Target = { database: BenchDatabase; db: Db; deps: Deps; request: (path: string, init?: RequestInit) => Promise<Response>; signIn: (email: string) => Promise<string>; adminToken: string; cards: string[]; close(): Promise<void> }
 
 /** A fresh database of the kind, migrated, seeded (demo personas and the bench holders, each with a card). */
-export async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
+async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
   let cleanup = async () => undefined as void
   let db: Db
   if (database === 'postgres') {
@@ -145,7 +145,7 @@ export async function openTarget(database: BenchDatabase, postgresServer: string
 export const declineReasons: Record<string, number> = {}
 
 /** One purchase as the card network asks for it: a signed `authorization.request` on POST /webhooks/card. */
-export function authorizeOnce(t: Target) {
+function authorizeOnce(t: Target) {
   const key = providerKey(t.deps.config.WEBHOOK_SECRET, 'card')
   return async (i: number): Promise<Outcome> => {
     const networkId = `bench_${randomUUID().replaceAll('-', '')}`
@@ -169,7 +169,7 @@ const depositOnce = (t: Target) => async (i: number): Promise<Outcome> => {
   return res.ok ? 'ok' : 'failed'
 }
 
-export const healthOnce = (t: Target) => async (): Promise<Outcome> => ((await t.request('/health')).ok ? 'ok' : 'failed')
+const healthOnce = (t: Target) => async (): Promise<Outcome> => ((await t.request('/health')).ok ? 'ok' : 'failed')
 
 /** BEGIN, one INSERT into a scratch table, COMMIT: the least a write through this driver costs. */
 async function transactionFloor(t: Target): Promise<Floor> {
