@@ -36,7 +36,6 @@ export function ReferPage({ title }: { title: string }) {
   const make = useAction()
   const [shared, setShared] = useState<string | null>(null)
   const data = useResource('referral-link', (signal) => api.get('/referrals/link', ReferralLinkResponse, signal))
-  const absolute = (url: string) => (url.startsWith('/') ? `${window.location.origin}${url}` : url)
   return (
     <Page title={title}>
       <ReferNav current="/app/cash/refer" />
@@ -47,16 +46,16 @@ export function ReferPage({ title }: { title: string }) {
         {data.status === 'ready' && data.data.link ? (
           <>
             <p style={{ margin: 0 }}>
-              <code data-testid="refer.url">{absolute(data.data.link.url)}</code>
+              <code data-testid="refer.url">{data.data.link.url}</code>
             </p>
             <p className="cash-muted" style={{ margin: 0 }}>{t('refer.link.code', { code: data.data.link.code, date: day(data.data.link.expiresAt, locale) })}</p>
             <div className="cash-row" style={{ justifyContent: 'flex-start', gap: 8 }}>
-              <CopyButton text={absolute(data.data.link.url)} label={t('refer.link.title')} />
+              <CopyButton text={data.data.link.url} label={t('refer.link.title')} />
               <button
                 type="button"
                 className="cash-button"
                 onClick={() =>
-                  void shareContent(bridge, { title: t('refer.share.title'), text: t('refer.share.text'), url: absolute(data.data.link!.url) })
+                  void shareContent(bridge, { title: t('refer.share.title'), text: t('refer.share.text'), url: data.data.link!.url })
                     .then((how) => setShared(how === 'copied' ? t('ui.copied') : null))
                     .catch(() => setShared(t('ui.copyFailed')))
                 }

@@ -53,7 +53,8 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
       const cookie = c.req.header('cookie')
       const fetchApi = (async (input: string | URL | Request, init?: RequestInit) => {
         if ((init?.method ?? 'GET') !== 'GET') throw new Error('a first screen only reads')
-        return app.request(String(input), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
+        // On the page's own origin, so links the API makes absolute point where this page was asked for.
+        return app.request(new URL(String(input), url.origin).toString(), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
       }) as typeof fetch
       const common = { pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi }
       const screen = embed === 'shell' ? await render.shell(common) : await render.embed({ ...common, embed })

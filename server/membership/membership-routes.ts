@@ -7,6 +7,7 @@ import { recordAudit } from '../admin/audit'
 import { defineRoute } from '../http/route-table'
 import { membershipActivity, membershipView, setVip } from './membership-service'
 import { claimMembershipReward, membershipRewardView, summerMintView } from './promotion-service'
+import { publicOrigin } from '../http/public-origin'
 import { createLink, currentLink, leaderboard, referralList } from './referral-service'
 
 const members = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
@@ -88,7 +89,7 @@ export const membershipRoutes = [
     tag: 'rewards',
     access: { kind: 'user' },
     response: ReferralLinkResponse,
-    handler: ({ deps, db, principal }) => currentLink(deps, db, principal!.userId),
+    handler: ({ c, deps, db, principal }) => currentLink(deps, db, principal!.userId, publicOrigin(c, deps)),
   }),
   defineRoute({
     method: 'post',
@@ -98,7 +99,7 @@ export const membershipRoutes = [
     access: { kind: 'user' },
     status: 201,
     response: ReferralLinkResponse,
-    handler: ({ deps, principal }) => deps.db.kysely.transaction().execute((tx) => createLink(deps, tx, principal!.userId)),
+    handler: ({ c, deps, principal }) => deps.db.kysely.transaction().execute((tx) => createLink(deps, tx, principal!.userId, publicOrigin(c, deps))),
   }),
   defineRoute({
     method: 'get',

@@ -143,7 +143,8 @@ describe('membership-rewards and summer-mint promotions', () => {
 describe('referrals', () => {
   it('refuses unknown and expired codes at the field, and a second link while one is valid', async () => {
     const link = (await paula.json('POST', '/referrals/link')).body.link
-    expect(link.url).toBe(`/app/cash/sign-up?ref=${link.code}`)
+    // Absolute, on the origin the request came to (PUBLIC_ORIGIN unset): a link pasted elsewhere has no page to be relative to.
+    expect(link.url).toBe(`http://localhost/app/cash/sign-up?ref=${link.code}`)
     expect(link.expiresAt).toBe('2027-02-19T12:00:00.000Z')
     expect((await paula.json('POST', '/referrals/link')).body.error.code).toBe('referral_link_active')
     const signUp = (email: string, referralCode: string) => anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Rita Reis', email, password: 'a-long-password-1', client: 'native', referralCode })

@@ -10,20 +10,20 @@ import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 
 const codeField = (message: string) => ({ referralCode: message })
 
-/** The caller's link if one is still valid. */
-export async function currentLink(deps: Deps, db: Tx, userId: string) {
+/** The caller's link if one is still valid, as an absolute address on `origin` (server/http/public-origin.ts). */
+export async function currentLink(deps: Deps, db: Tx, userId: string, origin: string) {
   const link = await db.selectFrom('referral_links').selectAll().where('user_id', '=', userId).where('expires_at', '>', deps.now()).orderBy('expires_at', 'desc').executeTakeFirst()
-  return { link: link ? linkView(deps, link) : null }
+  return { link: link ? linkView(link, origin) : null }
 }
 
-function linkView(deps: Deps, link: { code: string; expires_at: Date; created_at: Date }) {
-  return { code: link.code, url: `${deps.config.PUBLIC_ORIGIN ?? ''}/app/cash/sign-up?ref=${link.code}`, createdAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString() }
+function linkView(link: { code: string; expires_at: Date; created_at: Date }, origin: string) {
+  return { code: link.code, url: `${origin}/app/cash/sign-up?ref=${link.code}`, createdAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString() }
 }
 
 /** A new link valid 90 days; refused while one is still valid. */
-export async function createLink(deps: Deps, db: Tx, userId: string) {
+export async function createLink(deps: Deps, db: Tx, userId: string, origin: string) {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`referral-link:${userId}`}))`.execute(db)
-  if ((await currentLink(deps, db, userId)).link) throw new DomainError('referral_link_active')
+  if ((await currentLink(deps, db, userId, origin)).link) throw new DomainError('referral_link_active')
   const now = deps.now()
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = referralCode(randomBytes(8))
@@ -33,7 +33,7 @@ export async function createLink(deps: Deps, db: Tx, userId: string) {
       .onConflict((oc) => oc.column('code').doNothing())
       .returningAll()
       .executeTakeFirst()
-    if (row) return { link: linkView(deps, row) }
+    if (row) return { link: linkView(row, origin) }
   }
   throw new Error('could not make a unique referral code')
 }

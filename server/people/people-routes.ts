@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { z } from 'zod'
 import {
   AcceptInviteBody,
@@ -17,7 +16,8 @@ import {
   WaitlistResponse,
 } from '../../domain/api/people.schema'
 import { clientAddress } from '../auth/auth-routes'
-import { defineRoute, type Deps } from '../http/route-table'
+import { publicOrigin } from '../http/public-origin'
+import { defineRoute } from '../http/route-table'
 import { acceptInvitation, invite, lookupInvitation, revokeInvitation } from './invitation-service'
 import { changeRole, listPeople, removePerson } from './people-service'
 import { joinWaitlist } from './waitlist-service'
@@ -26,7 +26,6 @@ const ANY_PERSON = ['owner', 'admin', 'member'] as const
 const MANAGERS = ['owner', 'admin'] as const
 
 /** Where links in e-mails point: the configured public origin, else the origin the request came to. */
-const publicOrigin = (c: Context, deps: Deps) => deps.config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin
 
 export const peopleRoutes = [
   defineRoute({
