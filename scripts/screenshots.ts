@@ -81,9 +81,15 @@ async function signIn(baseURL: string, key: PersonaKey) {
   return cookie.map(([name, ...value]) => ({ name: name!, value: value.join('='), url: baseURL }))
 }
 
-/** Waits for the page to settle: network quiet, no loading line left, fonts ready. */
+/**
+ * Waits for the page to settle: loaded and live (the server-drawn screen taken over by its code), its heading
+ * shown, no loading line left, fonts ready. Not "network idle": a page that refreshes live (the vault's figures)
+ * never goes quiet.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle')
+  await page.waitForLoadState('load')
+  await page.waitForFunction(() => !document.querySelector('#root[inert]'))
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
   await page.locator('[role="status"]:has-text("Loading"), [role="status"]:has-text("Carregando")').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined)
   await page.evaluate(() => document.fonts.ready)
 }
