@@ -59,7 +59,15 @@ function view(r: HistoryRow) {
   return { type: r.type, id: r.id, title: r.title, status: r.status, amount: toDecimal(r.amount, asset), asset, createdAt: r.created_at.toISOString(), reason }
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage
+ * return: a merchant named `=HYPERLINK(…)`) gets a leading apostrophe, so it shows as the text it is; a plain
+ * number (an amount, `-4.5`) stays a number. Quoted when it holds a quote, a comma or a line break.
+ */
+function csvCell(value: string): string {
+  const v = /^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
+  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+}
 
 /** The whole filtered history as CSV (up to 10,000 rows), for spreadsheets and accountants. */
 export async function historyCsv(db: Tx, accountId: string, query: Omit<HistoryQuery, 'limit' | 'before'>): Promise<string> {

@@ -54,6 +54,21 @@ describe('transaction history', () => {
     expect(lines[2]).toContain('"Café, ""Central"""')
   })
 
+  it('exports a merchant name a spreadsheet would run as a formula as plain text, and amounts as numbers', async () => {
+    const admin = await signIn(t.app, 'admin')
+    await paula.json('POST', `/cards/${CARD_IDS.personal}/unfreeze`)
+    for (const merchantName of ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)', '+1-555', '-2+3'])
+      expect((await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '1', merchantName })).status).toBe(201)
+    const csv = await (await paula.request('GET', `/accounts/${account}/history.csv?type=card`)).text()
+    for (const line of csv.split('\n')) expect(line, line).not.toMatch(/(^|,)"?[=+@]/)
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""`)
+    expect(csv).toContain(",'@SUM(A1),")
+    expect(csv).toContain(",'+1-555,")
+    expect(csv).toContain(",'-2+3,")
+    expect(csv).toContain(',-4.5,USDC,')
+    expect(csv).toContain(',-1,USDC,')
+  })
+
   it('is refused to people outside the account', async () => {
     const bruno = await signIn(t.app, 'borrower')
     expect((await bruno.json('GET', `/accounts/${account}/history`)).status).toBe(403)
