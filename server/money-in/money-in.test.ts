@@ -30,6 +30,21 @@ async function postWebhook(provider: string, event: object, options: { secret?: 
   return t.app.request(`/app/cash/api/v1/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body })
 }
 
+describe('provider webhooks', () => {
+  it('answer a correctly signed event with malformed data 400 with its fields (not 500, which the provider retries), and keep nothing of it', async () => {
+    for (const [provider, type] of [['card', 'authorization.request'], ['card', 'clearing'], ['pix', 'charge.paid'], ['bank', 'transfer.received']] as const) {
+      const id = `evt_malformed_${provider}_${type}`
+      const res = await postWebhook(provider, { id, type, created: t.deps.now().toISOString(), data: { junk: 1 } })
+      expect(res.status, `${provider} ${type}`).toBe(400)
+      const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } }
+      expect(error.code).toBe('invalid_request')
+      expect(Object.keys(error.fields).length, `${provider} ${type} names its fields`).toBeGreaterThan(0)
+      const kept = await t.deps.db.kysely.selectFrom('provider_events').select('event_id').where('event_id', '=', id).execute()
+      expect(kept).toEqual([])
+    }
+  })
+})
+
 describe('crypto deposits to the safe address', () => {
   it('credits a deposit only after 12 confirmations, by exactly the amount', async () => {
     const { body: address } = await paula.json('GET', `/accounts/${account}/deposit-address`)

@@ -1,5 +1,6 @@
-import { z } from 'zod'
+import { z, ZodError } from 'zod'
 import { ProviderEventBody, WebhookAck } from '../../domain/api/money-in.schema'
+import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
@@ -36,7 +37,15 @@ async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Prom
     }
     const apply = APPLIERS[provider][body.type]
     if (!apply) throw new DomainError('invalid_request', `Unknown ${provider} event type ${body.type}.`)
-    const result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
+    let result: Record<string, unknown> | undefined
+    try {
+      result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
+    } catch (error) {
+      // Correctly signed but not a valid event of its type: a 400 with the fields, so the provider stops retrying
+      // what will never apply (a 500 asks it to try again). The transaction rolls back, event id and all.
+      if (error instanceof ZodError) throw new DomainError('invalid_request', `This ${provider} ${body.type} event is missing details or has details that are not valid.`, fieldErrors(error))
+      throw error
+    }
     if (result) await tx.updateTable('provider_events').set({ result: JSON.stringify(result) }).where('provider', '=', provider).where('event_id', '=', body.id).execute()
     return { received: true as const, duplicate: false, ...(result ? { result } : {}) }
   })
