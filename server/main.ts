@@ -5,7 +5,7 @@ import { connect } from './db/connect'
 import { FolderLockedError } from './db/folder-lock'
 import { migrate } from './db/migrate'
 import { startStatisticsRefresh } from './db/refresh-statistics'
-import { listen } from './http/listen'
+import { closeGracefully, listen } from './http/listen'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
@@ -52,14 +52,13 @@ async function main() {
     // Stop accepting, let requests in flight finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
-    server.close(async () => {
+    closeGracefully(server, async () => {
       await stopJobs()
       await stopStatistics()
       await db.close()
       log.info('stopped')
       process.exit(0)
     })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

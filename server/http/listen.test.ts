@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listen } from './listen'
+import { closeGracefully, listen } from './listen'
 
 // A proxy or HTTP client keeps an idle connection to the server pooled and sends the next request on it. If the
 // server has closed it meanwhile, that request is lost (ECONNRESET, or a 502 from HAProxy). Node's default is to
@@ -59,5 +59,30 @@ describe('the HTTP listener', () => {
     } finally {
       socket.destroy()
     }
+  }, 30_000)
+
+  it('stops without waiting out the keep-alive time: a request running at the stop is answered, then its connection closes', async () => {
+    let answer = () => undefined as void
+    const slow = new Hono().get('/slow', async (c) => {
+      await new Promise<void>((resolve) => (answer = resolve))
+      return c.text('done')
+    })
+    const other = await new Promise<ReturnType<typeof listen>>((resolve) => {
+      const s = listen({ fetch: slow.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    const socket = connect((other.address() as { port: number }).port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    let received = ''
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()))
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve))
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const stopped = new Promise<number>((resolve) => closeGracefully(other, () => resolve(Date.now())))
+    answer()
+    const answeredAt = Date.now()
+    // Both well inside the keep-alive time (65 s): the stop does not wait for the connection to go idle that long.
+    expect((await stopped) - answeredAt).toBeLessThan(5_000)
+    await socketClosed
+    expect(received).toMatch(/^HTTP\/1\.1 200[\s\S]*done$/)
   }, 30_000)
 })
