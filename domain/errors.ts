@@ -102,6 +102,7 @@ export const ERRORS = {
   upload_too_large: { status: 413, message: 'This file is larger than 5 MB.' },
   upload_type: { status: 415, message: 'This file type is not accepted here.' },
   payload_too_large: { status: 413, message: 'The request is too large.' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   underage: { status: 400, message: 'You must be 18 or older.' },
   verification_open: { status: 409, message: 'A verification is already under way or approved; there is nothing to submit now.' },
   no_info_requested: { status: 409, message: 'No document was asked for: there is nothing to upload now.' },

@@ -104,6 +104,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   upload_too_large: 'Este arquivo tem mais de 5 MB.',
   upload_type: 'Este tipo de arquivo não é aceito aqui.',
   payload_too_large: 'A requisição é grande demais.',
+  unsupported_media_type: 'Envie o corpo da requisição como JSON (Content-Type: application/json).',
   underage: 'Você precisa ter 18 anos ou mais.',
   verification_open: 'Já há uma verificação em andamento ou aprovada; não há nada a enviar agora.',
   no_info_requested: 'Nenhum documento foi pedido: não há nada a enviar agora.',

@@ -118,6 +118,18 @@ describe('CSRF on every state-changing route', () => {
     expect(ours.status).toBe(200)
   })
 
+  it('a body that is not declared JSON is refused (text/plain and forms need no preflight from another site)', async () => {
+    const body = JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' })
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      const res = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body })
+      expect(res.status, String(type)).toBe(415)
+      expect(await codeOf(res)).toBe('unsupported_media_type')
+      expect(res.headers.get('set-cookie')).toBeNull()
+    }
+    const json = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body })
+    expect(json.status).toBe(200)
+  })
+
   it('GET routes change nothing and need no token', async () => {
     const res = await t.app.request(`${API_BASE}/auth/session`, { headers: { cookie: web.personal.cookie } })
     expect(res.status).toBe(200)

@@ -10,6 +10,7 @@ import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 
 export const API_BASE = '/app/cash/api/v1'
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
 function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
   if (!schema) return undefined
@@ -96,6 +97,9 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       const params = parseWith(route.params, c.req.param(), 'path')
       const query = parseWith(route.query, c.req.query(), 'query')
       const rawText = route.body ? await c.req.text() : undefined
+      // A body is JSON, said so: a form or text/plain body is what a page on another site can send without asking
+      // first (no CORS preflight), so it is refused whatever its content.
+      if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new DomainError('unsupported_media_type')
       const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
       refuseNul(rawBody, 'form')
       const body = parseWith(route.body, rawBody, 'form')
