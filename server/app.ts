@@ -99,6 +99,9 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     if (raced) deps.log.warn('database refused a raced request', { requestId: c.get('requestId' as never) as string | undefined, path: c.req.path, code: raced.code, error: thrown.message })
     const error = raced ?? thrown
     if (error instanceof DomainError) {
+      // A body refused for its size is left unread on the connection, which then cannot carry another request:
+      // say so, instead of promising keep-alive and closing.
+      if (error.status === 413) c.header('Connection', 'close')
       return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } }, error.status as 400)
     }
     if (error instanceof HTTPException) return error.getResponse()
