@@ -57,6 +57,7 @@ export const ERRORS = {
   over_ltv: { status: 422, message: 'Withdrawing this would leave your borrowing above its limit. Repay first or withdraw less.' },
   confirmation_required: { status: 401, message: 'Confirm this with your password (or your device’s biometrics in the app).' },
   confirmation_failed: { status: 401, message: 'That password is not right. Nothing was sent.' },
+  confirmation_locked: { status: 429, message: 'Too many wrong passwords. Confirming is paused for 15 minutes; nothing was sent.' },
   withdrawal_not_cancellable: { status: 409, message: 'This withdrawal can no longer be cancelled: it has left the security delay.' },
   withdrawal_pending: { status: 409, message: 'Another withdrawal was being requested on this account at the same moment. Nothing was reserved: check your withdrawals and try again.' },
   conflict: { status: 409, message: 'Another request on this account was being processed at the same moment. Nothing was done: try again.' },

@@ -59,6 +59,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   over_ltv: 'Sacar isto deixaria seu empréstimo acima do limite. Pague antes ou saque menos.',
   confirmation_required: 'Confirme com sua senha (ou com a biometria do aparelho no app).',
   confirmation_failed: 'Essa senha não está certa. Nada foi enviado.',
+  confirmation_locked: 'Muitas senhas erradas. A confirmação está pausada por 15 minutos; nada foi enviado.',
   withdrawal_not_cancellable: 'Este saque não pode mais ser cancelado: já passou do prazo de segurança.',
   withdrawal_pending: 'Outro saque estava sendo pedido nesta conta no mesmo instante. Nada foi reservado: confira seus saques e tente de novo.',
   conflict: 'Outra operação nesta conta estava sendo processada no mesmo instante. Nada foi feito: tente de novo.',

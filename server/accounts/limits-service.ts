@@ -42,7 +42,7 @@ export async function changeLimits(deps: Deps, db: Tx, principal: Principal, acc
   const account = await db.selectFrom('accounts').select(['daily_limit', 'monthly_limit']).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const now = deps.now()
   const immediate = limitChangeIsImmediate({ daily: account.daily_limit, monthly: account.monthly_limit }, next)
-  if (immediate) await verifyConfirmation(db, principal, input.confirmation)
+  if (immediate) await verifyConfirmation(deps, db, principal, input.confirmation)
   await db.updateTable('account_limit_changes').set({ status: 'replaced' }).where('account_id', '=', accountId).where('status', '=', 'pending').execute()
   if (immediate) {
     await db.updateTable('accounts').set({ daily_limit: next.daily, monthly_limit: next.monthly }).where('id', '=', accountId).execute()

@@ -1,7 +1,10 @@
+import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
-import { DomainError } from '../../domain/errors'
-import type { Principal } from '../http/route-table'
+import { LOCKOUT_MINUTES, MAX_FAILED_CONFIRMATIONS } from '../../domain/auth-rules'
+import { DomainError, ERRORS } from '../../domain/errors'
+import { RefusalWithFollowUp } from '../http/refusal'
+import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { verifyPassword } from './password'
 
@@ -12,12 +15,40 @@ import { verifyPassword } from './password'
  */
 export type Confirmation = z.infer<typeof ConfirmationSchema>
 
-export async function verifyConfirmation(db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
+/**
+ * Passwords are limited like sign-in: after MAX_FAILED_CONFIRMATIONS wrong ones in a row (a streak forgotten after
+ * LOCKOUT_MINUTES) confirming is paused for LOCKOUT_MINUTES, even with the right password (`confirmation_locked`,
+ * with `retryAt`). A wrong password refuses the request, which rolls back; the failure is written after that
+ * (RefusalWithFollowUp), so it counts. The right one clears the streak.
+ */
+export async function verifyConfirmation(deps: Pick<Deps, 'now'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
   if (!confirmation) throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
   if (confirmation.method === 'host') {
     if (principal.transport !== 'bearer') throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
     return
   }
+  const now = deps.now()
+  const streak = await db.selectFrom('confirmation_failures').select(['locked_until']).where('user_id', '=', principal.userId).executeTakeFirst()
+  if (streak?.locked_until && streak.locked_until.getTime() > now.getTime()) throw locked(streak.locked_until)
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', principal.userId).executeTakeFirstOrThrow()
-  if (!(await verifyPassword(confirmation.password, user.password_hash))) throw new DomainError('confirmation_failed', undefined, { password: 'That password is not right.' })
+  if (await verifyPassword(confirmation.password, user.password_hash)) {
+    if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
+    return
+  }
+  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, (tx) => recordFailure(tx, principal.userId, now))
+}
+
+const locked = (until: Date) => new DomainError('confirmation_locked', undefined, { password: ERRORS.confirmation_locked.message }, { retryAt: until.toISOString() })
+
+async function recordFailure(db: Tx, userId: string, now: Date): Promise<void> {
+  const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
+  const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
+  await sql`
+    INSERT INTO confirmation_failures (user_id, failures, last_failure_at, locked_until) VALUES (${userId}, 1, ${now}, NULL)
+    ON CONFLICT (user_id) DO UPDATE SET
+      failures = CASE WHEN confirmation_failures.last_failure_at <= ${streakStart} THEN 1 ELSE confirmation_failures.failures + 1 END,
+      last_failure_at = ${now},
+      locked_until = CASE
+        WHEN confirmation_failures.last_failure_at > ${streakStart} AND confirmation_failures.failures + 1 >= ${MAX_FAILED_CONFIRMATIONS}
+        THEN ${lockUntil}::timestamptz ELSE NULL END`.execute(db)
 }

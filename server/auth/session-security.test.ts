@@ -204,3 +204,27 @@ describe('sessions read together', () => {
     }
   })
 })
+
+describe('confirmation passwords', () => {
+  it('pause after 5 wrong ones in a row, even for the right one, across every confirmation, and resume after 15 minutes', async () => {
+    const paula = await signIn(t.app, 'personal')
+    const reveal = (password: string) => paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password } })
+    const withdraw = (password: string) =>
+      paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '10', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password } }, { 'idempotency-key': `guess-${Math.random()}` })
+    // Wrong guesses on two different confirmations count together.
+    for (let i = 0; i < 3; i++) expect((await reveal(`guess-${i}`)).body.error.code).toBe('confirmation_failed')
+    for (let i = 3; i < 5; i++) expect((await withdraw(`guess-${i}`)).body.error.code).toBe('confirmation_failed')
+    const refused = await reveal(DEMO_PASSWORD)
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatchObject({ code: 'confirmation_locked', fields: { password: expect.stringContaining('paused') }, details: { retryAt: expect.any(String) } })
+    expect(refused.body).not.toHaveProperty('number')
+    expect((await withdraw(DEMO_PASSWORD)).body.error.code).toBe('confirmation_locked')
+    t.setNow(new Date(t.deps.now().getTime() + 15 * 60_000 + 1000))
+    const shown = await reveal(DEMO_PASSWORD)
+    expect(shown.status).toBe(200)
+    expect(shown.body.number).toMatch(/^\d{16}$/)
+    // The right password ended the streak: four wrong ones later, the fifth guess is still only wrong.
+    for (let i = 0; i < 4; i++) expect((await reveal(`again-${i}`)).body.error.code).toBe('confirmation_failed')
+    expect((await reveal(DEMO_PASSWORD)).status).toBe(200)
+  })
+})

@@ -66,7 +66,7 @@ export async function requestModeChange(deps: Deps, db: Tx, principal: Principal
   const position = await borrowPosition(db, accountId)
   const blocker = modeSwitchBlocker({ from: account.mode, to: input.mode, ...position })
   if (blocker) throw new DomainError(blocker, blockerMessage(blocker, position.pendingBorrowHolds) ?? undefined, { mode: blockerMessage(blocker, position.pendingBorrowHolds) ?? '' })
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   const id = deps.newId()
   const effectiveAt = new Date(deps.now().getTime() + MODE_DELAY_SECONDS * 1000)
   await db.insertInto('account_mode_changes').values({ id, account_id: accountId, to_mode: input.mode, effective_at: effectiveAt, status: 'pending', requested_by: principal.userId, created_at: deps.now() }).execute()

@@ -24,7 +24,7 @@ export async function revealCard(deps: Deps, db: Tx, principal: Principal, cardI
   const { card } = await cardFor(db, principal, cardId)
   if (card.cardholder_user_id !== principal.userId) throw new DomainError('forbidden', 'Only the cardholder can see the card’s details.')
   if (card.status === 'cancelled') throw new DomainError('invalid_request', 'This card is cancelled; its details no longer work.')
-  await verifyConfirmation(db, principal, confirmation)
+  await verifyConfirmation(deps, db, principal, confirmation)
   const secret = deps.config.WEBHOOK_SECRET
   return {
     number: cardNumberFrom(digits(secret, 'pan', card.id, 5), card.last4),

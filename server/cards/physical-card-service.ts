@@ -22,7 +22,7 @@ export async function orderPhysicalCard(deps: Deps, db: Tx, principal: Principal
   const { member, ordering } = await assertMayOrder(db, principal, accountId, 'physical', input.cardholderUserId)
   const fee = ordering.physical.fee
   // A free card needs no approval; a paid one is money out, approved like any other.
-  if (fee > 0n) await verifyConfirmation(db, principal, input.confirmation)
+  if (fee > 0n) await verifyConfirmation(deps, db, principal, input.confirmation)
   const now = deps.now()
   const id = deps.newId()
   let feeJournalId: string | null = null

@@ -63,6 +63,13 @@ export interface SignInFailuresTable {
   last_failure_at: Timestamp
 }
 
+export interface ConfirmationFailuresTable {
+  user_id: string
+  failures: number
+  last_failure_at: Date
+  locked_until: Date | null
+}
+
 export interface RateLimitsTable {
   key: string
   window_start: Timestamp
@@ -501,6 +508,7 @@ export interface Database {
   account_members: AccountMembersTable
   sessions: SessionsTable
   sign_in_failures: SignInFailuresTable
+  confirmation_failures: ConfirmationFailuresTable
   rate_limits: RateLimitsTable
   ledger_accounts: LedgerAccountsTable
   journals: JournalsTable

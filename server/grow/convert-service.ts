@@ -116,7 +116,7 @@ export async function executeQuote(deps: Deps, db: Tx, principal: Principal, acc
       await tx.insertInto('conversion_quotes').values(row).execute()
     })
   }
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, from, q.amount_in, { asset: to, amount: q.amount_out })
   const entries: JournalInput['entries'] = [

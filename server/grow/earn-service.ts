@@ -166,7 +166,7 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
 export async function depositToVault(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { vault: VaultId; amount: string; confirmation?: Confirmation }) {
   const { asset } = VAULTS[input.vault]
   const amount = atField('amount', () => parsePositiveAmount(input.amount, asset))
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, asset, amount)
   const now = deps.now()
@@ -197,7 +197,7 @@ export async function depositToVault(deps: Deps, db: Tx, principal: Principal, a
 export async function requestVaultWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { vault: VaultId; amount: string; confirmation?: Confirmation }) {
   const { asset } = VAULTS[input.vault]
   const amount = atField('amount', () => parsePositiveAmount(input.amount, asset))
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   const now = deps.now()
   const p = await position(db, accountId, input.vault, true)
   const price = await vaultPrice(db, input.vault, now)

@@ -104,26 +104,28 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       refuseNul(rawBody, 'form')
       const body = parseWith(route.body, rawBody, 'form')
       const status = route.status ?? 200
+      // A refusal rolled the request back; what it leaves behind (a fresh quote, a wrong password counted) is
+      // stored now, on its own, and the refusal answered.
+      const followUp = async (error: unknown): Promise<never> => {
+        if (error instanceof RefusalWithFollowUp) await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
+        throw error
+      }
       const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
         const result = await route.handler({ c, deps, db, body, rawBody: rawText, query, params, principal })
         return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
       }
-      if (route.produces === 'html') return c.html(String(await run(deps.db.kysely)), status)
+      if (route.produces === 'html') return c.html(String(await run(deps.db.kysely).catch(followUp)), status)
       if (route.produces === 'csv') {
         c.header('Content-Type', 'text/csv; charset=utf-8')
         c.header('Content-Disposition', 'attachment; filename="cash-history.csv"')
-        return c.body(String(await run(deps.db.kysely)), status)
+        return c.body(String(await run(deps.db.kysely).catch(followUp)), status)
       }
-      if (!key) return c.json(await run(deps.db.kysely), status)
+      if (!key) return c.json(await run(deps.db.kysely).catch(followUp), status)
       const ref = { scope: principal?.userId ?? 'anonymous', key, hash: requestHash(route.method, c.req.path, rawBody) }
       const effect = route.batch
         ? route.batch(deps).submit(ref, body).then((answer) => (answer.replayed || deps.config.CASH_ENV === 'production' ? answer : { ...answer, body: route.response.parse(answer.body) }))
         : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
-      const stored = await effect.catch(async (error: unknown) => {
-        // The refusal rolled the request back; what it leaves behind is stored now, on its own.
-        if (error instanceof RefusalWithFollowUp) await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
-        throw error
-      })
+      const stored = await effect.catch(followUp)
       if (stored.replayed) c.header('Idempotent-Replayed', 'true')
       return c.json(stored.body as object, stored.status as 200)
     })

@@ -69,7 +69,7 @@ function sendView(s: Selectable<BankSendsTable>, r: Selectable<BankRecipientsTab
 
 /** Sends USDC out as USD (ACH) or EUR (SEPA): confirmed, checked, posted at once; the rails settle or return it. */
 export async function sendToBank(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { recipientId: string; amount: string; confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   // The account's lock before spendable is read: two sends at once must not both fit in what is left of it.
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const r = await recipientOf(db, accountId, input.recipientId)

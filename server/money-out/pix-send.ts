@@ -101,7 +101,7 @@ export async function quotePixSend(deps: Deps, db: Tx, accountId: string, input:
 
 /** Pays a quoted PIX payment once the holder confirms: checked again, posted as a spend, settled instantly. */
 export async function confirmPixSend(deps: Deps, db: Tx, principal: Principal, accountId: string, paymentId: string, confirmation: z.infer<typeof ConfirmationSchema> | undefined) {
-  await verifyConfirmation(db, principal, confirmation)
+  await verifyConfirmation(deps, db, principal, confirmation)
   // The account's lock before spendable is read: two payments at once must not both fit in what is left of it
   // (the ledger alone guards the balance, not the spending limits).
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()

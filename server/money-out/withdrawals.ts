@@ -99,7 +99,7 @@ export function withdrawalView(w: Selectable<WithdrawalsTable>) {
  * sent when the security delay ends, unless cancelled.
  */
 export async function requestWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: Request & { confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   // The account's lock first: requests of one account take turns, so each sees the pending withdrawal the one
   // before it left (and replaces it) instead of both finding none and racing for "one pending per account".
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()

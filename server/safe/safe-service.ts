@@ -140,12 +140,12 @@ const addressField = (input: string, field: string): Address => {
 }
 
 /** The holder's own recovery signer (the third of three): any address they control, e.g. a hardware wallet. */
-export async function setHolderRecoverySigner(deps: Pick<Deps, 'config'>, db: Tx, principal: Principal, accountId: string, input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined }) {
+export async function setHolderRecoverySigner(deps: Pick<Deps, 'config' | 'now'>, db: Tx, principal: Principal, accountId: string, input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined }) {
   const address = addressField(input.address, 'address')
   const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
   if (safe.owners.includes(address)) throw new DomainError('invalid_request', 'A recovery signer must not be an owner of the safe.', { address: 'Use an address that is not an owner of the safe.' })
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   await db
     .insertInto('recovery_signers')
     .values({ account_id: accountId, kind: 'holder', address, label: input.label?.trim() || 'Your recovery key' })
@@ -162,7 +162,7 @@ export async function startRecovery(deps: Deps, db: Tx, principal: Principal, ac
   if (safe.owners.includes(incoming)) throw new DomainError('invalid_request', 'This address already owns the safe.', { incomingOwner: 'This address already owns the safe.' })
   const open = await db.selectFrom('recoveries').select('id').where('account_id', '=', accountId).where('status', 'in', ['collecting', 'scheduled']).executeTakeFirst()
   if (open) throw new DomainError('recovery_in_progress')
-  await verifyConfirmation(db, principal, input.confirmation)
+  await verifyConfirmation(deps, db, principal, input.confirmation)
   const now = deps.now()
   await db.insertInto('recoveries').values({ id: deps.newId(), account_id: accountId, incoming_owner: incoming, status: 'collecting', requested_by: principal.userId, created_at: now, updated_at: now }).execute()
   return getSafe(deps, db, accountId)
@@ -199,7 +199,7 @@ export async function approveRecovery(deps: Deps, db: Tx, recoveryId: string, ki
 export async function cancelRecovery(deps: Deps, db: Tx, principal: Principal, accountId: string, confirmation: Confirmation | undefined) {
   const recovery = await db.selectFrom('recoveries').select('id').where('account_id', '=', accountId).where('status', 'in', ['collecting', 'scheduled']).forUpdate().executeTakeFirst()
   if (!recovery) throw new DomainError('recovery_not_open')
-  await verifyConfirmation(db, principal, confirmation)
+  await verifyConfirmation(deps, db, principal, confirmation)
   await db.updateTable('recoveries').set({ status: 'cancelled', cancelled_by: principal.userId, updated_at: deps.now() }).where('id', '=', recovery.id).execute()
   return getSafe(deps, db, accountId)
 }

@@ -121,8 +121,8 @@ export const settingsRoutes = [
     params: WalletParams,
     body: UnlinkWalletBody,
     response: WalletsView,
-    handler: async ({ db, params, body, principal }) => {
-      await unlinkWallet(db, principal!, params.address, body.confirmation)
+    handler: async ({ deps, db, params, body, principal }) => {
+      await unlinkWallet(deps, db, principal!, params.address, body.confirmation)
       return listWallets(db, principal!.userId)
     },
   }),
