@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { readFileSync } from 'node:fs'
+import { ConfigError, ConfigSchema, loadConfig } from './config'
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, PGlite in ./.data, sandbox on', () => {
@@ -23,4 +24,11 @@ describe('loadConfig', () => {
     expect(message).toMatch(/DATABASE_URL: must start with postgres/)
     expect(message).toMatch(/CASH_ENV: /)
   })
+})
+
+it('the README lists every variable the server reads', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const rows = readme.split('\n').filter((line) => line.startsWith('| `'))
+  const listed = (name: string) => rows.some((row) => row.split('|')[1]!.includes(`\`${name}\``))
+  expect([...Object.keys(ConfigSchema.shape), 'NODE_ENV'].filter((name) => !listed(name))).toEqual([])
 })
