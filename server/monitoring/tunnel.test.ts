@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, signIn, type TestApp } from '../testing/test-app'
 import { LOCAL_DSN } from './dsn'
+import { LOCAL_INBOX } from './tunnel'
 
 /** A fake Sentry ingest on loopback that records every body it receives, byte for byte. */
 let ingest: Server
@@ -116,5 +117,21 @@ describe('monitoring tunnel with no DSN configured', () => {
     expect((await post('?o=1&p=1', session)).status).toBe(202)
     expect((await post('?o=1&p=1', envelope(dsnFor()))).status).toBe(403)
     expect(await t.deps.db.kysely.selectFrom('error_inbox').select('id').execute()).toEqual([])
+  })
+
+  it('bounds what anyone can store: envelopes over 200 KB refused, and only the newest 1,000 events kept', async () => {
+    const big = envelope(LOCAL_DSN, Buffer.alloc(LOCAL_INBOX.maxEnvelopeBytes, 0x41))
+    expect((await post('?o=1&p=1', big)).status).toBe(413)
+    expect(await t.deps.db.kysely.selectFrom('error_inbox').select('id').execute()).toEqual([])
+    // A full inbox: 1,000 older events. One more comes in; the oldest goes.
+    await t.deps.db.execScript(`INSERT INTO error_inbox (id, received_at, event_id, item_types, summary, size_bytes, envelope)
+      SELECT gen_random_uuid(), now() - n * interval '1 minute', 'old-' || n, 'event', 'Error: old', 10, '\\x00'::bytea FROM generate_series(1, ${LOCAL_INBOX.maxRows}) AS n`)
+    expect((await post('?o=1&p=1', envelope(LOCAL_DSN))).status).toBe(200)
+    const kept = await t.deps.db.kysely.selectFrom('error_inbox').select('event_id').execute()
+    expect(kept).toHaveLength(LOCAL_INBOX.maxRows)
+    const ids = new Set(kept.map((k) => k.event_id))
+    expect(ids.has('a'.repeat(32))).toBe(true)
+    expect(ids.has(`old-${LOCAL_INBOX.maxRows}`)).toBe(false)
+    expect(ids.has(`old-${LOCAL_INBOX.maxRows - 1}`)).toBe(true)
   })
 })

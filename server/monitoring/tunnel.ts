@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { hitRateLimit } from '../auth/rate-limit'
 import type { Deps } from '../http/route-table'
@@ -8,6 +9,12 @@ import { LOCAL_DSN, parseDsn, type Dsn } from './dsn'
 
 export const TUNNEL_PATH = '/app/cash/monitoring'
 export const MAX_ENVELOPE_BYTES = 1024 * 1024
+/**
+ * Without a DSN, error events are kept in this database for admins, and anyone can post them: so the local inbox
+ * takes smaller envelopes (an error event with its breadcrumbs is 5–50 KB), a bounded rate from everyone
+ * together as well as per address, and keeps the newest `maxRows` events within `maxBytes`, dropping the oldest.
+ */
+export const LOCAL_INBOX = { maxEnvelopeBytes: 200 * 1024, perMinute: 600, maxRows: 1000, maxBytes: 50 * 1024 * 1024 }
 
 const refuse = (c: Context, status: 400 | 403 | 413, reason: string) => c.json({ error: { code: 'monitoring_refused', message: reason } }, status)
 
@@ -43,6 +50,20 @@ function summarize(bytes: Uint8Array): { itemTypes: string; summary: string } {
   return { itemTypes: types.join(',') || 'unknown', summary: summary.slice(0, 500) }
 }
 
+/** A rate limit's refusal as the tunnel answers it (429, come back in a minute), or null when within it. */
+async function limited(c: Context, hit: () => Promise<unknown>): Promise<Response | null> {
+  try {
+    await hit()
+    return null
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'rate_limited') {
+      c.header('Retry-After', '60')
+      return c.json({ error: { code: 'rate_limited', message: error.message } }, 429)
+    }
+    throw error
+  }
+}
+
 const sameDsn = (a: Dsn, b: Dsn) => a.host === b.host && a.publicKey === b.publicKey && a.projectId === b.projectId
 
 /**
@@ -67,15 +88,8 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
       } catch {
         // In-process requests (tests) have no socket.
       }
-      try {
-        await hitRateLimit(deps.db.kysely, `monitoring:${client}`, deps.config.MONITORING_RATE_LIMIT, 1, deps.now())
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'rate_limited') {
-          c.header('Retry-After', '60')
-          return c.json({ error: { code: 'rate_limited', message: error.message } }, 429)
-        }
-        throw error
-      }
+      const tooMany = await limited(c, () => hitRateLimit(deps.db.kysely, `monitoring:${client}`, deps.config.MONITORING_RATE_LIMIT, 1, deps.now()))
+      if (tooMany) return tooMany
       const bytes = new Uint8Array(await c.req.arrayBuffer())
       const header = envelopeHeader(bytes)
       const dsn = typeof header?.dsn === 'string' ? parseDsn(header.dsn, configured.orgId) : null
@@ -84,10 +98,18 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
         const { itemTypes, summary } = summarize(bytes)
         // Only events are worth keeping; sessions and client reports are dropped on purpose, with a 2xx.
         if (!itemTypes.split(',').includes('event')) return c.json({ accepted: false, reason: 'not kept locally' }, 202)
-        await deps.db.kysely
-          .insertInto('error_inbox')
-          .values({ id: deps.newId(), event_id: typeof header?.event_id === 'string' ? header.event_id.slice(0, 64) : null, item_types: itemTypes, summary, size_bytes: bytes.byteLength, envelope: bytes })
-          .execute()
+        if (bytes.byteLength > LOCAL_INBOX.maxEnvelopeBytes) return refuse(c, 413, `Envelope larger than ${LOCAL_INBOX.maxEnvelopeBytes / 1024} KB: the local inbox keeps error events only.`)
+        const everyone = await limited(c, () => hitRateLimit(deps.db.kysely, 'monitoring:local-inbox', LOCAL_INBOX.perMinute, 1, deps.now()))
+        if (everyone) return everyone
+        await deps.db.kysely.transaction().execute(async (tx) => {
+          await tx
+            .insertInto('error_inbox')
+            .values({ id: deps.newId(), event_id: typeof header?.event_id === 'string' ? header.event_id.slice(0, 64) : null, item_types: itemTypes, summary, size_bytes: bytes.byteLength, envelope: bytes })
+            .execute()
+          await sql`DELETE FROM error_inbox WHERE id IN (
+              SELECT id FROM (SELECT id, row_number() OVER w AS n, sum(size_bytes) OVER w AS total FROM error_inbox WINDOW w AS (ORDER BY received_at DESC, id DESC)) kept
+              WHERE n > ${LOCAL_INBOX.maxRows} OR total > ${LOCAL_INBOX.maxBytes})`.execute(tx)
+        })
         return c.json({ accepted: true }, 200)
       }
       const upstream = await forward(`${configured.protocol}//${configured.host}/api/${configured.projectId}/envelope/`, {
