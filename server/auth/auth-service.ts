@@ -1,13 +1,13 @@
 import { isFlagOn } from '../admin/feature-flag-service'
 import { recordReferral, resolveReferralCode } from '../membership/referral-service'
-import { sql } from 'kysely'
-import { AUTH_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
+import { AUTH_WINDOW_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
 import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
 import { invitationAllowsSignUp } from '../people/invitation-service'
+import { recordFailedPassword } from './failure-streak'
 import { hitRateLimit } from './rate-limit'
 
 /**
@@ -27,21 +27,8 @@ export async function authenticate(deps: Deps, db: Tx, input: Pick<SignInBody, '
     await db.deleteFrom('sign_in_failures').where('email', '=', input.email).execute()
     return user.id
   }
-  await recordFailure(db, input.email, now)
+  await recordFailedPassword(db, 'sign_in_failures', input.email, now, MAX_FAILED_SIGN_INS)
   throw new DomainError('invalid_credentials', undefined, { password: 'That e-mail and password do not match an account.' })
-}
-
-async function recordFailure(db: Tx, email: string, now: Date): Promise<void> {
-  const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
-  const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
-  await sql`
-    INSERT INTO sign_in_failures (email, failures, last_failure_at, locked_until) VALUES (${email}, 1, ${now}, NULL)
-    ON CONFLICT (email) DO UPDATE SET
-      failures = CASE WHEN sign_in_failures.last_failure_at <= ${streakStart} THEN 1 ELSE sign_in_failures.failures + 1 END,
-      last_failure_at = ${now},
-      locked_until = CASE
-        WHEN sign_in_failures.last_failure_at > ${streakStart} AND sign_in_failures.failures + 1 >= ${MAX_FAILED_SIGN_INS}
-        THEN ${lockUntil}::timestamptz ELSE NULL END`.execute(db)
 }
 
 /** Creates a user with a hashed password. The account itself is made during onboarding. */

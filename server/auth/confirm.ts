@@ -1,11 +1,11 @@
-import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
-import { LOCKOUT_MINUTES, MAX_FAILED_CONFIRMATIONS } from '../../domain/auth-rules'
+import { MAX_FAILED_CONFIRMATIONS } from '../../domain/auth-rules'
 import { DomainError, ERRORS } from '../../domain/errors'
 import { RefusalWithFollowUp } from '../http/refusal'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { recordFailedPassword } from './failure-streak'
 import { verifyPassword } from './password'
 
 /**
@@ -35,20 +35,7 @@ export async function verifyConfirmation(deps: Pick<Deps, 'now'>, db: Tx, princi
     if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
-  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, (tx) => recordFailure(tx, principal.userId, now))
+  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, (tx) => recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS))
 }
 
 const locked = (until: Date) => new DomainError('confirmation_locked', undefined, { password: ERRORS.confirmation_locked.message }, { retryAt: until.toISOString() })
-
-async function recordFailure(db: Tx, userId: string, now: Date): Promise<void> {
-  const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
-  const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
-  await sql`
-    INSERT INTO confirmation_failures (user_id, failures, last_failure_at, locked_until) VALUES (${userId}, 1, ${now}, NULL)
-    ON CONFLICT (user_id) DO UPDATE SET
-      failures = CASE WHEN confirmation_failures.last_failure_at <= ${streakStart} THEN 1 ELSE confirmation_failures.failures + 1 END,
-      last_failure_at = ${now},
-      locked_until = CASE
-        WHEN confirmation_failures.last_failure_at > ${streakStart} AND confirmation_failures.failures + 1 >= ${MAX_FAILED_CONFIRMATIONS}
-        THEN ${lockUntil}::timestamptz ELSE NULL END`.execute(db)
-}
