@@ -63,8 +63,13 @@ describe('the HTTP listener', () => {
 
   it('stops without waiting out the keep-alive time: a request running at the stop is answered, then its connection closes', async () => {
     let answer = () => undefined as void
+    let arrived = () => undefined as void
+    const running = new Promise<void>((resolve) => (arrived = resolve))
     const slow = new Hono().get('/slow', async (c) => {
-      await new Promise<void>((resolve) => (answer = resolve))
+      await new Promise<void>((resolve) => {
+        answer = resolve
+        arrived()
+      })
       return c.text('done')
     })
     const other = await new Promise<ReturnType<typeof listen>>((resolve) => {
@@ -76,7 +81,7 @@ describe('the HTTP listener', () => {
     socket.on('data', (chunk: Buffer) => (received += chunk.toString()))
     const socketClosed = new Promise((resolve) => socket.once('close', resolve))
     socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await running
     const stopped = new Promise<number>((resolve) => closeGracefully(other, () => resolve(Date.now())))
     answer()
     const answeredAt = Date.now()
