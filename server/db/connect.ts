@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockFolder } from './folder-lock'
+import { pgliteOnThread, type PgliteClient } from './pglite-client'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
 
@@ -19,39 +20,47 @@ const NUMERIC_OID = 1700
 const INT8_OID = 20
 const toBigInt = (value: string) => BigInt(value)
 
-/** NUMERIC and BIGINT read as bigint. */
-export const pgliteParsers = { [pgliteTypes.NUMERIC]: toBigInt, [pgliteTypes.INT8]: toBigInt }
+export { pgliteParsers } from './pglite-parsers'
 
 /**
- * PGlite in a folder on disk, or in memory for `:memory:`. A folder is locked to this process until `close`
+ * PGlite in a folder on disk, or in memory for `:memory:`, running on a thread of its own (pglite-client.ts) so
+ * its SQL uses the second core instead of the one that answers requests. A folder is locked to this process until `close`
  * (folder-lock.ts); a folder another live process holds throws FolderLockedError.
  */
 export async function connectPglite(dataDir: string): Promise<Db> {
-  if (dataDir === ':memory:') {
-    const client = new PGlite({ parsers: pgliteParsers })
-    await client.waitReady
-    return wrapPglite(client)
-  }
+  if (dataDir === ':memory:') return wrapPglite(await pgliteOnThread(dataDir))
   mkdirSync(dataDir, { recursive: true })
   const lock = lockFolder(dataDir)
   try {
-    const client = new PGlite({ dataDir, parsers: pgliteParsers })
-    await client.waitReady
-    return wrapPglite(client, lock.release)
+    return await wrapPglite(await pgliteOnThread(dataDir), lock.release)
   } catch (error) {
     lock.release()
     throw error
   }
 }
 
+/** An open PGlite on this thread, as the driver sees it. */
+export const inProcess = (client: PGlite): PgliteClient => ({
+  query: async <R>(sql: string, params: readonly unknown[]) => {
+    const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
+    return { rows: result.rows, affectedRows: result.affectedRows }
+  },
+  exec: async (sql) => void (await client.exec(sql)),
+  close: async () => {
+    if (!client.closed) await client.close()
+  },
+  get closed() {
+    return client.closed
+  },
+})
+
 /**
  * The Db handle over an open PGlite instance; `afterClose` runs once the instance is closed. A new WAL segment is
  * not zero-filled first: PGlite's files live in its own in-process file system, where writing a segment's 16 MB of
- * zeros stalls the one thread that also answers requests (a 40–50 ms pause every few seconds under card load).
+ * zeros stalls the database's one thread (a 40–50 ms pause every few seconds under card load).
  * Nothing about durability changes: PostgreSQL zero-fills only to reserve the disk space in advance.
  */
-export async function wrapPglite(client: PGlite, afterClose: () => void = () => undefined): Promise<Db> {
-  await client.waitReady
+export async function wrapPglite(client: PgliteClient, afterClose: () => void = () => undefined): Promise<Db> {
   await client.exec('SET wal_init_zero = off')
   return {
     kysely: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
@@ -66,7 +75,7 @@ export async function wrapPglite(client: PGlite, afterClose: () => void = () => 
       }
     },
     close: async () => {
-      if (!client.closed) await client.close()
+      await client.close()
       afterClose()
     },
   }

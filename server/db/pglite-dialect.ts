@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite'
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -11,13 +10,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import type { PgliteClient } from './pglite-client'
 
 /**
  * Kysely over one PGlite instance. PGlite is a single connection, so the driver hands it to one caller at
  * a time: a transaction holds it until commit, and other queries wait their turn.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteClient) {}
   createAdapter() {
     return new PostgresAdapter()
   }
@@ -37,12 +37,10 @@ class PGliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve()
   #release: (() => void) | undefined
 
-  constructor(private readonly client: PGlite) {
+  constructor(private readonly client: PgliteClient) {
     this.#connection = new PGliteConnection(client)
   }
-  async init() {
-    await this.client.waitReady
-  }
+  async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.#queue
     let release!: () => void
@@ -72,9 +70,9 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: PgliteClient) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters], { rowMode: 'object' })
+    const result = await this.client.query<R>(query.sql, query.parameters)
     const affected = result.affectedRows
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) }
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { PGlite } from '@electric-sql/pglite'
-import { connectPostgres, pgliteParsers, wrapPglite } from '../db/connect'
+import { connectPostgres, inProcess, pgliteParsers, wrapPglite } from '../db/connect'
 import { buildSnapshot, databaseUrl, withAdmin } from './test-database'
 
 /**
@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
   const started = performance.now()
   if (!url) {
     const client = new PGlite({ parsers: pgliteParsers })
-    const db = await wrapPglite(client)
+    const db = await wrapPglite(inProcess(client))
     await buildSnapshot(db)
     const file = join(tmpdir(), `${runId}.tar`)
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()))

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { createPriceBook } from '../borrow/price-book'
 import { loadConfig, type Config } from '../config'
-import { connectPostgres, pgliteParsers, wrapPglite, type Db } from '../db/connect'
+import { connectPostgres, inProcess, pgliteParsers, wrapPglite, type Db } from '../db/connect'
 import { migrate } from '../db/migrate'
 import type { Deps } from '../http/route-table'
 import { createLogger } from '../log'
@@ -103,7 +103,7 @@ export async function resetDatabase(db: Db): Promise<void> {
 export async function openPgliteSnapshot(file: string): Promise<Db> {
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), parsers: pgliteParsers })
   await client.waitReady
-  return await wrapPglite(client)
+  return await wrapPglite(inProcess(client))
 }
 
 /** A database of this worker's own on the PostgreSQL server, copied from the run's template. */

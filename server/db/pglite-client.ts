@@ -1,0 +1,66 @@
+import { Worker } from 'node:worker_threads'
+import type { ThreadAnswer, ThreadCall } from './pglite-thread'
+
+/** What the Kysely driver and `Db` need of PGlite: a statement with parameters, a script, and closing. */
+export type PgliteClient = {
+  query<R>(sql: string, params: readonly unknown[]): Promise<{ rows: R[]; affectedRows?: number | undefined }>
+  exec(sql: string): Promise<void>
+  close(): Promise<void>
+  readonly closed: boolean
+}
+
+/**
+ * PGlite on its own thread (pglite-thread.ts), seen from the server's thread. Statements are sent in the order
+ * they are asked and answered in that order; the driver's one-caller-at-a-time rule still holds on this side.
+ * If the thread dies, every waiting and later call fails with the reason: a database that stopped answering is a
+ * failure, never an empty result.
+ */
+export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
+  const worker = new Worker(new URL('./pglite-thread-boot.mjs', import.meta.url), { workerData: { cashPgliteThread: true, dataDir } })
+  const waiting = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>()
+  let next = 1
+  let failure: Error | undefined
+  let closed = false
+  const fail = (error: Error) => {
+    failure ??= error
+    for (const w of waiting.values()) w.reject(failure)
+    waiting.clear()
+  }
+  worker.on('message', (answer: ThreadAnswer) => {
+    const w = waiting.get(answer.id)
+    waiting.delete(answer.id)
+    w?.resolve(answer)
+  })
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)))
+  const call = (request: ThreadCall): Promise<ThreadAnswer> =>
+    new Promise<ThreadAnswer>((resolve, reject) => {
+      if (failure) return reject(failure)
+      const id = next++
+      waiting.set(id, { resolve, reject })
+      worker.postMessage({ ...request, id })
+    }).then((answer) => {
+      if (answer.error) throw Object.assign(new Error(String(answer.error.message)), answer.error)
+      return answer
+    })
+  // The first answer says the database opened (or why it did not).
+  await call({ op: 'exec', sql: 'select 1' })
+  return {
+    async query<R>(sql: string, params: readonly unknown[]) {
+      const answer = await call({ op: 'query', sql, params: [...params] })
+      return { rows: answer.rows as R[], affectedRows: answer.affectedRows }
+    },
+    async exec(sql: string) {
+      await call({ op: 'exec', sql })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await call({ op: 'close' }).catch(() => undefined)
+      await worker.terminate()
+    },
+    get closed() {
+      return closed
+    },
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * PGlite on a thread of its own (a worker thread). PGlite is PostgreSQL compiled to WebAssembly: every statement
+ * runs on the thread that calls it. On the server's one thread, a batch's 7–10 ms of SQL held up every request's
+ * parsing, signing and answering; here the database runs on the machine's second core while the first answers.
+ *
+ * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects) and
+ * `exec` (a script), each answered in order by id; `close`. Rows, parameters and errors cross by structured
+ * clone (bigint, Date, Uint8Array and JSON values survive it); an error crosses as its own fields (SQLSTATE
+ * `code`, `constraint`, `detail`, …) and is rebuilt on the other side, so callers see what PGlite threw.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { pgliteParsers as parsers } from './pglite-parsers'
+
+export type ThreadCall = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' }
+export type ThreadRequest = ThreadCall & { id: number }
+export type ThreadAnswer = { id: number; rows?: unknown[]; affectedRows?: number | undefined; error?: Record<string, unknown> }
+
+/** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const fields: Record<string, unknown> = { message: error.message, name: error.name }
+  for (const [key, value] of Object.entries(error)) if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value
+  return fields
+}
+
+// Only on the thread pgliteOnThread starts (a test runner's own worker threads also have a parentPort).
+const started = workerData as { cashPgliteThread?: boolean; dataDir?: string } | null
+if (parentPort && started?.cashPgliteThread && started.dataDir) {
+  const port = parentPort
+  const dataDir = started.dataDir
+  const client = new PGlite(dataDir === ':memory:' ? { parsers } : { dataDir, parsers })
+  const ready = client.waitReady
+  const answer = async (request: ThreadRequest): Promise<ThreadAnswer> => {
+    try {
+      await ready
+      if (request.op === 'query') {
+        const result = await client.query(request.sql, request.params, { rowMode: 'object' })
+        return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
+      }
+      if (request.op === 'exec') {
+        await client.exec(request.sql)
+        return { id: request.id }
+      }
+      if (!client.closed) await client.close()
+      return { id: request.id }
+    } catch (error) {
+      return { id: request.id, error: errorFields(error) }
+    }
+  }
+  port.on('message', (request: ThreadRequest) => {
+    void answer(request).then((reply) => port.postMessage(reply))
+  })
+}
