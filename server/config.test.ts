@@ -24,6 +24,25 @@ describe('loadConfig', () => {
     expect(message).toMatch(/DATABASE_URL: must start with postgres/)
     expect(message).toMatch(/CASH_ENV: /)
   })
+
+  it('refuses a production start missing what production needs, naming each at once', () => {
+    let error: unknown
+    try {
+      loadConfig({ CASH_ENV: 'production', COOKIE_SECURE: 'false' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const named = (error as Error).message.split('\n').slice(1).map((line) => line.trim().split(':')[0])
+    expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE'])
+    expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'http://cash.example.com' })).toThrow(/PUBLIC_ORIGIN: must be https:\/\/ in production/)
+  })
+
+  it('starts production with a real secret and its https address; cookies are Secure without saying so', () => {
+    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com' })
+    expect(config).toMatchObject({ CASH_ENV: 'production', COOKIE_SECURE: true, PUBLIC_ORIGIN: 'https://cash.example.com' })
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false)
+  })
 })
 
 it('the README lists every variable the server reads', () => {

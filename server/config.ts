@@ -22,12 +22,12 @@ export const ConfigSchema = z.object({
   /** `auto` seeds the demo personas into an empty database (not in production). */
   SEED: z.enum(['auto', 'never']).default('auto'),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 30),
-  /** Mark cookies Secure (set true behind HTTPS). */
+  /** Mark cookies Secure (set true behind HTTPS; in production it is true, and false is refused). */
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Whether sign-up is open; closed leads to the waitlist. */
   SIGNUPS_OPEN: flag.default(true),
-  /** The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own origin. */
+  /** The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own origin. Required (https) in production. */
   PUBLIC_ORIGIN: z
     .string()
     .regex(/^https?:\/\/[^/\s]+$/, 'must be a scheme and host, like https://cash.example.com (no path)')
@@ -78,17 +78,30 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError'
 }
 
+/**
+ * What production needs beyond the schema, every problem at once: a real webhook secret; the public https
+ * address (links in e-mails and referral links must not be built from whatever Host a request names); Secure
+ * cookies; no bench page.
+ */
+function productionProblems(config: Config): [keyof Config, string][] {
+  const problems: [keyof Config, string][] = []
+  if (config.WEBHOOK_SECRET === SANDBOX_SECRET) problems.push(['WEBHOOK_SECRET', 'set a real secret in production'])
+  if (!config.PUBLIC_ORIGIN) problems.push(['PUBLIC_ORIGIN', 'set the https:// address people open Cash at, like https://cash.example.com'])
+  else if (!config.PUBLIC_ORIGIN.startsWith('https://')) problems.push(['PUBLIC_ORIGIN', `must be https:// in production (got ${config.PUBLIC_ORIGIN})`])
+  if (!config.COOKIE_SECURE) problems.push(['COOKIE_SECURE', 'cannot be false in production: sessions travel only over HTTPS'])
+  if (config.CASH_BENCH_PAGE_DIR) problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
+  return problems
+}
+
 /** Reads the configuration, failing fast with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]))
+  // In production cookies are Secure unless said otherwise (and saying otherwise is refused below).
+  if (picked.CASH_ENV === 'production' && picked.COOKIE_SECURE === undefined) picked.COOKIE_SECURE = 'true'
   const result = ConfigSchema.safeParse(picked)
   if (result.success) {
-    if (result.data.CASH_ENV === 'production' && result.data.WEBHOOK_SECRET === SANDBOX_SECRET) {
-      throw new ConfigError('Invalid configuration:\n  WEBHOOK_SECRET: set a real secret in production')
-    }
-    if (result.data.CASH_ENV === 'production' && result.data.CASH_BENCH_PAGE_DIR) {
-      throw new ConfigError('Invalid configuration:\n  CASH_BENCH_PAGE_DIR: the bench page is for `npm run bench`, never in production')
-    }
+    const refused = result.data.CASH_ENV === 'production' ? productionProblems(result.data) : []
+    if (refused.length) throw new ConfigError(`Invalid configuration for production:\n${refused.map(([key, why]) => `  ${key}: ${why}`).join('\n')}`)
     return result.data
   }
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`)

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
@@ -16,18 +18,23 @@ import { scheduleMembershipJobs } from './membership/membership-service'
 import { scheduleVaultSnapshots } from './grow/earn-service'
 import { POSITION_CHECK_SECONDS } from '../domain/borrow'
 
+/** Before the configuration is read, and for a failed start: JSON lines on stderr like every other log line. */
+const startLog = createLogger('info', (line) => process.stderr.write(line))
+
 async function main() {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
+  const config = loadConfig()
+  // Production serves a build made beforehand (`npm run build`, then `npm run serve`); it never builds.
+  if (config.CASH_ENV === 'production' && !existsSync(join(config.DIST_DIR, 'host/index.html'))) {
+    throw new ConfigError(`Invalid configuration for production:\n  DIST_DIR: no built pages in ${config.DIST_DIR}: run \`npm run build\` before starting`)
   }
   const log = createLogger(config.LOG_LEVEL)
+  // Whatever escapes a handler ends the process, as Node would, but as one JSON line an operator's tools can read.
+  const crash = (kind: string) => (error: unknown) => {
+    log.error('Cash server crashed', { kind, reason: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined })
+    process.exit(1)
+  }
+  process.on('uncaughtException', crash('uncaught exception'))
+  process.on('unhandledRejection', crash('unhandled rejection'))
   const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn('an idle PostgreSQL connection was closed by the server; the pool opens a new one', { error: error.message }) })
   const applied = await migrate(db)
   const priceBook = createPriceBook()
@@ -64,9 +71,9 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'))
 }
 
-main().catch((error) => {
-  // An expected refusal is one line for the operator; anything else keeps its stack.
-  const detail = error instanceof FolderLockedError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)
-  process.stderr.write(`Cash server failed to start: ${detail}\n`)
+main().catch((error: unknown) => {
+  // An expected refusal (settings, a held folder) says what to do; anything else keeps its stack.
+  const expected = error instanceof FolderLockedError || error instanceof ConfigError
+  startLog.error('Cash server failed to start', { reason: error instanceof Error ? error.message : String(error), ...(!expected && error instanceof Error ? { stack: error.stack } : {}) })
   process.exit(1)
 })

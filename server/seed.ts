@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { DEFAULT_LIMITS } from '../domain/account-rules'
 import { HELD_ASSETS } from '../domain/asset'
 import { MEMBERSHIP_REWARDS_WINDOW, MONTHLY_TIER_REWARD, SUMMER_MINT } from '../domain/membership'
@@ -95,11 +95,30 @@ async function seedCampaigns(deps: Deps, tx: Tx): Promise<void> {
   ]).execute()
 }
 
-/** Seeds an empty database on first start, unless turned off or in production. */
+/** The advisory lock seeding holds on PostgreSQL (migrations hold 727274). */
+const SEED_LOCK = 727275
+
+/**
+ * Seeds an empty database on first start, unless turned off or in production. On PostgreSQL several servers
+ * may start at once on one empty database: each waits for the seeding lock, on a connection of its own, and
+ * looks again once it has it, so exactly one seeds and the others find the personas there (two servers that
+ * both saw no users both seeded, and one died on a duplicate `users_pkey`). A PGlite folder has one server.
+ */
 export async function seedIfEmpty(deps: Deps, db: Kysely<Database> = deps.db.kysely): Promise<boolean> {
   if (deps.config.SEED === 'never' || deps.config.CASH_ENV === 'production') return false
-  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
-  if (any) return false
-  await seedPersonas(deps)
-  return true
+  const seedWhenEmpty = async () => {
+    const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
+    if (any) return false
+    await seedPersonas(deps)
+    return true
+  }
+  if (deps.db.driver !== 'postgres') return seedWhenEmpty()
+  return db.connection().execute(async (held) => {
+    await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(held)
+    try {
+      return await seedWhenEmpty()
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SEED_LOCK})`.execute(held)
+    }
+  })
 }

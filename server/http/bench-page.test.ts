@@ -58,7 +58,7 @@ describe('the bench page (CASH_BENCH_PAGE_DIR)', () => {
   })
 
   it('is refused in production', () => {
-    expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', CASH_BENCH_PAGE_DIR: bare })).toThrow(/CASH_BENCH_PAGE_DIR/)
+    expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', CASH_BENCH_PAGE_DIR: bare })).toThrow(/CASH_BENCH_PAGE_DIR/)
     expect(loadConfig({ CASH_BENCH_PAGE_DIR: bare }).CASH_BENCH_PAGE_DIR).toBe(bare)
     expect(loadConfig({}).CASH_BENCH_PAGE_DIR).toBeUndefined()
   })

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+/** Runs `server/main.ts` with `env` until it exits; what it wrote to each stream. */
+function run(env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.once('exit', (code) => done({ code, stdout, stderr }))
+  })
+}
+
+it('a production start without its secrets and address refuses before opening anything, in one JSON log line naming each', async () => {
+  const { code, stdout, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: '', PUBLIC_ORIGIN: '' })
+  expect(code).toBe(1)
+  expect(stdout).toBe('')
+  const lines = stderr.trim().split('\n')
+  expect(lines, stderr).toHaveLength(1)
+  const line = JSON.parse(lines[0]!) as { level: string; msg: string; reason: string; stack?: string }
+  expect(line).toMatchObject({ level: 'error', msg: 'Cash server failed to start' })
+  expect(line.reason).toMatch(/^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address/)
+  expect(line.stack, 'a refusal says what to do, not where in the code').toBeUndefined()
+}, 120_000)
+
+it('production serves a build made beforehand: without one it refuses and says to run the build', async () => {
+  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', DIST_DIR: 'no-such-build' })
+  expect(code).toBe(1)
+  const line = JSON.parse(stderr.trim()) as { msg: string; reason: string }
+  expect(line.msg).toBe('Cash server failed to start')
+  expect(line.reason).toBe('Invalid configuration for production:\n  DIST_DIR: no built pages in no-such-build: run `npm run build` before starting')
+}, 120_000)
