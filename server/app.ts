@@ -10,6 +10,8 @@ import { alertRoutes } from './alerts/alert-routes'
 import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
 import { refusalForDatabaseError } from './http/database-refusal'
+import { metricsOf } from './monitoring/metrics'
+import { mountMetrics } from './monitoring/metrics-route'
 import { errorDigest, serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
 import { requestIds } from './http/request-id'
@@ -68,6 +70,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   }
 
   app.use('*', securityHeaders(deps.config))
+  const metrics = metricsOf(deps)
   const nextRequestId = requestIds()
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
@@ -76,13 +79,16 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     c.header('X-Request-Id', requestId)
     const started = performance.now()
     await next()
+    const ms = performance.now() - started
     // The path only: query strings may carry things that must not reach logs.
-    deps.log.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) })
+    deps.log.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) })
+    metrics.answered(c.req.method, c.req.routePath, c.res.status, ms / 1000)
   })
 
   // API answers of 1 KB and more go out gzip-compressed to a client that accepts it (the OpenAPI document is
   // 650 KB); in-process webhook deliveries send no Accept-Encoding and get plain bodies.
   app.use(`${API_BASE}/*`, compress())
+  mountMetrics(app, deps)
   mountRoutes(app, routes, deps)
   mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {

@@ -60,6 +60,8 @@ export const ConfigSchema = z.object({
   EARN_SETTLEMENT_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Bearer token the Prometheus scraper sends to GET /app/cash/metrics; without it the metrics are open outside production and absent in production. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
   /**

@@ -29,3 +29,14 @@ export type LedgerCheckResponse = z.infer<typeof LedgerCheckResponse>
 export const HealthResponse = z
   .object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() })
   .meta({ id: 'Health' })
+
+/** `GET /health/live`: the process answers (nothing else is looked at, so a slow database never restarts it). */
+export const LivenessResponse = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' })
+
+/** `GET /health/ready`: each check of readiness; any not `ok` (or `off`) answers 503 `not_ready` with these as details. */
+export const ReadinessResponse = z
+  .object({
+    status: z.literal('ready'),
+    checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), jobs: z.enum(['ok', 'off']) }),
+  })
+  .meta({ id: 'Readiness' })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { metricsOf } from '../monitoring/metrics'
 
 export type JobHandler = (payload: unknown) => Promise<void>
 export type JobHandlers = Record<string, JobHandler>
@@ -35,6 +36,7 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = 
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
       await handler(job.payload)
       await db.updateTable('jobs').set({ status: 'done', locked_until: null }).where('id', '=', job.id).execute()
+      metricsOf(deps).jobRan(job.kind, 'done')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const failed = job.attempts >= MAX_ATTEMPTS
@@ -44,6 +46,7 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = 
         .set({ status: failed ? 'failed' : 'pending', locked_until: null, last_error: message.slice(0, 1000), run_at: new Date(now.getTime() + 2 ** job.attempts * 1000) })
         .where('id', '=', job.id)
         .execute()
+      metricsOf(deps).jobRan(job.kind, failed ? 'failed' : 'retry')
     }
   }
   return jobs.length
@@ -54,7 +57,13 @@ export function startJobLoop(deps: Deps, handlers: JobHandlers, intervalMs = 200
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
   const timer = setInterval(() => {
-    running = running.then(() => (stopped ? 0 : runDueJobs(deps, handlers))).catch((error: unknown) => deps.log.error('job loop failed', { error: String(error) }))
+    running = running
+      .then(async () => {
+        if (stopped) return
+        await runDueJobs(deps, handlers)
+        metricsOf(deps).jobPassFinished()
+      })
+      .catch((error: unknown) => deps.log.error('job loop failed', { error: String(error) }))
   }, intervalMs)
   return async () => {
     stopped = true

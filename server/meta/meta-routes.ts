@@ -1,6 +1,8 @@
 import { isFlagOn } from '../admin/feature-flag-service'
 import { z } from 'zod'
-import { HealthResponse } from '../../domain/api/ledger.schema'
+import { HealthResponse, LivenessResponse, ReadinessResponse } from '../../domain/api/ledger.schema'
+import { DomainError } from '../../domain/errors'
+import { readiness } from './readiness'
 import { ClientConfig } from '../../domain/api/meta.schema'
 import { clientMonitoring } from '../monitoring/dsn'
 import { apiReferenceHtml, openApiDocument } from '../http/openapi'
@@ -24,6 +26,29 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       handler: async ({ deps }) => {
         await sql`select 1`.execute(deps.db.kysely)
         return { status: 'ok' as const, database: deps.db.driver, version: VERSION }
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/health/live',
+      summary: 'Liveness: the process answers (for a supervisor deciding to restart it; reads nothing)',
+      tag: 'meta',
+      access: { kind: 'public' },
+      response: LivenessResponse,
+      handler: async () => ({ status: 'ok' as const }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/health/ready',
+      summary: 'Readiness: database reachable, every migration applied, jobs running (for a balancer deciding to send traffic); 503 not_ready with each check otherwise',
+      tag: 'meta',
+      access: { kind: 'public' },
+      response: ReadinessResponse,
+      handler: async ({ deps }) => {
+        const checks = await readiness(deps)
+        const { database, migrations, jobs } = checks
+        if (database !== 'ok' || migrations !== 'ok' || (jobs !== 'ok' && jobs !== 'off')) throw new DomainError('not_ready', undefined, undefined, { checks })
+        return { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, jobs: jobs === 'ok' ? ('ok' as const) : ('off' as const) } }
       },
     }),
     defineRoute({

@@ -2,6 +2,7 @@ import { z, ZodError } from 'zod'
 import { ProviderEventBody, WebhookAck } from '../../domain/api/money-in.schema'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
+import { metricsOf } from '../monitoring/metrics'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { bankEvents } from '../money-in/bank-receive'
@@ -79,7 +80,11 @@ export const webhookRoutes = [
     handler: async ({ c, deps, params, body, rawBody }) => {
       verifyWebhook(providerKey(deps.config.WEBHOOK_SECRET, params.provider), c.req.header('cash-signature'), rawBody ?? '', Math.floor(deps.now().getTime() / 1000))
       // Card decisions share commits (authorization-batch.ts); every other event is a transaction of its own.
-      if (params.provider === 'card' && body.type === 'authorization.request') return cardDecisions(deps).submit(body)
+      if (params.provider === 'card' && body.type === 'authorization.request') {
+        const answer = await cardDecisions(deps).submit(body)
+        if (!answer.duplicate) metricsOf(deps).decided(answer.result)
+        return answer
+      }
       return applyEvent(deps, params.provider, body)
     },
   }),
