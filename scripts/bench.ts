@@ -25,7 +25,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
@@ -35,6 +34,7 @@ import { fetchEncoded, measureFirstPaint, type FirstPaint } from './first-paint-
 import { DEMO_PASSWORD } from '../fixtures/personas'
 import type { LoadDuring } from './bench-loops'
 import { benchServer, benchSettings, declineReasons, type Figure, type Floor, type HistoryFigure, type LatencyFigure, type OpenFigure, type ServerBench } from './bench-server'
+import { freePort } from '../server/testing/free-port'
 
 const JSON_OUT = process.argv.includes('--json')
 // PostgreSQL is part of the bench: scripts/bench.sh finds one (or starts one); without it the bench fails, never skips.
@@ -49,15 +49,6 @@ const rounded = (l: number[]) => l.map((n) => Math.round(n * 100) / 100)
 const ROOT = resolve(import.meta.dirname, '..')
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
-const freePort = () =>
-  new Promise<number>((ok, fail) => {
-    const probe = createServer()
-    probe.once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => ok(port))
-    })
-  })
 
 // 1. Size, from the production build in dist/ (what `npm start` serves).
 say('Cash benchmarks')

@@ -92,7 +92,7 @@ const withDatabase = (url: string, name: string) => {
   return u.toString()
 }
 
-class Server {
+export class Server {
   child: ChildProcess | null = null
   output = ''
   constructor(private readonly env: Record<string, string>, private readonly port: number) {}

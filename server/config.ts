@@ -62,6 +62,8 @@ export const ConfigSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Bearer token the Prometheus scraper sends to GET /app/cash/metrics; without it the metrics are open outside production and absent in production. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where a PGlite server writes a backup when it gets SIGUSR2 (`npm run backup` sends it). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
   /** The built pages (vite build output). */
   DIST_DIR: z.string().min(1).default('dist'),
   /**

@@ -11,6 +11,7 @@ import { closeGracefully, listen } from './http/listen'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
+import { backupPglite } from './ops/backup'
 import { startJobLoop } from './jobs/job-queue'
 import { createPriceBook } from './borrow/price-book'
 import { scheduleRecurringJobs } from './borrow/interest-service'
@@ -65,6 +66,19 @@ async function main() {
       await db.close()
       log.info('stopped')
       process.exit(0)
+    })
+  }
+  // A backup of the PGlite folder, taken by the one process that owns it (`npm run backup` sends the signal).
+  if (db.dump) {
+    let backingUp = false
+    process.on('SIGUSR2', () => {
+      if (backingUp || stopping) return
+      backingUp = true
+      const started = performance.now()
+      backupPglite(db, config.BACKUP_DIR)
+        .then((file) => log.info('backup written', { file, ms: Math.round(performance.now() - started) }))
+        .catch((error: unknown) => log.error('backup failed', { error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => (backingUp = false))
     })
   }
   process.on('SIGTERM', () => stop('SIGTERM'))

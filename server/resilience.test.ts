@@ -1,6 +1,6 @@
-import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { formatLoadResult, postgresReachable, runLoad, type LoadDatabase } from '../scripts/load-test'
+import { freePort } from './testing/free-port'
 
 // The real server in a child process under mixed load, SIGKILLed midway and restarted on the same data
 // (scripts/load-test.ts). This is the short form `npm test` runs: 8 s of load per database, both databases at
@@ -9,15 +9,6 @@ import { formatLoadResult, postgresReachable, runLoad, type LoadDatabase } from 
 const SECONDS = Number(process.env.RESILIENCE_SECONDS ?? 8)
 const POSTGRES = process.env.CASH_TEST_DATABASE_URL
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 async function loadKillRestart(database: LoadDatabase) {
   const result = await runLoad({ database, port: await freePort(), seconds: SECONDS, postgresUrl: POSTGRES ?? '', log: (line) => process.stdout.write(`${line}\n`) })

@@ -13,6 +13,8 @@ export type Db = {
   driver: 'pglite' | 'postgres'
   /** Runs a multi-statement SQL script (migrations, test resets). */
   execScript(sql: string): Promise<void>
+  /** PGlite only: the data folder as a gzipped tarball, taken between transactions (server/ops/backup.ts). */
+  dump?: () => Promise<Uint8Array>
   close(): Promise<void>
 }
 
@@ -46,6 +48,7 @@ export const inProcess = (client: PGlite): PgliteClient => ({
     return { rows: result.rows, affectedRows: result.affectedRows }
   },
   exec: async (sql) => void (await client.exec(sql)),
+  dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
   close: async () => {
     if (!client.closed) await client.close()
   },
@@ -62,9 +65,12 @@ export const inProcess = (client: PGlite): PgliteClient => ({
  */
 export async function wrapPglite(client: PgliteClient, afterClose: () => void = () => undefined): Promise<Db> {
   await client.exec('SET wal_init_zero = off')
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(client) })
   return {
-    kysely: new Kysely<Database>({ dialect: new PGliteDialect(client) }),
+    kysely,
     driver: 'pglite',
+    // Holding the one connection, so no transaction is half-way when the files are read.
+    dump: () => kysely.connection().execute(() => client.dump()),
     execScript: async (sql) => {
       try {
         await client.exec(sql)

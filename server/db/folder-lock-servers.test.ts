@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -9,6 +8,7 @@ import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { buildSnapshot } from '../testing/test-database'
 import { connectPglite } from './connect'
 import { folderHolder } from './folder-lock'
+import { freePort } from '../testing/free-port'
 
 // Real servers (`node --import tsx server/main.ts`) on one PGlite folder. Starting one takes 5–50 s on a loaded
 // 2-core machine (tsx, PGlite, and on a fresh folder initdb and migrations), so each test waits for health checks
@@ -37,14 +37,6 @@ type CashProcess = {
   kill(): Promise<void>
 }
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer().once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
 
 async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<CashProcess> {
   const port = await freePort()

@@ -5,6 +5,8 @@ import type { ThreadAnswer, ThreadCall } from './pglite-thread'
 export type PgliteClient = {
   query<R>(sql: string, params: readonly unknown[]): Promise<{ rows: R[]; affectedRows?: number | undefined }>
   exec(sql: string): Promise<void>
+  /** The whole data folder as a gzipped tarball (PGlite's `dumpDataDir`), for a backup. */
+  dump(): Promise<Uint8Array>
   close(): Promise<void>
   readonly closed: boolean
 }
@@ -52,6 +54,9 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
     },
     async exec(sql: string) {
       await call({ op: 'exec', sql })
+    },
+    async dump() {
+      return (await call({ op: 'dump' })).dump!
     },
     async close() {
       if (closed) return

@@ -3,8 +3,9 @@
  * runs on the thread that calls it. On the server's one thread, a batch's 7–10 ms of SQL held up every request's
  * parsing, signing and answering; here the database runs on the machine's second core while the first answers.
  *
- * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects) and
- * `exec` (a script), each answered in order by id; `close`. Rows, parameters and errors cross by structured
+ * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects),
+ * `exec` (a script) and `dump` (the data folder as a gzipped tarball, for backups), each answered in order by id;
+ * `close`. Rows, parameters and errors cross by structured
  * clone (bigint, Date, Uint8Array and JSON values survive it); an error crosses as its own fields (SQLSTATE
  * `code`, `constraint`, `detail`, …) and is rebuilt on the other side, so callers see what PGlite threw.
  */
@@ -12,9 +13,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 
-export type ThreadCall = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string } | { op: 'close' }
+export type ThreadCall = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' }
 export type ThreadRequest = ThreadCall & { id: number }
-export type ThreadAnswer = { id: number; rows?: unknown[]; affectedRows?: number | undefined; error?: Record<string, unknown> }
+export type ThreadAnswer = { id: number; rows?: unknown[]; affectedRows?: number | undefined; dump?: Uint8Array; error?: Record<string, unknown> }
 
 /** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
 export function errorFields(error: unknown): Record<string, unknown> {
@@ -42,6 +43,10 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
         await client.exec(request.sql)
         return { id: request.id }
       }
+      if (request.op === 'dump') {
+        const archive = await client.dumpDataDir('gzip')
+        return { id: request.id, dump: new Uint8Array(await archive.arrayBuffer()) }
+      }
       if (!client.closed) await client.close()
       return { id: request.id }
     } catch (error) {
@@ -49,6 +54,7 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
     }
   }
   port.on('message', (request: ThreadRequest) => {
-    void answer(request).then((reply) => port.postMessage(reply))
+    // A dump's bytes move to the other thread rather than being copied.
+    void answer(request).then((reply) => port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : []))
   })
 }
