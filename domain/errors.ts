@@ -121,6 +121,7 @@ export const ERRORS = {
   refund_not_pending: { status: 409, message: 'This refund is no longer waiting for approval.' },
   nothing_found: { status: 404, message: 'Nothing found for this search.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
+  event_out_of_order: { status: 409, message: 'This provider event came before the one it follows. Deliver it again later.' },
   not_ready: { status: 503, message: 'This server is not ready to take requests yet.' },
   account_frozen: { status: 423, message: 'This account is frozen by Cash: money can come in, but nothing can go out until it is unfrozen. Contact support.' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -9,18 +9,17 @@
  *
  * `npm run load` runs a minute per database; server/resilience.test.ts runs a short version in `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { connect } from '../server/db/connect'
 import { checkLedger } from '../server/ledger/ledger-check'
 import { withAdmin } from '../server/testing/test-database'
+import { Server } from './cash-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const API = '/app/cash/api/v1'
 
 export type LoadDatabase = 'pglite' | 'postgres'
@@ -90,55 +89,6 @@ const withDatabase = (url: string, name: string) => {
   const u = new URL(url)
   u.pathname = `/${name}`
   return u.toString()
-}
-
-export class Server {
-  child: ChildProcess | null = null
-  output = ''
-  constructor(private readonly env: Record<string, string>, private readonly port: number) {}
-
-  async start(): Promise<number> {
-    const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    this.child = child
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000))
-    child.stdout!.on('data', keep)
-    child.stderr!.on('data', keep)
-    // A hang, not a slow start, is what this catches: a busy machine can take a minute to start tsx and PGlite.
-    const deadline = Date.now() + 240_000
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) while starting:\n${this.output}`)
-      try {
-        const res = await fetch(`http://127.0.0.1:${this.port}${API}/health`)
-        if (res.ok) return performance.now() - started
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    child.kill('SIGKILL')
-    throw new Error(`The server did not answer within 240 s:\n${this.output}`)
-  }
-
-  /** SIGKILL: no shutdown, no flush; whatever was committed must be there after a restart. */
-  async kill() {
-    const child = this.child
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGKILL')
-    await exited
-  }
-
-  /** SIGTERM: the server finishes what is in flight and closes its database. */
-  async stop() {
-    const child = this.child
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((r) => child.once('exit', r))
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-    await exited
-    clearTimeout(timer)
-  }
 }
 
 /** Runs the load, the kill and restart, and every check. Cleans up its database and folder. */
@@ -336,8 +286,17 @@ export function formatLoadResult(r: LoadResult): string {
   ].join('\n')
 }
 
-/** `npm run load [seconds]`: a minute per database by default. */
+/** `npm run load [seconds]`: a minute per database by default; `npm run load -- --cluster [seconds]`: the scale test. */
 async function main() {
+  if (process.argv[2] === '--cluster') {
+    const { formatClusterResult, runCluster } = await import('./cluster-test')
+    const postgresUrl = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+    const result = await runCluster({ instances: Number(process.env.LOAD_INSTANCES ?? 3), seconds: Number(process.argv[3] ?? 60), postgresUrl, log: (line) => process.stdout.write(`${line}\n`) })
+    process.stdout.write(`${formatClusterResult(result)}\n`)
+    const clean = result.lost === 0 && result.unacknowledged === 0 && result.doublePosted === 0 && result.chain.creditedTwice === 0 && result.chain.notCredited === 0 && result.jobs.failed === 0 && result.jobs.leftDue === 0 && result.ledgerOk && result.usersSeeded === result.usersExpected && result.problems.length === 0
+    process.exitCode = clean ? 0 : 1
+    return
+  }
   const seconds = Number(process.argv[2] ?? process.env.LOAD_SECONDS ?? 60)
   const port = Number(process.env.LOAD_PORT ?? 3121)
   const pgUrl = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, on every core.
-#   setup     Chromium (installed if missing, as root) and a PostgreSQL server (the machine's on 127.0.0.1:5432,
+#   setup     Chromium and HAProxy (installed if missing, as root) and a PostgreSQL server (the machine's on 127.0.0.1:5432,
 #             or a throwaway cluster: scripts/ensure-postgres.sh; no server at all fails the run).
 #   vitest    the unit, server (PGlite), postgres and dom projects side by side (vitest.config.ts), with the
 #             typecheck and the page build running beside them.
@@ -29,6 +29,7 @@ wait_for() {
 }
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-haproxy.sh
 cash_ensure_postgres
 stage_done setup
 

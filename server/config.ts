@@ -60,6 +60,8 @@ export const ConfigSchema = z.object({
   EARN_SETTLEMENT_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** How long a claimed job stays claimed: a process that dies mid-job leaves it to another after this long. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Bearer token the Prometheus scraper sends to GET /app/cash/metrics; without it the metrics are open outside production and absent in production. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where a PGlite server writes a backup when it gets SIGUSR2 (`npm run backup` sends it). */

@@ -122,6 +122,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   refund_second_admin: 'Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000',
   refund_not_pending: 'Este reembolso não está mais aguardando aprovação.',
   nothing_found: 'Nada encontrado para esta busca.',
+  event_out_of_order: 'Este evento do provedor chegou antes daquele que ele segue. Envie-o de novo mais tarde.',
   not_ready: 'Este servidor ainda não está pronto para receber pedidos.',
   account_frozen: 'Esta conta foi congelada pelo Cash: o dinheiro pode entrar, mas nada pode sair até ela ser descongelada. Fale com o suporte.',
   internal: 'Algo falhou do nosso lado. O erro foi registrado.',

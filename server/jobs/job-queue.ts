@@ -7,7 +7,6 @@ export type JobHandler = (payload: unknown) => Promise<void>
 export type JobHandlers = Record<string, JobHandler>
 
 const MAX_ATTEMPTS = 6
-const LOCK_SECONDS = 60
 
 /** Schedules a job, in the caller's transaction (so it exists only if the work that asked for it commits). */
 export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: string; payload: unknown; runAt: Date }): Promise<string> {
@@ -23,7 +22,7 @@ export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: st
 export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = deps.now(), limit = 20): Promise<number> {
   const db = deps.db.kysely
   const claimed = await sql<{ id: string; kind: string; payload: unknown; attempts: number; run_at: Date }>`
-    UPDATE jobs SET locked_until = ${new Date(now.getTime() + LOCK_SECONDS * 1000)}, attempts = attempts + 1
+    UPDATE jobs SET locked_until = ${new Date(now.getTime() + deps.config.JOB_LOCK_SECONDS * 1000)}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
       WHERE status = 'pending' AND run_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})

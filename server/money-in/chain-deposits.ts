@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { z } from 'zod'
 import { parseAddress } from '../../domain/address'
 import type { HeldAsset } from '../../domain/asset'
@@ -68,7 +69,15 @@ export const chainEvents = {
     const e = Confirmed.parse(raw)
     if (e.confirmations < REQUIRED_CONFIRMATIONS) return
     const deposit = await db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
-    if (!deposit || deposit.status === 'credited') return
+    if (!deposit) {
+      // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
+      // that overtook its detection (an indexer's retry, a delivery that waited on a stopped server): refused, so
+      // it is delivered again after the detection instead of being recorded as done and the deposit never credited.
+      const detected = await db.selectFrom('provider_events').select('event_id').where('provider', '=', 'chain').where('type', '=', 'transfer.detected').where(sql<string>`payload->>'txHash'`, '=', e.txHash).executeTakeFirst()
+      if (detected) return
+      throw new DomainError('event_out_of_order', `The confirmation of ${e.txHash} came before its detection: deliver it again later.`)
+    }
+    if (deposit.status === 'credited') return
     const asset = deposit.asset as HeldAsset
     const journalId = await creditIncoming(deps, db, { accountId: deposit.account_id, asset, gross: deposit.amount, fee: 0n, kind: 'deposit', description: `${asset} deposit`, reference: deposit.tx_hash })
     await db.updateTable('chain_deposits').set({ status: 'credited', journal_id: journalId, credited_at: deps.now() }).where('id', '=', deposit.id).execute()

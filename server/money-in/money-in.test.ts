@@ -92,6 +92,27 @@ describe('webhooks', () => {
     expect(await balance()).toBe('2505')
   })
 
+  it('refuses a confirmation that overtook its detection (409), and credits once when it is delivered again after it', async () => {
+    // The scale test's finding: the detection's delivery waited on a killed server's claim while the confirmation
+    // ran elsewhere; it was recorded as done with nothing to confirm, and the deposit stayed pending for ever.
+    const early = await postWebhook('chain', confirmed)
+    expect(early.status).toBe(409)
+    expect((await early.json()).error.code).toBe('event_out_of_order')
+    expect(await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute(), 'nothing recorded: the retry applies').toEqual([])
+    expect((await postWebhook('chain', await detected())).status).toBe(200)
+    expect(await (await postWebhook('chain', confirmed)).json()).toEqual({ received: true, duplicate: false })
+    expect(await balance()).toBe('2505')
+  })
+
+  it('accepts the confirmation of a transfer to an address that is not a Cash safe, once its detection was ignored', async () => {
+    const elsewhere = { ...(await detected()), id: 'evt_elsewhere_1' }
+    elsewhere.data = { ...elsewhere.data, to: '0x000000000000000000000000000000000000dEaD', txHash: `0x${'cd'.repeat(32)}` }
+    expect((await postWebhook('chain', elsewhere)).status).toBe(200)
+    const res = await postWebhook('chain', { ...confirmed, id: 'evt_elsewhere_2', data: { txHash: `0x${'cd'.repeat(32)}`, confirmations: 12 } })
+    expect(res.status).toBe(200)
+    expect(await balance()).toBe('2500')
+  })
+
   it('refuses a bad signature and changes nothing', async () => {
     const res = await postWebhook('chain', await detected(), { secret: 'someone-else-entirely-secret' })
     expect(res.status).toBe(401)
