@@ -11,6 +11,7 @@
  * `npm run load -- --cluster [seconds]` runs a minute; server/cluster.test.ts runs a short form in `npm test`.
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD, demoSafeAddress, PERSONAS } from '../fixtures/personas'
 import { startCluster } from '../deploy/cluster'
 import { connect } from '../server/db/connect'
@@ -69,6 +70,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const startedAt = new Date()
     const acks = new Map<string, { op: 'deposit' | 'debit'; journalId: string; body: unknown }>()
     const cut: MoneyCall[] = []
+    /** What the client saw for each money call's key, to explain a movement nobody acknowledged. */
+    const seen = new Map<string, string>()
     const chainHashes: string[] = []
     let seq = 0
 
@@ -90,8 +93,10 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           if (!res.ok) return null
         } else if (call) {
           const { res, body } = await money(base, call)
+          seen.set(call.key, `${res.status} ${JSON.stringify(body).slice(0, 120)}`)
           if (res.ok && body.journalId) acks.set(call.key, { op: call.op, journalId: body.journalId, body: call.body })
-          else if (res.status >= 500) {
+          // A 5xx, or a success whose body was cut off (the server died mid-answer): the outcome is unknown.
+          else if (res.status >= 500 || res.ok) {
             cut.push(call)
             return null
           }
@@ -106,8 +111,9 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           else return null
         }
         return performance.now() - t0
-      } catch {
+      } catch (error) {
         // The connection died under the call (the kill): its outcome is unknown; money calls are replayed.
+        if (call) seen.set(call.key, `no answer: ${String(error)}`)
         if (call) cut.push(call)
         return null
       }
@@ -153,11 +159,18 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       await victim.kill()
     })
 
-    // What the kill cut, replayed with the same keys: done before the kill → its first answer; else done now.
+    // What the kill cut, replayed with the same keys as a client would: done before the kill → its first answer;
+    // still being done by a server (409 idempotency_in_progress) → asked again in a moment; else done now.
     for (const call of cut) {
-      const { res, body } = await money(cluster.url, call)
-      if (res.ok && body.journalId) acks.set(call.key, { op: call.op, journalId: body.journalId, body: call.body })
-      else if (res.status >= 500) problems.push(`replay of ${call.key} answered ${res.status}`)
+      for (let attempt = 1; ; attempt++) {
+        const { res, body } = await money(cluster.url, call)
+        if (res.ok && body.journalId) acks.set(call.key, { op: call.op, journalId: body.journalId, body: call.body })
+        else if (res.status === 409 && (body as { error?: { code?: string } }).error?.code === 'idempotency_in_progress' && attempt < 50) {
+          await new Promise((done) => setTimeout(done, 200))
+          continue
+        } else problems.push(`replay of ${call.key} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`)
+        break
+      }
     }
     // Every acknowledged call once more: the same journal, never a second one.
     let doublePosted = 0
@@ -199,7 +212,12 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       const ours = journals.filter((j) => j.description === DESCRIPTION.deposit || j.description === DESCRIPTION.debit)
       const inDb = new Set(ours.map((j) => j.id))
       const lost = [...acked].filter((id) => !inDb.has(id)).length
-      const unacknowledged = [...inDb].filter((id) => !acked.has(id)).length
+      const strays = [...inDb].filter((id) => !acked.has(id))
+      const unacknowledged = strays.length
+      for (const id of strays) {
+        const key = await db.kysely.selectFrom('idempotency_keys').select(['key', 'response_status']).where(sql<string>`response_body->>'journalId'`, '=', id).executeTakeFirst()
+        problems.push(`journal ${id} acknowledged to nobody: its key ${key?.key ?? '(none)'} stored ${key?.response_status ?? '-'}; the client saw ${key ? (seen.get(key.key) ?? 'nothing') : '-'}`)
+      }
       const credits = new Map<string, number>()
       for (const j of journals) if (j.reference && chainHashes.includes(j.reference)) credits.set(j.reference, (credits.get(j.reference) ?? 0) + 1)
       const chain = {
