@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
+import { Server } from '../scripts/cash-process'
+import { freePort } from './testing/free-port'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -35,3 +39,26 @@ it('production serves a build made beforehand: without one it refuses and says t
   expect(line.msg).toBe('Cash server failed to start')
   expect(line.reason).toBe('Invalid configuration for production:\n  DIST_DIR: no built pages in no-such-build: run `npm run build` before starting')
 }, 120_000)
+
+it('production with its settings serves the build it is given and seeds no demo data', async () => {
+  // A build as `npm run build` leaves it, reduced to the shell page: `npm run serve` only serves what it finds.
+  const dist = mkdtempSync(join(tmpdir(), 'cash-prod-dist-'))
+  mkdirSync(join(dist, 'host'))
+  writeFileSync(join(dist, 'host/index.html'), '<!doctype html><html><head><title>Cash</title></head><body><div id="root">release 2026.11</div></body></html>')
+  const port = await freePort()
+  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
+  try {
+    await server.start()
+    const base = `http://127.0.0.1:${port}/app/cash`
+    const page = await fetch(`${base}/home`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('release 2026.11')
+    // No demo personas: the seeded password signs nobody in.
+    const signIn = await fetch(`${base}/api/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.cash', password: 'cash-demo-2026', client: 'native' }) })
+    expect(signIn.status).toBe(401)
+    expect((await fetch(`${base}/api/v1/health/ready`)).status).toBe(200)
+  } finally {
+    await server.stop()
+    rmSync(dist, { recursive: true, force: true })
+  }
+}, 240_000)
