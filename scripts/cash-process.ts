@@ -4,15 +4,19 @@ import { resolve } from 'node:path'
 const ROOT = resolve(import.meta.dirname, '..')
 const API = '/app/cash/api/v1'
 
-/** A Cash server as a child process (`node --import tsx server/main.ts`) on `port`, with `env` over this process's. */
+/** A Cash server as a child process (`node --import tsx server/main.ts`, or `entry`) on `port`, with `env` over this process's. */
 export class Server {
   child: ChildProcess | null = null
   output = ''
-  constructor(private readonly env: Record<string, string>, private readonly port: number) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly port: number,
+    private readonly entry = 'server/main.ts',
+  ) {}
 
   async start(): Promise<number> {
     const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     this.child = child
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000))
     child.stdout!.on('data', keep)

@@ -17,7 +17,7 @@ import { API_BASE, mountRoutes } from './http/mount-routes'
 import { requestIds } from './http/request-id'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountBenchPage } from './http/bench-page'
-import { mountPages } from './http/static-pages'
+import { mountPages, type PageSource } from './http/static-pages'
 import { pageBootData } from './auth/session-service'
 import { securityHeaders } from './http/security-headers'
 import { metaRoutes } from './meta/meta-routes'
@@ -58,7 +58,7 @@ export function routeTable(env: Config['CASH_ENV'] = 'development'): AnyRoute[] 
 const REQUEST_ID = /^[\w.-]{6,64}$/
 
 /** The whole HTTP app: API, pages, error handling, request ids and access logs. */
-export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
+export function createApp(deps: Deps, options: { forward?: typeof fetch; pages?: PageSource; before?: (app: Hono) => void } = {}): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
   const app = new Hono()
   const routes = routeTable(deps.config.CASH_ENV)
   let jobs: JobHandlers = {}
@@ -69,6 +69,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
     deps.now = deps.sandboxClock.now
   }
 
+  options.before?.(app)
   app.use('*', securityHeaders(deps.config))
   const metrics = metricsOf(deps)
   const nextRequestId = requestIds()
@@ -96,7 +97,7 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch } = {}):
   })
   // The bench's reference page, when the bench asks for it (before the pages: their catch-all takes the rest).
   if (deps.config.CASH_BENCH_PAGE_DIR) mountBenchPage(app, deps.config.CASH_BENCH_PAGE_DIR)
-  mountPages(app, deps.config.DIST_DIR, (c) => pageBootData(c, deps), deps.log)
+  mountPages(app, deps.config.DIST_DIR, (c) => pageBootData(c, deps), deps.log, options.pages)
 
   app.onError((thrown, c) => {
     // A request that lost a race inside the database is refused like any other rule (409), and logged: a

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import type { Hono } from 'hono'
+import type { PageSource } from './http/static-pages'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
@@ -22,7 +24,10 @@ import { POSITION_CHECK_SECONDS } from '../domain/borrow'
 /** Before the configuration is read, and for a failed start: JSON lines on stderr like every other log line. */
 const startLog = createLogger('info', (line) => process.stderr.write(line))
 
-async function main() {
+/** What `npm run dev` (server/dev.ts) adds to a server: its page source and what runs before every route. */
+export type ServerExtras = { pages?: PageSource; before?: (app: Hono) => void; onListening?: (server: ReturnType<typeof listen>) => void }
+
+export async function runServer(extras: ServerExtras = {}) {
   const config = loadConfig()
   // Production serves a build made beforehand (`npm run build`, then `npm run serve`); it never builds.
   if (config.CASH_ENV === 'production' && !existsSync(join(config.DIST_DIR, 'host/index.html'))) {
@@ -42,7 +47,7 @@ async function main() {
   await priceBook.load(db.kysely)
   const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
   const seeded = await seedIfEmpty(deps)
-  const { app, jobs } = createApp(deps)
+  const { app, jobs } = createApp(deps, { pages: extras.pages, before: extras.before })
   if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)
   if (config.JOBS === 'on') await scheduleMembershipJobs(deps)
   if (config.JOBS === 'on') await scheduleVaultSnapshots(deps)
@@ -52,6 +57,7 @@ async function main() {
     log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
   })
 
+  extras.onListening?.(server)
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
@@ -85,9 +91,13 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'))
 }
 
-main().catch((error: unknown) => {
+const isEntry = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)
+if (isEntry) runServer().catch(failedToStart)
+
+/** A failed start as one JSON line on stderr, and exit 1. */
+export function failedToStart(error: unknown): never {
   // An expected refusal (settings, a held folder) says what to do; anything else keeps its stack.
   const expected = error instanceof FolderLockedError || error instanceof ConfigError
   startLog.error('Cash server failed to start', { reason: error instanceof Error ? error.message : String(error), ...(!expected && error instanceof Error ? { stack: error.stack } : {}) })
   process.exit(1)
-})
+}

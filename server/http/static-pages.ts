@@ -21,7 +21,13 @@ const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
  * or, with `boot` (the browser's session: server/auth/session-service.ts pageBootData), each compressed as it goes out
  * with that data inlined.
  */
-export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>, log?: Logger): void {
+/**
+ * Where pages come from when not from a build: `npm run dev` (server/dev.ts) hands each page's HTML from Vite's
+ * dev server, with no first screen drawn on the server.
+ */
+export type PageSource = { html(file: string): Promise<string | null> }
+
+export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>, log?: Logger, source?: PageSource): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
     // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
@@ -42,7 +48,7 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     return pages.get(file)!
   }
   const sharedCopies = new Map<string, ReturnType<typeof encodedCopies>>()
-  const renderers = firstScreenRenderers(root)
+  const renderers = source ? async () => null : firstScreenRenderers(root)
   /** The page's first screen drawn into it (a standalone embed page, or the shell at this address), or null. */
   const drawn = async (c: Context, html: string, embed: EmbedName | 'shell', session: SessionResponse | null) => {
     const render = await renderers()
@@ -66,7 +72,7 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     }
   }
   const serve = async (c: Context, file: string, embed?: EmbedName | 'shell') => {
-    const html = page(file)
+    const html = source ? await source.html(file) : page(file)
     if (html === null) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     const encoding = pickEncoding(c.req.header('accept-encoding'))
     c.header('Content-Type', 'text/html; charset=UTF-8')
@@ -77,7 +83,7 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
     const withData = (text: string) => (boot ? text.replace('</head>', () => `${jsonBlock('cash-boot', boot.data)}</head>`) : text)
     const screen = embed ? await drawn(c, html, embed, boot?.data.session ?? null) : null
     c.header('Vary', screen ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding, Cookie')
-    if (!boot?.private && !screen) {
+    if (!boot?.private && !screen && !source) {
       // The same for every browser (no data, or a signed-out one's): compressed once.
       if (!sharedCopies.has(file)) sharedCopies.set(file, encodedCopies(withData(html)))
       c.header('Cache-Control', 'no-cache')
