@@ -15,11 +15,15 @@ export function migrationFiles(): { version: string; sql: string }[] {
 
 /**
  * Applies every migration not yet applied, each in its own transaction. An advisory lock keeps two server
- * processes starting at once from applying the same migration twice.
+ * processes starting at once from applying the same migration twice, or creating the migrations table twice.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.execScript(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`)
+  // Under the same lock: two servers creating the table at once on an empty PostgreSQL database collide even
+  // with IF NOT EXISTS (duplicate key in pg_type), and one of them failed to start.
+  await db.execScript(`BEGIN;
+    SELECT pg_advisory_xact_lock(727274);
+    CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
+    COMMIT;`)
   const applied: string[] = []
   for (const { version, sql } of migrationFiles()) {
     const script = `BEGIN;
