@@ -60,7 +60,7 @@ test('an owner issues a card to the member with a $500 daily limit; the memberâ€
   const owner = await apiAs(request, 'owner')
   const cards = ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: { id: string; last4: string; limits: { daily: string | null }; cardholderUserId: string }[] }).items
   const issued = cards.find((c) => c.limits.daily === '500')!
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await app.signOut()
   await app.signInAs('member')
   const declined = (await admin.post(`/sandbox/cards/${issued.id}/purchases`, { amount: '600', merchantName: 'Office Depot', mcc: '5943' })) as { approved: boolean; reason: string }
   expect(declined).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })

@@ -33,6 +33,15 @@ export class CashApp {
     await expect(home).toBeVisible()
   }
 
+  /**
+   * Signs out through the page and waits until it has: the sign-in screen. Moving on at the click raced the
+   * sign-out request on a busy machine (the next sign-in's session was ended by it, or a signed-in page opened).
+   */
+  async signOut() {
+    await this.page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(this.page.getByRole('heading', { name: 'Sign in to Cash' })).toBeVisible()
+  }
+
   section(name: string) {
     return this.page.getByRole('region', { name })
   }
