@@ -20,7 +20,8 @@ const READY = '/app/cash/api/v1/health/ready'
  * after 2 failures, up after 1 success). A request that could not be sent to a server (connection refused or
  * reset before sending) goes to another; one already sent is never resent by the balancer, since it may move
  * money: clients retry those with their Idempotency-Key. `extra` frontends get backends of their own (the scale
- * test's one-server baseline).
+ * test's one-server baseline). `option forwardfor` passes the client's address on; the servers believe it from
+ * the balancer's address only (TRUSTED_PROXIES), so rate limits count each client, not the balancer.
  */
 export function haproxyConfig(options: { port: number; servers: number[]; extra?: { name: string; port: number; servers: number[] }[] }): string {
   const backend = (name: string, servers: number[]) => [
@@ -43,6 +44,8 @@ export function haproxyConfig(options: { port: number; servers: number[]; extra?
     '  retries 3',
     '  option redispatch',
     '  retry-on conn-failure',
+    // The client's address for the servers' rate limits (they trust it from the balancer alone: TRUSTED_PROXIES).
+    '  option forwardfor',
     ...frontend('cash', options.port),
     ...backend('cash_servers', options.servers),
     ...(options.extra ?? []).flatMap((e) => [...frontend(e.name, e.port), ...backend(`${e.name}_servers`, e.servers)]),
@@ -84,7 +87,7 @@ export async function startCluster(options: { instances: number; databaseUrl: st
     await db.close()
   }
   const ports = await Promise.all(Array.from({ length: options.instances }, freePort))
-  const servers = ports.map((port) => new Server({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl }, port))
+  const servers = ports.map((port) => new Server({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl }, port))
   const temp = mkdtempSync(join(tmpdir(), 'cash-cluster-'))
   let balancer: ChildProcess | null = null
   const stop = async () => {

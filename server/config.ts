@@ -32,6 +32,15 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/\s]+$/, 'must be a scheme and host, like https://cash.example.com (no path)')
     .optional(),
+  /**
+   * Addresses of the proxies in front (the load balancer), comma-separated: from them alone X-Forwarded-For is
+   * believed for the client's address (rate limits). Empty: the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated'))),
   /** Sign-in and sign-up attempts per client address per 10 minutes (raise for browser test runs). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(AUTH_ATTEMPTS_PER_WINDOW),
   /** Sentry DSN the monitoring tunnel forwards to; without it, client errors go to the local error inbox. */

@@ -1,23 +1,14 @@
 import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { z } from 'zod'
 import { SessionResponse, SignInBody, SignUpBody } from '../../domain/api/auth.schema'
 import { WalletNonceBody, WalletNonceResponse, WalletSignInBody } from '../../domain/api/settings.schema'
 import { authenticateWallet, issueWalletNonce } from '../settings/wallet-service'
 import { requestOrigin } from '../settings/settings-routes'
+import { clientAddress } from '../http/client-address'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
 import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionView, setSessionCookie } from './session-service'
-
-/** The client's address for rate limits: the socket's peer (a proxy in front must be configured to pass it). */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'local'
-  }
-}
 
 /**
  * Starts a fresh session for the user (a new token every sign-in, so a token planted before sign-in is
@@ -47,7 +38,7 @@ export const authRoutes = [
     body: SignInBody,
     response: SessionResponse,
     handler: async ({ c, deps, db, body, principal }) => {
-      const userId = await authenticate(deps, db, body, clientAddress(c))
+      const userId = await authenticate(deps, db, body, clientAddress(c, deps.config))
       return startSession(c, deps, db, userId, body.client, principal)
     },
   }),
@@ -59,7 +50,7 @@ export const authRoutes = [
     access: { kind: 'public' },
     body: WalletNonceBody,
     response: WalletNonceResponse,
-    handler: ({ c, deps, body }) => issueWalletNonce(deps, deps.db.kysely, { purpose: 'sign_in', client: clientAddress(c) }, body.address, requestOrigin(c.req.url)),
+    handler: ({ c, deps, body }) => issueWalletNonce(deps, deps.db.kysely, { purpose: 'sign_in', client: clientAddress(c, deps.config) }, body.address, requestOrigin(c.req.url)),
   }),
   defineRoute({
     method: 'post',
@@ -84,7 +75,7 @@ export const authRoutes = [
     body: SignUpBody,
     response: SessionResponse,
     handler: async ({ c, deps, db, body, principal }) => {
-      const userId = await registerUser(deps, db, body, clientAddress(c))
+      const userId = await registerUser(deps, db, body, clientAddress(c, deps.config))
       return startSession(c, deps, db, userId, body.client, principal)
     },
   }),

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { getConnInfo } from '@hono/node-server/conninfo'
+import { clientAddress } from '../http/client-address'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { hitRateLimit } from '../auth/rate-limit'
@@ -82,12 +82,7 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
       const p = c.req.query('p') ?? ''
       if (!/^\d{1,20}$/.test(o) || !/^\d{1,20}$/.test(p)) return refuse(c, 400, 'o and p must be numeric.')
       if (o !== configured.orgId || p !== configured.projectId) return refuse(c, 403, 'Unknown organisation or project.')
-      let client = 'local'
-      try {
-        client = getConnInfo(c).remote.address ?? 'unknown'
-      } catch {
-        // In-process requests (tests) have no socket.
-      }
+      const client = clientAddress(c, deps.config)
       const tooMany = await limited(c, () => hitRateLimit(deps.db.kysely, `monitoring:${client}`, deps.config.MONITORING_RATE_LIMIT, 1, deps.now()))
       if (tooMany) return tooMany
       const bytes = new Uint8Array(await c.req.arrayBuffer())

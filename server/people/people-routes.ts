@@ -15,7 +15,7 @@ import {
   WaitlistBody,
   WaitlistResponse,
 } from '../../domain/api/people.schema'
-import { clientAddress } from '../auth/auth-routes'
+import { clientAddress } from '../http/client-address'
 import { publicOrigin } from '../http/public-origin'
 import { defineRoute } from '../http/route-table'
 import { acceptInvitation, invite, lookupInvitation, revokeInvitation } from './invitation-service'
@@ -109,6 +109,6 @@ export const peopleRoutes = [
     access: { kind: 'public' },
     body: WaitlistBody,
     response: WaitlistResponse,
-    handler: ({ c, deps, db, body }) => joinWaitlist(deps, db, body.email, clientAddress(c)),
+    handler: ({ c, deps, db, body }) => joinWaitlist(deps, db, body.email, clientAddress(c, deps.config)),
   }),
 ]
