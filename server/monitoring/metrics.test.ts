@@ -43,6 +43,8 @@ describe('GET /metrics', () => {
     expect(series(text, 'cash_ledger_check_ok')).toBe(1)
     expect(series(text, 'cash_ledger_check_problems')).toBe(0)
     expect(text).toContain('cash_nodejs_eventloop_lag_seconds')
+    // This server runs jobs (JOBS=on) and has not finished a pass: its age counts from its start, never 0.
+    expect(series(text, 'cash_job_loop_last_pass_age_seconds')).toBeGreaterThan(0)
 
     await t.runJobs()
     const after = await (await t.app.request(METRICS)).text()
@@ -51,10 +53,12 @@ describe('GET /metrics', () => {
   })
 
   it('answers only the scraper’s bearer token when METRICS_TOKEN is set, and is absent in production without one', async () => {
-    const t = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789' })
+    const t = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789', JOBS: 'off' })
     expect((await t.app.request(METRICS)).status).toBe(401)
     expect((await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-01234567890' } })).status).toBe(401)
-    expect((await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-0123456789' } })).status).toBe(200)
+    const scraped = await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-0123456789' } })
+    expect(scraped.status).toBe(200)
+    expect(await scraped.text(), 'no job-loop series where this process runs no jobs').not.toContain('cash_job_loop_last_pass_age_seconds')
     const production = await createTestApp({ CASH_ENV: 'production' })
     // The path is then like any other unknown page of the shell.
     const res = await production.app.request(METRICS)

@@ -42,14 +42,19 @@ export function createMetrics(deps: Deps) {
     },
   })
   const lag = new Gauge({ name: 'cash_jobs_lag_seconds', help: 'How long the oldest due job has waited past its time', registers: [registry] })
-  new Gauge({
-    name: 'cash_job_loop_last_pass_age_seconds',
-    help: 'Seconds since this process last ran a pass of due jobs (absent when JOBS=off)',
-    registers: [registry],
-    collect() {
-      if (lastJobPass !== null) this.set((Date.now() - lastJobPass) / 1000)
-    },
-  })
+  const created = Date.now()
+  // Only where this process runs jobs; before its first pass, the age counts from the server's start (as
+  // readiness does), so a loop that never ran shows as stuck rather than as just run.
+  if (deps.config.JOBS === 'on') {
+    new Gauge({
+      name: 'cash_job_loop_last_pass_age_seconds',
+      help: 'Seconds since this process last finished a pass of due jobs (since it started, before the first)',
+      registers: [registry],
+      collect() {
+        this.set((Date.now() - (lastJobPass ?? created)) / 1000)
+      },
+    })
+  }
   const ledgerOk = new Gauge({
     name: 'cash_ledger_check_ok',
     help: 'Whether the last ledger check found every journal balanced and every balance equal to its entries (1) or not (0)',
