@@ -5,6 +5,7 @@ import pg from 'pg'
 import { lockFolder } from './folder-lock'
 import { pgliteOnThread, type PgliteClient } from './pglite-client'
 import { PGliteDialect } from './pglite-dialect'
+import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
 
 /** The database handle every server module receives: Kysely plus a way to run a SQL script. */
@@ -20,8 +21,6 @@ export type Db = {
 
 const NUMERIC_OID = 1700
 const INT8_OID = 20
-const toBigInt = (value: string) => BigInt(value)
-
 export { pgliteParsers } from './pglite-parsers'
 
 /**

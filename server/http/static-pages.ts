@@ -14,6 +14,12 @@ const QA_HARNESS = `${APP_BASE}/webview/test`
 const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
 
 /**
+ * Where pages come from when not from a build: `npm run dev` (server/dev.ts) hands each page's HTML from Vite's
+ * dev server, with no first screen drawn on the server.
+ */
+export type PageSource = { html(file: string): Promise<string | null> }
+
+/**
  * Serves the built pages: hashed assets with a long cache; `/app/cash/webview/<page>` as the embed's
  * standalone page; the shell's HTML for every other path under /app/cash so client routes survive a reload.
  * Every asset and page goes out brotli- or gzip-compressed to a browser that accepts it: assets from the
@@ -21,12 +27,6 @@ const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/
  * or, with `boot` (the browser's session: server/auth/session-service.ts pageBootData), each compressed as it goes out
  * with that data inlined.
  */
-/**
- * Where pages come from when not from a build: `npm run dev` (server/dev.ts) hands each page's HTML from Vite's
- * dev server, with no first screen drawn on the server.
- */
-export type PageSource = { html(file: string): Promise<string | null> }
-
 export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>, log?: Logger, source?: PageSource): void {
   const root = resolve(distDir)
   if (existsSync(root)) {

@@ -14,9 +14,9 @@ export type CheckResult = string
 /**
  * Whether this server can do its work: the database answers within 2 s, every migration this code knows is
  * applied (a server started on an older schema must not take traffic), and, when it runs jobs, its job loop
- * finished a pass within the last 30 s (the first pass counts from start).
+ * finished a pass within the last 30 s (before its first, counted from the server's start, as its metric is).
  */
-export async function readiness(deps: Deps, startedAt = processStart): Promise<{ database: CheckResult; migrations: CheckResult; jobs: CheckResult }> {
+export async function readiness(deps: Deps, startedAt = metricsOf(deps).startedAt): Promise<{ database: CheckResult; migrations: CheckResult; jobs: CheckResult }> {
   let database: CheckResult = 'ok'
   let migrations: CheckResult = 'ok'
   try {
@@ -37,7 +37,6 @@ export async function readiness(deps: Deps, startedAt = processStart): Promise<{
   return { database, migrations, jobs }
 }
 
-const processStart = Date.now()
 /** The migrations this code was built with, read once. */
 let knownMigrations: string[] | undefined
 

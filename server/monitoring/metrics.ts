@@ -29,8 +29,10 @@ export function createMetrics(deps: Deps) {
   const decisions = new Counter({ name: 'cash_card_authorizations_total', help: 'Card authorization decisions answered to the network, by result and decline reason', labelNames: ['result', 'reason'] as const, registers: [registry] })
   const jobsRun = new Counter({ name: 'cash_jobs_run_total', help: 'Job runs, by kind and outcome (done, retry, failed)', labelNames: ['kind', 'outcome'] as const, registers: [registry] })
   let lastJobPass: number | null = null
+  const startedAt = Date.now()
   let ledger: { ok: boolean; problems: number; at: number } | null = null
 
+  const lag = new Gauge({ name: 'cash_jobs_lag_seconds', help: 'How long the oldest due job has waited past its time', registers: [registry] })
   new Gauge({
     name: 'cash_jobs_due',
     help: 'Jobs due now and not yet run (pending, run_at passed)',
@@ -41,8 +43,6 @@ export function createMetrics(deps: Deps) {
       lag.set(rows[0]!.oldest ? Math.max(0, (deps.now().getTime() - rows[0]!.oldest.getTime()) / 1000) : 0)
     },
   })
-  const lag = new Gauge({ name: 'cash_jobs_lag_seconds', help: 'How long the oldest due job has waited past its time', registers: [registry] })
-  const created = Date.now()
   // Only where this process runs jobs; before its first pass, the age counts from the server's start (as
   // readiness does), so a loop that never ran shows as stuck rather than as just run.
   if (deps.config.JOBS === 'on') {
@@ -51,11 +51,13 @@ export function createMetrics(deps: Deps) {
       help: 'Seconds since this process last finished a pass of due jobs (since it started, before the first)',
       registers: [registry],
       collect() {
-        this.set((Date.now() - (lastJobPass ?? created)) / 1000)
+        this.set((Date.now() - (lastJobPass ?? startedAt)) / 1000)
       },
     })
   }
-  const ledgerOk = new Gauge({
+  const ledgerProblems = new Gauge({ name: 'cash_ledger_check_problems', help: 'Problems the last ledger check found', registers: [registry] })
+  const ledgerAt = new Gauge({ name: 'cash_ledger_check_timestamp_seconds', help: 'When the last ledger check ran (Unix time)', registers: [registry] })
+  new Gauge({
     name: 'cash_ledger_check_ok',
     help: 'Whether the last ledger check found every journal balanced and every balance equal to its entries (1) or not (0)',
     registers: [registry],
@@ -69,9 +71,6 @@ export function createMetrics(deps: Deps) {
       ledgerAt.set(ledger.at / 1000)
     },
   })
-  const ledgerProblems = new Gauge({ name: 'cash_ledger_check_problems', help: 'Problems the last ledger check found', registers: [registry] })
-  const ledgerAt = new Gauge({ name: 'cash_ledger_check_timestamp_seconds', help: 'When the last ledger check ran (Unix time)', registers: [registry] })
-  void ledgerOk
 
   return {
     /** Every series in Prometheus text format: this server's and the process's (memory, event loop, GC). */
@@ -97,6 +96,8 @@ export function createMetrics(deps: Deps) {
     },
     /** When this process last finished a pass of due jobs, or null if it has not (JOBS=off, or just started). */
     lastJobPass: () => lastJobPass,
+    /** When this server's series began: the job loop's age counts from here before its first pass. */
+    startedAt,
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import type { Db } from '../db/connect'
+import { connectPglite, type Db } from '../db/connect'
 import { lockFolder } from '../db/folder-lock'
 import { pgliteParsers } from '../db/pglite-parsers'
 
@@ -40,7 +40,6 @@ export async function backupPglite(db: Db, dir: string, at = new Date()): Promis
 
 /** Backs up the PGlite folder no server holds: opens it (taking its lock), dumps, closes. */
 export async function backupIdlePglite(dataDir: string, dir: string): Promise<string> {
-  const { connectPglite } = await import('../db/connect')
   const db = await connectPglite(dataDir)
   try {
     return await backupPglite(db, dir)
