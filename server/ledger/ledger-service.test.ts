@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, type TestApp } from '../testing/test-app'
 import { checkLedger } from './ledger-check'
 import { expireDueHolds, postHold, reserveHold, voidHold } from './hold-service'
@@ -166,5 +166,37 @@ describe('ledger check', () => {
     const report = await checkLedger(t.deps.db.kysely)
     expect(report.ok).toBe(false)
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) })])
+  })
+})
+
+describe('references', () => {
+  const missing = '00000000-0000-4000-8000-00000000dead'
+  const rawHold = async (over: { accountId?: string; debit?: string }) => {
+    const { cash, settlement } = await cashAndSettlement()
+    await t.deps.db.kysely.transaction().execute(async (tx) => {
+      await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, description, expires_at)
+        VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal}, ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(tx)
+    })
+  }
+
+  it('refuses a hold or a card authorization that points at a row that does not exist, as a foreign key would', async () => {
+    await expect(rawHold({ debit: missing })).rejects.toMatchObject({ code: '23503' })
+    await expect(rawHold({ accountId: missing })).rejects.toMatchObject({ code: '23503' })
+    await expect(
+      sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
+        VALUES (${t.deps.newId()}, 'raw-1', ${missing}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(t.deps.db.kysely),
+    ).rejects.toMatchObject({ code: '23503' })
+    await rawHold({}) // the same hold with real references is written
+    // An authorization with real references is written; pointing it at a hold that does not exist is refused.
+    const id = t.deps.newId()
+    await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
+      VALUES (${id}, 'raw-2', ${CARD_IDS.personal}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(t.deps.db.kysely)
+    await expect(sql`UPDATE card_authorizations SET hold_id = ${missing} WHERE id = ${id}`.execute(t.deps.db.kysely)).rejects.toMatchObject({ code: '23503' })
+  })
+
+  it('never deletes an account, card, ledger account or hold: they are closed by their status', async () => {
+    for (const table of ['accounts', 'cards', 'ledger_accounts', 'holds']) {
+      await expect(sql`DELETE FROM ${sql.table(table)} WHERE false`.execute(t.deps.db.kysely)).rejects.toMatchObject({ code: '23001' })
+    }
   })
 })
