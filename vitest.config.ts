@@ -38,6 +38,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/history/history.test.ts',
       'server/history/history-paging.test.ts',
       'server/admin/audit.test.ts',
+      'server/admin/refunds-service.test.ts',
     ]
 const env = { TZ: 'UTC' }
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }

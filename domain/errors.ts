@@ -118,6 +118,7 @@ export const ERRORS = {
   recon_not_matchable: { status: 409, message: 'This authorization cannot take the clearing: it is not approved with a pending hold.' },
   recon_holder_unknown: { status: 400, message: 'Choose the account to refund: this recon has no authorization to name its holder.' },
   refund_second_admin: { status: 403, message: 'A second admin must approve refunds above $1,000' },
+  refund_daily_cap: { status: 409, message: 'You have reached the refunds one admin can ask for in 24 hours. Another admin can make this refund.' },
   refund_not_pending: { status: 409, message: 'This refund is no longer waiting for approval.' },
   nothing_found: { status: 404, message: 'Nothing found for this search.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },

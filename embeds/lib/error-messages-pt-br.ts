@@ -119,6 +119,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   recon_resolved: 'Esta conciliação com falha já foi resolvida.',
   recon_not_matchable: 'Esta autorização não pode receber a liquidação: ela não está aprovada com uma reserva pendente.',
   recon_holder_unknown: 'Escolha a conta a reembolsar: esta conciliação não tem autorização que indique o titular.',
+  refund_daily_cap: 'Você atingiu o total de reembolsos que um administrador pode pedir em 24 horas. Outro administrador pode fazer este reembolso.',
   refund_second_admin: 'Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000',
   refund_not_pending: 'Este reembolso não está mais aguardando aprovação.',
   nothing_found: 'Nada encontrado para esta busca.',

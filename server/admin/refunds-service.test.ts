@@ -104,6 +104,46 @@ describe('manual refunds', () => {
     expect((await admin.json('POST', '/admin/manual-refunds', { account: ACCOUNT_IDS.personal, amount: '10', reason: 'Goodwill' })).body.error.code).toBe('idempotency_key_required')
   })
 
+  it('counts refunds paid at once over 24 hours, per admin and per account: five in a row cannot split past the second-admin rule', async () => {
+    const before = await cash()
+    const refund = async (account: string, amount: string, by: Caller = admin) => (await create({ account, amount, reason: 'Goodwill' }, by)).body
+    // One admin, one account: $1,000 pays at once in pieces, the piece that would pass it waits.
+    for (let i = 0; i < 3; i++) expect(await refund(ACCOUNT_IDS.personal, '300')).toMatchObject({ status: 'posted' })
+    expect(await refund(ACCOUNT_IDS.personal, '100')).toMatchObject({ status: 'posted' })
+    expect(await refund(ACCOUNT_IDS.personal, '0.01')).toMatchObject({ status: 'pending_approval' })
+    expect((await cash()) - before).toBe(1_000_000_000n)
+    // The same admin to another account: their own total is spent too.
+    expect(await refund(ACCOUNT_IDS.acme, '50')).toMatchObject({ status: 'pending_approval' })
+    // Another admin to the first account: the account's total is spent.
+    expect(await refund(ACCOUNT_IDS.personal, '50', ops)).toMatchObject({ status: 'pending_approval' })
+    // …but not to another account.
+    expect(await refund(ACCOUNT_IDS.acme, '50', ops)).toMatchObject({ status: 'posted' })
+    // A day later the window has moved on.
+    t.setNow(new Date(t.deps.now().getTime() + 24 * 60 * 60 * 1000 + 1000))
+    expect(await refund(ACCOUNT_IDS.personal, '900')).toMatchObject({ status: 'posted' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('decides refunds asked at the same moment one after another: parallel $600 refunds pay one at once', async () => {
+    const before = await cash()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create({ account: ACCOUNT_IDS.personal, amount: '600', reason: 'Goodwill' })))
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201])
+    expect(answers.filter((a) => a.body.status === 'posted')).toHaveLength(1)
+    expect((await cash()) - before).toBe(600_000_000n)
+  })
+
+  it('refuses one admin more than $10,000 of refunds asked in 24 hours, at the amount', async () => {
+    for (let i = 0; i < 4; i++) expect((await create({ account: ACCOUNT_IDS.personal, amount: '2500', reason: 'Fraud reimbursement' })).status).toBe(201)
+    const over = await create({ account: ACCOUNT_IDS.personal, amount: '0.01', reason: 'Fraud reimbursement' })
+    expect(over.status).toBe(409)
+    expect(over.body.error).toMatchObject({ code: 'refund_daily_cap', fields: { amount: expect.stringContaining('0 USDC is left') } })
+    // A rejected request gives its room back; another admin is not affected.
+    const pending = (await admin.json('GET', '/admin/manual-refunds')).body.items[0]
+    expect((await ops.json('POST', `/admin/manual-refunds/${pending.id}/reject`, { reason: 'Duplicate' }, key())).status).toBe(200)
+    expect((await create({ account: ACCOUNT_IDS.personal, amount: '2500', reason: 'Fraud reimbursement' })).status).toBe(201)
+    expect((await create({ account: ACCOUNT_IDS.personal, amount: '1', reason: 'Goodwill' }, ops)).status).toBe(201)
+  })
+
   it('is for platform admins only', async () => {
     const refused = await create({ account: ACCOUNT_IDS.personal, amount: '10', reason: 'Paying myself' }, paula)
     expect(refused.status).toBe(403)

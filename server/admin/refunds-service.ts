@@ -1,4 +1,5 @@
 import type { ManualRefund } from '../../domain/api/admin-money.schema'
+import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
@@ -6,8 +7,18 @@ import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
 
-/** Above this (1,000 USDC in base units) a manual refund waits for a second admin; at or below, it posts at once. */
+/**
+ * What one admin may pay out at once, and what one account may receive at once, over any 24 hours (1,000 USDC in
+ * base units). A refund that would take either past it waits for a second admin: five $1,000 refunds in a row,
+ * or five $300 ones, are not a way around the rule.
+ */
 export const REFUND_APPROVAL_THRESHOLD = 1_000_000_000n
+/** The most one admin may ask to refund over any 24 hours, paid or waiting (10,000 USDC): beyond, refused. */
+export const REFUND_DAILY_CAP = 10_000_000_000n
+/** The window both rules look back over. */
+const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000
+/** Manual refunds are decided one at a time across every process (an advisory lock), so two at once cannot both fit. */
+const REFUNDS_LOCK = 727276
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -85,8 +96,9 @@ async function post(deps: Deps, db: Tx, refund: { id: string; accountId: string;
 }
 
 /**
- * Creates a manual refund. At or below $1,000 it is paid at once; above, it waits as `pending_approval` for
- * another admin. Audited either way.
+ * Creates a manual refund. It is paid at once while what this admin paid at once, and what this account received
+ * at once, over the last 24 hours stay at or below $1,000 with it; otherwise it waits as `pending_approval` for
+ * another admin. Beyond $10,000 asked by one admin in 24 hours it is refused. Audited either way.
  */
 export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input: { account: string; amount: string; reason: string; transactionRef?: string | undefined }): Promise<ManualRefund> {
   let amount: bigint
@@ -99,7 +111,14 @@ export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input
   const accountId = await findAccount(db, input.account)
   const id = deps.newId()
   const now = deps.now()
-  const needsApproval = amount > REFUND_APPROVAL_THRESHOLD
+  await sql`SELECT pg_advisory_xact_lock(${REFUNDS_LOCK})`.execute(db)
+  const recent = await recentRefunds(db, { adminId: actor.userId, accountId, since: new Date(now.getTime() - REFUND_WINDOW_MS) })
+  if (recent.askedByAdmin + amount > REFUND_DAILY_CAP) {
+    const left = recent.askedByAdmin >= REFUND_DAILY_CAP ? 0n : REFUND_DAILY_CAP - recent.askedByAdmin
+    const message = `You can ask for ${toDecimal(REFUND_DAILY_CAP, 'USDC')} USDC of refunds in 24 hours; ${toDecimal(left, 'USDC')} USDC is left. Another admin can make this refund.`
+    throw new DomainError('refund_daily_cap', message, { amount: message })
+  }
+  const needsApproval = recent.paidByAdmin + amount > REFUND_APPROVAL_THRESHOLD || recent.paidToAccount + amount > REFUND_APPROVAL_THRESHOLD
   const journalId = needsApproval ? null : await post(deps, db, { id, accountId, amount, reason: input.reason })
   await db
     .insertInto('manual_refunds')
@@ -108,6 +127,25 @@ export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input
   const after = await oneRefund(db, id)
   await recordAudit(deps, db, { actorId: actor.userId, action: needsApproval ? 'manual_refund.request' : 'manual_refund.create', subjectType: 'manual_refund', subjectId: id, reason: input.reason, before: null, after })
   return after
+}
+
+/**
+ * Over the window: what the admin asked for (paid or waiting), what they paid without a second admin, and what
+ * the account received without one, whoever paid it.
+ */
+async function recentRefunds(db: Tx, { adminId, accountId, since }: { adminId: string; accountId: string; since: Date }) {
+  const sum = (expression: ReturnType<typeof sql<boolean>>) => sql<bigint>`coalesce(sum(amount) FILTER (WHERE ${expression}), 0)`
+  const row = await db
+    .selectFrom('manual_refunds')
+    .select([
+      sum(sql<boolean>`requested_by = ${adminId} AND status <> 'rejected'`).as('asked_by_admin'),
+      sum(sql<boolean>`requested_by = ${adminId} AND status = 'posted' AND decided_by IS NULL`).as('paid_by_admin'),
+      sum(sql<boolean>`account_id = ${accountId} AND status = 'posted' AND decided_by IS NULL`).as('paid_to_account'),
+    ])
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('requested_by', '=', adminId), eb('account_id', '=', accountId)]))
+    .executeTakeFirstOrThrow()
+  return { askedByAdmin: BigInt(row.asked_by_admin), paidByAdmin: BigInt(row.paid_by_admin), paidToAccount: BigInt(row.paid_to_account) }
 }
 
 async function lockPending(db: Tx, id: string) {
