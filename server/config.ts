@@ -52,7 +52,11 @@ export const ConfigSchema = z.object({
   SENTRY_ORG_ID: z.string().regex(/^\d+$/, 'must be a number').optional(),
   /** Monitoring envelopes accepted per client address per minute. */
   MONITORING_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  /** Key for provider webhook signatures (HMAC-SHA256, one derived key per provider). Required in production. */
+  /**
+   * Key for provider webhook signatures (HMAC-SHA256, one derived key per provider). Required in production. Unset
+   * in development, the install makes its own on first start and keeps it in the database (install-secret.ts);
+   * the default below is only the test servers' key.
+   */
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
@@ -86,7 +90,8 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>
 
-const SANDBOX_SECRET = 'sandbox-webhook-secret-not-for-production'
+/** The key the source gives: known to anyone who reads it, so refused in production and replaced in development. */
+export const SANDBOX_SECRET = 'sandbox-webhook-secret-not-for-production'
 
 /** Thrown at start when the environment is wrong; lists every bad variable. */
 export class ConfigError extends Error {

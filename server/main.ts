@@ -13,6 +13,7 @@ import { closeGracefully, listen } from './http/listen'
 import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
+import { withInstallSecret } from './webhooks/install-secret'
 import { backupPglite } from './ops/backup'
 import { startJobLoop } from './jobs/job-queue'
 import { createPriceBook } from './borrow/price-book'
@@ -45,7 +46,9 @@ export async function runServer(extras: ServerExtras = {}) {
   const applied = await migrate(db)
   const priceBook = createPriceBook()
   await priceBook.load(db.kysely)
-  const deps: Deps = { db, config, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
+  // A development install without WEBHOOK_SECRET signs with a key of its own, kept in its database.
+  const settings = await withInstallSecret(config, process.env, db, log)
+  const deps: Deps = { db, config: settings, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
   const seeded = await seedIfEmpty(deps)
   const { app, jobs } = createApp(deps, { pages: extras.pages, before: extras.before })
   if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)

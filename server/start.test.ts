@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import { Server } from '../scripts/cash-process'
+import { SANDBOX_SECRET } from './config'
+import { connectPglite } from './db/connect'
 import { freePort } from './testing/free-port'
+import { providerKey, signWebhook } from './webhooks/signature'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -60,5 +63,39 @@ it('production with its settings serves the build it is given and seeds no demo 
   } finally {
     await server.stop()
     rmSync(dist, { recursive: true, force: true })
+  }
+}, 240_000)
+
+it('a development install without WEBHOOK_SECRET makes a webhook key of its own, keeps it across restarts, and refuses the key in the source', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'cash-install-key-'))
+  const port = await freePort()
+  const env = { CASH_ENV: 'development', WEBHOOK_SECRET: '', DATA_DIR: join(folder, 'data'), DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'off' }
+  // A well-formed event with no data: a correct signature gets 400 for the data, a wrong one 401 before reading it.
+  const body = JSON.stringify({ id: 'evt_install_key', type: 'transfer.detected', created: new Date().toISOString(), data: {} })
+  const post = (secret: string) =>
+    fetch(`http://127.0.0.1:${port}/app/cash/api/v1/webhooks/chain`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signWebhook(providerKey(secret, 'chain'), body, Math.floor(Date.now() / 1000)) }, body })
+  const readKey = async () => {
+    const db = await connectPglite(join(folder, 'data'))
+    try {
+      return (await db.kysely.selectFrom('install_secrets').select('value').where('name', '=', 'webhook').executeTakeFirstOrThrow()).value
+    } finally {
+      await db.close()
+    }
+  }
+  try {
+    let server = new Server(env, port)
+    await server.start()
+    expect((await post(SANDBOX_SECRET)).status).toBe(401)
+    await server.stop()
+    const key = await readKey()
+    expect(key).toMatch(/^[0-9a-f]{64}$/)
+    server = new Server(env, port)
+    await server.start()
+    expect((await post(key)).status).toBe(400)
+    expect((await post(SANDBOX_SECRET)).status).toBe(401)
+    await server.stop()
+    expect(await readKey()).toBe(key)
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 }, 240_000)

@@ -502,7 +502,14 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp
 }
 
+export interface InstallSecretsTable {
+  name: string
+  value: string
+  created_at: ColumnType<Date, Date | undefined, never>
+}
+
 export interface Database {
+  install_secrets: InstallSecretsTable
   users: UsersTable
   accounts: AccountsTable
   account_members: AccountMembersTable
