@@ -908,6 +908,9 @@ export interface AdminAuditLogTable {
   before: ColumnType<unknown, string | null, never>
   after: ColumnType<unknown, string | null, never>
   created_at: Timestamp
+  /** The hash chain (migration 0037), set by the database on insert. */
+  prev_hash: ColumnType<string, never, never>
+  hash: ColumnType<string, never, never>
 }
 
 export interface Database {

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema'
 /**
  * Verifies the whole ledger: every journal balances per asset with at least two entries, every cached
  * posted balance equals the sum of its entries, every cached pending amount equals its pending holds, and every
- * running total the limits read equals the rows it totals.
+ * running total the limits read equals the rows it totals; and the admin audit log's hash chain is unbroken.
  */
 export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResponse> {
   const problems: LedgerCheckResponse['problems'] = []
@@ -63,6 +63,14 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
       FROM (SELECT card_id::text || ' ' || day AS id, amount FROM card_spend_days WHERE amount <> 0) k FULL JOIN cards c ON c.id = k.id
       WHERE k.amount IS DISTINCT FROM c.actual`.execute(db)
   for (const r of counters.rows) problems.push({ kind: r.kind, id: r.id, detail: `running total ${r.cached ?? 0n}, rows ${r.actual ?? 0n}` })
+
+  // The admin audit log's hash chain (migration 0037): each line's hash recomputed over the line before's and its
+  // own fields. An edited line fails its own hash; a removed or slipped-in one breaks the next line's link.
+  const chain = await sql<{ id: string; seq: string; own: boolean; linked: boolean }>`
+    SELECT id, seq::text AS seq, hash = audit_line_hash(prev_hash, l) AS own, prev_hash = coalesce(lag(hash) OVER (ORDER BY seq), 'genesis') AS linked
+    FROM admin_audit_log l ORDER BY seq`.execute(db)
+  const broken = chain.rows.find((r) => !r.own || !r.linked)
+  if (broken) problems.push({ kind: 'audit_chain_broken', id: broken.id, detail: broken.own ? `audit line ${broken.seq} does not follow the line before it (a line was removed or added)` : `audit line ${broken.seq} was changed after it was written` })
 
   const counts = await sql<{ journals: number }>`SELECT count(*)::int AS journals FROM journals`.execute(db)
   return {
