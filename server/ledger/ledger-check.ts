@@ -66,10 +66,13 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
 
   // The admin audit log's hash chain (migration 0037): each line's hash recomputed over the line before's and its
   // own fields. An edited line fails its own hash; a removed or slipped-in one breaks the next line's link.
+  // Only the first line that fails comes back, not the whole log.
   const chain = await sql<{ id: string; seq: string; own: boolean; linked: boolean }>`
-    SELECT id, seq::text AS seq, hash = audit_line_hash(prev_hash, l) AS own, prev_hash = coalesce(lag(hash) OVER (ORDER BY seq), 'genesis') AS linked
-    FROM admin_audit_log l ORDER BY seq`.execute(db)
-  const broken = chain.rows.find((r) => !r.own || !r.linked)
+    SELECT id, seq, own, linked FROM (
+      SELECT id, seq::text AS seq, hash = audit_line_hash(prev_hash, l) AS own, prev_hash = coalesce(lag(hash) OVER (ORDER BY seq), 'genesis') AS linked, l.seq AS n
+      FROM admin_audit_log l) lines
+    WHERE NOT own OR NOT linked ORDER BY n LIMIT 1`.execute(db)
+  const broken = chain.rows[0]
   if (broken) problems.push({ kind: 'audit_chain_broken', id: broken.id, detail: broken.own ? `audit line ${broken.seq} does not follow the line before it (a line was removed or added)` : `audit line ${broken.seq} was changed after it was written` })
 
   const counts = await sql<{ journals: number }>`SELECT count(*)::int AS journals FROM journals`.execute(db)
