@@ -64,6 +64,12 @@ describe('server errors and field messages in the page’s language', () => {
     expect(localiseFields({ x: 'Invalid input: expected string, received undefined' }, 'pt-BR')).toEqual({ x: ERROR_MESSAGES_PT_BR.invalid_request })
   })
 
+  it('gives a server message that names amounts in Portuguese, amounts in Portuguese form', () => {
+    const english = 'You can ask for 10,000 USDC of refunds in 24 hours; 2,499.5 USDC is left. Another admin can make this refund.'
+    expect(localiseFields({ amount: english }, 'pt-BR')).toEqual({ amount: 'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam 2.499,5 USDC. Outro administrador pode fazer este reembolso.' })
+    expect(localiseFields({ amount: english }, 'en-US')).toEqual({ amount: english })
+  })
+
   it('has Portuguese for every message sentence of the domain rules and shared schemas', () => {
     const messages = domainMessages()
     expect(messages.length).toBeGreaterThan(60)

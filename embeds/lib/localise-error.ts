@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { issueMessage, ZOD_DEFAULT_MESSAGE } from '../../domain/api/common.schema'
 import { ERRORS, type ErrorCode, type FieldErrors } from '../../domain/errors'
+import { formatNumber } from '../../domain/money'
 import { ERROR_MESSAGES_PT_BR, FIELD_MESSAGES_PT_BR } from './error-messages-pt-br'
 import { pickLocale, type Locale } from './i18n'
 
@@ -13,8 +14,18 @@ import { pickLocale, type Locale } from './i18n'
 const isCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
 const CODE_OF_MESSAGE = new Map<string, ErrorCode>(Object.entries(ERRORS).map(([code, e]) => [e.message, code as ErrorCode]))
 
-/** Our English messages for issues a schema gave no message for (`issueMessage`), with their limits, in Portuguese. */
-const PLAIN_ISSUES_PT_BR: readonly [RegExp, string][] = [
+/** An English amount in a message ("10,000", "2,500.5") in Portuguese ("10.000", "2.500,5"). */
+const amountPtBR = (english: string) => formatNumber(english.replaceAll(',', ''), 'pt-BR')
+
+/**
+ * Our English messages that carry a figure, in Portuguese: those for issues a schema gave no message for
+ * (`issueMessage`), with their limits, and the server's that name an amount.
+ */
+const PLAIN_ISSUES_PT_BR: readonly [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
+  [
+    /^You can ask for ([\d,.]+) USDC of refunds in 24 hours; ([\d,.]+) USDC is left\. Another admin can make this refund\.$/,
+    (_, cap: string, left: string) => `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
+  ],
   [/^Use at least (\d+) characters\.$/, 'Use pelo menos $1 caracteres.'],
   [/^Use at most (\d+) characters\.$/, 'Use no máximo $1 caracteres.'],
   [/^Choose at least (\d+)\.$/, 'Escolha pelo menos $1.'],
@@ -32,7 +43,7 @@ export function pageLocale(): Locale {
 export function localiseMessage(message: string, locale: Locale, code?: string): string {
   if (locale === 'en-US') return ZOD_DEFAULT_MESSAGE.test(message) ? ERRORS.invalid_request.message : message
   const plain = PLAIN_ISSUES_PT_BR.find(([pattern]) => pattern.test(message))
-  if (plain) return message.replace(plain[0], plain[1])
+  if (plain) return message.replace(plain[0], plain[1] as string) // a string or a replacer, as String.replace takes
   const known = FIELD_MESSAGES_PT_BR[message] ?? (CODE_OF_MESSAGE.has(message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(message)!] : undefined)
   if (known) return known
   if (code && isCode(code)) return ERROR_MESSAGES_PT_BR[code]

@@ -1,7 +1,7 @@
 import type { ManualRefund } from '../../domain/api/admin-money.schema'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
@@ -115,7 +115,8 @@ export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input
   const recent = await recentRefunds(db, { adminId: actor.userId, accountId, since: new Date(now.getTime() - REFUND_WINDOW_MS) })
   if (recent.askedByAdmin + amount > REFUND_DAILY_CAP) {
     const left = recent.askedByAdmin >= REFUND_DAILY_CAP ? 0n : REFUND_DAILY_CAP - recent.askedByAdmin
-    const message = `You can ask for ${toDecimal(REFUND_DAILY_CAP, 'USDC')} USDC of refunds in 24 hours; ${toDecimal(left, 'USDC')} USDC is left. Another admin can make this refund.`
+    // Worded as embeds/lib/localise-error.ts expects it, to show it in Portuguese with its amounts.
+    const message = `You can ask for ${formatNumber(toDecimal(REFUND_DAILY_CAP, 'USDC'))} USDC of refunds in 24 hours; ${formatNumber(toDecimal(left, 'USDC'))} USDC is left. Another admin can make this refund.`
     throw new DomainError('refund_daily_cap', message, { amount: message })
   }
   const needsApproval = recent.paidByAdmin + amount > REFUND_APPROVAL_THRESHOLD || recent.paidToAccount + amount > REFUND_APPROVAL_THRESHOLD
