@@ -1308,7 +1308,7 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.refunds.account': 'Conta',
   'admin.refunds.accountHint': 'O id da conta ou o e-mail do titular.',
   'admin.refunds.amount': 'Valor (USDC)',
-  'admin.refunds.amountHint': 'Pago na hora enquanto os seus reembolsos, e os desta conta, ficam em até US$ 1.000 em 24 horas; acima disso um segundo admin precisa aprovar. Até US$ 10.000 por dia cada.',
+  'admin.refunds.amountHint': 'Pago na hora até US$ 1.000 por dia por admin e por conta; acima disso, um segundo admin aprova. No máximo US$ 10.000 por dia por admin.',
   'admin.refunds.reasonHint': 'Obrigatório. O titular vê no histórico.',
   'admin.refunds.transaction': 'Transação relacionada (opcional)',
   'admin.refunds.transactionHint': 'Um id de autorização, lançamento ou saque, um hash ou uma referência.',
