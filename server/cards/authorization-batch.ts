@@ -8,7 +8,7 @@ import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
 import type { AccountsTable, CardsTable } from '../db/schema'
-import { batchesInFlight, groupCommits } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
@@ -57,6 +57,9 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
     let deferred: Request[]
     try {
       const outcome = await deps.db.kysely.transaction().execute((tx) => decideBatch(deps, tx, batch, settlementId))
+      // The write's outcome, known once its COMMIT answered: a failed write made that COMMIT a rollback.
+      const writeFailed = await outcome.written
+      if (writeFailed) throw conflictOr(writeFailed)
       settlementId = outcome.settlementId
       answered = outcome.answered
       deferred = outcome.deferred
@@ -136,7 +139,7 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   // another process makes that write refuse the batch, which is then decided request by request.
   const seen = new Set<string>()
   const decidable = batch.filter((r) => (cards.has(r.input.cardId) && !recorded.has(r.event.id) && !seen.has(r.event.id) ? (seen.add(r.event.id), true) : (deferred.push(r), false)))
-  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId }
+  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId, written: NOTHING_WRITTEN }
   const settlementId = knownSettlementId ?? (await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
 
   type Decided = { request: Request; id: string; accountId: string; holdId: string | null; from: string | null; expiresAt: Date; result: Record<string, unknown> }
@@ -178,7 +181,7 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     decided.push({ request: r, id, accountId: s.account.id, holdId: deps.newId(), from: from.id, expiresAt, result: { approved: true, authorizationId: id } })
   }
   deferred.push(...returned)
-  if (decided.length === 0) return { answered: [], deferred, settlementId }
+  if (decided.length === 0) return { answered: [], deferred, settlementId, written: NOTHING_WRITTEN }
 
   const approved = decided.filter((d) => d.holdId !== null)
   // Each holder's ledger account reserves its purchases; card settlement is credited their sum once.
@@ -202,15 +205,13 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     }),
     events: decided.map((d) => ({ event_id: d.request.event.id, type: d.request.event.type, payload: d.request.event.data, result: d.result })),
   }
-  try {
-    await sql`SELECT write_card_decisions(${JSON.stringify(batchWrites)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx)
-  } catch (error) {
-    // A network id or event recorded first elsewhere, or a ledger account changed under us: undone, and each
-    // request decided alone, which refuses exactly those (migration 0030).
-    if (error instanceof Error && error.message.includes('card_batch_conflict')) throw new BatchAbandoned()
-    throw error
-  }
+  // The COMMIT goes right behind the write, without waiting for its answer (group-commit.ts); `runBatch` looks at
+  // `written` once the transaction has ended.
+  const written = lastBeforeCommit(sql`SELECT write_card_decisions(${JSON.stringify(batchWrites)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx))
   if (approved.length > 0 && watchers.length > 0) {
+    // The alerts are written after the decisions they are about: here the write's answer is awaited first.
+    const failed = await written
+    if (failed) throw conflictOr(failed)
     for (const d of approved) {
       for (const w of watchers) {
         if (w.account_id !== d.accountId || !purchaseAlerts({ purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null }, d.request.input.amount)) continue
@@ -218,6 +219,14 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
       }
     }
   }
-  return { answered: decided.map((d) => ({ request: d.request, answer: { received: true as const, duplicate: false, result: d.result } })), deferred, settlementId }
+  return { answered: decided.map((d) => ({ request: d.request, answer: { received: true as const, duplicate: false, result: d.result } })), deferred, settlementId, written }
 }
+
+const NOTHING_WRITTEN: Promise<unknown> = Promise.resolve(null)
+
+/**
+ * A network id or event recorded first elsewhere, or a ledger account changed under us (migration 0030): the batch
+ * is undone and each request decided alone, which refuses exactly those. Anything else is an error as it is.
+ */
+const conflictOr = (error: unknown) => (error instanceof Error && error.message.includes('card_batch_conflict') ? new BatchAbandoned() : error)
 

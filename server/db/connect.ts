@@ -42,7 +42,8 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 
 /** An open PGlite on this thread, as the driver sees it. */
 export const inProcess = (client: PGlite): PgliteClient => ({
-  query: async <R>(sql: string, params: readonly unknown[]) => {
+  query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
+    if (begin) await client.exec(begin)
     const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
     return { rows: result.rows, affectedRows: result.affectedRows }
   },

@@ -3,7 +3,8 @@ import type { ThreadAnswer, ThreadCall } from './pglite-thread'
 
 /** What the Kysely driver and `Db` need of PGlite: a statement with parameters, a script, and closing. */
 export type PgliteClient = {
-  query<R>(sql: string, params: readonly unknown[]): Promise<{ rows: R[]; affectedRows?: number | undefined }>
+  /** One statement; with `begin`, that BEGIN runs first (a transaction's first statement carries it). */
+  query<R>(sql: string, params: readonly unknown[], begin?: string): Promise<{ rows: R[]; affectedRows?: number | undefined }>
   exec(sql: string): Promise<void>
   /** The whole data folder as a gzipped tarball (PGlite's `dumpDataDir`), for a backup. */
   dump(): Promise<Uint8Array>
@@ -48,8 +49,8 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
   // The first answer says the database opened (or why it did not).
   await call({ op: 'exec', sql: 'select 1' })
   return {
-    async query<R>(sql: string, params: readonly unknown[]) {
-      const answer = await call({ op: 'query', sql, params: [...params] })
+    async query<R>(sql: string, params: readonly unknown[], begin?: string) {
+      const answer = await call(begin ? { op: 'query', sql, params: [...params], begin } : { op: 'query', sql, params: [...params] })
       return { rows: answer.rows as R[], affectedRows: answer.affectedRows }
     },
     async exec(sql: string) {

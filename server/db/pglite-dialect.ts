@@ -49,15 +49,17 @@ class PGliteDriver implements Driver {
     this.#release = release
     return this.#connection
   }
+  // BEGIN is not sent by itself: it goes with the transaction's first statement (one crossing to the database's
+  // thread fewer per transaction). A transaction that ran no statement has nothing to commit or roll back.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''
-    await connection.executeQuery(CompiledQuery.raw(`begin${level}`))
+    ;(connection as PGliteConnection).beginWithNext(`begin${level}`)
   }
   async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('commit'))
+    if (!(connection as PGliteConnection).dropUnsentBegin()) await connection.executeQuery(CompiledQuery.raw('commit'))
   }
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'))
+    if (!(connection as PGliteConnection).dropUnsentBegin()) await connection.executeQuery(CompiledQuery.raw('rollback'))
   }
   async releaseConnection() {
     const release = this.#release
@@ -70,9 +72,21 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  #begin: string | undefined
   constructor(private readonly client: PgliteClient) {}
+  beginWithNext(begin: string) {
+    this.#begin = begin
+  }
+  /** Forgets a BEGIN no statement carried yet; true if there was one (the transaction never started). */
+  dropUnsentBegin() {
+    const unsent = this.#begin !== undefined
+    this.#begin = undefined
+    return unsent
+  }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, query.parameters)
+    const begin = this.#begin
+    this.#begin = undefined
+    const result = await this.client.query<R>(query.sql, query.parameters, begin)
     const affected = result.affectedRows
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) }
   }

@@ -54,3 +54,21 @@ it('once closed, a query fails with a reason instead of waiting forever or answe
   await other.close()
   await expect(sql`SELECT 1`.execute(other.kysely)).rejects.toThrow(/closed|stopped/)
 })
+
+it('a transaction’s BEGIN travels with its first statement: its isolation level holds, its statements share one transaction, and an empty one leaves none open', async () => {
+  const seen = await db.kysely
+    .transaction()
+    .setIsolationLevel('serializable')
+    .execute(async (tx) => {
+      const level = (await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(tx)).rows[0]!.level
+      const first = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
+      const second = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
+      return { level, first, second }
+    })
+  expect(seen.level).toBe('serializable')
+  expect(seen.second).toBe(seen.first)
+  await db.kysely.transaction().execute(async () => undefined)
+  // Outside a transaction every statement is its own: a BEGIN left open would make these two the same.
+  const xid = async () => (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(db.kysely)).rows[0]!.xid
+  expect(await xid()).not.toBe(await xid())
+})

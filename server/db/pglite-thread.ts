@@ -3,7 +3,8 @@
  * runs on the thread that calls it. On the server's one thread, a batch's 7–10 ms of SQL held up every request's
  * parsing, signing and answering; here the database runs on the machine's second core while the first answers.
  *
- * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects),
+ * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects; with
+ * `begin`, the transaction's BEGIN runs first in the same message, one crossing fewer per transaction),
  * `exec` (a script) and `dump` (the data folder as a gzipped tarball, for backups), each answered in order by id;
  * `close`. Rows, parameters and errors cross by structured
  * clone (bigint, Date, Uint8Array and JSON values survive it); an error crosses as its own fields (SQLSTATE
@@ -13,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 
-export type ThreadCall = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' }
+export type ThreadCall = { op: 'query'; sql: string; params: unknown[]; begin?: string } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' }
 export type ThreadRequest = ThreadCall & { id: number }
 export type ThreadAnswer = { id: number; rows?: unknown[]; affectedRows?: number | undefined; dump?: Uint8Array; error?: Record<string, unknown> }
 
@@ -36,6 +37,7 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
     try {
       await ready
       if (request.op === 'query') {
+        if (request.begin) await client.exec(request.begin)
         const result = await client.query(request.sql, request.params, { rowMode: 'object' })
         return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
       }
