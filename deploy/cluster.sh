@@ -2,7 +2,8 @@
 # `deploy/cluster.sh [instances]` (default 3): PostgreSQL (DATABASE_URL as given; else the machine's server on
 # 127.0.0.1:5432, else a throwaway cluster, the way `npm test` finds one), migrations once, N Cash servers on
 # ports of their own and HAProxy in front. Runs in the foreground; Ctrl-C stops the balancer, every server, and
-# a throwaway PostgreSQL. Build the pages first (`npm run build`) to serve them.
+# a throwaway PostgreSQL. Build the pages first (`npm run build`) to serve them. With DATABASE_OWNER_URL the
+# migrations run as that owner role and the servers as DATABASE_URL's role (docs/operations.md, "Database roles").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { connect } from '../server/db/connect'
-import { migrate } from '../server/db/migrate'
+import { migrateAsOwner } from '../server/db/application-role'
 import { freePort } from '../server/testing/free-port'
 import { Server } from '../scripts/cash-process'
 
@@ -75,19 +75,23 @@ export type Cluster = {
   stop(): Promise<void>
 }
 
-/** Starts `instances` servers together on `databaseUrl` (migrated once first) and HAProxy in front. */
-export async function startCluster(options: { instances: number; databaseUrl: string; env?: Record<string, string>; extra?: { name: string; servers: number }[]; log?: (line: string) => void }): Promise<Cluster> {
+/**
+ * Starts `instances` servers together on `databaseUrl` (migrated once first) and HAProxy in front. With `ownerUrl`
+ * the migrations run as the owner role, which grants `databaseUrl`'s role; the servers get only `databaseUrl`.
+ */
+export async function startCluster(options: { instances: number; databaseUrl: string; ownerUrl?: string | undefined; env?: Record<string, string>; extra?: { name: string; servers: number }[]; log?: (line: string) => void }): Promise<Cluster> {
   const log = options.log ?? (() => undefined)
   const haproxy = ensureHaproxy()
   const db = await connect({ databaseUrl: options.databaseUrl, dataDir: '' })
   try {
-    const applied = await migrate(db)
+    const applied = await migrateAsOwner(db, options.ownerUrl)
     log(`[cluster] migrations applied once: ${applied.length}`)
   } finally {
     await db.close()
   }
   const ports = await Promise.all(Array.from({ length: options.instances }, freePort))
-  const servers = ports.map((port) => new Server({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl }, port))
+  // The servers never hold the owner's credentials: they find the schema up to date and only read it.
+  const servers = ports.map((port) => new Server({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl, DATABASE_OWNER_URL: '' }, port))
   const temp = mkdtempSync(join(tmpdir(), 'cash-cluster-'))
   let balancer: ChildProcess | null = null
   const stop = async () => {
@@ -132,7 +136,7 @@ async function main() {
   const instances = Number(process.argv[2] ?? 3)
   const databaseUrl = process.env.DATABASE_URL
   if (!databaseUrl) throw new Error('DATABASE_URL names the PostgreSQL database (deploy/cluster.sh finds or starts a server)')
-  const cluster = await startCluster({ instances, databaseUrl, env: { CASH_ENV: process.env.CASH_ENV ?? 'development' }, log: (line) => console.log(line) })
+  const cluster = await startCluster({ instances, databaseUrl, ownerUrl: process.env.DATABASE_OWNER_URL || undefined, env: { CASH_ENV: process.env.CASH_ENV ?? 'development' }, log: (line) => console.log(line) })
   console.log(`[cluster] open ${cluster.url}/app/cash — Ctrl-C stops the balancer and every server`)
   const stop = () => void cluster.stop().then(() => process.exit(0))
   process.on('SIGINT', stop)

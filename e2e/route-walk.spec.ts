@@ -56,7 +56,7 @@ const GROUPS = (['personal', 'owner', 'admin', null] as const).flatMap((who) => 
 type Finding = { route: string; scheme: string; rule: string; impact: string; help: string; nodes: string[] }
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-/** axe's serious and critical violations, and every input, select or textarea without an accessible name. */
+/** axe's serious and critical violations, and every input, select or textarea without an accessible name (unless `hidden`). */
 async function audit(page: Page, path: string, scheme: string): Promise<Finding[]> {
   const findings: Finding[] = (await axeViolations(page, TAGS))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -65,6 +65,8 @@ async function audit(page: Page, path: string, scheme: string): Promise<Finding[
     els
       .filter((el) => {
         const input = el as HTMLInputElement
+        // Not rendered, so not in the accessibility tree (a password manager's login beside a password form).
+        if (el.closest('[hidden]')) return false
         if (input.labels && input.labels.length > 0 && [...input.labels].some((l) => l.textContent?.trim())) return false
         if (el.getAttribute('aria-label')?.trim()) return false
         const ids = el.getAttribute('aria-labelledby')

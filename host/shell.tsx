@@ -27,14 +27,19 @@ function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>
 }
 
-/** Signed-in visitors of sign-in and sign-up go where they were headed. */
+/**
+ * Signed-in visitors of sign-in and sign-up go where they were headed. A password reset link is the exception: it
+ * works whoever is signed in on this browser (it ends every session of its own account).
+ */
 function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession()
   const [, navigate] = useLocation()
-  const next = safeNext(new URLSearchParams(useSearch()).get('next'))
+  const search = new URLSearchParams(useSearch())
+  const next = safeNext(search.get('next'))
+  const resetting = search.get('step') === 'reset-password'
   useEffect(() => {
-    if (state.status === 'signed-in') navigate(next.slice(BASE.length) || '/', { replace: true })
-  }, [state.status, next, navigate])
+    if (state.status === 'signed-in' && !resetting) navigate(next.slice(BASE.length) || '/', { replace: true })
+  }, [state.status, next, navigate, resetting])
   if (state.status === 'loading') return <LoadingState />
   return <>{children}</>
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run backup`: a backup of the database the environment names (the same DATABASE_URL / DATA_DIR /
  * BACKUP_DIR the server reads), into BACKUP_DIR; prints the file. Run it from the folder the server runs in.
- * - PostgreSQL: `pg_dump --format=custom` while the servers keep running.
+ * - PostgreSQL: `pg_dump --format=custom` while the servers keep running, as DATABASE_OWNER_URL's role when set.
  * - PGlite: the server that owns the folder writes it (SIGUSR2: one process per folder, between two
  *   transactions); with no server running, the folder is opened and dumped here.
  * `npm run restore -- <file>` puts one back into a new, empty database or folder (docs/operations.md, "Backups").
@@ -17,7 +17,8 @@ const WAIT_MS = 10 * 60_000
 export async function takeBackup(env: Record<string, string | undefined> = process.env): Promise<string> {
   const config = loadConfig(env)
   const dir = resolve(config.BACKUP_DIR)
-  if (config.DATABASE_URL) return backupPostgres(config.DATABASE_URL, dir)
+  // As the owner when there is one: it reads every table, whatever the application role was granted.
+  if (config.DATABASE_URL) return backupPostgres(config.DATABASE_OWNER_URL ?? config.DATABASE_URL, dir)
   const holder = folderHolder(config.DATA_DIR)
   if (!holder || !isRunning(holder)) return backupIdlePglite(config.DATA_DIR, dir)
   const since = Date.now() - 1000

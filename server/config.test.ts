@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { ConfigError, ConfigSchema, loadConfig } from './config'
 
+const MAIL = { SMTP_URL: 'smtps://cash:secret@smtp.example.com:465', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
+
 describe('loadConfig', () => {
   it('has working defaults: port 3000, PGlite in ./.data, sandbox on', () => {
     expect(loadConfig({})).toMatchObject({ PORT: 3000, DATA_DIR: './.data', CASH_ENV: 'development', SIGNUPS_OPEN: true })
@@ -34,14 +36,41 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     const named = (error as Error).message.split('\n').slice(1).map((line) => line.trim().split(':')[0])
-    expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE'])
+    expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE', 'SMTP_URL'])
     expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'http://cash.example.com' })).toThrow(/PUBLIC_ORIGIN: must be https:\/\/ in production/)
   })
 
-  it('starts production with a real secret and its https address; cookies are Secure without saying so', () => {
-    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com' })
+  it('takes DATABASE_OWNER_URL beside DATABASE_URL only: PGlite has no owner role to migrate as', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://cash_app@h/cash', DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toMatchObject({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toThrow(/^Invalid configuration:\n {2}DATABASE_OWNER_URL: needs DATABASE_URL/)
+  })
+
+  it('starts production with a real secret, its https address and a mail server; cookies are Secure without saying so', () => {
+    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...MAIL })
     expect(config).toMatchObject({ CASH_ENV: 'production', COOKIE_SECURE: true, PUBLIC_ORIGIN: 'https://cash.example.com' })
     expect(loadConfig({}).COOKIE_SECURE).toBe(false)
+  })
+
+  it('sends mail through SMTP_URL from MAIL_FROM; without SMTP_URL outside production mail stays in the outbox', () => {
+    expect(loadConfig(MAIL)).toMatchObject(MAIL)
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@cash.example.com' })).toMatchObject({ SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect(loadConfig({}).SMTP_URL).toBeUndefined()
+  })
+
+  it('refuses SMTP_URL without MAIL_FROM, or not an smtp:// or smtps:// URL, without printing its password', () => {
+    expect(() => loadConfig({ SMTP_URL: MAIL.SMTP_URL })).toThrow(/^Invalid configuration:\n {2}MAIL_FROM: set the address mail is sent from/)
+    let error: unknown
+    try {
+      loadConfig({ SMTP_URL: 'https://cash:hunter2-secret@smtp.example.com', MAIL_FROM: 'Cash no-reply' })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message).toMatch(/SMTP_URL: must be smtp:\/\/user:password@host:port or smtps:\/\/.* \(got "https:\/\/…@smtp\.example\.com"\)/)
+    expect(message).toMatch(/MAIL_FROM: must be an address/)
+    expect(message).not.toContain('hunter2')
+    expect(() => loadConfig({ SMTP_URL: 'smtp://', MAIL_FROM: MAIL.MAIL_FROM })).toThrow(/SMTP_URL: must be/)
   })
 })
 

@@ -6,6 +6,16 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
 
+/** `smtp://` or `smtps://` with a host; what nodemailer reads (user, password, port, options as a query). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 /** Every setting the server reads, from the environment, in one schema. */
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -17,11 +27,31 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The owner role's URL for the same database (docs/operations.md, "Database roles"): migrations run as it, and it
+   * grants DATABASE_URL's role what the application needs; the server then works as a role that owns nothing and
+   * cannot TRUNCATE, drop or turn off triggers. Unset, DATABASE_URL's role migrates and owns the tables.
+   */
+  DATABASE_OWNER_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   /** PGlite folder, or `:memory:`. */
   DATA_DIR: z.string().min(1).default('./.data'),
   /** `auto` seeds the demo personas into an empty database (not in production). */
   SEED: z.enum(['auto', 'never']).default('auto'),
+  /** A session's absolute lifetime, web and native alike, however much it is used. */
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 30),
+  /**
+   * A web (cookie) session unused this long is over. Measured on real time, never the sandbox's movable clock
+   * (session-service.ts says why); a page's background polls do not count as use.
+   */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /**
+   * A native (bearer) session unused this long is over: the app guards each opening with the device's own lock, so
+   * it is days, not minutes (7 days).
+   */
+  SESSION_NATIVE_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   /** Mark cookies Secure (set true behind HTTPS; in production it is true, and false is refused). */
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -71,6 +101,16 @@ export const ConfigSchema = z.object({
   CONVERT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The settlement delay of a Liquid vault withdrawal (24 h; browser tests shorten it). */
   EARN_SETTLEMENT_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
+  /**
+   * The SMTP server mail leaves through: `smtp://user:password@host:587` (STARTTLS when the server offers it) or
+   * `smtps://user:password@host:465`. Unset, mail stays in the outbox (`/sandbox/mail`); required in production.
+   */
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be smtp://user:password@host:port or smtps://user:password@host:port').optional(),
+  /** The From of every mail, `Cash <no-reply@cash.example.com>` or a bare address; required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address, like Cash <no-reply@cash.example.com>')
+    .optional(),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** How long a claimed job stays claimed: a process that dies mid-job leaves it to another after this long. */
@@ -101,7 +141,7 @@ export class ConfigError extends Error {
 /**
  * What production needs beyond the schema, every problem at once: a real webhook secret; the public https
  * address (links in e-mails and referral links must not be built from whatever Host a request names); Secure
- * cookies; no bench page.
+ * cookies; a mail server (without one, invitations and codes would be recorded as sent and reach nobody); no bench page.
  */
 function productionProblems(config: Config): [keyof Config, string][] {
   const problems: [keyof Config, string][] = []
@@ -109,9 +149,13 @@ function productionProblems(config: Config): [keyof Config, string][] {
   if (!config.PUBLIC_ORIGIN) problems.push(['PUBLIC_ORIGIN', 'set the https:// address people open Cash at, like https://cash.example.com'])
   else if (!config.PUBLIC_ORIGIN.startsWith('https://')) problems.push(['PUBLIC_ORIGIN', `must be https:// in production (got ${config.PUBLIC_ORIGIN})`])
   if (!config.COOKIE_SECURE) problems.push(['COOKIE_SECURE', 'cannot be false in production: sessions travel only over HTTPS'])
+  if (!config.SMTP_URL) problems.push(['SMTP_URL', 'set the SMTP server mail leaves through, like smtps://user:password@smtp.example.com:465, and MAIL_FROM'])
   if (config.CASH_BENCH_PAGE_DIR) problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
   return problems
 }
+
+/** A value as a refusal prints it: a URL's user and password never reach a log line. */
+const shown = (value: string | undefined) => JSON.stringify(value?.replace(/^([a-z][a-z0-9+.-]*:\/\/).*@/i, '$1…@'))
 
 /** Reads the configuration, failing fast with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -120,10 +164,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (picked.CASH_ENV === 'production' && picked.COOKIE_SECURE === undefined) picked.COOKIE_SECURE = 'true'
   const result = ConfigSchema.safeParse(picked)
   if (result.success) {
+    // PGlite is one process's own database, with one role: there is no owner to migrate as.
+    if (result.data.DATABASE_OWNER_URL && !result.data.DATABASE_URL) throw new ConfigError(`Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, the application role's URL for the same PostgreSQL database`)
+    // Mail needs its sender wherever it really leaves.
+    if (result.data.SMTP_URL && !result.data.MAIL_FROM) throw new ConfigError(`Invalid configuration:\n  MAIL_FROM: set the address mail is sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`)
     const refused = result.data.CASH_ENV === 'production' ? productionProblems(result.data) : []
     if (refused.length) throw new ConfigError(`Invalid configuration for production:\n${refused.map(([key, why]) => `  ${key}: ${why}`).join('\n')}`)
     return result.data
   }
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`)
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(picked[String(i.path[0])])})`)
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }

@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connect } from './db/connect'
 import { FolderLockedError } from './db/folder-lock'
-import { migrate } from './db/migrate'
+import { migrateAsOwner, warnAboutRolePowers } from './db/application-role'
 import { startStatisticsRefresh } from './db/refresh-statistics'
 import { closeGracefully, listen } from './http/listen'
 import type { Deps } from './http/route-table'
@@ -43,7 +43,9 @@ export async function runServer(extras: ServerExtras = {}) {
   process.on('uncaughtException', crash('uncaught exception'))
   process.on('unhandledRejection', crash('unhandled rejection'))
   const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn('an idle PostgreSQL connection was closed by the server; the pool opens a new one', { error: error.message }) })
-  const applied = await migrate(db)
+  // As the owner role when DATABASE_OWNER_URL is set; the server itself works as DATABASE_URL's role (docs/operations.md).
+  const applied = await migrateAsOwner(db, config.DATABASE_OWNER_URL)
+  if (config.CASH_ENV === 'production' && db.driver === 'postgres') await warnAboutRolePowers(db, log)
   const priceBook = createPriceBook()
   await priceBook.load(db.kysely)
   // A development install without WEBHOOK_SECRET signs with a key of its own, kept in its database.

@@ -10,6 +10,8 @@ import { freePort } from './testing/free-port'
 import { providerKey, signWebhook } from './webhooks/signature'
 
 const ROOT = resolve(import.meta.dirname, '..')
+/** Production needs a mail server; these starts send no mail, so none listens there. */
+const PRODUCTION_MAIL = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
 
 /** Runs `server/main.ts` with `env` until it exits; what it wrote to each stream. */
 function run(env: Record<string, string>) {
@@ -31,12 +33,12 @@ it('a production start without its secrets and address refuses before opening an
   expect(lines, stderr).toHaveLength(1)
   const line = JSON.parse(lines[0]!) as { level: string; msg: string; reason: string; stack?: string }
   expect(line).toMatchObject({ level: 'error', msg: 'Cash server failed to start' })
-  expect(line.reason).toMatch(/^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address/)
+  expect(line.reason).toMatch(/^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address.+\n {2}SMTP_URL: set the SMTP server/)
   expect(line.stack, 'a refusal says what to do, not where in the code').toBeUndefined()
 }, 120_000)
 
 it('production serves a build made beforehand: without one it refuses and says to run the build', async () => {
-  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', DIST_DIR: 'no-such-build' })
+  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, DIST_DIR: 'no-such-build' })
   expect(code).toBe(1)
   const line = JSON.parse(stderr.trim()) as { msg: string; reason: string }
   expect(line.msg).toBe('Cash server failed to start')
@@ -49,7 +51,7 @@ it('production with its settings serves the build it is given and seeds no demo 
   mkdirSync(join(dist, 'host'))
   writeFileSync(join(dist, 'host/index.html'), '<!doctype html><html><head><title>Cash</title></head><body><div id="root">release 2026.11</div></body></html>')
   const port = await freePort()
-  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
+  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
   try {
     await server.start()
     const base = `http://127.0.0.1:${port}/app/cash`

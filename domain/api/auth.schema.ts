@@ -1,5 +1,6 @@
 import { ReferralCodeField } from './membership.schema'
 import { z } from 'zod'
+import { IsoDateTime } from './common.schema'
 
 export const PASSWORD_MIN = 10
 
@@ -19,14 +20,17 @@ export const SignInBody = z
   .meta({ id: 'SignInBody' })
 export type SignInBody = z.infer<typeof SignInBody>
 
+/** A new password: the one rule sign-up, a reset and a change share (the page checks it with this schema too). */
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
+  .max(200, 'That password is too long.')
+
 export const SignUpBody = z
   .object({
     name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
     email: Email,
-    password: z
-      .string()
-      .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
-      .max(200, 'That password is too long.'),
+    password: NewPassword,
     client: z.enum(['web', 'native']).default('web'),
     /** An invitation for this e-mail: the permission to sign up while sign-ups are closed. */
     inviteToken: z.string().max(100).optional(),
@@ -62,3 +66,69 @@ export const SessionResponse = z
   })
   .meta({ id: 'Session' })
 export type SessionResponse = z.infer<typeof SessionResponse>
+
+/** The language mail to this person is written in when their profile names none: the page's. */
+const MailLanguage = z.enum(['en', 'pt-BR'])
+
+/** Asking for a password reset link. The answer is the same whether or not an account has the address. */
+export const PasswordResetRequestBody = z
+  .object({ email: Email, language: MailLanguage.optional() })
+  .meta({ id: 'PasswordResetRequestBody' })
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>
+
+export const PasswordResetRequested = z.object({ requested: z.literal(true) }).meta({ id: 'PasswordResetRequested' })
+
+const ResetToken = z
+  .string()
+  .trim()
+  .min(20, 'This reset link is not complete. Open the link from the e-mail again.')
+  .max(100, 'This reset link is not complete. Open the link from the e-mail again.')
+
+/** The token of a reset link (from the e-mail), to see whether it still works. */
+export const PasswordResetTokenBody = z.object({ token: ResetToken }).meta({ id: 'PasswordResetTokenBody' })
+/** A reset link that still works: whose it is, and until when. */
+export const PasswordResetLink = z.object({ email: z.string(), expiresAt: IsoDateTime }).meta({ id: 'PasswordResetLink' })
+
+/** Choosing the new password through a reset link. */
+export const PasswordResetBody = z.object({ token: ResetToken, password: NewPassword }).meta({ id: 'PasswordResetBody' })
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>
+/** The password is changed and every session of the account has ended: sign in again with it. */
+export const PasswordResetDone = z.object({ email: z.string(), signedOut: z.number().int() }).meta({ id: 'PasswordResetDone' })
+
+/** Changing the password while signed in: the current one (`password`), then the new one. */
+export const PasswordChangeBody = z
+  .object({
+    password: z.string().min(1, 'Enter your current password.').max(200, 'That password is too long.'),
+    newPassword: NewPassword,
+    language: MailLanguage.optional(),
+  })
+  .meta({ id: 'PasswordChangeBody' })
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>
+/** The password is changed; this session goes on and every other one has ended. */
+export const PasswordChanged = z.object({ signedOutOthers: z.number().int() }).meta({ id: 'PasswordChanged' })
+
+/** One signed-in session of the caller, for the list of devices. */
+export const SessionListItem = z.object({
+  id: z.uuid(),
+  /** The session this request came with ("this device"). */
+  current: z.boolean(),
+  /** `cookie`: a web browser; `bearer`: the Cash app. */
+  transport: z.enum(['cookie', 'bearer']),
+  /** Read from the User-Agent it was made from ("Chrome", "macOS"); null when unknown. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: IsoDateTime,
+  /** Its last use, to the minute. */
+  lastSeenAt: IsoDateTime,
+})
+export const SessionList = z
+  .object({
+    sessions: z.array(SessionListItem),
+    /** When a session ends by itself: unused for so long (web, app), or this long after sign-in whatever its use. */
+    policy: z.object({ webIdleMinutes: z.number().int(), appIdleHours: z.number().int(), lifetimeHours: z.number() }),
+  })
+  .meta({ id: 'SessionList' })
+export type SessionList = z.infer<typeof SessionList>
+export const SessionParams = z.object({ sessionId: z.uuid('Not a session id.') })
+/** How many sessions a sign-out ended. */
+export const SessionsEnded = z.object({ signedOut: z.number().int() }).meta({ id: 'SessionsEnded' })

@@ -8,17 +8,41 @@ import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { PasswordChangeForm } from './password-change-form'
+import { SessionsSection } from './sessions-section'
+import { useSessions } from './use-sessions'
 
 /** The form sends no time zone when the profile governs no account (an empty field). */
 const ProfileForm = ProfileBody.extend({ timeZone: z.string().transform((v) => (v === '' ? undefined : v)).pipe(ProfileBody.shape.timeZone) })
 
-/** `/settings/profile-details`: name, language, time zone and phone; the login e-mail is shown, not changed. */
+/**
+ * `/settings/profile-details`: name, language, time zone and phone (the login e-mail is shown, not changed); then how
+ * the person signs in: the password, and the devices signed in now (the spec has no route of its own for them).
+ */
 export function ProfileDetailsPage() {
   const { api } = useSession()
   const profile = useResource('profile', (signal) => api.get('/profile', ProfileView, signal))
-  if (profile.status === 'loading') return <LoadingState />
-  if (profile.status === 'error') return <ErrorState message={profile.error.message} onRetry={profile.reload} />
-  return <ProfileDetailsForm profile={profile.data} />
+  let details
+  if (profile.status === 'loading') details = <LoadingState />
+  else if (profile.status === 'error') details = <ErrorState message={profile.error.message} onRetry={profile.reload} />
+  else details = <ProfileDetailsForm profile={profile.data} />
+  return (
+    <div className="cash-stack" style={{ gap: 24 }}>
+      {details}
+      <SignInSettings />
+    </div>
+  )
+}
+
+/** The password and the signed-in devices: a password change signs the other devices out, so the list reloads. */
+function SignInSettings() {
+  const sessions = useSessions()
+  return (
+    <>
+      <PasswordChangeForm onChanged={sessions.reload} />
+      <SessionsSection sessions={sessions} />
+    </>
+  )
 }
 
 function ProfileDetailsForm({ profile }: { profile: ProfileView }) {

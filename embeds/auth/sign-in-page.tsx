@@ -11,8 +11,11 @@ import { TextField } from '../ui/text-field'
 
 const SignInForm = SignInBody.omit({ client: true })
 
-/** E-mail and password sign-in. `onSignedIn` decides where to go next (the shell returns to `next`). */
-export function SignInPage({ onSignedIn, signUpHref }: { onSignedIn: () => void; signUpHref: string }) {
+/**
+ * E-mail and password sign-in. `onSignedIn` decides where to go next (the shell returns to `next`). After a password
+ * reset it opens with the e-mail filled in and `notice` above the form.
+ */
+export function SignInPage({ onSignedIn, signUpHref, forgotHref, initialEmail = '', notice }: { onSignedIn: () => void; signUpHref: string; forgotHref: string; initialEmail?: string; notice?: string }) {
   const { t } = useI18n()
   const { signIn, api, adopt } = useSession()
   const wallet = useAction()
@@ -28,15 +31,19 @@ export function SignInPage({ onSignedIn, signUpHref }: { onSignedIn: () => void;
       }
       onSignedIn()
     })
-  const form = useZodForm(SignInForm, { email: '', password: '' }, async (data) => {
+  const form = useZodForm(SignInForm, { email: initialEmail, password: '' }, async (data) => {
     await signIn(data)
     onSignedIn()
   })
   return (
     <Page title={t('auth.signIn.title')}>
+      {notice ? <p role="status" className="cash-notice">{notice}</p> : null}
       <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
         <TextField label={t('auth.field.email')} type="email" autoComplete="username" inputMode="email" {...form.bind('email')} />
         <TextField label={t('auth.field.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
+        <a className="cash-button" data-variant="plain" href={forgotHref} style={{ justifySelf: 'start', paddingInline: 0 }}>
+          {t('auth.signIn.forgot')}
+        </a>
         <FormFooter error={form.formError} busy={form.busy} label={t('auth.signIn.submit')} busyLabel={t('auth.signIn.busy')} />
       </form>
       <section className="cash-card cash-stack" aria-label={t('auth.wallet.submit')}>

@@ -22,6 +22,22 @@ export class ApiError extends Error {
 
 export type RequestOptions = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal }
 
+let inBackground = false
+
+/**
+ * Runs `start` with the requests it sends at once marked `X-Cash-Background` (a page polling, not the person): the
+ * server serves them but does not count them as use of the session, so a tab left open does not hold off the idle
+ * timeout (server/auth/session-service.ts). A request `start` sends after awaiting something counts as use.
+ */
+export function asBackground<T>(start: () => T): T {
+  inBackground = true
+  try {
+    return start()
+  } finally {
+    inBackground = false
+  }
+}
+
 /**
  * The API client every embed uses. It sends the CSRF token a web session was given, or a bearer token a
  * native host handed over, and parses every answer with the zod schema the server answers with.
@@ -34,6 +50,7 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
     const headers: Record<string, string> = { accept: 'application/json' }
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
+    if (inBackground) headers['x-cash-background'] = '1'
     const bearer = options.bearerToken?.()
     if (bearer) headers.authorization = `Bearer ${bearer}`
     else if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken

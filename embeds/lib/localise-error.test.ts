@@ -13,7 +13,7 @@ import { ptBR } from './messages-pt-br'
 
 /** Words that are the same in both languages: brand and product names, codes, units, loanwords Brazil uses. */
 const SAME_IN_BOTH = new Set([
-  'Cash', 'E-mail', '{title}', 'Menu', 'Back office', 'PIX', '{n} min', 'R$ 1,00 = {usd}', 'Euros: SEPA', 'IBAN', 'BIC', '{seconds} s', 'Virtual', 'CVV', 'Status',
+  'Cash', 'E-mail', '{title}', '{browser}', 'Menu', 'Back office', 'PIX', '{n} min', 'R$ 1,00 = {usd}', 'Euros: SEPA', 'IBAN', 'BIC', '{seconds} s', 'Virtual', 'CVV', 'Status',
   '{days} d {time}', 'English', 'Português (Brasil)', 'Selfie', 'Cashback', 'Regular', '{points} pts', '1 {from} = {rate} {to}', 'weETH', 'Feature flags', '—', 'USDC',
   'Feedback', '{name} · {email}', 'APY', 'Splashback', 'Triple-dip', 'Summer Mint', 'KYC', 'KYB',
   'Sandbox', 'ACH', 'SEPA', '{name} · MCC {code}', '1 BRL = {rate} USD', 'KYC · {name}', 'KYB · {name}',

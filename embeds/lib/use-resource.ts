@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError } from './api-client'
+import { ApiError, asBackground } from './api-client'
 import { onDataChanged } from './data-changed'
 import { useFirstData } from './first-data'
 
@@ -19,9 +19,14 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
   const [state, setState] = useState<Resource<T>>(() => drawnWith ?? { status: 'loading' })
   const skipFirstLoad = useRef(drawnWith !== null)
   const [attempt, setAttempt] = useState(0)
+  // Whether the next load is the poll's (the person did nothing): sent as a background request.
+  const polled = useRef(false)
   useEffect(() => {
     if (!poll || state.status !== 'ready' || !poll.keepPolling(state.data)) return
-    const timer = setTimeout(() => setAttempt((n) => n + 1), poll.pollMs)
+    const timer = setTimeout(() => {
+      polled.current = true
+      setAttempt((n) => n + 1)
+    }, poll.pollMs)
     return () => clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state])
@@ -34,7 +39,9 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
     }
     const controller = new AbortController()
     setState((s) => (s.status === 'ready' && attempt > 0 ? s : { status: 'loading' }))
-    load(controller.signal).then(
+    const background = polled.current
+    polled.current = false
+    ;(background ? asBackground(() => load(controller.signal)) : load(controller.signal)).then(
       (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return

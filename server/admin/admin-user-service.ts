@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import type { AdminUserDetail } from '../../domain/api/admin-people.schema'
-import { membershipsOf } from '../auth/session-service'
+import { liveSessionCount, membershipsOf } from '../auth/session-service'
+import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { likePattern, parseSearch } from './admin-search'
 
@@ -31,16 +32,16 @@ export async function searchUsers(db: Tx, raw: string) {
 }
 
 /** One person as staff see them: profile, KYC, the accounts they belong to, live sessions, open KYC applications. */
-export async function userDetail(db: Tx, userId: string, now: Date): Promise<AdminUserDetail> {
+export async function userDetail(deps: Pick<Deps, 'config' | 'wallClock'>, db: Tx, userId: string): Promise<AdminUserDetail> {
   const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
   if (!u) throw new DomainError('not_found', 'No such user.')
   const memberships = await membershipsOf(db, userId)
-  const sessions = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('expires_at', '>', now).executeTakeFirstOrThrow()
+  const sessions = await liveSessionCount(deps, db, userId)
   const open = await db.selectFrom('identity_applications').select(['id', 'kind', 'status', 'subject_name', 'submitted_at']).where('user_id', '=', userId).where('kind', '=', 'kyc').where('status', 'in', ['submitted', 'in_review']).orderBy('submitted_at').execute()
   return {
     user: { ...summary(u), kycReason: u.kyc_reason, language: u.language },
     memberships,
-    activeSessions: Number(sessions.n),
+    activeSessions: sessions,
     openApplications: open.map((a) => ({ id: a.id, kind: a.kind, status: a.status, subjectName: a.subject_name, submittedAt: a.submitted_at.toISOString() })),
   }
 }

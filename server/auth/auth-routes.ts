@@ -9,6 +9,8 @@ import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
 import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionView, setSessionCookie } from './session-service'
+import { passwordRoutes } from './password-routes'
+import { sessionRoutes } from './session-routes'
 
 /**
  * Starts a fresh session for the user (a new token every sign-in, so a token planted before sign-in is
@@ -17,7 +19,7 @@ import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessio
 async function startSession(c: Context, deps: Deps, db: Tx, userId: string, client: 'web' | 'native', previous: Principal | null) {
   if (previous) await deleteSession(db, previous.sessionId)
   const transport = client === 'native' ? 'bearer' : 'cookie'
-  const session = await createSession(deps, db, userId, transport)
+  const session = await createSession(deps, db, userId, transport, c.req.header('user-agent'))
   if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
   const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
   return {
@@ -101,4 +103,6 @@ export const authRoutes = [
     response: SessionResponse,
     handler: ({ db, principal }) => sessionView(db, principal!),
   }),
+  ...sessionRoutes,
+  ...passwordRoutes,
 ]

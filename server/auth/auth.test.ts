@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { anonymous, createTestApp, signIn, type TestApp } from '../testing/test-app'
+import { TEST_CLOCK } from '../testing/test-database'
 
 let t: TestApp
 beforeEach(async () => {
@@ -111,9 +112,14 @@ describe('sessions and CSRF', () => {
     expect((await web.request('GET', '/auth/session')).status).toBe(401)
   })
 
-  it('treats an expired session as signed out', async () => {
+  it('treats an expired session as signed out (its lifetime is real time, not the business clock)', async () => {
     const native = await signIn(t.app, 'personal')
-    t.setNow(new Date(t.deps.now().getTime() + (t.deps.config.SESSION_TTL_HOURS + 1) * 3_600_000))
+    // Used every few days, so never idle: only the absolute lifetime can end it.
+    for (let hours = 24 * 5; hours < t.deps.config.SESSION_TTL_HOURS; hours += 24 * 5) {
+      t.setWallClock(new Date(TEST_CLOCK.getTime() + hours * 3_600_000))
+      expect((await native.request('GET', '/auth/session')).status).toBe(200)
+    }
+    t.setWallClock(new Date(TEST_CLOCK.getTime() + (t.deps.config.SESSION_TTL_HOURS + 1) * 3_600_000))
     expect((await native.request('GET', '/auth/session')).status).toBe(401)
   })
 })

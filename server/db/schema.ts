@@ -54,6 +54,23 @@ export interface SessionsTable {
   csrf_token: string
   created_at: Timestamp
   expires_at: Timestamp
+  /** What the holder's list of devices names the session by (the id is the token's hash, never shown). */
+  public_id: string
+  /** Real (wall-clock) time of the session's last use, written at most once a minute: the idle timeout reads it. */
+  last_seen_at: Timestamp
+  /** The User-Agent the session was made from (cut to 400 characters), for the list of devices. */
+  user_agent: string | null
+}
+
+/** A password reset link: the token's SHA-256, open until used, superseded by a newer one, or expired. */
+export interface PasswordResetsTable {
+  id: string
+  user_id: string
+  token_hash: string
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
+  superseded_at: Date | null
 }
 
 export interface SignInFailuresTable {
@@ -460,6 +477,9 @@ export interface MailOutboxTable {
   status: ColumnType<'queued' | 'delivered' | 'failed', 'queued' | 'delivered' | 'failed' | undefined, 'queued' | 'delivered' | 'failed'>
   created_at: Timestamp
   delivered_at: Date | null
+  failed_at: Date | null
+  /** The mail server's reply to a mail it refused for good, or the last error when retries ran out. */
+  failure_reason: string | null
 }
 
 export interface SafesTable {
@@ -514,6 +534,7 @@ export interface Database {
   accounts: AccountsTable
   account_members: AccountMembersTable
   sessions: SessionsTable
+  password_resets: PasswordResetsTable
   sign_in_failures: SignInFailuresTable
   confirmation_failures: ConfirmationFailuresTable
   rate_limits: RateLimitsTable

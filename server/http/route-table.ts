@@ -38,6 +38,11 @@ export type Deps = {
   config: Config
   log: Logger
   now: () => Date
+  /**
+   * Real time, for what must not follow the sandbox's movable clock: sessions' idle timeout and lifetime (a tester
+   * who advances the clock a day must not be signed out by it). Unset: the machine's clock; tests pass their own.
+   */
+  wallClock?: () => Date
   newId: () => string
   prices: () => PriceTable
   /** Where `prices` come from; admins change sandbox prices through it. */

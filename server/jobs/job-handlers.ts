@@ -10,6 +10,7 @@ import { applyLimitChange } from '../accounts/limits-service'
 import { applyModeChange } from '../borrow/mode-service'
 import { executeRecovery } from '../safe/safe-service'
 import { deliverMail, outboxTransport } from '../mail/mail-service'
+import { smtpTransport } from '../mail/smtp-transport'
 import { runVaultSnapshotJob, settleVaultWithdrawal, VAULT_SETTLE_JOB, VAULT_SNAPSHOT_JOB } from '../grow/earn-service'
 import { runInterestJob } from '../borrow/interest-service'
 import { checkPositions, runPositionsJob } from '../borrow/liquidation-service'
@@ -38,6 +39,9 @@ export function webhookDeliverer(deps: Deps, app: Hono) {
 
 export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
   const deliver = webhookDeliverer(deps, app)
+  // With SMTP_URL mail leaves through it (loadConfig requires MAIL_FROM with it, and SMTP_URL in production).
+  const { SMTP_URL, MAIL_FROM } = deps.config
+  const mail = SMTP_URL && MAIL_FROM ? smtpTransport(SMTP_URL, MAIL_FROM) : outboxTransport
   return {
     'webhook.deliver': async (payload) => {
       const res = await deliver(payload)
@@ -47,9 +51,9 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => applyLimitChange(deps, tx, changeId))
     },
-    'mail.deliver': async (payload) => {
+    'mail.deliver': async (payload, run) => {
       const { mailId } = z.object({ mailId: z.uuid() }).parse(payload)
-      await deliverMail(deps, outboxTransport, mailId)
+      await deliverMail(deps, mail, mailId, run)
     },
     'recovery.execute': async (payload) => {
       const { recoveryId } = z.object({ recoveryId: z.uuid() }).parse(payload)

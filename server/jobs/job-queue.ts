@@ -3,10 +3,17 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { metricsOf } from '../monitoring/metrics'
 
-export type JobHandler = (payload: unknown) => Promise<void>
+/** Which attempt this run is, and whether the queue gives up if it fails (a handler may record why it gave up). */
+export type JobRun = { attempt: number; last: boolean }
+export type JobHandler = (payload: unknown, run: JobRun) => Promise<void>
 export type JobHandlers = Record<string, JobHandler>
 
-const MAX_ATTEMPTS = 6
+export const MAX_ATTEMPTS = 6
+
+/** Thrown by a handler whose work can never succeed (a mail server's permanent refusal): the job fails now, not after 6 attempts. */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError'
+}
 
 /** Schedules a job, in the caller's transaction (so it exists only if the work that asked for it commits). */
 export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: string; payload: unknown; runAt: Date }): Promise<string> {
@@ -17,7 +24,8 @@ export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: st
 
 /**
  * Claims due jobs (`FOR UPDATE SKIP LOCKED`: two processes never take the same row), runs them in
- * `run_at` order, and marks each done, or schedules a retry with backoff, or gives up after 6 attempts.
+ * `run_at` order, and marks each done, or schedules a retry with backoff (2, 4, 8, 16, 32 s), or gives up after
+ * 6 attempts or at once on a `PermanentJobError`.
  */
 export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = deps.now(), limit = 20): Promise<number> {
   const db = deps.db.kysely
@@ -33,13 +41,14 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = 
     try {
       const handler = handlers[job.kind]
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      await handler(job.payload)
+      await handler(job.payload, { attempt: job.attempts, last: job.attempts >= MAX_ATTEMPTS })
       await db.updateTable('jobs').set({ status: 'done', locked_until: null }).where('id', '=', job.id).execute()
       metricsOf(deps).jobRan(job.kind, 'done')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const failed = job.attempts >= MAX_ATTEMPTS
-      deps.log.warn('job failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message, gaveUp: failed })
+      const permanent = error instanceof PermanentJobError
+      const failed = permanent || job.attempts >= MAX_ATTEMPTS
+      deps.log.warn('job failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message, gaveUp: failed, permanent })
       await db
         .updateTable('jobs')
         .set({ status: failed ? 'failed' : 'pending', locked_until: null, last_error: message.slice(0, 1000), run_at: new Date(now.getTime() + 2 ** job.attempts * 1000) })

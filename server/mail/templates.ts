@@ -18,6 +18,31 @@ export const MAIL_TEMPLATES = {
     subject: `Your ${v.what} verification: ${v.state}`,
     body: `Your ${v.what} verification is now: ${v.state}.${v.reason ? `\n\nReason: ${v.reason}` : ''}\n\nSee the details and what to do next: ${v.link}`,
   }),
+  /**
+   * A password reset link (server/auth/password-reset-service.ts), in the person's language: it opens the page that
+   * takes a new password, works once, for `minutes`, and only while it is the latest one asked for.
+   */
+  passwordReset: (v: { link: string; minutes: number; language: 'en' | 'pt-BR' }) =>
+    v.language === 'pt-BR'
+      ? {
+          subject: 'Redefina sua senha do Cash',
+          body: `Recebemos um pedido para redefinir a senha da sua conta Cash. Escolha uma nova senha por este link:\n\n${v.link}\n\nO link funciona uma vez e vale por ${v.minutes} minutos; um pedido mais recente o substitui. Ao trocar a senha, todos os dispositivos conectados à sua conta são desconectados.\n\nSe não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.`,
+        }
+      : {
+          subject: 'Reset your Cash password',
+          body: `We were asked to reset the password of your Cash account. Choose a new password with this link:\n\n${v.link}\n\nThe link works once and for ${v.minutes} minutes; a newer request replaces it. Changing the password signs out every device signed in to your account.\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
+        },
+  /** The password was changed (a reset, or a change while signed in): a notice, with the way back if it was not them. */
+  passwordChanged: (v: { at: string; how: 'reset' | 'change'; resetLink: string; language: 'en' | 'pt-BR' }) =>
+    v.language === 'pt-BR'
+      ? {
+          subject: 'A senha do seu Cash foi alterada',
+          body: `A senha da sua conta Cash foi alterada em ${v.at} ${v.how === 'reset' ? 'por um link de redefinição' : 'nas configurações'}. ${v.how === 'reset' ? 'Todos os dispositivos' : 'Todos os outros dispositivos'} conectados à sua conta foram desconectados.\n\nSe não foi você, redefina sua senha agora: ${v.resetLink}`,
+        }
+      : {
+          subject: 'Your Cash password was changed',
+          body: `The password of your Cash account was changed on ${v.at} ${v.how === 'reset' ? 'through a reset link' : 'in Settings'}. ${v.how === 'reset' ? 'Every device' : 'Every other device'} signed in to your account was signed out.\n\nIf this was not you, reset your password now: ${v.resetLink}`,
+        },
 } as const
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES

@@ -85,16 +85,20 @@ export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   throw new Error(`${name} is not installed: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`)
 }
 
-/** `pg_dump --format=custom` of the database at `url` into `dir`; the file written. */
+/**
+ * `pg_dump --format=custom` of the database at `url` into `dir`; the file written. Without owners or grants: a
+ * restore belongs to whoever restores it (the owner role), and the migration run after it grants the application
+ * role, whatever its name on the new server.
+ */
 export async function backupPostgres(url: string, dir: string, at = new Date()): Promise<string> {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, backupName('postgres', at))
-  await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${file}.partial`, `--dbname=${url}`])
+  await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}.partial`, `--dbname=${url}`])
   renameSync(`${file}.partial`, file)
   return file
 }
 
-/** `pg_restore` of `file` into the database at `url`, which must exist and hold no tables yet. */
+/** `pg_restore` of `file` into the database at `url`, which must exist and hold no tables yet; grants in older backups are skipped. */
 export async function restorePostgres(file: string, url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -104,5 +108,5 @@ export async function restorePostgres(file: string, url: string): Promise<void> 
   } finally {
     await client.end()
   }
-  await run(postgresTool('pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${url}`, file])
+  await run(postgresTool('pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, file])
 }

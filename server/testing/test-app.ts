@@ -36,6 +36,8 @@ export type TestApp = {
   logs: string[]
   /** Moves the test clock. */
   setNow(date: Date): void
+  /** Moves the real-time clock sessions keep (deps.wallClock), which the test clock leaves alone. */
+  setWallClock(date: Date): void
 }
 
 /** A fresh app on the worker's database, put back to the seeded demo personas. */
@@ -45,8 +47,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const clock = { now: TEST_CLOCK }
   const logs: string[] = []
   const deps = testDeps(db, overrides, logs, clock)
+  // Sessions' real time stands still in a test until it moves it: moving the test clock never signs anyone out.
+  const wall = { now: TEST_CLOCK }
+  deps.wallClock = () => wall.now
   const { app, routes, jobs } = createApp(deps)
-  return { app, routes, deps, logs, setNow: (d) => (clock.now = d), runJobs: () => runDueJobs(deps, jobs) }
+  return { app, routes, deps, logs, setNow: (d) => (clock.now = d), setWallClock: (d) => (wall.now = d), runJobs: () => runDueJobs(deps, jobs) }
 }
 
 export type Caller = {
