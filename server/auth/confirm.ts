@@ -5,6 +5,7 @@ import { DomainError, ERRORS } from '../../domain/errors'
 import { RefusalWithFollowUp } from '../http/refusal'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { sendMail } from '../mail/mail-service'
 import { recordFailedPassword } from './failure-streak'
 import { verifyPassword } from './password'
 
@@ -19,9 +20,10 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * Passwords are limited like sign-in: after MAX_FAILED_CONFIRMATIONS wrong ones in a row (a streak forgotten after
  * LOCKOUT_MINUTES) confirming is paused for LOCKOUT_MINUTES, even with the right password (`confirmation_locked`,
  * with `retryAt`). A wrong password refuses the request, which rolls back; the failure is written after that
- * (RefusalWithFollowUp), so it counts. The right one clears the streak.
+ * (RefusalWithFollowUp), so it counts. The right one clears the streak. The failure that pauses confirming also
+ * e-mails the person (`confirmationsPaused`): whoever was guessing holds a session, not their mailbox.
  */
-export async function verifyConfirmation(deps: Pick<Deps, 'now'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
+export async function verifyConfirmation(deps: Pick<Deps, 'now' | 'newId'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
   if (!confirmation) throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
   if (confirmation.method === 'host') {
     if (principal.transport !== 'bearer') throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
@@ -30,12 +32,16 @@ export async function verifyConfirmation(deps: Pick<Deps, 'now'>, db: Tx, princi
   const now = deps.now()
   const streak = await db.selectFrom('confirmation_failures').select(['locked_until']).where('user_id', '=', principal.userId).executeTakeFirst()
   if (streak?.locked_until && streak.locked_until.getTime() > now.getTime()) throw locked(streak.locked_until)
-  const user = await db.selectFrom('users').select('password_hash').where('id', '=', principal.userId).executeTakeFirstOrThrow()
+  const user = await db.selectFrom('users').select(['password_hash', 'email', 'language']).where('id', '=', principal.userId).executeTakeFirstOrThrow()
   if (await verifyPassword(confirmation.password, user.password_hash)) {
     if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
-  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, (tx) => recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS))
+  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, async (tx) => {
+    const lockedUntil = await recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)
+    // Someone holding the session may be guessing: the holder hears of it where the session cannot reach.
+    if (lockedUntil) await sendMail(deps, tx, user.email, 'confirmationsPaused', { failures: MAX_FAILED_CONFIRMATIONS, until: lockedUntil, language: user.language ?? 'en' })
+  })
 }
 
 const locked = (until: Date) => new DomainError('confirmation_locked', undefined, { password: ERRORS.confirmation_locked.message }, { retryAt: until.toISOString() })

@@ -219,6 +219,10 @@ describe('confirmation passwords', () => {
     expect(refused.body.error).toMatchObject({ code: 'confirmation_locked', fields: { password: expect.stringContaining('paused') }, details: { retryAt: expect.any(String) } })
     expect(refused.body).not.toHaveProperty('number')
     expect((await withdraw(DEMO_PASSWORD)).body.error.code).toBe('confirmation_locked')
+    // The holder hears of it by e-mail, once: whoever was guessing holds the session, not the mailbox.
+    const paused = await t.deps.db.kysely.selectFrom('mail_outbox').select(['subject', 'body']).where('to_address', '=', persona('personal').email).where('subject', 'like', '%paused confirmations%').execute()
+    expect(paused).toHaveLength(1)
+    expect(paused[0]!.body).toMatch(/wrong password 5 times in a row .* paused until .+ UTC/)
     t.setNow(new Date(t.deps.now().getTime() + 15 * 60_000 + 1000))
     const shown = await reveal(DEMO_PASSWORD)
     expect(shown.status).toBe(200)

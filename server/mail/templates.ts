@@ -43,6 +43,22 @@ export const MAIL_TEMPLATES = {
           subject: 'Your Cash password was changed',
           body: `The password of your Cash account was changed on ${v.at} ${v.how === 'reset' ? 'through a reset link' : 'in Settings'}. ${v.how === 'reset' ? 'Every device' : 'Every other device'} signed in to your account was signed out.\n\nIf this was not you, reset your password now: ${v.resetLink}`,
         },
+  /**
+   * Confirming payments was paused after wrong passwords in a row (server/auth/confirm.ts): whoever typed them holds
+   * a signed-in session, so the person hears of it by e-mail, with what to do if it was not them.
+   */
+  confirmationsPaused: (v: { failures: number; until: Date; language: 'en' | 'pt-BR' }) => {
+    const at = (locale: string) => `${v.until.toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`
+    return v.language === 'pt-BR'
+      ? {
+          subject: 'Pausamos as confirmações no seu Cash',
+          body: `Alguém digitou a senha errada ${v.failures} vezes seguidas para confirmar um pagamento ou ver os dados do cartão na sua conta Cash. Por segurança, as confirmações ficam pausadas até ${at('pt-BR')}, mesmo com a senha certa.\n\nSe foi você, espere e tente de novo. Se não foi, troque sua senha agora em Configurações › Dados do perfil e saia de todos os outros dispositivos.`,
+        }
+      : {
+          subject: 'We paused confirmations on your Cash account',
+          body: `Someone entered a wrong password ${v.failures} times in a row to confirm a payment or reveal card details on your Cash account. To keep it safe, confirming is paused until ${at('en-US')}, even with the right password.\n\nIf this was you, wait and try again. If it was not, change your password now in Settings › Profile details and sign out every other device.`,
+        }
+  },
 } as const
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES

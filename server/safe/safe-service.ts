@@ -140,7 +140,7 @@ const addressField = (input: string, field: string): Address => {
 }
 
 /** The holder's own recovery signer (the third of three): any address they control, e.g. a hardware wallet. */
-export async function setHolderRecoverySigner(deps: Pick<Deps, 'config' | 'now'>, db: Tx, principal: Principal, accountId: string, input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined }) {
+export async function setHolderRecoverySigner(deps: Pick<Deps, 'config' | 'now' | 'newId'>, db: Tx, principal: Principal, accountId: string, input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined }) {
   const address = addressField(input.address, 'address')
   const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')

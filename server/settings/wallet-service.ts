@@ -80,7 +80,7 @@ export async function listWallets(db: Tx, userId: string): Promise<WalletsView> 
 }
 
 /** Unlinks one of the caller's wallets after confirmation (password, or host biometrics in the app). */
-export async function unlinkWallet(deps: Pick<Deps, 'now'>, db: Tx, principal: Principal, addressInput: string, confirmation: Confirmation): Promise<void> {
+export async function unlinkWallet(deps: Pick<Deps, 'now' | 'newId'>, db: Tx, principal: Principal, addressInput: string, confirmation: Confirmation): Promise<void> {
   await verifyConfirmation(deps, db, principal, confirmation)
   const removed = await db.deleteFrom('linked_wallets').where('address', '=', getAddress(addressInput.toLowerCase())).where('user_id', '=', principal.userId).executeTakeFirst()
   if (removed.numDeletedRows === 0n) throw new DomainError('not_found', 'This wallet is not linked to your account.')
