@@ -64,7 +64,7 @@ describe('handshake', () => {
 describe('calls', () => {
   it('carries a call and its result', async () => {
     const { embed } = await pair({ confirm: async (p) => ({ confirmed: p.amount === '10.00', method: 'biometrics' }) })
-    expect(await embed.call('confirm', { title: 'Send', amount: '10.00', asset: 'USDC', detail: 'Fee $0.02' })).toEqual({ confirmed: true, method: 'biometrics' })
+    expect(await embed.call('confirm', { title: 'Send', amount: '10.00', asset: 'USDC', detail: 'Fee $0.02', challenge: 'abc' })).toEqual({ confirmed: true, method: 'biometrics' })
     expect(await embed.call('getContext', {})).toEqual(context)
   })
 

@@ -61,7 +61,7 @@ function withProtoKeys(v: unknown): unknown {
 }
 
 /** Method and params pairs that are valid (chosen together, so valid requests are common enough). */
-const VALID_CALLS: [string, unknown][] = [['copy', { text: 'hi' }], ['share', { text: 'hi' }], ['haptics', { style: 'light' }], ['openUrl', { url: 'https://example.com' }], ['scanQr', { prompt: 'Scan' }], ['navigate', { path: '/app/cash/home' }], ['confirm', { title: 'Send', amount: '1.00', asset: 'USDC', detail: 'Fee 0' }], ['notify', { id: 'n1', title: 'Hi', body: 'b' }], ['close', {}], ['ready', {}], ['getContext', {}]]
+const VALID_CALLS: [string, unknown][] = [['copy', { text: 'hi' }], ['share', { text: 'hi' }], ['haptics', { style: 'light' }], ['openUrl', { url: 'https://example.com' }], ['scanQr', { prompt: 'Scan' }], ['navigate', { path: '/app/cash/home' }], ['confirm', { title: 'Send', amount: '1.00', asset: 'USDC', detail: 'Fee 0', challenge: 'c' }], ['notify', { id: 'n1', title: 'Hi', body: 'b' }], ['close', {}], ['ready', {}], ['getContext', {}]]
 const VALID_EVENTS: [string, unknown][] = [['backPressed', {}], ['themeChanged', { theme: 'dark' }], ['visibility', { visible: false }], ['sessionChanged', { sessionToken: null }], ['dataChanged', {}]]
 
 /** Envelopes close to real ones: each field usually right, sometimes wrong; sometimes a key missing or added. */

@@ -105,11 +105,21 @@ Native transports carry the envelope as a JSON string; the web ones as a structu
 - Every call times out after 10 s (\`TIMEOUT\`, retryable); closing the bridge fails pending calls with
   \`CANCELLED\`. A method whose capability the host did not list fails at once with \`UNAVAILABLE\`,
   without a round trip, and the embed uses its web fallback.
+- A host's \`confirm\` is proof, not a claim (issue 19): the server accepts \`{ method: "host" }\` only with the
+  host's answer to a challenge it issued to that same native session (\`POST /auth/confirmations/challenge\`:
+  32 random bytes, 2 minutes, single use). The native sign-in returns \`confirmSecret\` once, beside the token;
+  the host keeps it behind the biometric check and never puts it in the context, so a webview holding the
+  bearer token still cannot approve a payment. The answer is
+  \`base64url(HMAC-SHA256(base64url-decode(confirmSecret), "cash-confirm:" + challenge))\`
+  (\`domain/host-confirmation.ts\`). A wrong answer counts like a wrong password; an answered, expired or
+  another session's challenge is refused (\`confirmation_required\`).
 
 ## Versioning
 
 The major version is agreed in the handshake. Within a major, fields and methods are only added; new
-methods come with a capability name, so an embed finds them in \`ack.capabilities\`.
+methods come with a capability name, so an embed finds them in \`ack.capabilities\`. One exception, for
+security: \`confirm\` gained the required \`challenge\` param and the \`signature\` result (issue 19); a host
+that does not answer the challenge cannot confirm, since the server no longer takes an unproven \`host\`.
 
 ## Context
 

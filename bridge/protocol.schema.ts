@@ -36,9 +36,10 @@ export const METHODS = {
   ready: { capability: null, params: Empty, result: z.object({ ok: z.literal(true) }), doc: 'The embed painted its first screen; the host may drop its splash.' },
   confirm: {
     capability: 'confirm',
-    params: z.object({ title: z.string().min(1).max(80), amount: z.string().max(40), asset: z.string().max(10), detail: z.string().max(300) }).strict(),
-    result: z.object({ confirmed: z.boolean(), method: z.enum(['biometrics', 'passcode', 'none']) }),
-    doc: 'Ask the holder to approve a money movement with biometrics (or the device passcode). The all-in cost is in `amount` and `detail`.',
+    params: z.object({ title: z.string().min(1).max(80), amount: z.string().max(40), asset: z.string().max(10), detail: z.string().max(300), challenge: z.string().min(1).max(100) }).strict(),
+    result: z.object({ confirmed: z.boolean(), method: z.enum(['biometrics', 'passcode', 'none']), signature: z.string().max(100).optional() }),
+    doc:
+      'Ask the holder to approve a money movement with biometrics (or the device passcode). The all-in cost is in `amount` and `detail`. `challenge` is the one the embed got from POST /auth/confirmations/challenge; once the check passes the host answers `signature` = base64url(HMAC-SHA256(key = base64url-decode(confirmSecret), "cash-confirm:" + challenge)), with the `confirmSecret` its native sign-in returned (kept behind the biometric check, never given to a webview). The embed sends `{ method: "host", challengeId, signature }`; the server refuses a host confirmation without a right answer to an open challenge of the same session.',
   },
   scanQr: { capability: 'scanQr', params: z.object({ prompt: z.string().max(120) }).strict(), result: z.object({ text: z.string().max(4096) }), doc: 'Open the camera and return the text of the first QR code read. CANCELLED if the holder closes it.' },
   share: {

@@ -57,10 +57,11 @@ test.describe('standalone webview pages and the QA harness', () => {
 
   test('the harness answers a confirm request and the embed gets the answer', async ({ page }) => {
     const { frame } = await launch(page, 'withdraw')
-    const pending = frame.evaluate(() => window.__cashBridge!.call('confirm', { title: 'Withdraw', amount: '100.00', asset: 'USDC', detail: 'Network fee $0.40' }))
+    const pending = frame.evaluate(() => window.__cashBridge!.call('confirm', { title: 'Withdraw', amount: '100.00', asset: 'USDC', detail: 'Network fee $0.40', challenge: 'qa-challenge' }))
     await expect(page.getByText('Confirm with biometrics: Withdraw: 100.00 USDC — Network fee $0.40')).toBeVisible()
     await page.getByRole('button', { name: 'Approve' }).click()
-    expect(await pending).toEqual({ confirmed: true, method: 'biometrics' })
+    // The harness answers the challenge like a native host, with the confirm secret of its native sign-in (issue 19).
+    expect(await pending).toEqual({ confirmed: true, method: 'biometrics', signature: expect.stringMatching(/^[\w-]{43}$/) })
     await expect(page.getByTestId('qa.log')).toContainText('← embed req confirm')
     await expect(page.getByTestId('qa.log')).toContainText('→ embed res ok')
   })

@@ -54,7 +54,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     expect(units(await balanceOf(paula, account, 'USDT'))).toBe(units(usdt) + 9_970_000)
     // Put Paula's USDT back as it was (the spread stays with Cash).
     const back = (await paula.post(`/accounts/${account}/convert/quotes`, { from: 'USDT', to: 'USDC', amount: '9.97' })) as { id: string }
-    await paula.post(`/accounts/${account}/convert/executions`, { quoteId: back.id, confirmation: { method: 'host' } })
+    await paula.post(`/accounts/${account}/convert/executions`, { quoteId: back.id, confirmation: await paula.hostConfirmation() })
     expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
   })
 
@@ -112,7 +112,7 @@ test.describe('Grow, as personal@demo.cash', () => {
     await page.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click()
     await expect(queue.getByRole('listitem').first()).toContainText('cancelled')
     const rest = ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value
-    await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: { method: 'host' } })
+    await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: await paula.hostConfirmation() })
     await serverClock.advance(SETTLEMENT + 1)
     expect(units(await balanceOf(paula, account, 'USDC'))).toBeGreaterThanOrEqual(usdc)
   })

@@ -3,6 +3,7 @@ import { serveBridge, type HostBridge, type HostHandlers } from '../bridge/host-
 import { BridgeError, CAPABILITIES, type BridgeContext, type Capability, type Envelope, type EventName, type EventPayload } from '../bridge/protocol.schema'
 import { newDropCounter, windowWire } from '../bridge/wires'
 import { SessionResponse } from '../domain/api/auth.schema'
+import { signHostChallenge } from '../domain/host-confirmation'
 import { createApiClient, type ApiClient } from '../embeds/lib/api-client'
 import { PERSONAS } from '../fixtures/personas'
 import { useI18n } from '../embeds/lib/i18n'
@@ -63,9 +64,11 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       setError(null)
       setSandbox(null)
       let context: BridgeContext = { sessionToken: null, user: null, accountKind: null, locale: settings.locale, theme: settings.theme, safeArea: SAFE_AREA[settings.platform], platform: settings.platform, appVersion: 'qa-harness' }
+      let confirmSecret: string | undefined
       if (settings.email) {
         try {
           const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: settings.email, password: settings.password, client: 'native' })
+          confirmSecret = session.confirmSecret
           context = { ...context, sessionToken: session.token ?? null, user: session.user, accountKind: session.memberships[0]?.accountKind ?? null }
         } catch (e) {
           setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
@@ -83,7 +86,9 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       const all: HostHandlers = {
         confirm: async (p) => {
           const confirmed = await ask<boolean>((answer) => ({ kind: 'confirm', detail: `${p.title}: ${p.amount} ${p.asset} — ${p.detail}`, answer }))
-          return { confirmed, method: confirmed ? 'biometrics' : 'none' }
+          // Like a real host: the confirm secret from the native sign-in answers the challenge once the holder approves.
+          if (!confirmed || !confirmSecret) return { confirmed: false, method: 'none' }
+          return { confirmed, method: 'biometrics', signature: await signHostChallenge(confirmSecret, p.challenge) }
         },
         scanQr: async (p) => {
           const text = await ask<string | null>((answer) => ({ kind: 'scanQr', detail: p.prompt, answer }))

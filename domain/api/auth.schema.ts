@@ -61,6 +61,11 @@ export const SessionResponse = z
     language: z.enum(['en', 'pt-BR']).nullable().optional(),
     /** Present only for `client: "native"`: send as `Authorization: Bearer <token>`. */
     token: z.string().optional(),
+    /**
+     * Present only for `client: "native"`, once: the session's secret for answering confirmation challenges
+     * (domain/host-confirmation.ts). The host keeps it behind the biometric check; never hand it to a webview.
+     */
+    confirmSecret: z.string().optional(),
     /** Echo of the CSRF token a web page sends back as `X-CSRF-Token` on mutations. */
     csrfToken: z.string().optional(),
   })
@@ -132,3 +137,9 @@ export type SessionList = z.infer<typeof SessionList>
 export const SessionParams = z.object({ sessionId: z.uuid('Not a session id.') })
 /** How many sessions a sign-out ended. */
 export const SessionsEnded = z.object({ signedOut: z.number().int() }).meta({ id: 'SessionsEnded' })
+
+/** A challenge a native host answers to confirm a money movement (single use, for this session only). */
+export const ConfirmationChallengeResponse = z
+  .object({ challengeId: z.uuid(), challenge: z.string(), expiresAt: IsoDateTime })
+  .meta({ id: 'ConfirmationChallenge' })
+export type ConfirmationChallengeResponse = z.infer<typeof ConfirmationChallengeResponse>

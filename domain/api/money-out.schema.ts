@@ -2,10 +2,14 @@ import { z } from 'zod'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 
-/** How the holder confirmed: their password (web) or the native host's biometrics (native sessions only). */
+/**
+ * How the holder confirmed: their password (web) or the native host's biometrics (native sessions only). `host`
+ * answers a challenge from POST /auth/confirmations/challenge: its id, and the host's HMAC of it with the session's
+ * confirm secret (domain/host-confirmation.ts). Without a valid, unused answer the server refuses it.
+ */
 export const ConfirmationSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('password'), password: z.string().min(1, 'Enter your password to confirm.').max(200) }),
-  z.object({ method: z.literal('host') }),
+  z.object({ method: z.literal('host'), challengeId: z.uuid(), signature: z.string().min(1).max(100) }),
 ])
 
 const Address = z.string().min(1, 'Enter the address to send to.').max(100)

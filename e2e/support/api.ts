@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
+import { signHostChallenge } from '../../domain/host-confirmation'
 import { nativeSession } from './sessions'
 
 /** A persona's bearer-token API client, for arranging and checking what the screens do. */
@@ -12,10 +13,17 @@ export async function apiAs(request: APIRequestContext, key: PersonaKey) {
  * (outside the page's cookies, so it never ends the page's own session).
  */
 export async function apiAsUser(request: APIRequestContext, email: string, password: string) {
-  const { token, userId } = await nativeSession(email, password)
+  const { token, userId, confirmSecret } = await nativeSession(email, password)
   const headers = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra })
   return {
     userId,
+    /** A host confirmation, as the app makes it after its biometric check: a fresh challenge, answered (issue 19). */
+    hostConfirmation: async () => {
+      const res = await request.post('/app/cash/api/v1/auth/confirmations/challenge', { headers: headers() })
+      expect(res.status(), `confirmation challenge: ${await res.text()}`).toBe(201)
+      const { challengeId, challenge } = (await res.json()) as { challengeId: string; challenge: string }
+      return { method: 'host' as const, challengeId, signature: await signHostChallenge(confirmSecret, challenge) }
+    },
     get: async (path: string) => (await request.get(`/app/cash/api/v1${path}`, { headers: headers() })).json(),
     /** A POST whose refusal the test checks: status and body, no assertion. */
     send: async (path: string, data: unknown = {}) => {

@@ -12,7 +12,8 @@ let server: CashServer | undefined
 const webStates = new Map<PersonaKey, Promise<StorageState>>()
 const tokens = new Map<string, Promise<NativeSession>>()
 
-export type NativeSession = { token: string; userId: string }
+/** `confirmSecret`: what the app answers confirmation challenges with (domain/host-confirmation.ts). */
+export type NativeSession = { token: string; userId: string; confirmSecret: string }
 
 /** Called by the worker fixture when its server starts and stops. */
 export function setWorkerServer(next: CashServer | undefined): void {
@@ -67,8 +68,8 @@ export function nativeSession(email: string, password: string): Promise<NativeSe
         body: JSON.stringify({ email, password, client: 'native' }),
       })
       expect(res.status, `native sign-in of ${email}`).toBe(200)
-      const body = (await res.json()) as { token: string; user: { id: string } }
-      return { token: body.token, userId: body.user.id }
+      const body = (await res.json()) as { token: string; confirmSecret: string; user: { id: string } }
+      return { token: body.token, userId: body.user.id, confirmSecret: body.confirmSecret }
     })()
     made.catch(() => tokens.delete(cacheKey))
     tokens.set(cacheKey, made)

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import type { z } from 'zod'
+import { ConfirmationChallengeResponse } from '../../domain/api/auth.schema'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { useBridge } from '../lib/bridge-context'
+import { useSession } from '../lib/session'
 import { ApiError } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
 import { FormFooter } from './form-footer'
@@ -29,6 +31,7 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submi
 )) {
   const { t } = useI18n()
   const bridge = useBridge()
+  const { api } = useSession()
   const approval = 'onSend' in commit
   const biometric = approval && bridge.has('confirm')
   const [password, setPassword] = useState('')
@@ -45,12 +48,14 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submi
       if (!('onSend' in commit)) return await commit.onConfirm()
       let confirmation: Confirmation
       if (biometric) {
-        const answer = await bridge.call('confirm', { title, amount: total, asset, detail })
-        if (!answer.confirmed) {
+        // The host proves its biometric check by answering a fresh challenge of this session (issue 19).
+        const challenge = await api.post('/auth/confirmations/challenge', ConfirmationChallengeResponse)
+        const answer = await bridge.call('confirm', { title, amount: total, asset, detail, challenge: challenge.challenge })
+        if (!answer.confirmed || !answer.signature) {
           setError(t('confirm.declined'))
           return
         }
-        confirmation = { method: 'host' }
+        confirmation = { method: 'host', challengeId: challenge.challengeId, signature: answer.signature }
       } else {
         if (!password) {
           setPasswordError(t('confirm.passwordNeeded'))

@@ -8,7 +8,8 @@ import { clientAddress } from '../http/client-address'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
-import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionView, setSessionCookie } from './session-service'
+import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionIdOf, sessionView, setSessionCookie } from './session-service'
+import { confirmationRoutes, issueConfirmSecret } from './confirmation-challenge'
 import { passwordRoutes } from './password-routes'
 import { sessionRoutes } from './session-routes'
 
@@ -22,11 +23,13 @@ async function startSession(c: Context, deps: Deps, db: Tx, userId: string, clie
   const session = await createSession(deps, db, userId, transport, c.req.header('user-agent'))
   if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
   const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
+  // A native session's secret for answering confirmation challenges: given to the app here, once.
+  const confirmSecret = transport === 'bearer' ? await issueConfirmSecret(db, sessionIdOf(session.token)) : undefined
   return {
     user: { id: user.id, email: user.email, name: user.name, platformRole: user.platform_role },
     memberships: await membershipsOf(db, userId),
     language: user.language,
-    ...(transport === 'bearer' ? { token: session.token } : { csrfToken: session.csrfToken }),
+    ...(transport === 'bearer' ? { token: session.token, confirmSecret } : { csrfToken: session.csrfToken }),
   }
 }
 
@@ -104,5 +107,6 @@ export const authRoutes = [
     handler: ({ db, principal }) => sessionView(db, principal!),
   }),
   ...sessionRoutes,
+  ...confirmationRoutes,
   ...passwordRoutes,
 ]

@@ -6,13 +6,15 @@ import { RefusalWithFollowUp } from '../http/refusal'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
+import { burnChallenge, consumeChallenge } from './confirmation-challenge'
 import { recordFailedPassword } from './failure-streak'
 import { verifyPassword } from './password'
 
 /**
  * Checks how the holder approved a money movement: their password (the web), or the native host's
- * biometric confirm. `host` is accepted only on a native session (bearer token): that session lives on the
- * device that ran the biometric check; a web page can never claim it.
+ * biometric confirm. `host` is accepted only on a native session (bearer token), and only with the host's answer
+ * to a challenge of that session (server/auth/confirmation-challenge.ts): the bearer token alone (which the host
+ * hands to its webviews) proves nothing about a biometric check; the confirm secret the host keeps behind it does.
  */
 export type Confirmation = z.infer<typeof ConfirmationSchema>
 
@@ -23,21 +25,24 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * (RefusalWithFollowUp), so it counts. The right one clears the streak. The failure that pauses confirming also
  * e-mails the person (`confirmationsPaused`): whoever was guessing holds a session, not their mailbox.
  */
-export async function verifyConfirmation(deps: Pick<Deps, 'now' | 'newId'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
+export async function verifyConfirmation(deps: Pick<Deps, 'now' | 'newId' | 'wallClock'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
   if (!confirmation) throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
-  if (confirmation.method === 'host') {
-    if (principal.transport !== 'bearer') throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
-    return
-  }
+  if (confirmation.method === 'host' && principal.transport !== 'bearer') throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
   const now = deps.now()
   const streak = await db.selectFrom('confirmation_failures').select(['locked_until']).where('user_id', '=', principal.userId).executeTakeFirst()
   if (streak?.locked_until && streak.locked_until.getTime() > now.getTime()) throw locked(streak.locked_until)
   const user = await db.selectFrom('users').select(['password_hash', 'email', 'language']).where('id', '=', principal.userId).executeTakeFirstOrThrow()
-  if (await verifyPassword(confirmation.password, user.password_hash)) {
+  // A host answer uses its challenge up in this transaction; a wrong one is burnt after the rollback (below).
+  const verdict = confirmation.method === 'host' ? await consumeChallenge(deps, db, principal, confirmation) : (await verifyPassword(confirmation.password, user.password_hash)) ? 'ok' : 'wrong'
+  if (verdict === 'ok') {
     if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
-  throw new RefusalWithFollowUp('confirmation_failed', undefined, { password: 'That password is not right.' }, {}, async (tx) => {
+  if (verdict === 'missing') throw new DomainError('confirmation_required', 'That confirmation has expired or was already used. Confirm again.')
+  const host = confirmation.method === 'host' ? confirmation : null
+  const refusal = host ? { message: 'The app’s confirmation did not check out. Nothing was sent.', fields: undefined } : { message: undefined, fields: { password: 'That password is not right.' } }
+  throw new RefusalWithFollowUp('confirmation_failed', refusal.message, refusal.fields, {}, async (tx) => {
+    if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)
     const lockedUntil = await recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)
     // Someone holding the session may be guessing: the holder hears of it where the session cannot reach.
     if (lockedUntil) await sendMail(deps, tx, user.email, 'confirmationsPaused', { failures: MAX_FAILED_CONFIRMATIONS, until: lockedUntil, language: user.language ?? 'en' })

@@ -15,6 +15,8 @@ export const SESSION_COOKIE = 'cash_session'
 const COOKIE_PATH = '/app/cash'
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+/** A session's id: the SHA-256 of its token. */
+export const sessionIdOf = (token: string): string => digest(token)
 
 /**
  * Sessions keep real time, not the business clock. On a test server `deps.now` is the sandbox's clock, which QA moves

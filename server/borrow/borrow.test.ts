@@ -22,7 +22,7 @@ describe('mode switching', () => {
   it('switches Direct Pay → Borrow after the mode delay, confirmed, and spendable becomes the borrowing capacity', async () => {
     const paula = await signIn(t.app, 'personal')
     const account = ACCOUNT_IDS.personal
-    const asked = await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
+    const asked = await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
     expect(asked.status).toBe(200)
     expect(asked.body).toMatchObject({ mode: 'direct_pay', pending: { toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' } })
     expect((await balances(paula, account)).pendingModeChange).toEqual({ toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' })
@@ -48,7 +48,7 @@ describe('mode switching', () => {
     const web = await signIn(t.app, 'personal', 'web')
     const none = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow' })
     expect(none.body.error).toMatchObject({ code: 'confirmation_required', fields: { password: expect.any(String) } })
-    const host = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
+    const host = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })
     expect(host.body.error.code).toBe('confirmation_required')
     const wrong = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'password', password: 'nope-nope-nope' } })
     expect(wrong.body.error.code).toBe('confirmation_failed')
@@ -58,14 +58,14 @@ describe('mode switching', () => {
   it('refuses going back to Direct Pay with debt, at the mode field, and allows it once repaid', async () => {
     const bruno = await signIn(t.app, 'borrower')
     const account = ACCOUNT_IDS.borrower
-    const refused = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: { method: 'host' } })
+    const refused = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await bruno.hostConfirmation() })
     expect(refused.status).toBe(409)
     expect(refused.body.error).toMatchObject({ code: 'mode_debt_outstanding', fields: { mode: expect.stringContaining('Repay') } })
     expect((await bruno.json('GET', `/accounts/${account}/mode`)).body).toMatchObject({ mode: 'borrow', debt: '1200', blocker: expect.stringContaining('Repay') })
     // Cash to repay arrives, the debt is repaid, and the switch goes through after the delay.
     await admin.json('POST', '/sandbox/deposits', { accountId: account, asset: 'USDC', amount: '1200' }, { 'idempotency-key': key() })
     await bruno.json('POST', `/accounts/${account}/repay`, { amount: 'all' }, { 'idempotency-key': key() })
-    const asked = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: { method: 'host' } })
+    const asked = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await bruno.hostConfirmation() })
     expect(asked.body).toMatchObject({ pending: { toMode: 'direct_pay' }, blocker: null })
     later(60)
     await t.runJobs()
@@ -75,10 +75,10 @@ describe('mode switching', () => {
   it('refuses the switch when it comes due if debt appeared during the delay, and says why', async () => {
     const paula = await signIn(t.app, 'personal')
     const account = ACCOUNT_IDS.personal
-    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
+    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
     later(60)
     await t.runJobs()
-    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: { method: 'host' } })
+    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await paula.hostConfirmation() })
     // A purchase while the switch waits is still paid by borrowing: its hold is on the debt.
     expect((await buy('25')).approved).toBe(true)
     later(60)
@@ -89,20 +89,20 @@ describe('mode switching', () => {
 
   it('asking for the current mode cancels a pending switch; members cannot switch', async () => {
     const paula = await signIn(t.app, 'personal')
-    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
-    const cancelled = await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'direct_pay', confirmation: { method: 'host' } })
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
+    const cancelled = await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'direct_pay', confirmation: await paula.hostConfirmation() })
     expect(cancelled.body).toMatchObject({ mode: 'direct_pay', pending: null })
     later(60)
     await t.runJobs()
     expect((await balances(paula, ACCOUNT_IDS.personal)).mode).toBe('direct_pay')
     const member = await signIn(t.app, 'member')
-    expect((await member.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })).status).toBe(403)
+    expect((await member.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/mode`, { mode: 'borrow', confirmation: await member.hostConfirmation() })).status).toBe(403)
   })
 
   it('clears a purchase the way it was approved even if the mode switched in between', async () => {
     const paula = await signIn(t.app, 'personal')
     const auth = await buy('40')
-    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
     later(60)
     await t.runJobs()
     await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
@@ -181,7 +181,7 @@ describe('health and liquidation', () => {
 
   it('repays the rest too when half is not enough, from the job a price change triggers, cancelling the pending withdrawal first', async () => {
     const b = await bruno()
-    const w = await b.json('POST', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`, { asset: 'USDC', amount: '50', address: '0x52908400098527886E0F7030069857D2E4169EE7', confirmation: { method: 'host' } }, { 'idempotency-key': key() })
+    const w = await b.json('POST', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`, { asset: 'USDC', amount: '50', address: '0x52908400098527886E0F7030069857D2E4169EE7', confirmation: await b.hostConfirmation() }, { 'idempotency-key': key() })
     expect(w.body.status).toBe('delayed')
     await setPrice('weETH', '400') // 142.5 + 900 = 1,042.5 < 1,200
     await t.runJobs()

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS } from '../../fixtures/personas'
-import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app'
 import { refusalForDatabaseError } from './database-refusal'
 
 /**
@@ -12,7 +12,7 @@ import { refusalForDatabaseError } from './database-refusal'
 const account = ACCOUNT_IDS.personal
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 let t: TestApp
-let paula: Caller
+let paula: SignedIn
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -32,10 +32,10 @@ async function failInserts(table: 'withdrawals' | 'bank_sends', sqlstate: string
 }
 
 const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC')
-const withdraw = (idem: string) => paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation: { method: 'host' } }, { 'idempotency-key': idem })
+const withdraw = async (idem: string) => paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation: await paula.hostConfirmation() }, { 'idempotency-key': idem })
 const sendToBank = async (idem: string) => {
   const recipient = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
-  return paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '100', confirmation: { method: 'host' } }, { 'idempotency-key': idem })
+  return paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '100', confirmation: await paula.hostConfirmation() }, { 'idempotency-key': idem })
 }
 
 describe('requests the database refuses for a race', () => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS } from '../../fixtures/personas'
 import { toDecimal } from '../../domain/money'
 import { checkLedger } from '../ledger/ledger-check'
-import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+import { createTestApp, signIn, type HostConfirmation, type SignedIn, type TestApp } from '../testing/test-app'
 
 /**
  * Many money-out requests on one account at once, each with its own Idempotency-Key (run on PGlite and on
@@ -12,10 +12,11 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../testing/tes
  */
 const account = ACCOUNT_IDS.personal
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-// A native session confirms with the host's biometrics: no password hash per request on a 2-core machine.
-const confirmation = { method: 'host' }
+// A native session confirms with the host's biometrics: no password hash per request on a 2-core machine. Each
+// request answers its own challenge, made before the race starts so the requests still overlap.
 let t: TestApp
-let paula: Caller
+let paula: SignedIn
+const confirmations = (n: number) => Promise.all(Array.from({ length: n }, () => paula.hostConfirmation()))
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -34,7 +35,7 @@ const tally = (answers: Answer[]) => {
 }
 const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC') as { balance: string; available: string }
 const pendingHolds = () => t.deps.db.kysely.selectFrom('holds').select(['kind', 'amount']).where('account_id', '=', account).where('status', '=', 'pending').execute()
-const withdraw = (amount: string, idem: string) => paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount, address: TO, confirmation }, { 'idempotency-key': idem })
+const withdraw = (amount: string, idem: string, confirmation: HostConfirmation) => paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount, address: TO, confirmation }, { 'idempotency-key': idem })
 
 // A hundred requests that take turns on one account's lock: on PGlite, under a loaded 2-core machine, the
 // withdrawals alone have taken 35 s. The limit is for a hang, not for speed.
@@ -43,7 +44,8 @@ const HUNDRED = { timeout: 240_000 }
 describe('parallel money-out requests on one account', () => {
   it('100 withdrawals: each replaces the one before, one stays pending, over-spendable ones are refused, no 5xx', HUNDRED, async () => {
     // Every tenth asks more than Paula's 2,500 USDC; the others fit, since each frees the one it replaces.
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => withdraw(i % 10 === 0 ? '2600' : String(10 + i), `race-withdrawal-${i}`)))
+    const answered = await confirmations(100)
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => withdraw(i % 10 === 0 ? '2600' : String(10 + i), `race-withdrawal-${i}`, answered[i]!)))
     expect(tally(answers)).toEqual({ '201': 90, '422 insufficient_spendable': 10 })
     const rows = await t.deps.db.kysely.selectFrom('withdrawals').select(['id', 'status', 'amount', 'fee']).where('account_id', '=', account).execute()
     expect(rows).toHaveLength(90)
@@ -61,7 +63,8 @@ describe('parallel money-out requests on one account', () => {
     // R$ 250 is 50 USDC + the 1 % fee = 50.5 USDC each: $1,000 a day pays 19 of them (959.5).
     const quotes = await Promise.all(Array.from({ length: 100 }, () => paula.json('POST', `/accounts/${account}/pix/payments`, { destination: 'fulano@example.com', brlAmount: '250' })))
     expect(tally(quotes)).toEqual({ '201': 100 })
-    const answers = await Promise.all(quotes.map((q, i) => paula.json('POST', `/accounts/${account}/pix/payments/${q.body.id}/confirm`, { confirmation }, { 'idempotency-key': `race-pix-${i}` })))
+    const answered = await confirmations(100)
+    const answers = await Promise.all(quotes.map((q, i) => paula.json('POST', `/accounts/${account}/pix/payments/${q.body.id}/confirm`, { confirmation: answered[i] }, { 'idempotency-key': `race-pix-${i}` })))
     expect(tally(answers)).toEqual({ '200': 19, '422 over_daily_limit': 81 })
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '1540.5', available: '1540.5' }))
     expect((await paula.json('GET', `/accounts/${account}/balances`)).body.spendable).toBe('40.5')
@@ -71,7 +74,8 @@ describe('parallel money-out requests on one account', () => {
   it('100 bank sends: as many as the balance pays are sent, the rest refused insufficient_spendable, no overdraft, no 5xx', HUNDRED, async () => {
     const recipient = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
     // 37 USDC + the 0.2 % fee = 37.074 each: 2,500 USDC pays 67 of them (2,483.958).
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '37', confirmation }, { 'idempotency-key': `race-bank-${i}` })))
+    const answered = await confirmations(100)
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '37', confirmation: answered[i] }, { 'idempotency-key': `race-bank-${i}` })))
     expect(tally(answers)).toEqual({ '201': 67, '422 insufficient_spendable': 33 })
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '16.042', available: '16.042' }))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
@@ -91,7 +95,7 @@ describe('one Idempotency-Key sent 20 times at once', () => {
   }
 
   it('withdrawal: one effect, the same 201 for all twenty', async () => {
-    const answers = await sendTwenty(`/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation })
+    const answers = await sendTwenty(`/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation: await paula.hostConfirmation() })
     expectOneAnswer(answers, 201)
     expect(await t.deps.db.kysely.selectFrom('withdrawals').select('id').where('account_id', '=', account).execute()).toHaveLength(1)
     expect(await usdc()).toEqual(expect.objectContaining({ available: '2399.5' }))
@@ -100,7 +104,7 @@ describe('one Idempotency-Key sent 20 times at once', () => {
 
   it('PIX payment: paid once, the same 200 for all twenty', async () => {
     const quote = await paula.json('POST', `/accounts/${account}/pix/payments`, { destination: 'fulano@example.com', brlAmount: '50' })
-    const answers = await sendTwenty(`/accounts/${account}/pix/payments/${quote.body.id}/confirm`, { confirmation })
+    const answers = await sendTwenty(`/accounts/${account}/pix/payments/${quote.body.id}/confirm`, { confirmation: await paula.hostConfirmation() })
     expectOneAnswer(answers, 200)
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '2489.9' }))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
@@ -108,7 +112,7 @@ describe('one Idempotency-Key sent 20 times at once', () => {
 
   it('bank send: sent once, the same 201 for all twenty', async () => {
     const recipient = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
-    const answers = await sendTwenty(`/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '100', confirmation })
+    const answers = await sendTwenty(`/accounts/${account}/bank-sends`, { recipientId: recipient.body.id, amount: '100', confirmation: await paula.hostConfirmation() })
     expectOneAnswer(answers, 201)
     expect(await t.deps.db.kysely.selectFrom('bank_sends').select('id').where('account_id', '=', account).execute()).toHaveLength(1)
     expect(await usdc()).toEqual(expect.objectContaining({ balance: '2399.8' }))

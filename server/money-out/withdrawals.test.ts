@@ -103,9 +103,9 @@ describe('crypto withdrawals', () => {
   it('needs the password on the web, and accepts the host’s biometrics only on a native session', async () => {
     expect((await withdraw({ confirmation: undefined })).body.error.code).toBe('confirmation_required')
     expect((await withdraw({ confirmation: { method: 'password', password: 'wrong-one' } })).body.error).toMatchObject({ code: 'confirmation_failed', fields: { password: expect.any(String) } })
-    expect((await withdraw({ confirmation: { method: 'host' } })).body.error.code).toBe('confirmation_required')
+    expect((await withdraw({ confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })).body.error.code).toBe('confirmation_required')
     const native = await signIn(t.app, 'personal', 'native')
-    expect((await withdraw({ confirmation: { method: 'host' } }, key(), native)).status).toBe(201)
+    expect((await withdraw({ confirmation: await native.hostConfirmation() }, key(), native)).status).toBe(201)
   })
 
   it('returns amount and fee when the chain rejects a broadcast withdrawal', async () => {

@@ -74,7 +74,7 @@ describe('the safe page and recovery', () => {
   const account = ACCOUNT_IDS.personal
   it('shows the seeded safe with its owner and pending security operations', async () => {
     const paula = await signIn(t.app, 'personal')
-    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: { method: 'host' } })
+    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
     const safe = (await paula.json('GET', `/accounts/${account}/safe`)).body.safe
     expect(safe).toMatchObject({ status: 'deployed', threshold: 1, owners: [{ name: 'Paula Pereira' }], recovery: null })
     expect(safe.securityOperations).toEqual([expect.objectContaining({ kind: 'mode_change', summary: 'borrow', at: '2026-11-21T12:01:00.000Z' })])
@@ -82,9 +82,8 @@ describe('the safe page and recovery', () => {
 
   it('hands the safe to an incoming owner after 2 of 3 approvals and the 3-day delay, unless cancelled', async () => {
     const paula = await signIn(t.app, 'personal')
-    const host = { method: 'host' }
-    await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, { address: recoveryKey.address, confirmation: host })
-    const started = await paula.json('POST', `/accounts/${account}/safe/recoveries`, { incomingOwner: INCOMING.toLowerCase(), confirmation: host })
+    await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, { address: recoveryKey.address, confirmation: await paula.hostConfirmation() })
+    const started = await paula.json('POST', `/accounts/${account}/safe/recoveries`, { incomingOwner: INCOMING.toLowerCase(), confirmation: await paula.hostConfirmation() })
     expect(started.status).toBe(201)
     const recovery = started.body.safe.recovery
     expect(recovery).toMatchObject({ incomingOwner: INCOMING, approvals: [], needed: 2, status: 'collecting' })
@@ -108,12 +107,11 @@ describe('the safe page and recovery', () => {
 
   it('an owner cancels a recovery; a member can do neither', async () => {
     const owner = await signIn(t.app, 'owner')
-    const host = { method: 'host' }
-    await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries`, { incomingOwner: INCOMING, confirmation: host })
-    expect((await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries`, { incomingOwner: INCOMING, confirmation: host })).body.error.code).toBe('recovery_in_progress')
+    await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries`, { incomingOwner: INCOMING, confirmation: await owner.hostConfirmation() })
+    expect((await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries`, { incomingOwner: INCOMING, confirmation: await owner.hostConfirmation() })).body.error.code).toBe('recovery_in_progress')
     const member = await signIn(t.app, 'member')
-    expect((await member.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries/cancel`, { confirmation: host })).status).toBe(403)
-    const cancelled = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries/cancel`, { confirmation: host })
+    expect((await member.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries/cancel`, { confirmation: await member.hostConfirmation() })).status).toBe(403)
+    const cancelled = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries/cancel`, { confirmation: await owner.hostConfirmation() })
     expect(cancelled.body.safe.recovery).toBeNull()
     expect((await member.json('GET', `/accounts/${ACCOUNT_IDS.acme}/safe`)).body.safe.owners).toEqual([{ address: expect.any(String), name: 'Olivia Okafor' }])
   })

@@ -131,7 +131,7 @@ describe('wallets', () => {
     const linked = await paula.json('POST', '/wallets', { message: issued.body.message, signature: await alice.signMessage({ message: issued.body.message }) })
     expect(linked.status).toBe(201)
     expect(linked.body.wallets).toEqual([{ address: alice.address, linkedAt: '2026-11-21T12:00:00.000Z' }])
-    const noPassword = await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'host' } })
+    const noPassword = await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })
     expect(noPassword.body.error.code).toBe('confirmation_required')
     expect((await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'password', password: 'wrong-password' } })).body.error.code).toBe('confirmation_failed')
     expect((await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'password', password: 'cash-demo-2026' } })).body.wallets).toEqual([])

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { inject } from 'vitest'
 import { DEMO_PASSWORD, persona, type PersonaKey } from '../../fixtures/personas'
+import { signHostChallenge } from '../../domain/host-confirmation'
 import { createApp } from '../app'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
@@ -84,8 +85,17 @@ function caller(app: Hono, auth: Record<string, string>): Caller {
   }
 }
 
+export type HostConfirmation = { method: 'host'; challengeId: string; signature: string }
+export type SignedIn = Caller & {
+  userId: string
+  /** A native session's secret for answering confirmation challenges (undefined on the web). */
+  confirmSecret?: string
+  /** What the app sends after its biometric check: a fresh challenge of this session, answered (issue 19). */
+  hostConfirmation(): Promise<HostConfirmation>
+}
+
 /** Signs a persona in as a web client (cookie + CSRF) or a native one (bearer). */
-export async function signIn(app: Hono, key: PersonaKey, client: 'web' | 'native' = 'native'): Promise<Caller & { userId: string }> {
+export async function signIn(app: Hono, key: PersonaKey, client: 'web' | 'native' = 'native'): Promise<SignedIn> {
   const p = persona(key)
   const res = await app.request('/app/cash/api/v1/auth/sign-in', {
     method: 'POST',
@@ -93,8 +103,18 @@ export async function signIn(app: Hono, key: PersonaKey, client: 'web' | 'native
     body: JSON.stringify({ email: p.email, password: DEMO_PASSWORD, client }),
   })
   if (res.status !== 200) throw new Error(`sign-in of ${key} failed: ${res.status} ${await res.text()}`)
-  const body = (await res.json()) as { token?: string; csrfToken?: string }
-  if (client === 'native') return { ...caller(app, { authorization: `Bearer ${body.token}` }), userId: p.id }
+  const body = (await res.json()) as { token?: string; csrfToken?: string; confirmSecret?: string }
+  const signedIn = (who: Caller): SignedIn => ({
+    ...who,
+    userId: p.id,
+    confirmSecret: body.confirmSecret,
+    hostConfirmation: async () => {
+      const asked = await who.json('POST', '/auth/confirmations/challenge')
+      if (asked.status !== 201 || !body.confirmSecret) throw new Error(`no confirmation challenge for ${key} (${client}): ${asked.status} ${JSON.stringify(asked.body)}`)
+      return { method: 'host', challengeId: asked.body.challengeId, signature: await signHostChallenge(body.confirmSecret, asked.body.challenge) }
+    },
+  })
+  if (client === 'native') return signedIn(caller(app, { authorization: `Bearer ${body.token}` }))
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!
-  return { ...caller(app, { cookie, 'x-csrf-token': body.csrfToken! }), userId: p.id }
+  return signedIn(caller(app, { cookie, 'x-csrf-token': body.csrfToken! }))
 }
