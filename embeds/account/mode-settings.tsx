@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ModeResponse } from '../../domain/api/borrow.schema'
+import { formatPercent } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -15,7 +16,7 @@ type Mode = ModeResponse['mode']
  * cancel), what blocks switching back (debt), and the switch itself behind the holder's confirmation.
  */
 export function ModeSettings({ accountId, canManage }: { accountId: string; canManage: boolean }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const [confirming, setConfirming] = useState(false)
   const cancel = useAction()
@@ -33,11 +34,11 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
         lines={[
           { label: t('settings.mode.new'), value: modeName(other) },
           { label: t('settings.mode.when'), value: t('settings.mode.afterDelay', { seconds: String(m.delaySeconds) }) },
-          ...(other === 'borrow' ? [{ label: t('settings.mode.apr'), value: `${m.aprPercent} %` }] : []),
+          ...(other === 'borrow' ? [{ label: t('settings.mode.apr'), value: formatPercent(m.aprPercent, locale) }] : []),
         ]}
         total="0"
         asset="USD"
-        detail={t(`settings.mode.explain.${other}`, { apr: m.aprPercent })}
+        detail={t(`settings.mode.explain.${other}`, { apr: formatPercent(m.aprPercent, locale) })}
         submitLabel={t('confirm.confirm')}
         onBack={() => setConfirming(false)}
         onSend={async (confirmation) => {
@@ -54,7 +55,7 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
         <h2 id="settings-mode">{t('settings.mode.title')}</h2>
         <span className="cash-badge">{modeName(m.mode)}</span>
       </div>
-      <p style={{ margin: 0 }}>{t(`settings.mode.explain.${m.mode}`, { apr: m.aprPercent })}</p>
+      <p style={{ margin: 0 }}>{t(`settings.mode.explain.${m.mode}`, { apr: formatPercent(m.aprPercent, locale) })}</p>
       {m.pending ? (
         <div className="cash-notice cash-stack" role="status" data-testid="settings.mode.pending">
           <span>{t('settings.mode.pending', { mode: modeName(m.pending.toMode), time: formatSeconds(seconds) })}</span>

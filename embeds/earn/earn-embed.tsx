@@ -94,6 +94,11 @@ function VaultChart({ vault }: { vault: Vault }) {
   )
 }
 
+/** The deposit confirmation's sentence: the amount, the vault, and its APY through the locale's percent formatter. */
+export function depositedBody(t: ReturnType<typeof useI18n>['t'], locale: string, amount: string, vaultName: string, apyPercent: string): string {
+  return t('earn.deposited.body', { amount, vault: vaultName, apy: formatPercent(apyPercent, locale) })
+}
+
 /** An amount form for one vault that confirms before it moves anything. */
 function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string; vault: Vault; kind: 'deposit' | 'withdraw'; onDone: () => void; hint: string }) {
   const { t, locale } = useI18n()
@@ -111,7 +116,7 @@ function VaultForm({ accountId, vault, kind, onDone, hint }: { accountId: string
     return (
       <section className="cash-card cash-stack" role="status" aria-labelledby={`earn-done-${kind}`} data-testid={`earn.done-${kind}`}>
         <h3 id={`earn-done-${kind}`} style={{ margin: 0 }}>{t(kind === 'deposit' ? 'earn.deposited.title' : 'earn.withdrawn.title')}</h3>
-        <p style={{ margin: 0 }}>{kind === 'deposit' ? t('earn.deposited.body', { amount: fmt(done, vault.asset), vault: vaultName, apy: vault.apyPercent }) : t('earn.withdrawn.body', { amount: fmt(done, vault.asset), vault: vaultName })}</p>
+        <p style={{ margin: 0 }}>{kind === 'deposit' ? depositedBody(t, locale, fmt(done, vault.asset), vaultName, vault.apyPercent) : t('earn.withdrawn.body', { amount: fmt(done, vault.asset), vault: vaultName })}</p>
         <p className="cash-muted" style={{ margin: 0 }}>{kind === 'deposit' ? t('earn.deposited.next') : hint}</p>
         <div>
           <button type="button" className="cash-button" data-variant="secondary" onClick={() => setDone(null)}>{t(kind === 'deposit' ? 'earn.deposited.again' : 'earn.withdrawn.again')}</button>

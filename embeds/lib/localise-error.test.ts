@@ -13,7 +13,7 @@ import { ptBR } from './messages-pt-br'
 
 /** Words that are the same in both languages: brand and product names, codes, units, loanwords Brazil uses. */
 const SAME_IN_BOTH = new Set([
-  'Cash', 'E-mail', '{title}', '{browser}', 'Menu', 'Back office', 'PIX', '{n} min', 'R$ 1,00 = {usd}', 'Euros: SEPA', 'IBAN', 'BIC', '{seconds} s', 'Virtual', 'CVV', 'Status',
+  'Cash', 'E-mail', '{title}', '{browser}', 'Menu', 'Back office', 'PIX', '{n} min', '{brl} = {usd}', 'Euros: SEPA', 'IBAN', 'BIC', '{seconds} s', 'Virtual', 'CVV', 'Status',
   '{days} d {time}', 'English', 'Português (Brasil)', 'Selfie', 'Cashback', 'Regular', '{points} pts', '1 {from} = {rate} {to}', 'weETH', 'Feature flags', '—', 'USDC',
   'Feedback', '{name} · {email}', 'APY', 'Splashback', 'Triple-dip', 'Summer Mint', 'KYC', 'KYB',
   'Sandbox', 'ACH', 'SEPA', '{name} · MCC {code}', '1 BRL = {rate} USD', 'KYC · {name}', 'KYB · {name}',
@@ -68,6 +68,12 @@ describe('server errors and field messages in the page’s language', () => {
     const english = 'You can ask for 10,000 USDC of refunds in 24 hours; 2,499.5 USDC is left. Another admin can make this refund.'
     expect(localiseFields({ amount: english }, 'pt-BR')).toEqual({ amount: 'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam 2.499,5 USDC. Outro administrador pode fazer este reembolso.' })
     expect(localiseFields({ amount: english }, 'en-US')).toEqual({ amount: english })
+  })
+
+  it('gives the free-balance refusal in Portuguese, its amount in Portuguese form', () => {
+    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'pt-BR')).toEqual({ amount: 'Mais do que os seus USDC livres (1.234,5).' })
+    expect(localiseFields({ amount: 'More than your free ETH (fee included).' }, 'pt-BR')).toEqual({ amount: 'Mais do que os seus ETH livres (com a tarifa).' })
+    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'en-US')).toEqual({ amount: 'More than your free USDC (1,234.5).' })
   })
 
   it('has Portuguese for every message sentence of the domain rules and shared schemas', () => {

@@ -26,6 +26,8 @@ const PLAIN_ISSUES_PT_BR: readonly [RegExp, string | ((match: string, ...groups:
     /^You can ask for ([\d,.]+) USDC of refunds in 24 hours; ([\d,.]+) USDC is left\. Another admin can make this refund\.$/,
     (_, cap: string, left: string) => `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
   ],
+  [/^More than your free (\w+) \(([\d,.]+)\)\.$/, (_, asset: string, free: string) => `Mais do que os seus ${asset} livres (${amountPtBR(free)}).`],
+  [/^More than your free (\w+) \(fee included\)\.$/, 'Mais do que os seus $1 livres (com a tarifa).'],
   [/^Use at least (\d+) characters\.$/, 'Use pelo menos $1 caracteres.'],
   [/^Use at most (\d+) characters\.$/, 'Use no máximo $1 caracteres.'],
   [/^Choose at least (\d+)\.$/, 'Escolha pelo menos $1.'],

@@ -22,6 +22,13 @@ describe('movement titles and reasons in the page’s language', () => {
     expect(localiseTitle('Café Lisboa', 'pt-BR')).toBe('Café Lisboa')
   })
 
+  it('gives the returned-transfer cap in the page’s number form, from the server’s grouped or older raw text', () => {
+    const reason = 'Transfers from someone else are limited to $4,000 each; this one was returned to the sender.'
+    expect(localiseReason(reason, 'pt-BR')).toBe('Transferências de outra pessoa são limitadas a US$ 4.000 cada; esta foi devolvida ao remetente.')
+    expect(localiseReason(reason.replace('4,000', '4000'), 'pt-BR')).toBe('Transferências de outra pessoa são limitadas a US$ 4.000 cada; esta foi devolvida ao remetente.')
+    expect(localiseReason(reason, 'en-US')).toBe(reason)
+  })
+
   it('has Portuguese for every card decline reason', () => {
     for (const text of Object.values(DECLINE_REASONS)) {
       const pt = localiseReason(text, 'pt-BR')

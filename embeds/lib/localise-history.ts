@@ -1,6 +1,6 @@
 import { DECLINE_REASONS } from '../../domain/authorization'
 import { isAsset } from '../../domain/asset'
-import { formatAssetAmount, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatNumber, parseAmount } from '../../domain/money'
 import type { Locale } from './i18n'
 
 /**
@@ -78,7 +78,7 @@ export function localiseTitle(raw: string, locale: Locale): string {
 
 /** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */
 const REASONS_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
-  [/^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/, (cap) => `Transferências de outra pessoa são limitadas a US$ ${cap} cada; esta foi devolvida ao remetente.`],
+  [/^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/, (cap) => `Transferências de outra pessoa são limitadas a US$ ${formatNumber(cap.replaceAll(',', ''), 'pt-BR')} cada; esta foi devolvida ao remetente.`],
 ]
 
 /** A movement's reason (a decline's, a failure's) in the page's language. */

@@ -89,7 +89,7 @@ function PixSend({ accountId }: { accountId: string }) {
           detail={t('pixSend.confirmDetail', { brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale), name: payment.recipientName })}
           lines={[
             { label: t('pixSend.to'), value: `${payment.recipientName}, ${payment.recipientCity}` },
-            { label: t('pix.rate'), value: t('pix.rateValue', { usd: usd(payment.rate) }) },
+            { label: t('pix.rate'), value: t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(payment.rate) }) },
             { label: t('ui.amount'), value: usd(payment.usdcAmount) },
             { label: t('pix.fee'), value: usd(payment.feeUsdc) },
             { label: t('withdraw.total'), value: usd(payment.totalUsdc) },

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { PixChargeView, PixQuoteResponse } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
+import { PIX_TOP_UP } from '../../domain/money-in'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -59,7 +60,7 @@ function ChargeStatus({ accountId, chargeId, onRestart }: { accountId: string; c
 }
 
 /** PIX top-up: reais in, a quote in USDC (1 % fee, rate locked 10 minutes), then a BR Code to pay. */
-function PixTopUp({ accountId }: { accountId: string }) {
+export function PixTopUp({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const amount = useAmountInput('BRL')
@@ -91,10 +92,10 @@ function PixTopUp({ accountId }: { accountId: string }) {
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   return (
     <form className="cash-card cash-stack" onSubmit={create} noValidate aria-busy={action.busy}>
-      <AmountField label={t('pix.amount')} hint={t('pix.limits')} name="brlAmount" amount={amount} error={fieldError} />
+      <AmountField label={t('pix.amount')} hint={t('pix.limits', { min: formatMoney(PIX_TOP_UP.minBrl, 'BRL', locale), max: formatMoney(PIX_TOP_UP.dailyMaxBrl, 'BRL', locale) })} name="brlAmount" amount={amount} error={fieldError} />
       {quote ? (
         <dl className="cash-stack" data-testid="pix.quote" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('pix.rate')}</dt><dd>{t('pix.rateValue', { usd: usd(quote.rate) })}</dd></div>
+          <div className="cash-row"><dt>{t('pix.rate')}</dt><dd>{t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(quote.rate) })}</dd></div>
           <div className="cash-row"><dt>{t('pix.fee')}</dt><dd>{usd(quote.feeUsdc)}</dd></div>
           <div className="cash-row"><dt>{t('pix.receive')}</dt><dd><strong>{usd(quote.creditUsdc)}</strong></dd></div>
         </dl>

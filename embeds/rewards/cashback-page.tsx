@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react'
 import { useId } from 'react'
 import { CashbackResponse, type CashbackLineView } from '../../domain/api/cashback.schema'
-import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { formatMoney, formatPercent, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
@@ -41,7 +41,7 @@ export function CashbackPage({ accountId }: { accountId: string }) {
           <div className="cash-row"><dt>{t('cashback.paid')}</dt><dd data-testid="cashback.paid">{money(c.paid)}</dd></div>
           {c.clawedBack !== '0' ? <div className="cash-row"><dt>{t('cashback.clawedBack')}</dt><dd data-testid="cashback.clawed-back">{money(c.clawedBack)}</dd></div> : null}
         </dl>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.explain', { rate: c.tierRatePercent, days: String(c.pendingDays) })}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.explain', { rate: formatPercent(c.tierRatePercent, locale), days: String(c.pendingDays) })}</p>
         <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.monthly', { earned: money(c.earnedThisMonth), cap: money(c.monthlyCap) })}</p>
       </section>
       {c.upcomingChanges.length ? (
@@ -54,7 +54,7 @@ export function CashbackPage({ accountId }: { accountId: string }) {
                 <p style={{ margin: 0 }}>
                   {ch.removed
                     ? t('cashback.change.removed', { date: day(ch.effectiveFrom, locale) })
-                    : t('cashback.change.rate', { before: ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), after: String(ch.afterBps / 100), date: day(ch.effectiveFrom, locale) })}
+                    : t('cashback.change.rate', { before: formatPercent(ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), locale), after: formatPercent(String(ch.afterBps / 100), locale), date: day(ch.effectiveFrom, locale) })}
                 </p>
               </li>
             ))}
@@ -76,7 +76,7 @@ export function CashbackPage({ accountId }: { accountId: string }) {
                   <strong>{money(l.net)}</strong>
                 </div>
                 <p className="cash-muted" style={{ margin: 0 }}>
-                  {t('cashback.line.detail', { rate: l.ratePercent, amount: money(l.purchaseAmount), date: day(l.earnedAt, locale) })}
+                  {t('cashback.line.detail', { rate: formatPercent(l.ratePercent, locale), amount: money(l.purchaseAmount), date: day(l.earnedAt, locale) })}
                   {l.campaignName ? ` · ${l.campaignName}` : ''}
                 </p>
                 <p style={{ margin: 0 }}>{lineState(l, t, locale)}</p>

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatPercent, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -120,7 +120,7 @@ export function MembershipBenefitsPage({ title }: { title: string }) {
   )
 }
 
-function BenefitsTable({ accountId }: { accountId: string }) {
+export function BenefitsTable({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const data = useMembership(accountId)
   if (data.status === 'loading') return <LoadingState />
@@ -145,7 +145,7 @@ function BenefitsTable({ accountId }: { accountId: string }) {
             <tr key={b.tier} aria-current={b.tier === m.tier ? 'true' : undefined}>
               <th scope="row">{b.name}{b.tier === m.tier ? ` (${t('membership.benefits.yours')})` : ''}</th>
               <td>{b.threshold === null ? t('membership.benefits.invite') : new Intl.NumberFormat(locale).format(b.threshold)}</td>
-              <td>{b.cashbackPercent} %</td>
+              <td>{formatPercent(String(b.cashbackPercent), locale)}</td>
               <td>{b.virtualCards}</td>
               <td>{b.physicalCards}</td>
               <td>{b.monthlyReward === '0' ? '—' : usd(b.monthlyReward, locale)}</td>

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { ASSETS, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { CONVERT_SPREAD_BPS, isQuoteExpired, quoteConversion } from '../../domain/grow'
-import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { borrowLimit } from '../../domain/spendable'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import type { QuoteView } from '../../domain/api/grow.schema'
@@ -35,7 +35,7 @@ export async function assertCanMove(deps: Deps, db: Tx, accountId: string, asset
   const prices = deps.prices()
   const position = await loadPosition(db, accountId, deps.now(), prices)
   if (amount > position.available[asset]) {
-    throw new DomainError('insufficient_funds', `Not enough ${asset}: ${toDecimal(position.available[asset], asset)} is free.`, { amount: `More than your free ${asset} (${toDecimal(position.available[asset], asset)}).` })
+    throw new DomainError('insufficient_funds', `Not enough ${asset}: ${formatNumber(toDecimal(position.available[asset], asset))} is free.`, { amount: `More than your free ${asset} (${formatNumber(toDecimal(position.available[asset], asset))}).` })
   }
   if (position.account.mode === 'borrow' && position.debt + position.holds.spend > 0n) {
     const after = { ...position.posted, [asset]: position.posted[asset] - amount }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { DomainError } from '../../domain/errors'
 import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
-import { centsToDecimal, parseCents, toDecimal } from '../../domain/money'
+import { centsToDecimal, formatNumber, parseCents, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { creditIncoming } from '../ledger/transfer-service'
@@ -118,7 +118,7 @@ export const bankEvents = {
         usdc_amount: overCap ? q.grossUsdc : q.creditUsdc,
         fee_usdc: overCap ? 0n : q.feeUsdc,
         status: overCap ? 'returned' : 'credited',
-        return_reason: overCap ? `Transfers from someone else are limited to $${toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC')} each; this one was returned to the sender.` : null,
+        return_reason: overCap ? `Transfers from someone else are limited to $${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} each; this one was returned to the sender.` : null,
         journal_id: journalId,
       })
       .onConflict((oc) => oc.column('provider_reference').doNothing())

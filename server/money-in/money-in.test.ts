@@ -220,7 +220,7 @@ describe('bank receive', () => {
     await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'wire', amount: '4000.01', senderName: 'Someone Else', thirdParty: true })
     await advance(100)
     const [item] = (await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items
-    expect(item).toMatchObject({ status: 'returned', creditUsdc: '0', returnReason: expect.stringContaining('4000') })
+    expect(item).toMatchObject({ status: 'returned', creditUsdc: '0', returnReason: expect.stringContaining('$4,000 each') })
     expect(await balance()).toBe('2500')
   })
 
@@ -231,7 +231,7 @@ describe('bank receive', () => {
     expect(bank).toEqual([expect.objectContaining({ type: 'bank', title: 'Wire from Someone Else', status: 'returned', amount: '5000', asset: 'USDC', reason: expect.stringContaining('returned to the sender') })])
     expect((await paula.json('GET', `/accounts/${account}/history?status=returned`)).body.items).toHaveLength(1)
     const detail = await paula.json('GET', `/accounts/${account}/history/bank/${bank[0].id}`)
-    expect(detail).toMatchObject({ status: 200, body: { status: 'returned', reason: expect.stringContaining('4000'), timeline: [{ step: 'returned' }] } })
+    expect(detail).toMatchObject({ status: 200, body: { status: 'returned', reason: expect.stringContaining('$4,000 each'), timeline: [{ step: 'returned' }] } })
     expect(await balance()).toBe('2500')
   })
 })

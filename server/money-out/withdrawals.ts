@@ -6,7 +6,7 @@ import { WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { DomainError } from '../../domain/errors'
 import { SAFE_NETWORK } from '../../domain/money-in'
 import { assertWithinSpendable, WITHDRAWAL_ARRIVAL_SECONDS, WITHDRAWAL_FEES } from '../../domain/money-out'
-import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { usdValue } from '../../domain/prices'
 import { borrowLimit } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
@@ -46,7 +46,7 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
     // The withdrawal this one replaces frees its reservation first.
     assertWithinSpendable(total, { ...position.spendable, spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n) })
   } else {
-    if (total > position.available[input.asset] + replacing) throw new DomainError('insufficient_funds', `Not enough ${input.asset}: ${toDecimal(position.available[input.asset], input.asset)} is free, and this needs ${toDecimal(total, input.asset)} with the fee.`, { amount: `More than your free ${input.asset} (fee included).` })
+    if (total > position.available[input.asset] + replacing) throw new DomainError('insufficient_funds', `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`, { amount: `More than your free ${input.asset} (fee included).` })
     if (position.account.mode === 'borrow') {
       const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
       if (position.debt + position.holds.spend > borrowLimit(after, deps.prices())) throw new DomainError('over_ltv', undefined, { amount: 'This would leave your borrowing above its limit. Repay first or withdraw less.' })
