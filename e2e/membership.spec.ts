@@ -13,7 +13,7 @@ test('my-membership shows the tier with progress to the next, and the benefits c
   await expect(page.getByRole('heading', { name: 'Re-qualification' })).toBeVisible()
   await page.getByRole('link', { name: 'Tier benefits' }).click()
   const pinnacle = page.getByRole('row', { name: /Pinnacle/ })
-  await expect(pinnacle.getByRole('cell')).toHaveText(['10,000', '3 %', '10', '2', '$15.00'])
+  await expect(pinnacle.getByRole('cell')).toHaveText(['10,000', '3%', '10', '2', '$15.00'])
   await expect(page.getByRole('row', { name: /Core \(yours\)/ })).toBeVisible()
 })
 
