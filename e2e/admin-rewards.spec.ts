@@ -49,7 +49,7 @@ test('admin creates a splashback campaign in the page, the holder sees it; a rul
   await form.getByRole('button', { name: 'Create campaign' }).click()
   const item = page.getByTestId('admin.campaign').filter({ hasText: name })
   await expect(item).toContainText('Scheduled')
-  await expect(item).toContainText('+1.5 % cashback on hotels')
+  await expect(item).toContainText('+1.5% cashback on hotels')
   await expect(item).toContainText('caps: $1,000.00 in total, $25.00 per holder')
   await expect(page.getByTestId('audit-trail')).toContainText('campaign.create')
 
@@ -58,7 +58,7 @@ test('admin creates a splashback campaign in the page, the holder sees it; a rul
     const holder = await holderPage(page)
     await holder.goto('/app/cash/promotion/splashback')
     const card = holder.getByTestId('promotion.campaign').filter({ hasText: name })
-    await expect(card).toContainText('An extra 1.5 % cashback on hotels.')
+    await expect(card).toContainText('An extra 1.5% cashback on hotels.')
     await expect(card).toContainText('Upcoming')
     await expect(card.getByTestId('promotion.payout')).toContainText('Paid in USDC on')
 

@@ -39,7 +39,7 @@ test('Core cashback: 2 % pending on a cleared restaurant purchase, 4 % with a sp
     const second = await buyAndClear(splashed)
     expect(await earnedOn(second)).toBe(4)
     await page.goto('/app/cash/promotion/splashback')
-    await expect(page.getByTestId('promotion.campaign').filter({ hasText: `Restaurant splash ${run}` })).toContainText('An extra 2 % cashback on restaurants.')
+    await expect(page.getByTestId('promotion.campaign').filter({ hasText: `Restaurant splash ${run}` })).toContainText('An extra 2% cashback on restaurants.')
     await page.goto('/app/cash/cashback')
     const splashLines = page.getByTestId('cashback.line').filter({ hasText: splashed })
     await expect(splashLines).toHaveCount(2)

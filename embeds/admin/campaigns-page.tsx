@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { CampaignsAdminResponse, CampaignView } from '../../domain/api/cashback.schema'
 import { CASHBACK_CATEGORIES } from '../../domain/cashback'
 import { ACCOUNT_TIERS, TIER_NAMES } from '../../domain/card-issuing'
-import { formatMoney, parsePositiveAmount } from '../../domain/money'
+import { formatMoney, formatPercent, parsePositiveAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -60,7 +60,7 @@ function CampaignItem({ c, onChanged, onEdit }: { c: Campaign; onChanged: () => 
         <h3 id={`${id}-name`} style={{ margin: 0 }}>{c.name}</h3>
         <span className="cash-badge" data-testid="admin.campaign.state">{t(STATE_KEY[c.status])}</span>
       </div>
-      <p style={{ margin: 0 }}>{t(`admin.campaigns.kind.${c.kind}`)} · {ruleText(c, t, money)}</p>
+      <p style={{ margin: 0 }}>{t(`admin.campaigns.kind.${c.kind}`)} · {ruleText(c, t, money, locale)}</p>
       <p className="cash-muted" style={{ margin: 0 }}>{t('admin.campaigns.window', { from: when(c.startsAt), to: when(c.endsAt) })}</p>
       {c.kind === 'splashback' || c.kind === 'triple_dip' ? (
         <>
@@ -96,8 +96,8 @@ function parsePositiveAmountOrZero(v: string): bigint {
   }
 }
 
-function ruleText(c: Campaign, t: ReturnType<typeof useI18n>['t'], money: (v: string) => string): string {
-  if (c.kind === 'splashback') return t('admin.campaigns.rule.splashback', { percent: String(c.bps / 100), category: t(`promotion.category.${(c.category ?? 'other') as (typeof CASHBACK_CATEGORIES)[number]}`) })
+function ruleText(c: Campaign, t: ReturnType<typeof useI18n>['t'], money: (v: string) => string, locale: string): string {
+  if (c.kind === 'splashback') return t('admin.campaigns.rule.splashback', { percent: formatPercent(String(c.bps / 100), locale), category: t(`promotion.category.${(c.category ?? 'other') as (typeof CASHBACK_CATEGORIES)[number]}`) })
   if (c.kind === 'triple_dip') return t('admin.campaigns.rule.tripleDip', { multiplier: String(c.multiplier) })
   if (c.kind === 'summer_mint') return t('admin.campaigns.rule.summerMint', { goal: money(c.spendGoal ?? '0') })
   const r = c.tierRewards ?? { core: '0', luxe: '0', pinnacle: '0', vip: '0' }

@@ -86,7 +86,7 @@ describe('figures in the page locale', () => {
   })
 
   it('leaves the figure and its sign to the formatter in both message files (the earn confirmation’s APY among them)', () => {
-    const keys = ['earn.deposited.body', 'settings.mode.explain.borrow', 'cashback.explain', 'cashback.change.rate', 'cashback.line.detail', 'pix.limits', 'pix.rateValue'] as const
+    const keys = ['earn.deposited.body', 'settings.mode.explain.borrow', 'cashback.explain', 'cashback.change.rate', 'cashback.line.detail', 'pix.limits', 'pix.rateValue', 'promotion.rule.splashback', 'admin.campaigns.rule.splashback'] as const
     for (const key of keys) {
       for (const text of [en[key], ptBR[key]]) expect(text, key).not.toMatch(/%|R\$|\d/)
     }

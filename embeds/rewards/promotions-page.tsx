@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { HolderCampaignsResponse, HolderCampaignView } from '../../domain/api/cashback.schema'
 import type { z } from 'zod'
 import { CASHBACK_CATEGORIES, type CashbackCategory } from '../../domain/cashback'
+import { formatPercent } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -27,7 +28,7 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
   const join = useAction()
   const money = (v: string) => usdc(v, locale)
   const reward = {
-    splashback: () => t('promotion.rule.splashback', { percent: String(c.bps / 100), category: t(`promotion.category.${categoryKey(c.category)}`) }),
+    splashback: () => t('promotion.rule.splashback', { percent: formatPercent(String(c.bps / 100), locale), category: t(`promotion.category.${categoryKey(c.category)}`) }),
     triple_dip: () => t('promotion.rule.tripleDip', { multiplier: String(c.multiplier) }),
     summer_mint: () => t('promotion.rule.summerMint', { goal: money(c.spendGoal ?? '0') }),
     membership_rewards: () => t('promotion.rule.membershipRewards'),
