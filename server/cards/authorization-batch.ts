@@ -8,7 +8,7 @@ import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
 import type { AccountsTable, CardsTable } from '../db/schema'
-import { batchesInFlight, groupCommits, lastBeforeCommit } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
@@ -139,7 +139,7 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   // another process makes that write refuse the batch, which is then decided request by request.
   const seen = new Set<string>()
   const decidable = batch.filter((r) => (cards.has(r.input.cardId) && !recorded.has(r.event.id) && !seen.has(r.event.id) ? (seen.add(r.event.id), true) : (deferred.push(r), false)))
-  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId, written: NOTHING_WRITTEN }
+  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId, written: NO_LAST_STATEMENT }
   const settlementId = knownSettlementId ?? (await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
 
   type Decided = { request: Request; id: string; accountId: string; holdId: string | null; from: string | null; expiresAt: Date; result: Record<string, unknown> }
@@ -181,7 +181,7 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     decided.push({ request: r, id, accountId: s.account.id, holdId: deps.newId(), from: from.id, expiresAt, result: { approved: true, authorizationId: id } })
   }
   deferred.push(...returned)
-  if (decided.length === 0) return { answered: [], deferred, settlementId, written: NOTHING_WRITTEN }
+  if (decided.length === 0) return { answered: [], deferred, settlementId, written: NO_LAST_STATEMENT }
 
   const approved = decided.filter((d) => d.holdId !== null)
   // Each holder's ledger account reserves its purchases; card settlement is credited their sum once.
@@ -221,8 +221,6 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   }
   return { answered: decided.map((d) => ({ request: d.request, answer: { received: true as const, duplicate: false, result: d.result } })), deferred, settlementId, written }
 }
-
-const NOTHING_WRITTEN: Promise<unknown> = Promise.resolve(null)
 
 /**
  * A network id or event recorded first elsewhere, or a ledger account changed under us (migration 0030): the batch

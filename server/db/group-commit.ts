@@ -41,6 +41,9 @@ export const lastBeforeCommit = (statement: Promise<unknown>): Promise<unknown> 
   (error: unknown) => error,
 )
 
+/** What `lastBeforeCommit` answers for a transaction that had no last statement to send: nothing failed. */
+export const NO_LAST_STATEMENT: Promise<unknown> = Promise.resolve(null)
+
 /** How many batches a route's shared commits may have in flight on this database. */
 export const batchesInFlight = (driver: 'pglite' | 'postgres') => (driver === 'postgres' ? 4 : 1)
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import { batchesInFlight, groupCommits, lastBeforeCommit } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Tx } from '../ledger/ledger-service'
 import type { Deps } from './route-table'
 import { withIdempotency, type StoredResponse } from './idempotency'
@@ -12,8 +12,6 @@ export type IdempotencyRef = { scope: string; key: string; hash: string }
 export type ApplyMany<I> = (deps: Deps, tx: Tx, inputs: I[]) => Promise<(unknown | DomainError)[]>
 
 type Waiting<I> = { ref: IdempotencyRef; input: I; resolve: (stored: StoredResponse) => void; reject: (error: unknown) => void }
-
-const NOTHING_LEFT: Promise<unknown> = Promise.resolve(null)
 
 /** The most requests one commit carries. */
 const MAX_BATCH = 256
@@ -79,7 +77,7 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
       ON CONFLICT DO NOTHING RETURNING scope, key, ctid::text AS tid`.execute(tx)
     const rowOf = new Map(taken.rows.map((r) => [JSON.stringify([r.scope, r.key]), r.tid]))
     const mine = distinct.filter((w) => (rowOf.has(JSON.stringify([w.ref.scope, w.ref.key])) ? true : (deferred.push(w), false)))
-    if (mine.length === 0) return { done: [], deferred, stored: NOTHING_LEFT }
+    if (mine.length === 0) return { done: [], deferred, stored: NO_LAST_STATEMENT }
     const tid = (w: Waiting<I>) => rowOf.get(JSON.stringify([w.ref.scope, w.ref.key]))!
     const answers = await apply(deps, tx, mine.map((w) => w.input))
     const refused = mine.filter((_, i) => answers[i] instanceof DomainError).map(tid)
@@ -87,7 +85,7 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
     const stored = mine.flatMap((w, i) => (answers[i] instanceof DomainError ? [] : [{ tid: tid(w), body: answers[i] }]))
     // The last statement: the COMMIT goes right behind it (group-commit.ts), and `runBatch` looks at its outcome.
     const written = stored.length === 0
-      ? NOTHING_LEFT
+      ? NO_LAST_STATEMENT
       : lastBeforeCommit(sql`UPDATE idempotency_keys k SET response_status = ${status}, response_body = s.body
           FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb) AS s(tid TID, body JSONB)
           WHERE k.ctid = ANY (${stored.map((s) => s.tid)}::tid[]) AND k.ctid = s.tid`.execute(tx))
