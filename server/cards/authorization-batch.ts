@@ -8,7 +8,7 @@ import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
 import type { AccountsTable, CardsTable } from '../db/schema'
-import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT, NOTHING_TO_DELIVER, type Deliver } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
@@ -52,7 +52,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
     for (const r of requests) await one(r.event).then(r.resolve, r.reject)
   }
 
-  async function runBatch(batch: Request[]) {
+  async function runBatch(batch: Request[]): Promise<Deliver> {
     let answered: { request: Request; answer: WebhookAnswer }[]
     let deferred: Request[]
     try {
@@ -65,10 +65,14 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
       deferred = outcome.deferred
     } catch (error) {
       if (!(error instanceof BatchAbandoned)) deps.log.warn('card decision batch rolled back; deciding each alone', { size: batch.length, error: String(error) })
-      return alone(batch)
+      await alone(batch)
+      return NOTHING_TO_DELIVER
     }
-    for (const { request, answer } of answered) request.resolve(answer)
-    await alone(deferred)
+    return () => {
+      for (const { request, answer } of answered) request.resolve(answer)
+      // What the batch left undecided goes the one-event way, after the batch it waited for (its own transactions).
+      void alone(deferred)
+    }
   }
 
   const enqueue = groupCommits(runBatch, { maxBatch: MAX_BATCH, inFlight: batchesInFlight(deps.db.driver) })
@@ -93,7 +97,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
 /** What `read_card_batch` (migration 0030) answers, amounts as decimal text. */
 type BatchRead = {
   cards: { id: string; account_id: string; kind: CardRow['kind']; status: CardRow['status']; shipping_status: CardRow['shipping_status']; per_purchase_limit: string | null; daily_limit: string | null; monthly_limit: string | null; blocked_categories: string[] }[]
-  accounts: { id: string; mode: AccountRow['mode']; frozen: boolean; daily_limit: string; monthly_limit: string; counted_today: string; counted_month: string; held_spend: string; held_withdrawal: string }[]
+  accounts: { id: string; mode: AccountRow['mode']; frozen: boolean; daily_limit: string; monthly_limit: string; counted_today: string; counted_month: string; held_spend: string; held_withdrawal: string; alerting: boolean }[]
   ledger: (Omit<LedgerAccount, 'debits_posted' | 'credits_posted' | 'debits_pending' | 'credits_pending' | 'created_at'> & { debits_posted: string; credits_posted: string; debits_pending: string; credits_pending: string; created_at: string })[]
   spent: { card_id: string; today: string; month: string }[]
   recorded: string[]
@@ -101,7 +105,8 @@ type BatchRead = {
 }
 type CardRow = Selectable<CardsTable>
 /** An account as the batch decides on it; `counted` moves with each approval of the batch. */
-type AccountState = { account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }; ledger: LedgerAccount[]; counted: LimitCounts }
+/** `alerting`: the account has something for `alerts.evaluate` to look at (it borrows, or a member set alerts). */
+type AccountState = { account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }; ledger: LedgerAccount[]; counted: LimitCounts; alerting: boolean }
 type AccountRow = Selectable<AccountsTable>
 const orNull = (v: string | null) => (v === null ? null : BigInt(v))
 
@@ -118,7 +123,7 @@ async function readBatch(tx: Tx, cardIds: string[], eventIds: string[], now: Dat
     accounts: new Map(
       read.accounts.map((a) => {
         const counted: LimitCounts = { today: BigInt(a.counted_today), month: BigInt(a.counted_month), spend: BigInt(a.held_spend), withdrawal: BigInt(a.held_withdrawal) }
-        const state: AccountState = { account: { id: a.id, mode: a.mode, frozen: a.frozen, daily_limit: BigInt(a.daily_limit), monthly_limit: BigInt(a.monthly_limit) }, ledger: ledger.filter((la) => la.account_id === a.id), counted }
+        const state: AccountState = { account: { id: a.id, mode: a.mode, frozen: a.frozen, daily_limit: BigInt(a.daily_limit), monthly_limit: BigInt(a.monthly_limit) }, ledger: ledger.filter((la) => la.account_id === a.id), counted, alerting: a.alerting }
         return [a.id, state] as const
       }),
     ),
@@ -198,7 +203,8 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   const batchWrites = {
     holds: approved.map((d) => ({ id: d.holdId, authorization_id: d.id, account_id: d.accountId, debit: d.from, credit: settlementId, amount: String(d.request.input.amount), description: `Card · ${d.request.input.merchantName}`, reference: d.request.input.networkId, expires_at: d.expiresAt.toISOString() })),
     ledger: [...delta.keys()].sort().map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
-    marked: [...new Set(approved.map((d) => d.accountId))],
+    // Marked for alert evaluation: only the accounts with something to evaluate (migration 0041).
+    marked: [...new Set(approved.filter((d) => state.get(d.accountId)!.alerting).map((d) => d.accountId))],
     decisions: decided.map((d) => {
       const e = d.request.input
       return { id: d.id, network_id: e.networkId, card_id: e.cardId, account_id: d.accountId, amount: String(e.amount), merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: d.holdId ? 'approved' : 'declined', decline_reason: d.holdId ? null : d.result.reason, hold_id: d.holdId, expires_at: d.expiresAt.toISOString(), created_at: now.toISOString() }
