@@ -11,25 +11,12 @@ import { useI18n } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
 import { SelectField } from '../ui/select-field'
 import { SandboxChip } from '../ui/sandbox-chip'
+import { AmountField, useAmountInput } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 
 /** Merchant categories a tester can buy in, one per rule the card decides by (gambling is blocked). */
 const CATEGORIES = ['5812', '5411', '5541', '7011', '7512', '7995'] as const
 const BANK_RAILS = ['ach', 'wire', 'sepa'] as const
-
-/**
- * A typed amount in the page's language, as the API's decimal string: digits with at most one decimal
- * separator of the locale ("12.50" in English, "12,50" in Portuguese); anything else (grouping, the other
- * separator, signs) is refused rather than guessed.
- */
-export function sandboxAmount(input: string, locale: string): string | null {
-  const decimal = locale === 'pt-BR' ? ',' : '.'
-  const text = input.trim()
-  const [whole, fraction, ...rest] = text.split(decimal)
-  if (rest.length || !whole || !/^\d+$/.test(whole) || (fraction !== undefined && !/^\d{1,6}$/.test(fraction))) return null
-  const value = fraction === undefined ? whole : `${whole}.${fraction}`
-  return Number(value) > 0 ? value : null
-}
 
 type Props = {
   /** A platform admin's API client: every control is a `/sandbox/*` call. */
@@ -238,26 +225,11 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-/** An amount field in the page's language with its own error, and what it parsed to. */
-function useAmountField(initial: string) {
-  const { t, locale } = useI18n()
-  const [text, setText] = useState(initial)
-  const [error, setError] = useState<string | undefined>()
-  return {
-    field: { value: text, inputMode: 'decimal' as const, error, onChange: (e: { target: { value: string } }) => (setText(e.target.value), setError(undefined)) },
-    read(): string | null {
-      const value = sandboxAmount(text, locale)
-      setError(value ? undefined : t('sandbox.amountInvalid', { example: locale === 'pt-BR' ? '12,50' : '12.50' }))
-      return value
-    },
-  }
-}
-
 function ChainDeposit({ busy, depositAddress, onSubmit }: { busy: boolean; depositAddress: string | null; onSubmit: (asset: HeldAsset, amount: string) => void }) {
   const { t } = useI18n()
   const id = useId()
   const [asset, setAsset] = useState<HeldAsset>('USDC')
-  const amount = useAmountField('100')
+  const amount = useAmountInput(asset, { initial: '100' })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const value = amount.read()
@@ -270,7 +242,7 @@ function ChainDeposit({ busy, depositAddress, onSubmit }: { busy: boolean; depos
       <SelectField id={`${id}-asset`} label={t('sandbox.asset')} value={asset} onChange={(v) => setAsset(v as HeldAsset)}>
         {HELD_ASSETS.map((a) => <option key={a} value={a}>{a}</option>)}
       </SelectField>
-      <TextField name="amount" label={t('sandbox.amount')} {...amount.field} />
+      <AmountField name="amount" label={t('sandbox.amount')} amount={amount} />
       <button type="submit" className="cash-button" disabled={busy}>{t('sandbox.sendDeposit')}</button>
     </form>
   )
@@ -282,7 +254,7 @@ function BankTransfer({ busy, onSubmit }: { busy: boolean; onSubmit: (rail: stri
   const [rail, setRail] = useState<(typeof BANK_RAILS)[number]>('ach')
   const [sender, setSender] = useState('Sandbox Sender')
   const [senderError, setSenderError] = useState<string | undefined>()
-  const amount = useAmountField('250')
+  const amount = useAmountInput('USD', { initial: '250' })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const value = amount.read()
@@ -296,7 +268,7 @@ function BankTransfer({ busy, onSubmit }: { busy: boolean; onSubmit: (rail: stri
       <SelectField id={`${id}-rail`} label={t('sandbox.rail')} value={rail} onChange={(v) => setRail(v as typeof rail)}>
         {BANK_RAILS.map((r) => <option key={r} value={r}>{t(`sandbox.rail.${r}`)}</option>)}
       </SelectField>
-      <TextField name="bankAmount" label={t('sandbox.amountUsd')} {...amount.field} />
+      <AmountField name="bankAmount" label={t('sandbox.amountUsd')} amount={amount} />
       <TextField name="sender" label={t('sandbox.sender')} value={sender} error={senderError} maxLength={140} onChange={(e) => (setSender(e.target.value), setSenderError(undefined))} />
       <button type="submit" className="cash-button" disabled={busy}>{t('sandbox.receiveTransfer')}</button>
     </form>
@@ -312,7 +284,7 @@ function Purchase({ busy, cards, onSubmit }: { busy: boolean; cards: SandboxTarg
   const [merchant, setMerchant] = useState('Padaria Central')
   const [merchantError, setMerchantError] = useState<string | undefined>()
   const [mcc, setMcc] = useState<string>('5812')
-  const amount = useAmountField('12')
+  const amount = useAmountInput('USD', { initial: '12' })
   const send = (networkTimeout: boolean) => {
     const value = amount.read()
     const name = merchant.trim()
@@ -326,7 +298,7 @@ function Purchase({ busy, cards, onSubmit }: { busy: boolean; cards: SandboxTarg
         {cards.map((c) => <option key={c.id} value={c.id}>{t(c.kind === 'physical' ? 'sandbox.cardPhysical' : 'sandbox.cardVirtual', { last4: c.last4 })}</option>)}
       </SelectField>
       <TextField name="merchant" label={t('sandbox.merchant')} value={merchant} error={merchantError} maxLength={60} onChange={(e) => (setMerchant(e.target.value), setMerchantError(undefined))} />
-      <TextField name="purchaseAmount" label={t('sandbox.amountUsd')} {...amount.field} />
+      <AmountField name="purchaseAmount" label={t('sandbox.amountUsd')} amount={amount} />
       <SelectField id={`${id}-mcc`} label={t('sandbox.category')} value={mcc} onChange={setMcc}>
         {CATEGORIES.map((c) => <option key={c} value={c}>{t(`sandbox.mcc.${c}`)}</option>)}
       </SelectField>

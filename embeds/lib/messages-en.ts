@@ -1444,7 +1444,6 @@ export const en = {
   'sandbox.asset': 'Asset',
   'sandbox.amount': 'Amount',
   'sandbox.amountUsd': 'Amount (USD)',
-  'sandbox.amountInvalid': 'Type an amount like {example}.',
   'sandbox.sendDeposit': 'Send deposit',
   'sandbox.chainSent': '{amount} sent on the sandbox chain: seen now, credited after 12 confirmations.',
   'sandbox.noAddress': 'This account has no deposit address yet (its safe is not created).',

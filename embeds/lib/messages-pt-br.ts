@@ -1446,7 +1446,6 @@ export const ptBR: Record<MessageKey, string> = {
   'sandbox.asset': 'Ativo',
   'sandbox.amount': 'Valor',
   'sandbox.amountUsd': 'Valor (USD)',
-  'sandbox.amountInvalid': 'Digite um valor como {example}.',
   'sandbox.sendDeposit': 'Enviar depósito',
   'sandbox.chainSent': '{amount} enviados na rede do sandbox: visto agora, creditado após 12 confirmações.',
   'sandbox.noAddress': 'Esta conta ainda não tem endereço de depósito (o cofre não foi criado).',
