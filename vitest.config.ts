@@ -19,7 +19,7 @@ import { defineConfig } from 'vitest/config'
  */
 const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 /** Suites that only mean something on PostgreSQL (real deadlocks, a pool's connections, roles): never in the PGlite `server` project. */
-const POSTGRES_ONLY = ['server/http/database-deadlock.test.ts', 'server/db/postgres-pool.test.ts', 'server/db/application-role.test.ts', 'server/seed-race.test.ts', 'server/ops/backup-restore.test.ts', 'server/cluster.test.ts']
+const POSTGRES_ONLY = ['server/http/database-deadlock.test.ts', 'server/db/postgres-pool.test.ts', 'server/db/application-role.test.ts', 'server/seed-race.test.ts', 'server/ops/backup-restore.test.ts', 'server/cluster.test.ts', 'server/security/pg-dump-pii.test.ts']
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']
   : [

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { ConfigError, ConfigSchema, loadConfig } from './config'
 
 const MAIL = { SMTP_URL: 'smtps://cash:secret@smtp.example.com:465', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
+const KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, PGlite in ./.data, sandbox on', () => {
@@ -36,7 +37,7 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     const named = (error as Error).message.split('\n').slice(1).map((line) => line.trim().split(':')[0])
-    expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE', 'SMTP_URL'])
+    expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE', 'SMTP_URL', 'DATA_KEYS'])
     expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'http://cash.example.com' })).toThrow(/PUBLIC_ORIGIN: must be https:\/\/ in production/)
   })
 
@@ -45,8 +46,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toThrow(/^Invalid configuration:\n {2}DATABASE_OWNER_URL: needs DATABASE_URL/)
   })
 
-  it('starts production with a real secret, its https address and a mail server; cookies are Secure without saying so', () => {
-    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...MAIL })
+  it('starts production with a real secret, its https address, a mail server and data keys; cookies are Secure without saying so', () => {
+    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...MAIL, ...KEYS })
     expect(config).toMatchObject({ CASH_ENV: 'production', COOKIE_SECURE: true, PUBLIC_ORIGIN: 'https://cash.example.com' })
     expect(loadConfig({}).COOKIE_SECURE).toBe(false)
   })
@@ -71,6 +72,22 @@ describe('loadConfig', () => {
     expect(message).toMatch(/MAIL_FROM: must be an address/)
     expect(message).not.toContain('hunter2')
     expect(() => loadConfig({ SMTP_URL: 'smtp://', MAIL_FROM: MAIL.MAIL_FROM })).toThrow(/SMTP_URL: must be/)
+  })
+
+  it('takes DATA_KEYS as id:32 bytes of base64, the current key first, and never prints one it refuses', () => {
+    const two = `k2:${Buffer.alloc(32, 2).toString('base64')},${KEYS.DATA_KEYS}`
+    expect(loadConfig({ DATA_KEYS: two }).DATA_KEYS).toBe(two)
+    const short = `k1:${Buffer.alloc(16, 9).toString('base64')}`
+    let error: unknown
+    try {
+      loadConfig({ DATA_KEYS: short })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toMatch(/DATA_KEYS: must be <id>:<base64 of 32 bytes>/)
+    expect((error as Error).message).not.toContain(short.slice(3))
+    expect(() => loadConfig({ DATA_KEYS: `${KEYS.DATA_KEYS},${KEYS.DATA_KEYS}` })).toThrow(/DATA_KEYS/)
   })
 })
 

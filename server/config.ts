@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AUTH_ATTEMPTS_PER_WINDOW } from '../domain/auth-rules'
 import { WITHDRAWAL_DELAY_DEFAULT_SECONDS } from '../domain/money-out'
+import { DataKeyError, parseDataKeys } from './security/field-crypto'
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -88,6 +89,25 @@ export const ConfigSchema = z.object({
    * the default below is only the test servers' key.
    */
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
+  /**
+   * Keys sealing account numbers, IBANs, identity documents and KYC details at rest (server/security/field-crypto.ts):
+   * `k2:<base64 of 32 bytes>,k1:<base64>`, the first sealing, every one opening. Required in production; unset
+   * elsewhere, the install makes its own and keeps it outside the database (data-keys.ts).
+   */
+  DATA_KEYS: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          return Boolean(parseDataKeys(v))
+        } catch (error) {
+          if (error instanceof DataKeyError) return false
+          throw error
+        }
+      },
+      'must be <id>:<base64 of 32 bytes>, comma-separated, the current key first',
+    )
+    .optional(),
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /**
@@ -141,7 +161,8 @@ export class ConfigError extends Error {
 /**
  * What production needs beyond the schema, every problem at once: a real webhook secret; the public https
  * address (links in e-mails and referral links must not be built from whatever Host a request names); Secure
- * cookies; a mail server (without one, invitations and codes would be recorded as sent and reach nobody); no bench page.
+ * cookies; a mail server (without one, invitations and codes would be recorded as sent and reach nobody); data keys kept
+ * outside the database (a key of the install's own beside a copy of the database would open it); no bench page.
  */
 function productionProblems(config: Config): [keyof Config, string][] {
   const problems: [keyof Config, string][] = []
@@ -150,6 +171,7 @@ function productionProblems(config: Config): [keyof Config, string][] {
   else if (!config.PUBLIC_ORIGIN.startsWith('https://')) problems.push(['PUBLIC_ORIGIN', `must be https:// in production (got ${config.PUBLIC_ORIGIN})`])
   if (!config.COOKIE_SECURE) problems.push(['COOKIE_SECURE', 'cannot be false in production: sessions travel only over HTTPS'])
   if (!config.SMTP_URL) problems.push(['SMTP_URL', 'set the SMTP server mail leaves through, like smtps://user:password@smtp.example.com:465, and MAIL_FROM'])
+  if (!config.DATA_KEYS) problems.push(['DATA_KEYS', 'set the keys account numbers, IBANs and identity documents are sealed with, like k1:<base64 of 32 random bytes>'])
   if (config.CASH_BENCH_PAGE_DIR) problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
   return problems
 }
@@ -172,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (refused.length) throw new ConfigError(`Invalid configuration for production:\n${refused.map(([key, why]) => `  ${key}: ${why}`).join('\n')}`)
     return result.data
   }
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${shown(picked[String(i.path[0])])})`)
+  // A key is never printed, even a malformed one (it may be a real key with a typo).
+  const got = (key: string) => (key === 'DATA_KEYS' ? 'a value not shown' : shown(picked[key]))
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${got(String(i.path[0]))})`)
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
 }

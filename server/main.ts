@@ -14,6 +14,8 @@ import type { Deps } from './http/route-table'
 import { createLogger } from './log'
 import { seedIfEmpty } from './seed'
 import { withInstallSecret } from './webhooks/install-secret'
+import { dataKeys, withDataKeys } from './security/data-keys'
+import { sealStoredPii } from './security/seal-stored-pii'
 import { backupPglite } from './ops/backup'
 import { startJobLoop } from './jobs/job-queue'
 import { createPriceBook } from './borrow/price-book'
@@ -35,6 +37,8 @@ export async function runServer(extras: ServerExtras = {}) {
     throw new ConfigError(`Invalid configuration for production:\n  DIST_DIR: no built pages in ${config.DIST_DIR}: run \`npm run build\` before starting`)
   }
   const log = createLogger(config.LOG_LEVEL)
+  // DATA_KEYS, or outside production the install's own key, kept outside the database (security/data-keys.ts).
+  const keyed = withDataKeys(config, log)
   // Whatever escapes a handler ends the process, as Node would, but as one JSON line an operator's tools can read.
   const crash = (kind: string) => (error: unknown) => {
     log.error('Cash server crashed', { kind, reason: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined })
@@ -49,7 +53,9 @@ export async function runServer(extras: ServerExtras = {}) {
   const priceBook = createPriceBook()
   await priceBook.load(db.kysely)
   // A development install without WEBHOOK_SECRET signs with a key of its own, kept in its database.
-  const settings = await withInstallSecret(config, process.env, db, log)
+  const settings = await withInstallSecret(keyed, process.env, db, log)
+  // Before any traffic: values stored before sealing began, or under an older key, sealed under the current one.
+  await sealStoredPii(db, dataKeys(settings), log)
   const deps: Deps = { db, config: settings, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
   const seeded = await seedIfEmpty(deps)
   const { app, jobs } = createApp(deps, { pages: extras.pages, before: extras.before })

@@ -12,6 +12,8 @@ import { providerKey, signWebhook } from './webhooks/signature'
 const ROOT = resolve(import.meta.dirname, '..')
 /** Production needs a mail server; these starts send no mail, so none listens there. */
 const PRODUCTION_MAIL = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
+/** Production seals personal data with keys from the environment (config.ts). */
+const PRODUCTION_KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
 /** Runs `server/main.ts` with `env` until it exits; what it wrote to each stream. */
 function run(env: Record<string, string>) {
@@ -38,7 +40,7 @@ it('a production start without its secrets and address refuses before opening an
 }, 120_000)
 
 it('production serves a build made beforehand: without one it refuses and says to run the build', async () => {
-  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, DIST_DIR: 'no-such-build' })
+  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, ...PRODUCTION_KEYS, DIST_DIR: 'no-such-build' })
   expect(code).toBe(1)
   const line = JSON.parse(stderr.trim()) as { msg: string; reason: string }
   expect(line.msg).toBe('Cash server failed to start')
@@ -51,7 +53,7 @@ it('production with its settings serves the build it is given and seeds no demo 
   mkdirSync(join(dist, 'host'))
   writeFileSync(join(dist, 'host/index.html'), '<!doctype html><html><head><title>Cash</title></head><body><div id="root">release 2026.11</div></body></html>')
   const port = await freePort()
-  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
+  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, ...PRODUCTION_KEYS, DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
   try {
     await server.start()
     const base = `http://127.0.0.1:${port}/app/cash`

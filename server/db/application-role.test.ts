@@ -193,7 +193,7 @@ describe('the application role (DATABASE_URL) beside the owner (DATABASE_OWNER_U
     writeFileSync(join(dist, 'host/index.html'), '<!doctype html><title>Cash</title>')
     const start = async (env: Record<string, string>) => {
       const port = await freePort()
-      const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', SMTP_URL: 'smtp://127.0.0.1:25', MAIL_FROM: 'Cash <no-reply@cash.example.com>', DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'off', DATABASE_OWNER_URL: '', ...env }, port)
+      const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', SMTP_URL: 'smtp://127.0.0.1:25', MAIL_FROM: 'Cash <no-reply@cash.example.com>', DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`, DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'off', DATABASE_OWNER_URL: '', ...env }, port)
       try {
         await server.start()
         expect((await fetch(`http://127.0.0.1:${port}/app/cash/api/v1/health/ready`)).status).toBe(200)

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { SealedBytes, SealedText } from '../security/field-crypto'
 
 /** NUMERIC(78,0) columns: bigint in code (both drivers parse NUMERIC to bigint). */
 type Money = ColumnType<bigint, bigint | string, bigint | string>
@@ -256,10 +257,14 @@ export interface BankTransfersInTable {
   created_at: Timestamp
 }
 
+// Sealed columns (0042, server/security/field-crypto.ts): read only through openText / openBytes.
 export interface VirtualBankAccountsTable {
   account_id: string
-  usd_account_number: string
-  iban: string
+  usd_account_number: SealedText
+  iban: SealedText
+  /** Blind indexes (HMAC) of the numbers, what incoming transfers are looked up by; null only before the startup pass. */
+  usd_account_number_index: string | null
+  iban_index: string | null
   created_at: Timestamp
 }
 
@@ -308,8 +313,8 @@ export interface BankRecipientsTable {
   region: 'us' | 'eu'
   name: string
   routing_number: string | null
-  account_number: string | null
-  iban: string | null
+  account_number: SealedText | null
+  iban: SealedText | null
   bic: string | null
   source: 'manual' | 'plaid'
   institution: string | null
@@ -685,7 +690,8 @@ export interface IdentityApplicationsTable {
   reason: string | null
   requested_document: string | null
   round: ColumnType<number, number | undefined, number>
-  details: ColumnType<Record<string, unknown>, string, string>
+  /** The applicant's answers (birth date, address, registration number…) as sealed JSON. */
+  details: SealedText
   origin: string
   submitted_at: Date
   decided_at: Date | null
@@ -700,7 +706,7 @@ export interface IdentityDocumentsTable {
   mime: string
   file_name: string
   size_bytes: number
-  content: Uint8Array
+  content: SealedBytes
   application_id: string | null
   created_at: Date
 }

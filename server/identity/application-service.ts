@@ -3,6 +3,8 @@ import { DomainError } from '../../domain/errors'
 import { assertAdult, assertOwnership, canApply, type DocumentKind } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { dataKeys } from '../security/data-keys'
+import { sealText } from '../security/field-crypto'
 import { refreshSubject, type ApplicationRow } from './decision-service'
 import { attachDocuments, checkDocuments, idSlots, type DocumentSlot } from './document-service'
 import { decisionEta, newProviderRef, sendToProvider } from './identity-provider'
@@ -15,7 +17,7 @@ type NewApplication = { kind: 'kyc' | 'kyb'; userId: string | null; accountId: s
 async function createApplication(deps: Deps, db: Tx, submittedBy: string, origin: string, a: NewApplication): Promise<ApplicationRow> {
   const row = await db
     .insertInto('identity_applications')
-    .values({ id: deps.newId(), kind: a.kind, user_id: a.userId, account_id: a.accountId, parent_id: a.parentId, submitted_by: submittedBy, subject_name: a.subjectName, provider_ref: newProviderRef(deps), status: 'submitted', details: JSON.stringify(a.details), origin, submitted_at: deps.now() })
+    .values({ id: deps.newId(), kind: a.kind, user_id: a.userId, account_id: a.accountId, parent_id: a.parentId, submitted_by: submittedBy, subject_name: a.subjectName, provider_ref: newProviderRef(deps), status: 'submitted', details: sealText(dataKeys(deps.config), 'identity_applications.details', JSON.stringify(a.details)), origin, submitted_at: deps.now() })
     .returningAll()
     .executeTakeFirstOrThrow()
   await attachDocuments(db, row.id, a.slots)

@@ -4,16 +4,18 @@ import { DomainError, type FieldErrors } from '../../domain/errors'
 import { checkUpload, DOCUMENT_LABELS, type DocumentKind } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { dataKeys } from '../security/data-keys'
+import { openBytes, sealBytes } from '../security/field-crypto'
 
 /** One document an application needs: the form field it came from, the uploaded id, the kind it must be. */
 export type DocumentSlot = { field: string; id: string; kind: DocumentKind }
 
-/** Stores an uploaded file privately after checking its size and its real type (by its bytes). */
+/** Stores an uploaded file privately, sealed, after checking its size and its real type (by its bytes). */
 export async function uploadDocument(deps: Deps, db: Tx, userId: string, body: z.output<typeof UploadDocumentBody>): Promise<UploadedDocument> {
   const bytes = Buffer.from(body.content, 'base64')
   const mime = checkUpload(body.kind, bytes, 'file')
   const id = deps.newId()
-  await db.insertInto('identity_documents').values({ id, uploaded_by: userId, kind: body.kind, mime, file_name: body.fileName, size_bytes: bytes.length, content: bytes, created_at: deps.now() }).execute()
+  await db.insertInto('identity_documents').values({ id, uploaded_by: userId, kind: body.kind, mime, file_name: body.fileName, size_bytes: bytes.length, content: sealBytes(dataKeys(deps.config), 'identity_documents.content', bytes), created_at: deps.now() }).execute()
   return { id, kind: body.kind, fileName: body.fileName, size: bytes.length, mime }
 }
 
@@ -58,9 +60,10 @@ export async function documentsOf(db: Tx, applicationIds: readonly string[]) {
   return rows.map((r) => ({ applicationId: r.application_id!, id: r.id, kind: r.kind as DocumentKind, fileName: r.file_name, size: r.size_bytes, mime: r.mime }))
 }
 
-/** One document with its content (base64), for a platform admin. */
-export async function fetchDocument(db: Tx, id: string) {
+/** One document with its content (base64), opened for a platform admin (the route audits who looked). */
+export async function fetchDocument(deps: Deps, db: Tx, id: string) {
   const row = await db.selectFrom('identity_documents').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw new DomainError('not_found', 'No such document.')
-  return { id: row.id, kind: row.kind as DocumentKind, fileName: row.file_name, mime: row.mime, size: row.size_bytes, content: Buffer.from(row.content).toString('base64') }
+  const content = openBytes(dataKeys(deps.config), 'identity_documents.content', row.content).toString('base64')
+  return { id: row.id, kind: row.kind as DocumentKind, fileName: row.file_name, mime: row.mime, size: row.size_bytes, applicationId: row.application_id, uploadedBy: row.uploaded_by, content }
 }

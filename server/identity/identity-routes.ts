@@ -7,6 +7,8 @@ import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
 import { recordAudit } from '../admin/audit'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { dataKeys } from '../security/data-keys'
+import { openText } from '../security/field-crypto'
 import { answerMoreInfo, latestKyb, latestKyc, submitKyb, submitKyc, verificationView } from './application-service'
 import { decideApplication, type ApplicationRow } from './decision-service'
 import { documentsOf, fetchDocument, uploadDocument } from './document-service'
@@ -28,8 +30,9 @@ async function kybView(db: Tx, accountId: string) {
   return verificationView(account.kyb_status, account.kyb_reason, latest ? [latest.root] : [], latest?.owners ?? [])
 }
 
-async function summaries(db: Tx, rows: ApplicationRow[]) {
+async function summaries(deps: Deps, db: Tx, rows: ApplicationRow[]) {
   const docs = await documentsOf(db, rows.map((r) => r.id))
+  const keys = dataKeys(deps.config)
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -45,7 +48,7 @@ async function summaries(db: Tx, rows: ApplicationRow[]) {
     submittedAt: r.submitted_at.toISOString(),
     decidedAt: r.decided_at?.toISOString() ?? null,
     decidedBy: r.decided_source ? { source: r.decided_source, userId: r.decided_by } : null,
-    details: r.details,
+    details: JSON.parse(openText(keys, 'identity_applications.details', r.details)) as Record<string, unknown>,
     documents: docs.filter((d) => d.applicationId === r.id).map(({ applicationId: _a, ...d }) => d),
   }))
 }
@@ -135,10 +138,10 @@ export const identityRoutes = [
     access: { kind: 'platform_admin' },
     query: z.object({ status: z.enum(['open', 'all']).default('open') }),
     response: z.object({ items: z.array(ApplicationSummary) }),
-    handler: async ({ db, query }) => {
+    handler: async ({ deps, db, query }) => {
       let q = db.selectFrom('identity_applications').selectAll().orderBy('submitted_at').limit(200)
       if (query.status === 'open') q = q.where('status', 'in', ['submitted', 'in_review'])
-      return { items: await summaries(db, await q.execute()) }
+      return { items: await summaries(deps, db, await q.execute()) }
     },
   }),
   defineRoute({
@@ -159,21 +162,25 @@ export const identityRoutes = [
         // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's application.
         const subject = app.kind === 'kyc' && app.user_id && !app.parent_id ? { subjectType: 'user' as const, subjectId: app.user_id } : app.kind === 'kyb' && app.account_id ? { subjectType: 'account' as const, subjectId: app.account_id } : { subjectType: 'identity_application' as const, subjectId: app.id }
         await recordAudit(deps, tx, { actorId: principal!.userId, action: `${app.kind}.decide`, ...subject, reason: decided.reason, before: state(app), after: state(decided) })
-        return (await summaries(tx, [decided]))[0]!
+        return (await summaries(deps, tx, [decided]))[0]!
       }),
   }),
   defineRoute({
     method: 'get',
     path: '/admin/identity-documents/:documentId',
-    summary: 'One uploaded document with its content (base64) — platform admins only; never cached',
+    summary: 'One uploaded document with its content (base64) — platform admins only; never cached; each view is written to the audit log',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: z.object({ documentId: z.uuid() }),
     response: DocumentFile,
-    handler: async ({ c, db, params }) => {
-      c.header('Cache-Control', 'no-store')
-      return fetchDocument(db, params.documentId)
-    },
+    handler: ({ c, deps, params, principal }) =>
+      inTx(deps, async (tx) => {
+        c.header('Cache-Control', 'no-store')
+        const { applicationId, uploadedBy, ...file } = await fetchDocument(deps, tx, params.documentId)
+        // Who opened which identity document, in the transaction that hands it out: no view goes unrecorded.
+        await recordAudit(deps, tx, { actorId: principal!.userId, action: 'identity_document.view', subjectType: 'identity_document', subjectId: file.id, before: null, after: { kind: file.kind, applicationId, uploadedBy } })
+        return file
+      }),
   }),
   defineRoute({
     method: 'post',

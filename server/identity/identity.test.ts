@@ -122,11 +122,20 @@ describe('uploads', () => {
     expect((await upload(nina, 'proof_of_address', PDF, 'bill.pdf')).body).toMatchObject({ kind: 'proof_of_address', mime: 'application/pdf', size: PDF.length })
   })
 
-  it('lets only platform admins fetch a document, with its bytes', async () => {
+  it('lets only platform admins fetch a document, with its bytes, and writes each view to the audit log', async () => {
     const id = await uploadId(nina, 'selfie', JPEG)
     expect((await nina.json('GET', `/admin/identity-documents/${id}`)).status).toBe(403)
     const file = await admin.json('GET', `/admin/identity-documents/${id}`)
     expect(file.body).toMatchObject({ id, mime: 'image/jpeg', content: JPEG.toString('base64') })
+    await admin.json('GET', `/admin/identity-documents/${id}`)
+    const views = (await admin.json('GET', `/admin/audit?subjectType=identity_document&subjectId=${id}`)).body.items
+    expect(views).toEqual([
+      expect.objectContaining({ action: 'identity_document.view', actor: { id: persona('admin').id, email: 'admin@demo.cash' }, subjectId: id, after: { kind: 'selfie', applicationId: null, uploadedBy: persona('new').id } }),
+      expect.objectContaining({ action: 'identity_document.view', subjectId: id }),
+    ])
+    const missing = '00000000-0000-4000-8000-0000000000aa'
+    expect((await admin.json('GET', `/admin/identity-documents/${missing}`)).status).toBe(404)
+    expect((await admin.json('GET', `/admin/audit?subjectType=identity_document&subjectId=${missing}`)).body.items, 'no line for a document that is not there').toEqual([])
   })
 })
 

@@ -20,8 +20,10 @@ import { providerKey, signWebhook } from '../webhooks/signature'
 import type { JobHandlers } from './job-queue'
 import { PAY_CASHBACK_JOB, payLine } from '../cashback/cashback-service'
 import { MEMBERSHIP_DAILY_JOB, runMembershipDaily } from '../membership/membership-service'
+import { dataKeys } from '../security/data-keys'
+import { openText, type SealedText } from '../security/field-crypto'
 
-const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }) })
+const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }), sealed: z.string().optional() })
 
 /**
  * The jobs this server runs. `webhook.deliver` is the sandbox providers' outbox: it signs the event and
@@ -30,7 +32,9 @@ const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 
 /** Signs a provider event and POSTs it to our webhook endpoint through the whole HTTP stack. */
 export function webhookDeliverer(deps: Deps, app: Hono) {
   return async (payload: unknown): Promise<Response> => {
-    const { provider, event } = Delivery.parse(payload)
+    const { provider, event, sealed } = Delivery.parse(payload)
+    // What the outbox keeps sealed (bank numbers: providers.ts) goes out in the event as the provider would send it.
+    if (sealed) event.data = { ...event.data, ...(JSON.parse(openText(dataKeys(deps.config), 'jobs.webhook', sealed as unknown as SealedText)) as Record<string, unknown>) }
     const body = JSON.stringify(event)
     const signature = signWebhook(providerKey(deps.config.WEBHOOK_SECRET, provider), body, Math.floor(deps.now().getTime() / 1000))
     return app.fetch(new Request(`http://provider.internal${API_BASE}/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body }))

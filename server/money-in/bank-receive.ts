@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { maskAccount } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
 import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
 import { centsToDecimal, formatNumber, parseCents, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { dataKeys } from '../security/data-keys'
+import { blindIndex, blindIndexes, openText, sealText } from '../security/field-crypto'
 import { creditIncoming } from '../ledger/transfer-service'
 import { SANDBOX_FX, scheduleWebhook } from './providers'
 
@@ -20,19 +23,38 @@ function germanIban(bankCode: string, account: string): string {
   return `DE${check.toString().padStart(2, '0')}${bban}`
 }
 
-/** The account's virtual USD and EUR details, issued by the provider the first time they are asked for. */
+/** How a virtual number is compared (its blind index is of this form): no spaces or dashes, capitals. */
+export const normaliseBankNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase()
+
+/**
+ * The account's virtual USD and EUR details, issued by the provider the first time they are asked for. Stored
+ * sealed, with a blind index of each number (server/security/field-crypto.ts) for incoming transfers to be found by.
+ */
 export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
+  const keys = dataKeys(deps.config)
   let row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
   if (!row) {
     const digits = BigInt(`0x${createHash('sha256').update(`virtual:${accountId}`).digest('hex').slice(0, 15)}`).toString().padStart(20, '0')
-    await db.insertInto('virtual_bank_accounts').values({ account_id: accountId, usd_account_number: `9${digits.slice(0, 11)}`, iban: germanIban(EUR_BANK.bankCode, digits.slice(-10)) }).onConflict((oc) => oc.column('account_id').doNothing()).execute()
+    const usd = `9${digits.slice(0, 11)}`
+    const iban = germanIban(EUR_BANK.bankCode, digits.slice(-10))
+    await db
+      .insertInto('virtual_bank_accounts')
+      .values({
+        account_id: accountId,
+        usd_account_number: sealText(keys, 'virtual_bank_accounts.usd_account_number', usd),
+        usd_account_number_index: blindIndex(keys, 'virtual_bank_accounts.usd_account_number', normaliseBankNumber(usd)),
+        iban: sealText(keys, 'virtual_bank_accounts.iban', iban),
+        iban_index: blindIndex(keys, 'virtual_bank_accounts.iban', normaliseBankNumber(iban)),
+      })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute()
     row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow()
   }
   const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   return {
     beneficiary: account.name,
-    usd: { bankName: USD_BANK.bankName, routingNumber: USD_BANK.routingNumber, accountNumber: row.usd_account_number, rails: ['ach' as const, 'wire' as const] },
-    eur: { bankName: EUR_BANK.bankName, iban: row.iban, bic: EUR_BANK.bic, rails: ['sepa' as const] },
+    usd: { bankName: USD_BANK.bankName, routingNumber: USD_BANK.routingNumber, accountNumber: openText(keys, 'virtual_bank_accounts.usd_account_number', row.usd_account_number), rails: ['ach' as const, 'wire' as const] },
+    eur: { bankName: EUR_BANK.bankName, iban: openText(keys, 'virtual_bank_accounts.iban', row.iban), bic: EUR_BANK.bic, rails: ['sepa' as const] },
     feeBps: Number(BANK_RECEIVE.feeBps),
     fxFeeBps: Number(BANK_RECEIVE.fxFeeBps),
     thirdPartyCapUsd: toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'),
@@ -63,16 +85,17 @@ export async function sandboxBankTransfer(deps: Deps, db: Tx, input: { accountId
   const currency = input.rail === 'sepa' ? 'EUR' : 'USD'
   const amountMinor = parseCents(input.amount)
   const at = deps.now()
+  // The numbers wait in the sandbox's outbox sealed, like every stored bank number (they go out in the event).
+  const numbers = currency === 'EUR' ? { iban: details.eur.iban } : { accountNumber: details.usd.accountNumber }
   const data = {
     reference: `${input.rail.toUpperCase()}-${deps.newId().slice(0, 8).toUpperCase()}`,
-    ...(currency === 'EUR' ? { iban: details.eur.iban } : { accountNumber: details.usd.accountNumber }),
     rail: input.rail,
     currency,
     amountMinor: amountMinor.toString(),
     senderName: input.senderName,
     senderIsHolder: !input.thirdParty,
   }
-  return { eventId: await scheduleWebhook(deps, db, 'bank', 'transfer.received', data, at), deliverAt: at.toISOString() }
+  return { eventId: await scheduleWebhook(deps, db, 'bank', 'transfer.received', data, at, sealText(dataKeys(deps.config), 'jobs.webhook', JSON.stringify(numbers))), deliverAt: at.toISOString() }
 }
 
 const Received = z.object({
@@ -86,14 +109,29 @@ const Received = z.object({
   senderIsHolder: z.boolean(),
 })
 
+/** What provider_events keeps of a bank event: the numbers masked (an applier reads them from the request itself). */
+export const bankEventsAtRest: Record<string, (data: Record<string, unknown>) => Record<string, unknown>> = {
+  'transfer.received': (data) => {
+    const masked = { ...data }
+    for (const field of ['iban', 'accountNumber'] as const) if (typeof masked[field] === 'string') masked[field] = maskAccount(masked[field])
+    return masked
+  },
+}
+
 export const bankEvents = {
   /** Money arrived at virtual details: credit it less the fee, or return it when a third party sent over the cap. */
   'transfer.received': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Received.parse(raw)
+    const keys = dataKeys(deps.config)
+    // By blind index under every key held: a row not yet re-sealed under the current key is found too.
     const virtual = await db
       .selectFrom('virtual_bank_accounts')
       .select('account_id')
-      .where((w) => (e.iban ? w('iban', '=', e.iban) : w('usd_account_number', '=', e.accountNumber ?? '')))
+      .where((w) =>
+        e.iban
+          ? w('iban_index', 'in', blindIndexes(keys, 'virtual_bank_accounts.iban', normaliseBankNumber(e.iban)))
+          : w('usd_account_number_index', 'in', blindIndexes(keys, 'virtual_bank_accounts.usd_account_number', normaliseBankNumber(e.accountNumber ?? ''))),
+      )
       .executeTakeFirst()
     if (!virtual) throw new DomainError('not_found', 'No account has these bank details.')
     const amountMinor = BigInt(e.amountMinor)

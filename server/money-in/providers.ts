@@ -3,6 +3,7 @@ import { REQUIRED_CONFIRMATIONS } from '../../domain/money-in'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../ledger/ledger-service'
+import type { SealedText } from '../security/field-crypto'
 
 /**
  * The outside services money comes in through. The server talks to them only through these interfaces;
@@ -13,10 +14,13 @@ export type WebhookProvider = 'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'id
 
 export type ProviderEvent = { id: string; type: string; created: string; data: Record<string, unknown> }
 
-/** Schedules a provider's webhook to reach us at `at`. */
-export async function scheduleWebhook(deps: Pick<Deps, 'newId'>, db: Tx, provider: WebhookProvider, type: string, data: Record<string, unknown>, at: Date): Promise<string> {
+/**
+ * Schedules a provider's webhook to reach us at `at`. `sealed`: more of the event's data, a JSON object sealed for
+ * `jobs.webhook` (bank numbers), kept sealed in the outbox and merged into the data when the event is sent.
+ */
+export async function scheduleWebhook(deps: Pick<Deps, 'newId'>, db: Tx, provider: WebhookProvider, type: string, data: Record<string, unknown>, at: Date, sealed?: SealedText): Promise<string> {
   const event: ProviderEvent = { id: `evt_${deps.newId().replaceAll('-', '')}`, type, created: at.toISOString(), data }
-  await enqueue(db, deps, { kind: 'webhook.deliver', payload: { provider, event }, runAt: at })
+  await enqueue(db, deps, { kind: 'webhook.deliver', payload: { provider, event, ...(sealed ? { sealed } : {}) }, runAt: at })
   return event.id
 }
 

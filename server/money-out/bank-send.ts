@@ -9,30 +9,36 @@ import { loadPosition } from '../accounts/account-service'
 import { verifyConfirmation } from '../auth/confirm'
 import type { BankRecipientsTable, BankSendsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
+import { dataKeys } from '../security/data-keys'
+import { openText, sealText, type KeyRing } from '../security/field-crypto'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX, scheduleWebhook } from '../money-in/providers'
 import { returnOutgoing } from '../ledger/transfer-service'
 
 type RecipientInput = { region: 'us'; name: string; routingNumber: string; accountNumber: string } | { region: 'eu'; name: string; iban: string; bic?: string | undefined }
 
-export function recipientView(r: Selectable<BankRecipientsTable>) {
-  return { id: r.id, region: r.region, name: r.name, currency: r.region === 'us' ? ('USD' as const) : ('EUR' as const), masked: maskAccount(r.region === 'us' ? r.account_number! : r.iban!), bic: r.bic, source: r.source, institution: r.institution }
+/** A recipient as the holder sees it: the number masked (opened only to mask it). */
+export function recipientView(keys: KeyRing, r: Selectable<BankRecipientsTable>) {
+  const number = r.region === 'us' ? openText(keys, 'bank_recipients.account_number', r.account_number!) : openText(keys, 'bank_recipients.iban', r.iban!)
+  return { id: r.id, region: r.region, name: r.name, currency: r.region === 'us' ? ('USD' as const) : ('EUR' as const), masked: maskAccount(number), bic: r.bic, source: r.source, institution: r.institution }
 }
 
 /** Saves a recipient typed in by hand, every number checked (routing checksum, IBAN mod-97, BIC shape). */
 export async function addRecipient(deps: Deps, db: Tx, accountId: string, input: RecipientInput) {
   const id = deps.newId()
+  const keys = dataKeys(deps.config)
   const values =
     input.region === 'us'
-      ? { routing_number: parseRoutingNumber(input.routingNumber), account_number: parseUsAccountNumber(input.accountNumber), iban: null, bic: null }
-      : { routing_number: null, account_number: null, iban: parseIban(input.iban), bic: input.bic ? parseBic(input.bic) : null }
+      ? { routing_number: parseRoutingNumber(input.routingNumber), account_number: sealText(keys, 'bank_recipients.account_number', parseUsAccountNumber(input.accountNumber)), iban: null, bic: null }
+      : { routing_number: null, account_number: null, iban: sealText(keys, 'bank_recipients.iban', parseIban(input.iban)), bic: input.bic ? parseBic(input.bic) : null }
   await db.insertInto('bank_recipients').values({ id, account_id: accountId, region: input.region, name: input.name, source: 'manual', institution: null, ...values }).execute()
-  return recipientView(await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  return recipientView(keys, await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
-export async function listRecipients(db: Tx, accountId: string) {
+export async function listRecipients(deps: Deps, db: Tx, accountId: string) {
   const rows = await db.selectFrom('bank_recipients').selectAll().where('account_id', '=', accountId).where('removed_at', 'is', null).orderBy('created_at', 'desc').execute()
-  return { items: rows.map(recipientView) }
+  const keys = dataKeys(deps.config)
+  return { items: rows.map((r) => recipientView(keys, r)) }
 }
 
 async function recipientOf(db: Tx, accountId: string, recipientId: string) {
@@ -63,8 +69,8 @@ export async function quoteBankSend(deps: Deps, db: Tx, accountId: string, input
   return { amount: toDecimal(p.amount, 'USDC'), fee: toDecimal(p.fee, 'USDC'), total: toDecimal(p.total, 'USDC'), currency: p.currency, recipientGets: centsToDecimal(p.fiatMinor), etaSeconds: BANK_SEND.etaSeconds[p.currency] }
 }
 
-function sendView(s: Selectable<BankSendsTable>, r: Selectable<BankRecipientsTable>) {
-  return { id: s.id, recipient: recipientView(r), currency: s.currency, amount: toDecimal(s.amount_usdc, 'USDC'), fee: toDecimal(s.fee_usdc, 'USDC'), total: toDecimal(s.amount_usdc + s.fee_usdc, 'USDC'), recipientGets: centsToDecimal(s.fiat_amount_minor), status: s.status, returnReason: s.return_reason, etaAt: s.eta_at.toISOString(), createdAt: s.created_at.toISOString() }
+function sendView(keys: KeyRing, s: Selectable<BankSendsTable>, r: Selectable<BankRecipientsTable>) {
+  return { id: s.id, recipient: recipientView(keys, r), currency: s.currency, amount: toDecimal(s.amount_usdc, 'USDC'), fee: toDecimal(s.fee_usdc, 'USDC'), total: toDecimal(s.amount_usdc + s.fee_usdc, 'USDC'), recipientGets: centsToDecimal(s.fiat_amount_minor), status: s.status, returnReason: s.return_reason, etaAt: s.eta_at.toISOString(), createdAt: s.created_at.toISOString() }
 }
 
 /** Sends USDC out as USD (ACH) or EUR (SEPA): confirmed, checked, posted at once; the rails settle or return it. */
@@ -92,13 +98,14 @@ export async function sendToBank(deps: Deps, db: Tx, principal: Principal, accou
   })
   await db.insertInto('bank_sends').values({ id, account_id: accountId, recipient_id: r.id, currency: p.currency, amount_usdc: p.amount, fee_usdc: p.fee, fiat_amount_minor: p.fiatMinor, status: 'processing', eta_at: new Date(now.getTime() + BANK_SEND.etaSeconds[p.currency] * 1000), journal_id: journalId, created_at: now, updated_at: now }).execute()
   await scheduleWebhook(deps, db, 'bank', 'payout.completed', { sendId: id }, new Date(now.getTime() + deps.config.SANDBOX_BLOCK_MS * 16))
-  return sendView((await db.selectFrom('bank_sends').selectAll().where('id', '=', id).executeTakeFirstOrThrow()), r)
+  return sendView(dataKeys(deps.config), (await db.selectFrom('bank_sends').selectAll().where('id', '=', id).executeTakeFirstOrThrow()), r)
 }
 
-export async function listBankSends(db: Tx, accountId: string) {
+export async function listBankSends(deps: Deps, db: Tx, accountId: string) {
   const rows = await db.selectFrom('bank_sends').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
   const recipients = new Map((await db.selectFrom('bank_recipients').selectAll().where('account_id', '=', accountId).execute()).map((r) => [r.id, r]))
-  return { items: rows.map((s) => sendView(s, recipients.get(s.recipient_id)!)) }
+  const keys = dataKeys(deps.config)
+  return { items: rows.map((s) => sendView(keys, s, recipients.get(s.recipient_id)!)) }
 }
 
 /** Sandbox: the recipient's bank returns the payout (wrong account, closed): the money comes back. */

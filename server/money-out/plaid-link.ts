@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
+import { dataKeys } from '../security/data-keys'
+import { sealText } from '../security/field-crypto'
 import { recipientView } from './bank-send'
 
 /**
@@ -64,6 +66,7 @@ export async function exchangeToken(deps: Deps, db: Tx, accountId: string, input
   const owner = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   const id = deps.newId()
   const bank = institution(s.institution_id).name
-  await db.insertInto('bank_recipients').values({ id, account_id: accountId, region: 'us', name: `${owner.name} · ${chosen.name}`, routing_number: chosen.routing, account_number: chosen.account, iban: null, bic: null, source: 'plaid', institution: bank }).execute()
-  return recipientView(await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  const keys = dataKeys(deps.config)
+  await db.insertInto('bank_recipients').values({ id, account_id: accountId, region: 'us', name: `${owner.name} · ${chosen.name}`, routing_number: chosen.routing, account_number: sealText(keys, 'bank_recipients.account_number', chosen.account), iban: null, bic: null, source: 'plaid', institution: bank }).execute()
+  return recipientView(keys, await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }

@@ -32,10 +32,13 @@ declare module 'vitest' {
   }
 }
 
+/** The test servers' data keys (their sealed values open with them; never a real install's). */
+export const TEST_DATA_KEYS = `test1:${Buffer.alloc(32, 't').toString('base64')}`
+
 /** The dependencies the server modules take, on `db`, at a movable clock. */
 export function testDeps(db: Db, overrides: Partial<Config> = {}, logs: string[] = [], clock: { now: Date } = { now: TEST_CLOCK }): Deps {
   // The card network's 2 s window is real time: a loaded test machine would decline purchases as timeouts.
-  const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'info', CARD_NETWORK_WAIT_MS: '60000' }), ...overrides }
+  const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'info', CARD_NETWORK_WAIT_MS: '60000', DATA_KEYS: TEST_DATA_KEYS }), ...overrides }
   const priceBook = createPriceBook()
   return {
     db,

@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors'
 import { metricsOf } from '../monitoring/metrics'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
-import { bankEvents } from '../money-in/bank-receive'
+import { bankEvents, bankEventsAtRest } from '../money-in/bank-receive'
 import { bridgeEvents } from '../money-in/bridges'
 import { chainEvents } from '../money-in/chain-deposits'
 import { pixEvents } from '../money-in/pix-top-up'
@@ -23,12 +23,16 @@ const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity'
 
 type Provider = keyof typeof APPLIERS
 
+/** Events whose record in provider_events leaves out what is sealed elsewhere (bank numbers: issue 19). */
+const AT_REST: Partial<Record<Provider, Record<string, (data: Record<string, unknown>) => Record<string, unknown>>>> = { bank: bankEventsAtRest }
+const recorded = (provider: Provider, body: CardEvent) => AT_REST[provider]?.[body.type]?.(body.data) ?? body.data
+
 /** One provider event in its own transaction: recorded once with its effect, so a repeat changes nothing. */
 async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Promise<WebhookAnswer> {
   return deps.db.kysely.transaction().execute(async (tx) => {
     const fresh = await tx
       .insertInto('provider_events')
-      .values({ provider, event_id: body.id, type: body.type, payload: JSON.stringify(body.data) })
+      .values({ provider, event_id: body.id, type: body.type, payload: JSON.stringify(recorded(provider, body)) })
       .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
       .returning('event_id')
       .executeTakeFirst()
