@@ -32,7 +32,7 @@ export const HealthView = z
     /** Σ collateral × liquidation threshold: the debt at which the position becomes liquidatable at today's prices. */
     liquidationValue: DecimalString,
   })
-  .meta({ id: 'Health' })
+  .meta({ id: 'LoanHealth' })
 
 export const PriceBody = z.object({ usdPrice: DecimalString }).meta({ id: 'PriceBody' })
 export const PricesResponse = z.object({ items: z.array(z.object({ asset: HeldAssetSchema, usdPrice: DecimalString })) }).meta({ id: 'Prices' })

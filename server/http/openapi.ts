@@ -10,15 +10,29 @@ type JsonSchema = Record<string, unknown>
 
 /**
  * A zod schema as JSON Schema. Named schemas (`.meta({ id })`) go to `components` and are referred to, so
- * the document names them once.
+ * the document names them once. A name given to two different schemas is refused: the second would silently
+ * replace the first, and every reference to the first would describe the wrong shape (a typed client made from
+ * the document then rejects real answers).
  */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): JsonSchema {
   const raw = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }))
   const { $schema: _s, $defs, ...rest } = JSON.parse(raw.replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, unknown> }
   if (!components) return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
-  for (const [name, def] of Object.entries($defs ?? {})) components[name] = def
+  const seen = namedIn.get(components) ?? new Map<string, string>()
+  namedIn.set(components, seen)
+  for (const [name, def] of Object.entries($defs ?? {})) {
+    // One schema reads the same each time in one direction (a request body and a response may differ: defaults).
+    const key = `${io} ${name}`
+    const text = JSON.stringify(def)
+    if (seen.has(key) && seen.get(key) !== text) throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
+    seen.set(key, text)
+    components[name] = def
+  }
   return rest
 }
+
+/** Each document's components as first described, by direction and name (what `jsonSchema` compares against). */
+const namedIn = new WeakMap<Record<string, unknown>, Map<string, string>>()
 
 const ACCESS_TEXT: Record<AnyRoute['access']['kind'], string> = {
   public: 'Anyone.',

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { jsonSchema } from '../http/openapi'
 import { anonymous, createTestApp, type TestApp } from '../testing/test-app'
 
 let t: TestApp
@@ -30,6 +33,41 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
     }
     const operations = Object.values(body.paths as Record<string, object>).flatMap((p) => Object.keys(p))
     expect(operations).toHaveLength(t.routes.length)
+  })
+
+  it('names each component once: a borrower’s balances point at the loan’s health, the health check at the service’s', async () => {
+    const { body } = await anonymous(t.app).json('GET', '/openapi.json')
+    const balances = deref(body, { $ref: '#/components/schemas/Balances' })
+    const health = balances.properties.health.anyOf?.find((v: { $ref?: string }) => v.$ref) ?? balances.properties.health
+    expect(Object.keys(deref(body, health).properties)).toEqual(expect.arrayContaining(['factor', 'status', 'liquidationValue']))
+    const check = deref(body, body.paths['/app/cash/api/v1/health'].get.responses['200'].content['application/json'].schema)
+    expect(Object.keys(check.properties)).toEqual(expect.arrayContaining(['status', 'database', 'version']))
+  })
+
+  it('has no component name given to two different schemas anywhere in domain/api, requests and answers alike', async () => {
+    const owners = new Map<string, { schema: z.ZodType; where: string }>()
+    const clashes: string[] = []
+    const dir = new URL('../../domain/api/', import.meta.url)
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.ts'))) {
+      const exported = (await import(new URL(file, dir).href)) as Record<string, unknown>
+      for (const [name, value] of Object.entries(exported)) {
+        if (!(value instanceof z.ZodType)) continue
+        const id = z.globalRegistry.get(value)?.id
+        if (typeof id !== 'string') continue
+        const owner = owners.get(id)
+        if (owner && owner.schema !== value) clashes.push(`${id}: ${owner.where} and ${file} ${name}`)
+        else owners.set(id, { schema: value, where: `${file} ${name}` })
+      }
+    }
+    expect(owners.size).toBeGreaterThan(50)
+    expect(clashes).toEqual([])
+  })
+
+  it('refuses a component name given to two different schemas', () => {
+    const components: Record<string, unknown> = {}
+    jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)
+    expect(() => jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)).not.toThrow()
+    expect(() => jsonSchema(z.object({ b: z.object({ y: z.number() }).meta({ id: 'Twice' }) }), 'output', components)).toThrow(/two different schemas are both named Twice/)
   })
 
   it('shows the amount format and field rules from the zod schemas', async () => {
