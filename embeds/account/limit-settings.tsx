@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { LimitsResponse } from '../../domain/api/account.schema'
 import { LimitsBody } from '../../domain/api/money-out.schema'
 import { limitChangeIsImmediate } from '../../domain/account-rules'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { toTypedAmount } from '../../domain/typed-amount'
 import { useI18n } from '../lib/i18n'
@@ -83,7 +84,7 @@ export function LimitSettings({ accountId, canManage }: { accountId: string; can
       <p className="cash-muted" style={{ margin: 0 }}>{t('settings.limits.help', { zone: limits.timeZone })}</p>
       {limits.pending ? (
         <p className="cash-notice" role="status" style={{ margin: 0 }} data-testid="settings.limits.pending">
-          {t('settings.limits.pending', { daily: usd(limits.pending.daily), monthly: usd(limits.pending.monthly), time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(limits.pending.effectiveAt)) })}
+          {t('settings.limits.pending', { daily: usd(limits.pending.daily), monthly: usd(limits.pending.monthly), time: formatDate(limits.pending.effectiveAt, locale, 'dateTime', limits.timeZone) })}
         </p>
       ) : null}
       <AmountField label={t('settings.limits.daily')} name="daily" value={values.daily} disabled={!canManage} error={field('daily')} onChange={(e) => setForm({ ...values, daily: e.target.value })} />

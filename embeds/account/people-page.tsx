@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { InvitationView } from '../../domain/api/people.schema'
+import { formatDate } from '../../domain/format-date'
 import type { CompanyRole } from '../../domain/people'
-import { useI18n, type Locale } from '../lib/i18n'
+import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { Page } from '../ui/page'
@@ -10,12 +11,11 @@ import { InviteForm } from './invite-form'
 import { PersonRow } from './person-row'
 import { usePeople } from './use-people'
 
-const formatDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 function PendingInvitation({ invitation, canRevoke, onRevoke }: { invitation: InvitationView; canRevoke: boolean; onRevoke: () => Promise<void> }) {
   const { t, locale } = useI18n()
   const action = useAction()
-  const vars = { role: t(`people.role.${invitation.role}`), inviter: invitation.invitedBy, date: formatDate(invitation.expiresAt, locale) }
+  const vars = { role: t(`people.role.${invitation.role}`), inviter: invitation.invitedBy, date: formatDate(invitation.expiresAt, locale, 'dateTime') }
   return (
     <li className="cash-card cash-stack">
       <strong>{invitation.email}</strong>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { VaultEmailRequestBody, VaultEmailVerifyBody, VaultEmailView } from '../../domain/api/settings.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
@@ -36,7 +37,7 @@ function VaultEmailForms({ view, onChange }: { view: VaultEmailView; onChange: (
     onChange(next)
   })
   const resend = useAction()
-  const date = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const date = (iso: string) => formatDate(iso, locale, 'dateTime')
   return (
     <div className="cash-stack">
       <p className="cash-muted" style={{ margin: 0 }}>{t('vault.intro')}</p>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { WalletsView } from '../../domain/api/settings.schema'
+import { formatDate } from '../../domain/format-date'
 import { sandboxWallet, signWithWallet, walletErrorMessage } from '../lib/browser-wallet'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
@@ -70,7 +71,7 @@ export function WalletsPage() {
               <span>
                 <span className="cash-mono">{w.address}</span>
                 <br />
-                <span className="cash-muted">{t('wallets.linkedOn', { date: new Date(w.linkedAt).toLocaleDateString(locale, { dateStyle: 'medium' }) })}</span>
+                <span className="cash-muted">{t('wallets.linkedOn', { date: formatDate(w.linkedAt, locale, 'date') })}</span>
               </span>
               <button type="button" className="cash-button" data-variant="secondary" aria-label={`${t('wallets.unlink')} ${w.address}`} onClick={() => (setNotice(null), setUnlinking(w.address))}>
                 {t('wallets.unlink')}

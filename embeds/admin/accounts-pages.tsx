@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { z } from 'zod'
 import { AdminAccountDetail, AdminAccountFreeze, AdminAccountsResponse } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -85,7 +86,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
     <>
       {account.frozen ? (
         <p className="cash-warning" role="status" data-testid="admin-account.frozen">
-          {t('admin.account.frozenSince', { when: new Date(account.frozenAt!).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }), reason: account.frozenReason ?? '' })}
+          {t('admin.account.frozenSince', { when: formatDate(account.frozenAt!, locale, 'stamp'), reason: account.frozenReason ?? '' })}
         </p>
       ) : null}
       <section className="cash-card cash-stack" aria-labelledby="admin-account-summary">
@@ -146,7 +147,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
         <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {activity.items.map((a) => (
             <li key={`${a.id}:${a.asset}`} className="cash-row">
-              <span>{a.description} · <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })}</time></span>
+              <span>{a.description} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time></span>
               <span className="cash-mono">{formatMoney(parseAmount(a.amount.replace(/^-/, ''), a.asset), a.asset, locale).replace(/^/, a.amount.startsWith('-') ? '−' : '+')}</span>
             </li>
           ))}

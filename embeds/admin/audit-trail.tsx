@@ -1,4 +1,5 @@
 import { AuditResponse, type AuditSubject } from '../../domain/api/admin.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
@@ -28,7 +29,7 @@ export function AuditTrail({ subjectType, subjectId, version = 0 }: { subjectTyp
           {audit.data.items.map((e) => (
             <li key={e.id} className="cash-stack" style={{ borderTop: '1px solid var(--cash-border)', paddingTop: '0.5rem' }}>
               <p style={{ margin: 0 }}>
-                <strong>{e.action}</strong> · {e.actor.email} · <time dateTime={e.at}>{new Date(e.at).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'medium' })} UTC</time>
+                <strong>{e.action}</strong> · {e.actor.email} · <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
               </p>
               {e.reason ? (
                 <p style={{ margin: 0 }}>

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { CampaignsAdminResponse, CampaignView } from '../../domain/api/cashback.schema'
 import { CASHBACK_CATEGORIES } from '../../domain/cashback'
 import { ACCOUNT_TIERS, TIER_NAMES } from '../../domain/card-issuing'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, formatPercent, parsePositiveAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -53,7 +54,7 @@ function CampaignItem({ c, onChanged, onEdit }: { c: Campaign; onChanged: () => 
   const [confirming, setConfirming] = useState(false)
   const end = useAction()
   const money = (v: string) => formatMoney(parsePositiveAmountOrZero(v), 'USDC', locale)
-  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <li className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="admin.campaign" data-kind={c.kind} data-status={c.status}>
       <div className="cash-row">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -84,7 +85,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
             <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="admin-card.authorizations">
               {detail.data.authorizations.map((a) => (
                 <li key={a.id} className="cash-row">
-                  <span>{a.merchantName} · <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</time> · {a.status}{a.declineReason ? ` (${a.declineReason})` : ''}</span>
+                  <span>{a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time> · {a.status}{a.declineReason ? ` (${a.declineReason})` : ''}</span>
                   <span className="cash-mono">{usd(a.amount)}</span>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import type { z } from 'zod'
 import { RulesResponse, RuleView } from '../../domain/api/cashback.schema'
 import { CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
+import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -49,7 +50,7 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
   const { api } = useSession()
   const id = useId()
   const last = versions.at(-1)!
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '—')
+  const when = (iso: string | null) => (iso ? formatDate(iso, locale, 'stamp') : '—')
   const now = Date.now()
   const pending = new Date(last.effectiveFrom).getTime() > now
   const [removing, setRemoving] = useState(false)

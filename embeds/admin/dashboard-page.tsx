@@ -1,4 +1,5 @@
 import { AdminDashboard } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -14,7 +15,7 @@ export function AdminDashboardPage({ title }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()
   const dashboard = useResource('admin-dashboard', (signal) => api.get('/admin/dashboard', AdminDashboard, signal))
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   const n = (value: number) => value.toLocaleString(locale)
   return (
     <Page title={title}>
@@ -68,7 +69,7 @@ export function AdminDashboardPage({ title }: EmbedProps) {
             <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {dashboard.data.errorInbox.items.map((e) => (
                 <li key={e.id}>
-                  <time dateTime={e.receivedAt}>{when(e.receivedAt)} UTC</time> · {e.summary}
+                  <time dateTime={e.receivedAt}>{when(e.receivedAt)}</time> · {e.summary}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { FailedRecon, FailedReconsResponse, ReconCandidatesResponse } from '../../domain/api/admin-money.schema'
+import { formatAge } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -14,15 +15,6 @@ import { ReasonActionForm } from './reason-action-form'
 
 type Recon = FailedRecon
 type Action = 'match' | 'write-off' | 'refund'
-
-/** How long ago, in the reader's language ("3 minutes ago"). */
-export function age(iso: string, locale: string, now = Date.now()): string {
-  const minutes = Math.round((new Date(iso).getTime() - now) / 60_000)
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
-  if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute')
-  if (Math.abs(minutes) < 48 * 60) return rtf.format(Math.round(minutes / 60), 'hour')
-  return rtf.format(Math.round(minutes / 1440), 'day')
-}
 
 /** Failed recons, open first: match to an authorization, write off, or refund the holder; each once, audited. */
 export function FailedReconsPage({ title }: EmbedProps) {
@@ -61,7 +53,7 @@ export function FailedReconsPage({ title }: EmbedProps) {
                 <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span> {r.reason}
               </p>
               <p className="cash-muted" style={{ margin: 0 }}>
-                {[r.account?.name, r.card ? `•••• ${r.card.last4}` : null, r.merchantName, t('admin.recons.age', { age: age(r.createdAt, locale) })].filter(Boolean).join(' · ')}
+                {[r.account?.name, r.card ? `•••• ${r.card.last4}` : null, r.merchantName, t('admin.recons.age', { age: formatAge(r.createdAt, locale, Date.now()) })].filter(Boolean).join(' · ')}
               </p>
               {r.status !== 'open' ? (
                 <p style={{ margin: 0 }}>{t('admin.recons.resolvedBy', { who: r.resolvedBy ?? '—', reason: r.resolutionReason ?? '' })}</p>

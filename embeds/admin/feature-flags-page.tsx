@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { z } from 'zod'
 import { FeatureFlagOverrideBody, FeatureFlagsResponse, FeatureFlagView } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
@@ -58,7 +59,7 @@ function FlagCard({ flag, onChanged }: { flag: FeatureFlagView; onChanged: () =>
     <section className="cash-card cash-stack" aria-labelledby={`${id}-title`} data-testid={id}>
       <h2 id={`${id}-title`}><code>{flag.key}</code></h2>
       <p>{flag.description}</p>
-      <p className="cash-muted">{flag.updatedAt ? t('admin.flags.updated', { when: new Date(flag.updatedAt).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) }) : t('admin.flags.default')}</p>
+      <p className="cash-muted">{flag.updatedAt ? t('admin.flags.updated', { when: formatDate(flag.updatedAt, locale, 'stamp') }) : t('admin.flags.default')}</p>
       <form className="cash-stack" onSubmit={submit} noValidate aria-busy={save.busy} aria-label={t('admin.flags.stateLabel', { key: flag.key })}>
         <label>
           <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> {t('admin.flags.enabled')}

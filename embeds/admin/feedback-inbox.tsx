@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { AdminFeedbackResponse, MarkFeedbackReadResponse, type AdminFeedbackItem } from '../../domain/api/support.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -53,7 +54,7 @@ function FeedbackRow({ item, onRead }: { item: AdminFeedbackItem; onRead: (read:
   const { t, locale } = useI18n()
   const { api } = useSession()
   const action = useAction()
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <li className="cash-stack" style={{ gap: 6 }}>
       <div className="cash-row">

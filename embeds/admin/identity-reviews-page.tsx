@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApplicationSummary } from '../../domain/api/identity.schema'
+import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -22,7 +23,7 @@ export function IdentityReviewsPage({ title }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()
   const queue = useResource('admin-identity-reviews', (signal) => api.get('/admin/identity-applications?status=open', OpenApplications, signal))
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
       <AdminNav current="/admin/identity-reviews" />

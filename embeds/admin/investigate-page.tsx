@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -32,7 +33,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const money = (v: string, asset: string) => (isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`)
-  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC'
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
       <AdminNav current="/admin/investigate-transaction" />

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { z } from 'zod'
 import { AdminUserDetail } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
@@ -37,7 +38,7 @@ export function KycDecisionForm({ application, onDecided }: { application: Appli
   return (
     <form className="cash-card cash-stack" aria-labelledby={`${id}-title`} aria-busy={busy} noValidate onSubmit={(e) => { e.preventDefault(); void submit() }}>
       <h2 id={`${id}-title`}>{t('admin.user.decideTitle', { kind: application.kind.toUpperCase(), name: application.subjectName })}</h2>
-      <p className="cash-muted">{t('admin.user.decideSubmitted', { when: new Date(application.submittedAt).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }), status: application.status })}</p>
+      <p className="cash-muted">{t('admin.user.decideSubmitted', { when: formatDate(application.submittedAt, locale, 'stamp'), status: application.status })}</p>
       <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('admin.user.decideDecision')}</legend>
         <label><input type="radio" name={`${id}-decision`} value="approved" checked={decision === 'approved'} onChange={() => setDecision('approved')} /> {t('admin.user.decideApprove')}</label>

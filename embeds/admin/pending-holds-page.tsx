@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { HoldActionResponse, PendingHoldsResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -23,7 +24,7 @@ export function PendingHoldsPage({ title }: EmbedProps) {
   const [notice, setNotice] = useState<string | null>(null)
   const holds = useResource(`admin-holds:${version}`, (signal) => api.get('/admin/holds/pending', PendingHoldsResponse, signal))
   const money = (v: string, asset: string) => (isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`)
-  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC'
+  const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
       <AdminNav current="/admin/pending-holds" />

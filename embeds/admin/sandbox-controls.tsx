@@ -5,6 +5,7 @@ import { SandboxPurchaseResponse } from '../../domain/api/money-out.schema'
 import { SandboxClockResult } from '../../domain/api/sandbox-clock.schema'
 import { SandboxJobsResult, SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney } from '../../domain/money'
 import { ApiError, type ApiClient } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
@@ -202,7 +203,7 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
         </button>
         {environment === 'test' ? <AdvanceClock busy={busy} onSubmit={(seconds) => act(async () => {
           const r = await api.post('/sandbox/clock', SandboxClockResult, { advanceSeconds: seconds })
-          return t('sandbox.clockMoved', { when: new Date(r.now).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' }), jobs: r.ranJobs.toLocaleString(locale) })
+          return t('sandbox.clockMoved', { when: formatDate(r.now, locale, 'stamp'), jobs: r.ranJobs.toLocaleString(locale) })
         })} /> : <p className="cash-muted">{t('sandbox.clockTestOnly')}</p>}
       </Group>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { z } from 'zod'
 import { AdminUserDetail, AdminUsersResponse } from '../../domain/api/admin-people.schema'
+import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -64,7 +65,7 @@ export function AdminUserPage({ title, params }: EmbedProps) {
               <div className="cash-row"><dt>{t('admin.user.id')}</dt><dd className="cash-mono">{detail.data.user.id}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.role')}</dt><dd>{detail.data.user.platformRole}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.kyc')}</dt><dd>{detail.data.user.kycStatus}{detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.since')}</dt><dd>{new Date(detail.data.user.createdAt).toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.since')}</dt><dd>{formatDate(detail.data.user.createdAt, locale, 'stamp')}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.sessions')}</dt><dd>{detail.data.activeSessions.toLocaleString(locale)}</dd></div>
             </dl>
           </section>

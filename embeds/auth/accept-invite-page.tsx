@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { AcceptInviteResponse, InviteLookupResponse } from '../../domain/api/people.schema'
 import { SignUpBody } from '../../domain/api/auth.schema'
+import { formatDate } from '../../domain/format-date'
 import { ApiError } from '../lib/api-client'
-import { useI18n, type Locale } from '../lib/i18n'
+import { useI18n } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -15,7 +16,6 @@ import { TextField } from '../ui/text-field'
 
 const INVITE_ERRORS = ['invite_not_found', 'invite_expired', 'invite_used', 'invite_revoked', 'invite_wrong_email'] as const
 const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true, referralCode: true })
-const formatDate = (iso: string, locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 
 /** The invite's own refusals in the reader's language; anything else as the server said it. */
 function useErrorText() {
@@ -131,7 +131,7 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
       <>
         <section className="cash-card cash-stack" aria-label={i.companyName}>
           <p style={{ margin: 0 }}><strong>{t('invite.offer', { inviter: i.inviterName, company: i.companyName, role })}</strong></p>
-          <p className="cash-muted" style={{ margin: 0 }}>{t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale) })}</p>
+          <p className="cash-muted" style={{ margin: 0 }}>{t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale, 'dateTime') })}</p>
         </section>
         {next}
       </>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { CardView } from '../../domain/api/money-out.schema'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -22,7 +23,7 @@ function Shipping({ card, mine, onChange }: { card: Card; mine: boolean; onChang
   const action = useAction()
   const shipping = card.shipping
   if (!shipping) return null
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '')
+  const date = (iso: string | null) => (iso ? formatDate(iso, locale, 'date') : '')
   const activatable = mine && card.status !== 'cancelled' && (shipping.status === 'shipped' || shipping.status === 'delivered')
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -56,7 +57,7 @@ function statusBadge(card: Card, t: ReturnType<typeof useI18n>['t'], locale: str
   const shipping = card.shipping
   if (card.status !== 'active' || !shipping || shipping.status === 'activated') return t(`cards.status.${card.status}`)
   if (shipping.status === 'delivered') return t('cards.status.notActivated')
-  return t('cards.status.arriving', { date: shipping.eta ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(shipping.eta)) : '' })
+  return t('cards.status.arriving', { date: shipping.eta ? formatDate(shipping.eta, locale, 'date') : '' })
 }
 
 /** Cancel for good, after a second, explicit step. */

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { EarnResponse, QuoteView, VaultDepositResult, VaultWithdrawalView } from '../../domain/api/grow.schema'
 import type { HeldAsset } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { readableRate, type VaultId } from '../../domain/grow'
 import { formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
@@ -65,7 +66,7 @@ function Overview({ accountId }: { accountId: string }) {
 function VaultChart({ vault }: { vault: Vault }) {
   const { t, locale } = useI18n()
   const fmt = useFmt()
-  const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short' })
+  const date = (iso: string) => formatDate(iso, locale, 'dayMonth')
   const hasShares = Number(vault.shares) > 0
   const points = vault.history.map((h) => ({ label: date(h.at), value: hasShares ? Number(h.value) : Number(h.sharePrice), display: hasShares ? fmt(h.value, vault.asset) : formatNumber(h.sharePrice, locale) }))
   const first = vault.history[0]!
@@ -241,7 +242,7 @@ function Liquid({ accountId }: { accountId: string }) {
               <li key={w.id} className="cash-row">
                 <span>
                   {fmt(w.status === 'paid' && w.paidAmount ? w.paidAmount : w.requestedAmount, w.asset)} · {t(`earn.status.${w.status}`)}
-                  {w.status === 'queued' ? ` · ${t('earn.eta', { at: new Date(w.settleAt).toLocaleString(locale) })}` : ''}
+                  {w.status === 'queued' ? ` · ${t('earn.eta', { at: formatDate(w.settleAt, locale, 'dateTime') })}` : ''}
                 </span>
                 {w.status === 'queued' ? (
                   <button type="button" className="cash-button" data-variant="secondary" onClick={() => setCancelling(w)}>

@@ -2,19 +2,37 @@ import { Download, Receipt } from 'lucide-react'
 import { useState } from 'react'
 import { HISTORY_STATUSES as STATUSES, HISTORY_TYPES as TYPES } from '../../domain/activity-kinds'
 import { HistoryResponse } from '../../domain/api/money-out.schema'
+import { calendarDay, formatDay } from '../../domain/format-date'
 import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { Icon } from '../ui/icon'
+import { Section } from '../ui/section'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
 
-/** Every movement in one list: filters, search, "load more" paging and a CSV download of the same filter. */
-export function HistoryList({ accountId }: { accountId: string }) {
-  const { t } = useI18n()
+/** Newest-first movements in runs of one calendar day (the device's), as the list heads them. */
+function byDay(items: readonly Item[]): Item[][] {
+  const days: Item[][] = []
+  let last: string | null = null
+  for (const item of items) {
+    const day = calendarDay(item.createdAt)
+    if (day === last) days[days.length - 1]!.push(item)
+    else days.push([item])
+    last = day
+  }
+  return days
+}
+
+/**
+ * Every movement in one list, under a header per day ("Today", "Yesterday", then the date), each row with its
+ * time: filters, search, "load more" paging and a CSV download of the same filter. `now` is the page's clock.
+ */
+export function HistoryList({ accountId, now = () => new Date() }: { accountId: string; now?: () => Date }) {
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const [type, setType] = useState('')
   const [status, setStatus] = useState('')
@@ -71,13 +89,19 @@ export function HistoryList({ accountId }: { accountId: string }) {
           <EmptyState icon={Receipt} text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')} action={type || status || q ? <button type="button" className="cash-button" data-variant="secondary" onClick={() => (setType(''), setStatus(''), setQ(''))}>{t('history.clearFilters')}</button> : <a className="cash-button" href="/app/cash/top-up">{t('nav.topUp')}</a>} />
         </div>
       ) : (
-        <ul className="cash-rows" data-testid="history.list">
-          {items.map((i) => (
-            <li key={`${i.type}:${i.id}`}>
-              <HistoryRow item={i} />
-            </li>
+        <div className="cash-stack" data-testid="history.list">
+          {byDay(items).map((day) => (
+            <Section key={calendarDay(day[0]!.createdAt)} title={formatDay(day[0]!.createdAt, locale, now())}>
+              <ul className="cash-rows">
+                {day.map((i) => (
+                  <li key={`${i.type}:${i.id}`}>
+                    <HistoryRow item={i} when="time" />
+                  </li>
+                ))}
+              </ul>
+            </Section>
           ))}
-        </ul>
+        </div>
       )}
       {more.cursor ? <div><button type="button" className="cash-button" data-variant="secondary" onClick={() => void loadMore()}>{t('history.more')}</button></div> : null}
     </div>

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react'
 import type { BalancesResponse } from '../../domain/api/account.schema'
 import type { HistoryResponse } from '../../domain/api/money-out.schema'
 import { ASSETS } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
@@ -91,7 +92,7 @@ export function HomeView({ balances, activity, afterActions }: { balances: Balan
           <p className="cash-hero-context">{limitNote}</p>
           {balances.pendingModeChange ? (
             <p className="cash-notice" style={{ margin: '8px 0 0' }} data-testid="home.pending-mode">
-              {t('home.mode.pending', { mode: t(`home.mode.${balances.pendingModeChange.toMode}`), time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(balances.pendingModeChange.effectiveAt)) })}
+              {t('home.mode.pending', { mode: t(`home.mode.${balances.pendingModeChange.toMode}`), time: formatDate(balances.pendingModeChange.effectiveAt, locale, 'time') })}
             </p>
           ) : null}
         </section>

@@ -1,6 +1,7 @@
 import { Bell, BellOff } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { NotificationsResponse } from '../../domain/api/alerts.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { EmptyState } from '../ui/empty-state'
@@ -38,7 +39,7 @@ export function NotificationsList({ data, onMarkRead, onMarkAllRead }: ViewProps
                 {n.read ? null : <span className="cash-badge">{t('notifications.new')}</span>}
               </div>
               <span>{text.body}</span>
-              <span className="cash-muted">{new Date(n.createdAt).toLocaleString(locale)}</span>
+              <time className="cash-muted" dateTime={n.createdAt}>{formatDate(n.createdAt, locale, 'dateTime')}</time>
               <div className="cash-actions">
                 {n.kind === 'health_low' ? <a href="/app/cash/repay">{t('notifications.repay')}</a> : null}
                 {n.read ? null : (

@@ -17,6 +17,13 @@ describe('movement titles and reasons in the page’s language', () => {
     expect(localiseTitle('Converted 100 USDC for 0.033233333333333334 ETH', 'pt-BR')).toBe('Conversão de 100,00 USDC em 0,033233 ETH')
   })
 
+  it('writes the days and months the server put in a title as every page writes a date (issue 18 defect 13)', () => {
+    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'en-US')).toBe('Borrow interest for Nov 25, 2026 on 12.5 USD')
+    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'pt-BR')).toBe('Juros do Borrow de 25 de nov. de 2026 sobre 12.5 USD')
+    expect(localiseTitle('Pinnacle membership reward · 2026-11', 'en-US')).toBe('Pinnacle membership reward · November 2026')
+    expect(localiseTitle('Pinnacle membership reward · 2026-11', 'pt-BR')).toBe('Recompensa de membro Pinnacle · novembro de 2026')
+  })
+
   it('leaves English pages and titles it does not know (a merchant’s name) as written', () => {
     expect(localiseTitle('Deposited 25 USDC in the Liquid USD vault', 'en-US')).toBe('Deposited 25.00 USDC in the Liquid USD vault')
     expect(localiseTitle('Café Lisboa', 'pt-BR')).toBe('Café Lisboa')

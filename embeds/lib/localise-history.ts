@@ -1,5 +1,6 @@
 import { DECLINE_REASONS } from '../../domain/authorization'
 import { isAsset } from '../../domain/asset'
+import { formatDate, formatMonth } from '../../domain/format-date'
 import { formatAssetAmount, formatNumber, parseAmount } from '../../domain/money'
 import type { Locale } from './i18n'
 
@@ -65,15 +66,25 @@ function formatAmountsIn(title: string, locale: Locale): string {
   })
 }
 
-/** A movement's title in the page's language, its amounts formatted the page's way. */
+/**
+ * Days and months the server wrote into a title as ISO ("Borrow interest for 2026-11-25", "membership reward ·
+ * 2026-11") the way every page shows a date: "Nov 25, 2026", "November 2026". They are UTC calendar days.
+ */
+function formatDatesIn(title: string, locale: Locale): string {
+  return title
+    .replace(/\b(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))\b/g, (day: string) => formatDate(`${day}T00:00:00Z`, locale, 'date', 'UTC'))
+    .replace(/ · (\d{4}-(?:0[1-9]|1[0-2]))$/, (_m, month: string) => ` · ${formatMonth(month, locale)}`)
+}
+
+/** A movement's title in the page's language, its amounts and dates formatted the page's way. */
 export function localiseTitle(raw: string, locale: Locale): string {
   const title = formatAmountsIn(raw, locale)
-  if (locale === 'en-US') return title
+  if (locale === 'en-US') return formatDatesIn(title, locale)
   for (const [pattern, render] of TITLES_PT_BR) {
     const m = pattern.exec(title)
-    if (m) return render(...m.slice(1).map((g) => g ?? ''))
+    if (m) return formatDatesIn(render(...m.slice(1).map((g) => g ?? '')), locale)
   }
-  return title
+  return formatDatesIn(title, locale)
 }
 
 /** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */

@@ -1,4 +1,5 @@
 import { MembershipRewardResponse } from '../../domain/api/membership.schema'
+import { formatDate, formatMonth } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -25,7 +26,7 @@ function MembershipRewards({ accountId }: { accountId: string }) {
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const r = data.data
   if (!r.running) return <CalloutCard title={t('promo.none.membershipRewards.title')} body={t('promo.none.membershipRewards.body')} action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>} />
-  const next = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(r.nextClaimFrom))
+  const next = formatDate(r.nextClaimFrom, locale, 'date', 'UTC')
   return (
     <>
       <section className="cash-card cash-stack" aria-labelledby="mr-rules">
@@ -41,7 +42,7 @@ function MembershipRewards({ accountId }: { accountId: string }) {
         </ul>
       </section>
       <section className="cash-card cash-stack" aria-labelledby="mr-claim" data-testid="membership-rewards.claim">
-        <h2 id="mr-claim">{t('membershipRewards.claim.title', { month: r.month })}</h2>
+        <h2 id="mr-claim">{t('membershipRewards.claim.title', { month: formatMonth(r.month, locale) })}</h2>
         {r.claimed ? (
           <p role="status" style={{ margin: 0 }}>{t('membershipRewards.claimed', { amount: usd(r.claimed.amount, locale), date: next })}</p>
         ) : r.amount === '0' ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { OpenAccountBody, OpenAccountResponse } from '../../domain/api/account.schema'
 import { OnboardingView } from '../../domain/api/safe.schema'
+import { deviceTimeZone } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -18,7 +19,7 @@ function ProfileStep({ kind, onDone }: { kind: Kind; onDone: () => Promise<void>
   const { api } = useSession()
   const action = useAction()
   const [name, setName] = useState('')
-  const [timeZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
+  const [timeZone, setTimeZone] = useState(deviceTimeZone)
   const [nameError, setNameError] = useState<string | undefined>()
   const submit = (e: React.FormEvent) => {
     e.preventDefault()

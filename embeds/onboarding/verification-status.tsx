@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { VerificationView } from '../../domain/api/identity.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { StatusTimeline } from '../ui/status-timeline'
@@ -37,7 +38,7 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
     </ul>
   ) : null
   if (view.status === 'submitted' || view.status === 'in_review') {
-    const eta = view.eta ? new Date(view.eta).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : null
+    const eta = view.eta ? formatDate(view.eta, locale, 'dateTime') : null
     return (
       <section className="cash-card cash-stack" aria-labelledby="identity-status" data-testid="identity.status">
         <h2 id="identity-status">{t(`identity.status.${view.status}`)}</h2>

@@ -1,6 +1,7 @@
 import { Gift } from 'lucide-react'
 import { useId } from 'react'
 import { CashbackResponse, type CashbackLineView } from '../../domain/api/cashback.schema'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, formatPercent, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
@@ -9,7 +10,8 @@ import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 export const usdc = (decimal: string, locale: string) => formatMoney(parseSignedAmount(decimal, 'USDC'), 'USDC', locale)
-export const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+/** A day of a cashback or promotion window: the windows are whole UTC days, so the day is UTC's. */
+export const day = (iso: string, locale: string) => formatDate(iso, locale, 'date', 'UTC')
 
 function lineState(l: CashbackLineView, t: ReturnType<typeof useI18n>['t'], locale: string): string {
   if (l.state === 'paid') return t('cashback.line.paid', { date: day(l.paidAt ?? l.payableAt, locale) })

@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
+import { formatDate, formatMonth } from '../../domain/format-date'
 import { formatMoney, formatPercent, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -12,7 +13,6 @@ import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 
 export const usd = (amount: string, locale: string) => formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
-const when = (at: string, locale: string, withTime = true) => new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at))
 
 function useMembership(accountId: string) {
   const { api } = useSession()
@@ -46,7 +46,8 @@ function MembershipOverview({ accountId }: { accountId: string }) {
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const m = data.data
   const fmt = (n: number) => new Intl.NumberFormat(locale).format(n)
-  const requalifyDate = when(m.requalifiesAt, locale, false)
+  // Tiers turn at 00:00 UTC on the 1st: that day is UTC's.
+  const requalifyDate = formatDate(m.requalifiesAt, locale, 'date', 'UTC')
   return (
     <>
       <section className="cash-card cash-stack" aria-labelledby="membership-tier" data-testid="membership.tier">
@@ -54,7 +55,7 @@ function MembershipOverview({ accountId }: { accountId: string }) {
           <h2 id="membership-tier">{t('membership.tier', { tier: m.tierName })}</h2>
           <span className="cash-badge">{m.tierName}</span>
         </div>
-        <p style={{ margin: 0 }}>{t('membership.points', { points: fmt(m.points), month: m.month })}</p>
+        <p style={{ margin: 0 }}>{t('membership.points', { points: fmt(m.points), month: formatMonth(m.month, locale) })}</p>
         {m.next ? (
           <div className="cash-stack">
             <label htmlFor="membership-progress">{t('membership.progress', { needed: fmt(m.next.pointsNeeded), tier: m.next.tierName })}</label>
@@ -100,7 +101,7 @@ function ActivityList({ accountId }: { accountId: string }) {
           <span className="cash-stack" style={{ gap: 2 }}>
             <span>{item.kind === 'tier' ? t(`membership.activity.tier.${item.reason as 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'}`, { change: item.description }) : item.description}</span>
             <span className="cash-muted">
-              {t(`membership.activity.reason.${item.reason}`)} · <time dateTime={item.at}>{when(item.at, locale)}</time>
+              {t(`membership.activity.reason.${item.reason}`)} · <time dateTime={item.at}>{formatDate(item.at, locale, 'dateTime')}</time>
             </span>
           </span>
           {item.kind === 'points' ? <strong>{t('membership.activity.points', { points: `${item.points > 0 ? '+' : ''}${new Intl.NumberFormat(locale).format(item.points)}` })}</strong> : null}

@@ -1,6 +1,7 @@
 import { Trophy, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { LeaderboardResponse, ReferralLinkResponse, ReferralsResponse } from '../../domain/api/membership.schema'
+import { formatDate, formatMonth } from '../../domain/format-date'
 import { REFERRAL_LINK_DAYS, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
 import { useBridge } from '../lib/bridge-context'
 import { shareContent } from '../lib/host-actions'
@@ -16,7 +17,7 @@ import { TableScroll } from '../ui/table-scroll'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { usd } from './membership-pages'
 
-const day = (at: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(at))
+const day = (at: string, locale: string) => formatDate(at, locale, 'date')
 
 function ReferNav({ current }: { current: string }) {
   const { t } = useI18n()
@@ -148,9 +149,9 @@ export function LeaderboardPage({ title }: { title: string }) {
         data.data.items.length === 0 ? (
           <div className="cash-card"><EmptyState icon={Trophy} text={t('leaderboard.empty')} action={<a className="cash-button" data-variant="secondary" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
         ) : (
-          <TableScroll label={t('leaderboard.caption', { month: data.data.month })}>
+          <TableScroll label={t('leaderboard.caption', { month: formatMonth(data.data.month, locale) })}>
             <table className="cash-table">
-              <caption>{t('leaderboard.caption', { month: data.data.month })}</caption>
+              <caption>{t('leaderboard.caption', { month: formatMonth(data.data.month, locale) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('leaderboard.rank')}</th>

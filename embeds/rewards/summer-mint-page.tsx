@@ -1,4 +1,5 @@
 import { SummerMintResponse } from '../../domain/api/membership.schema'
+import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -24,8 +25,9 @@ function SummerMint({ accountId }: { accountId: string }) {
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const s = data.data
   if (s.state === 'none' || !s.startsAt || !s.endsAt) return <CalloutCard title={t('promo.none.summerMint.title')} body={t('promo.none.summerMint.body')} action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>} />
-  const day = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(at))
-  const lastDay = new Date(new Date(s.endsAt).getTime() - 1).toISOString()
+  // The campaign runs whole UTC days; its last day is the one before `endsAt`.
+  const day = (at: string | number) => formatDate(at, locale, 'date', 'UTC')
+  const lastDay = Date.parse(s.endsAt) - 1
   return (
     <>
       <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
@@ -40,7 +42,7 @@ function SummerMint({ accountId }: { accountId: string }) {
         {s.badge ? (
           <p className="cash-notice" role="status" data-testid="summer-mint.badge">
             <span aria-hidden="true">🏅 </span>
-            {t('summerMint.badge.earned', { date: day(s.badge.earnedAt) })}
+            {t('summerMint.badge.earned', { date: formatDate(s.badge.earnedAt, locale, 'date') })}
           </p>
         ) : (
           <p className="cash-muted" style={{ margin: 0 }}>{t('summerMint.badge.notYet')}</p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { FEEDBACK_MESSAGE_MAX, FeedbackBody, FeedbackView } from '../../domain/api/support.schema'
+import { formatDate } from '../../domain/format-date'
 import { ApiError } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -48,7 +49,7 @@ export function useFeedbackForm() {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(fieldErrors(error.fields))
       else if (error instanceof ApiError && error.code === 'rate_limited' && typeof error.details.retryAt === 'string') {
-        const time = new Date(error.details.retryAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+        const time = formatDate(error.details.retryAt, locale, 'time')
         setFormError(t('support.feedback.rateLimited', { limit: String(error.details.limit ?? ''), time }))
       } else setFormError(error instanceof Error ? error.message : String(error))
     } finally {

@@ -2,6 +2,7 @@ import { ArrowDownLeft, ArrowUpRight, CreditCard, Gift, HandCoins, Landmark, Per
 import { HistoryItem } from '../../domain/api/money-out.schema'
 import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { isAsset } from '../../domain/asset'
+import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
@@ -32,8 +33,9 @@ function Leading({ item }: { item: Item }) {
  * One movement as every list shows it — home, a card's activity, the transaction history — from the one
  * history source: who or what (with its mark), when, why (a decline's reason), the signed amount with its state
  * under it, and the whole row a link to its detail page with the timeline. Put rows in `<ul className="cash-rows">`.
+ * `when` is `time` under a day's header (the history), else the date and time.
  */
-export function HistoryRow({ item }: { item: Item }) {
+export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'dateTime' | 'time' }) {
   const { t, locale } = useI18n()
   const known = (HISTORY_STATUSES as readonly string[]).includes(item.status)
   const status = known ? t(`history.status.${item.status as (typeof HISTORY_STATUSES)[number]}`) : item.status
@@ -45,7 +47,7 @@ export function HistoryRow({ item }: { item: Item }) {
       <span className="cash-list-row-main">
         <span className="cash-list-row-title">{localiseTitle(item.title, locale)}</span>
         <span className="cash-list-row-sub">
-          <time dateTime={item.createdAt}>{new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.createdAt))}</time>
+          <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, when)}</time>
           {item.reason ? <><br />{localiseReason(item.reason, locale)}</> : null}
         </span>
       </span>
