@@ -31,8 +31,7 @@ export async function setNewPassword(
   await tx.deleteFrom('confirmation_failures').where('user_id', '=', user.id).execute()
   // A change while signed in ends any reset link still open: the password it would replace is gone.
   await tx.updateTable('password_resets').set({ superseded_at: deps.now() }).where('user_id', '=', user.id).where('used_at', 'is', null).where('superseded_at', 'is', null).execute()
-  const at = `${deps.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`
-  await sendMail(deps, tx, user.email, 'passwordChanged', { at, how: change.how, resetLink: forgotLink(change.origin), language: user.language ?? change.language ?? 'en' })
+  await sendMail(deps, tx, user.email, 'passwordChanged', { at: deps.now(), how: change.how, resetLink: forgotLink(change.origin), language: user.language ?? change.language ?? 'en' })
   return signedOut
 }
 

@@ -39,7 +39,7 @@ export async function invite(deps: Deps, tx: Tx, principal: Principal, accountId
     inviterName: principal.name,
     role: ARTICLE[body.role]!,
     link: `${origin}/app/cash/accept-invite?token=${token}`,
-    expiresAt: `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    expiresAt,
   })
   return { id, email: body.email, role: body.role, invitedBy: principal.name, expiresAt: expiresAt.toISOString(), expired: false, createdAt: now.toISOString() }
 }

@@ -45,7 +45,7 @@ describe('inviting people', () => {
     expect(mail.subject).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
     expect(mail.body).toContain('http://localhost/app/cash/accept-invite?token=')
     expect(mail.body).toContain('as an admin')
-    expect(mail.body).toContain('2026-11-28 12:00 UTC')
+    expect(mail.body).toMatch(/expires on Nov 28, 2026, 12:00\sPM UTC/)
     const stored = await t.deps.db.kysely.selectFrom('invitations').select('token_hash').execute()
     expect(stored[0]!.token_hash).not.toContain(token)
 
