@@ -3,15 +3,8 @@ import type { AnyRoute, Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
 
-/**
- * Which calls a frozen account refuses: every money-moving call on the account (sends, withdrawals,
- * conversions, deposits into earn, repayments, card orders) except money coming in (`money-in`) and
- * cancelling something in flight, which only returns money. Card purchases are declined by the
- * authorization engine (`account_frozen`).
- */
-export function refusedWhenFrozen(route: AnyRoute): boolean {
-  return route.moneyMoving === true && route.access.kind === 'account' && route.tag !== 'money-in' && !route.path.endsWith('/cancel')
-}
+/** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */
+export const refusedWhenFrozen = (route: AnyRoute): boolean => route.whenFrozen === 'refuse'
 
 /** Refuses money out of a frozen account, with the reason the admin gave. */
 export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> {

@@ -119,7 +119,7 @@ export const cardRoutes = [
     summary: 'Order a physical card to a shipping address (first one free, then the fee from cash; confirmation needed when there is a fee)',
     tag: 'cards',
     access: manage,
-    moneyMoving: true,
+    moneyMoving: true, whenFrozen: 'refuse',
     status: 201,
     params: AccountParams,
     body: OrderPhysicalCardBody,

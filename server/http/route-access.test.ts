@@ -91,4 +91,29 @@ describe('every API route enforces its access rule', () => {
     const account = await t.deps.db.kysely.selectFrom('accounts').select(['frozen_at', 'tier']).where('id', '=', ACCOUNT_IDS.personal).executeTakeFirstOrThrow()
     expect(account).toEqual({ frozen_at: null, tier: 'core' })
   })
+
+  it('a frozen account refuses exactly the money-moving calls its routes declare, each route saying', async () => {
+    const moving = t.routes.filter((r) => r.moneyMoving && r.access.kind === 'account')
+    expect(moving.filter((r) => r.whenFrozen === undefined).map((r) => r.path)).toEqual([])
+    expect(t.routes.filter((r) => r.whenFrozen !== undefined && !(r.moneyMoving && r.access.kind === 'account')).map((r) => r.path)).toEqual([])
+    const admin = callers.admin
+    expect((await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/freeze`, { reason: 'Route table walk' })).status).toBe(200)
+    try {
+      for (const route of moving) {
+        // The freeze is checked before the body is read: an empty body says which way the route went.
+        const res = await callers.personal.json(route.method.toUpperCase(), pathFor(route), {}, { 'idempotency-key': `frozen-walk-${route.path}` })
+        const code = (res.body as { error?: { code?: string } }).error?.code
+        if (route.whenFrozen === 'refuse') expect(code, route.path).toBe('account_frozen')
+        else expect(code, route.path).not.toBe('account_frozen')
+      }
+    } finally {
+      await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/unfreeze`, { reason: 'Route table walk done' })
+    }
+    // What comes in and what undoes money in flight stay open: a deposit address, a PIX charge, a cancellation.
+    expect(moving.filter((r) => r.whenFrozen === 'allow').map((r) => r.path).sort()).toEqual([
+      '/accounts/:accountId/bridge-transfers',
+      '/accounts/:accountId/pix/charges',
+      '/accounts/:accountId/withdrawals/:withdrawalId/cancel',
+    ])
+  })
 })

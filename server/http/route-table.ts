@@ -80,6 +80,14 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   /** Moves money: needs an `Idempotency-Key` header and runs in one transaction with its key. */
   moneyMoving?: boolean
   /**
+   * A money-moving call on an account says what a frozen account (an admin's freeze, issue 9) does with it:
+   * `refuse` what sends or commits money out (sends, withdrawals, conversions, deposits into earn, repayments,
+   * card orders, promotional payouts, which wait for the review), `allow` money coming in and cancelling what is
+   * in flight, which only returns money. Required of every such route (server/http/route-access.test.ts); card
+   * purchases are declined by the authorization engine (`account_frozen`).
+   */
+  whenFrozen?: 'refuse' | 'allow'
+  /**
    * A money-moving route whose requests share commits (server/http/idempotent-batch.ts): given the server, what
    * takes the request's key and body and answers once its batch commits. Requests go there instead of to
    * `handler`, which must do the same for one request (routes are listed and described alike either way).

@@ -66,7 +66,7 @@ export const membershipRoutes = [
     summary: 'Claim this month’s membership reward once, paid in USDC from the cashback pool (refused when the pool is short)',
     tag: 'rewards',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
-    moneyMoving: true,
+    moneyMoving: true, whenFrozen: 'refuse',
     status: 201,
     params: AccountParams,
     response: MembershipRewardResponse,
