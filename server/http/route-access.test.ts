@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, type PersonaKey } from '../../fixtures/personas'
-import type { AnyRoute } from './route-table'
+import { DEFAULT_MAX_BODY_BYTES, type AnyRoute } from './route-table'
 import { API_BASE } from './mount-routes'
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
@@ -115,5 +115,29 @@ describe('every API route enforces its access rule', () => {
       '/accounts/:accountId/pix/charges',
       '/accounts/:accountId/withdrawals/:withdrawalId/cancel',
     ])
+  })
+})
+
+describe('the OpenAPI document lists what each route answers', () => {
+  it('every error status the route table walk provokes is documented for its operation', async () => {
+    const doc = (await anonymous(t.app).json('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    const undocumented: string[] = []
+    const randomIds = (path: string) => path.replace(/:(?!accountId\b)(\w+)/g, () => crypto.randomUUID())
+    for (const route of t.routes) {
+      if (route.sandbox || route.path === '/auth/sign-out' || route.path.startsWith('/auth/')) continue
+      const who = route.access.kind === 'platform_admin' ? callers.admin : callers.personal
+      const path = randomIds(pathFor(route))
+      const key = { 'idempotency-key': crypto.randomUUID() }
+      const tries: Response[] = []
+      tries.push(await who.request(route.method.toUpperCase(), path, route.body ? {} : undefined, key))
+      if (route.body) {
+        tries.push(await who.request(route.method.toUpperCase(), path, 'not json', { ...key, 'content-type': 'text/plain' }))
+        const cap = route.maxBody?.bytes ?? DEFAULT_MAX_BODY_BYTES
+        tries.push(await who.request(route.method.toUpperCase(), path, JSON.stringify({ pad: 'x'.repeat(cap + 1) }), key))
+      }
+      const op = doc.paths[`${API_BASE}${route.path.replace(/:(\w+)/g, '{$1}')}`]![route.method]!
+      for (const res of tries) if (res.status >= 400 && !(String(res.status) in op.responses)) undocumented.push(`${route.method} ${route.path} ${res.status}`)
+    }
+    expect(undocumented).toEqual([])
   })
 })
