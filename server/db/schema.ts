@@ -61,6 +61,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp
   /** The User-Agent the session was made from (cut to 400 characters), for the list of devices. */
   user_agent: string | null
+  /** A native session's secret for answering confirmation challenges, given once at sign-in (migration 0040). */
+  confirm_secret: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A password reset link: the token's SHA-256, open until used, superseded by a newer one, or expired. */
@@ -1058,4 +1060,43 @@ export interface FeatureFlagOverridesTable {
 export interface Database {
   feature_flags: FeatureFlagsTable
   feature_flag_overrides: FeatureFlagOverridesTable
+}
+
+/**
+ * Running totals the database keeps by trigger (migration 0028), read by the card batch and positions: each
+ * account's counted spend per day in its time zone, its pending holds by kind, each card's spend per day.
+ */
+export interface AccountLimitDaysTable {
+  account_id: string
+  day: ColumnType<string, string, string>
+  amount: Money
+}
+
+export interface AccountPendingHoldsTable {
+  account_id: string
+  kind: string
+  amount: Money
+}
+
+export interface CardSpendDaysTable {
+  card_id: string
+  day: ColumnType<string, string, string>
+  amount: Money
+}
+
+/** A single-use challenge a native host answers to confirm a movement (migration 0040, server/auth/confirmation-challenge.ts). */
+export interface ConfirmationChallengesTable {
+  id: string
+  session_id: string
+  challenge: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface Database {
+  account_limit_days: AccountLimitDaysTable
+  account_pending_holds: AccountPendingHoldsTable
+  card_spend_days: CardSpendDaysTable
+  confirmation_challenges: ConfirmationChallengesTable
 }
