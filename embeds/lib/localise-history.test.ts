@@ -17,9 +17,14 @@ describe('movement titles and reasons in the page’s language', () => {
     expect(localiseTitle('Converted 100 USDC for 0.033233333333333334 ETH', 'pt-BR')).toBe('Conversão de 100,00 USDC em 0,033233 ETH')
   })
 
+  it('writes the dollars the server put in a title as money, the page’s way', () => {
+    expect(localiseTitle('Liquidation: 1250.5 USD of debt repaid from collateral', 'en-US')).toBe('Liquidation: $1,250.50 of debt repaid from collateral')
+    expect(localiseTitle('Liquidation: 1250.5 USD of debt repaid from collateral', 'pt-BR')).toBe('Liquidação: US$\u00a01.250,50 de dívida pagos com a garantia')
+  })
+
   it('writes the days and months the server put in a title as every page writes a date (issue 18 defect 13)', () => {
-    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'en-US')).toBe('Borrow interest for Nov 25, 2026 on 12.5 USD')
-    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'pt-BR')).toBe('Juros do Borrow de 25 de nov. de 2026 sobre 12.5 USD')
+    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'en-US')).toBe('Borrow interest for Nov 25, 2026 on $12.50')
+    expect(localiseTitle('Borrow interest for 2026-11-25 on 12.5 USD', 'pt-BR')).toBe('Juros do Borrow de 25 de nov. de 2026 sobre US$\u00a012,50')
     expect(localiseTitle('Pinnacle membership reward · 2026-11', 'en-US')).toBe('Pinnacle membership reward · November 2026')
     expect(localiseTitle('Pinnacle membership reward · 2026-11', 'pt-BR')).toBe('Recompensa de membro Pinnacle · novembro de 2026')
   })

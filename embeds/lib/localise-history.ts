@@ -1,7 +1,7 @@
 import { DECLINE_REASONS } from '../../domain/authorization'
 import { isAsset } from '../../domain/asset'
 import { formatDate, formatMonth } from '../../domain/format-date'
-import { formatAssetAmount, formatNumber, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatMoney, formatNumber, parseAmount } from '../../domain/money'
 import type { Locale } from './i18n'
 
 /**
@@ -66,6 +66,17 @@ function formatAmountsIn(title: string, locale: Locale): string {
   })
 }
 
+/** Dollar figures the server wrote into a title ("on 12.5 USD") as money the page's way ("on $12.50", "sobre US$ 12,50"). */
+function formatDollarsIn(title: string, locale: Locale): string {
+  return title.replace(/\b(\d+(?:\.\d+)?) USD\b/g, (text, amount: string) => {
+    try {
+      return formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
+    } catch {
+      return text
+    }
+  })
+}
+
 /**
  * Days and months the server wrote into a title as ISO ("Borrow interest for 2026-11-25", "membership reward ·
  * 2026-11") the way every page shows a date: "Nov 25, 2026", "November 2026". They are UTC calendar days.
@@ -79,12 +90,13 @@ function formatDatesIn(title: string, locale: Locale): string {
 /** A movement's title in the page's language, its amounts and dates formatted the page's way. */
 export function localiseTitle(raw: string, locale: Locale): string {
   const title = formatAmountsIn(raw, locale)
-  if (locale === 'en-US') return formatDatesIn(title, locale)
+  const finish = (text: string) => formatDollarsIn(formatDatesIn(text, locale), locale)
+  if (locale === 'en-US') return finish(title)
   for (const [pattern, render] of TITLES_PT_BR) {
     const m = pattern.exec(title)
-    if (m) return formatDatesIn(render(...m.slice(1).map((g) => g ?? '')), locale)
+    if (m) return finish(render(...m.slice(1).map((g) => g ?? '')))
   }
-  return formatDatesIn(title, locale)
+  return finish(title)
 }
 
 /** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */
