@@ -46,8 +46,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 const EXPECTED: Record<Locale, { days: string[]; time: string; moment: string; title: string; month: string; requalify: string; stamp: string; saoPaulo: string }> = {
-  'en-US': { days: ['Today', 'Yesterday', 'Nov 19, 2026'], time: '12:00 PM', moment: 'Nov 21, 2026, 12:00 PM', title: 'Borrow interest for Nov 21, 2026 on 12.5 USD', month: '(November 2026, UTC)', requalify: 'On Dec 1, 2026 (00:00 UTC)', stamp: 'Nov 21, 2026, 12:00:00 PM UTC', saoPaulo: 'at Nov 21, 2026, 9:00 AM.' },
-  'pt-BR': { days: ['Hoje', 'Ontem', '19 de nov. de 2026'], time: '12:00', moment: '21 de nov. de 2026, 12:00', title: 'Juros do Borrow de 21 de nov. de 2026 sobre 12.5 USD', month: '(novembro de 2026, UTC)', requalify: 'Em 1 de dez. de 2026 (00:00 UTC)', stamp: '21 de nov. de 2026, 12:00:00 UTC', saoPaulo: 'em 21 de nov. de 2026, 09:00.' },
+  'en-US': { days: ['Today', 'Yesterday', 'Nov 19, 2026'], time: '12:00 PM', moment: 'Nov 21, 2026, 12:00 PM', title: 'Borrow interest for Nov 21, 2026 on $12.50', month: '(November 2026, UTC)', requalify: 'On Dec 1, 2026 (00:00 UTC)', stamp: 'Nov 21, 2026, 12:00:00 PM UTC', saoPaulo: 'at Nov 21, 2026, 9:00 AM.' },
+  'pt-BR': { days: ['Hoje', 'Ontem', '19 de nov. de 2026'], time: '12:00', moment: '21 de nov. de 2026, 12:00', title: 'Juros do Borrow de 21 de nov. de 2026 sobre US$ 12,50', month: '(novembro de 2026, UTC)', requalify: 'Em 1 de dez. de 2026 (00:00 UTC)', stamp: '21 de nov. de 2026, 12:00:00 UTC', saoPaulo: 'em 21 de nov. de 2026, 09:00.' },
 }
 
 describe.each(['en-US', 'pt-BR'] as const)('one date format across the app, %s', (locale) => {
