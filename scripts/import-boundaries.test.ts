@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative, resolve, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -75,5 +76,69 @@ describe('import directions (ARCHITECTURE.md)', () => {
   it('the check sees real imports (it can fail)', () => {
     expect(imports(join(ROOT, 'server/app.ts'))).toContain('../domain/errors')
     expect(imports(join(ROOT, 'host/embed-registry.ts'))).toContain('../embeds/lib/embed-loaders')
+  })
+})
+
+/** The module files `file` imports by relative path, resolved (`.ts`/`.tsx`, or a folder's index), type imports included. */
+function localImports(file: string): string[] {
+  return imports(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => resolve(dirname(file), spec))
+    .flatMap((base) => [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].filter((p) => existsSync(p) && statSync(p).isFile()).slice(0, 1))
+}
+
+/** The import circles among `files`: each strongly connected group of two or more (Tarjan's algorithm). */
+function importCircles(files: string[]): string[][] {
+  const inScope = new Set(files)
+  const edges = new Map(files.map((f) => [f, localImports(f).filter((t) => inScope.has(t))]))
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[][] = []
+  let next = 0
+  const visit = (v: string) => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of edges.get(v)!) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        group.push(relative(ROOT, w))
+      } while (w !== v)
+      if (group.length > 1) circles.push(group.sort())
+    }
+  }
+  for (const f of files) if (!index.has(f)) visit(f)
+  return circles
+}
+
+describe('no import circles inside server/ (issue 21)', () => {
+  // Type imports count: two modules that need each other's types are one idea split in two.
+  it('no module of server/ reaches itself through its imports', () => {
+    expect(importCircles(sourceFiles(join(ROOT, 'server')).filter((f) => !isTest(relative(ROOT, f))))).toEqual([])
+  })
+
+  it('the check finds a circle, type imports included (it can fail)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'circles-'))
+    try {
+      writeFileSync(join(dir, 'tx.ts'), "import { JOB } from './jobs'\nexport type Tx = { job: typeof JOB }\n")
+      writeFileSync(join(dir, 'jobs.ts'), "import type { Tx } from './tx'\nexport const JOB = 'x'\nexport const run = (tx: Tx) => tx\n")
+      writeFileSync(join(dir, 'alone.ts'), "import { JOB } from './jobs'\nexport const a = JOB\n")
+      const circles = importCircles(['tx.ts', 'jobs.ts', 'alone.ts'].map((f) => join(dir, f)))
+      expect(circles.map((c) => c.map((f) => f.split('/').pop()))).toEqual([['jobs.ts', 'tx.ts']])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 export const EVALUATE_ALERTS_JOB = 'alerts.evaluate'
 

@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import type { PGlite } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type Transaction } from 'kysely'
 import pg from 'pg'
 import { lockFolder } from './folder-lock'
 import { pgliteOnThread, type PgliteClient } from './pglite-client'
 import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
+
+/** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
+export type Tx = Transaction<Database> | Kysely<Database>
 
 /** The database handle every server module receives: Kysely plus a way to run a SQL script. */
 export type Db = {

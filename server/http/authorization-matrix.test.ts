@@ -109,7 +109,7 @@ describe('authorization matrix: every route × every role', () => {
         const c: Call = { route, who, accountId: undefined, path: fillPath(route) }
         const res = await send(c)
         const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } }
-        expect(res.status, label(c)).toBeLessThan(500)
+        expect(res.status, `${label(c)} ${JSON.stringify(body)}`).toBeLessThan(500)
         expect(['unauthenticated', 'forbidden'], label(c)).not.toContain(body.error?.code ?? '')
       }
     }

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import type { Database } from '../db/schema'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
+
+/** What identifies an idempotent request: who asked (scope), their key, and a fingerprint of what they asked. */
+export type IdempotencyRef = { scope: string; key: string; hash: string }
 
 export type StoredResponse = { status: number; body: unknown; replayed: boolean }
 

@@ -3,10 +3,10 @@ import { DomainError } from '../../domain/errors'
 import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT, NOTHING_TO_DELIVER, type Deliver } from '../db/group-commit'
 import type { Tx } from '../ledger/ledger-service'
 import type { Deps } from './route-table'
-import { withIdempotency, type StoredResponse } from './idempotency'
+import { withIdempotency, type IdempotencyRef, type StoredResponse } from './idempotency'
 
-/** What identifies an idempotent request: who asked (scope), their key, and a fingerprint of what they asked. */
-export type IdempotencyRef = { scope: string; key: string; hash: string }
+export type { IdempotencyRef } from './idempotency'
+
 
 /** Applies many requests' effects in one transaction, in order: each one's answer body, or the error that refuses it alone. */
 export type ApplyMany<I> = (deps: Deps, tx: Tx, inputs: I[]) => Promise<(unknown | DomainError)[]>

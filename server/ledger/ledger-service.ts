@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
-import type { Database, LedgerAccountsTable } from '../db/schema'
-import type { Selectable } from 'kysely'
+import type { Tx } from '../db/connect'
+import type { LedgerAccountsTable } from '../db/schema'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 
-export type Tx = Transaction<Database> | Kysely<Database>
+/** The ledger's callers pass a transaction or the handle (defined beside the database handle: server/db/connect.ts). */
+export type { Tx } from '../db/connect'
 export type LedgerAccount = Selectable<LedgerAccountsTable>
 export type EntryInput = { ledgerAccountId: string; side: Side; amount: bigint; asset: HeldAsset }
 export type JournalInput = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { SandboxClockResult } from '../../domain/api/sandbox-clock.schema'
-import type { Deps } from '../http/route-table'
+import type { Db } from '../db/connect'
 
 /**
  * The clock of a test server (CASH_ENV=test): the real one plus an offset the sandbox moves forward, so a
@@ -20,7 +20,7 @@ const SETTLE_MS = 10_000
  * Wraps `deps.now` with a movable offset. `runDueJobs` runs the jobs due at `deps.now()` and answers how many
  * ran; jobs may schedule more jobs (a webhook that leads to a mail), so it runs until a pass finds none.
  */
-export function createSandboxClock(base: () => Date, runDueJobs: () => Promise<number>, db: Deps['db']): SandboxClock {
+export function createSandboxClock(base: () => Date, runDueJobs: () => Promise<number>, db: Db): SandboxClock {
   let offsetMs = 0
   const now = () => new Date(base().getTime() + offsetMs)
   return {
@@ -37,7 +37,7 @@ export function createSandboxClock(base: () => Date, runDueJobs: () => Promise<n
  * Runs every job due at `now()` until a pass finds none (jobs may schedule more jobs: a webhook that leads to a
  * mail), waiting for due jobs the background loop claimed; answers how many this call ran.
  */
-export async function settleDueJobs(runDueJobs: () => Promise<number>, db: Deps['db'], now: () => Date): Promise<number> {
+export async function settleDueJobs(runDueJobs: () => Promise<number>, db: Db, now: () => Date): Promise<number> {
   let ranJobs = 0
   const deadline = Date.now() + SETTLE_MS
   for (;;) {
