@@ -13,14 +13,14 @@ async function holderPage(page: Page): Promise<Page> {
   // A context of its own (it gets the worker server's baseURL like every context of the test).
   const context = await page.context().browser()!.newContext()
   const holder = await context.newPage()
-  await new CashApp(holder).signInAs('personal')
+  await new CashApp(holder).useSession('personal')
   return holder
 }
 
 test('admin creates a splashback campaign in the page, the holder sees it; a rule change is announced on cashback; the campaign is ended', async ({ page }) => {
   const run = Date.now().toString(36)
   const name = `Hotel splash ${run}`
-  await new CashApp(page).signInAs('admin')
+  await new CashApp(page).useSession('admin')
   await page.goto('/app/cash/admin/campaigns')
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page')

@@ -21,7 +21,7 @@ test.describe.serial('identity reviews with the sandbox provider left to admins'
   })
 
   test('the sandbox page leaves applications pending; "Pending KYC" opens a queue, oldest first, each opening the application to decide', async ({ page, request, serverClock }) => {
-    await new CashApp(page).signInAs('admin')
+    await new CashApp(page).useSession('admin')
     await page.goto('/app/cash/admin/sandbox')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox')
     await page.getByRole('button', { name: 'Open controls' }).click()
@@ -60,7 +60,7 @@ test.describe.serial('identity reviews with the sandbox provider left to admins'
     await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'manual' })
     const tag = `${Date.now()}`
     const person = await submitKyc(request, 'decide', `Decide Me ${tag}`)
-    await new CashApp(page).signInAs('admin')
+    await new CashApp(page).useSession('admin')
     await page.goto('/app/cash/admin/sandbox')
     await page.getByRole('textbox', { name: 'Account' }).fill(person.email)
     await page.getByRole('button', { name: 'Open controls' }).click()
@@ -74,7 +74,7 @@ test.describe.serial('identity reviews with the sandbox provider left to admins'
 })
 
 test('sandbox data is labelled: a PIX key’s made-up recipient shows a Sandbox chip', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/pix/send')
   await page.getByLabel('PIX key or code').fill('anyone@example.com')
   await page.getByLabel('Amount in reais').fill('20')

@@ -12,7 +12,7 @@ test.describe('back office', () => {
     const admin = await apiAs(request, 'admin')
     const safe = ((await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { safeAddress: string } }).account.safeAddress
     try {
-      await new CashApp(page).signInAs('admin')
+      await new CashApp(page).useSession('admin')
       await page.goto('/app/cash/admin/user')
       const search = page.getByRole('search')
       await search.getByLabel('Find a person').fill('PERSONAL@demo')
@@ -64,7 +64,7 @@ test.describe('back office', () => {
   })
 
   test('an account named by its holder’s e-mail in the path opens at once', async ({ page }) => {
-    await new CashApp(page).signInAs('admin')
+    await new CashApp(page).useSession('admin')
     await page.goto('/app/cash/admin/account/personal@demo.cash')
     await expect(page.getByRole('heading', { level: 2, name: 'Paula Pereira' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Members' })).toContainText('personal@demo.cash')
@@ -75,7 +75,7 @@ test.describe('back office', () => {
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     try {
-      await new CashApp(page).signInAs('admin')
+      await new CashApp(page).useSession('admin')
       await page.goto(`/app/cash/admin/account/${ACCOUNT_IDS.personal}`)
       const freeze = page.getByTestId('admin-account.freeze')
       await freeze.getByLabel('Reason (required)').fill('Document check pending (e2e)')
@@ -103,7 +103,7 @@ test.describe('back office', () => {
   test('an admin forces a flag off for one person by e-mail, sees the override and its audit line, then removes it', async ({ page, request }) => {
     const email = persona('new').email
     const nina = await apiAs(request, 'new')
-    await new CashApp(page).signInAs('admin')
+    await new CashApp(page).useSession('admin')
     await page.goto('/app/cash/admin/feature-flags')
     const flag = page.getByTestId('admin-flag-pix_shortcuts')
     const add = flag.getByRole('form', { name: 'Add an override to pix_shortcuts' })
@@ -124,7 +124,7 @@ test.describe('back office', () => {
   for (const who of ['personal', 'owner', 'member'] as const) {
     test(`every back-office page says "Not allowed" to ${who}`, async ({ page, request }) => {
       expect(ADMIN_PATHS.length).toBeGreaterThanOrEqual(14)
-      await new CashApp(page).signInAs(who)
+      await new CashApp(page).useSession(who)
       for (const path of ADMIN_PATHS) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Not allowed')

@@ -41,7 +41,7 @@ test('a purchase above the holder’s alert shows as a notification on home, wit
 
 test('the alert forms show field errors for bad amounts and save nothing', async ({ page, request }) => {
   const paula = await apiAs(request, 'personal')
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/settings/alerts/spend-limit')
   await page.getByLabel('Alert on a purchase above (USD)').fill('12.345')
   await page.getByLabel('Alert when daily spend goes above (USD)').fill('0')

@@ -96,7 +96,7 @@ test.describe('on an English page', () => {
     const owner = await apiAs(request, 'owner')
     const cards = async () => ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: unknown[] }).items.length
     const before = await cards()
-    await new CashApp(page).signInAs('owner')
+    await new CashApp(page).useSession('owner')
     await page.goto('/app/cash/card/@corporate/add')
     const limit = page.getByLabel(/Limit per purchase/)
     for (const [typed, why] of [['-5', /without a minus sign/], ['1e3', /Write the amount in full/], ['12,50', /Use a point for decimals/], ['abc', /Enter an amount in digits/]] as const) {
@@ -108,14 +108,14 @@ test.describe('on an English page', () => {
   })
 
   test('a transaction link with a bad id says the transaction is not found', async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     await page.goto('/app/cash/transaction-history/card/not-a-uuid')
     await expect(page.getByRole('heading', { name: 'Transaction not found' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'See all transactions' })).toBeVisible()
   })
 
   test('profile details save with no phone number', async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     await page.goto('/app/cash/settings/profile-details')
     await page.getByLabel('Phone (optional)').fill('')
     await page.getByRole('button', { name: 'Save', exact: true }).click()

@@ -5,7 +5,7 @@ import { CashApp } from './support/cash-app'
 
 test('a holder asks to switch to Borrow with their password, sees the countdown, and cancels it', async ({ page }) => {
   const app = new CashApp(page)
-  await app.signInAs('personal')
+  await app.useSession('personal')
   await page.goto('/app/cash/settings')
   const mode = page.getByTestId('settings.mode')
   await expect(mode).toContainText('Direct Pay: purchases are paid from your USDC.')
@@ -23,7 +23,7 @@ test('a holder asks to switch to Borrow with their password, sees the countdown,
 })
 
 test('spending limits: bad input is refused at the field, lowering waits for the delay, raising back needs the password', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/settings')
   const limits = page.getByTestId('settings.limits')
   await limits.getByLabel('Daily limit (USD)').fill('ten')

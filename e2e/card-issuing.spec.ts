@@ -16,7 +16,7 @@ test('ordering waits for approved KYC, and says where to go', async ({ page, req
   const admin = await apiAs(request, 'admin')
   await admin.post(`/sandbox/users/${persona('personal').id}/kyc`, { status: 'in_review' })
   try {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     await page.goto('/app/cash/order-card/@personal')
     await expect(page.getByRole('heading', { name: 'Verify your identity to order cards' })).toBeVisible()
     await expect(page.getByText('Your identity verification (KYC) is in review.')).toBeVisible()
@@ -36,7 +36,7 @@ test('a company issues cards only once its KYB is approved, the add page include
   const admin = await apiAs(request, 'admin')
   await admin.post(`/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'more_info_needed', reason: 'proof of address' })
   try {
-    await new CashApp(page).signInAs('owner')
+    await new CashApp(page).useSession('owner')
     await page.goto('/app/cash/card/@corporate/add')
     await expect(page.getByRole('heading', { name: 'Verify your company to order cards' })).toBeVisible()
     await expect(page.getByText('Your company’s verification (KYB) needs more information (proof of address).')).toBeVisible()

@@ -51,7 +51,7 @@ test('a purchase shows pending with its hold, lowers spendable, then settles; fr
 test('an owner issues a card to the member with a $500 daily limit; the member’s $600 purchase is declined for it', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')
   const app = new CashApp(page)
-  await app.signInAs('owner')
+  await app.useSession('owner')
   await page.goto('/app/cash/card/@corporate/add')
   await page.getByLabel('Cardholder').selectOption({ label: 'Marco Moreau (member@acme.demo.cash)' })
   await page.getByLabel('Daily limit (USD)').fill('500')

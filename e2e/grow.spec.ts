@@ -18,7 +18,7 @@ async function confirmWithPassword(page: Page, button: string) {
 
 test.describe('Grow, as personal@demo.cash', () => {
   test.beforeEach(async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
   })
 
   test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({ page, request, serverClock }) => {

@@ -31,7 +31,7 @@ async function expectHeadingFocused(page: Page, title: string) {
 }
 
 test('skip to content is the first stop of the page and moves focus past the menu', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/settings')
   await expectHeadingFocused(page, 'Settings')
   // Back from the heading, through the menu, to the first stop of the page: the skip link, shown when focused.

@@ -5,7 +5,7 @@ import { CashApp } from './support/cash-app'
 type Referrals = { items: { name: string; state: string; earned: string }[] }
 
 test('my-membership shows the tier with progress to the next, and the benefits compare tiers', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/my-membership')
   const tier = page.getByTestId('membership.tier')
   await expect(tier.getByRole('heading', { name: 'Your tier: Core' })).toBeVisible()
@@ -49,7 +49,7 @@ test('a referral through the link qualifies after KYC and a card, earns 1 % of s
   await admin.post(`/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
   await expect.poll(async () => (await mine())?.earned).toBe('0.8')
 
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/refer')
   await expect(page.getByTestId('refer.url')).toContainText(`/app/cash/sign-up?ref=${link.code}`)
   await page.getByRole('link', { name: 'Your referrals' }).click()
@@ -63,7 +63,7 @@ test('a referral through the link qualifies after KYC and a card, earns 1 % of s
 })
 
 test('the promotions: membership rewards by tier (also as the standalone page) and Summer Mint progress', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/webview/promotion/membership-rewards')
   await expect(page.getByRole('heading', { name: 'Rewards by tier' })).toBeVisible()
   await expect(page.getByRole('listitem').filter({ hasText: 'Pinnacle' })).toContainText('$15.00 a month')

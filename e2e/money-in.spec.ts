@@ -20,7 +20,7 @@ async function homeShows(page: Page, asset: string, text: string) {
 
 test.describe('money in, as personal@demo.cash', () => {
   test.beforeEach(async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
   })
 
   test('a deposit to the shown address is credited after its confirmations, by exactly the amount', async ({ page, request, serverClock }) => {

@@ -22,7 +22,7 @@ async function fillWithdrawal(page: Page, amount: string, address: string) {
 
 test.describe('crypto withdrawal, as personal@demo.cash', () => {
   test.beforeEach(async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
   })
 
   test('goes through its states and reduces the balance by amount + fee', async ({ page, request, serverClock }) => {
@@ -102,7 +102,7 @@ test('webview/withdraw does the same inside the QA harness, confirmed by its bio
 const BCB_EXAMPLE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
 
 test('a PIX send from the BCB example code shows "Fulano de Tal, BRASILIA" and pays', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/pix/send')
   await page.getByLabel('PIX key or code').fill(BCB_EXAMPLE)
   await page.getByLabel('Amount in reais').fill('50')
@@ -134,7 +134,7 @@ test('webview/pix/send does the same inside the QA harness, with its scan and co
 })
 
 test('a bank send to a manual IBAN recipient completes', async ({ page, serverClock }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/bank/send/add')
   await page.getByRole('link', { name: /Enter bank details/ }).click()
   await page.getByLabel('Europe (IBAN, euros)').check()
@@ -164,7 +164,7 @@ test('repay shows the effect on debt and health first, then repays', async ({ pa
   // The debt as it is now (interest may have accrued at midnight): repaying 100 lowers it by exactly that.
   const debt = parseAmount((await (await apiAs(page.request, 'borrower')).get(`/accounts/${ACCOUNT_IDS.borrower}/balances`)).debt, 'USDC')
   const usd = (units: bigint) => formatMoney(units, 'USDC', 'en-US')
-  await new CashApp(page).signInAs('borrower')
+  await new CashApp(page).useSession('borrower')
   await page.goto('/app/cash/repay')
   await page.getByLabel('Amount to repay (USDC)').fill('100')
   await expect(page.getByTestId('repay.effect')).toContainText(`${usd(debt)} → ${usd(debt - 100_000000n)}`)
@@ -176,7 +176,7 @@ test('repay shows the effect on debt and health first, then repays', async ({ pa
 })
 
 test('a bank linked through Plaid Link (sandbox) becomes a recipient with a masked number', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/bank/send/add')
   await page.getByRole('link', { name: /Link your bank with Plaid/ }).click()
   await page.getByRole('button', { name: 'Tartan Bank' }).click()

@@ -84,7 +84,7 @@ test('a company sign-up verifies the business with one beneficial owner and invi
 })
 
 test('the safe page lists pending security operations with countdowns, and recovery asks for confirmation', async ({ page }) => {
-  await new CashApp(page).signInAs('owner')
+  await new CashApp(page).useSession('owner')
   await page.goto('/app/cash/safe')
   await expect(page.getByTestId('safe.summary')).toContainText('Olivia Okafor')
   await expect(page.getByTestId('safe.operations')).toBeVisible()

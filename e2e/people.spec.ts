@@ -6,7 +6,7 @@ import { CashApp } from './support/cash-app'
 test('an owner invites someone new, who signs up from the link, joins Acme, and is removed again', async ({ page, browser, request }) => {
   const app = new CashApp(page)
   const email = `invitee-${Date.now()}@example.com`
-  await app.signInAs('owner')
+  await app.useSession('owner')
   await page.goto('/app/cash/people')
   await expect(page.getByRole('heading', { name: 'People', level: 1 })).toBeVisible()
   await expect(page.getByRole('listitem', { name: 'Marco Moreau' })).toContainText('member@acme.demo.cash')

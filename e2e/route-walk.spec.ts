@@ -161,7 +161,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
       await recordCspViolations(page)
-      if (who) await new CashApp(page).signInAs(who)
+      if (who) await new CashApp(page).useSession(who)
       const pt = await portuguesePage(browser, who)
       const findings: Finding[] = []
       const english: string[] = []
@@ -210,7 +210,7 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
 
 test.describe('the shell’s own paths', () => {
   test('the aliases land on their targets', async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     for (const [from, to] of Object.entries(ALIASES)) {
       await page.goto(`/app/cash${from}`)
       await expect(page).toHaveURL(new RegExp(`/app/cash${to}$`))
@@ -219,7 +219,7 @@ test.describe('the shell’s own paths', () => {
   })
 
   test('the standalone webview pages and the shell’s own pages open with their titles', async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     for (const full of SPEC.filter((f) => f.includes('/webview/') && !f.endsWith('/webview/test'))) {
       await page.goto(full)
       const webview = resolveWebview(full.split('/webview/')[1]!)!
@@ -232,16 +232,19 @@ test.describe('the shell’s own paths', () => {
   })
 
   test('the shell’s own pages, QA harness and not found, are accessible in light and dark', async ({ page }) => {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     const findings: Finding[] = []
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await page.goto('/app/cash/webview/test')
-      await expectTitle(page, 'QA harness')
-      findings.push(...(await audit(page, '/webview/test', scheme)))
-      await page.goto('/app/cash/no/such/page')
-      await expectTitle(page, 'Page not found')
-      findings.push(...(await audit(page, '/no/such/page', scheme)))
+    // Each page once, audited in light, then in dark as the system switches (as the walk's dark subset is).
+    for (const [path, title] of [['/webview/test', 'QA harness'], ['/no/such/page', 'Page not found']] as const) {
+      await page.emulateMedia({ colorScheme: 'light' })
+      await page.goto(`/app/cash${path}`)
+      await expectTitle(page, title)
+      expect(await background(page)).toBe(LIGHT_BG)
+      findings.push(...(await audit(page, path, 'light')))
+      await page.emulateMedia({ colorScheme: 'dark' })
+      expect(await background(page)).toBe(DARK_BG)
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)))
+      findings.push(...(await audit(page, path, 'dark')))
     }
     expect(findings, report(findings)).toEqual([])
   })
@@ -256,7 +259,7 @@ test.describe('the shell’s own paths', () => {
 
   test('role guards say plainly who a page is for', async ({ page }) => {
     const app = new CashApp(page)
-    await app.signInAs('personal')
+    await app.useSession('personal')
     await page.goto('/app/cash/admin/pending-holds')
     await expectTitle(page, 'Not allowed')
     await expect(page.getByText('This page is for Cash staff only. You are signed in as personal@demo.cash.')).toBeVisible()
@@ -264,7 +267,7 @@ test.describe('the shell’s own paths', () => {
     await expect(page.getByText('This page is for company accounts.')).toBeVisible()
     await page.goto('/app/cash/settings')
     await app.signOut()
-    await app.signInAs('owner')
+    await app.useSession('owner')
     await page.goto('/app/cash/order-card/@personal')
     await expect(page.getByText('This page is for personal accounts. You are signed in as owner@acme.demo.cash.')).toBeVisible()
   })

@@ -44,7 +44,7 @@ test.describe('Content-Security-Policy in the browser', () => {
     const res = await page.goto('/app/cash/sign-in')
     expectStrictCsp(res?.headers()['content-security-policy'], "'none'")
     expect(res?.headers()['x-frame-options']).toBe('DENY')
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     await page.goto('/app/cash/cards')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(await violations()).toEqual([])

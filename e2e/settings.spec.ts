@@ -37,7 +37,7 @@ test('profile details: a field error first, then the saved language takes over t
   const paula = await apiAs(request, 'personal')
   const before = await paula.get('/profile')
   try {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     await page.goto('/app/cash/settings')
     await page.getByRole('link', { name: /Profile details/ }).click()
     await expect(page.getByLabel('Login e-mail')).toHaveValue('personal@demo.cash')

@@ -48,7 +48,7 @@ test.describe('in Brazilian Portuguese', () => {
 
 test('a holder sends feedback (errors at the fields first) and an admin finds it in the inbox', async ({ page, request, browser }) => {
   const message = `The PIX quote screen is clear (e2e ${Date.now()})`
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/feedback')
   await expect(page.getByRole('heading', { name: 'Send feedback', level: 1 })).toBeVisible()
   await page.getByRole('button', { name: 'Send feedback' }).click()
@@ -70,7 +70,7 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
 
   // The admin reads it in the back office: the dashboard's inbox, marked read there (audited).
   const staff = await (await browser.newContext()).newPage()
-  await new CashApp(staff).signInAs('admin')
+  await new CashApp(staff).useSession('admin')
   await staff.goto('/app/cash/admin')
   const row = staff.getByTestId('support.inbox').getByRole('listitem').filter({ hasText: message })
   await expect(row).toContainText('personal@demo.cash')
@@ -82,7 +82,7 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
 })
 
 test('wallet instructions: a signed-in holder sees their card and the Apple Pay and Google Pay steps, with no fake add button', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/support/wallet-instruct')
   await expect(page.getByTestId('support.wallet.cards')).toContainText('Your card ending in 4242')
   await expect(page.getByRole('heading', { name: 'Apple Pay (iPhone and Apple Watch)' })).toBeVisible()

@@ -7,7 +7,7 @@ import { CashApp } from './support/cash-app'
 const account = ACCOUNT_IDS.personal
 
 test('the promotions hub shows the running Summer Mint and links to its progress', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/promotion')
   await expect(page.getByText('No promotions right now')).toHaveCount(0)
   const mint = page.locator('[data-testid="promotion.campaign"][data-kind="summer_mint"]')
@@ -20,7 +20,7 @@ test('a frozen account is told on the first screen of every money-out flow, with
   const admin = await apiAs(request, 'admin')
   await admin.post(`/admin/accounts/${account}/freeze`, { reason: 'Unusual activity under review (e2e)' })
   try {
-    await new CashApp(page).signInAs('personal')
+    await new CashApp(page).useSession('personal')
     for (const path of ['/withdraw/crypto', '/pix/send', '/bank/send', '/convert', '/earn/liquid', '/repay', '/order-card/@personal']) {
       await page.goto(`/app/cash${path}`)
       const gate = page.getByTestId('frozen-gate')
@@ -42,7 +42,7 @@ test('a PIX payment shows its reais, masked key, rate, fee and end-to-end id; a 
   const quote = (await paula.post(`/accounts/${account}/pix/payments`, { destination: 'maria.silva@example.com', brlAmount: '150' })) as { id: string }
   const paid = (await paula.post(`/accounts/${account}/pix/payments/${quote.id}/confirm`, { confirmation: { method: 'password', password: DEMO_PASSWORD } })) as { endToEndId: string }
   const pix = ((await paula.get(`/accounts/${account}/history?type=pix`)) as { items: { id: string }[] }).items[0]!
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto(`/app/cash/transaction-history/pix/${pix.id}`)
   await expect(page.getByTestId('history.detail-brlAmount')).toHaveText('R$150.00')
   await expect(page.getByTestId('history.detail-pixKey')).toHaveText('m***@example.com')
@@ -62,14 +62,14 @@ test('a third party’s wire over $4,000 shows in history as returned, with the 
   await admin.post('/sandbox/bank/transfers', { accountId: account, rail: 'wire', amount: '5000', senderName: 'Big Sender', thirdParty: true })
   const paula = await apiAs(request, 'personal')
   await expect.poll(async () => ((await paula.get(`/accounts/${account}/history?status=returned`)) as { items: unknown[] }).items.length, { timeout: 20_000 }).toBe(1)
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/transaction-history')
   const row = page.getByRole('listitem').filter({ hasText: 'Wire from Big Sender' })
   await expect(row).toContainText('Returned')
 })
 
 test('wallet instructions without a native host say how the app adds the card, and the card links to them', async ({ page }) => {
-  await new CashApp(page).signInAs('personal')
+  await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/support/wallet-instruct')
   await expect(page.getByTestId('support.wallet.how')).toContainText('In the Cash app, tap Add to Apple Wallet or Add to Google Wallet on your card')
   await expect(page.getByText('not available yet')).toHaveCount(0)

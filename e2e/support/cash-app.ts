@@ -34,6 +34,18 @@ export class CashApp {
   }
 
   /**
+   * Signs the persona in without opening a page, for a test that goes straight to a page of its own (home is
+   * signInAs's): the session this worker made for it, checked with the server and renewed when a test ended it.
+   */
+  async useSession(key: PersonaKey) {
+    for (const renew of [false, true]) {
+      await useWebSession(this.page.context(), key, { renew })
+      if ((await this.page.request.get('/app/cash/api/v1/auth/session')).ok()) return
+    }
+    throw new Error(`No live session for ${key}, even renewed`)
+  }
+
+  /**
    * Signs out through the page and waits until it has: the sign-in screen. Moving on at the click raced the
    * sign-out request on a busy machine (the next sign-in's session was ended by it, or a signed-in page opened).
    */
