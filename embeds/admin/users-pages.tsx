@@ -23,7 +23,7 @@ function UserList({ items }: { items: Users }) {
         <li key={u.id}>
           <a href={`/app/cash/admin/user/${u.id}`}>
             <strong>{u.email}</strong>
-            {u.name} · {t('admin.user.kyc')}: {u.kycStatus}
+            {u.name} · {t('admin.user.kyc')}: {t(`identity.status.${u.kycStatus}`)}
           </a>
         </li>
       ))}
@@ -63,8 +63,8 @@ export function AdminUserPage({ title, params }: EmbedProps) {
             <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-user.profile">
               <div className="cash-row"><dt>{t('admin.user.email')}</dt><dd>{detail.data.user.email}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.id')}</dt><dd className="cash-mono">{detail.data.user.id}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.role')}</dt><dd>{detail.data.user.platformRole}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.kyc')}</dt><dd>{detail.data.user.kycStatus}{detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.role')}</dt><dd>{t(`admin.user.platformRole.${detail.data.user.platformRole}`)}</dd></div>
+              <div className="cash-row"><dt>{t('admin.user.kyc')}</dt><dd>{t(`identity.status.${detail.data.user.kycStatus}`)}{detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.since')}</dt><dd>{formatDate(detail.data.user.createdAt, locale, 'stamp')}</dd></div>
               <div className="cash-row"><dt>{t('admin.user.sessions')}</dt><dd>{detail.data.activeSessions.toLocaleString(locale)}</dd></div>
             </dl>

@@ -1549,6 +1549,8 @@ export const en = {
   'admin.user.email': 'E-mail',
   'admin.user.id': 'User id',
   'admin.user.role': 'Platform role',
+  'admin.user.platformRole.user': 'Customer',
+  'admin.user.platformRole.admin': 'Platform admin',
   'admin.user.kyc': 'KYC',
   'admin.user.since': 'Joined',
   'admin.user.sessions': 'Active sessions',

@@ -1551,6 +1551,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.user.email': 'E-mail',
   'admin.user.id': 'Id do usuário',
   'admin.user.role': 'Papel na plataforma',
+  'admin.user.platformRole.user': 'Cliente',
+  'admin.user.platformRole.admin': 'Admin da plataforma',
   'admin.user.kyc': 'KYC',
   'admin.user.since': 'Entrou em',
   'admin.user.sessions': 'Sessões ativas',
