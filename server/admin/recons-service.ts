@@ -7,6 +7,7 @@ import { postClearing } from '../cards/authorization-service'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
+import { formatDate } from '../../domain/format-date'
 
 type Actor = { userId: string }
 
@@ -58,7 +59,7 @@ async function lockOpen(db: Tx, id: string) {
   if (!row) throw new DomainError('not_found', 'No such failed recon.')
   if (row.status !== 'open') {
     const how = { matched: 'matched to an authorization', written_off: 'written off', refunded: 'refunded' }[row.status]
-    throw new DomainError('recon_resolved', `This failed recon was already ${how}${row.resolved_at ? ` on ${new Date(row.resolved_at).toISOString()}` : ''}. Nothing was changed.`)
+    throw new DomainError('recon_resolved', `This failed recon was already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. Nothing was changed.`)
   }
   return row
 }
