@@ -8,7 +8,7 @@ import { positionOf, type LimitCounts } from '../accounts/account-service'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notify } from '../alerts/notifications-service'
 import type { AccountsTable, CardsTable } from '../db/schema'
-import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT, NOTHING_TO_DELIVER, type Deliver } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
@@ -52,7 +52,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
     for (const r of requests) await one(r.event).then(r.resolve, r.reject)
   }
 
-  async function runBatch(batch: Request[]): Promise<Deliver> {
+  async function runBatch(batch: Request[]) {
     let answered: { request: Request; answer: WebhookAnswer }[]
     let deferred: Request[]
     try {
@@ -65,14 +65,10 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
       deferred = outcome.deferred
     } catch (error) {
       if (!(error instanceof BatchAbandoned)) deps.log.warn('card decision batch rolled back; deciding each alone', { size: batch.length, error: String(error) })
-      await alone(batch)
-      return NOTHING_TO_DELIVER
+      return alone(batch)
     }
-    return () => {
-      for (const { request, answer } of answered) request.resolve(answer)
-      // What the batch left undecided goes the one-event way, after the batch it waited for (its own transactions).
-      void alone(deferred)
-    }
+    for (const { request, answer } of answered) request.resolve(answer)
+    await alone(deferred)
   }
 
   const enqueue = groupCommits(runBatch, { maxBatch: MAX_BATCH, inFlight: batchesInFlight(deps.db.driver) })

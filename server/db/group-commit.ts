@@ -4,14 +4,9 @@
  * waits one turn of the event loop, no timer, so a lone request goes at once and requests received together go
  * together. Up to `inFlight` batches run at a time: one on PGlite (one connection), a few on PostgreSQL, where a
  * batch can read and decide while another waits on its commit (the batches lock rows in one order, so they queue
- * on what they share and never deadlock).
- *
- * `run` writes its batch and resolves, once the batch has committed, with the delivery of its answers; it must not
- * throw. The queue starts the next batch before it delivers: the next batch's first statement is on its way to the
- * database before this batch's answers are processed (on PGlite the database otherwise idled through them, a tenth
- * of each batch's cycle under card load), and no request is answered before its own batch commits.
+ * on what they share and never deadlock). `run` answers its batch's requests itself and must not throw.
  */
-export function groupCommits<T>(run: (batch: T[]) => Promise<Deliver>, options: { maxBatch: number; inFlight: number }): (item: T) => void {
+export function groupCommits<T>(run: (batch: T[]) => Promise<void>, options: { maxBatch: number; inFlight: number }): (item: T) => void {
   const queue: T[] = []
   let active = 0
   let scheduled = false
@@ -19,19 +14,10 @@ export function groupCommits<T>(run: (batch: T[]) => Promise<Deliver>, options: 
     scheduled = false
     while (active < options.inFlight && queue.length > 0) {
       active++
-      void run(queue.splice(0, options.maxBatch)).then(
-        (deliver) => {
-          active--
-          pump()
-          // After the microtasks that send the next batch's first statement, before anything else.
-          setImmediate(deliver)
-        },
-        (error: unknown) => {
-          active--
-          pump()
-          throw error
-        },
-      )
+      void run(queue.splice(0, options.maxBatch)).finally(() => {
+        active--
+        pump()
+      })
     }
   }
   return (item) => {
@@ -42,12 +28,6 @@ export function groupCommits<T>(run: (batch: T[]) => Promise<Deliver>, options: 
     }
   }
 }
-
-/** Answers a committed batch's requests (what `groupCommits`' `run` resolves with). */
-export type Deliver = () => void
-
-/** What a batch whose requests were all answered already (each alone, in its own transaction) delivers. */
-export const NOTHING_TO_DELIVER: Deliver = () => undefined
 
 /**
  * A transaction's last statement, sent without waiting for its answer, so that the COMMIT goes right behind it: one

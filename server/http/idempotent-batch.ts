@@ -1,12 +1,9 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT, NOTHING_TO_DELIVER, type Deliver } from '../db/group-commit'
+import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Tx } from '../ledger/ledger-service'
 import type { Deps } from './route-table'
 import { withIdempotency, type IdempotencyRef, type StoredResponse } from './idempotency'
-
-export type { IdempotencyRef } from './idempotency'
-
 
 /** Applies many requests' effects in one transaction, in order: each one's answer body, or the error that refuses it alone. */
 export type ApplyMany<I> = (deps: Deps, tx: Tx, inputs: I[]) => Promise<(unknown | DomainError)[]>
@@ -37,7 +34,7 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
       return { status, body: answer }
     }).then(w.resolve, w.reject)
 
-  async function runBatch(batch: Waiting<I>[]): Promise<Deliver> {
+  async function runBatch(batch: Waiting<I>[]) {
     let outcome: { done: { w: Waiting<I>; answer: unknown }[]; deferred: Waiting<I>[]; stored: Promise<unknown> }
     try {
       outcome = await deps.db.kysely.transaction().execute((tx) => writeBatch(tx, batch))
@@ -47,18 +44,13 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
     } catch (error) {
       deps.log.warn('idempotent batch rolled back; applying each alone', { size: batch.length, error: String(error) })
       for (const w of batch) await alone(w)
-      return NOTHING_TO_DELIVER
+      return
     }
-    return () => {
-      for (const { w, answer } of outcome.done) {
-        if (answer instanceof DomainError) w.reject(answer)
-        else w.resolve({ status, body: answer, replayed: false })
-      }
-      // The keys the batch could not take go the one-request way, in order, after the batch that found them taken.
-      void (async () => {
-        for (const w of outcome.deferred) await alone(w)
-      })()
+    for (const { w, answer } of outcome.done) {
+      if (answer instanceof DomainError) w.reject(answer)
+      else w.resolve({ status, body: answer, replayed: false })
     }
+    for (const w of outcome.deferred) await alone(w)
   }
 
   async function writeBatch(tx: Tx, batch: Waiting<I>[]) {
