@@ -5,6 +5,10 @@
 -- the job runner afterwards, all for nothing. The batch's read now says, per account, whether it is `alerting`
 -- (it borrows, so its health is watched, or a member has alert settings); settings saved while a batch is being
 -- decided apply from the next movement on.
+--
+-- The read also finds each account's day once: one time-zone conversion per account (and per card for what the
+-- card spent) instead of six, one read of account_limit_days and of account_pending_holds with FILTERed sums instead
+-- of one subquery per figure, and only the figures the batch uses (`today` and `month_first` went unread).
 CREATE OR REPLACE FUNCTION read_card_batch(card_ids UUID[], event_ids TEXT[], at TIMESTAMPTZ, spend_kinds TEXT[], withdrawal_kind TEXT) RETURNS JSONB LANGUAGE plpgsql AS $$
 DECLARE
   locked UUID[];
@@ -18,22 +22,26 @@ BEGIN
       FROM cards c WHERE c.id = ANY (card_ids)),
     'accounts', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'mode', a.mode, 'frozen', a.frozen_at IS NOT NULL,
         'daily_limit', a.daily_limit::text, 'monthly_limit', a.monthly_limit::text,
-        'today', (at AT TIME ZONE a.time_zone)::date, 'month_first', date_trunc('month', at AT TIME ZONE a.time_zone)::date,
-        'counted_today', (SELECT coalesce(sum(d.amount), 0)::text FROM account_limit_days d WHERE d.account_id = a.id AND d.day >= (at AT TIME ZONE a.time_zone)::date),
-        'counted_month', (SELECT coalesce(sum(d.amount), 0)::text FROM account_limit_days d WHERE d.account_id = a.id AND d.day >= date_trunc('month', at AT TIME ZONE a.time_zone)::date),
-        'held_spend', (SELECT coalesce(sum(h.amount), 0)::text FROM account_pending_holds h WHERE h.account_id = a.id AND h.kind = ANY (spend_kinds)),
-        'held_withdrawal', (SELECT coalesce(sum(h.amount), 0)::text FROM account_pending_holds h WHERE h.account_id = a.id AND h.kind = withdrawal_kind),
+        'counted_today', counted.today::text, 'counted_month', counted.month::text,
+        'held_spend', held.spend::text, 'held_withdrawal', held.withdrawal::text,
         'alerting', a.mode = 'borrow' OR EXISTS (SELECT 1 FROM alert_settings w WHERE w.account_id = a.id))), '[]')
-      FROM accounts a WHERE a.id = ANY (locked)),
+      FROM accounts a
+      CROSS JOIN LATERAL (SELECT local::date AS today, date_trunc('month', local)::date AS month_first FROM (SELECT at AT TIME ZONE a.time_zone AS local) l) day
+      CROSS JOIN LATERAL (SELECT coalesce(sum(d.amount) FILTER (WHERE d.day >= day.today), 0) AS today, coalesce(sum(d.amount), 0) AS month
+        FROM account_limit_days d WHERE d.account_id = a.id AND d.day >= day.month_first) counted
+      CROSS JOIN LATERAL (SELECT coalesce(sum(h.amount) FILTER (WHERE h.kind = ANY (spend_kinds)), 0) AS spend,
+          coalesce(sum(h.amount) FILTER (WHERE h.kind = withdrawal_kind), 0) AS withdrawal
+        FROM account_pending_holds h WHERE h.account_id = a.id) held
+      WHERE a.id = ANY (locked)),
     'ledger', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', la.id, 'account_id', la.account_id, 'code', la.code, 'asset', la.asset,
         'normal', la.normal, 'no_overdraft', la.no_overdraft, 'debits_posted', la.debits_posted::text, 'credits_posted', la.credits_posted::text,
         'debits_pending', la.debits_pending::text, 'credits_pending', la.credits_pending::text, 'created_at', la.created_at)), '[]')
       FROM ledger_accounts la WHERE la.account_id = ANY (locked)),
     'spent', (SELECT coalesce(jsonb_agg(jsonb_build_object('card_id', s.card_id, 'today', s.today::text, 'month', s.month::text)), '[]')
-      FROM (SELECT c.id AS card_id,
-          coalesce(sum(d.amount) FILTER (WHERE d.day >= (at AT TIME ZONE a.time_zone)::date), 0) AS today, coalesce(sum(d.amount), 0) AS month
+      FROM (SELECT c.id AS card_id, coalesce(sum(d.amount) FILTER (WHERE d.day >= day.today), 0) AS today, coalesce(sum(d.amount), 0) AS month
         FROM cards c JOIN accounts a ON a.id = c.account_id
-        LEFT JOIN card_spend_days d ON d.card_id = c.id AND d.day >= date_trunc('month', at AT TIME ZONE a.time_zone)::date
+        CROSS JOIN LATERAL (SELECT local::date AS today, date_trunc('month', local)::date AS month_first FROM (SELECT at AT TIME ZONE a.time_zone AS local) l) day
+        LEFT JOIN card_spend_days d ON d.card_id = c.id AND d.day >= day.month_first
         WHERE c.id = ANY (card_ids) GROUP BY c.id) s),
     'recorded', (SELECT coalesce(jsonb_agg(e.id), '[]') FROM unnest(event_ids) AS e(id)
       CROSS JOIN LATERAL (SELECT 1 FROM provider_events pe WHERE pe.provider = 'card' AND pe.event_id = e.id LIMIT 1) seen),
