@@ -1,3 +1,5 @@
+import { localDays } from './calendar'
+
 /**
  * How the app shows a moment (docs/dates.md). The named formats, en-US / pt-BR:
  * - `date` "Nov 26, 2026" / "26 de nov. de 2026": any day (a card's arrival, a cashback's payday, a session's start);
@@ -11,22 +13,19 @@
  */
 export type DateStyle = 'date' | 'dateTime' | 'time' | 'dayMonth' | 'month' | 'stamp'
 
-/** The named styles, and the zone's calendar day (`dayKey`, en-US digits) that `formatDay` compares. */
-type Style = DateStyle | 'dayKey'
-const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
+const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   time: { timeStyle: 'short' },
   dayMonth: { day: 'numeric', month: 'short' },
   month: { month: 'long', year: 'numeric' },
   stamp: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' },
-  dayKey: { year: 'numeric', month: '2-digit', day: '2-digit' },
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 /** One formatter per locale, style and zone: building an Intl.DateTimeFormat costs far more than using one. */
-function formatter(locale: string, style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(locale: string, style: DateStyle, timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `${locale}|${style}|${timeZone ?? ''}`
   let f = formatters.get(key)
   if (!f) {
@@ -57,11 +56,10 @@ export function formatMonth(month: string, locale: string): string {
 
 /**
  * The calendar day of a moment in a zone (the device's if left out), as `YYYY-MM-DD`: the key a list groups its
- * rows by day with. Taken from the formatter's parts, not the Date's own local getters.
+ * rows by day with (domain/calendar.ts, as the server counts a holder's days).
  */
 export function calendarDay(at: string | number | Date, timeZone?: string): string {
-  const parts = Object.fromEntries(formatter('en-US', 'dayKey', timeZone).formatToParts(toDate(at)).map((p) => [p.type, p.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
+  return localDays(toDate(at), timeZone ?? deviceTimeZone()).today
 }
 
 const relatives = new Map<string, Intl.RelativeTimeFormat>()
