@@ -55,22 +55,15 @@ const DECLINES_PT_BR: Readonly<Record<keyof typeof DECLINE_REASONS, string>> = {
 }
 const DECLINE_BY_TEXT = new Map(Object.entries(DECLINE_REASONS).map(([code, text]) => [text as string, DECLINES_PT_BR[code as keyof typeof DECLINE_REASONS]]))
 
-/** Amounts the server wrote into a title ("0.033233333333333334 ETH") through the locale's formatter ("0.033233 ETH"). */
+/**
+ * Amounts the server wrote into a title through the locale's formatter: an asset's ("0.033233333333333334 ETH" →
+ * "0.033233 ETH") and dollars as money ("on 12.5 USD" → "on $12.50", "sobre US$ 12,50").
+ */
 function formatAmountsIn(title: string, locale: Locale): string {
-  return title.replace(/\b(\d+(?:\.\d+)?) (USDC|USDT|ETH|weETH)\b/g, (text, amount: string, asset: string) => {
+  return title.replace(/\b(\d+(?:\.\d+)?) (USDC|USDT|ETH|weETH|USD)\b/g, (text, amount: string, unit: string) => {
     try {
-      return isAsset(asset) ? formatAssetAmount(parseAmount(amount, asset), asset, locale) : text
-    } catch {
-      return text
-    }
-  })
-}
-
-/** Dollar figures the server wrote into a title ("on 12.5 USD") as money the page's way ("on $12.50", "sobre US$ 12,50"). */
-function formatDollarsIn(title: string, locale: Locale): string {
-  return title.replace(/\b(\d+(?:\.\d+)?) USD\b/g, (text, amount: string) => {
-    try {
-      return formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
+      if (unit === 'USD') return formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
+      return isAsset(unit) ? formatAssetAmount(parseAmount(amount, unit), unit, locale) : text
     } catch {
       return text
     }
@@ -89,14 +82,17 @@ function formatDatesIn(title: string, locale: Locale): string {
 
 /** A movement's title in the page's language, its amounts and dates formatted the page's way. */
 export function localiseTitle(raw: string, locale: Locale): string {
-  const title = formatAmountsIn(raw, locale)
-  const finish = (text: string) => formatDollarsIn(formatDatesIn(text, locale), locale)
-  if (locale === 'en-US') return finish(title)
+  const title = locale === 'pt-BR' ? titleInPortuguese(raw) : raw
+  return formatDatesIn(formatAmountsIn(title, locale), locale)
+}
+
+/** A title by the first sentence shape it has, or as written (a merchant's name). */
+function titleInPortuguese(raw: string): string {
   for (const [pattern, render] of TITLES_PT_BR) {
-    const m = pattern.exec(title)
-    if (m) return finish(render(...m.slice(1).map((g) => g ?? '')))
+    const m = pattern.exec(raw)
+    if (m) return render(...m.slice(1).map((g) => g ?? ''))
   }
-  return finish(title)
+  return raw
 }
 
 /** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */
