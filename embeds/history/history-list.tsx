@@ -15,14 +15,12 @@ import { ErrorState, LoadingState } from '../ui/state-views'
 type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
 
 /** Newest-first movements in runs of one calendar day (the device's), as the list heads them. */
-function byDay(items: readonly Item[]): Item[][] {
-  const days: Item[][] = []
-  let last: string | null = null
+function byDay(items: readonly Item[]): { day: string; items: Item[] }[] {
+  const days: { day: string; items: Item[] }[] = []
   for (const item of items) {
     const day = calendarDay(item.createdAt)
-    if (day === last) days[days.length - 1]!.push(item)
-    else days.push([item])
-    last = day
+    if (days.at(-1)?.day === day) days.at(-1)!.items.push(item)
+    else days.push({ day, items: [item] })
   }
   return days
 }
@@ -90,10 +88,10 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
         </div>
       ) : (
         <div className="cash-stack" data-testid="history.list">
-          {byDay(items).map((day) => (
-            <Section key={calendarDay(day[0]!.createdAt)} title={formatDay(day[0]!.createdAt, locale, now())}>
+          {byDay(items).map((group) => (
+            <Section key={group.day} title={formatDay(group.items[0]!.createdAt, locale, now())}>
               <ul className="cash-rows">
-                {day.map((i) => (
+                {group.items.map((i) => (
                   <li key={`${i.type}:${i.id}`}>
                     <HistoryRow item={i} when="time" />
                   </li>
