@@ -14,25 +14,24 @@ type JsonSchema = Record<string, unknown>
  * replace the first, and every reference to the first would describe the wrong shape (a typed client made from
  * the document then rejects real answers).
  */
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Record<string, unknown>): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Components): JsonSchema {
   const raw = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }))
   const { $schema: _s, $defs, ...rest } = JSON.parse(raw.replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, unknown> }
   if (!components) return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
-  const seen = namedIn.get(components) ?? new Map<string, string>()
-  namedIn.set(components, seen)
   for (const [name, def] of Object.entries($defs ?? {})) {
     // One schema reads the same each time in one direction (a request body and a response may differ: defaults).
     const key = `${io} ${name}`
     const text = JSON.stringify(def)
-    if (seen.has(key) && seen.get(key) !== text) throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
-    seen.set(key, text)
-    components[name] = def
+    if (components.described.has(key) && components.described.get(key) !== text) throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
+    components.described.set(key, text)
+    components.schemas[name] = def
   }
   return rest
 }
 
-/** Each document's components as first described, by direction and name (what `jsonSchema` compares against). */
-const namedIn = new WeakMap<Record<string, unknown>, Map<string, string>>()
+/** A document's named schemas, and each as first described by direction and name (what `jsonSchema` compares against). */
+export type Components = { schemas: Record<string, unknown>; described: Map<string, string> }
+export const newComponents = (): Components => ({ schemas: {}, described: new Map() })
 
 const ACCESS_TEXT: Record<AnyRoute['access']['kind'], string> = {
   public: 'Anyone.',
@@ -53,7 +52,7 @@ export function accessText(route: AnyRoute): string {
  * a frozen account (423, `whenFrozen`). What a feature refuses beyond those is in each code's description
  * (domain/errors.ts): 410 and 429 are not listed per route yet.
  */
-export function errorStatuses(route: AnyRoute): number[] {
+function errorStatuses(route: AnyRoute): number[] {
   const statuses = new Set<number>([400, 500])
   if (route.access.kind !== 'public') statuses.add(401).add(403)
   // A change can meet a state that refuses it (already done, already closed, in flight elsewhere).
@@ -63,7 +62,7 @@ export function errorStatuses(route: AnyRoute): number[] {
   // An unknown account is refused as not yours (403); any other id in the path, or any id an admin names, may name nothing.
   if (/\/:(?!accountId\b)\w+/.test(route.path) || (route.access.kind !== 'account' && route.path.includes('/:'))) statuses.add(404)
   if (route.whenFrozen === 'refuse') statuses.add(423)
-  return [...statuses].sort()
+  return [...statuses].sort((a, b) => a - b)
 }
 
 function errorResponses(route: AnyRoute): Record<string, unknown> {
@@ -79,14 +78,16 @@ function codesFor(status: number): string {
 
 /** The OpenAPI 3.1 document of the API, generated from the route table's zod schemas. */
 export function openApiDocument(routes: readonly AnyRoute[], version: string): Record<string, unknown> {
-  const schemas: Record<string, unknown> = { ApiError: jsonSchema(ApiErrorSchema, 'output') }
+  const components = newComponents()
+  const schemas = components.schemas
+  schemas.ApiError = jsonSchema(ApiErrorSchema, 'output')
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
     const parameters: unknown[] = []
     for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
       if (!schema) continue
-      const js = jsonSchema(schema, 'input', schemas) as { properties?: Record<string, unknown>; required?: string[] }
+      const js = jsonSchema(schema, 'input', components) as { properties?: Record<string, unknown>; required?: string[] }
       for (const [name, s] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s })
       }
@@ -94,7 +95,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     if (route.moneyMoving) {
       parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A retry with the same key returns the first result and moves nothing twice.', schema: { type: 'string', minLength: 8, maxLength: 200 } })
     }
-    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : route.produces === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', schemas) } }
+    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : route.produces === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', components) } }
     paths[path] ??= {}
     paths[path][route.method] = {
       summary: route.summary,
@@ -102,7 +103,7 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input', schemas) } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input', components) } } } } : {}),
       responses: { [String(route.status ?? 200)]: { description: 'Success', content }, ...errorResponses(route) },
       ...(route.access.kind === 'public' ? { security: [] } : {}),
     }

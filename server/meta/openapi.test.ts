@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { jsonSchema } from '../http/openapi'
+import { jsonSchema, newComponents } from '../http/openapi'
 import { anonymous, createTestApp, type TestApp } from '../testing/test-app'
 
 let t: TestApp
@@ -64,7 +64,7 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
   })
 
   it('refuses a component name given to two different schemas', () => {
-    const components: Record<string, unknown> = {}
+    const components = newComponents()
     jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)
     expect(() => jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)).not.toThrow()
     expect(() => jsonSchema(z.object({ b: z.object({ y: z.number() }).meta({ id: 'Twice' }) }), 'output', components)).toThrow(/two different schemas are both named Twice/)
