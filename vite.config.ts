@@ -52,7 +52,14 @@ function preloadPageChunks(): Plugin {
         const first = [...seen].map((file) => bundle[file]).filter((c) => c?.type === 'chunk')
         const rest: string[] = []
         for (const c of first) for (const d of c.dynamicImports) walk(d, rest)
-        return { html, tags: rest.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const })) }
+        return {
+          html,
+          tags: rest.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          })),
+        }
       },
     },
   }
@@ -82,7 +89,12 @@ function precompressDir(dir: string): number {
     if (!TEXT.test(name)) continue
     const raw = readFileSync(path)
     if (raw.length < MIN_BYTES) continue
-    writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }))
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    )
     writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }))
     written++
   }
@@ -95,7 +107,8 @@ function precompressAssets(): Plugin {
   return {
     name: 'cash:precompress',
     apply: 'build',
-    configResolved: (config) => void (outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir)),
+    configResolved: (config) =>
+      void (outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir)),
     closeBundle: () => void precompressDir(outDir),
   }
 }
@@ -105,27 +118,40 @@ function precompressAssets(): Plugin {
  * second half of `npm run build`): the same embeds and shell as two modules the server imports to draw a page's
  * first screen into its HTML (dist/server/, server/http/first-screen.ts).
  */
-export default defineConfig(({ isSsrBuild }): UserConfig =>
-  isSsrBuild
-    ? {
-        base: '/app/cash/',
-        plugins: [react()],
-        build: { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, rollupOptions: { input: { 'server-render': resolve(EMBEDS_DIR, 'lib/server-render.tsx'), 'shell-render': resolve(import.meta.dirname, 'host/server-render.tsx') } } },
-      }
-    : {
-        base: '/app/cash/',
-        plugins: [react(), embedHtml(), preloadPageChunks(), precompressAssets()],
-        build: {
-          outDir: 'dist',
-          emptyOutDir: true,
-          manifest: true,
-          sourcemap: true,
-          rollupOptions: {
-            input: {
-              shell: SHELL_PAGE,
-              ...Object.fromEntries(embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')])),
+export default defineConfig(
+  ({ isSsrBuild }): UserConfig =>
+    isSsrBuild
+      ? {
+          base: '/app/cash/',
+          plugins: [react()],
+          build: {
+            outDir: 'dist/server',
+            emptyOutDir: true,
+            sourcemap: true,
+            rollupOptions: {
+              input: {
+                'server-render': resolve(EMBEDS_DIR, 'lib/server-render.tsx'),
+                'shell-render': resolve(import.meta.dirname, 'host/server-render.tsx'),
+              },
+            },
+          },
+        }
+      : {
+          base: '/app/cash/',
+          plugins: [react(), embedHtml(), preloadPageChunks(), precompressAssets()],
+          build: {
+            outDir: 'dist',
+            emptyOutDir: true,
+            manifest: true,
+            sourcemap: true,
+            rollupOptions: {
+              input: {
+                shell: SHELL_PAGE,
+                ...Object.fromEntries(
+                  embedPages().map((name) => [`embed-${name}`, resolve(EMBEDS_DIR, name, 'index.html')]),
+                ),
+              },
             },
           },
         },
-      },
 )

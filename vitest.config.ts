@@ -19,7 +19,15 @@ import { defineConfig } from 'vitest/config'
  */
 const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 /** Suites that only mean something on PostgreSQL (real deadlocks, a pool's connections, roles): never in the PGlite `server` project. */
-const POSTGRES_ONLY = ['server/http/database-deadlock.test.ts', 'server/db/postgres-pool.test.ts', 'server/db/application-role.test.ts', 'server/seed-race.test.ts', 'server/ops/backup-restore.test.ts', 'server/cluster.test.ts', 'server/security/pg-dump-pii.test.ts']
+const POSTGRES_ONLY = [
+  'server/http/database-deadlock.test.ts',
+  'server/db/postgres-pool.test.ts',
+  'server/db/application-role.test.ts',
+  'server/seed-race.test.ts',
+  'server/ops/backup-restore.test.ts',
+  'server/cluster.test.ts',
+  'server/security/pg-dump-pii.test.ts',
+]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']
   : [
@@ -51,7 +59,14 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
  * every role, and fuzzing), the page build of the size budget.
  */
 const PROJECT_ORDER = ['postgres', 'server', 'unit', 'dom']
-const LONGEST = ['server/resilience.test.ts', 'server/cluster.test.ts', 'server/db/folder-lock-servers.test.ts', 'server/http/authorization-matrix.test.ts', 'server/http/fuzz.test.ts', 'scripts/bundle-size.test.ts']
+const LONGEST = [
+  'server/resilience.test.ts',
+  'server/cluster.test.ts',
+  'server/db/folder-lock-servers.test.ts',
+  'server/http/authorization-matrix.test.ts',
+  'server/http/fuzz.test.ts',
+  'scripts/bundle-size.test.ts',
+]
 class ProjectByProject extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files)

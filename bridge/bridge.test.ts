@@ -21,8 +21,18 @@ afterEach(() => cleanups.splice(0).forEach((f) => f()))
 async function pair(handlers: HostHandlers, options: { timeoutMs?: number } = {}) {
   const channel = new MessageChannel()
   const log: ['in' | 'out', Envelope][] = []
-  const host = serveBridge({ wire: portWire(channel.port1), handlers, context: () => context, onMessage: (d, e) => log.push([d, e]) })
-  const embed = await connectBridge({ embed: 'top-up', wire: portWire(channel.port2), handshakeMs: 1000, timeoutMs: options.timeoutMs ?? 2000 })
+  const host = serveBridge({
+    wire: portWire(channel.port1),
+    handlers,
+    context: () => context,
+    onMessage: (d, e) => log.push([d, e]),
+  })
+  const embed = await connectBridge({
+    embed: 'top-up',
+    wire: portWire(channel.port2),
+    handshakeMs: 1000,
+    timeoutMs: options.timeoutMs ?? 2000,
+  })
   cleanups.push(() => (embed.close(), host.close(), channel.port1.close(), channel.port2.close()))
   return { host, embed, channel, log }
 }
@@ -53,7 +63,16 @@ describe('handshake', () => {
     const host = serveBridge({ wire: portWire(channel.port1), handlers: {}, context: () => context })
     const answer = new Promise<unknown>((resolve) => channel.port2.addEventListener('message', (e) => resolve(e.data)))
     channel.port2.start()
-    channel.port2.postMessage({ ns: NS, v: 2, ch: 'channel-xyz', id: 'h1', kind: 'hello', versions: [2], embed: 'x', sdk: 'future' })
+    channel.port2.postMessage({
+      ns: NS,
+      v: 2,
+      ch: 'channel-xyz',
+      id: 'h1',
+      kind: 'hello',
+      versions: [2],
+      embed: 'x',
+      sdk: 'future',
+    })
     expect(await answer).toMatchObject({ kind: 'res', re: 'h1', ok: false, error: { code: 'UNSUPPORTED_VERSION' } })
     expect(host.connected()).toBe(false)
     host.close()
@@ -64,7 +83,15 @@ describe('handshake', () => {
 describe('calls', () => {
   it('carries a call and its result', async () => {
     const { embed } = await pair({ confirm: async (p) => ({ confirmed: p.amount === '10.00', method: 'biometrics' }) })
-    expect(await embed.call('confirm', { title: 'Send', amount: '10.00', asset: 'USDC', detail: 'Fee $0.02', challenge: 'abc' })).toEqual({ confirmed: true, method: 'biometrics' })
+    expect(
+      await embed.call('confirm', {
+        title: 'Send',
+        amount: '10.00',
+        asset: 'USDC',
+        detail: 'Fee $0.02',
+        challenge: 'abc',
+      }),
+    ).toEqual({ confirmed: true, method: 'biometrics' })
     expect(await embed.call('getContext', {})).toEqual(context)
   })
 
@@ -73,7 +100,10 @@ describe('calls', () => {
     const { embed, log } = await pair({ share: async () => (asked++, { shared: true }) })
     const before = log.length
     const started = performance.now()
-    await expect(embed.call('scanQr', { prompt: 'Scan a PIX code' })).rejects.toMatchObject({ name: 'BridgeError', code: 'UNAVAILABLE' })
+    await expect(embed.call('scanQr', { prompt: 'Scan a PIX code' })).rejects.toMatchObject({
+      name: 'BridgeError',
+      code: 'UNAVAILABLE',
+    })
     expect(performance.now() - started).toBeLessThan(50)
     expect(log.length).toBe(before)
     expect(asked).toBe(0)
@@ -81,14 +111,27 @@ describe('calls', () => {
 
   it('refuses bad params on the embed side and again on the host side', async () => {
     const { embed } = await pair({ openUrl: async () => ({ opened: true }) })
-    await expect(embed.call('openUrl', { url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
+    await expect(embed.call('openUrl', { url: 'javascript:alert(1)' })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+    })
     const rogue = await rogueEmbed({ openUrl: async () => ({ opened: true }) })
-    rogue.send({ ns: NS, v: 1, ch: rogue.ch, id: 'raw-1', kind: 'req', method: 'openUrl', params: { url: 'http://insecure.example' } })
+    rogue.send({
+      ns: NS,
+      v: 1,
+      ch: rogue.ch,
+      id: 'raw-1',
+      kind: 'req',
+      method: 'openUrl',
+      params: { url: 'http://insecure.example' },
+    })
     expect(await rogue.answer('raw-1')).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS' } })
   })
 
   it('times out a call the host never answers, and cancels pending calls on close', async () => {
-    const { embed } = await pair({ haptics: () => new Promise(() => undefined), copy: () => new Promise(() => undefined) }, { timeoutMs: 100 })
+    const { embed } = await pair(
+      { haptics: () => new Promise(() => undefined), copy: () => new Promise(() => undefined) },
+      { timeoutMs: 100 },
+    )
     await expect(embed.call('haptics', { style: 'light' })).rejects.toMatchObject({ code: 'TIMEOUT', retryable: true })
     const pending = embed.call('copy', { text: 'x' })
     embed.close()
@@ -97,7 +140,10 @@ describe('calls', () => {
 
   it('passes a host failure on as a typed error', async () => {
     const { embed } = await pair({ scanQr: async () => Promise.reject(new Error('camera busy')) })
-    await expect(embed.call('scanQr', { prompt: 'Scan' })).rejects.toMatchObject({ code: 'INTERNAL', message: 'camera busy' })
+    await expect(embed.call('scanQr', { prompt: 'Scan' })).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: 'camera busy',
+    })
   })
 })
 
@@ -130,7 +176,16 @@ async function rogueEmbed(handlers: HostHandlers) {
   channel.port2.addEventListener('message', (e) => inbox.push(e.data))
   channel.port2.start()
   const ch = 'rogue-channel-1'
-  channel.port2.postMessage({ ns: NS, v: 1, ch, id: 'hello-1', kind: 'hello', versions: [1], embed: 'rogue', sdk: 'hand-made' })
+  channel.port2.postMessage({
+    ns: NS,
+    v: 1,
+    ch,
+    id: 'hello-1',
+    kind: 'hello',
+    versions: [1],
+    embed: 'rogue',
+    sdk: 'hand-made',
+  })
   await until(() => inbox.some((m) => m.kind === 'ack'))
   cleanups.push(() => (host.close(), channel.port1.close(), channel.port2.close()))
   return {
@@ -172,17 +227,28 @@ describe('hostile and malformed messages are dropped and change nothing', () => 
     expect(shared).toBe(1)
   })
 
-  it.each(['__proto__', 'constructor', 'toString', 'share.call', 'hasOwnProperty'])('answers method %s with METHOD_NOT_FOUND', async (method) => {
-    const rogue = await rogueEmbed({ share: async () => ({ shared: true }) })
-    rogue.send({ ns: NS, v: 1, ch: rogue.ch, id: 'm-1', kind: 'req', method, params: {} })
-    expect(await rogue.answer('m-1')).toMatchObject({ ok: false, error: { code: 'METHOD_NOT_FOUND' } })
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-  })
+  it.each(['__proto__', 'constructor', 'toString', 'share.call', 'hasOwnProperty'])(
+    'answers method %s with METHOD_NOT_FOUND',
+    async (method) => {
+      const rogue = await rogueEmbed({ share: async () => ({ shared: true }) })
+      rogue.send({ ns: NS, v: 1, ch: rogue.ch, id: 'm-1', kind: 'req', method, params: {} })
+      expect(await rogue.answer('m-1')).toMatchObject({ ok: false, error: { code: 'METHOD_NOT_FOUND' } })
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    },
+  )
 
   it('refuses params that smuggle __proto__', async () => {
     let called = 0
     const rogue = await rogueEmbed({ share: async () => (called++, { shared: true }) })
-    rogue.send({ ns: NS, v: 1, ch: rogue.ch, id: 'p-1', kind: 'req', method: 'share', params: JSON.parse('{"text":"x","__proto__":{"polluted":true}}') })
+    rogue.send({
+      ns: NS,
+      v: 1,
+      ch: rogue.ch,
+      id: 'p-1',
+      kind: 'req',
+      method: 'share',
+      params: JSON.parse('{"text":"x","__proto__":{"polluted":true}}'),
+    })
     expect(await rogue.answer('p-1')).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS' } })
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(called).toBe(0)

@@ -35,7 +35,8 @@ export type EmbedBridge = {
   close(): void
 }
 
-const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
 
 /** A bridge with no host: every call is UNAVAILABLE at once, so callers use their web fallback. */
 export function webOnlyBridge(drops: DropCounter = newDropCounter()): EmbedBridge {
@@ -59,7 +60,13 @@ export function webOnlyBridge(drops: DropCounter = newDropCounter()): EmbedBridg
  * `handshakeMs` passes (then standalone web mode). In iframe mode the ack hands over a private MessagePort
  * and the conversation moves there.
  */
-export async function connectBridge(options: { embed: string; wire: Wire | null; handshakeMs?: number; timeoutMs?: number; drops?: DropCounter }): Promise<EmbedBridge> {
+export async function connectBridge(options: {
+  embed: string
+  wire: Wire | null
+  handshakeMs?: number
+  timeoutMs?: number
+  drops?: DropCounter
+}): Promise<EmbedBridge> {
   const drops = options.drops ?? newDropCounter()
   if (!options.wire) return webOnlyBridge(drops)
   const ch = randomId()
@@ -83,7 +90,17 @@ export async function connectBridge(options: { embed: string; wire: Wire | null;
       if (!(VERSIONS as readonly number[]).includes(env.v)) return drop(drops, 'unknown version')
       finish(ports[0] ? { ack: env, port: ports[0] } : { ack: env })
     })
-    const hello = () => first.send({ ns: NS, v: VERSIONS[VERSIONS.length - 1]!, ch, id: helloId, kind: 'hello', versions: [...VERSIONS], embed: options.embed, sdk: SDK })
+    const hello = () =>
+      first.send({
+        ns: NS,
+        v: VERSIONS[VERSIONS.length - 1]!,
+        ch,
+        id: helloId,
+        kind: 'hello',
+        versions: [...VERSIONS],
+        embed: options.embed,
+        sdk: SDK,
+      })
     const timers = [0, 100, 250, 500, 1000].filter((ms) => ms < handshakeMs).map((ms) => setTimeout(hello, ms))
     timers.push(setTimeout(() => finish(null), handshakeMs))
   })
@@ -122,13 +139,16 @@ export async function connectBridge(options: { embed: string; wire: Wire | null;
         throw new BridgeError('UNAVAILABLE', `This host does not offer ${spec.capability}.`)
       }
       const parsed = spec.params.safeParse(params)
-      if (!parsed.success) throw new BridgeError('INVALID_PARAMS', parsed.error.issues[0]?.message ?? 'Invalid parameters.')
+      if (!parsed.success)
+        throw new BridgeError('INVALID_PARAMS', parsed.error.issues[0]?.message ?? 'Invalid parameters.')
       let result: unknown
       try {
         result = await remote[method](parsed.data)
       } catch (error) {
         const e = error as { code?: string; message?: string; retryable?: boolean }
-        const code = (ERROR_CODES as readonly string[]).includes(e.code ?? '') ? (e.code as BridgeErrorCode) : 'INTERNAL'
+        const code = (ERROR_CODES as readonly string[]).includes(e.code ?? '')
+          ? (e.code as BridgeErrorCode)
+          : 'INTERNAL'
         throw new BridgeError(code, e.message ?? 'The host failed.', e.retryable ?? false)
       }
       const checked = spec.result.safeParse(result)

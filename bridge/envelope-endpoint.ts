@@ -9,7 +9,14 @@ import { drop, type DropCounter, type Wire } from './wires'
  */
 
 type Listener = (e: { data: unknown }) => void
-type ComlinkMessage = { id?: string; type?: string; path?: unknown[]; argumentList?: { type?: string; value?: unknown }[]; value?: unknown; name?: string }
+type ComlinkMessage = {
+  id?: string
+  type?: string
+  path?: unknown[]
+  argumentList?: { type?: string; value?: unknown }[]
+  value?: unknown
+  name?: string
+}
 
 const throwWire = (id: string, code: BridgeErrorCode, message: string, retryable = false) => ({
   id,
@@ -37,7 +44,14 @@ export function readEnvelope(data: unknown, ch: string | null, drops: DropCounte
 }
 
 /** The embed's side: comlink.wrap talks to this; requests time out; events go to `onEvent`. */
-export function embedEndpoint(options: { wire: Wire; ch: string; v: number; timeoutMs: number; drops: DropCounter; onEvent: (event: string, payload: unknown) => void }) {
+export function embedEndpoint(options: {
+  wire: Wire
+  ch: string
+  v: number
+  timeoutMs: number
+  drops: DropCounter
+  onEvent: (event: string, payload: unknown) => void
+}) {
   const listeners = new Set<Listener>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
   const deliver = (data: unknown) => listeners.forEach((l) => l({ data }))
@@ -53,7 +67,12 @@ export function embedEndpoint(options: { wire: Wire; ch: string; v: number; time
     if (!env) return
     if (env.kind === 'res') {
       if (!pending.has(env.re)) return drop(options.drops, 'unexpected response')
-      settle(env.re, env.ok ? { id: env.re, type: 'RAW', value: env.result } : throwWire(env.re, env.error.code, env.error.message, env.error.retryable))
+      settle(
+        env.re,
+        env.ok
+          ? { id: env.re, type: 'RAW', value: env.result }
+          : throwWire(env.re, env.error.code, env.error.message, env.error.retryable),
+      )
     } else if (env.kind === 'evt') options.onEvent(env.event, env.payload)
     else drop(options.drops, `unexpected ${env.kind}`)
   })
@@ -65,11 +84,27 @@ export function embedEndpoint(options: { wire: Wire; ch: string; v: number; time
       if (message.type !== 'APPLY' || message.path?.length !== 1 || typeof method !== 'string') {
         return deliver(throwWire(id, 'METHOD_NOT_FOUND', 'Only calls to listed methods are possible.'))
       }
-      pending.set(id, setTimeout(() => settle(id, throwWire(id, 'TIMEOUT', `The host did not answer ${method} in time.`, true)), options.timeoutMs))
-      options.wire.send({ ns: NS, v: options.v, ch: options.ch, id, kind: 'req', method, params: message.argumentList?.[0]?.value ?? {} })
+      pending.set(
+        id,
+        setTimeout(
+          () => settle(id, throwWire(id, 'TIMEOUT', `The host did not answer ${method} in time.`, true)),
+          options.timeoutMs,
+        ),
+      )
+      options.wire.send({
+        ns: NS,
+        v: options.v,
+        ch: options.ch,
+        id,
+        kind: 'req',
+        method,
+        params: message.argumentList?.[0]?.value ?? {},
+      })
     },
-    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.add(listener as unknown as Listener),
-    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.delete(listener as unknown as Listener),
+    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) =>
+      listeners.add(listener as unknown as Listener),
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) =>
+      listeners.delete(listener as unknown as Listener),
   }
   /** Teardown: every pending call fails with CANCELLED, nothing hangs. */
   const close = () => {
@@ -80,9 +115,20 @@ export function embedEndpoint(options: { wire: Wire; ch: string; v: number; time
 }
 
 /** The host's side: comlink.expose listens here; only a listed method's one-segment APPLY gets through. */
-export function hostEndpoint(options: { wire: Wire; ch: () => string | null; v: () => number; drops: DropCounter; onRequest?: (env: Envelope) => void }) {
+export function hostEndpoint(options: {
+  wire: Wire
+  ch: () => string | null
+  v: () => number
+  drops: DropCounter
+  onRequest?: (env: Envelope) => void
+}) {
   const listeners = new Set<Listener>()
-  const reply = (re: string, body: { ok: true; result: unknown } | { ok: false; error: { code: BridgeErrorCode; message: string; retryable?: boolean } }) => {
+  const reply = (
+    re: string,
+    body:
+      | { ok: true; result: unknown }
+      | { ok: false; error: { code: BridgeErrorCode; message: string; retryable?: boolean } },
+  ) => {
     const ch = options.ch()
     if (ch) options.wire.send({ ns: NS, v: options.v(), ch, id: `r-${re}`, kind: 'res', re, ...body } as Envelope)
   }
@@ -91,23 +137,42 @@ export function hostEndpoint(options: { wire: Wire; ch: () => string | null; v: 
     options.onRequest?.(env)
     if (!isMethodName(env.method)) {
       drop(options.drops, 'unknown method')
-      return reply(env.id, { ok: false, error: { code: 'METHOD_NOT_FOUND', message: `No method ${env.method.slice(0, 40)}.` } })
+      return reply(env.id, {
+        ok: false,
+        error: { code: 'METHOD_NOT_FOUND', message: `No method ${env.method.slice(0, 40)}.` },
+      })
     }
-    const message = { id: env.id, type: 'APPLY', path: [env.method], argumentList: [{ type: 'RAW', value: env.params }] }
+    const message = {
+      id: env.id,
+      type: 'APPLY',
+      path: [env.method],
+      argumentList: [{ type: 'RAW', value: env.params }],
+    }
     listeners.forEach((l) => l({ data: message }))
   }
   const endpoint: Endpoint = {
     postMessage(message: ComlinkMessage) {
       const id = String(message.id ?? '')
       if (message.type === 'HANDLER' && message.name === 'throw') {
-        const thrown = (message.value as { value?: { code?: string; message?: string; retryable?: boolean } } | undefined)?.value
+        const thrown = (
+          message.value as { value?: { code?: string; message?: string; retryable?: boolean } } | undefined
+        )?.value
         const code = (thrown?.code ?? 'INTERNAL') as BridgeErrorCode
-        return reply(id, { ok: false, error: { code, message: String(thrown?.message ?? 'The host failed.').slice(0, 500), ...(thrown?.retryable ? { retryable: true } : {}) } })
+        return reply(id, {
+          ok: false,
+          error: {
+            code,
+            message: String(thrown?.message ?? 'The host failed.').slice(0, 500),
+            ...(thrown?.retryable ? { retryable: true } : {}),
+          },
+        })
       }
       reply(id, { ok: true, result: message.value })
     },
-    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.add(listener as unknown as Listener),
-    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners.delete(listener as unknown as Listener),
+    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) =>
+      listeners.add(listener as unknown as Listener),
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) =>
+      listeners.delete(listener as unknown as Listener),
   }
   return { endpoint, handle }
 }

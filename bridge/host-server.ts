@@ -19,7 +19,9 @@ import {
 import { drop, newDropCounter, portWire, type DropCounter, type Wire } from './wires'
 
 /** What a host implements: any subset of the methods that need a capability. */
-export type HostHandlers = { [M in Exclude<MethodName, 'getContext' | 'ready'>]?: (params: MethodParams<M>) => Promise<MethodResult<M>> }
+export type HostHandlers = {
+  [M in Exclude<MethodName, 'getContext' | 'ready'>]?: (params: MethodParams<M>) => Promise<MethodResult<M>>
+}
 
 export type HostBridge = {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
@@ -36,14 +38,19 @@ export type MessageLog = (direction: 'in' | 'out', envelope: Envelope) => void
  * The host object comlink exposes: only the listed methods, each parsing its params with zod and answering
  * a typed error (a plain object, so its code survives the trip). Frozen and prototype-less.
  */
-function hardenedHost(handlers: HostHandlers, context: () => BridgeContext, onReady: () => void): Record<string, (params: unknown) => Promise<unknown>> {
+function hardenedHost(
+  handlers: HostHandlers,
+  context: () => BridgeContext,
+  onReady: () => void,
+): Record<string, (params: unknown) => Promise<unknown>> {
   const host: Record<string, (params: unknown) => Promise<unknown>> = Object.create(null)
   for (const method of METHOD_NAMES) {
     host[method] = async (params: unknown) => {
       try {
         const spec = METHODS[method]
         const parsed = spec.params.safeParse(params)
-        if (!parsed.success) throw new BridgeError('INVALID_PARAMS', parsed.error.issues[0]?.message ?? 'Invalid parameters.')
+        if (!parsed.success)
+          throw new BridgeError('INVALID_PARAMS', parsed.error.issues[0]?.message ?? 'Invalid parameters.')
         if (method === 'getContext') return context()
         if (method === 'ready') {
           onReady()
@@ -53,7 +60,10 @@ function hardenedHost(handlers: HostHandlers, context: () => BridgeContext, onRe
         if (!handler) throw new BridgeError('UNAVAILABLE', `This host does not offer ${spec.capability}.`)
         return spec.result.parse(await handler(parsed.data))
       } catch (error) {
-        const e = error instanceof BridgeError ? error : new BridgeError('INTERNAL', error instanceof Error ? error.message : 'The host failed.')
+        const e =
+          error instanceof BridgeError
+            ? error
+            : new BridgeError('INTERNAL', error instanceof Error ? error.message : 'The host failed.')
         throw { code: e.code, message: e.message, retryable: e.retryable }
       }
     }
@@ -80,11 +90,16 @@ export function serveBridge(options: {
   let v: number = VERSIONS[VERSIONS.length - 1]!
   let wire = options.wire
   const queued: Envelope[] = []
-  const capabilities = METHOD_NAMES.filter((m) => METHODS[m].capability && options.handlers[m as keyof HostHandlers]).map((m) => METHODS[m].capability!)
+  const capabilities = METHOD_NAMES.filter(
+    (m) => METHODS[m].capability && options.handlers[m as keyof HostHandlers],
+  ).map((m) => METHODS[m].capability!)
   const logged: Wire = { ...wire, send: (m, t) => (options.onMessage?.('out', m), wireRef().send(m, t)) }
   const wireRef = () => wire
   const { endpoint, handle } = hostEndpoint({ wire: logged, ch: () => ch, v: () => v, drops })
-  expose(hardenedHost(options.handlers, options.context, () => options.onReady?.()), endpoint)
+  expose(
+    hardenedHost(options.handlers, options.context, () => options.onReady?.()),
+    endpoint,
+  )
 
   let stopPort: (() => void) | undefined
   const onData = (data: unknown, ports: readonly MessagePort[], fromHandshakeWire: boolean) => {
@@ -97,14 +112,31 @@ export function serveBridge(options: {
       const common = hello.versions.filter((x) => (VERSIONS as readonly number[]).includes(x))
       if (common.length === 0) {
         drop(drops, 'unknown version')
-        return logged.send({ ns: NS, v: hello.v, ch: hello.ch, id: `r-${hello.id}`, kind: 'res', re: hello.id, ok: false, error: { code: 'UNSUPPORTED_VERSION', message: `This host speaks versions ${VERSIONS.join(', ')}.` } })
+        return logged.send({
+          ns: NS,
+          v: hello.v,
+          ch: hello.ch,
+          id: `r-${hello.id}`,
+          kind: 'res',
+          re: hello.id,
+          ok: false,
+          error: { code: 'UNSUPPORTED_VERSION', message: `This host speaks versions ${VERSIONS.join(', ')}.` },
+        })
       }
       if (ch && ch !== hello.ch) return drop(drops, 'second embed on one host')
       if (ch === hello.ch) return // a retried hello: the ack is on its way
       const channelId = hello.ch
       ch = channelId
       v = Math.max(...common)
-      const ack: Envelope = { ns: NS, v, ch: channelId, id: `ack-${hello.id}`, kind: 'ack', capabilities, context: options.context() }
+      const ack: Envelope = {
+        ns: NS,
+        v,
+        ch: channelId,
+        id: `ack-${hello.id}`,
+        kind: 'ack',
+        capabilities,
+        context: options.context(),
+      }
       if (options.handshake === 'iframe') {
         const channel = new MessageChannel()
         logged.send(ack, [channel.port2])
@@ -124,7 +156,15 @@ export function serveBridge(options: {
   return {
     emit(event, payload) {
       const parsed = EVENTS[event].payload.parse(payload)
-      const env: Envelope = { ns: NS, v, ch: ch ?? 'pending-channel', id: `e-${++counter}`, kind: 'evt', event, payload: parsed }
+      const env: Envelope = {
+        ns: NS,
+        v,
+        ch: ch ?? 'pending-channel',
+        id: `e-${++counter}`,
+        kind: 'evt',
+        event,
+        payload: parsed,
+      }
       if (ch) logged.send(env)
       else queued.push(env)
     },

@@ -1,5 +1,20 @@
 import { z } from 'zod'
-import { AckSchema, CAPABILITIES, ContextSchema, ERROR_CODES, EVENTS, EvtSchema, HelloSchema, METHOD_NAMES, METHODS, NS, ReqSchema, ResSchema, SDK, VERSIONS } from './protocol.schema'
+import {
+  AckSchema,
+  CAPABILITIES,
+  ContextSchema,
+  ERROR_CODES,
+  EVENTS,
+  EvtSchema,
+  HelloSchema,
+  METHOD_NAMES,
+  METHODS,
+  NS,
+  ReqSchema,
+  ResSchema,
+  SDK,
+  VERSIONS,
+} from './protocol.schema'
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'input') => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>
@@ -21,8 +36,20 @@ export function protocolJsonSchema(): Record<string, unknown> {
       evt: json(EvtSchema),
       context: json(ContextSchema),
       errorCode: { enum: [...ERROR_CODES] },
-      methods: Object.fromEntries(METHOD_NAMES.map((m) => [m, { capability: METHODS[m].capability, description: METHODS[m].doc, params: json(METHODS[m].params), result: json(METHODS[m].result, 'output') }])),
-      events: Object.fromEntries(Object.entries(EVENTS).map(([e, spec]) => [e, { description: spec.doc, payload: json(spec.payload) }])),
+      methods: Object.fromEntries(
+        METHOD_NAMES.map((m) => [
+          m,
+          {
+            capability: METHODS[m].capability,
+            description: METHODS[m].doc,
+            params: json(METHODS[m].params),
+            result: json(METHODS[m].result, 'output'),
+          },
+        ]),
+      ),
+      events: Object.fromEntries(
+        Object.entries(EVENTS).map(([e, spec]) => [e, { description: spec.doc, payload: json(spec.payload) }]),
+      ),
     },
     oneOf: ['hello', 'ack', 'req', 'res', 'evt'].map((k) => ({ $ref: `#/$defs/${k}` })),
   }
@@ -33,7 +60,8 @@ const fence = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}
 /** docs/bridge-protocol.md: what a native team implements, with the method and event reference generated. */
 export function protocolMarkdown(): string {
   const methods = METHOD_NAMES.map(
-    (m) => `### \`${m}\`\n\n${METHODS[m].doc} Capability: ${METHODS[m].capability ? `\`${METHODS[m].capability}\`` : 'none (every host answers it)'}.\n\nParams:\n\n${fence(json(METHODS[m].params))}\n\nResult:\n\n${fence(json(METHODS[m].result, 'output'))}\n`,
+    (m) =>
+      `### \`${m}\`\n\n${METHODS[m].doc} Capability: ${METHODS[m].capability ? `\`${METHODS[m].capability}\`` : 'none (every host answers it)'}.\n\nParams:\n\n${fence(json(METHODS[m].params))}\n\nResult:\n\n${fence(json(METHODS[m].result, 'output'))}\n`,
   ).join('\n')
   const events = Object.entries(EVENTS)
     .map(([e, spec]) => `### \`${e}\`\n\n${spec.doc}\n\n${fence(json(spec.payload))}\n`)

@@ -36,7 +36,13 @@ export function portWire(port: MessagePort): Wire {
  * Window-to-window (an embed in an iframe, the host around it). Accepts a message only if both its source
  * is the expected window and its origin is allowed; only the content-free `hello` may go to "*".
  */
-export function windowWire(options: { self: Window; peer: () => Window | null; peerOrigin: string | null; allowedOrigins: readonly string[]; drops: DropCounter }): Wire {
+export function windowWire(options: {
+  self: Window
+  peer: () => Window | null
+  peerOrigin: string | null
+  allowedOrigins: readonly string[]
+  drops: DropCounter
+}): Wire {
   return {
     kind: 'iframe',
     send: (message, transfer = []) => {
@@ -70,11 +76,20 @@ function parseJson(data: unknown, drops: DropCounter): unknown {
 type NativeWindow = Window & {
   ReactNativeWebView?: { postMessage(data: string): void }
   webkit?: { messageHandlers?: { cashBridge?: { postMessage(data: string): void } } }
-  cashBridge?: { postMessage(data: string): void; addEventListener(type: 'message', fn: (e: { data: unknown }) => void): void; removeEventListener(type: 'message', fn: (e: { data: unknown }) => void): void }
+  cashBridge?: {
+    postMessage(data: string): void
+    addEventListener(type: 'message', fn: (e: { data: unknown }) => void): void
+    removeEventListener(type: 'message', fn: (e: { data: unknown }) => void): void
+  }
 }
 
 /** Native replies arrive as JSON strings in `message` events on window (and on document on Android RN). */
-function listenForJsonStrings(win: Window, drops: DropCounter, targets: EventTarget[], handler: (data: unknown, ports: readonly MessagePort[]) => void) {
+function listenForJsonStrings(
+  win: Window,
+  drops: DropCounter,
+  targets: EventTarget[],
+  handler: (data: unknown, ports: readonly MessagePort[]) => void,
+) {
   const listener = (e: Event) => {
     const data = parseJson((e as MessageEvent).data, drops)
     if (data !== undefined) handler(data, [])
@@ -91,11 +106,19 @@ export function detectWire(win: Window, drops: DropCounter, allowedOrigins: read
   const w = win as NativeWindow
   if (w.ReactNativeWebView) {
     const rn = w.ReactNativeWebView
-    return { kind: 'react-native', send: (m) => rn.postMessage(JSON.stringify(m)), listen: (h) => listenForJsonStrings(win, drops, [win, win.document], h) }
+    return {
+      kind: 'react-native',
+      send: (m) => rn.postMessage(JSON.stringify(m)),
+      listen: (h) => listenForJsonStrings(win, drops, [win, win.document], h),
+    }
   }
   const webkit = w.webkit?.messageHandlers?.cashBridge
   if (webkit) {
-    return { kind: 'webkit', send: (m) => webkit.postMessage(JSON.stringify(m)), listen: (h) => listenForJsonStrings(win, drops, [win], h) }
+    return {
+      kind: 'webkit',
+      send: (m) => webkit.postMessage(JSON.stringify(m)),
+      listen: (h) => listenForJsonStrings(win, drops, [win], h),
+    }
   }
   const android = w.cashBridge
   if (android) {

@@ -23,7 +23,11 @@ const READY = '/app/cash/api/v1/health/ready'
  * test's one-server baseline). `option forwardfor` passes the client's address on; the servers believe it from
  * the balancer's address only (TRUSTED_PROXIES), so rate limits count each client, not the balancer.
  */
-export function haproxyConfig(options: { port: number; servers: number[]; extra?: { name: string; port: number; servers: number[] }[] }): string {
+export function haproxyConfig(options: {
+  port: number
+  servers: number[]
+  extra?: { name: string; port: number; servers: number[] }[]
+}): string {
   const backend = (name: string, servers: number[]) => [
     `backend ${name}`,
     '  balance roundrobin',
@@ -32,7 +36,11 @@ export function haproxyConfig(options: { port: number; servers: number[]; extra?
     '  default-server inter 300ms fall 2 rise 1',
     ...servers.map((port, i) => `  server s${i + 1} 127.0.0.1:${port} check`),
   ]
-  const frontend = (name: string, port: number) => [`frontend ${name}`, `  bind 127.0.0.1:${port}`, `  default_backend ${name}_servers`]
+  const frontend = (name: string, port: number) => [
+    `frontend ${name}`,
+    `  bind 127.0.0.1:${port}`,
+    `  default_backend ${name}_servers`,
+  ]
   return [
     'global',
     '  maxconn 4096',
@@ -55,7 +63,8 @@ export function haproxyConfig(options: { port: number; servers: number[]; extra?
 
 /** HAProxy's binary; scripts/ensure-haproxy.sh installs Debian's package when it is missing (npm test runs it). */
 export function ensureHaproxy(): string {
-  const find = () => ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((path) => existsSync(path))
+  const find = () =>
+    ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((path) => existsSync(path))
   const found = find()
   if (found) return found
   execFileSync('bash', [resolve(import.meta.dirname, '../scripts/ensure-haproxy.sh')], { stdio: 'inherit' })
@@ -79,7 +88,14 @@ export type Cluster = {
  * Starts `instances` servers together on `databaseUrl` (migrated once first) and HAProxy in front. With `ownerUrl`
  * the migrations run as the owner role, which grants `databaseUrl`'s role; the servers get only `databaseUrl`.
  */
-export async function startCluster(options: { instances: number; databaseUrl: string; ownerUrl?: string | undefined; env?: Record<string, string>; extra?: { name: string; servers: number }[]; log?: (line: string) => void }): Promise<Cluster> {
+export async function startCluster(options: {
+  instances: number
+  databaseUrl: string
+  ownerUrl?: string | undefined
+  env?: Record<string, string>
+  extra?: { name: string; servers: number }[]
+  log?: (line: string) => void
+}): Promise<Cluster> {
   const log = options.log ?? (() => undefined)
   const haproxy = ensureHaproxy()
   const db = await connect({ databaseUrl: options.databaseUrl, dataDir: '' })
@@ -91,7 +107,21 @@ export async function startCluster(options: { instances: number; databaseUrl: st
   }
   const ports = await Promise.all(Array.from({ length: options.instances }, freePort))
   // The servers never hold the owner's credentials: they find the schema up to date and only read it.
-  const servers = ports.map((port) => new Server({ HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1', ...options.env, PORT: String(port), DATABASE_URL: options.databaseUrl, DATABASE_OWNER_URL: '' }, port))
+  const servers = ports.map(
+    (port) =>
+      new Server(
+        {
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          TRUSTED_PROXIES: '127.0.0.1',
+          ...options.env,
+          PORT: String(port),
+          DATABASE_URL: options.databaseUrl,
+          DATABASE_OWNER_URL: '',
+        },
+        port,
+      ),
+  )
   const temp = mkdtempSync(join(tmpdir(), 'cash-cluster-'))
   let balancer: ChildProcess | null = null
   const stop = async () => {
@@ -103,16 +133,27 @@ export async function startCluster(options: { instances: number; databaseUrl: st
     const started = performance.now()
     await Promise.all(servers.map((server) => server.start()))
     const startMs = performance.now() - started
-    log(`[cluster] ${options.instances} servers started together in ${Math.round(startMs)} ms on ports ${ports.join(', ')}`)
+    log(
+      `[cluster] ${options.instances} servers started together in ${Math.round(startMs)} ms on ports ${ports.join(', ')}`,
+    )
     const port = await freePort()
-    const extra = await Promise.all((options.extra ?? []).map(async (e) => ({ name: e.name, port: await freePort(), servers: ports.slice(0, e.servers) })))
+    const extra = await Promise.all(
+      (options.extra ?? []).map(async (e) => ({
+        name: e.name,
+        port: await freePort(),
+        servers: ports.slice(0, e.servers),
+      })),
+    )
     const config = join(temp, 'haproxy.cfg')
     writeFileSync(config, haproxyConfig({ port, servers: ports, extra }))
     let output = ''
     balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] })
     balancer.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     balancer.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const urls = Object.fromEntries([['cash', `http://127.0.0.1:${port}`], ...extra.map((e) => [e.name, `http://127.0.0.1:${e.port}`])]) as Record<string, string>
+    const urls = Object.fromEntries([
+      ['cash', `http://127.0.0.1:${port}`],
+      ...extra.map((e) => [e.name, `http://127.0.0.1:${e.port}`]),
+    ]) as Record<string, string>
     for (const url of Object.values(urls)) {
       const deadline = Date.now() + 60_000
       for (;;) {
@@ -135,8 +176,15 @@ export async function startCluster(options: { instances: number; databaseUrl: st
 async function main() {
   const instances = Number(process.argv[2] ?? 3)
   const databaseUrl = process.env.DATABASE_URL
-  if (!databaseUrl) throw new Error('DATABASE_URL names the PostgreSQL database (deploy/cluster.sh finds or starts a server)')
-  const cluster = await startCluster({ instances, databaseUrl, ownerUrl: process.env.DATABASE_OWNER_URL || undefined, env: { CASH_ENV: process.env.CASH_ENV ?? 'development' }, log: (line) => console.log(line) })
+  if (!databaseUrl)
+    throw new Error('DATABASE_URL names the PostgreSQL database (deploy/cluster.sh finds or starts a server)')
+  const cluster = await startCluster({
+    instances,
+    databaseUrl,
+    ownerUrl: process.env.DATABASE_OWNER_URL || undefined,
+    env: { CASH_ENV: process.env.CASH_ENV ?? 'development' },
+    log: (line) => console.log(line),
+  })
   console.log(`[cluster] open ${cluster.url}/app/cash — Ctrl-C stops the balancer and every server`)
   const stop = () => void cluster.stop().then(() => process.exit(0))
   process.on('SIGINT', stop)

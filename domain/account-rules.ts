@@ -33,7 +33,10 @@ export const MODE_DELAY_SECONDS = 60
 export const LIMIT_DELAY_SECONDS = 3600
 
 /** A limit change applies at once only if it lowers nothing. */
-export function limitChangeIsImmediate(current: { daily: bigint; monthly: bigint }, next: { daily: bigint; monthly: bigint }): boolean {
+export function limitChangeIsImmediate(
+  current: { daily: bigint; monthly: bigint },
+  next: { daily: bigint; monthly: bigint },
+): boolean {
   return next.daily >= current.daily && next.monthly >= current.monthly
 }
 

@@ -16,4 +16,14 @@ export const LIMIT_HOLD_KINDS = [...SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND] as c
 export const HISTORY_TYPES = ['card', 'withdrawal', 'deposit', 'pix', 'bank', 'repay', 'borrow'] as const
 export type HistoryType = (typeof HISTORY_TYPES)[number]
 /** Movement states as history shows them. */
-export const HISTORY_STATUSES = ['pending', 'settled', 'declined', 'cancelled', 'failed', 'returned', 'refunded', 'expired', 'reversed'] as const
+export const HISTORY_STATUSES = [
+  'pending',
+  'settled',
+  'declined',
+  'cancelled',
+  'failed',
+  'returned',
+  'refunded',
+  'expired',
+  'reversed',
+] as const

@@ -19,7 +19,14 @@ describe('parseAddress (SEED.md §5)', () => {
   })
 
   it('refuses anything that is not 0x and 40 hex characters', () => {
-    for (const bad of ['', '0x', CHECKSUMMED.slice(0, 41), `${CHECKSUMMED}0`, CHECKSUMMED.replace('0x', '0X'), '0xZZZeb6053F3E94C9b9A09f33669435E7Ef1BeAed']) {
+    for (const bad of [
+      '',
+      '0x',
+      CHECKSUMMED.slice(0, 41),
+      `${CHECKSUMMED}0`,
+      CHECKSUMMED.replace('0x', '0X'),
+      '0xZZZeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    ]) {
       expect(() => parseAddress(bad), bad).toThrowError(expect.objectContaining({ code: 'address_invalid' }))
     }
   })

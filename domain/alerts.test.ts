@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { ARMED, evaluateBalanceAlerts, HEALTH_WARNING_BPS, purchaseAlerts, type AlertObservation, type AlertThresholds } from './alerts'
+import {
+  ARMED,
+  evaluateBalanceAlerts,
+  HEALTH_WARNING_BPS,
+  purchaseAlerts,
+  type AlertObservation,
+  type AlertThresholds,
+} from './alerts'
 
 const usd = (n: number) => BigInt(n) * 1_000_000n
 const off: AlertThresholds = { purchaseAbove: null, dailySpendAbove: null, spendableBelow: null }
 const today = new Date('2026-11-21T03:00:00Z')
-const seen = (o: Partial<AlertObservation>): AlertObservation => ({ spendable: usd(1000), spentToday: 0n, dayStart: today, healthBps: null, ...o })
+const seen = (o: Partial<AlertObservation>): AlertObservation => ({
+  spendable: usd(1000),
+  spentToday: 0n,
+  dayStart: today,
+  healthBps: null,
+  ...o,
+})
 
 describe('purchase alerts', () => {
   it('alert on a purchase strictly above the threshold, never when off', () => {
@@ -21,7 +34,9 @@ describe('balance alerts', () => {
     expect(first.fired).toEqual([{ kind: 'daily_spend_above', amount: usd(120), threshold: usd(100) }])
     expect(evaluateBalanceAlerts(t, first.next, seen({ spentToday: usd(300) })).fired).toEqual([])
     const tomorrow = new Date(today.getTime() + 86_400_000)
-    expect(evaluateBalanceAlerts(t, first.next, seen({ spentToday: usd(101), dayStart: tomorrow })).fired).toHaveLength(1)
+    expect(evaluateBalanceAlerts(t, first.next, seen({ spentToday: usd(101), dayStart: tomorrow })).fired).toHaveLength(
+      1,
+    )
   })
 
   it('fire the spendable alert once when it crosses below, and re-arm at or above the line', () => {

@@ -9,7 +9,11 @@ import { HEALTH_WARNING_BPS } from './borrow'
 export { HEALTH_WARNING_BPS }
 
 /** One member's thresholds on one account; null means that alert is off. */
-export type AlertThresholds = { purchaseAbove: bigint | null; dailySpendAbove: bigint | null; spendableBelow: bigint | null }
+export type AlertThresholds = {
+  purchaseAbove: bigint | null
+  dailySpendAbove: bigint | null
+  spendableBelow: bigint | null
+}
 
 /** What remembers that an alert already fired, so it does not fire again until re-armed. */
 export type AlertState = { spendableLow: boolean; healthLow: boolean; dailyAlertedFor: Date | null }
@@ -41,7 +45,11 @@ export function purchaseAlerts(thresholds: AlertThresholds, amount: bigint): boo
  * today goes above the threshold. Spendable: once when it falls below the threshold, re-armed when it is back
  * at or above. Health: once when it falls below HEALTH_WARNING_BPS, re-armed when it recovers or the debt is gone.
  */
-export function evaluateBalanceAlerts(thresholds: AlertThresholds, state: AlertState, seen: AlertObservation): { fired: AlertFiring[]; next: AlertState } {
+export function evaluateBalanceAlerts(
+  thresholds: AlertThresholds,
+  state: AlertState,
+  seen: AlertObservation,
+): { fired: AlertFiring[]; next: AlertState } {
   const fired: AlertFiring[] = []
   const next: AlertState = { ...state }
   const daily = thresholds.dailySpendAbove
@@ -51,7 +59,8 @@ export function evaluateBalanceAlerts(thresholds: AlertThresholds, state: AlertS
   }
   const below = thresholds.spendableBelow
   const spendableLow = below !== null && seen.spendable < below
-  if (spendableLow && !state.spendableLow) fired.push({ kind: 'spendable_below', amount: seen.spendable, threshold: below })
+  if (spendableLow && !state.spendableLow)
+    fired.push({ kind: 'spendable_below', amount: seen.spendable, threshold: below })
   next.spendableLow = spendableLow
   const healthLow = seen.healthBps !== null && seen.healthBps < HEALTH_WARNING_BPS
   if (healthLow && !state.healthLow) fired.push({ kind: 'health_low', healthBps: seen.healthBps! })

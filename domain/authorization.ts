@@ -45,19 +45,30 @@ export type AuthorizationInput = {
  * The authorization decision, in order: the card's state, its blocked categories, its own limits, then the
  * account's spendable (which already holds the account limits and the mode's capacity).
  */
-export function decideAuthorization(input: AuthorizationInput): { approved: true } | { approved: false; reason: DeclineReason } {
+export function decideAuthorization(
+  input: AuthorizationInput,
+): { approved: true } | { approved: false; reason: DeclineReason } {
   const { card, amount } = input
   if (input.accountFrozen) return { approved: false, reason: 'account_frozen' }
   if (card.status === 'frozen') return { approved: false, reason: 'card_frozen' }
   if (card.status === 'cancelled') return { approved: false, reason: 'card_cancelled' }
   if (!card.activated) return { approved: false, reason: 'card_not_activated' }
-  if (card.blockedCategories.includes(categoryOf(input.mcc))) return { approved: false, reason: 'merchant_category_blocked' }
-  if (card.perPurchaseLimit !== null && (input.alreadyAuthorized ?? 0n) + amount > card.perPurchaseLimit) return { approved: false, reason: 'over_card_purchase_limit' }
-  if (card.dailyLimit !== null && input.cardSpentToday + amount > card.dailyLimit) return { approved: false, reason: 'over_card_daily_limit' }
-  if (card.monthlyLimit !== null && input.cardSpentThisMonth + amount > card.monthlyLimit) return { approved: false, reason: 'over_card_monthly_limit' }
+  if (card.blockedCategories.includes(categoryOf(input.mcc)))
+    return { approved: false, reason: 'merchant_category_blocked' }
+  if (card.perPurchaseLimit !== null && (input.alreadyAuthorized ?? 0n) + amount > card.perPurchaseLimit)
+    return { approved: false, reason: 'over_card_purchase_limit' }
+  if (card.dailyLimit !== null && input.cardSpentToday + amount > card.dailyLimit)
+    return { approved: false, reason: 'over_card_daily_limit' }
+  if (card.monthlyLimit !== null && input.cardSpentThisMonth + amount > card.monthlyLimit)
+    return { approved: false, reason: 'over_card_monthly_limit' }
   const s = input.spendable
   if (amount > s.spendable) {
-    const reason = amount > s.dailyLeft ? 'over_daily_limit' : amount > s.monthlyLeft ? 'over_monthly_limit' : 'insufficient_spendable'
+    const reason =
+      amount > s.dailyLeft
+        ? 'over_daily_limit'
+        : amount > s.monthlyLeft
+          ? 'over_monthly_limit'
+          : 'insufficient_spendable'
     return { approved: false, reason }
   }
   return { approved: true }

@@ -6,7 +6,9 @@ describe('bank numbers', () => {
   it('checks ABA routing numbers by their weighted checksum', () => {
     expect(parseRoutingNumber('011000015')).toBe('011000015')
     expect(parseRoutingNumber('101 019 644')).toBe('101019644')
-    expect(() => parseRoutingNumber('011000016')).toThrowError(expect.objectContaining({ code: 'routing_number_checksum', fields: { routingNumber: expect.any(String) } }))
+    expect(() => parseRoutingNumber('011000016')).toThrowError(
+      expect.objectContaining({ code: 'routing_number_checksum', fields: { routingNumber: expect.any(String) } }),
+    )
     expect(() => parseRoutingNumber('12345')).toThrowError(expect.objectContaining({ code: 'routing_number_invalid' }))
   })
 
@@ -17,7 +19,9 @@ describe('bank numbers', () => {
     expect(() => parseIban('DE88370400440532013000')).toThrowError(expect.objectContaining({ code: 'iban_checksum' }))
     expect(() => parseIban('DE8937040044053201300')).toThrowError(expect.objectContaining({ code: 'iban_length' }))
     expect(() => parseIban('US12345678901234567890')).toThrowError(expect.objectContaining({ code: 'iban_country' }))
-    expect(() => parseIban('hello')).toThrowError(expect.objectContaining({ code: 'iban_invalid', fields: { iban: expect.any(String) } }))
+    expect(() => parseIban('hello')).toThrowError(
+      expect.objectContaining({ code: 'iban_invalid', fields: { iban: expect.any(String) } }),
+    )
   })
 
   it('checks the shape of a BIC', () => {
@@ -41,7 +45,10 @@ describe('PIX keys', () => {
     expect(parsePixKey('11.222.333/0001-81')).toEqual({ type: 'cnpj', value: '11222333000181' })
     expect(parsePixKey('Fulano@Example.com')).toEqual({ type: 'email', value: 'fulano@example.com' })
     expect(parsePixKey('+55 11 98765-4321')).toEqual({ type: 'phone', value: '+5511987654321' })
-    expect(parsePixKey('123E4567-E12B-12D1-A456-426655440000')).toEqual({ type: 'evp', value: '123e4567-e12b-12d1-a456-426655440000' })
+    expect(parsePixKey('123E4567-E12B-12D1-A456-426655440000')).toEqual({
+      type: 'evp',
+      value: '123e4567-e12b-12d1-a456-426655440000',
+    })
   })
 
   it('says which kind of key is wrong', () => {
@@ -49,6 +56,8 @@ describe('PIX keys', () => {
     expect(() => parsePixKey('11.222.333/0001-82')).toThrowError(expect.objectContaining({ code: 'pix_key_cnpj' }))
     expect(() => parsePixKey('+1 415 555 0100')).toThrowError(expect.objectContaining({ code: 'pix_key_phone' }))
     expect(() => parsePixKey('a@b')).toThrowError(expect.objectContaining({ code: 'pix_key_email' }))
-    expect(() => parsePixKey('hello')).toThrowError(expect.objectContaining({ code: 'pix_key_invalid', fields: { key: expect.any(String) } }))
+    expect(() => parsePixKey('hello')).toThrowError(
+      expect.objectContaining({ code: 'pix_key_invalid', fields: { key: expect.any(String) } }),
+    )
   })
 })

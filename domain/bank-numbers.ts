@@ -6,36 +6,100 @@ import { DomainError } from './errors'
  */
 export function parseRoutingNumber(input: string): string {
   const digits = input.replace(/[\s-]/g, '')
-  if (!/^\d{9}$/.test(digits)) throw new DomainError('routing_number_invalid', undefined, { routingNumber: 'A routing number is 9 digits.' })
+  if (!/^\d{9}$/.test(digits))
+    throw new DomainError('routing_number_invalid', undefined, { routingNumber: 'A routing number is 9 digits.' })
   const d = [...digits].map(Number)
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)
-  if (sum % 10 !== 0) throw new DomainError('routing_number_checksum', undefined, { routingNumber: 'This routing number’s check digit is wrong. Check it with your bank.' })
+  if (sum % 10 !== 0)
+    throw new DomainError('routing_number_checksum', undefined, {
+      routingNumber: 'This routing number’s check digit is wrong. Check it with your bank.',
+    })
   return digits
 }
 
 /** A US account number: 4 to 17 digits. */
 export function parseUsAccountNumber(input: string): string {
   const digits = input.replace(/[\s-]/g, '')
-  if (!/^\d{4,17}$/.test(digits)) throw new DomainError('account_number_invalid', undefined, { accountNumber: 'An account number is 4 to 17 digits.' })
+  if (!/^\d{4,17}$/.test(digits))
+    throw new DomainError('account_number_invalid', undefined, {
+      accountNumber: 'An account number is 4 to 17 digits.',
+    })
   return digits
 }
 
 /** IBAN lengths of the SEPA countries (ISO 13616 registry). */
 export const IBAN_LENGTHS: Record<string, number> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22,
-  IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
 }
 
 /** An IBAN, spaces removed and upper-cased, with its country's length and a mod-97 remainder of 1. */
 export function parseIban(input: string): string {
   const iban = input.replace(/\s/g, '').toUpperCase()
   const field = (message: string) => ({ iban: message })
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) throw new DomainError('iban_invalid', undefined, field('An IBAN starts with a country code and two check digits, like DE89 3704 0044 0532 0130 00.'))
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban))
+    throw new DomainError(
+      'iban_invalid',
+      undefined,
+      field('An IBAN starts with a country code and two check digits, like DE89 3704 0044 0532 0130 00.'),
+    )
   const length = IBAN_LENGTHS[iban.slice(0, 2)]
-  if (!length) throw new DomainError('iban_country', undefined, field(`Transfers to ${iban.slice(0, 2)} IBANs are not supported (SEPA countries only).`))
-  if (iban.length !== length) throw new DomainError('iban_length', undefined, field(`A ${iban.slice(0, 2)} IBAN has ${length} characters; this one has ${iban.length}.`))
-  const numeric = [...(iban.slice(4) + iban.slice(0, 4))].map((ch) => (/\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55))).join('')
-  if (BigInt(numeric) % 97n !== 1n) throw new DomainError('iban_checksum', undefined, field('This IBAN’s check digits do not match. Check it was typed correctly.'))
+  if (!length)
+    throw new DomainError(
+      'iban_country',
+      undefined,
+      field(`Transfers to ${iban.slice(0, 2)} IBANs are not supported (SEPA countries only).`),
+    )
+  if (iban.length !== length)
+    throw new DomainError(
+      'iban_length',
+      undefined,
+      field(`A ${iban.slice(0, 2)} IBAN has ${length} characters; this one has ${iban.length}.`),
+    )
+  const numeric = [...(iban.slice(4) + iban.slice(0, 4))]
+    .map((ch) => (/\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55)))
+    .join('')
+  if (BigInt(numeric) % 97n !== 1n)
+    throw new DomainError(
+      'iban_checksum',
+      undefined,
+      field('This IBAN’s check digits do not match. Check it was typed correctly.'),
+    )
   return iban
 }
 
@@ -47,7 +111,8 @@ export function formatIban(iban: string): string {
 /** A BIC (SWIFT code): 4 bank letters, 2 country letters, 2 location characters, optional 3 branch ones. */
 export function parseBic(input: string): string {
   const bic = input.replace(/\s/g, '').toUpperCase()
-  if (!/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic)) throw new DomainError('bic_invalid', undefined, { bic: 'A BIC is 8 or 11 characters, like COBADEFFXXX.' })
+  if (!/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic))
+    throw new DomainError('bic_invalid', undefined, { bic: 'A BIC is 8 or 11 characters, like COBADEFFXXX.' })
   return bic
 }
 

@@ -28,13 +28,22 @@ const DAY_DIVISOR = 10_000n * 365n
  * carried to the next day so rounding never adds up: `carry` is in units × 10,000 × 365.
  * @example dailyInterest(1_200_000000n, 0n) // { amount: 131_506n, carry: 3_100_000n }  ($0.131506 a day on $1,200)
  */
-export function dailyInterest(debt: bigint, carry: bigint, aprBps: bigint = BORROW_APR_BPS): { amount: bigint; carry: bigint } {
+export function dailyInterest(
+  debt: bigint,
+  carry: bigint,
+  aprBps: bigint = BORROW_APR_BPS,
+): { amount: bigint; carry: bigint } {
   const total = debt * aprBps + carry
   return { amount: total / DAY_DIVISOR, carry: total % DAY_DIVISOR }
 }
 
 /** Why a mode switch cannot happen now, or null. Back to Direct Pay needs the debt repaid first. */
-export function modeSwitchBlocker(input: { from: Mode; to: Mode; debt: bigint; pendingBorrowHolds: bigint }): 'mode_unchanged' | 'mode_debt_outstanding' | null {
+export function modeSwitchBlocker(input: {
+  from: Mode
+  to: Mode
+  debt: bigint
+  pendingBorrowHolds: bigint
+}): 'mode_unchanged' | 'mode_debt_outstanding' | null {
   if (input.from === input.to) return 'mode_unchanged'
   if (input.to === 'direct_pay' && (input.debt > 0n || input.pendingBorrowHolds > 0n)) return 'mode_debt_outstanding'
   return null

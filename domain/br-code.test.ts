@@ -2,42 +2,84 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { crc16, decodeBrCode, encodeBrCode, type BrCode } from './br-code'
 
-const MANUAL_EXAMPLE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+const MANUAL_EXAMPLE =
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
 
 describe('BR Code', () => {
   it('decodes the Central Bank manual’s example with a valid checksum', () => {
-    expect(decodeBrCode(MANUAL_EXAMPLE)).toEqual({ kind: 'static', key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA', txid: '***' })
+    expect(decodeBrCode(MANUAL_EXAMPLE)).toEqual({
+      kind: 'static',
+      key: '123e4567-e12b-12d1-a456-426655440000',
+      merchantName: 'Fulano de Tal',
+      merchantCity: 'BRASILIA',
+      txid: '***',
+    })
     expect(crc16(MANUAL_EXAMPLE.slice(0, -4))).toBe('1D3D')
   })
 
   it('re-encodes the manual’s example to the same text', () => {
-    expect(encodeBrCode({ kind: 'static', key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA', txid: '***' })).toBe(MANUAL_EXAMPLE)
+    expect(
+      encodeBrCode({
+        kind: 'static',
+        key: '123e4567-e12b-12d1-a456-426655440000',
+        merchantName: 'Fulano de Tal',
+        merchantCity: 'BRASILIA',
+        txid: '***',
+      }),
+    ).toBe(MANUAL_EXAMPLE)
   })
 
   it('refuses a code whose checksum is wrong, and text that is not a code', () => {
-    expect(() => decodeBrCode(MANUAL_EXAMPLE.replace('Fulano', 'Fulana'))).toThrowError(expect.objectContaining({ code: 'pix_code_checksum' }))
+    expect(() => decodeBrCode(MANUAL_EXAMPLE.replace('Fulano', 'Fulana'))).toThrowError(
+      expect.objectContaining({ code: 'pix_code_checksum' }),
+    )
     expect(() => decodeBrCode('hello')).toThrowError(expect.objectContaining({ code: 'pix_code_invalid' }))
     expect(() => decodeBrCode(MANUAL_EXAMPLE.slice(0, -1))).toThrow()
   })
 
   it('counts lengths in bytes, so accented names survive', () => {
-    const code = encodeBrCode({ kind: 'dynamic', url: 'pix.cash.example/qr/v2/abc', amount: '100.00', merchantName: 'Padaria São João', merchantCity: 'SÃO PAULO', txid: 'CASH123' })
-    expect(decodeBrCode(code)).toMatchObject({ kind: 'dynamic', merchantName: 'Padaria São João', merchantCity: 'SÃO PAULO', amount: '100.00' })
+    const code = encodeBrCode({
+      kind: 'dynamic',
+      url: 'pix.cash.example/qr/v2/abc',
+      amount: '100.00',
+      merchantName: 'Padaria São João',
+      merchantCity: 'SÃO PAULO',
+      txid: 'CASH123',
+    })
+    expect(decodeBrCode(code)).toMatchObject({
+      kind: 'dynamic',
+      merchantName: 'Padaria São João',
+      merchantCity: 'SÃO PAULO',
+      amount: '100.00',
+    })
   })
 
   it('refuses a merchant name over 25 bytes or a city over 15', () => {
-    expect(() => encodeBrCode({ kind: 'static', key: 'k', merchantName: 'A'.repeat(26), merchantCity: 'X', txid: '***' })).toThrow(/25 bytes/)
-    expect(() => encodeBrCode({ kind: 'static', key: 'k', merchantName: 'A', merchantCity: 'Ç'.repeat(8), txid: '***' })).toThrow(/15 bytes/)
+    expect(() =>
+      encodeBrCode({ kind: 'static', key: 'k', merchantName: 'A'.repeat(26), merchantCity: 'X', txid: '***' }),
+    ).toThrow(/25 bytes/)
+    expect(() =>
+      encodeBrCode({ kind: 'static', key: 'k', merchantName: 'A', merchantCity: 'Ç'.repeat(8), txid: '***' }),
+    ).toThrow(/15 bytes/)
   })
 
   it('decodes whatever it encodes to the same fields (property)', () => {
-    const name = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 25)
-    const city = fc.string({ minLength: 1, maxLength: 7 }).filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 15)
+    const name = fc
+      .string({ minLength: 1, maxLength: 12 })
+      .filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 25)
+    const city = fc
+      .string({ minLength: 1, maxLength: 7 })
+      .filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 15)
     const code: fc.Arbitrary<BrCode> = fc.record({
       kind: fc.constantFrom('static' as const, 'dynamic' as const),
       key: fc.uuid(),
       url: fc.webUrl().map((u) => u.replace(/^https?:\/\//, '').slice(0, 70)),
-      amount: fc.option(fc.integer({ min: 1, max: 99_999_999 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`), { nil: undefined }),
+      amount: fc.option(
+        fc
+          .integer({ min: 1, max: 99_999_999 })
+          .map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`),
+        { nil: undefined },
+      ),
       merchantName: name,
       merchantCity: city,
       txid: fc.oneof(fc.constant('***'), fc.stringMatching(/^[A-Za-z0-9]{1,25}$/)),

@@ -42,10 +42,14 @@ function field(id: string, value: string): string {
 
 /** Builds a BR Code. Merchant name ≤ 25 bytes, city ≤ 15 bytes, txid ≤ 25 letters and digits. */
 export function encodeBrCode(code: BrCode): string {
-  if (bytes(code.merchantName) > 25 || !code.merchantName) throw new DomainError('invalid_request', 'The merchant name must be 1 to 25 bytes.')
-  if (bytes(code.merchantCity) > 15 || !code.merchantCity) throw new DomainError('invalid_request', 'The merchant city must be 1 to 15 bytes.')
-  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid)) throw new DomainError('invalid_request', 'The txid must be 1 to 25 letters and digits, or ***.')
-  if (code.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(code.amount)) throw new DomainError('invalid_request', 'The amount must have two decimal places.')
+  if (bytes(code.merchantName) > 25 || !code.merchantName)
+    throw new DomainError('invalid_request', 'The merchant name must be 1 to 25 bytes.')
+  if (bytes(code.merchantCity) > 15 || !code.merchantCity)
+    throw new DomainError('invalid_request', 'The merchant city must be 1 to 15 bytes.')
+  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid))
+    throw new DomainError('invalid_request', 'The txid must be 1 to 25 letters and digits, or ***.')
+  if (code.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(code.amount))
+    throw new DomainError('invalid_request', 'The amount must have two decimal places.')
   const account =
     code.kind === 'static'
       ? field('00', GUI) + field('01', code.key ?? '') + (code.description ? field('02', code.description) : '')

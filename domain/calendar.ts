@@ -4,7 +4,16 @@ const formats = new Map<string, Intl.DateTimeFormat>()
 function formatIn(zone: string): Intl.DateTimeFormat {
   let format = formats.get(zone)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
     formats.set(zone, format)
   }
   return format
@@ -31,7 +40,8 @@ function localMidnight(year: number, month: number, day: number, zone: string): 
   return new Date(guess.getTime() - zoneOffsetMs(first, zone))
 }
 
-const isoDate = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+const isoDate = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 
 /** The holder's local date of `instant` and the first of its month, as `YYYY-MM-DD` (how SQL `date` columns take them). */
 export function localDays(instant: Date, zone: string): { today: string; monthFirst: string } {

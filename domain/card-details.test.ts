@@ -8,7 +8,12 @@ describe('card numbers', () => {
     expect(luhnValid('42424')).toBe(false)
   })
   it('builds a 16-digit Luhn-valid number ending in the card’s last 4, for any filler', () => {
-    for (const [filler, last4] of [['00000', '0000'], ['12345', '4242'], ['99999', '7311'], ['50505', '1239']] as const) {
+    for (const [filler, last4] of [
+      ['00000', '0000'],
+      ['12345', '4242'],
+      ['99999', '7311'],
+      ['50505', '1239'],
+    ] as const) {
       const pan = cardNumberFrom(filler, last4)
       expect(pan).toMatch(/^489537\d{10}$/)
       expect(pan.endsWith(last4)).toBe(true)

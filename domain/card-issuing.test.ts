@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { assertCardCount, nextShippingStatus, physicalCardFee, PHYSICAL_CARD_FEE, verificationGate } from './card-issuing'
+import {
+  assertCardCount,
+  nextShippingStatus,
+  physicalCardFee,
+  PHYSICAL_CARD_FEE,
+  verificationGate,
+} from './card-issuing'
 
 describe('card issuing rules', () => {
   it('opens the gate only for approved KYC (personal) or KYB (corporate), and says where to go otherwise', () => {
     expect(verificationGate('personal', 'approved')).toMatchObject({ approved: true, check: 'kyc', message: null })
-    expect(verificationGate('personal', 'not_started')).toMatchObject({ approved: false, link: '/app/cash/kyc', message: 'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.' })
-    expect(verificationGate('corporate', 'in_review').message).toBe('Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.')
-    expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain('was rejected (document unreadable)')
+    expect(verificationGate('personal', 'not_started')).toMatchObject({
+      approved: false,
+      link: '/app/cash/kyc',
+      message: 'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.',
+    })
+    expect(verificationGate('corporate', 'in_review').message).toBe(
+      'Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.',
+    )
+    expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain(
+      'was rejected (document unreadable)',
+    )
   })
 
   it('refuses a card beyond the tier’s count for its kind', () => {
@@ -26,7 +40,9 @@ describe('card issuing rules', () => {
     expect((['core', 'luxe', 'pinnacle', 'vip'] as const).map((t) => allowed(t, 'virtual'))).toEqual([3, 5, 10, 10])
     expect((['core', 'luxe', 'pinnacle', 'vip'] as const).map((t) => allowed(t, 'physical'))).toEqual([1, 1, 2, 2])
     expect(() => assertCardCount('corporate', 'core', 'physical', 24)).not.toThrow()
-    expect(() => assertCardCount('personal', 'core', 'virtual', 3)).toThrow('Your Core membership allows 3 virtual cards at a time.')
+    expect(() => assertCardCount('personal', 'core', 'virtual', 3)).toThrow(
+      'Your Core membership allows 3 virtual cards at a time.',
+    )
   })
 
   it('makes the first physical card free and charges each further one', () => {
@@ -44,7 +60,11 @@ describe('card issuing rules', () => {
 
 describe('verificationGate wording', () => {
   it('names what the verification opens', () => {
-    expect(verificationGate('corporate', 'in_review', null, 'safe').message).toBe('Your company’s verification (KYB) is in review. You can create your safe once it is approved; follow it at /app/cash/kyb.')
-    expect(verificationGate('personal', 'rejected', 'blurry photo', 'safe').message).toBe('Your identity verification (KYC) was rejected (blurry photo). Complete it at /app/cash/kyc to create your safe.')
+    expect(verificationGate('corporate', 'in_review', null, 'safe').message).toBe(
+      'Your company’s verification (KYB) is in review. You can create your safe once it is approved; follow it at /app/cash/kyb.',
+    )
+    expect(verificationGate('personal', 'rejected', 'blurry photo', 'safe').message).toBe(
+      'Your identity verification (KYC) was rejected (blurry photo). Complete it at /app/cash/kyc to create your safe.',
+    )
   })
 })

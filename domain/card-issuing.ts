@@ -1,7 +1,14 @@
 import { DomainError } from './errors'
 
 /** Where a person's or a company's identity check stands (KYC for people, KYB for companies). */
-export const VERIFICATION_STATUSES = ['not_started', 'submitted', 'in_review', 'approved', 'rejected', 'more_info_needed'] as const
+export const VERIFICATION_STATUSES = [
+  'not_started',
+  'submitted',
+  'in_review',
+  'approved',
+  'rejected',
+  'more_info_needed',
+] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 
 /** Membership tiers (PRODUCT.md "Rewards"): VIP is invite-only, set by an admin. */
@@ -16,8 +23,18 @@ export type CardKind = 'virtual' | 'physical'
  * (PRODUCT.md is silent: our rule).
  */
 export const CARD_COUNT_LIMITS: Record<'personal' | 'corporate', Record<AccountTier, Record<CardKind, number>>> = {
-  personal: { core: { virtual: 3, physical: 1 }, luxe: { virtual: 5, physical: 1 }, pinnacle: { virtual: 10, physical: 2 }, vip: { virtual: 10, physical: 2 } },
-  corporate: { core: { virtual: 100, physical: 25 }, luxe: { virtual: 250, physical: 50 }, pinnacle: { virtual: 500, physical: 100 }, vip: { virtual: 500, physical: 100 } },
+  personal: {
+    core: { virtual: 3, physical: 1 },
+    luxe: { virtual: 5, physical: 1 },
+    pinnacle: { virtual: 10, physical: 2 },
+    vip: { virtual: 10, physical: 2 },
+  },
+  corporate: {
+    core: { virtual: 100, physical: 25 },
+    luxe: { virtual: 250, physical: 50 },
+    pinnacle: { virtual: 500, physical: 100 },
+    vip: { virtual: 500, physical: 100 },
+  },
 }
 
 /** The first physical card an account ever orders is free; each further one (a replacement too) costs this, in USDC. */
@@ -27,7 +44,13 @@ export const PHYSICAL_CARD_FEE = 10_000_000n
 export const SHIPPING_DAYS = { shipped: 1, delivered: 5 } as const
 
 /** What a card order must pass first: who is checked, the status, and where the holder goes to fix it. */
-export type VerificationGate = { check: 'kyc' | 'kyb'; status: VerificationStatus; approved: boolean; link: string; message: string | null }
+export type VerificationGate = {
+  check: 'kyc' | 'kyb'
+  status: VerificationStatus
+  approved: boolean
+  link: string
+  message: string | null
+}
 
 const WHAT: Record<VerificationStatus, string> = {
   not_started: 'has not been started',
@@ -43,26 +66,54 @@ export const GATED_ACTIONS = { cards: 'order cards', safe: 'create your safe' } 
 export type GatedAction = keyof typeof GATED_ACTIONS
 
 /** Ordering any card (or creating the safe) needs approved KYC of the holder (personal) or approved KYB of the company (corporate). */
-export function verificationGate(accountKind: 'personal' | 'corporate', status: VerificationStatus, reason: string | null = null, purpose: GatedAction = 'cards'): VerificationGate {
+export function verificationGate(
+  accountKind: 'personal' | 'corporate',
+  status: VerificationStatus,
+  reason: string | null = null,
+  purpose: GatedAction = 'cards',
+): VerificationGate {
   const check = accountKind === 'corporate' ? 'kyb' : 'kyc'
   const link = `/app/cash/${check}`
   if (status === 'approved') return { check, status, approved: true, link, message: null }
   const subject = check === 'kyb' ? 'Your company’s verification (KYB)' : 'Your identity verification (KYC)'
   const action = GATED_ACTIONS[purpose]
-  const next = status === 'submitted' || status === 'in_review' ? `You can ${action} once it is approved; follow it at ${link}.` : `Complete it at ${link} to ${action}.`
-  return { check, status, approved: false, link, message: `${subject} ${WHAT[status]}${reason ? ` (${reason})` : ''}. ${next}` }
+  const next =
+    status === 'submitted' || status === 'in_review'
+      ? `You can ${action} once it is approved; follow it at ${link}.`
+      : `Complete it at ${link} to ${action}.`
+  return {
+    check,
+    status,
+    approved: false,
+    link,
+    message: `${subject} ${WHAT[status]}${reason ? ` (${reason})` : ''}. ${next}`,
+  }
 }
 
 /** Throws `verification_required` unless the gate is open. */
 export function assertVerified(gate: VerificationGate): void {
-  if (!gate.approved) throw new DomainError('verification_required', gate.message ?? undefined, undefined, { check: gate.check, status: gate.status, link: gate.link })
+  if (!gate.approved)
+    throw new DomainError('verification_required', gate.message ?? undefined, undefined, {
+      check: gate.check,
+      status: gate.status,
+      link: gate.link,
+    })
 }
 
 /** Refuses a card beyond the tier's count for its kind (cancelled cards do not count). */
-export function assertCardCount(accountKind: 'personal' | 'corporate', tier: AccountTier, kind: CardKind, current: number): void {
+export function assertCardCount(
+  accountKind: 'personal' | 'corporate',
+  tier: AccountTier,
+  kind: CardKind,
+  current: number,
+): void {
   const max = CARD_COUNT_LIMITS[accountKind][tier][kind]
   if (current < max) return
-  throw new DomainError('card_limit_reached', `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or earn a higher tier.`, { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on ${TIER_NAMES[tier]}.` })
+  throw new DomainError(
+    'card_limit_reached',
+    `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or earn a higher tier.`,
+    { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on ${TIER_NAMES[tier]}.` },
+  )
 }
 
 /** The fee for the next physical card, given how many the account ever ordered. */

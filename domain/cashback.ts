@@ -64,7 +64,10 @@ export function rulesInForce(versions: readonly CashbackRuleVersion[], at: Date)
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** Whether a rule (in force) matches a purchase: its category, its merchant and its date range, each when set. */
-export function ruleMatches(rule: Pick<CashbackRuleVersion, 'category' | 'merchantName' | 'startsAt' | 'endsAt'>, purchase: { mcc: string; merchantName: string; at: Date }): boolean {
+export function ruleMatches(
+  rule: Pick<CashbackRuleVersion, 'category' | 'merchantName' | 'startsAt' | 'endsAt'>,
+  purchase: { mcc: string; merchantName: string; at: Date },
+): boolean {
   if (rule.category !== null && rule.category !== categoryOf(purchase.mcc)) return false
   if (rule.merchantName !== null && !sameName(rule.merchantName, purchase.merchantName)) return false
   if (rule.startsAt !== null && purchase.at.getTime() < rule.startsAt.getTime()) return false
@@ -76,7 +79,10 @@ export function ruleMatches(rule: Pick<CashbackRuleVersion, 'category' | 'mercha
  * Whether replacing `before` with `after` lowers or removes cashback for some purchase: removed, fewer bps,
  * a different category or merchant, or a shorter date range. Such a change needs CASHBACK_CUT_NOTICE_DAYS.
  */
-export function isCashbackCut(before: Omit<CashbackRuleVersion, 'ruleId' | 'version' | 'effectiveFrom'> | null, after: Omit<CashbackRuleVersion, 'ruleId' | 'version' | 'effectiveFrom'>): boolean {
+export function isCashbackCut(
+  before: Omit<CashbackRuleVersion, 'ruleId' | 'version' | 'effectiveFrom'> | null,
+  after: Omit<CashbackRuleVersion, 'ruleId' | 'version' | 'effectiveFrom'>,
+): boolean {
   if (!before || before.removed) return false
   if (after.removed || after.bps < before.bps) return true
   // A different scope leaves some purchases that earned before without the rule: counted as a cut.
@@ -145,7 +151,13 @@ export type CashbackInput = {
   earnedThisMonth: bigint
 }
 
-export type CashbackLineDraft = { type: CashbackLineType; amount: bigint; bps: number; campaignId: string | null; ruleIds: string[] }
+export type CashbackLineDraft = {
+  type: CashbackLineType
+  amount: bigint
+  bps: number
+  campaignId: string | null
+  ruleIds: string[]
+}
 
 /**
  * The cashback a cleared purchase earns, as typed lines: regular (tier rate + matching rules) first, then a
@@ -164,11 +176,23 @@ export function computeCashback(input: CashbackInput): CashbackLineDraft[] {
   headroom -= regularBps
   const regular = minBig(applyBps(input.amount, BigInt(regularBps)), monthLeft)
   monthLeft -= regular
-  if (regular > 0n) lines.push({ type: 'regular', amount: regular, bps: regularBps, campaignId: null, ruleIds: matching.map((r) => r.ruleId) })
+  if (regular > 0n)
+    lines.push({
+      type: 'regular',
+      amount: regular,
+      bps: regularBps,
+      campaignId: null,
+      ruleIds: matching.map((r) => r.ruleId),
+    })
   for (const c of input.campaigns) {
     const bps = Math.min(headroom, campaignBps(c, purchase, tierBps))
     if (bps <= 0) continue
-    const amount = minBig(applyBps(input.amount, BigInt(bps)), monthLeft, c.remainingTotal < 0n ? 0n : c.remainingTotal, c.remainingForHolder < 0n ? 0n : c.remainingForHolder)
+    const amount = minBig(
+      applyBps(input.amount, BigInt(bps)),
+      monthLeft,
+      c.remainingTotal < 0n ? 0n : c.remainingTotal,
+      c.remainingForHolder < 0n ? 0n : c.remainingForHolder,
+    )
     if (amount <= 0n) continue
     headroom -= bps
     monthLeft -= amount
@@ -185,7 +209,11 @@ export type ClawbackLine = { id: string; amount: bigint; clawedBack: bigint; sta
  * all of it): each line's clawed total becomes ⌈amount × refunded / cleared⌉, never more than the line.
  * Pending lines give the difference up (cancelled when nothing is left); paid lines take it from the refund.
  */
-export function clawback(lines: readonly ClawbackLine[], refundedSoFar: bigint, cleared: bigint): { id: string; delta: bigint; fromRefund: boolean; cancelled: boolean }[] {
+export function clawback(
+  lines: readonly ClawbackLine[],
+  refundedSoFar: bigint,
+  cleared: bigint,
+): { id: string; delta: bigint; fromRefund: boolean; cancelled: boolean }[] {
   if (cleared <= 0n) return []
   const refunded = refundedSoFar > cleared ? cleared : refundedSoFar < 0n ? 0n : refundedSoFar
   const out: { id: string; delta: bigint; fromRefund: boolean; cancelled: boolean }[] = []
@@ -194,7 +222,12 @@ export function clawback(lines: readonly ClawbackLine[], refundedSoFar: bigint, 
     const target = minBig(l.amount, (l.amount * refunded + cleared - 1n) / cleared)
     const delta = target - l.clawedBack
     if (delta <= 0n) continue
-    out.push({ id: l.id, delta, fromRefund: l.state === 'paid', cancelled: l.state === 'pending' && target === l.amount })
+    out.push({
+      id: l.id,
+      delta,
+      fromRefund: l.state === 'paid',
+      cancelled: l.state === 'pending' && target === l.amount,
+    })
   }
   return out
 }

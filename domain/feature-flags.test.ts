@@ -7,7 +7,9 @@ describe('feature flag evaluation', () => {
   it('puts a person in the same bucket every time, and a different one per flag', () => {
     expect(flagBucket('signups', ids[0]!)).toBe(flagBucket('signups', ids[0]!))
     expect(flagBucket('signups', ids[0]!)).toBe(flagBucket('signups', '00000000-0000-4000-8000-000000000000'))
-    const differs = ids.slice(0, 100).filter((id) => flagBucket('signups', id) !== flagBucket('pix_shortcuts', id)).length
+    const differs = ids
+      .slice(0, 100)
+      .filter((id) => flagBucket('signups', id) !== flagBucket('pix_shortcuts', id)).length
     expect(differs).toBeGreaterThan(80)
   })
 

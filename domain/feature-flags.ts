@@ -2,7 +2,11 @@ import { sha256, stringToBytes } from 'viem'
 
 /** The flags the product reads, with what each does and its value until an admin changes it. */
 export const FEATURE_FLAGS = {
-  signups: { description: 'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).', enabled: true, rolloutPercent: 100 },
+  signups: {
+    description: 'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).',
+    enabled: true,
+    rolloutPercent: 100,
+  },
   pix_shortcuts: { description: 'PIX shortcuts (send and top up) on home.', enabled: true, rolloutPercent: 100 },
 } as const satisfies Record<string, { description: string; enabled: boolean; rolloutPercent: number }>
 export type FeatureFlagKey = keyof typeof FEATURE_FLAGS

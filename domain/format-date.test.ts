@@ -42,7 +42,9 @@ describe('formatDay', () => {
   })
   it('counts days in the zone given, across a month’s end', () => {
     // 02:00 UTC on the 1st is still the 30th in São Paulo, where "now" is the 1st at noon.
-    expect(formatDay('2026-12-01T02:00:00Z', 'en-US', new Date('2026-12-01T15:00:00Z'), 'America/Sao_Paulo')).toBe('Yesterday')
+    expect(formatDay('2026-12-01T02:00:00Z', 'en-US', new Date('2026-12-01T15:00:00Z'), 'America/Sao_Paulo')).toBe(
+      'Yesterday',
+    )
     expect(formatDay('2026-12-01T02:00:00Z', 'en-US', new Date('2026-12-01T15:00:00Z'), 'UTC')).toBe('Today')
   })
 })

@@ -19,7 +19,16 @@ const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   time: { timeStyle: 'short' },
   dayMonth: { day: 'numeric', month: 'short' },
   month: { month: 'long', year: 'numeric' },
-  stamp: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' },
+  stamp: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  },
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -42,7 +51,12 @@ const toDate = (at: string | number | Date) => (at instanceof Date ? at : new Da
  * account's where the page has it, else left out for the device's; windows defined in UTC (campaigns, a
  * membership month) pass `'UTC'`; `stamp` is always UTC. An ISO string, a Date or epoch ms.
  */
-export function formatDate(at: string | number | Date, locale: string, style: DateStyle = 'date', timeZone?: string): string {
+export function formatDate(
+  at: string | number | Date,
+  locale: string,
+  style: DateStyle = 'date',
+  timeZone?: string,
+): string {
   return formatter(locale, style, timeZone).format(toDate(at))
 }
 

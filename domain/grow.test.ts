@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { DomainError } from './errors'
-import { readableRate, isQuoteExpired, quoteConversion, SHARE_SCALE, sharePrice, sharePriceDecimal, sharesFor, sharesToRedeem, valueOf, VAULT_EPOCH } from './grow'
+import {
+  readableRate,
+  isQuoteExpired,
+  quoteConversion,
+  SHARE_SCALE,
+  sharePrice,
+  sharePriceDecimal,
+  sharesFor,
+  sharesToRedeem,
+  valueOf,
+  VAULT_EPOCH,
+} from './grow'
 import { DEFAULT_PRICES } from './prices'
 
 describe('conversion quotes', () => {
@@ -23,21 +34,32 @@ describe('conversion quotes', () => {
     expect(q.spread).toBe(0n)
   })
   it('refuses the same asset at `to` and dust at `amount`', () => {
-    expect(() => quoteConversion('USDC', 'USDC', 1n, DEFAULT_PRICES)).toThrow(expect.objectContaining({ code: 'convert_same_asset', fields: { to: expect.any(String) } }))
+    expect(() => quoteConversion('USDC', 'USDC', 1n, DEFAULT_PRICES)).toThrow(
+      expect.objectContaining({ code: 'convert_same_asset', fields: { to: expect.any(String) } }),
+    )
     expect(() => quoteConversion('ETH', 'USDC', 1n, DEFAULT_PRICES)).toThrow(DomainError)
-    expect(() => quoteConversion('ETH', 'USDC', 0n, DEFAULT_PRICES)).toThrow(expect.objectContaining({ fields: { amount: expect.any(String) } }))
+    expect(() => quoteConversion('ETH', 'USDC', 0n, DEFAULT_PRICES)).toThrow(
+      expect.objectContaining({ fields: { amount: expect.any(String) } }),
+    )
   })
   it('never gives more value than it takes (the spread is never negative)', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** 24n }), fc.constantFrom('USDC', 'USDT', 'ETH', 'weETH' as const), fc.constantFrom('USDC', 'USDT', 'ETH', 'weETH' as const), (amount, from, to) => {
-      if (from === to) return
-      try {
-        const q = quoteConversion(from, to, amount, DEFAULT_PRICES)
-        expect(q.spread).toBeGreaterThanOrEqual(0n)
-        expect(q.amountOut + q.spread).toBe(q.grossOut)
-      } catch (e) {
-        expect((e as DomainError).code).toBe('amount_too_small')
-      }
-    }))
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        fc.constantFrom('USDC', 'USDT', 'ETH', 'weETH' as const),
+        fc.constantFrom('USDC', 'USDT', 'ETH', 'weETH' as const),
+        (amount, from, to) => {
+          if (from === to) return
+          try {
+            const q = quoteConversion(from, to, amount, DEFAULT_PRICES)
+            expect(q.spread).toBeGreaterThanOrEqual(0n)
+            expect(q.amountOut + q.spread).toBe(q.grossOut)
+          } catch (e) {
+            expect((e as DomainError).code).toBe('amount_too_small')
+          }
+        },
+      ),
+    )
   })
   it('expires at the expiry instant', () => {
     const at = new Date('2026-11-21T12:00:30Z')
@@ -72,10 +94,17 @@ describe('Liquid vault shares', () => {
     expect(valueOf(half, p)).toBe(5n * 10n ** 17n)
   })
   it('property: a deposit withdrawn at once never returns more than was deposited', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** 27n }), fc.integer({ min: 0, max: 3650 * 86_400 }), fc.constantFrom('usd', 'eth' as const), (amount, seconds, vault) => {
-      const p = sharePrice(vault, new Date(VAULT_EPOCH.getTime() + seconds * 1000))
-      expect(valueOf(sharesFor(amount, p), p)).toBeLessThanOrEqual(amount)
-    }))
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 27n }),
+        fc.integer({ min: 0, max: 3650 * 86_400 }),
+        fc.constantFrom('usd', 'eth' as const),
+        (amount, seconds, vault) => {
+          const p = sharePrice(vault, new Date(VAULT_EPOCH.getTime() + seconds * 1000))
+          expect(valueOf(sharesFor(amount, p), p)).toBeLessThanOrEqual(amount)
+        },
+      ),
+    )
   })
 })
 

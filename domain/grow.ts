@@ -30,15 +30,24 @@ export type ConversionQuote = {
  * small to give anything (at `amount`).
  * @example quoteConversion('USDC', 'ETH', 3_000_000000n, DEFAULT_PRICES, 30n).amountOut === 997_000000000000000n
  */
-export function quoteConversion(from: HeldAsset, to: HeldAsset, amountIn: bigint, prices: PriceTable, spreadBps: bigint = CONVERT_SPREAD_BPS): ConversionQuote {
-  if (from === to) throw new DomainError('convert_same_asset', undefined, { to: 'Choose a different asset to receive.' })
-  if (amountIn <= 0n) throw new DomainError('amount_not_positive', undefined, { amount: 'The amount must be more than zero.' })
+export function quoteConversion(
+  from: HeldAsset,
+  to: HeldAsset,
+  amountIn: bigint,
+  prices: PriceTable,
+  spreadBps: bigint = CONVERT_SPREAD_BPS,
+): ConversionQuote {
+  if (from === to)
+    throw new DomainError('convert_same_asset', undefined, { to: 'Choose a different asset to receive.' })
+  if (amountIn <= 0n)
+    throw new DomainError('amount_not_positive', undefined, { amount: 'The amount must be more than zero.' })
   const scaleIn = 10n ** BigInt(ASSETS[from].decimals)
   const scaleOut = 10n ** BigInt(ASSETS[to].decimals)
   const grossOut = (amountIn * prices[from] * scaleOut) / (prices[to] * scaleIn)
   const spread = applyBps(grossOut, spreadBps)
   const amountOut = grossOut - spread
-  if (amountOut <= 0n) throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to convert.' })
+  if (amountOut <= 0n)
+    throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to convert.' })
   return { from, to, amountIn, grossOut, spread, amountOut, rate: (prices[from] * scaleOut) / prices[to] }
 }
 
@@ -89,7 +98,8 @@ export type ApyChange = { from: Date; apyBps: bigint; price: bigint }
 /** The APY change in force at `at` (the latest that started), or the vault's opening rate at the epoch. */
 export function rateAt(vault: VaultId, at: Date, changes: readonly ApyChange[] = []): ApyChange {
   let current: ApyChange = { from: VAULT_EPOCH, apyBps: VAULTS[vault].apyBps, price: SHARE_SCALE }
-  for (const c of changes) if (c.from.getTime() <= at.getTime() && c.from.getTime() >= current.from.getTime()) current = c
+  for (const c of changes)
+    if (c.from.getTime() <= at.getTime() && c.from.getTime() >= current.from.getTime()) current = c
   return current
 }
 

@@ -50,7 +50,10 @@ export type HelpHit = { article: HelpArticle; score: number; inTitle: boolean }
  * Every word of the query must be found somewhere; articles whose title holds a word come first, then by
  * score, then in the help center's own order. An empty query lists every article (of the category, if any).
  */
-export function searchHelp(query: string, options: { locale: HelpLocale; category?: HelpCategory | undefined }): HelpHit[] {
+export function searchHelp(
+  query: string,
+  options: { locale: HelpLocale; category?: HelpCategory | undefined },
+): HelpHit[] {
   const terms = queryTerms(query)
   const hits: (HelpHit & { order: number })[] = []
   HELP_ARTICLES.forEach((article, order) => {

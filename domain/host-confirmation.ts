@@ -28,7 +28,17 @@ export function bytesToBase64url(bytes: Uint8Array): string {
 
 /** The host's answer to `challenge`, with the session's confirm secret. */
 export async function signHostChallenge(confirmSecret: string, challenge: string): Promise<string> {
-  const key = await globalThis.crypto.subtle.importKey('raw', base64urlToBytes(confirmSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, new TextEncoder().encode(HOST_CONFIRM_PREFIX + challenge))
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    base64urlToBytes(confirmSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = await globalThis.crypto.subtle.sign(
+    'HMAC',
+    key,
+    new TextEncoder().encode(HOST_CONFIRM_PREFIX + challenge),
+  )
   return bytesToBase64url(new Uint8Array(mac))
 }

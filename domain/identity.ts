@@ -23,7 +23,9 @@ export type FileType = 'image/jpeg' | 'image/png' | 'application/pdf'
 
 /** The file types a document may be: photos of people and their IDs are images; company papers may be PDFs too. */
 export function allowedTypes(kind: DocumentKind): readonly FileType[] {
-  return (COMPANY_DOCUMENTS as readonly string[]).includes(kind) ? ['image/jpeg', 'image/png', 'application/pdf'] : ['image/jpeg', 'image/png']
+  return (COMPANY_DOCUMENTS as readonly string[]).includes(kind)
+    ? ['image/jpeg', 'image/png', 'application/pdf']
+    : ['image/jpeg', 'image/png']
 }
 
 /** The document's name in messages (the identity provider asks for one by it). */
@@ -64,7 +66,10 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
 
 /** Throws `upload_too_large` at `field` for a file over MAX_UPLOAD_BYTES (checked before reading it). */
 export function checkUploadSize(size: number, field = 'file'): void {
-  if (size > MAX_UPLOAD_BYTES) throw new DomainError('upload_too_large', undefined, { [field]: 'This file is larger than 5 MB. Choose a smaller photo or scan.' })
+  if (size > MAX_UPLOAD_BYTES)
+    throw new DomainError('upload_too_large', undefined, {
+      [field]: 'This file is larger than 5 MB. Choose a smaller photo or scan.',
+    })
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -93,9 +98,12 @@ export function ageOn(birthDate: string, today: string): number {
 
 /** Throws at `field` unless the person is MIN_AGE_YEARS or older on `today`, and was born (not in the future). */
 export function assertAdult(birthDate: string, today: string, field = 'birthDate'): void {
-  if (!parseCalendarDate(birthDate)) throw new DomainError('invalid_request', undefined, { [field]: 'Enter a date like 1990-04-25.' })
-  if (birthDate > today) throw new DomainError('invalid_request', undefined, { [field]: 'The birth date is in the future.' })
-  if (ageOn(birthDate, today) < MIN_AGE_YEARS) throw new DomainError('underage', undefined, { [field]: `You must be ${MIN_AGE_YEARS} or older.` })
+  if (!parseCalendarDate(birthDate))
+    throw new DomainError('invalid_request', undefined, { [field]: 'Enter a date like 1990-04-25.' })
+  if (birthDate > today)
+    throw new DomainError('invalid_request', undefined, { [field]: 'The birth date is in the future.' })
+  if (ageOn(birthDate, today) < MIN_AGE_YEARS)
+    throw new DomainError('underage', undefined, { [field]: `You must be ${MIN_AGE_YEARS} or older.` })
 }
 
 /** A percentage on the wire ("25", "33.33") in basis points, exactly (no floats); null when not one. */
@@ -110,7 +118,10 @@ export function percentToBps(text: string): number | null {
  * Field errors point at `owners.<i>.ownership` or, for the total, at `owners`.
  */
 export function assertOwnership(ownerships: readonly string[]): void {
-  if (ownerships.length === 0) throw new DomainError('invalid_request', undefined, { owners: 'Add at least one beneficial owner (a person holding 25 % or more).' })
+  if (ownerships.length === 0)
+    throw new DomainError('invalid_request', undefined, {
+      owners: 'Add at least one beneficial owner (a person holding 25 % or more).',
+    })
   const fields: Record<string, string> = {}
   let total = 0
   ownerships.forEach((text, i) => {
@@ -120,11 +131,17 @@ export function assertOwnership(ownerships: readonly string[]): void {
     total += bps ?? 0
   })
   if (Object.keys(fields).length) throw new DomainError('invalid_request', undefined, fields)
-  if (total > MAX_TOTAL_BPS) throw new DomainError('invalid_request', undefined, { owners: `The owners’ shares add up to more than 100 % (${(total / 100).toString()} %).` })
+  if (total > MAX_TOTAL_BPS)
+    throw new DomainError('invalid_request', undefined, {
+      owners: `The owners’ shares add up to more than 100 % (${(total / 100).toString()} %).`,
+    })
 }
 
 export type ApplicationStatus = Exclude<VerificationStatus, 'not_started'>
-export type Decision = { decision: 'approved' } | { decision: 'rejected'; reason: string } | { decision: 'more_info_needed'; document: DocumentKind }
+export type Decision =
+  | { decision: 'approved' }
+  | { decision: 'rejected'; reason: string }
+  | { decision: 'more_info_needed'; document: DocumentKind }
 
 /**
  * The sandbox identity provider's answer, deterministic for QA: a name starting "Rita Reject" is rejected
@@ -133,8 +150,13 @@ export type Decision = { decision: 'approved' } | { decision: 'rejected'; reason
  */
 export function sandboxDecision(name: string, subject: 'person' | 'company', round: number): Decision {
   const n = name.trim().toLowerCase()
-  if (n.startsWith('rita reject')) return { decision: 'rejected', reason: subject === 'person' ? 'The document is expired' : 'The certificate of incorporation is expired' }
-  if (n.startsWith('mona more') && round === 1) return { decision: 'more_info_needed', document: subject === 'person' ? 'id_back' : 'proof_of_address' }
+  if (n.startsWith('rita reject'))
+    return {
+      decision: 'rejected',
+      reason: subject === 'person' ? 'The document is expired' : 'The certificate of incorporation is expired',
+    }
+  if (n.startsWith('mona more') && round === 1)
+    return { decision: 'more_info_needed', document: subject === 'person' ? 'id_back' : 'proof_of_address' }
   return { decision: 'approved' }
 }
 

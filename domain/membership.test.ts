@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import {
-  holdingPoints, inReferralWindow, isQualifyingSpend, maskName, monthOf, nextTier, previousMonth, referralCashback, referralCode, REFERRAL_CODE_PATTERN,
-  referralLinkExpiry, referralPayoutDue, referralState, requalifiedTier, spendPoints, tierAfterPoints, tierBenefits, tierForPoints,
+  holdingPoints,
+  inReferralWindow,
+  isQualifyingSpend,
+  maskName,
+  monthOf,
+  nextTier,
+  previousMonth,
+  referralCashback,
+  referralCode,
+  REFERRAL_CODE_PATTERN,
+  referralLinkExpiry,
+  referralPayoutDue,
+  referralState,
+  requalifiedTier,
+  spendPoints,
+  tierAfterPoints,
+  tierBenefits,
+  tierForPoints,
 } from './membership'
 
 const usd = (n: number) => BigInt(Math.round(n * 1_000_000))
@@ -59,7 +75,10 @@ describe('membership tiers', () => {
 
   it('compares tiers from the card and cashback constants', () => {
     expect(tierBenefits().map((b) => [b.name, b.cashbackPercent, b.virtualCards, b.physicalCards])).toEqual([
-      ['Core', 2, 3, 1], ['Luxe', 3, 5, 1], ['Pinnacle', 3, 10, 2], ['VIP', 4, 10, 2],
+      ['Core', 2, 3, 1],
+      ['Luxe', 3, 5, 1],
+      ['Pinnacle', 3, 10, 2],
+      ['VIP', 4, 10, 2],
     ])
   })
 

@@ -66,10 +66,14 @@ export function requalifiedTier(current: AccountTier, lastMonthPoints: number): 
 }
 
 /** The next tier this month's points could reach, and how many points are missing; null at Pinnacle or VIP. */
-export function nextTier(current: AccountTier, monthPoints: number): { tier: EarnedTier; threshold: number; pointsNeeded: number } | null {
+export function nextTier(
+  current: AccountTier,
+  monthPoints: number,
+): { tier: EarnedTier; threshold: number; pointsNeeded: number } | null {
   if (current === 'vip') return null
   for (const tier of EARNED_TIERS) {
-    if (RANK[tier] > RANK[current] && TIER_THRESHOLDS[tier] > monthPoints) return { tier, threshold: TIER_THRESHOLDS[tier], pointsNeeded: TIER_THRESHOLDS[tier] - monthPoints }
+    if (RANK[tier] > RANK[current] && TIER_THRESHOLDS[tier] > monthPoints)
+      return { tier, threshold: TIER_THRESHOLDS[tier], pointsNeeded: TIER_THRESHOLDS[tier] - monthPoints }
   }
   return null
 }
@@ -109,7 +113,12 @@ export function tierBenefits(monthlyRewards: Partial<Record<AccountTier, bigint>
  * The first membership-rewards campaign's reward per tier (seeded; admins run later ones): what a holder may
  * claim once per calendar month, in USDC, by their tier at the time of the claim.
  */
-export const MONTHLY_TIER_REWARD: Record<AccountTier, bigint> = { core: 0n, luxe: 5n * ONE_DOLLAR, pinnacle: 15n * ONE_DOLLAR, vip: 25n * ONE_DOLLAR }
+export const MONTHLY_TIER_REWARD: Record<AccountTier, bigint> = {
+  core: 0n,
+  luxe: 5n * ONE_DOLLAR,
+  pinnacle: 15n * ONE_DOLLAR,
+  vip: 25n * ONE_DOLLAR,
+}
 
 // ── summer-mint promotion ─────────────────────────────────────────────────────────────────────────────────
 
@@ -117,9 +126,16 @@ export const MONTHLY_TIER_REWARD: Record<AccountTier, bigint> = { core: 0n, luxe
  * The first Summer Mint campaign (seeded; admins run later ones): reach the spend goal in qualifying cleared
  * purchases inside the window (UTC, Brazil's summer season) to mint the badge.
  */
-export const SUMMER_MINT = { startsAt: new Date('2026-11-01T00:00:00Z'), endsAt: new Date('2027-03-01T00:00:00Z'), goal: 500n * ONE_DOLLAR } as const
+export const SUMMER_MINT = {
+  startsAt: new Date('2026-11-01T00:00:00Z'),
+  endsAt: new Date('2027-03-01T00:00:00Z'),
+  goal: 500n * ONE_DOLLAR,
+} as const
 /** The first membership-rewards campaign's window (seeded). */
-export const MEMBERSHIP_REWARDS_WINDOW = { startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2028-01-01T00:00:00Z') } as const
+export const MEMBERSHIP_REWARDS_WINDOW = {
+  startsAt: new Date('2026-01-01T00:00:00Z'),
+  endsAt: new Date('2028-01-01T00:00:00Z'),
+} as const
 
 // ── referrals ─────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -29,7 +29,10 @@ export const PIX_TOP_UP = {
  * A PIX top-up quote: centavos in, USDC (6 decimals) out. `rateMicroUsd` is USD micro-units per real.
  * @example pixTopUpQuote(10_000n, 200_000n) → gross 20.00, fee 0.20, credit 19.80 USDC
  */
-export function pixTopUpQuote(brlCentavos: bigint, rateMicroUsd: bigint): { grossUsdc: bigint; feeUsdc: bigint; creditUsdc: bigint } {
+export function pixTopUpQuote(
+  brlCentavos: bigint,
+  rateMicroUsd: bigint,
+): { grossUsdc: bigint; feeUsdc: bigint; creditUsdc: bigint } {
   const grossUsdc = (brlCentavos * rateMicroUsd) / 100n
   const feeUsdc = applyBps(grossUsdc, PIX_TOP_UP.feeBps)
   return { grossUsdc, feeUsdc, creditUsdc: grossUsdc - feeUsdc }
@@ -48,7 +51,11 @@ export const BANK_RECEIVE = {
  * What an incoming bank transfer credits: the USD value (EUR at `eurUsdMicro` USD micro-units per euro)
  * less 0.2 %, and less 0.5 % FX on EUR. Amounts in cents; result in USDC units.
  */
-export function bankCredit(amountMinor: bigint, currency: 'USD' | 'EUR', eurUsdMicro: bigint): { grossUsdc: bigint; feeUsdc: bigint; creditUsdc: bigint } {
+export function bankCredit(
+  amountMinor: bigint,
+  currency: 'USD' | 'EUR',
+  eurUsdMicro: bigint,
+): { grossUsdc: bigint; feeUsdc: bigint; creditUsdc: bigint } {
   const grossUsdc = currency === 'USD' ? amountMinor * 10_000n : (amountMinor * eurUsdMicro) / 100n
   const feeUsdc = applyBps(grossUsdc, BANK_RECEIVE.feeBps + (currency === 'EUR' ? BANK_RECEIVE.fxFeeBps : 0n))
   return { grossUsdc, feeUsdc, creditUsdc: grossUsdc - feeUsdc }
@@ -69,7 +76,11 @@ export const BRIDGE_ETA_SECONDS = { stargate: 90, etherfi: 15 * 60 } as const
 export const EETH_PER_WEETH_BPS = 10_500n
 
 /** What arrives from a bridge transfer, in the destination asset's base units, and the fee kept. */
-export function bridgeQuote(bridge: 'stargate' | 'etherfi', token: string, amount: bigint): { asset: HeldAsset; fee: bigint; receive: bigint } {
+export function bridgeQuote(
+  bridge: 'stargate' | 'etherfi',
+  token: string,
+  amount: bigint,
+): { asset: HeldAsset; fee: bigint; receive: bigint } {
   const asset: HeldAsset = bridge === 'etherfi' ? 'weETH' : (token as HeldAsset)
   const inAsset = bridge === 'etherfi' && token === 'eETH' ? (amount * 10_000n) / EETH_PER_WEETH_BPS : amount
   const fee = applyBps(inAsset, BRIDGE_FEE_BPS[bridge])
@@ -94,5 +105,7 @@ export function transferFeeWei(asset: HeldAsset): bigint {
  */
 export function eip681(asset: HeldAsset, to: string, units: bigint): string {
   const token = ACCEPTED_TOKENS.find((t) => t.asset === asset)?.contract
-  return token ? `ethereum:${token}@${SAFE_NETWORK.chainId}/transfer?address=${to}&uint256=${units}` : `ethereum:${to}@${SAFE_NETWORK.chainId}?value=${units}`
+  return token
+    ? `ethereum:${token}@${SAFE_NETWORK.chainId}/transfer?address=${to}&uint256=${units}`
+    : `ethereum:${to}@${SAFE_NETWORK.chainId}?value=${units}`
 }

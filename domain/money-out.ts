@@ -3,7 +3,12 @@ import { DomainError } from './errors'
 import type { Spendable } from './spendable'
 
 /** What a crypto withdrawal costs on top of the amount, in the asset withdrawn (network gas, paid by Cash). */
-export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = { USDC: 500_000n, USDT: 500_000n, ETH: 200_000_000_000_000n, weETH: 200_000_000_000_000n }
+export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = {
+  USDC: 500_000n,
+  USDT: 500_000n,
+  ETH: 200_000_000_000_000n,
+  weETH: 200_000_000_000_000n,
+}
 /** The default security delay before a crypto withdrawal is broadcast (cancellable meanwhile); the server setting WITHDRAWAL_DELAY_SECONDS may change it. */
 export const WITHDRAWAL_DELAY_DEFAULT_SECONDS = 60
 /** About how long a withdrawal takes on chain after it is broadcast. */
@@ -18,7 +23,12 @@ export const PIX_SEND = { feeBps: 100n, lockSeconds: 600 } as const
  */
 export function assertWithinSpendable(total: bigint, s: Spendable, field = 'amount'): void {
   if (total <= s.spendable) return
-  const code = s.limitedBy === 'daily' ? 'over_daily_limit' : s.limitedBy === 'monthly' ? 'over_monthly_limit' : 'insufficient_spendable'
+  const code =
+    s.limitedBy === 'daily'
+      ? 'over_daily_limit'
+      : s.limitedBy === 'monthly'
+        ? 'over_monthly_limit'
+        : 'insufficient_spendable'
   const message =
     code === 'over_daily_limit'
       ? 'This is over what is left of your daily spending limit.'

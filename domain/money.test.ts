@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DomainError } from './errors'
-import { centsToDecimal, formatMoney, parseAmount, parseCents, parsePositiveAmount, toDecimal, toFixedDecimal } from './money'
+import {
+  centsToDecimal,
+  formatMoney,
+  parseAmount,
+  parseCents,
+  parsePositiveAmount,
+  toDecimal,
+  toFixedDecimal,
+} from './money'
 
 describe('parseAmount', () => {
   it('reads decimal strings into exact base units', () => {
@@ -24,14 +32,20 @@ describe('parseAmount', () => {
 
   it('requires a positive amount where money moves', () => {
     expect(() => parsePositiveAmount('0', 'USDC')).toThrow(DomainError)
-    expect(() => parsePositiveAmount('0.00', 'USDC')).toThrowError(expect.objectContaining({ code: 'amount_not_positive' }))
+    expect(() => parsePositiveAmount('0.00', 'USDC')).toThrowError(
+      expect.objectContaining({ code: 'amount_not_positive' }),
+    )
   })
 
   it('round-trips every amount through toDecimal exactly', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.constantFrom('USDC', 'ETH', 'BRL' as const), (units, asset) => {
-        expect(parseAmount(toDecimal(units, asset), asset)).toBe(units)
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.constantFrom('USDC', 'ETH', 'BRL' as const),
+        (units, asset) => {
+          expect(parseAmount(toDecimal(units, asset), asset)).toBe(units)
+        },
+      ),
     )
   })
 })

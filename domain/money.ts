@@ -114,7 +114,10 @@ export function formatMoney(units: bigint, asset: Asset, locale = 'en-US'): stri
  * string, never through a float: `1.045778` → `1,045778` in pt-BR; `1234.5` → `1,234.5` in en.
  */
 export function formatNumber(decimal: string, locale = 'en-US', maximumFractionDigits = 6): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(decimal as `${number}`)
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(decimal as `${number}`)
 }
 
 /**
@@ -122,7 +125,11 @@ export function formatNumber(decimal: string, locale = 'en-US', maximumFractionD
  * locale: `3.5%` in en, `3,5%` in pt-BR.
  */
 export function formatPercent(percent: string, locale = 'en-US', maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits, roundingMode: 'halfExpand' } as Intl.NumberFormatOptions).format(`${percent}E-2` as `${number}`)
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits,
+    roundingMode: 'halfExpand',
+  } as Intl.NumberFormatOptions).format(`${percent}E-2` as `${number}`)
 }
 
 /** Scales a bigint by basis points, rounding down (toward the platform's safety). */
@@ -141,6 +148,10 @@ export function minBig(a: bigint, ...rest: bigint[]): bigint {
  */
 export function formatAssetAmount(units: bigint, asset: Asset, locale = 'en-US'): string {
   if (!ASSETS[asset].fiat || asset === 'BRL') return formatMoney(units, asset, locale)
-  const digits = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: ASSETS[asset].decimals, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(toDecimal(units, asset) as `${number}`)
+  const digits = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: ASSETS[asset].decimals,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(toDecimal(units, asset) as `${number}`)
   return `${digits} ${ASSETS[asset].symbol}`
 }

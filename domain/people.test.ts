@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { MemberRole } from './account-rules'
-import { assignableRoles, COMPANY_ROLES, decidePeopleAction, inviteExpiresAt, leftCompanyReason, type PeopleAction } from './people'
+import {
+  assignableRoles,
+  COMPANY_ROLES,
+  decidePeopleAction,
+  inviteExpiresAt,
+  leftCompanyReason,
+  type PeopleAction,
+} from './people'
 
 const ACTORS: (MemberRole | undefined)[] = ['owner', 'admin', 'member', 'holder', undefined]
 
@@ -9,7 +16,8 @@ function everyAction(): PeopleAction[] {
   const actions: PeopleAction[] = COMPANY_ROLES.map((role) => ({ kind: 'invite', role }))
   for (const owners of [1, 2]) {
     for (const role of COMPANY_ROLES) actions.push({ kind: 'remove', role, owners })
-    for (const from of COMPANY_ROLES) for (const to of COMPANY_ROLES) actions.push({ kind: 'change_role', from, to, owners })
+    for (const from of COMPANY_ROLES)
+      for (const to of COMPANY_ROLES) actions.push({ kind: 'change_role', from, to, owners })
   }
   return actions
 }
@@ -22,7 +30,8 @@ const decide = (actor: MemberRole | undefined, action: PeopleAction) => {
 describe('who may do what to whom', () => {
   it('lets nobody but owners and admins manage people, whatever the action', () => {
     for (const actor of ['member', 'holder', undefined] as const) {
-      for (const action of everyAction()) expect(decide(actor, action), `${actor} ${JSON.stringify(action)}`).toBe('not_manager')
+      for (const action of everyAction())
+        expect(decide(actor, action), `${actor} ${JSON.stringify(action)}`).toBe('not_manager')
     }
   })
 
@@ -54,9 +63,22 @@ describe('who may do what to whom', () => {
   it('lets an owner do anything else, and refuses exactly the cases above across every combination', () => {
     for (const actor of ACTORS) {
       for (const action of everyAction()) {
-        const ownerTouched = action.kind === 'invite' || action.kind === 'remove' ? action.role === 'owner' : action.from === 'owner' || action.to === 'owner'
-        const ownerLost = action.kind === 'remove' ? action.role === 'owner' && action.owners < 2 : action.kind === 'change_role' && action.from === 'owner' && action.to !== 'owner' && action.owners < 2
-        const expected = actor !== 'owner' && actor !== 'admin' ? 'not_manager' : ownerTouched && actor === 'admin' ? 'owner_only' : ownerLost ? 'last_owner' : 'allowed'
+        const ownerTouched =
+          action.kind === 'invite' || action.kind === 'remove'
+            ? action.role === 'owner'
+            : action.from === 'owner' || action.to === 'owner'
+        const ownerLost =
+          action.kind === 'remove'
+            ? action.role === 'owner' && action.owners < 2
+            : action.kind === 'change_role' && action.from === 'owner' && action.to !== 'owner' && action.owners < 2
+        const expected =
+          actor !== 'owner' && actor !== 'admin'
+            ? 'not_manager'
+            : ownerTouched && actor === 'admin'
+              ? 'owner_only'
+              : ownerLost
+                ? 'last_owner'
+                : 'allowed'
         expect(decide(actor, action), `${actor} ${JSON.stringify(action)}`).toBe(expected)
       }
     }

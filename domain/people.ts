@@ -20,11 +20,21 @@ export type PeopleRefusal = 'not_manager' | 'owner_only' | 'last_owner'
  * Who may do what to whom. Owners and admins manage people; only an owner invites or promotes an owner or
  * touches an owner; nobody removes or demotes the last owner. Members (and anyone else) manage nobody.
  */
-export function decidePeopleAction(actor: MemberRole | undefined, action: PeopleAction): { allowed: true } | { allowed: false; reason: PeopleRefusal } {
+export function decidePeopleAction(
+  actor: MemberRole | undefined,
+  action: PeopleAction,
+): { allowed: true } | { allowed: false; reason: PeopleRefusal } {
   if (actor !== 'owner' && actor !== 'admin') return { allowed: false, reason: 'not_manager' }
-  const touchesOwner = action.kind === 'invite' ? action.role === 'owner' : action.kind === 'remove' ? action.role === 'owner' : action.from === 'owner' || action.to === 'owner'
+  const touchesOwner =
+    action.kind === 'invite'
+      ? action.role === 'owner'
+      : action.kind === 'remove'
+        ? action.role === 'owner'
+        : action.from === 'owner' || action.to === 'owner'
   if (touchesOwner && actor !== 'owner') return { allowed: false, reason: 'owner_only' }
-  const losesAnOwner = (action.kind === 'remove' && action.role === 'owner') || (action.kind === 'change_role' && action.from === 'owner' && action.to !== 'owner')
+  const losesAnOwner =
+    (action.kind === 'remove' && action.role === 'owner') ||
+    (action.kind === 'change_role' && action.from === 'owner' && action.to !== 'owner')
   if (losesAnOwner && action.owners <= 1) return { allowed: false, reason: 'last_owner' }
   return { allowed: true }
 }

@@ -3,7 +3,8 @@ import { DomainError } from './errors'
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp'
 export type PixKey = { type: PixKeyType; value: string }
 
-const fail = (code: 'pix_key_cpf' | 'pix_key_cnpj' | 'pix_key_email' | 'pix_key_phone' | 'pix_key_invalid') => new DomainError(code, undefined, { key: messageFor(code) })
+const fail = (code: 'pix_key_cpf' | 'pix_key_cnpj' | 'pix_key_email' | 'pix_key_phone' | 'pix_key_invalid') =>
+  new DomainError(code, undefined, { key: messageFor(code) })
 function messageFor(code: string): string {
   return {
     pix_key_cpf: 'This CPF’s check digits do not match. Check the 11 digits.',
@@ -24,7 +25,10 @@ function mod11(digits: number[], weights: number[]): number {
 export function isCpf(input: string): boolean {
   const d = [...input.replace(/[.\-\s]/g, '')].map(Number)
   if (d.length !== 11 || d.some(Number.isNaN) || new Set(d).size === 1) return false
-  return mod11(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[9] && mod11(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[10]
+  return (
+    mod11(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[9] &&
+    mod11(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[10]
+  )
 }
 
 /** A CNPJ: 14 digits (punctuation allowed), not all equal, with both mod-11 check digits right. */
@@ -45,7 +49,8 @@ export function parsePixKey(input: string): PixKey {
     if (text.length > 77 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) throw fail('pix_key_email')
     return { type: 'email', value: text.toLowerCase() }
   }
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return { type: 'evp', value: text.toLowerCase() }
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
+    return { type: 'evp', value: text.toLowerCase() }
   if (text.startsWith('+')) {
     const phone = `+${text.replace(/\D/g, '')}`
     if (!/^\+55[1-9]\d9?\d{8}$/.test(phone) || phone.length < 13 || phone.length > 14) throw fail('pix_key_phone')

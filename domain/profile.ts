@@ -14,7 +14,9 @@ export function normalizePhone(input: string): string | null {
 }
 
 /** Which account's time zone the profile shows: the personal account the user holds, else their first company. */
-export function timeZoneAccount<M extends { accountKind: 'personal' | 'corporate'; role: string }>(memberships: readonly M[]): (M & { editable: boolean }) | null {
+export function timeZoneAccount<M extends { accountKind: 'personal' | 'corporate'; role: string }>(
+  memberships: readonly M[],
+): (M & { editable: boolean }) | null {
   const personal = memberships.find((m) => m.accountKind === 'personal' && m.role === 'holder')
   if (personal) return { ...personal, editable: true }
   const company = memberships.find((m) => m.accountKind === 'corporate')

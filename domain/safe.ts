@@ -46,7 +46,10 @@ const SETUP_ABI = [
 ] as const
 
 /** A threshold is at least 1 and at most the number of owners; owners are distinct. */
-export function safeConfigProblem(owners: readonly string[], threshold: number): 'no_owners' | 'duplicate_owner' | 'threshold_range' | null {
+export function safeConfigProblem(
+  owners: readonly string[],
+  threshold: number,
+): 'no_owners' | 'duplicate_owner' | 'threshold_range' | null {
   if (owners.length === 0) return 'no_owners'
   if (new Set(owners.map((o) => o.toLowerCase())).size !== owners.length) return 'duplicate_owner'
   if (!Number.isInteger(threshold) || threshold < 1 || threshold > owners.length) return 'threshold_range'
@@ -55,7 +58,11 @@ export function safeConfigProblem(owners: readonly string[], threshold: number):
 
 /** The calldata the proxy runs on creation: Safe.setup(owners, threshold, …). */
 export function safeInitializer(owners: readonly Address[], threshold: number): Hex {
-  return encodeFunctionData({ abi: SETUP_ABI, functionName: 'setup', args: [owners, BigInt(threshold), zeroAddress, '0x', SAFE_DEPLOYMENT.fallbackHandler, zeroAddress, 0n, zeroAddress] })
+  return encodeFunctionData({
+    abi: SETUP_ABI,
+    functionName: 'setup',
+    args: [owners, BigInt(threshold), zeroAddress, '0x', SAFE_DEPLOYMENT.fallbackHandler, zeroAddress, 0n, zeroAddress],
+  })
 }
 
 /**

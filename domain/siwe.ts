@@ -17,7 +17,13 @@ export const SIWE_CHAIN_ID = 1
  * The exact Sign-In-With-Ethereum message for `address` on this site: the server builds it, the wallet
  * signs it word for word, and the server compares what comes back with what it stored.
  */
-export function buildSiweMessage(input: { origin: string; address: Address; nonce: string; issuedAt: Date; purpose: SiwePurpose }): string {
+export function buildSiweMessage(input: {
+  origin: string
+  address: Address
+  nonce: string
+  issuedAt: Date
+  purpose: SiwePurpose
+}): string {
   const url = new URL(input.origin)
   return createSiweMessage({
     domain: url.host,

@@ -59,7 +59,10 @@ export function computeSpendable(input: SpendableInput): Spendable {
 
 /** Σ collateral value × liquidation threshold, in USDC units: past this much debt a position is liquidatable. */
 export function liquidationValue(balances: Record<HeldAsset, bigint>, prices: PriceTable): bigint {
-  return HELD_ASSETS.reduce((sum, asset) => sum + applyBps(usdValue(balances[asset], asset, prices), COLLATERAL[asset].liquidationBps), 0n)
+  return HELD_ASSETS.reduce(
+    (sum, asset) => sum + applyBps(usdValue(balances[asset], asset, prices), COLLATERAL[asset].liquidationBps),
+    0n,
+  )
 }
 
 /**

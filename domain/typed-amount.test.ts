@@ -92,11 +92,20 @@ describe('readTypedAmount', () => {
 
   it('reads back what toTypedAmount prefills, in both languages', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n - 1n }), fc.integer({ min: 0, max: 6 }), fc.constantFrom<TypedAmountLocale>('en-US', 'pt-BR'), (units, places, locale) => {
-        const text = units.toString().padStart(places + 1, '0')
-        const canonical = `${text.slice(0, text.length - places)}${places ? `.${text.slice(text.length - places)}` : ''}`.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '').replace(/^0+(?=\d)/, '')
-        expect(value(toTypedAmount(canonical, locale), locale, 6)).toBe(canonical)
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n - 1n }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom<TypedAmountLocale>('en-US', 'pt-BR'),
+        (units, places, locale) => {
+          const text = units.toString().padStart(places + 1, '0')
+          const canonical =
+            `${text.slice(0, text.length - places)}${places ? `.${text.slice(text.length - places)}` : ''}`
+              .replace(/(\.\d*?)0+$/, '$1')
+              .replace(/\.$/, '')
+              .replace(/^0+(?=\d)/, '')
+          expect(value(toTypedAmount(canonical, locale), locale, 6)).toBe(canonical)
+        },
+      ),
     )
   })
 })

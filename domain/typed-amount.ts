@@ -20,7 +20,16 @@
 export type TypedAmountLocale = 'en-US' | 'pt-BR'
 
 /** Why a typed amount was refused; each has a message in both languages (`amount.error.*`). */
-export type TypedAmountProblem = 'empty' | 'invalid' | 'negative' | 'exponent' | 'separator' | 'ambiguous' | 'precision' | 'too_large' | 'zero'
+export type TypedAmountProblem =
+  | 'empty'
+  | 'invalid'
+  | 'negative'
+  | 'exponent'
+  | 'separator'
+  | 'ambiguous'
+  | 'precision'
+  | 'too_large'
+  | 'zero'
 
 export type TypedAmount = { ok: true; value: string } | { ok: false; problem: TypedAmountProblem }
 
@@ -41,7 +50,12 @@ const escape = (c: string) => `\\${c}`
  * @example readTypedAmount('10,5', 'en-US', 2) → { ok: false, problem: 'separator' }
  * @example readTypedAmount('1,234', 'pt-BR', 6) → { ok: false, problem: 'ambiguous' }
  */
-export function readTypedAmount(input: string, locale: TypedAmountLocale, decimals: number, options: { allowZero?: boolean } = {}): TypedAmount {
+export function readTypedAmount(
+  input: string,
+  locale: TypedAmountLocale,
+  decimals: number,
+  options: { allowZero?: boolean } = {},
+): TypedAmount {
   const refuse = (problem: TypedAmountProblem): TypedAmount => ({ ok: false, problem })
   const text = input.trim().replace(/^(US\$|R\$|\$)\s*/, '')
   if (text === '') return refuse('empty')
@@ -61,9 +75,12 @@ export function readTypedAmount(input: string, locale: TypedAmountLocale, decima
   if (decimalCount === 1 && !/^\d+$/.test(fraction)) return refuse('invalid')
   if (groupCount > 0 && !new RegExp(`^\\d{1,3}(${escape(group)}\\d{3})+$`).test(whole)) {
     // One group sign with other than three digits after it, and no decimal sign: a decimal written the other way.
-    return groupCount === 1 && decimalCount === 0 && /^\d+$/.test(whole.replace(group, '')) ? refuse('separator') : refuse('invalid')
+    return groupCount === 1 && decimalCount === 0 && /^\d+$/.test(whole.replace(group, ''))
+      ? refuse('separator')
+      : refuse('invalid')
   }
-  if (groupCount === 0 && decimalCount === 1 && /^[1-9]\d{0,2}$/.test(whole) && fraction.length === 3) return refuse('ambiguous')
+  if (groupCount === 0 && decimalCount === 1 && /^[1-9]\d{0,2}$/.test(whole) && fraction.length === 3)
+    return refuse('ambiguous')
 
   const digits = whole.split(group).join('').replace(/^0+/, '')
   if (digits.length > MAX_WHOLE_DIGITS) return refuse('too_large')

@@ -27,5 +27,8 @@ const SYSTEMS: readonly [RegExp, string][] = [
  */
 export function summariseUserAgent(userAgent: string | null | undefined): DeviceSummary {
   const ua = userAgent ?? ''
-  return { browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null, os: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null }
+  return {
+    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+    os: SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+  }
 }

@@ -1,7 +1,23 @@
 /** The embeds, one folder each under embeds/ (ARCHITECTURE.md "Which embed owns which route"). */
 export const EMBEDS = [
-  'home', 'auth', 'onboarding', 'top-up', 'pix-top-up', 'pix-send', 'withdraw', 'bank', 'convert', 'earn', 'repay',
-  'cards', 'history', 'rewards', 'membership-rewards', 'account', 'support', 'admin',
+  'home',
+  'auth',
+  'onboarding',
+  'top-up',
+  'pix-top-up',
+  'pix-send',
+  'withdraw',
+  'bank',
+  'convert',
+  'earn',
+  'repay',
+  'cards',
+  'history',
+  'rewards',
+  'membership-rewards',
+  'account',
+  'support',
+  'admin',
 ] as const
 export type EmbedName = (typeof EMBEDS)[number]
 
@@ -28,7 +44,8 @@ export function isEmbedName(value: string): value is EmbedName {
 export function resolveWebview(rest: string): { embed: EmbedName; path: string } | null {
   const clean = rest.replace(/^\/+|\/+$/g, '')
   for (const [prefix, page] of Object.entries(WEBVIEW_PAGES)) {
-    if (clean === prefix || clean.startsWith(`${prefix}/`)) return { embed: page.embed, path: page.path + clean.slice(prefix.length) }
+    if (clean === prefix || clean.startsWith(`${prefix}/`))
+      return { embed: page.embed, path: page.path + clean.slice(prefix.length) }
   }
   const [first = '', ...tail] = clean.split('/')
   if (!isEmbedName(first)) return null

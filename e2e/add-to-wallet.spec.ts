@@ -16,7 +16,9 @@ async function launchCards(page: Page, platform: 'ios' | 'android') {
   return page.frameLocator(EMBED)
 }
 
-test('in an iOS host the card adds itself to Apple Wallet through the bridge, with the card’s id, last four and name', async ({ page }) => {
+test('in an iOS host the card adds itself to Apple Wallet through the bridge, with the card’s id, last four and name', async ({
+  page,
+}) => {
   const embed = await launchCards(page, 'ios')
   await embed.getByRole('button', { name: 'Add to Apple Wallet' }).first().click()
   await expect(embed.getByRole('status').filter({ hasText: 'Added to Apple Wallet' })).toBeVisible()

@@ -8,14 +8,25 @@ import { axeViolations } from './support/axe'
 
 type Api = Awaited<ReturnType<typeof apiAs>>
 const usdcUnits = async (paula: Api) => parseAmount(await balanceOf(paula, ACCOUNT_IDS.personal, 'USDC'), 'USDC')
-const auditLine = (page: Page, action: string, hasText: string) => page.getByTestId('audit-trail').getByRole('listitem').filter({ hasText: action }).filter({ hasText })
+const auditLine = (page: Page, action: string, hasText: string) =>
+  page.getByTestId('audit-trail').getByRole('listitem').filter({ hasText: action }).filter({ hasText })
 
 /** Waits until the sandbox network's clearing has been delivered and made a failed recon. */
 async function failedRecon(admin: Api, networkId: string) {
-  await expect.poll(async () => ((await admin.get('/admin/failed-recons')) as { items: { networkId: string }[] }).items.some((r) => r.networkId === networkId)).toBe(true)
+  await expect
+    .poll(async () =>
+      ((await admin.get('/admin/failed-recons')) as { items: { networkId: string }[] }).items.some(
+        (r) => r.networkId === networkId,
+      ),
+    )
+    .toBe(true)
 }
 
-test('a $1,500 manual refund waits for a second admin, is refused to the admin who asked, and is paid when another admin approves', async ({ page, browser, request }) => {
+test('a $1,500 manual refund waits for a second admin, is refused to the admin who asked, and is paid when another admin approves', async ({
+  page,
+  browser,
+  request,
+}) => {
   const paula = await apiAs(request, 'personal')
   const before = await usdcUnits(paula)
   const reason = `Lost luggage goodwill ${Date.now()}`
@@ -35,7 +46,9 @@ test('a $1,500 manual refund waits for a second admin, is refused to the admin w
   expect(await usdcUnits(paula)).toBe(before)
   await page.reload()
   await expect(auditLine(page, 'manual_refund.approve_refused', reason)).toContainText('admin@demo.cash')
-  await expect(auditLine(page, 'manual_refund.request', reason).getByTestId('audit-after')).toContainText('"status": "pending_approval"')
+  await expect(auditLine(page, 'manual_refund.request', reason).getByTestId('audit-after')).toContainText(
+    '"status": "pending_approval"',
+  )
 
   const opsContext = await browser.newContext()
   const ops = await opsContext.newPage()
@@ -49,11 +62,18 @@ test('a $1,500 manual refund waits for a second admin, is refused to the admin w
   await expect(approval.getByTestId('audit-after')).toContainText('"status": "posted"')
   await opsContext.close()
 
-  const history = (await paula.get(`/accounts/${ACCOUNT_IDS.personal}/history`)) as { items: { title: string; amount: string }[] }
-  expect(history.items).toContainEqual(expect.objectContaining({ title: `Refund from Cash · ${reason}`, amount: '1500' }))
+  const history = (await paula.get(`/accounts/${ACCOUNT_IDS.personal}/history`)) as {
+    items: { title: string; amount: string }[]
+  }
+  expect(history.items).toContainEqual(
+    expect.objectContaining({ title: `Refund from Cash · ${reason}`, amount: '1500' }),
+  )
 })
 
-test('a clearing the network sent with no authorization becomes a failed recon, written off on the page and audited before and after', async ({ page, request }) => {
+test('a clearing the network sent with no authorization becomes a failed recon, written off on the page and audited before and after', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request, 'admin')
   const networkId = `auth_e2e_unknown_${Date.now()}`
   await admin.post(`/sandbox/card-authorizations/${networkId}/clearing`, { amount: '17.25' })
@@ -81,11 +101,18 @@ test('a clearing the network sent with no authorization becomes a failed recon, 
   await expect(line.getByTestId('audit-after')).toContainText('"status": "written_off"')
 })
 
-test('a clearing 50 % over its authorization is matched on the page: the holder is charged the cleared amount once', async ({ page, request }) => {
+test('a clearing 50 % over its authorization is matched on the page: the holder is charged the cleared amount once', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request, 'admin')
   const paula = await apiAs(request, 'personal')
   const before = await usdcUnits(paula)
-  const purchase = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '8', merchantName: 'Bar do Matching', mcc: '5812' })) as { networkId: string; approved: boolean }
+  const purchase = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+    amount: '8',
+    merchantName: 'Bar do Matching',
+    mcc: '5812',
+  })) as { networkId: string; approved: boolean }
   expect(purchase.approved).toBe(true)
   await admin.post(`/sandbox/card-authorizations/${purchase.networkId}/clearing`, { amount: '12' })
   await failedRecon(admin, purchase.networkId)
@@ -101,7 +128,9 @@ test('a clearing 50 % over its authorization is matched on the page: the holder 
   await form.getByRole('button', { name: 'Match' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Matched: the clearing of $12.00' })).toBeVisible()
   expect(before - (await usdcUnits(paula))).toBe(12_000_000n)
-  await expect(auditLine(page, 'failed_recon.match', purchase.networkId).getByTestId('audit-after')).toContainText('"status": "matched"')
+  await expect(auditLine(page, 'failed_recon.match', purchase.networkId).getByTestId('audit-after')).toContainText(
+    '"status": "matched"',
+  )
 
   await recon.getByRole('link', { name: 'Investigate' }).click()
   await expect(page.getByTestId('investigate-timeline')).toContainText('cleared')
@@ -110,12 +139,23 @@ test('a clearing 50 % over its authorization is matched on the page: the holder 
   await expect(journal.getByRole('row', { name: /card_settlement · platform/ })).toContainText('$12.00')
 })
 
-test('a pending card hold is released on the page with a reason: the money is available again', async ({ page, request }) => {
+test('a pending card hold is released on the page with a reason: the money is available again', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request, 'admin')
   const paula = await apiAs(request, 'personal')
-  const spendable = async () => parseAmount(((await paula.get(`/accounts/${ACCOUNT_IDS.personal}/balances`)) as { spendable: string }).spendable, 'USDC')
+  const spendable = async () =>
+    parseAmount(
+      ((await paula.get(`/accounts/${ACCOUNT_IDS.personal}/balances`)) as { spendable: string }).spendable,
+      'USDC',
+    )
   const before = await spendable()
-  const purchase = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '7.5', merchantName: 'Hotel Released', mcc: '7011' })) as { networkId: string }
+  const purchase = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+    amount: '7.5',
+    merchantName: 'Hotel Released',
+    mcc: '7011',
+  })) as { networkId: string }
   expect(before - (await spendable())).toBe(7_500_000n)
 
   await new CashApp(page).useSession('admin')
@@ -126,17 +166,31 @@ test('a pending card hold is released on the page with a reason: the money is av
   await hold.getByRole('button', { name: 'Release' }).click()
   await hold.getByLabel('Reason').fill('Hotel cancelled the pre-authorization')
   await hold.getByRole('form').getByRole('button', { name: 'Release' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Released: $7.50 is available to the holder again.' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Released: $7.50 is available to the holder again.' }),
+  ).toBeVisible()
   await expect(page.getByTestId('pending-hold').filter({ hasText: 'Hotel Released' })).toHaveCount(0)
   expect(await spendable()).toBe(before)
-  await expect(auditLine(page, 'hold.release', purchase.networkId).getByTestId('audit-after')).toContainText('"admin_action": "released"')
+  await expect(auditLine(page, 'hold.release', purchase.networkId).getByTestId('audit-after')).toContainText(
+    '"admin_action": "released"',
+  )
 })
 
 test('the four back-office money pages have no WCAG A/AA violations that axe can find', async ({ page }) => {
   await new CashApp(page).useSession('admin')
-  for (const path of ['failed-recons', 'manual-refunds', 'pending-holds', 'investigate-transaction?q=no-such-reference']) {
+  for (const path of [
+    'failed-recons',
+    'manual-refunds',
+    'pending-holds',
+    'investigate-transaction?q=no-such-reference',
+  ]) {
     await page.goto(`/app/cash/admin/${path}`)
-    await expect(page.getByRole('heading', { name: 'Audit log' }).or(page.getByText('Nothing found for “no-such-reference”')).first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('heading', { name: 'Audit log' })
+        .or(page.getByText('Nothing found for “no-such-reference”'))
+        .first(),
+    ).toBeVisible()
     // Audited once every list is drawn with its data: each shows "Loading…" until then (embeds/ui/state-views.tsx).
     await expect(page.getByText('Loading…')).toHaveCount(0)
     const violations = await axeViolations(page, ['wcag2a', 'wcag2aa'])

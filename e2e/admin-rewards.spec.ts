@@ -17,13 +17,17 @@ async function holderPage(page: Page): Promise<Page> {
   return holder
 }
 
-test('admin creates a splashback campaign in the page, the holder sees it; a rule change is announced on cashback; the campaign is ended', async ({ page }) => {
+test('admin creates a splashback campaign in the page, the holder sees it; a rule change is announced on cashback; the campaign is ended', async ({
+  page,
+}) => {
   const run = Date.now().toString(36)
   const name = `Hotel splash ${run}`
   await new CashApp(page).useSession('admin')
   await page.goto('/app/cash/admin/campaigns')
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Campaigns' }),
+  ).toHaveAttribute('aria-current', 'page')
 
   // The shared schema's field errors show at each field before anything is sent.
   const form = page.getByTestId('admin.campaign-form')

@@ -8,70 +8,92 @@ import { JPEG, PNG } from './support/identity'
 async function submitKyc(request: APIRequestContext, tag: string, legalName: string) {
   const user = await freshUser(request, tag)
   const api = await apiAsUser(request, user.email, user.password)
-  const doc = async (kind: string, bytes: Buffer) => ((await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as { id: string }).id
+  const doc = async (kind: string, bytes: Buffer) =>
+    (
+      (await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as {
+        id: string
+      }
+    ).id
   const address = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
-  await api.post('/kyc', { legalName, birthDate: '1990-04-25', address, nationality: 'BR', idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) }, selfie: await doc('selfie', PNG) })
+  await api.post('/kyc', {
+    legalName,
+    birthDate: '1990-04-25',
+    address,
+    nationality: 'BR',
+    idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
+    selfie: await doc('selfie', PNG),
+  })
   return { email: user.email, api }
 }
 
-test.describe.serial('identity reviews with the sandbox provider left to admins', () => {
-  test.afterAll(async ({ request }) => {
-    // Back to the default for every other test on this server: the provider decides by itself.
-    await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'auto' })
+test.describe
+  .serial('identity reviews with the sandbox provider left to admins', () => {
+    test.afterAll(async ({ request }) => {
+      // Back to the default for every other test on this server: the provider decides by itself.
+      await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'auto' })
+    })
+
+    test('the sandbox page leaves applications pending; "Pending KYC" opens a queue, oldest first, each opening the application to decide', async ({
+      page,
+      request,
+      serverClock,
+    }) => {
+      await new CashApp(page).useSession('admin')
+      await page.goto('/app/cash/admin/sandbox')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox')
+      await page.getByRole('button', { name: 'Open controls' }).click()
+      const manual = page.getByLabel('Leave new applications pending for an admin')
+      await manual.check()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('New applications now wait for an admin’s decision.')
+
+      const tag = `${Date.now()}`
+      const first = await submitKyc(request, 'queue-a', `Queue First ${tag}`)
+      await submitKyc(request, 'queue-b', `Queue Second ${tag}`)
+      // Far past the provider's usual 6 s: nothing decided them.
+      await serverClock.advance(120)
+      expect(((await first.api.get('/kyc')) as { status: string }).status).toBe('in_review')
+
+      await page.goto('/app/cash/admin')
+      await page.getByRole('link', { name: /Pending KYC/ }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity reviews')
+      const queue = page.getByTestId('identity-reviews')
+      // The heading is drawn before the queue has loaded: wait for both applications, then read their order.
+      await expect(queue.getByRole('listitem').filter({ hasText: tag })).toHaveCount(2)
+      const names = await queue.getByRole('listitem').filter({ hasText: tag }).allInnerTexts()
+      expect(names[0]).toContain(`Queue First ${tag}`)
+      expect(names[1]).toContain(`Queue Second ${tag}`)
+      await expect(queue.getByRole('listitem').filter({ hasText: `Queue First ${tag}` })).toContainText(
+        'In review since',
+      )
+
+      await queue.getByRole('link', { name: `KYC · Queue First ${tag}` }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('User')
+      await page
+        .getByRole('button', { name: /Record decision|Decide|Approve/ })
+        .first()
+        .click()
+      await expect.poll(async () => ((await first.api.get('/kyc')) as { status: string }).status).toBe('approved')
+      await page.goto('/app/cash/admin/identity-reviews')
+      await expect(page.getByTestId('identity-reviews')).not.toContainText(`Queue First ${tag}`)
+      await expect(page.getByTestId('identity-reviews')).toContainText(`Queue Second ${tag}`)
+    })
+
+    test('the admin sandbox page decides an application for a chosen account', async ({ page, request }) => {
+      await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'manual' })
+      const tag = `${Date.now()}`
+      const person = await submitKyc(request, 'decide', `Decide Me ${tag}`)
+      await new CashApp(page).useSession('admin')
+      await page.goto('/app/cash/admin/sandbox')
+      await page.getByRole('textbox', { name: 'Account' }).fill(person.email)
+      await page.getByRole('button', { name: 'Open controls' }).click()
+      const controls = page.getByTestId('sandbox-controls')
+      await expect(controls).toContainText(`KYC · Decide Me ${tag}`)
+      await controls.getByRole('button', { name: 'Approve', exact: true }).click()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText(`Decide Me ${tag} approved.`)
+      await expect(controls).toContainText('No application waiting for a decision.')
+      expect(((await person.api.get('/kyc')) as { status: string }).status).toBe('approved')
+    })
   })
-
-  test('the sandbox page leaves applications pending; "Pending KYC" opens a queue, oldest first, each opening the application to decide', async ({ page, request, serverClock }) => {
-    await new CashApp(page).useSession('admin')
-    await page.goto('/app/cash/admin/sandbox')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox')
-    await page.getByRole('button', { name: 'Open controls' }).click()
-    const manual = page.getByLabel('Leave new applications pending for an admin')
-    await manual.check()
-    await expect(page.getByTestId('sandbox-outcome')).toHaveText('New applications now wait for an admin’s decision.')
-
-    const tag = `${Date.now()}`
-    const first = await submitKyc(request, 'queue-a', `Queue First ${tag}`)
-    await submitKyc(request, 'queue-b', `Queue Second ${tag}`)
-    // Far past the provider's usual 6 s: nothing decided them.
-    await serverClock.advance(120)
-    expect(((await first.api.get('/kyc')) as { status: string }).status).toBe('in_review')
-
-    await page.goto('/app/cash/admin')
-    await page.getByRole('link', { name: /Pending KYC/ }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity reviews')
-    const queue = page.getByTestId('identity-reviews')
-    // The heading is drawn before the queue has loaded: wait for both applications, then read their order.
-    await expect(queue.getByRole('listitem').filter({ hasText: tag })).toHaveCount(2)
-    const names = await queue.getByRole('listitem').filter({ hasText: tag }).allInnerTexts()
-    expect(names[0]).toContain(`Queue First ${tag}`)
-    expect(names[1]).toContain(`Queue Second ${tag}`)
-    await expect(queue.getByRole('listitem').filter({ hasText: `Queue First ${tag}` })).toContainText('In review since')
-
-    await queue.getByRole('link', { name: `KYC · Queue First ${tag}` }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('User')
-    await page.getByRole('button', { name: /Record decision|Decide|Approve/ }).first().click()
-    await expect.poll(async () => ((await first.api.get('/kyc')) as { status: string }).status).toBe('approved')
-    await page.goto('/app/cash/admin/identity-reviews')
-    await expect(page.getByTestId('identity-reviews')).not.toContainText(`Queue First ${tag}`)
-    await expect(page.getByTestId('identity-reviews')).toContainText(`Queue Second ${tag}`)
-  })
-
-  test('the admin sandbox page decides an application for a chosen account', async ({ page, request }) => {
-    await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'manual' })
-    const tag = `${Date.now()}`
-    const person = await submitKyc(request, 'decide', `Decide Me ${tag}`)
-    await new CashApp(page).useSession('admin')
-    await page.goto('/app/cash/admin/sandbox')
-    await page.getByRole('textbox', { name: 'Account' }).fill(person.email)
-    await page.getByRole('button', { name: 'Open controls' }).click()
-    const controls = page.getByTestId('sandbox-controls')
-    await expect(controls).toContainText(`KYC · Decide Me ${tag}`)
-    await controls.getByRole('button', { name: 'Approve', exact: true }).click()
-    await expect(page.getByTestId('sandbox-outcome')).toHaveText(`Decide Me ${tag} approved.`)
-    await expect(controls).toContainText('No application waiting for a decision.')
-    expect(((await person.api.get('/kyc')) as { status: string }).status).toBe('approved')
-  })
-})
 
 test('sandbox data is labelled: a PIX key’s made-up recipient shows a Sandbox chip', async ({ page }) => {
   await new CashApp(page).useSession('personal')

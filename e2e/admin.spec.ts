@@ -4,13 +4,23 @@ import { ACCOUNT_IDS, CARD_IDS, persona } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
-const SAMPLES: Record<string, string> = { userId: '20000000-0000-4000-8000-000000000001', accountSearchParam: 'personal@demo.cash', cardId: CARD_IDS.personal }
-const ADMIN_PATHS = ROUTES.filter((r) => r.guard === 'admin').map((r) => `/app/cash${r.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)}`)
+const SAMPLES: Record<string, string> = {
+  userId: '20000000-0000-4000-8000-000000000001',
+  accountSearchParam: 'personal@demo.cash',
+  cardId: CARD_IDS.personal,
+}
+const ADMIN_PATHS = ROUTES.filter((r) => r.guard === 'admin').map(
+  (r) => `/app/cash${r.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)}`,
+)
 
 test.describe('back office', () => {
-  test('an admin finds Paula by e-mail and by safe address, freezes her card, sees a purchase declined and the audit trail, then unfreezes it', async ({ page, request }) => {
+  test('an admin finds Paula by e-mail and by safe address, freezes her card, sees a purchase declined and the audit trail, then unfreezes it', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiAs(request, 'admin')
-    const safe = ((await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { safeAddress: string } }).account.safeAddress
+    const safe = ((await admin.get(`/admin/accounts/${ACCOUNT_IDS.personal}`)) as { account: { safeAddress: string } })
+      .account.safeAddress
     try {
       await new CashApp(page).useSession('admin')
       await page.goto('/app/cash/admin/user')
@@ -18,16 +28,24 @@ test.describe('back office', () => {
       await search.getByLabel('Find a person').fill('PERSONAL@demo')
       await search.getByRole('button', { name: 'Search' }).click()
       await expect(page.getByTestId('admin-user.results').getByRole('link')).toHaveCount(1)
-      await expect(page.getByTestId('admin-user.results').getByRole('link', { name: /personal@demo\.cash/ })).toBeVisible()
+      await expect(
+        page.getByTestId('admin-user.results').getByRole('link', { name: /personal@demo\.cash/ }),
+      ).toBeVisible()
 
       await search.getByLabel('Find a person').fill(safe)
       await search.getByRole('button', { name: 'Search' }).click()
       await expect(page.getByRole('heading', { name: `Results for “${safe}”` })).toBeVisible()
-      await page.getByTestId('admin-user.results').getByRole('link', { name: /personal@demo\.cash/ }).click()
+      await page
+        .getByTestId('admin-user.results')
+        .getByRole('link', { name: /personal@demo\.cash/ })
+        .click()
 
       await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
       await expect(page.getByTestId('admin-user.profile')).toContainText('personal@demo.cash')
-      await page.getByRole('region', { name: 'Accounts' }).getByRole('link', { name: /Paula Pereira/ }).click()
+      await page
+        .getByRole('region', { name: 'Accounts' })
+        .getByRole('link', { name: /Paula Pereira/ })
+        .click()
 
       await expect(page.getByRole('heading', { level: 2, name: 'Paula Pereira' })).toBeVisible()
       await expect(page.getByTestId('admin-account.summary')).toContainText(safe)
@@ -41,7 +59,10 @@ test.describe('back office', () => {
       await freeze.getByRole('button', { name: 'Freeze card' }).click()
       await expect(page.getByTestId('admin-card.status')).toContainText('frozen')
 
-      const declined = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '3.5', merchantName: 'E2E Padaria' })) as { approved: boolean; reason: string }
+      const declined = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+        amount: '3.5',
+        merchantName: 'E2E Padaria',
+      })) as { approved: boolean; reason: string }
       expect(declined).toMatchObject({ approved: false, reason: 'card_frozen' })
 
       const latest = page.getByTestId('audit-trail').getByRole('listitem').first()
@@ -71,7 +92,11 @@ test.describe('back office', () => {
     await expect(page.getByRole('region', { name: 'Audit log' })).toBeVisible()
   })
 
-  test('an admin freezes Paula’s account with a reason: she sees it on home and cannot send money, then it is unfrozen', async ({ page, request, browser }) => {
+  test('an admin freezes Paula’s account with a reason: she sees it on home and cannot send money, then it is unfrozen', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     try {
@@ -83,7 +108,12 @@ test.describe('back office', () => {
       await expect(page.getByTestId('admin-account.frozen')).toContainText('Document check pending (e2e)')
       await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('account.freeze')
 
-      const refused = await paula.send(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '1', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: 'cash-demo-2026' } })
+      const refused = await paula.send(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, {
+        asset: 'USDC',
+        amount: '1',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: 'cash-demo-2026' },
+      })
       expect(refused).toMatchObject({ status: 423, body: { error: { code: 'account_frozen' } } })
 
       const holder = await browser.newPage()
@@ -100,7 +130,10 @@ test.describe('back office', () => {
     }
   })
 
-  test('an admin forces a flag off for one person by e-mail, sees the override and its audit line, then removes it', async ({ page, request }) => {
+  test('an admin forces a flag off for one person by e-mail, sees the override and its audit line, then removes it', async ({
+    page,
+    request,
+  }) => {
     const email = persona('new').email
     const nina = await apiAs(request, 'new')
     await new CashApp(page).useSession('admin')
@@ -114,9 +147,14 @@ test.describe('back office', () => {
     await add.getByLabel('Force the flag').selectOption('false')
     await add.getByRole('button', { name: 'Add override' }).click()
     await expect(page.getByTestId('admin-flag-pix_shortcuts')).toContainText(`${email} · off`)
-    expect(((await nina.get('/me/feature-flags')) as { flags: Record<string, boolean> }).flags.pix_shortcuts).toBe(false)
+    expect(((await nina.get('/me/feature-flags')) as { flags: Record<string, boolean> }).flags.pix_shortcuts).toBe(
+      false,
+    )
     await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('feature_flag.override')
-    await page.getByTestId('admin-flag-pix_shortcuts').getByRole('button', { name: `Remove override for ${email}` }).click()
+    await page
+      .getByTestId('admin-flag-pix_shortcuts')
+      .getByRole('button', { name: `Remove override for ${email}` })
+      .click()
     await expect(page.getByTestId('admin-flag-pix_shortcuts')).toContainText('No overrides.')
     expect(((await nina.get('/me/feature-flags')) as { flags: Record<string, boolean> }).flags.pix_shortcuts).toBe(true)
   })

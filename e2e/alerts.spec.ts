@@ -3,7 +3,10 @@ import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
-test('a purchase above the holder’s alert shows as a notification on home, with the unread count', async ({ page, request }) => {
+test('a purchase above the holder’s alert shows as a notification on home, with the unread count', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request, 'admin')
   const paula = await apiAs(request, 'personal')
   const unreadBefore = ((await paula.get('/notifications')) as { unread: number }).unread
@@ -20,7 +23,15 @@ test('a purchase above the holder’s alert shows as a notification on home, wit
   await expect(page.getByTestId('account.alerts.spend')).toContainText('A purchase above $50.00')
 
   const merchant = `Alert Shop ${Date.now()}`
-  expect(((await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '60', merchantName: merchant, mcc: '5812' })) as { approved: boolean }).approved).toBe(true)
+  expect(
+    (
+      (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+        amount: '60',
+        merchantName: merchant,
+        mcc: '5812',
+      })) as { approved: boolean }
+    ).approved,
+  ).toBe(true)
   await page.goto('/app/cash')
   const panel = page.getByRole('region', { name: 'Notifications' })
   await expect(panel.getByTestId('home.notifications.unread')).toHaveText(`${unreadBefore + 1} unread`)
@@ -36,7 +47,10 @@ test('a purchase above the holder’s alert shows as a notification on home, wit
   await page.goto('/app/cash/settings/alerts/spend-limit')
   await page.getByRole('button', { name: 'Turn off spending alerts' }).click()
   await expect(page.getByLabel('Alert on a purchase above (USD)')).toHaveValue('')
-  expect(((await paula.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as { purchaseAbove: string | null }).purchaseAbove).toBeNull()
+  expect(
+    ((await paula.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as { purchaseAbove: string | null })
+      .purchaseAbove,
+  ).toBeNull()
 })
 
 test('the alert forms show field errors for bad amounts and save nothing', async ({ page, request }) => {
@@ -48,7 +62,9 @@ test('the alert forms show field errors for bad amounts and save nothing', async
   await page.getByRole('button', { name: 'Save alerts' }).click()
   await expect(page.getByLabel('Alert on a purchase above (USD)')).toHaveAttribute('aria-invalid', 'true')
   // 12.345 could be twelve thousand or twelve: the field asks instead of guessing (docs/amounts.md).
-  await expect(page.getByText('Thousands or decimals? Write 1,234 for thousands, or add a zero, like 1.2340, for decimals.')).toBeVisible()
+  await expect(
+    page.getByText('Thousands or decimals? Write 1,234 for thousands, or add a zero, like 1.2340, for decimals.'),
+  ).toBeVisible()
   await expect(page.getByText('Enter an amount above zero.')).toBeVisible()
 
   await page.goto('/app/cash/settings/alerts/spendable-balance')
@@ -65,7 +81,11 @@ test('inside a host that offers notify, home hands a new notification to the hos
   await paula.post('/notifications/read-all')
   await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: '70' })
   const merchant = `Host Shop ${Date.now()}`
-  await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '80', merchantName: merchant, mcc: '5812' })
+  await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+    amount: '80',
+    merchantName: merchant,
+    mcc: '5812',
+  })
   await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
 
   await page.goto('/app/cash/webview/test')

@@ -10,7 +10,11 @@ import { CashApp } from './support/cash-app'
  */
 
 type Api = Awaited<ReturnType<typeof apiAs>>
-const alertsOf = async (api: Api) => (await api.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as { purchaseAbove: string | null; dailySpendAbove: string | null }
+const alertsOf = async (api: Api) =>
+  (await api.get(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`)) as {
+    purchaseAbove: string | null
+    dailySpendAbove: string | null
+  }
 
 /** Types an amount into the spending alerts form and returns what the API then holds. */
 async function saveAlert(page: Page, api: Api, label: RegExp, save: RegExp, typed: string) {
@@ -42,31 +46,38 @@ async function inPortuguese(api: Api, run: () => Promise<void>) {
 }
 
 test.describe('on a Portuguese page', () => {
-
-  test('"12,50" and "1.234,56" mean the same money in the alerts form and the card limits form', async ({ page, request }) => {
+  test('"12,50" and "1.234,56" mean the same money in the alerts form and the card limits form', async ({
+    page,
+    request,
+  }) => {
     const paula = await apiAs(request, 'personal')
     await new CashApp(page).signInAs('personal')
     await inPortuguese(paula, async () => {
-    try {
-      expect(await saveAlert(page, paula, /Avisar sobre uma compra acima de/, /Salvar alertas/, '12,50')).toBe('12.5')
-      expect(await saveAlert(page, paula, /Avisar sobre uma compra acima de/, /Salvar alertas/, '1.234,56')).toBe('1234.56')
-      // A prefilled threshold shows the Portuguese way.
-      await page.goto('/app/cash/settings/alerts/spend-limit')
-      await expect(page.getByLabel(/Avisar sobre uma compra acima de/)).toHaveValue('1234,56')
-    } finally {
-      await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
-    }
+      try {
+        expect(await saveAlert(page, paula, /Avisar sobre uma compra acima de/, /Salvar alertas/, '12,50')).toBe('12.5')
+        expect(await saveAlert(page, paula, /Avisar sobre uma compra acima de/, /Salvar alertas/, '1.234,56')).toBe(
+          '1234.56',
+        )
+        // A prefilled threshold shows the Portuguese way.
+        await page.goto('/app/cash/settings/alerts/spend-limit')
+        await expect(page.getByLabel(/Avisar sobre uma compra acima de/)).toHaveValue('1234,56')
+      } finally {
+        await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
+      }
     })
   })
 
-  test('a corporate card limit typed "1.234,56" is sent as 1234.56; "12.50" is refused at the field in Portuguese', async ({ page, request }) => {
+  test('a corporate card limit typed "1.234,56" is sent as 1234.56; "12.50" is refused at the field in Portuguese', async ({
+    page,
+    request,
+  }) => {
     await new CashApp(page).signInAs('owner')
     await inPortuguese(await apiAs(request, 'owner'), async () => {
-    expect(await issueWithLimit(page, /Limite por compra/, /Emitir cartão virtual/, '1.234,56')).toBe('1234.56')
-    await page.goto('/app/cash/card/@corporate/add')
-    await page.getByLabel(/Limite por compra/).fill('12.50')
-    await page.getByRole('button', { name: /Emitir cartão virtual/ }).click()
-    await expect(page.getByLabel(/Limite por compra/)).toHaveAccessibleDescription(/Use vírgula para os decimais/)
+      expect(await issueWithLimit(page, /Limite por compra/, /Emitir cartão virtual/, '1.234,56')).toBe('1234.56')
+      await page.goto('/app/cash/card/@corporate/add')
+      await page.getByLabel(/Limite por compra/).fill('12.50')
+      await page.getByRole('button', { name: /Emitir cartão virtual/ }).click()
+      await expect(page.getByLabel(/Limite por compra/)).toHaveAccessibleDescription(/Use vírgula para os decimais/)
     })
   })
 })
@@ -74,7 +85,10 @@ test.describe('on a Portuguese page', () => {
 test.describe('on an English page', () => {
   test.use({ locale: 'en-US' })
 
-  test('"1,234.56" means the same money in the alerts form and the card limits form; "12,50" is refused, not guessed', async ({ page, request }) => {
+  test('"1,234.56" means the same money in the alerts form and the card limits form; "12,50" is refused, not guessed', async ({
+    page,
+    request,
+  }) => {
     const paula = await apiAs(request, 'personal')
     await new CashApp(page).signInAs('personal')
     try {
@@ -92,14 +106,23 @@ test.describe('on an English page', () => {
     expect(await issueWithLimit(page, /Limit per purchase/, /Issue virtual card/, '1,234.56')).toBe('1234.56')
   })
 
-  test('issuing a corporate card with a bad limit shows why at the limit field and issues nothing', async ({ page, request }) => {
+  test('issuing a corporate card with a bad limit shows why at the limit field and issues nothing', async ({
+    page,
+    request,
+  }) => {
     const owner = await apiAs(request, 'owner')
-    const cards = async () => ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: unknown[] }).items.length
+    const cards = async () =>
+      ((await owner.get(`/accounts/${ACCOUNT_IDS.acme}/cards`)) as { items: unknown[] }).items.length
     const before = await cards()
     await new CashApp(page).useSession('owner')
     await page.goto('/app/cash/card/@corporate/add')
     const limit = page.getByLabel(/Limit per purchase/)
-    for (const [typed, why] of [['-5', /without a minus sign/], ['1e3', /Write the amount in full/], ['12,50', /Use a point for decimals/], ['abc', /Enter an amount in digits/]] as const) {
+    for (const [typed, why] of [
+      ['-5', /without a minus sign/],
+      ['1e3', /Write the amount in full/],
+      ['12,50', /Use a point for decimals/],
+      ['abc', /Enter an amount in digits/],
+    ] as const) {
       await limit.fill(typed)
       await page.getByRole('button', { name: /Issue virtual card/ }).click()
       await expect(limit).toHaveAccessibleDescription(why)

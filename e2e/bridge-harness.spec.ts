@@ -3,7 +3,13 @@ import { expect, test } from './support/fixtures'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
 import { matchRoute } from '../embeds/lib/route-map'
 
-type QaBridge = { mode: string; transport: string; capabilities: string[]; drops: { dropped: number; reasons: Record<string, number> }; call(method: string, params: unknown): Promise<unknown> }
+type QaBridge = {
+  mode: string
+  transport: string
+  capabilities: string[]
+  drops: { dropped: number; reasons: Record<string, number> }
+  call(method: string, params: unknown): Promise<unknown>
+}
 declare global {
   interface Window {
     __cashBridge?: QaBridge
@@ -29,13 +35,19 @@ test.describe('standalone webview pages and the QA harness', () => {
       expect(standalone?.status()).toBe(200)
       // Standalone and signed out: the page is there and asks for sign-in (no host: web mode). The server draws
       // the first screen, so the heading shows before the code has connected the bridge: wait for that.
-      await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' }))).toBeVisible()
+      await expect(
+        page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' })),
+      ).toBeVisible()
       await expect.poll(() => page.evaluate(() => window.__cashBridge?.mode)).toBe('web')
 
       const { frame } = await launch(page, webview)
       const title = matchRoute(path)!.route.title['en-US']
-      await expect(page.frameLocator('iframe[title="Embed under test"]').getByRole('heading', { level: 1 })).toHaveText(title)
-      expect(await frame.evaluate(() => ({ mode: window.__cashBridge?.mode, transport: window.__cashBridge?.transport }))).toEqual({ mode: 'host', transport: 'port' })
+      await expect(page.frameLocator('iframe[title="Embed under test"]').getByRole('heading', { level: 1 })).toHaveText(
+        title,
+      )
+      expect(
+        await frame.evaluate(() => ({ mode: window.__cashBridge?.mode, transport: window.__cashBridge?.transport })),
+      ).toEqual({ mode: 'host', transport: 'port' })
     })
   }
 
@@ -57,11 +69,23 @@ test.describe('standalone webview pages and the QA harness', () => {
 
   test('the harness answers a confirm request and the embed gets the answer', async ({ page }) => {
     const { frame } = await launch(page, 'withdraw')
-    const pending = frame.evaluate(() => window.__cashBridge!.call('confirm', { title: 'Withdraw', amount: '100.00', asset: 'USDC', detail: 'Network fee $0.40', challenge: 'qa-challenge' }))
+    const pending = frame.evaluate(() =>
+      window.__cashBridge!.call('confirm', {
+        title: 'Withdraw',
+        amount: '100.00',
+        asset: 'USDC',
+        detail: 'Network fee $0.40',
+        challenge: 'qa-challenge',
+      }),
+    )
     await expect(page.getByText('Confirm with biometrics: Withdraw: 100.00 USDC — Network fee $0.40')).toBeVisible()
     await page.getByRole('button', { name: 'Approve' }).click()
     // The harness answers the challenge like a native host, with the confirm secret of its native sign-in (issue 19).
-    expect(await pending).toEqual({ confirmed: true, method: 'biometrics', signature: expect.stringMatching(/^[\w-]{43}$/) })
+    expect(await pending).toEqual({
+      confirmed: true,
+      method: 'biometrics',
+      signature: expect.stringMatching(/^[\w-]{43}$/),
+    })
     await expect(page.getByTestId('qa.log')).toContainText('← embed req confirm')
     await expect(page.getByTestId('qa.log')).toContainText('→ embed res ok')
   })
@@ -73,7 +97,10 @@ test.describe('standalone webview pages and the QA harness', () => {
     await expect(frame.getByText('Sign in to Cash to see this page.')).toHaveCount(0)
   })
 
-  test('an embed framed by a foreign origin is refused (frame-ancestors): no page, no bridge, no ack', async ({ page, baseURL }) => {
+  test('an embed framed by a foreign origin is refused (frame-ancestors): no page, no bridge, no ack', async ({
+    page,
+    baseURL,
+  }) => {
     // The same server under another origin (localhost vs 127.0.0.1) plays a hostile parent page. Before any
     // bridge check (windowWire drops a foreign origin too: bridge/fuzz.test.ts), the browser refuses to
     // render the embed at all, since embed pages allow only our own origin as an ancestor.
@@ -92,7 +119,24 @@ test.describe('standalone webview pages and the QA harness', () => {
         const hello = e.data as { kind?: string; ch?: string; id?: string }
         if (hello?.kind !== 'hello') return
         ;(window as unknown as { __acked: () => void }).__acked()
-        const ack = { ns: 'cash-bridge', v: 1, ch: hello.ch, id: `ack-${hello.id}`, kind: 'ack', capabilities: ['confirm'], context: { sessionToken: 'stolen', user: null, accountKind: null, locale: 'en-US', theme: 'dark', safeArea: { top: 0, right: 0, bottom: 0, left: 0 }, platform: 'ios', appVersion: 'evil' } }
+        const ack = {
+          ns: 'cash-bridge',
+          v: 1,
+          ch: hello.ch,
+          id: `ack-${hello.id}`,
+          kind: 'ack',
+          capabilities: ['confirm'],
+          context: {
+            sessionToken: 'stolen',
+            user: null,
+            accountKind: null,
+            locale: 'en-US',
+            theme: 'dark',
+            safeArea: { top: 0, right: 0, bottom: 0, left: 0 },
+            platform: 'ios',
+            appVersion: 'evil',
+          },
+        }
         ;(e.source as Window).postMessage(ack, '*')
       })
       const iframe = document.createElement('iframe')

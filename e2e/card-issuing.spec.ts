@@ -9,8 +9,9 @@ import { fillAddress, SAO_PAULO } from './support/identity'
 type Card = { id: string; kind: string; status: string; last4: string }
 const account = ACCOUNT_IDS.personal
 const newPhysicalCard = async (paula: Awaited<ReturnType<typeof apiAs>>, known: Set<string>) =>
-  ((await paula.get(`/accounts/${account}/cards`)) as { items: Card[] }).items.find((c) => c.kind === 'physical' && c.status !== 'cancelled' && !known.has(c.id))!
-
+  ((await paula.get(`/accounts/${account}/cards`)) as { items: Card[] }).items.find(
+    (c) => c.kind === 'physical' && c.status !== 'cancelled' && !known.has(c.id),
+  )!
 
 test('ordering waits for approved KYC, and says where to go', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')
@@ -26,7 +27,10 @@ test('ordering waits for approved KYC, and says where to go', async ({ page, req
     const refused = await paula.send(`/accounts/${account}/cards`)
     expect(refused.status).toBe(403)
     expect(refused.body.error?.code).toBe('verification_required')
-    expect(((await paula.get(`/accounts/${account}/card-ordering`)) as { verification: { approved: boolean } }).verification.approved).toBe(false)
+    expect(
+      ((await paula.get(`/accounts/${account}/card-ordering`)) as { verification: { approved: boolean } }).verification
+        .approved,
+    ).toBe(false)
   } finally {
     await admin.post(`/sandbox/users/${persona('personal').id}/kyc`, { status: 'approved' })
   }
@@ -34,12 +38,17 @@ test('ordering waits for approved KYC, and says where to go', async ({ page, req
 
 test('a company issues cards only once its KYB is approved, the add page included', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')
-  await admin.post(`/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'more_info_needed', reason: 'proof of address' })
+  await admin.post(`/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, {
+    status: 'more_info_needed',
+    reason: 'proof of address',
+  })
   try {
     await new CashApp(page).useSession('owner')
     await page.goto('/app/cash/card/@corporate/add')
     await expect(page.getByRole('heading', { name: 'Verify your company to order cards' })).toBeVisible()
-    await expect(page.getByText('Your company’s verification (KYB) needs more information (proof of address).')).toBeVisible()
+    await expect(
+      page.getByText('Your company’s verification (KYB) needs more information (proof of address).'),
+    ).toBeVisible()
     await expect(page.getByRole('link', { name: 'Go to verification' })).toHaveAttribute('href', '/app/cash/kyb')
     await expect(page.getByLabel('Cardholder')).toHaveCount(0)
   } finally {
@@ -49,7 +58,10 @@ test('a company issues cards only once its KYB is approved, the add page include
   await expect(page.getByLabel('Cardholder')).toBeVisible()
 })
 
-test('a physical card: ordered free, shipped, activated with its last 4, details shown after the password; a replacement costs the fee', async ({ page, request }) => {
+test('a physical card: ordered free, shipped, activated with its last 4, details shown after the password; a replacement costs the fee', async ({
+  page,
+  request,
+}) => {
   const admin = await apiAs(request, 'admin')
   const paula = await apiAs(request, 'personal')
   const before = parseAmount(await balanceOf(paula, account, 'USDC'), 'USDC')
@@ -83,7 +95,11 @@ test('a physical card: ordered free, shipped, activated with its last 4, details
   await tile.getByLabel('Last 4 digits on the card').fill(card.last4)
   await tile.getByRole('button', { name: 'Activate card' }).click()
   await expect(tile).toContainText('Activated')
-  const bought = (await admin.post(`/sandbox/cards/${card.id}/purchases`, { amount: '3', merchantName: 'Padaria Activated', mcc: '5812' })) as { approved: boolean }
+  const bought = (await admin.post(`/sandbox/cards/${card.id}/purchases`, {
+    amount: '3',
+    merchantName: 'Padaria Activated',
+    mcc: '5812',
+  })) as { approved: boolean }
   expect(bought.approved).toBe(true)
 
   await tile.getByRole('button', { name: 'Show details' }).click()

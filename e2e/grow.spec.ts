@@ -21,7 +21,11 @@ test.describe('Grow, as personal@demo.cash', () => {
     await new CashApp(page).useSession('personal')
   })
 
-  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({ page, request, serverClock }) => {
+  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({
+    page,
+    request,
+    serverClock,
+  }) => {
     const paula = await apiAs(request, 'personal')
     const usdc = await balanceOf(paula, account, 'USDC')
     const usdt = await balanceOf(paula, account, 'USDT')
@@ -43,7 +47,9 @@ test.describe('Grow, as personal@demo.cash', () => {
     await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired')
     await page.getByRole('button', { name: 'Review and confirm' }).click()
     await confirmWithPassword(page, 'Confirm and convert')
-    await expect(page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' }),
+    ).toBeVisible()
     await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for')
     expect(await balanceOf(paula, account, 'USDC')).toBe(usdc)
     const received = await page.getByTestId('quote.receive').textContent()
@@ -53,17 +59,32 @@ test.describe('Grow, as personal@demo.cash', () => {
     expect(units(await balanceOf(paula, account, 'USDC'))).toBe(units(usdc) - 10_000_000)
     expect(units(await balanceOf(paula, account, 'USDT'))).toBe(units(usdt) + 9_970_000)
     // Put Paula's USDT back as it was (the spread stays with Cash).
-    const back = (await paula.post(`/accounts/${account}/convert/quotes`, { from: 'USDT', to: 'USDC', amount: '9.97' })) as { id: string }
-    await paula.post(`/accounts/${account}/convert/executions`, { quoteId: back.id, confirmation: await paula.hostConfirmation() })
+    const back = (await paula.post(`/accounts/${account}/convert/quotes`, {
+      from: 'USDT',
+      to: 'USDC',
+      amount: '9.97',
+    })) as { id: string }
+    await paula.post(`/accounts/${account}/convert/executions`, {
+      quoteId: back.id,
+      confirmation: await paula.hostConfirmation(),
+    })
     expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
   })
 
-  test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({ page, request, serverClock }) => {
+  test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({
+    page,
+    request,
+    serverClock,
+  }) => {
     const paula = await apiAs(request, 'personal')
     const usdc = units(await balanceOf(paula, account, 'USDC'))
     await page.goto('/app/cash/earn/liquid')
     const position = page.getByTestId('earn.value')
-    const start = units(((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value)
+    const start = units(
+      ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find(
+        (v) => v.vault === 'usd',
+      )!.value,
+    )
     const deposit = page.getByRole('form', { name: 'Deposit' })
     await deposit.getByLabel('Amount in USDC').fill('0')
     await deposit.getByRole('button', { name: 'Deposit' }).click()
@@ -78,7 +99,15 @@ test.describe('Grow, as personal@demo.cash', () => {
     await expect(done).toContainText('You can withdraw it whenever you like.')
     await expect(page.getByRole('img', { name: /Liquid USD vault position over 30 days/ })).toBeVisible()
     expect(units(await balanceOf(paula, account, 'USDC'))).toBe(usdc - 25_000_000)
-    await expect.poll(async () => units(((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value)).toBeGreaterThanOrEqual(start + 25_000_000)
+    await expect
+      .poll(async () =>
+        units(
+          (
+            (await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }
+          ).vaults.find((v) => v.vault === 'usd')!.value,
+        ),
+      )
+      .toBeGreaterThanOrEqual(start + 25_000_000)
     await expect(position).not.toHaveText('$0.00')
 
     const withdraw = page.getByRole('form', { name: 'Withdraw' })
@@ -111,8 +140,14 @@ test.describe('Grow, as personal@demo.cash', () => {
     await queue.getByRole('button', { name: 'Cancel withdrawal' }).click()
     await page.getByRole('button', { name: 'Yes, cancel the withdrawal' }).click()
     await expect(queue.getByRole('listitem').first()).toContainText('cancelled')
-    const rest = ((await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }).vaults.find((v) => v.vault === 'usd')!.value
-    await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, { vault: 'usd', amount: rest, confirmation: await paula.hostConfirmation() })
+    const rest = (
+      (await paula.get(`/accounts/${account}/earn`)) as { vaults: { vault: string; value: string }[] }
+    ).vaults.find((v) => v.vault === 'usd')!.value
+    await paula.post(`/accounts/${account}/earn/liquid/withdrawals`, {
+      vault: 'usd',
+      amount: rest,
+      confirmation: await paula.hostConfirmation(),
+    })
     await serverClock.advance(SETTLEMENT + 1)
     expect(units(await balanceOf(paula, account, 'USDC'))).toBeGreaterThanOrEqual(usdc)
   })

@@ -12,7 +12,10 @@ const focused = (page: Page) =>
     if (!el) return { tag: '', text: '' }
     const input = el as HTMLInputElement
     const label = input.labels?.[0]?.textContent?.trim() ?? ''
-    return { tag: el.tagName.toLowerCase(), text: (el.getAttribute('aria-label') ?? label ?? '') || (el.textContent ?? '').trim() }
+    return {
+      tag: el.tagName.toLowerCase(),
+      text: (el.getAttribute('aria-label') ?? label ?? '') || (el.textContent ?? '').trim(),
+    }
   })
 
 /** Tabs forward until the focused element's name matches, as a keyboard user would (at most `max` presses). */
@@ -42,10 +45,14 @@ test('skip to content is the first stop of the page and moves focus past the men
   await expect(page.locator('#cash-content')).toBeFocused()
   // The next Tab lands inside the content, not on the brand or the menu.
   await page.keyboard.press('Tab')
-  expect(await page.evaluate(() => document.getElementById('cash-content')!.contains(document.activeElement))).toBe(true)
+  expect(await page.evaluate(() => document.getElementById('cash-content')!.contains(document.activeElement))).toBe(
+    true,
+  )
 })
 
-test('by keyboard only: sign in, move around the shell with focus on each new heading, and pay with PIX', async ({ page }) => {
+test('by keyboard only: sign in, move around the shell with focus on each new heading, and pay with PIX', async ({
+  page,
+}) => {
   await page.goto('/app/cash/sign-in')
   await expectHeadingFocused(page, 'Sign in to Cash')
 
@@ -73,7 +80,9 @@ test('by keyboard only: sign in, move around the shell with focus on each new he
   await page.goto('/app/cash/pix/send')
   await expectHeadingFocused(page, 'Pay with PIX')
   await tabTo(page, 'PIX key or code')
-  await page.keyboard.type('00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D')
+  await page.keyboard.type(
+    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+  )
   await tabTo(page, 'Amount in reais')
   await page.keyboard.type('12')
   await page.keyboard.press('Enter')
@@ -98,5 +107,7 @@ test('an error shown at a field is tied to it and reached by keyboard', async ({
   const email = page.getByLabel('E-mail')
   await expect(email).toHaveAttribute('aria-invalid', 'true')
   const describedBy = (await email.getAttribute('aria-describedby'))!
-  await expect(page.locator(`[id="${describedBy.split(' ').pop()}"]`)).toHaveText('Enter an e-mail address like name@example.com.')
+  await expect(page.locator(`[id="${describedBy.split(' ').pop()}"]`)).toHaveText(
+    'Enter an e-mail address like name@example.com.',
+  )
 })

@@ -20,7 +20,9 @@ async function launch(page: Page, webview: string, settings: { locale?: string; 
 }
 
 test.describe('themes from the host', () => {
-  test('the host’s light and dark themes paint the page differently, and dark passes axe contrast', async ({ page }) => {
+  test('the host’s light and dark themes paint the page differently, and dark passes axe contrast', async ({
+    page,
+  }) => {
     // The system says dark; the host's init says light, and wins.
     await page.emulateMedia({ colorScheme: 'dark' })
     const light = await launch(page, 'pix/topup', { theme: 'light' })
@@ -37,7 +39,11 @@ test.describe('themes from the host', () => {
     let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined
     await expect
       .poll(async () => {
-        results = await new AxeBuilder({ page }).include('iframe[title="Embed under test"]').withTags(['wcag2aa']).withRules(['color-contrast']).analyze()
+        results = await new AxeBuilder({ page })
+          .include('iframe[title="Embed under test"]')
+          .withTags(['wcag2aa'])
+          .withRules(['color-contrast'])
+          .analyze()
         return results.passes.some((p) => p.id === 'color-contrast')
       })
       .toBe(true)
@@ -76,7 +82,12 @@ test.describe('language from the host or the browser', () => {
       // Standalone (no host): the browser's language too.
       await page.goto('/app/cash/webview/pix/send')
       await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR')
-      await expect(page.getByText('Entre no Cash para ver esta página.').or(page.getByRole('heading', { name: 'Entrar no Cash' })).first()).toBeVisible()
+      await expect(
+        page
+          .getByText('Entre no Cash para ver esta página.')
+          .or(page.getByRole('heading', { name: 'Entrar no Cash' }))
+          .first(),
+      ).toBeVisible()
     })
   })
 

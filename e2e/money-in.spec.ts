@@ -11,11 +11,14 @@ const account = ACCOUNT_IDS.personal
 /** 12 confirmations of the sandbox chain (a block every 250 ms), and a little more. */
 const CONFIRMATIONS = 4
 const usd = (decimal: string) => formatMoney(parseAmount(decimal, 'USDC'), 'USDC')
-const plus = (a: string, b: string, asset: HeldAsset = 'USDC') => formatMoney(parseAmount(a, asset) + parseAmount(b, asset), asset)
+const plus = (a: string, b: string, asset: HeldAsset = 'USDC') =>
+  formatMoney(parseAmount(a, asset) + parseAmount(b, asset), asset)
 
 async function homeShows(page: Page, asset: string, text: string) {
   await page.goto('/app/cash')
-  await expect(page.getByRole('region', { name: 'Balances' }).getByRole('listitem').filter({ hasText: asset })).toContainText(text)
+  await expect(
+    page.getByRole('region', { name: 'Balances' }).getByRole('listitem').filter({ hasText: asset }),
+  ).toContainText(text)
 }
 
 test.describe('money in, as personal@demo.cash', () => {
@@ -23,14 +26,21 @@ test.describe('money in, as personal@demo.cash', () => {
     await new CashApp(page).useSession('personal')
   })
 
-  test('a deposit to the shown address is credited after its confirmations, by exactly the amount', async ({ page, request, serverClock }) => {
+  test('a deposit to the shown address is credited after its confirmations, by exactly the amount', async ({
+    page,
+    request,
+    serverClock,
+  }) => {
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     const before = await balanceOf(paula, account, 'USDC')
     await page.goto('/app/cash/top-up/share-address')
     const address = (await page.getByTestId('top-up.address').textContent())!.trim()
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    await expect(page.getByRole('img', { name: 'QR code of your deposit address' })).toHaveAttribute('data-qr-value', address)
+    await expect(page.getByRole('img', { name: 'QR code of your deposit address' })).toHaveAttribute(
+      'data-qr-value',
+      address,
+    )
     await expect(page.getByRole('note')).toContainText('Send only on Scroll')
     await admin.post('/sandbox/chain/transfers', { toAddress: address, asset: 'USDC', amount: '25.5' })
     await page.goto('/app/cash/top-up')
@@ -43,10 +53,16 @@ test.describe('money in, as personal@demo.cash', () => {
     // history's deposits hold it whatever else happened.
     await page.goto('/app/cash/transaction-history')
     await page.getByLabel('Type').selectOption('deposit')
-    await expect(page.getByTestId('history.list').getByRole('listitem').filter({ hasText: '+$25.50' }).first()).toContainText('Settled')
+    await expect(
+      page.getByTestId('history.list').getByRole('listitem').filter({ hasText: '+$25.50' }).first(),
+    ).toContainText('Settled')
   })
 
-  test('a Stargate transfer moves through its states on on-the-way/{hash} and credits on delivery', async ({ page, request, serverClock }) => {
+  test('a Stargate transfer moves through its states on on-the-way/{hash} and credits on delivery', async ({
+    page,
+    request,
+    serverClock,
+  }) => {
     const paula = await apiAs(request, 'personal')
     const before = await balanceOf(paula, account, 'USDC')
     await page.goto('/app/cash/top-up/stargate')
@@ -77,7 +93,10 @@ test.describe('money in, as personal@demo.cash', () => {
     await expect(page.getByTestId('on-the-way.not-found')).toContainText('Transfer not found')
   })
 
-  test('a PIX top-up of R$100 shows a BR Code with a valid CRC and, once paid, credits the quoted USDC', async ({ page, request }) => {
+  test('a PIX top-up of R$100 shows a BR Code with a valid CRC and, once paid, credits the quoted USDC', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiAs(request, 'admin')
     const paula = await apiAs(request, 'personal')
     const before = await balanceOf(paula, account, 'USDC')
@@ -100,8 +119,15 @@ test.describe('money in, as personal@demo.cash', () => {
     const before = await balanceOf(paula, account, 'USDC')
     await page.goto('/app/cash/bank/receive')
     await expect(page.getByText('SWIFT transfers are not supported')).toBeVisible()
-    await admin.post('/sandbox/bank/transfers', { accountId: account, rail: 'ach', amount: '1000', senderName: 'Paula Pereira' })
-    await expect.poll(async () => (await page.reload(), await page.getByRole('region', { name: 'Received' }).textContent())).toContain('+$998.00')
+    await admin.post('/sandbox/bank/transfers', {
+      accountId: account,
+      rail: 'ach',
+      amount: '1000',
+      senderName: 'Paula Pereira',
+    })
+    await expect
+      .poll(async () => (await page.reload(), await page.getByRole('region', { name: 'Received' }).textContent()))
+      .toContain('+$998.00')
     await homeShows(page, 'USDC', plus(before, '998'))
   })
 })

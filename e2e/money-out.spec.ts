@@ -45,7 +45,9 @@ test.describe('crypto withdrawal, as personal@demo.cash', () => {
     await serverClock.advance(CONFIRMATIONS)
     await expect(page.getByText('Confirmed on the network.')).toBeVisible()
     await page.goto('/app/cash')
-    await expect(page.getByRole('region', { name: 'Balances' }).getByRole('listitem').filter({ hasText: 'USDC' })).toContainText(minus(before, '10.5'))
+    await expect(
+      page.getByRole('region', { name: 'Balances' }).getByRole('listitem').filter({ hasText: 'USDC' }),
+    ).toContainText(minus(before, '10.5'))
   })
 
   // The other kinds of bad address (39 hex characters, a non-hex one) are refused at the field the same way:
@@ -54,13 +56,16 @@ test.describe('crypto withdrawal, as personal@demo.cash', () => {
     await fillWithdrawal(page, '10', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd')
     const field = page.getByLabel('Destination address')
     await expect(field).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByRole('alert').filter({ hasText: 'mixed case that does not match its checksum' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'mixed case that does not match its checksum' }),
+    ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Review' })).toBeDisabled()
   })
 
   test('cancelling during the delay returns the reservation', async ({ page, request }) => {
     const paula = await apiAs(request, 'personal')
-    const spendable = async () => ((await paula.get(`/accounts/${account}/balances`)) as { spendable: string }).spendable
+    const spendable = async () =>
+      ((await paula.get(`/accounts/${account}/balances`)) as { spendable: string }).spendable
     const before = await spendable()
     await fillWithdrawal(page, '20', TO)
     await page.getByRole('button', { name: 'Review' }).click()
@@ -78,7 +83,10 @@ test.describe('crypto withdrawal, as personal@demo.cash', () => {
   })
 })
 
-test('webview/withdraw does the same inside the QA harness, confirmed by its biometrics', async ({ page, serverClock }) => {
+test('webview/withdraw does the same inside the QA harness, confirmed by its biometrics', async ({
+  page,
+  serverClock,
+}) => {
   await page.goto('/app/cash/webview/test')
   await page.getByLabel('Page').selectOption('withdraw')
   await page.getByRole('button', { name: 'Launch' }).click()
@@ -99,7 +107,8 @@ test('webview/withdraw does the same inside the QA harness, confirmed by its bio
   await expect(embed.getByText('Confirmed on the network.')).toBeVisible()
 })
 
-const BCB_EXAMPLE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+const BCB_EXAMPLE =
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
 
 test('a PIX send from the BCB example code shows "Fulano de Tal, BRASILIA" and pays', async ({ page }) => {
   await new CashApp(page).useSession('personal')
@@ -162,14 +171,19 @@ test('a bank send to a manual IBAN recipient completes', async ({ page, serverCl
 
 test('repay shows the effect on debt and health first, then repays', async ({ page }) => {
   // The debt as it is now (interest may have accrued at midnight): repaying 100 lowers it by exactly that.
-  const debt = parseAmount((await (await apiAs(page.request, 'borrower')).get(`/accounts/${ACCOUNT_IDS.borrower}/balances`)).debt, 'USDC')
+  const debt = parseAmount(
+    (await (await apiAs(page.request, 'borrower')).get(`/accounts/${ACCOUNT_IDS.borrower}/balances`)).debt,
+    'USDC',
+  )
   const usd = (units: bigint) => formatMoney(units, 'USDC', 'en-US')
   await new CashApp(page).useSession('borrower')
   await page.goto('/app/cash/repay')
   await page.getByLabel('Amount to repay (USDC)').fill('100')
   await expect(page.getByTestId('repay.effect')).toContainText(`${usd(debt)} → ${usd(debt - 100_000000n)}`)
   // Health depends on the collateral the borrower holds now (other tests add to it); it must go up.
-  const health = (await page.getByTestId('repay.effect').getByRole('definition').last().textContent())!.match(/(\d+\.\d{2}) → (\d+\.\d{2})/)!
+  const health = (await page.getByTestId('repay.effect').getByRole('definition').last().textContent())!.match(
+    /(\d+\.\d{2}) → (\d+\.\d{2})/,
+  )!
   expect(Number(health[2])).toBeGreaterThan(Number(health[1]))
   await page.getByRole('button', { name: 'Repay', exact: true }).click()
   await expect(page.getByRole('status')).toContainText(`$100.00 repaid. You now owe ${usd(debt - 100_000000n)}.`)

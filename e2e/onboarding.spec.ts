@@ -7,8 +7,15 @@ import { SAFE_DEPLOY_BLOCKS } from '../domain/safe'
 const SAFE_DEPLOY_SECONDS = Math.ceil(((SAFE_DEPLOY_BLOCKS + 1) * 250) / 1000)
 import { fillKyb, fillKyc, providerDecides, signUpInBrowser } from './support/identity'
 
-test('a new sign-up opens an account, verifies their identity, creates a safe at the address shown before, and gets a first card', async ({ page, serverClock }) => {
-  await signUpInBrowser(page, { name: 'Olga Onboard', email: `onboard-${Date.now()}@example.com`, password: 'a-long-password-1' })
+test('a new sign-up opens an account, verifies their identity, creates a safe at the address shown before, and gets a first card', async ({
+  page,
+  serverClock,
+}) => {
+  await signUpInBrowser(page, {
+    name: 'Olga Onboard',
+    email: `onboard-${Date.now()}@example.com`,
+    password: 'a-long-password-1',
+  })
   await page.getByRole('link', { name: 'Continue setup' }).click()
   await expect(page).toHaveURL(/\/app\/cash\/onboarding\/personal$/)
   await expect(page.getByTestId('onboarding.steps').getByRole('listitem').first()).toContainText('Next')
@@ -45,7 +52,12 @@ test('a new sign-up opens an account, verifies their identity, creates a safe at
   await expect(page.getByRole('region', { name: /^Card ending \d{4}$/ })).toHaveCount(1)
 })
 
-test('a company sign-up verifies the business with one beneficial owner and invites a member who joins from the e-mail', async ({ page, browser, request, serverClock }) => {
+test('a company sign-up verifies the business with one beneficial owner and invites a member who joins from the e-mail', async ({
+  page,
+  browser,
+  request,
+  serverClock,
+}) => {
   const founder = { name: 'Fay Founder', email: `founder-${Date.now()}@example.com`, password: 'a-long-password-1' }
   await signUpInBrowser(page, founder)
   await page.goto('/app/cash/onboarding/corporate')
@@ -66,7 +78,9 @@ test('a company sign-up verifies the business with one beneficial owner and invi
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByRole('status')).toContainText(`Invitation sent to ${member}`)
 
-  const mail = (await (await apiAs(request, 'admin')).get(`/sandbox/mail?to=${encodeURIComponent(member)}`)) as { items: { body: string }[] }
+  const mail = (await (await apiAs(request, 'admin')).get(`/sandbox/mail?to=${encodeURIComponent(member)}`)) as {
+    items: { body: string }[]
+  }
   const link = new URL(/(https?:\/\/\S+accept-invite\?token=[\w-]+)/.exec(mail.items[0]!.body)![1]!)
   const context = await browser.newContext()
   const guest = await context.newPage()
@@ -83,7 +97,9 @@ test('a company sign-up verifies the business with one beneficial owner and invi
   await context.close()
 })
 
-test('the safe page lists pending security operations with countdowns, and recovery asks for confirmation', async ({ page }) => {
+test('the safe page lists pending security operations with countdowns, and recovery asks for confirmation', async ({
+  page,
+}) => {
   await new CashApp(page).useSession('owner')
   await page.goto('/app/cash/safe')
   await expect(page.getByTestId('safe.summary')).toContainText('Olivia Okafor')

@@ -8,12 +8,19 @@ import { CashApp, freshUser } from './support/cash-app'
 /** The reset link in the newest reset mail to `email`, read from the development outbox as an admin. */
 async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
   const admin = await apiAs(request, 'admin')
-  const mail = ((await admin.get(`/sandbox/mail?to=${encodeURIComponent(email)}`)) as { items: { template: string; body: string }[] }).items.find((m) => m.template === 'passwordReset')
+  const mail = (
+    (await admin.get(`/sandbox/mail?to=${encodeURIComponent(email)}`)) as {
+      items: { template: string; body: string }[]
+    }
+  ).items.find((m) => m.template === 'passwordReset')
   expect(mail, `a reset mail to ${email}`).toBeDefined()
   return /https?:\/\/\S+[?&]step=reset-password&token=[\w-]+/.exec(mail!.body)![0]
 }
 
-test('a forgotten password is reset through the link in the mail, and only the new one signs in', async ({ page, request }) => {
+test('a forgotten password is reset through the link in the mail, and only the new one signs in', async ({
+  page,
+  request,
+}) => {
   const user = await freshUser(request, 'reset')
   const newPassword = 'a-brand-new-password-2'
   const app = new CashApp(page)
@@ -25,7 +32,9 @@ test('a forgotten password is reset through the link in the mail, and only the n
   await expect(page.getByText('Enter an e-mail address like name@example.com.')).toBeVisible()
   await page.getByLabel('E-mail').fill(user.email)
   await page.getByRole('button', { name: 'Send the link' }).click()
-  await expect(page.getByRole('status')).toHaveText(new RegExp(`^If an account exists for ${user.email.replace(/[.]/g, '\\.')}, we sent it a link`))
+  await expect(page.getByRole('status')).toHaveText(
+    new RegExp(`^If an account exists for ${user.email.replace(/[.]/g, '\\.')}, we sent it a link`),
+  )
 
   const link = await resetLinkFor(request, user.email)
   await page.goto(link)
@@ -39,7 +48,9 @@ test('a forgotten password is reset through the link in the mail, and only the n
   await page.getByLabel('New password').fill(newPassword)
   await page.getByRole('button', { name: 'Save the new password' }).click()
 
-  await expect(page.getByRole('status')).toHaveText(/^Your password is changed, and every device that was signed in to your account is signed out\./)
+  await expect(page.getByRole('status')).toHaveText(
+    /^Your password is changed, and every device that was signed in to your account is signed out\./,
+  )
   await expect(page.getByRole('heading', { name: 'Sign in to Cash' })).toBeVisible()
   await expect(page.getByLabel('E-mail')).toHaveValue(user.email)
   await page.getByLabel('Password', { exact: true }).fill(user.password)
@@ -51,14 +62,20 @@ test('a forgotten password is reset through the link in the mail, and only the n
 
   // The link worked once: opened again, the page says so, with the way to a new one.
   await page.goto(link)
-  await expect(page.getByRole('alert')).toHaveText('This password reset link was already used. Sign in with your new password, or ask for a new link.')
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password reset link was already used. Sign in with your new password, or ask for a new link.',
+  )
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible()
 })
 
 test.describe('in Portuguese', () => {
   test.use({ locale: 'pt-BR' })
 
-  test('an expired link says so at the page, and the new password is checked at its field', async ({ page, request, serverClock }) => {
+  test('an expired link says so at the page, and the new password is checked at its field', async ({
+    page,
+    request,
+    serverClock,
+  }) => {
     const user = await freshUser(request, 'reset-pt')
     await page.goto('/app/cash/sign-in?step=forgot-password')
     await expect(page.getByRole('heading', { name: 'Redefina sua senha' })).toBeVisible()
@@ -75,7 +92,9 @@ test.describe('in Portuguese', () => {
     await serverClock.advance(31 * 60)
     await page.getByLabel('Nova senha').fill('uma-senha-nova-e-longa')
     await page.getByRole('button', { name: 'Salvar a nova senha' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Este link de redefinição de senha expirou (um link vale por 30 minutos). Peça um novo.')
+    await expect(page.getByRole('alert')).toHaveText(
+      'Este link de redefinição de senha expirou (um link vale por 30 minutos). Peça um novo.',
+    )
     await page.getByRole('link', { name: 'Pedir um novo link' }).click()
     await expect(page.getByRole('heading', { name: 'Redefina sua senha' })).toBeVisible()
   })

@@ -3,7 +3,11 @@ import { ACCOUNT_IDS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
-test('an owner invites someone new, who signs up from the link, joins Acme, and is removed again', async ({ page, browser, request }) => {
+test('an owner invites someone new, who signs up from the link, joins Acme, and is removed again', async ({
+  page,
+  browser,
+  request,
+}) => {
   const app = new CashApp(page)
   const email = `invitee-${Date.now()}@example.com`
   await app.useSession('owner')
@@ -52,7 +56,9 @@ test('an owner invites someone new, who signs up from the link, joins Acme, and 
   await row.getByRole('button', { name: 'Yes, remove' }).click()
   await expect(page.getByRole('status')).toContainText('Ivo Invitee was removed.')
   await expect(page.getByRole('listitem', { name: 'Ivo Invitee' })).toHaveCount(0)
-  const people = (await (await apiAs(request, 'owner')).get(`/accounts/${ACCOUNT_IDS.acme}/members`)) as { people: unknown[] }
+  const people = (await (await apiAs(request, 'owner')).get(`/accounts/${ACCOUNT_IDS.acme}/members`)) as {
+    people: unknown[]
+  }
   expect(people.people).toHaveLength(2)
   await invitee.close()
 })
@@ -69,7 +75,9 @@ test('the waitlist takes an e-mail, checks it at the field, and answers the same
     }
     await page.getByLabel('E-mail').fill(email)
     await page.getByRole('button', { name: 'Join the waitlist' }).click()
-    await expect(page.getByRole('status')).toHaveText(`You’re on the list. We will write to ${email} when you can sign up.`)
+    await expect(page.getByRole('status')).toHaveText(
+      `You’re on the list. We will write to ${email} when you can sign up.`,
+    )
   }
 })
 

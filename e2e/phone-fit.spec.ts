@@ -28,7 +28,10 @@ function sayer(locale: 'en-US' | 'pt-BR'): Say {
   return (english, vars = {}) => {
     const keys = english in en ? [english] : Object.keys(en).filter((k) => en[k as keyof typeof en] === english)
     const texts = [...new Set(keys.map((k) => messages[k]!))]
-    if (texts.length !== 1) throw new Error(`"${english}": ${keys.length ? `more than one translation (${keys.join(', ')})` : 'in no message file'}`)
+    if (texts.length !== 1)
+      throw new Error(
+        `"${english}": ${keys.length ? `more than one translation (${keys.join(', ')})` : 'in no message file'}`,
+      )
     return texts[0]!.replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? `{${name}}`)
   }
 }
@@ -44,10 +47,15 @@ async function signInFresh(page: Page, tag: string, corporate = false) {
   const user = await freshUser(page.request, tag)
   if (corporate) {
     const { token } = await nativeSession(user.email, user.password)
-    const opened = await page.request.post('/app/cash/api/v1/accounts', { headers: { authorization: `Bearer ${token}` }, data: { kind: 'corporate', name: 'Companhia Brasileira de Distribuição de Produtos Ltda' } })
+    const opened = await page.request.post('/app/cash/api/v1/accounts', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { kind: 'corporate', name: 'Companhia Brasileira de Distribuição de Produtos Ltda' },
+    })
     expect(opened.status()).toBe(201)
   }
-  const res = await page.request.post('/app/cash/api/v1/auth/sign-in', { data: { email: user.email, password: user.password, client: 'web' } })
+  const res = await page.request.post('/app/cash/api/v1/auth/sign-in', {
+    data: { email: user.email, password: user.password, client: 'web' },
+  })
   expect(res.status()).toBe(200)
   return user
 }
@@ -62,7 +70,13 @@ async function uploadAll(page: Page) {
   const inputs = page.locator('input[type=file]')
   for (let i = 0; i < (await inputs.count()); i++) {
     const accept = (await inputs.nth(i).getAttribute('accept')) ?? ''
-    await inputs.nth(i).setInputFiles(accept.includes('pdf') ? file(`document-${i}.pdf`, PDF, 'application/pdf') : file(`photo-with-a-long-file-name-${i}.jpg`, i % 2 ? JPEG : PNG, i % 2 ? 'image/jpeg' : 'image/png'))
+    await inputs
+      .nth(i)
+      .setInputFiles(
+        accept.includes('pdf')
+          ? file(`document-${i}.pdf`, PDF, 'application/pdf')
+          : file(`photo-with-a-long-file-name-${i}.jpg`, i % 2 ? JPEG : PNG, i % 2 ? 'image/jpeg' : 'image/png'),
+      )
   }
 }
 
@@ -94,7 +108,9 @@ const FLOWS: Flow[] = [
       await step('onboarding: open the account')
       await page.getByLabel(say('Time zone')).selectOption('America/Sao_Paulo')
       await page.getByRole('button', { name: say('Open account') }).click()
-      await expect(page.getByRole('heading', { name: say('onboarding.progress', { done: '1', total: '4' }) })).toBeVisible()
+      await expect(
+        page.getByRole('heading', { name: say('onboarding.progress', { done: '1', total: '4' }) }),
+      ).toBeVisible()
       await step('onboarding: account open, verify next')
     },
   },
@@ -206,7 +222,11 @@ const FLOWS: Flow[] = [
     walk: async (w) => {
       const { page, say, step } = w
       await page.goto('/app/cash/pix/send')
-      await page.getByLabel(say('PIX key or code')).fill('00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D')
+      await page
+        .getByLabel(say('PIX key or code'))
+        .fill(
+          '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+        )
       await page.getByLabel(say('Amount in reais')).fill('50')
       await step('key and amount')
       await page.getByRole('button', { name: say('Continue') }).click()
@@ -333,7 +353,9 @@ const FLOWS: Flow[] = [
       await page.getByRole('button', { name: say('Send invitation') }).click()
       await expect(page.getByRole('alert').first()).toBeVisible()
       await step('invitation refused')
-      await page.getByLabel(say('Their e-mail')).fill(`a-rather-long-invitee-address-${Date.now()}@subsidiary.example.com`)
+      await page
+        .getByLabel(say('Their e-mail'))
+        .fill(`a-rather-long-invitee-address-${Date.now()}@subsidiary.example.com`)
       await page.getByLabel(say('Role'), { exact: true }).selectOption('member')
       await page.getByRole('button', { name: say('Send invitation') }).click()
       await expect(page.getByRole('status').first()).toBeVisible()
@@ -375,7 +397,9 @@ const FLOWS: Flow[] = [
       await step('refund refused')
       await page.getByLabel(say('Account'), { exact: true }).fill('personal@demo.cash')
       await page.getByLabel(say('Amount (USDC)')).fill('1500')
-      await page.getByLabel(say('Reason'), { exact: true }).fill(`Goodwill refund after a duplicate charge, ticket ${Date.now()}`)
+      await page
+        .getByLabel(say('Reason'), { exact: true })
+        .fill(`Goodwill refund after a duplicate charge, ticket ${Date.now()}`)
       await page.getByRole('button', { name: say('Issue refund') }).click()
       await expect(page.getByTestId('refund-pending').first()).toBeVisible()
       await expect(page.getByTestId('audit-after').first()).toBeVisible()
@@ -389,7 +413,8 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
     test.use({ locale })
     for (const flow of FLOWS) {
       test(flow.name, async ({ page }) => {
-        if (flow.who === 'fresh' || flow.who === 'corporate-fresh') await signInFresh(page, 'fit', flow.who === 'corporate-fresh')
+        if (flow.who === 'fresh' || flow.who === 'corporate-fresh')
+          await signInFresh(page, 'fit', flow.who === 'corporate-fresh')
         else if (flow.who) await new CashApp(page).useSession(flow.who)
         const problems: string[] = []
         const say = sayer(locale)

@@ -16,10 +16,17 @@ const BRL_1234_56 = 'R$\u00a01.234,56'
 
 /** English page strings of the PIX screens (and the shared ones they use) that must not show in pt-BR. */
 const ENGLISH = Object.entries(en)
-  .filter(([key, text]) => /^(pix|pixSend|confirm|state|ui|quote|withdraw\.total)\b/.test(key) && text !== ptBR[key as keyof typeof en] && !text.includes('{') && text.length >= 4)
+  .filter(
+    ([key, text]) =>
+      /^(pix|pixSend|confirm|state|ui|quote|withdraw\.total)\b/.test(key) &&
+      text !== ptBR[key as keyof typeof en] &&
+      !text.includes('{') &&
+      text.length >= 4,
+  )
   .map(([, text]) => text)
 
-const wordRe = (text: string) => new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u')
+const wordRe = (text: string) =>
+  new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u')
 
 async function expectNoEnglish(embed: FrameLocator, screen: string) {
   const text = await embed.locator('body').innerText()
@@ -83,7 +90,11 @@ test.describe('the PIX flows in Portuguese inside the QA harness (locale pt-BR)'
     await expect(embed.getByText('Digite uma chave PIX ou cole um código PIX.')).toBeVisible()
     await embed.getByLabel('Chave ou código PIX').fill('não é uma chave')
     await embed.getByRole('button', { name: 'Continuar' }).click()
-    await expect(embed.getByText('Digite uma chave PIX (CPF, CNPJ, e-mail, celular +55 ou chave aleatória) ou cole um código PIX.')).toBeVisible()
+    await expect(
+      embed.getByText(
+        'Digite uma chave PIX (CPF, CNPJ, e-mail, celular +55 ou chave aleatória) ou cole um código PIX.',
+      ),
+    ).toBeVisible()
     await expectNoEnglish(embed, 'refusal')
 
     await embed.getByLabel('Chave ou código PIX').fill('fornecedor@example.com.br')

@@ -28,29 +28,77 @@ import { axeViolations } from './support/axe'
  */
 test.describe.configure({ mode: 'parallel' })
 
-const SAMPLES: Record<string, string> = { hash: '0x' + 'ab'.repeat(32), accountSearchParam: 'personal@demo.cash', cardId: 'card-1', userId: 'user-1', id: '42', type: 'deposit' }
+const SAMPLES: Record<string, string> = {
+  hash: '0x' + 'ab'.repeat(32),
+  accountSearchParam: 'personal@demo.cash',
+  cardId: 'card-1',
+  userId: 'user-1',
+  id: '42',
+  type: 'deposit',
+}
 const SPEC = readFileSync(new URL('../host/spec-routes.txt', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.startsWith('/app/cash'))
   .map((l) => l.trim().replace(/\{(\w+)\}/g, (_m, name: string) => SAMPLES[name]!))
 
 const product = (full: string) => full.slice('/app/cash'.length) || '/'
-const sample = (route: RouteEntry) => `/app/cash${route.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)}`.replace(/\/$/, '')
-const WHO: Record<Guard, PersonaKey | null> = { guest: null, public: null, 'signed-in': 'personal', personal: 'personal', corporate: 'owner', admin: 'admin' }
+const sample = (route: RouteEntry) =>
+  `/app/cash${route.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)}`.replace(/\/$/, '')
+const WHO: Record<Guard, PersonaKey | null> = {
+  guest: null,
+  public: null,
+  'signed-in': 'personal',
+  personal: 'personal',
+  corporate: 'owner',
+  admin: 'admin',
+}
 
 /** Routes that show forms, lists, cards, amounts, the QR code and charts: the dark run covers each kind. */
-const DARK_SUBSET = ['/', '/sign-in', '/sign-up', '/top-up', '/pix/top-up', '/pix/send', '/withdraw/crypto', '/bank/send/add/manual', '/convert', '/earn', '/card/@personal', '/transaction-history', '/settings/alerts/spend-limit', '/my-membership', '/refer', '/support/help-center', '/people', '/card/@corporate/add', '/admin']
+const DARK_SUBSET = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/top-up',
+  '/pix/top-up',
+  '/pix/send',
+  '/withdraw/crypto',
+  '/bank/send/add/manual',
+  '/convert',
+  '/earn',
+  '/card/@personal',
+  '/transaction-history',
+  '/settings/alerts/spend-limit',
+  '/my-membership',
+  '/refer',
+  '/support/help-center',
+  '/people',
+  '/card/@corporate/add',
+  '/admin',
+]
 
 /** The holder screens read in Portuguese. */
-const inPortuguese = (route: RouteEntry) => (route.guard === 'signed-in' || route.guard === 'personal') && route.embed !== 'support'
+const inPortuguese = (route: RouteEntry) =>
+  (route.guard === 'signed-in' || route.guard === 'personal') && route.embed !== 'support'
 const ENGLISH = Object.entries(en)
-  .filter(([key, text]) => !key.startsWith('admin.') && !key.startsWith('qa.') && text !== ptBR[key as keyof typeof en] && !text.includes('{') && text.includes(' ') && text.length >= 8)
+  .filter(
+    ([key, text]) =>
+      !key.startsWith('admin.') &&
+      !key.startsWith('qa.') &&
+      text !== ptBR[key as keyof typeof en] &&
+      !text.includes('{') &&
+      text.includes(' ') &&
+      text.length >= 8,
+  )
   .map(([, text]) => text)
 
 /** The walk, one group per persona and embed. */
 const GROUPS = (['personal', 'owner', 'admin', null] as const).flatMap((who) => {
   const mine = ROUTES.filter((r) => WHO[r.guard] === who)
-  return [...new Set(mine.map((r) => r.embed))].map((embed) => ({ who, embed, routes: mine.filter((r) => r.embed === embed) }))
+  return [...new Set(mine.map((r) => r.embed))].map((embed) => ({
+    who,
+    embed,
+    routes: mine.filter((r) => r.embed === embed),
+  }))
 })
 
 type Finding = { route: string; scheme: string; rule: string; impact: string; help: string; nodes: string[] }
@@ -60,14 +108,22 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 async function audit(page: Page, path: string, scheme: string): Promise<Finding[]> {
   const findings: Finding[] = (await axeViolations(page, TAGS))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ route: path, scheme, rule: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+    .map((v) => ({
+      route: path,
+      scheme,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }))
   const unnamed = await page.locator('input:not([type=hidden]), select, textarea').evaluateAll((els) =>
     els
       .filter((el) => {
         const input = el as HTMLInputElement
         // Not rendered, so not in the accessibility tree (a password manager's login beside a password form).
         if (el.closest('[hidden]')) return false
-        if (input.labels && input.labels.length > 0 && [...input.labels].some((l) => l.textContent?.trim())) return false
+        if (input.labels && input.labels.length > 0 && [...input.labels].some((l) => l.textContent?.trim()))
+          return false
         if (el.getAttribute('aria-label')?.trim()) return false
         const ids = el.getAttribute('aria-labelledby')
         if (ids && ids.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return false
@@ -76,11 +132,22 @@ async function audit(page: Page, path: string, scheme: string): Promise<Finding[
       })
       .map((el) => `${el.tagName.toLowerCase()}[name=${el.getAttribute('name') ?? ''}]`),
   )
-  if (unnamed.length) findings.push({ route: path, scheme, rule: 'field-without-name', impact: 'serious', help: 'Every form field has an accessible name', nodes: unnamed })
+  if (unnamed.length)
+    findings.push({
+      route: path,
+      scheme,
+      rule: 'field-without-name',
+      impact: 'serious',
+      help: 'Every form field has an accessible name',
+      nodes: unnamed,
+    })
   return findings
 }
 
-const report = (findings: Finding[]) => findings.map((f) => `${f.scheme} ${f.route}: ${f.rule} (${f.impact}) ${f.help}\n    ${f.nodes.join('\n    ')}`).join('\n')
+const report = (findings: Finding[]) =>
+  findings
+    .map((f) => `${f.scheme} ${f.route}: ${f.rule} (${f.impact}) ${f.help}\n    ${f.nodes.join('\n    ')}`)
+    .join('\n')
 
 const DARK_BG = 'rgb(11, 12, 15)'
 const LIGHT_BG = 'rgb(245, 246, 248)'
@@ -95,10 +162,13 @@ async function recordCspViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = []
     Object.assign(window, { __cspViolations: seen })
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    )
   })
 }
-const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
 
 /**
  * Opens the route's deep link: its title, built, loaded, nothing refused by the CSP; then axe in light (and, for
@@ -112,7 +182,18 @@ async function checkRoute(page: Page, route: RouteEntry, misfits: string[]): Pro
   // Data loads after the heading: wait until no loading line is left (a page may keep none at all).
   await expect(page.getByText('Loading…')).toHaveCount(0)
   const refused = await cspViolations(page)
-  const findings: Finding[] = refused.length ? [{ route: path, scheme: 'light', rule: 'csp-violation', impact: 'serious', help: 'The page runs within its Content-Security-Policy', nodes: refused }] : []
+  const findings: Finding[] = refused.length
+    ? [
+        {
+          route: path,
+          scheme: 'light',
+          rule: 'csp-violation',
+          impact: 'serious',
+          help: 'The page runs within its Content-Security-Policy',
+          nodes: refused,
+        },
+      ]
+    : []
   findings.push(...(await audit(page, path, 'light')))
   if (DARK_SUBSET.includes(route.path)) {
     // The system switches to dark: the same screen repaints with the dark tokens (light-dark()).
@@ -137,7 +218,8 @@ async function checkPortuguese(page: Page, route: RouteEntry): Promise<string[]>
   const problems: string[] = []
   for (const phrase of ENGLISH) if (text.includes(phrase)) problems.push(`${route.path}: "${phrase}"`)
   // Hard-coded English that is in no message file: English function words never occur in Portuguese copy.
-  for (const line of text.split('\n')) if (/\b(the|your|The|Your|with|and)\b/.test(line)) problems.push(`${route.path}: "${line.trim()}"`)
+  for (const line of text.split('\n'))
+    if (/\b(the|your|The|Your|with|and)\b/.test(line)) problems.push(`${route.path}: "${line.trim()}"`)
   return problems
 }
 
@@ -156,7 +238,10 @@ async function portuguesePage(browser: Browser, who: PersonaKey | null): Promise
 test.describe('every route of the map: title, built, accessible (light, dark subset), Portuguese for holders, fits a phone', () => {
   for (const { who, embed, routes } of GROUPS) {
     const portuguese = routes.filter(inPortuguese).length
-    test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({ page, browser }) => {
+    test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({
+      page,
+      browser,
+    }) => {
       // Each route is a page load, one or two axe runs, a Portuguese page load and four or five phone-fit measures.
       test.setTimeout(60_000 + routes.length * 30_000)
       await page.emulateMedia({ colorScheme: 'light' })
@@ -181,9 +266,14 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
   }
 
   test('the groups walk every route once, by the persona that may see it', () => {
-    expect(GROUPS.flatMap((g) => g.routes).map((r) => r.path).sort()).toEqual(ROUTES.map((r) => r.path).sort())
+    expect(
+      GROUPS.flatMap((g) => g.routes)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(ROUTES.map((r) => r.path).sort())
     expect(GROUPS.filter((g) => g.who === 'personal').flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(50)
-    for (const who of ['owner', 'admin', null]) expect(GROUPS.filter((g) => g.who === who).flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(4)
+    for (const who of ['owner', 'admin', null])
+      expect(GROUPS.filter((g) => g.who === who).flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(4)
     expect(GROUPS.flatMap((g) => g.routes).filter((r) => DARK_SUBSET.includes(r.path))).toHaveLength(DARK_SUBSET.length)
     expect(ROUTES.filter(inPortuguese).length).toBeGreaterThanOrEqual(50)
     expect(ENGLISH.length).toBeGreaterThan(100)
@@ -191,7 +281,11 @@ test.describe('every route of the map: title, built, accessible (light, dark sub
 
   test('the walk opens exactly the paths of routes.txt that the shell maps', () => {
     const mapped = SPEC.filter((full) => matchRoute(product(full)))
-    expect(ROUTES.filter((r) => !r.beyondSpec).map((r) => sample(r) || '/app/cash').sort()).toEqual([...new Set(mapped)].sort())
+    expect(
+      ROUTES.filter((r) => !r.beyondSpec)
+        .map((r) => sample(r) || '/app/cash')
+        .sort(),
+    ).toEqual([...new Set(mapped)].sort())
   })
 
   test('routes not in the spec are not quietly served', () => {
@@ -235,7 +329,10 @@ test.describe('the shell’s own paths', () => {
     await new CashApp(page).useSession('personal')
     const findings: Finding[] = []
     // Each page once, audited in light, then in dark as the system switches (as the walk's dark subset is).
-    for (const [path, title] of [['/webview/test', 'QA harness'], ['/no/such/page', 'Page not found']] as const) {
+    for (const [path, title] of [
+      ['/webview/test', 'QA harness'],
+      ['/no/such/page', 'Page not found'],
+    ] as const) {
       await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(`/app/cash${path}`)
       await expectTitle(page, title)
@@ -262,14 +359,18 @@ test.describe('the shell’s own paths', () => {
     await app.useSession('personal')
     await page.goto('/app/cash/admin/pending-holds')
     await expectTitle(page, 'Not allowed')
-    await expect(page.getByText('This page is for Cash staff only. You are signed in as personal@demo.cash.')).toBeVisible()
+    await expect(
+      page.getByText('This page is for Cash staff only. You are signed in as personal@demo.cash.'),
+    ).toBeVisible()
     await page.goto('/app/cash/card/@corporate')
     await expect(page.getByText('This page is for company accounts.')).toBeVisible()
     await page.goto('/app/cash/settings')
     await app.signOut()
     await app.useSession('owner')
     await page.goto('/app/cash/order-card/@personal')
-    await expect(page.getByText('This page is for personal accounts. You are signed in as owner@acme.demo.cash.')).toBeVisible()
+    await expect(
+      page.getByText('This page is for personal accounts. You are signed in as owner@acme.demo.cash.'),
+    ).toBeVisible()
   })
 
   test('navigation works on a phone: the menu opens and leads somewhere', async ({ page }) => {

@@ -18,7 +18,10 @@ async function launch(page: Page, webview: string, email = 'personal@demo.cash',
  * shows the new launch (its address changes), so the last launch's log can never answer for it.
  */
 async function launchHere(page: Page, webview: string, email = 'personal@demo.cash', screen?: string) {
-  const before = await page.locator(EMBED).getAttribute('src').catch(() => null)
+  const before = await page
+    .locator(EMBED)
+    .getAttribute('src')
+    .catch(() => null)
   await page.getByRole('combobox', { name: 'Page', exact: true }).selectOption(webview)
   if (screen) await page.getByRole('combobox', { name: 'Screen', exact: true }).selectOption(screen)
   await page.getByRole('combobox', { name: 'Persona', exact: true }).selectOption(email)
@@ -30,7 +33,8 @@ async function launchHere(page: Page, webview: string, email = 'personal@demo.ca
 }
 
 /** The embed's history row for `title` (merchant, "USDC deposit", …). */
-const row = (embed: ReturnType<Page['frameLocator']>, title: string | RegExp) => embed.getByRole('listitem').filter({ hasText: title })
+const row = (embed: ReturnType<Page['frameLocator']>, title: string | RegExp) =>
+  embed.getByRole('listitem').filter({ hasText: title })
 
 /** Counts full page loads of the embed, so a test can prove it showed a change without reloading. */
 async function countEmbedLoads(page: Page) {
@@ -40,7 +44,9 @@ async function countEmbedLoads(page: Page) {
 }
 
 test.describe('the QA harness', () => {
-  test('at 1280 px: controls, the embed whole at phone width, and the bridge log with payloads beside it', async ({ page }) => {
+  test('at 1280 px: controls, the embed whole at phone width, and the bridge log with payloads beside it', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await launch(page, 'history')
     const controls = (await page.getByTestId('qa.controls').boundingBox())!
@@ -50,7 +56,12 @@ test.describe('the QA harness', () => {
     expect(frame.width).toBe(392)
     expect(frame.height).toBe(846)
     expect(frame.x + frame.width).toBeLessThanOrEqual(1280)
-    expect(await page.frames().find((f) => f.url().includes('/webview/history'))!.evaluate(() => window.innerWidth)).toBe(390)
+    expect(
+      await page
+        .frames()
+        .find((f) => f.url().includes('/webview/history'))!
+        .evaluate(() => window.innerWidth),
+    ).toBe(390)
     // Three columns side by side: controls | phone | log.
     expect(controls.x + controls.width).toBeLessThanOrEqual(frame.x)
     expect(log.x).toBeGreaterThanOrEqual(frame.x + frame.width)
@@ -81,7 +92,10 @@ test.describe('the QA harness', () => {
   test('offers every persona of the fixtures', async ({ page }) => {
     await page.goto('/app/cash/webview/test')
     await expect(page.getByRole('combobox', { name: 'Persona', exact: true })).toBeVisible()
-    const offered = await page.getByRole('combobox', { name: 'Persona', exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    const offered = await page
+      .getByRole('combobox', { name: 'Persona', exact: true })
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
     expect(offered).toEqual(['', ...PERSONAS.map((p) => p.email)])
     await expect(page.getByRole('combobox', { name: 'Persona', exact: true })).toContainText('ops@demo.cash')
   })
@@ -90,15 +104,27 @@ test.describe('the QA harness', () => {
     test.setTimeout(300_000)
     await page.goto('/app/cash/webview/test')
     await expect(page.getByRole('combobox', { name: 'Page', exact: true })).toBeVisible()
-    const pages = await page.getByRole('combobox', { name: 'Page', exact: true }).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    const pages = await page
+      .getByRole('combobox', { name: 'Page', exact: true })
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
     expect(pages).toEqual(expect.arrayContaining(['history', 'support', 'admin', 'home']))
     for (const webview of pages) {
       // Each page as the persona it is for: the back office as an admin, sign-in signed out, onboarding as the new sign-up.
-      const email = webview === 'admin' ? 'admin@demo.cash' : webview === 'auth' ? '' : webview === 'onboarding' ? 'new@demo.cash' : 'personal@demo.cash'
+      const email =
+        webview === 'admin'
+          ? 'admin@demo.cash'
+          : webview === 'auth'
+            ? ''
+            : webview === 'onboarding'
+              ? 'new@demo.cash'
+              : 'personal@demo.cash'
       await launchHere(page, webview, email)
       const embed = page.frameLocator(EMBED)
       await expect(embed.getByRole('heading', { level: 1 }), webview).toBeVisible()
-      await expect(embed.getByRole('heading', { level: 1 }), webview).not.toHaveText(/not found|something went wrong|not allowed|transaction$/i)
+      await expect(embed.getByRole('heading', { level: 1 }), webview).not.toHaveText(
+        /not found|something went wrong|not allowed|transaction$/i,
+      )
       await expect(embed.getByText(/not found|could not be loaded|no such/i), webview).toHaveCount(0)
       await expect(embed.locator('.cash-alert'), webview).toHaveCount(0)
     }
@@ -106,7 +132,9 @@ test.describe('the QA harness', () => {
 })
 
 test.describe('sandbox controls in the harness act on the embed’s account, and the embed shows it without a reload', () => {
-  test('a card purchase appears, then clears, then is refunded; another is reversed; a network timeout is declined', async ({ page }) => {
+  test('a card purchase appears, then clears, then is refunded; another is reversed; a network timeout is declined', async ({
+    page,
+  }) => {
     const { embed, controls } = await launch(page, 'history')
     const loads = await countEmbedLoads(page)
     await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
@@ -122,7 +150,8 @@ test.describe('sandbox controls in the harness act on the embed’s account, and
     await expect(row(embed, 'Harness Market')).toContainText('Pending')
     await expect(row(embed, 'Harness Market')).toContainText('$23.40')
 
-    const auth = (merchant: string) => controls.getByTestId('sandbox-authorizations').getByRole('listitem').filter({ hasText: merchant })
+    const auth = (merchant: string) =>
+      controls.getByTestId('sandbox-authorizations').getByRole('listitem').filter({ hasText: merchant })
     await auth('Harness Market').getByRole('button', { name: 'Clear' }).click()
     await expect(row(embed, 'Harness Market')).toContainText('Settled')
     await auth('Harness Market').getByRole('button', { name: 'Refund' }).click()
@@ -175,9 +204,18 @@ test.describe('sandbox controls in the harness act on the embed’s account, and
     await expect(page.getByTestId('sandbox-outcome')).toHaveText('')
   })
 
-  test('time: the clock moves forward and a withdrawal past its security delay shows sent', async ({ page, request, cashServer }) => {
+  test('time: the clock moves forward and a withdrawal past its security delay shows sent', async ({
+    page,
+    request,
+    cashServer,
+  }) => {
     const paula = await apiAs(request, 'personal')
-    const w = (await paula.post(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '3.21', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } })) as { status: string }
+    const w = (await paula.post(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, {
+      asset: 'USDC',
+      amount: '3.21',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      confirmation: { method: 'password', password: DEMO_PASSWORD },
+    })) as { status: string }
     expect(w.status).toBe('delayed')
     const { embed, controls } = await launch(page, 'history')
     await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Pending')
@@ -197,14 +235,37 @@ test.describe('sandbox controls in the harness act on the embed’s account, and
 })
 
 test.describe('identity decisions in the harness', () => {
-  test('an application left pending opens on its screen, is approved from the controls, and the page shows it verified without a reload', async ({ page, request }) => {
+  test('an application left pending opens on its screen, is approved from the controls, and the page shows it verified without a reload', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiAs(request, 'admin')
     await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
     try {
       const nina = await apiAs(request, 'new')
-      const doc = async (kind: string, bytes: Buffer) => ((await nina.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as { id: string }).id
-      const address = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
-      await nina.post('/kyc', { legalName: 'Nina Novak', birthDate: '1994-02-11', address, nationality: 'BR', idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) }, selfie: await doc('selfie', PNG) })
+      const doc = async (kind: string, bytes: Buffer) =>
+        (
+          (await nina.post('/identity/documents', {
+            kind,
+            fileName: `${kind}.bin`,
+            content: bytes.toString('base64'),
+          })) as { id: string }
+        ).id
+      const address = {
+        line1: 'Rua Augusta 100',
+        city: 'São Paulo',
+        region: 'SP',
+        postalCode: '01304-000',
+        country: 'BR',
+      }
+      await nina.post('/kyc', {
+        legalName: 'Nina Novak',
+        birthDate: '1994-02-11',
+        address,
+        nationality: 'BR',
+        idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
+        selfie: await doc('selfie', PNG),
+      })
 
       const { embed, controls } = await launch(page, 'onboarding', 'new@demo.cash', '/kyc')
       const loads = await countEmbedLoads(page)

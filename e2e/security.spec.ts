@@ -23,11 +23,14 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   })
   await page.addInitScript(() => {
     window.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   return async () => {
     const fromFrames: string[] = []
-    for (const frame of page.frames()) fromFrames.push(...((await frame.evaluate(() => window.__cspViolations ?? []).catch(() => [])) as string[]))
+    for (const frame of page.frames())
+      fromFrames.push(...((await frame.evaluate(() => window.__cspViolations ?? []).catch(() => [])) as string[]))
     return [...console, ...fromFrames]
   }
 }
@@ -55,7 +58,9 @@ test.describe('Content-Security-Policy in the browser', () => {
     const res = await page.goto('/app/cash/webview/top-up')
     expectStrictCsp(res?.headers()['content-security-policy'], "'self'")
     expect(res?.headers()['x-frame-options']).toBe('SAMEORIGIN')
-    await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' }))).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1 }).or(page.getByRole('heading', { name: 'Sign in to Cash' })),
+    ).toBeVisible()
     await page.goto('/app/cash/webview/home')
     await expect(page.getByRole('heading').first()).toBeVisible()
     expect(await violations()).toEqual([])
@@ -89,7 +94,9 @@ test.describe('Content-Security-Policy in the browser', () => {
     test.beforeAll(async ({ baseURL }) => {
       server = createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' })
-        res.end(`<!doctype html><title>Foreign</title><h1>Foreign site</h1><iframe id="embed" title="framed" src="${baseURL}/app/cash/webview/top-up"></iframe><iframe id="shell" title="shell" src="${baseURL}/app/cash/sign-in"></iframe>`)
+        res.end(
+          `<!doctype html><title>Foreign</title><h1>Foreign site</h1><iframe id="embed" title="framed" src="${baseURL}/app/cash/webview/top-up"></iframe><iframe id="shell" title="shell" src="${baseURL}/app/cash/sign-in"></iframe>`,
+        )
       })
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       foreignPort = (server.address() as AddressInfo).port
@@ -110,7 +117,9 @@ test.describe('Content-Security-Policy in the browser', () => {
       expect((await embedLoaded).headers()['content-security-policy']).toContain("frame-ancestors 'self'")
       await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2)
       for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
-        const rendered = await frame.evaluate(() => document.getElementById('root')?.childElementCount ?? 0).catch(() => 0)
+        const rendered = await frame
+          .evaluate(() => document.getElementById('root')?.childElementCount ?? 0)
+          .catch(() => 0)
         expect(rendered, frame.url()).toBe(0)
       }
     })

@@ -56,7 +56,12 @@ test('profile details: a field error first, then the saved language takes over t
     expect(limits.timeZone).toBe('America/Recife')
     expect(await paula.get('/profile')).toMatchObject({ phone: '+5581987654321', language: 'pt-BR' })
   } finally {
-    await paula.put('/profile', { name: before.name, language: before.language, phone: before.phone ?? '', timeZone: before.timeZone.value })
+    await paula.put('/profile', {
+      name: before.name,
+      language: before.language,
+      phone: before.phone ?? '',
+      timeZone: before.timeZone.value,
+    })
   }
 })
 
@@ -115,7 +120,9 @@ test('wallets: linked by signing in the browser, then used to sign in, then unli
   await expect(page.getByText('No wallets linked yet.')).toBeVisible()
 })
 
-test('signing in with a wallet nobody linked points to password sign-in; no wallet at all is said plainly', async ({ page }) => {
+test('signing in with a wallet nobody linked points to password sign-in; no wallet at all is said plainly', async ({
+  page,
+}) => {
   const app = new CashApp(page)
   await app.openSignIn()
   await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
@@ -123,5 +130,7 @@ test('signing in with a wallet nobody linked points to password sign-in; no wall
   await injectWallet(page)
   await app.openSignIn()
   await page.getByRole('button', { name: 'Sign in with a wallet' }).click()
-  await expect(page.getByRole('alert')).toHaveText(/not linked to a Cash account\. Sign in with your e-mail and password/)
+  await expect(page.getByRole('alert')).toHaveText(
+    /not linked to a Cash account\. Sign in with your e-mail and password/,
+  )
 })

@@ -29,7 +29,9 @@ test.describe('home shows each persona’s real balances from the ledger', () =>
     // 3 weETH × $3,150 × 55 % + 150 USDC × 90 % − 1,200 debt = 4,132.50
     await expect(app.section('Spendable')).toContainText('$4,132.50')
     await expect(app.section('Spendable')).toContainText('Borrow')
-    await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'Borrowed' })).toContainText('$1,200.00')
+    await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'Borrowed' })).toContainText(
+      '$1,200.00',
+    )
     await expect(app.section('Balances').getByRole('listitem').filter({ hasText: 'weETH' })).toContainText('3 weETH')
     await expect(app.section('Recent activity')).toContainText('-$1,200.00')
   })
@@ -54,7 +56,9 @@ test.describe('home shows each persona’s real balances from the ledger', () =>
   })
 
   test('a deposit shows on home after reload: the numbers come from the server', async ({ page, request }) => {
-    const admin = await request.post('/app/cash/api/v1/auth/sign-in', { data: { email: 'admin@demo.cash', password: DEMO_PASSWORD, client: 'native' } })
+    const admin = await request.post('/app/cash/api/v1/auth/sign-in', {
+      data: { email: 'admin@demo.cash', password: DEMO_PASSWORD, client: 'native' },
+    })
     const { token } = await admin.json()
     const app = new CashApp(page)
     await signInThroughPage(app, 'borrower')
@@ -99,7 +103,9 @@ test.describe('sign-in errors', () => {
       await expect(page.getByText('That e-mail and password do not match an account.')).toBeVisible()
     }
     await app.submitSignIn(user.email, 'wrong-password-6')
-    await expect(page.getByRole('alert').filter({ hasText: 'Too many wrong passwords' })).toContainText('paused for 15 minutes')
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many wrong passwords' })).toContainText(
+      'paused for 15 minutes',
+    )
     await app.submitSignIn(user.email, user.password)
     await expect(page.getByRole('alert').filter({ hasText: 'Too many wrong passwords' })).toBeVisible()
     await expect(page).toHaveURL(/\/sign-in/)

@@ -2,7 +2,9 @@ import { expect, test } from './support/fixtures'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
-test('help center: searching "PIX" finds the PIX articles and opens one; a word nothing has says so', async ({ page }) => {
+test('help center: searching "PIX" finds the PIX articles and opens one; a word nothing has says so', async ({
+  page,
+}) => {
   await page.goto('/app/cash/support')
   await page.getByLabel('Search help articles').fill('PIX')
   await page.getByRole('button', { name: 'Search' }).click()
@@ -20,8 +22,14 @@ test('help center: searching "PIX" finds the PIX articles and opens one; a word 
   await expect(page.getByRole('heading', { name: 'Pay with PIX', level: 1 })).toBeVisible()
   await expect(page.getByTestId('support.article')).toContainText('A PIX payment is a spend')
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
-  await expect(crumbs.getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/app/cash/support/help-center')
-  await page.getByRole('region', { name: 'Related articles' }).getByRole('link', { name: /^Add money with PIX/ }).click()
+  await expect(crumbs.getByRole('link', { name: 'Help center' })).toHaveAttribute(
+    'href',
+    '/app/cash/support/help-center',
+  )
+  await page
+    .getByRole('region', { name: 'Related articles' })
+    .getByRole('link', { name: /^Add money with PIX/ })
+    .click()
   await expect(page.getByRole('heading', { name: 'Add money with PIX', level: 1 })).toBeVisible()
 })
 
@@ -39,14 +47,23 @@ test.describe('in Brazilian Portuguese', () => {
   test('the PIX article shows in Portuguese, found by an accented search', async ({ page }) => {
     await page.goto('/app/cash/support/help-center')
     await page.getByLabel('Buscar artigos de ajuda').fill('PÍX')
-    await page.getByTestId('support.help.results').getByRole('link', { name: /^Pagar com PIX/ }).click()
+    await page
+      .getByTestId('support.help.results')
+      .getByRole('link', { name: /^Pagar com PIX/ })
+      .click()
     await expect(page.getByRole('heading', { name: 'Pagar com PIX', level: 1 })).toBeVisible()
     await expect(page.getByTestId('support.article')).toContainText('Um pagamento PIX é um gasto')
-    await expect(page.getByRole('navigation', { name: 'Trilha de navegação' }).getByRole('link', { name: 'Central de ajuda' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Trilha de navegação' }).getByRole('link', { name: 'Central de ajuda' }),
+    ).toBeVisible()
   })
 })
 
-test('a holder sends feedback (errors at the fields first) and an admin finds it in the inbox', async ({ page, request, browser }) => {
+test('a holder sends feedback (errors at the fields first) and an admin finds it in the inbox', async ({
+  page,
+  request,
+  browser,
+}) => {
   const message = `The PIX quote screen is clear (e2e ${Date.now()})`
   await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/feedback')
@@ -63,7 +80,10 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
   await expect(page.getByRole('heading', { name: 'Thank you for your feedback' })).toBeVisible()
 
   const admin = await apiAs(request, 'admin')
-  const inbox = (await admin.get('/admin/feedback')) as { items: { id: string; message: string; rating: number; readAt: string | null; user: { email: string } }[]; unread: number }
+  const inbox = (await admin.get('/admin/feedback')) as {
+    items: { id: string; message: string; rating: number; readAt: string | null; user: { email: string } }[]
+    unread: number
+  }
   const mine = inbox.items.find((i) => i.message === message)
   expect(mine).toMatchObject({ rating: 4, readAt: null, user: { email: 'personal@demo.cash' } })
   expect(inbox.unread).toBeGreaterThanOrEqual(1)
@@ -81,7 +101,9 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
   expect(after.items.find((i) => i.id === mine!.id)!.readAt).not.toBeNull()
 })
 
-test('wallet instructions: a signed-in holder sees their card and the Apple Pay and Google Pay steps, with no fake add button', async ({ page }) => {
+test('wallet instructions: a signed-in holder sees their card and the Apple Pay and Google Pay steps, with no fake add button', async ({
+  page,
+}) => {
   await new CashApp(page).useSession('personal')
   await page.goto('/app/cash/support/wallet-instruct')
   await expect(page.getByTestId('support.wallet.cards')).toContainText('Your card ending in 4242')

@@ -55,7 +55,15 @@ function deferredBridge(context: BridgeContext) {
 }
 
 /** Mounts a route's embed with an in-page host bridge, one per embed instance. */
-export function EmbedFrame({ route, path, params }: { route: RouteEntry; path: string; params: Record<string, string> }) {
+export function EmbedFrame({
+  route,
+  path,
+  params,
+}: {
+  route: RouteEntry
+  path: string
+  params: Record<string, string>
+}) {
   const { locale } = useI18n()
   const { state } = useSession()
   const [location, navigate] = useLocation()
@@ -102,7 +110,10 @@ export function EmbedFrame({ route, path, params }: { route: RouteEntry; path: s
 
   const Embed = embedComponent(route.embed)
   if (!current) return <LoadingState />
-  const navigation = { go: (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/'), here: `/app/cash${location === '/' ? '' : location}${search ? `?${search}` : ''}` }
+  const navigation = {
+    go: (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/'),
+    here: `/app/cash${location === '/' ? '' : location}${search ? `?${search}` : ''}`,
+  }
   return (
     <BridgeProvider bridge={current.bridge}>
       <EmbedNavigationProvider navigation={navigation}>

@@ -26,7 +26,11 @@ export function webHostHandlers(navigate: (path: string) => void): HostHandlers 
  * Connects an embed to the shell over a MessageChannel in this page: the same protocol and code path a
  * native app uses, only the transport differs.
  */
-export async function connectInPage(embed: string, handlers: HostHandlers, context: () => BridgeContext): Promise<{ bridge: EmbedBridge; close: () => void }> {
+export async function connectInPage(
+  embed: string,
+  handlers: HostHandlers,
+  context: () => BridgeContext,
+): Promise<{ bridge: EmbedBridge; close: () => void }> {
   const channel = new MessageChannel()
   const host = serveBridge({ wire: portWire(channel.port1), handlers, context })
   const bridge = await connectBridge({ embed, wire: portWire(channel.port2) })

@@ -10,10 +10,14 @@ import { DEMO_PASSWORD, PERSONAS } from '../fixtures/personas'
 import { useQaHost, type LogLine, type QaSettings } from './use-qa-host'
 
 /** Every page the harness can open: the standalone webview pages, then each other embed on its first screen. */
-export const QA_PAGES = [...Object.keys(WEBVIEW_PAGES), ...EMBEDS.filter((e) => !Object.values(WEBVIEW_PAGES).some((p) => p.embed === e))]
+export const QA_PAGES = [
+  ...Object.keys(WEBVIEW_PAGES),
+  ...EMBEDS.filter((e) => !Object.values(WEBVIEW_PAGES).some((p) => p.embed === e)),
+]
 
 /** The screens an embed page (not a standalone webview page) can open on: its routes that take no parameter. */
-export const qaScreens = (page: string): string[] => (isEmbedName(page) ? ROUTES.filter((r) => r.embed === page && !r.path.includes(':')).map((r) => r.path) : [])
+export const qaScreens = (page: string): string[] =>
+  isEmbedName(page) ? ROUTES.filter((r) => r.embed === page && !r.path.includes(':')).map((r) => r.path) : []
 
 /** `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the sandbox. */
 export function QaHarness() {
@@ -22,9 +26,23 @@ export function QaHarness() {
   const qa = useQaHost(iframe)
   const config = useClientConfig()
   const sandboxOn = config !== null && config.monitoring.environment !== 'production'
-  const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({ page: 'top-up', screen: '', email: 'personal@demo.cash', password: DEMO_PASSWORD, platform: 'ios', locale: 'en-US', theme: 'light', capabilities: [...qa.capabilities] })
-  const set = <K extends keyof typeof settings>(key: K, value: (typeof settings)[K]) => setSettings((s) => ({ ...s, [key]: value }))
-  const toggle = (c: Capability) => set('capabilities', settings.capabilities.includes(c) ? settings.capabilities.filter((x) => x !== c) : [...settings.capabilities, c])
+  const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({
+    page: 'top-up',
+    screen: '',
+    email: 'personal@demo.cash',
+    password: DEMO_PASSWORD,
+    platform: 'ios',
+    locale: 'en-US',
+    theme: 'light',
+    capabilities: [...qa.capabilities],
+  })
+  const set = <K extends keyof typeof settings>(key: K, value: (typeof settings)[K]) =>
+    setSettings((s) => ({ ...s, [key]: value }))
+  const toggle = (c: Capability) =>
+    set(
+      'capabilities',
+      settings.capabilities.includes(c) ? settings.capabilities.filter((x) => x !== c) : [...settings.capabilities, c],
+    )
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void qa.launch({ ...settings, sandbox: sandboxOn })
@@ -38,31 +56,70 @@ export function QaHarness() {
           <form className="cash-card cash-stack" onSubmit={submit} aria-label={t('qa.settings')}>
             <h2>{t('qa.controls')}</h2>
             <label className="cash-field">
-              {t('qa.page')} <select value={settings.page} onChange={(e) => setSettings((s) => ({ ...s, page: e.target.value, screen: '' }))}>{QA_PAGES.map((p) => <option key={p} value={p}>{p}</option>)}</select>
+              {t('qa.page')}{' '}
+              <select
+                value={settings.page}
+                onChange={(e) => setSettings((s) => ({ ...s, page: e.target.value, screen: '' }))}
+              >
+                {QA_PAGES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
             </label>
             {screens.length > 1 ? (
               <label className="cash-field">
-                {t('qa.screen')} <select value={settings.screen} onChange={(e) => set('screen', e.target.value)}><option value="">{t('qa.screen.first')}</option>{screens.map((p) => <option key={p} value={p}>{p}</option>)}</select>
+                {t('qa.screen')}{' '}
+                <select value={settings.screen} onChange={(e) => set('screen', e.target.value)}>
+                  <option value="">{t('qa.screen.first')}</option>
+                  {screens.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
               </label>
             ) : null}
             <label className="cash-field">
               {t('qa.persona')}{' '}
               <select value={settings.email} onChange={(e) => set('email', e.target.value)}>
                 <option value="">{t('qa.signedOut')}</option>
-                {PERSONAS.map((p) => <option key={p.email} value={p.email}>{t('qa.personaOption', { name: p.name, email: p.email })}</option>)}
+                {PERSONAS.map((p) => (
+                  <option key={p.email} value={p.email}>
+                    {t('qa.personaOption', { name: p.name, email: p.email })}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="cash-field">
-              {t('qa.password')} <input type="password" value={settings.password} onChange={(e) => set('password', e.target.value)} />
+              {t('qa.password')}{' '}
+              <input type="password" value={settings.password} onChange={(e) => set('password', e.target.value)} />
             </label>
             <label className="cash-field">
-              {t('qa.platform')} <select value={settings.platform} onChange={(e) => set('platform', e.target.value as QaSettings['platform'])}><option value="ios">iOS</option><option value="android">Android</option><option value="web">Web</option></select>
+              {t('qa.platform')}{' '}
+              <select
+                value={settings.platform}
+                onChange={(e) => set('platform', e.target.value as QaSettings['platform'])}
+              >
+                <option value="ios">iOS</option>
+                <option value="android">Android</option>
+                <option value="web">Web</option>
+              </select>
             </label>
             <label className="cash-field">
-              {t('qa.locale')} <select value={settings.locale} onChange={(e) => set('locale', e.target.value as QaSettings['locale'])}><option value="en-US">English</option><option value="pt-BR">Português (Brasil)</option></select>
+              {t('qa.locale')}{' '}
+              <select value={settings.locale} onChange={(e) => set('locale', e.target.value as QaSettings['locale'])}>
+                <option value="en-US">English</option>
+                <option value="pt-BR">Português (Brasil)</option>
+              </select>
             </label>
             <label className="cash-field">
-              {t('qa.theme')} <select value={settings.theme} onChange={(e) => set('theme', e.target.value as QaSettings['theme'])}><option value="light">{t('qa.theme.light')}</option><option value="dark">{t('qa.theme.dark')}</option></select>
+              {t('qa.theme')}{' '}
+              <select value={settings.theme} onChange={(e) => set('theme', e.target.value as QaSettings['theme'])}>
+                <option value="light">{t('qa.theme.light')}</option>
+                <option value="dark">{t('qa.theme.dark')}</option>
+              </select>
             </label>
             <fieldset className="cash-qa-capabilities">
               <legend>{t('qa.capabilities')}</legend>
@@ -72,8 +129,14 @@ export function QaHarness() {
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className="cash-button">{t('qa.launch')}</button>
-            {qa.error ? <p className="cash-alert" role="alert">{qa.error}</p> : null}
+            <button type="submit" className="cash-button">
+              {t('qa.launch')}
+            </button>
+            {qa.error ? (
+              <p className="cash-alert" role="alert">
+                {qa.error}
+              </p>
+            ) : null}
           </form>
 
           {qa.asks.length ? (
@@ -82,14 +145,35 @@ export function QaHarness() {
                 ask.kind === 'confirm' ? (
                   <div key={i} className="cash-stack">
                     <p>{t('qa.confirmAsk', { detail: ask.detail })}</p>
-                    <button type="button" className="cash-button" onClick={() => ask.answer(true)}>{t('qa.approve')}</button>
-                    <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(false)}>{t('qa.deny')}</button>
+                    <button type="button" className="cash-button" onClick={() => ask.answer(true)}>
+                      {t('qa.approve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="cash-button"
+                      data-variant="secondary"
+                      onClick={() => ask.answer(false)}
+                    >
+                      {t('qa.deny')}
+                    </button>
                   </div>
                 ) : (
                   <div key={i} className="cash-stack">
-                    <label className="cash-field">{t('qa.scanned', { detail: ask.detail })} <input value={scanText} onChange={(e) => setScanText(e.target.value)} /></label>
-                    <button type="button" className="cash-button" onClick={() => ask.answer(scanText)}>{t('qa.sendScan')}</button>
-                    <button type="button" className="cash-button" data-variant="secondary" onClick={() => ask.answer(null)}>{t('qa.cancelScan')}</button>
+                    <label className="cash-field">
+                      {t('qa.scanned', { detail: ask.detail })}{' '}
+                      <input value={scanText} onChange={(e) => setScanText(e.target.value)} />
+                    </label>
+                    <button type="button" className="cash-button" onClick={() => ask.answer(scanText)}>
+                      {t('qa.sendScan')}
+                    </button>
+                    <button
+                      type="button"
+                      className="cash-button"
+                      data-variant="secondary"
+                      onClick={() => ask.answer(null)}
+                    >
+                      {t('qa.cancelScan')}
+                    </button>
                   </div>
                 ),
               )}
@@ -99,10 +183,38 @@ export function QaHarness() {
           <section className="cash-card cash-stack" aria-label={t('qa.events')}>
             <h2>{t('qa.events')}</h2>
             <div className="cash-actions">
-              <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('backPressed', {})}>{t('qa.backPressed')}</button>
-              <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('themeChanged', { theme: settings.theme === 'light' ? 'dark' : 'light' })}>{t('qa.switchTheme')}</button>
-              <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('visibility', { visible: false })}>{t('qa.hide')}</button>
-              <button type="button" className="cash-button" data-variant="secondary" onClick={() => qa.emit('sessionChanged', { sessionToken: null })}>{t('qa.signOut')}</button>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() => qa.emit('backPressed', {})}
+              >
+                {t('qa.backPressed')}
+              </button>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() => qa.emit('themeChanged', { theme: settings.theme === 'light' ? 'dark' : 'light' })}
+              >
+                {t('qa.switchTheme')}
+              </button>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() => qa.emit('visibility', { visible: false })}
+              >
+                {t('qa.hide')}
+              </button>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() => qa.emit('sessionChanged', { sessionToken: null })}
+              >
+                {t('qa.signOut')}
+              </button>
             </div>
           </section>
 
@@ -113,14 +225,24 @@ export function QaHarness() {
             {sandboxOn && qa.sandbox && config ? (
               <>
                 <p className="cash-muted">{t('qa.sandboxFor', { email: qa.sandbox.email })}</p>
-                <SandboxControls key={`${qa.sandbox.email}:${qa.src}`} api={qa.sandbox.api} who={qa.sandbox.email} environment={config.monitoring.environment} onChanged={() => qa.emit('dataChanged', {})} />
+                <SandboxControls
+                  key={`${qa.sandbox.email}:${qa.src}`}
+                  api={qa.sandbox.api}
+                  who={qa.sandbox.email}
+                  environment={config.monitoring.environment}
+                  onChanged={() => qa.emit('dataChanged', {})}
+                />
               </>
             ) : null}
           </section>
         </div>
 
         <div className="cash-qa-phone" aria-label={t('qa.phone')} role="group">
-          {qa.src ? <iframe ref={iframe} title={t('qa.frame')} src={qa.src} /> : <iframe ref={iframe} title={t('qa.frame')} className="cash-qa-idle" />}
+          {qa.src ? (
+            <iframe ref={iframe} title={t('qa.frame')} src={qa.src} />
+          ) : (
+            <iframe ref={iframe} title={t('qa.frame')} className="cash-qa-idle" />
+          )}
         </div>
 
         <div className="cash-qa-side">
@@ -172,5 +294,7 @@ function summary(envelope: Envelope): string {
 /** What a message carries, without the envelope's routing fields; a session token shows its first characters only. */
 function payloadOf(line: LogLine): unknown {
   const { ns: _ns, v: _v, ch: _ch, ...rest } = line.envelope
-  return JSON.parse(JSON.stringify(rest), (key, value: unknown) => (key === 'sessionToken' && typeof value === 'string' ? `${value.slice(0, 6)}…` : value))
+  return JSON.parse(JSON.stringify(rest), (key, value: unknown) =>
+    key === 'sessionToken' && typeof value === 'string' ? `${value.slice(0, 6)}…` : value,
+  )
 }

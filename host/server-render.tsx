@@ -13,7 +13,13 @@ import { ShellPage } from './shell-page'
  * part an embed loads lazily shows its fallback, and the browser draws it (renderToString: no streaming, whose
  * inline scripts the CSP would refuse).
  */
-export async function renderShellFirstScreen(input: { pathname: string; search: string; session: SessionResponse | null; acceptLanguage: string | undefined; fetchApi: typeof fetch }): Promise<{ html: string; data: Record<string, unknown> }> {
+export async function renderShellFirstScreen(input: {
+  pathname: string
+  search: string
+  session: SessionResponse | null
+  acceptLanguage: string | undefined
+  fetchApi: typeof fetch
+}): Promise<{ html: string; data: Record<string, unknown> }> {
   const api = createApiClient({ fetch: input.fetchApi })
   await preloadRouteEmbed(input.pathname.replace(/^\/app\/cash/, '') || '/')
   return drawWithData(async (firstData) =>

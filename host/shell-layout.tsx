@@ -1,4 +1,16 @@
-import { ArrowUpRight, CreditCard, Gift, House, LifeBuoy, Plus, Receipt, Settings, Shield, Users, type LucideIcon } from 'lucide-react'
+import {
+  ArrowUpRight,
+  CreditCard,
+  Gift,
+  House,
+  LifeBuoy,
+  Plus,
+  Receipt,
+  Settings,
+  Shield,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18n } from '../embeds/lib/i18n'
@@ -35,7 +47,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false)
   useEffect(() => setOpen(false), [location])
   const session = state.status === 'signed-in' ? state.session : null
-  const items = session ? navItems(session.memberships[0]?.accountKind ?? null, session.user.platformRole === 'admin') : []
+  const items = session
+    ? navItems(session.memberships[0]?.accountKind ?? null, session.user.platformRole === 'admin')
+    : []
   return (
     <div className="cash-shell" data-menu-open={open}>
       <a className="cash-skip-link" href="#cash-content">
@@ -46,7 +60,14 @@ export function ShellLayout({ children }: { children: ReactNode }) {
           {t('app.name')}
         </Link>
         {session ? (
-          <button type="button" className="cash-button cash-shell-menu-button" data-variant="secondary" aria-expanded={open} aria-controls="cash-shell-nav" onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="cash-button cash-shell-menu-button"
+            data-variant="secondary"
+            aria-expanded={open}
+            aria-controls="cash-shell-nav"
+            onClick={() => setOpen((o) => !o)}
+          >
             {t('nav.menu')}
           </button>
         ) : null}

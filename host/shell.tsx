@@ -68,7 +68,11 @@ function RoleCheck({ guard, children }: { guard: 'personal' | 'corporate' | 'adm
 function Guarded({ route, children }: { route: RouteEntry; children: ReactNode }) {
   if (route.guard === 'public') return <>{children}</>
   if (route.guard === 'guest') return <GuestOnly>{children}</GuestOnly>
-  return <RequireSession>{route.guard === 'signed-in' ? children : <RoleCheck guard={route.guard}>{children}</RoleCheck>}</RequireSession>
+  return (
+    <RequireSession>
+      {route.guard === 'signed-in' ? children : <RoleCheck guard={route.guard}>{children}</RoleCheck>}
+    </RequireSession>
+  )
 }
 
 /** Where the generic error page's Continue leads: the error state is cleared, and the way home offered. */

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { serveBridge, type HostBridge, type HostHandlers } from '../bridge/host-server'
-import { BridgeError, CAPABILITIES, type BridgeContext, type Capability, type Envelope, type EventName, type EventPayload } from '../bridge/protocol.schema'
+import {
+  BridgeError,
+  CAPABILITIES,
+  type BridgeContext,
+  type Capability,
+  type Envelope,
+  type EventName,
+  type EventPayload,
+} from '../bridge/protocol.schema'
 import { newDropCounter, windowWire } from '../bridge/wires'
 import { SessionResponse } from '../domain/api/auth.schema'
 import { signHostChallenge } from '../domain/host-confirmation'
@@ -63,19 +71,37 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
       setNotices([])
       setError(null)
       setSandbox(null)
-      let context: BridgeContext = { sessionToken: null, user: null, accountKind: null, locale: settings.locale, theme: settings.theme, safeArea: SAFE_AREA[settings.platform], platform: settings.platform, appVersion: 'qa-harness' }
+      let context: BridgeContext = {
+        sessionToken: null,
+        user: null,
+        accountKind: null,
+        locale: settings.locale,
+        theme: settings.theme,
+        safeArea: SAFE_AREA[settings.platform],
+        platform: settings.platform,
+        appVersion: 'qa-harness',
+      }
       let confirmSecret: string | undefined
       if (settings.email) {
         try {
-          const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: settings.email, password: settings.password, client: 'native' })
+          const session = await createApiClient().post('/auth/sign-in', SessionResponse, {
+            email: settings.email,
+            password: settings.password,
+            client: 'native',
+          })
           confirmSecret = session.confirmSecret
-          context = { ...context, sessionToken: session.token ?? null, user: session.user, accountKind: session.memberships[0]?.accountKind ?? null }
+          context = {
+            ...context,
+            sessionToken: session.token ?? null,
+            user: session.user,
+            accountKind: session.memberships[0]?.accountKind ?? null,
+          }
         } catch (e) {
           setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
           return
         }
       }
-      const ask = <T,>(make: (answer: (value: T) => void) => PendingAsk) =>
+      const ask = <T>(make: (answer: (value: T) => void) => PendingAsk) =>
         new Promise<T>((resolve) => {
           const entry = make((value) => {
             setAsks((list) => list.filter((a) => a !== entry))
@@ -85,7 +111,11 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         })
       const all: HostHandlers = {
         confirm: async (p) => {
-          const confirmed = await ask<boolean>((answer) => ({ kind: 'confirm', detail: `${p.title}: ${p.amount} ${p.asset} — ${p.detail}`, answer }))
+          const confirmed = await ask<boolean>((answer) => ({
+            kind: 'confirm',
+            detail: `${p.title}: ${p.amount} ${p.asset} — ${p.detail}`,
+            answer,
+          }))
           // Like a real host: the confirm secret from the native sign-in answers the challenge once the holder approves.
           if (!confirmed || !confirmSecret) return { confirmed: false, method: 'none' }
           return { confirmed, method: 'biometrics', signature: await signHostChallenge(confirmSecret, p.challenge) }
@@ -101,26 +131,45 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
         navigate: async () => ({ navigated: true }),
         close: async () => ({ closed: true as const }),
         haptics: async () => ({ done: true as const }),
-        addToWallet: async () => ({ added: true, wallet: settings.platform === 'android' ? ('google' as const) : ('apple' as const) }),
+        addToWallet: async () => ({
+          added: true,
+          wallet: settings.platform === 'android' ? ('google' as const) : ('apple' as const),
+        }),
         notify: async (p) => (setNotices((list) => [...list, p]), { shown: true }),
       }
-      const handlers = Object.fromEntries(Object.entries(all).filter(([method]) => settings.capabilities.includes(method as Capability))) as HostHandlers
+      const handlers = Object.fromEntries(
+        Object.entries(all).filter(([method]) => settings.capabilities.includes(method as Capability)),
+      ) as HostHandlers
       const origin = window.location.origin
       host.current = serveBridge({
-        wire: windowWire({ self: window, peer: () => iframe.current?.contentWindow ?? null, peerOrigin: origin, allowedOrigins: [origin], drops: newDropCounter() }),
+        wire: windowWire({
+          self: window,
+          peer: () => iframe.current?.contentWindow ?? null,
+          peerOrigin: origin,
+          allowedOrigins: [origin],
+          drops: newDropCounter(),
+        }),
         handshake: 'iframe',
         handlers,
         context: () => context,
-        onMessage: (direction, envelope) => setLog((lines) => [...lines, { n: ++counter.current, direction, envelope }]),
+        onMessage: (direction, envelope) =>
+          setLog((lines) => [...lines, { n: ++counter.current, direction, envelope }]),
       })
-      const address = settings.screen && isEmbedName(settings.page) ? webviewUrl(settings.page, settings.screen) : `/app/cash/webview/${settings.page}`
+      const address =
+        settings.screen && isEmbedName(settings.page)
+          ? webviewUrl(settings.page, settings.screen)
+          : `/app/cash/webview/${settings.page}`
       setSrc(`${address}${address.includes('?') ? '&' : '?'}qa=${Date.now()}`)
       if (settings.email && settings.sandbox) {
         // The sandbox API is for platform admins: the harness signs the first admin persona in beside the
         // embed's persona (same demo password), so its controls act on the embed's account.
         const admin = PERSONAS.find((p) => p.platformRole === 'admin')!
         try {
-          const session = await createApiClient().post('/auth/sign-in', SessionResponse, { email: admin.email, password: settings.password, client: 'native' })
+          const session = await createApiClient().post('/auth/sign-in', SessionResponse, {
+            email: admin.email,
+            password: settings.password,
+            client: 'native',
+          })
           setSandbox({ email: settings.email, api: createApiClient({ bearerToken: () => session.token ?? undefined }) })
         } catch (e) {
           setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
@@ -130,6 +179,9 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
     [iframe, t],
   )
 
-  const emit = useCallback(<E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload), [])
+  const emit = useCallback(
+    <E extends EventName>(event: E, payload: EventPayload<E>) => host.current?.emit(event, payload),
+    [],
+  )
   return { launch, emit, log, asks, notices, error, src, sandbox, capabilities: CAPABILITIES }
 }

@@ -30,7 +30,9 @@ export async function takeBackup(env: Record<string, string | undefined> = proce
     if (!isRunning(holder)) throw new Error(`the server (pid ${holder.pid}) stopped before writing the backup`)
     await new Promise((done) => setTimeout(done, 100))
   }
-  throw new Error(`the server (pid ${holder.pid}) wrote no backup into ${dir} within ${WAIT_MS / 60_000} minutes: see its log ("backup failed"), and that it runs from this folder with the same BACKUP_DIR`)
+  throw new Error(
+    `the server (pid ${holder.pid}) wrote no backup into ${dir} within ${WAIT_MS / 60_000} minutes: see its log ("backup failed"), and that it runs from this folder with the same BACKUP_DIR`,
+  )
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

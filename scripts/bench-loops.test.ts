@@ -58,7 +58,12 @@ describe('bench loops', () => {
 
   it('refuses arrivals beyond the most in flight and counts them dropped', async () => {
     const arrivals = Array.from({ length: 20 }, () => 0)
-    const result = await openLoop(() => new Promise<Outcome>((r) => setTimeout(() => r('ok'), 20)), { arrivals, seconds: 1, deadlineMs: 2000, maxInFlight: 5 })
+    const result = await openLoop(() => new Promise<Outcome>((r) => setTimeout(() => r('ok'), 20)), {
+      arrivals,
+      seconds: 1,
+      deadlineMs: 2000,
+      maxInFlight: 5,
+    })
     expect(result).toMatchObject({ arrivals: 20, refused: 15, dropped: 15, late: 0, failed: 0 })
   })
 })

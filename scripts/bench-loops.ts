@@ -35,10 +35,23 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-export type ClosedLoopResult = { requests: number; perSecond: number; p50Ms: number; p99Ms: number; inFlight: number; failed: number; declined: number; seconds: number; load: LoadDuring }
+export type ClosedLoopResult = {
+  requests: number
+  perSecond: number
+  p50Ms: number
+  p99Ms: number
+  inFlight: number
+  failed: number
+  declined: number
+  seconds: number
+  load: LoadDuring
+}
 
 /** Keeps `inFlight` requests going until `total` were started or `maxMs` passed; a thrown request counts as failed. */
-export async function closedLoop(once: (i: number) => Promise<Outcome>, opts: { inFlight: number; total: number; maxMs: number }): Promise<ClosedLoopResult> {
+export async function closedLoop(
+  once: (i: number) => Promise<Outcome>,
+  opts: { inFlight: number; total: number; maxMs: number },
+): Promise<ClosedLoopResult> {
   const latencies: number[] = []
   let next = 0
   let failed = 0
@@ -59,13 +72,28 @@ export async function closedLoop(once: (i: number) => Promise<Outcome>, opts: { 
   )
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { requests: latencies.length, perSecond: round(latencies.length / seconds), p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)), inFlight: opts.inFlight, failed, declined, seconds: round(seconds), load: stopLoad() }
+  return {
+    requests: latencies.length,
+    perSecond: round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    inFlight: opts.inFlight,
+    failed,
+    declined,
+    seconds: round(seconds),
+    load: stopLoad(),
+  }
 }
 
 /** Arrival times in ms from the start of a Poisson process at `perSecond` over `seconds` (exponential gaps). */
 export function poissonArrivals(perSecond: number, seconds: number, random: () => number): number[] {
   const arrivals: number[] = []
-  for (let t = -Math.log(1 - random()) * (1000 / perSecond); t < seconds * 1000; t += -Math.log(1 - random()) * (1000 / perSecond)) arrivals.push(t)
+  for (
+    let t = -Math.log(1 - random()) * (1000 / perSecond);
+    t < seconds * 1000;
+    t += -Math.log(1 - random()) * (1000 / perSecond)
+  )
+    arrivals.push(t)
   return arrivals
 }
 
@@ -111,7 +139,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * `maxInFlight` waiting at once (an arrival beyond that is refused, and dropped), then waits for the last answers.
  * A request answered after `deadlineMs` from its scheduled arrival, or failed, is dropped too.
  */
-export async function openLoop(once: (i: number) => Promise<Outcome>, opts: { arrivals: readonly number[]; seconds: number; deadlineMs: number; maxInFlight: number }): Promise<OpenLoopResult> {
+export async function openLoop(
+  once: (i: number) => Promise<Outcome>,
+  opts: { arrivals: readonly number[]; seconds: number; deadlineMs: number; maxInFlight: number },
+): Promise<OpenLoopResult> {
   const latencies: number[] = []
   const answers: Promise<void>[] = []
   let waiting = 0

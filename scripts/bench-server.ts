@@ -26,7 +26,15 @@ import { seedPersonas } from '../server/seed'
 import { withAdmin } from '../server/testing/test-database'
 import { seedBusyHistory } from '../server/history/seed-busy-history'
 import { providerKey, signWebhook } from '../server/webhooks/signature'
-import { closedLoop, openLoop, poissonArrivals, seededRandom, type ClosedLoopResult, type OpenLoopResult, type Outcome } from './bench-loops'
+import {
+  closedLoop,
+  openLoop,
+  poissonArrivals,
+  seededRandom,
+  type ClosedLoopResult,
+  type OpenLoopResult,
+  type Outcome,
+} from './bench-loops'
 
 export type BenchDatabase = 'pglite-memory' | 'pglite-disk' | 'postgres'
 export type Floor = ClosedLoopResult & { database: BenchDatabase }
@@ -49,10 +57,24 @@ export type ServerBench = {
 }
 
 /** One decision at a time on one card (median of 200 after 20 to warm up): on its account as seeded, then after 10k movements. */
-export type LatencyFigure = { empty: number; busy: number; ratio: number; database: BenchDatabase; busyMovements: number; busyPendingPurchases: number }
+export type LatencyFigure = {
+  empty: number
+  busy: number
+  ratio: number
+  database: BenchDatabase
+  busyMovements: number
+  busyPendingPurchases: number
+}
 
 /** The history's first page (median of 15 reads after 3 to warm up), for a small account and one with 10k movements. */
-export type HistoryFigure = { small: number; busy: number; ratio: number; database: BenchDatabase; busyMovements: number; busyPendingPurchases: number }
+export type HistoryFigure = {
+  small: number
+  busy: number
+  ratio: number
+  database: BenchDatabase
+  busyMovements: number
+  busyPendingPurchases: number
+}
 
 const API = '/app/cash/api/v1'
 const IN_FLIGHT = 50
@@ -66,11 +88,24 @@ const OPEN_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 20)
 /** The card network's window: an answer later than this is a timeout (a decline) to the merchant. */
 const DEADLINE_MS = 2000
 /** The network waits on at most what it sends in its 2 s window; arrivals beyond are refused (dropped). */
-const OPEN_MAX_IN_FLIGHT = Number(process.env.BENCH_OPEN_LOOP_MAX_IN_FLIGHT ?? Math.ceil((OPEN_RATE * DEADLINE_MS) / 1000))
+const OPEN_MAX_IN_FLIGHT = Number(
+  process.env.BENCH_OPEN_LOOP_MAX_IN_FLIGHT ?? Math.ceil((OPEN_RATE * DEADLINE_MS) / 1000),
+)
 /** A purchase small enough that 20k+ decisions stay far inside every balance and limit (checked: all approve). */
 const PURCHASE = { amount: '0.01', merchantName: 'Bench Coffee', merchantCity: 'Lisbon', mcc: '5812' }
 
-export const benchSettings = { inFlight: IN_FLIGHT, total: TOTAL, maxSecondsPerRun: MAX_MS / 1000, cards: CARDS, openLoop: { ratePerSecond: OPEN_RATE, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT } }
+export const benchSettings = {
+  inFlight: IN_FLIGHT,
+  total: TOTAL,
+  maxSecondsPerRun: MAX_MS / 1000,
+  cards: CARDS,
+  openLoop: {
+    ratePerSecond: OPEN_RATE,
+    seconds: OPEN_SECONDS,
+    deadlineMs: DEADLINE_MS,
+    maxInFlight: OPEN_MAX_IN_FLIGHT,
+  },
+}
 
 /**
  * Holders the bench adds beside the demo personas, each with a personal account of 2,500 USDC: with Paula's
@@ -79,10 +114,36 @@ export const benchSettings = { inFlight: IN_FLIGHT, total: TOTAL, maxSecondsPerR
 const benchHolders = (count: number): Persona[] =>
   Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(3, '0')
-    return { key: `bench${n}`, id: `20000000-0000-4000-8000-000000100${n}`, email: `bench${n}@demo.cash`, name: `Bench Holder ${n}`, platformRole: 'user', account: { role: 'holder', create: { id: `10000000-0000-4000-8000-000000100${n}`, kind: 'personal', name: `Bench Holder ${n}`, mode: 'direct_pay', timeZone: 'UTC', balances: { USDC: '2500' } } } }
+    return {
+      key: `bench${n}`,
+      id: `20000000-0000-4000-8000-000000100${n}`,
+      email: `bench${n}@demo.cash`,
+      name: `Bench Holder ${n}`,
+      platformRole: 'user',
+      account: {
+        role: 'holder',
+        create: {
+          id: `10000000-0000-4000-8000-000000100${n}`,
+          kind: 'personal',
+          name: `Bench Holder ${n}`,
+          mode: 'direct_pay',
+          timeZone: 'UTC',
+          balances: { USDC: '2500' },
+        },
+      },
+    }
   })
 
-type Target = { database: BenchDatabase; db: Db; deps: Deps; request: (path: string, init?: RequestInit) => Promise<Response>; signIn: (email: string) => Promise<string>; adminToken: string; cards: string[]; close(): Promise<void> }
+type Target = {
+  database: BenchDatabase
+  db: Db
+  deps: Deps
+  request: (path: string, init?: RequestInit) => Promise<Response>
+  signIn: (email: string) => Promise<string>
+  adminToken: string
+  cards: string[]
+  close(): Promise<void>
+}
 
 /** A fresh database of the kind, migrated, seeded (demo personas and the bench holders, each with a card). */
 async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
@@ -96,7 +157,8 @@ async function openTarget(database: BenchDatabase, postgresServer: string): Prom
     url.pathname = `/${name}`
     // connect() as server/main.ts calls it: the same pool size the server runs with.
     db = await connect({ databaseUrl: url.toString(), dataDir: '' })
-    cleanup = async () => void (await withAdmin(postgresServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)))
+    cleanup = async () =>
+      void (await withAdmin(postgresServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)))
   } else if (database === 'pglite-disk') {
     const dir = mkdtempSync(join(tmpdir(), 'cash-bench-'))
     db = await connectPglite(join(dir, 'data'))
@@ -106,14 +168,26 @@ async function openTarget(database: BenchDatabase, postgresServer: string): Prom
   }
   await migrate(db)
   const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:' }), AUTH_RATE_LIMIT: 100_000 }
-  const deps: Deps = { db, config, log: createLogger('silent'), now: () => new Date(), newId: randomUUID, prices: () => DEFAULT_PRICES, priceBook: createPriceBook() }
+  const deps: Deps = {
+    db,
+    config,
+    log: createLogger('silent'),
+    now: () => new Date(),
+    newId: randomUUID,
+    prices: () => DEFAULT_PRICES,
+    priceBook: createPriceBook(),
+  }
   const holders = benchHolders(CARDS - 1)
   await seedPersonas(deps)
   if (holders.length) await seedPersonas(deps, holders)
   const { app } = createApp(deps)
   const request = async (path: string, init?: RequestInit) => app.request(`${API}${path}`, init)
   const signIn = async (email: string) => {
-    const res = await request('/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })
+    const res = await request('/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }),
+    })
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`)
     return ((await res.json()) as { token: string }).token
   }
@@ -121,7 +195,11 @@ async function openTarget(database: BenchDatabase, postgresServer: string): Prom
   const cards: string[] = [CARD_IDS.personal]
   for (const h of holders) {
     const accountId = (h.account as { create: { id: string } }).create.id
-    const res = await request(`/accounts/${accountId}/cards`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(h.email)}` }, body: '{}' })
+    const res = await request(`/accounts/${accountId}/cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(h.email)}` },
+      body: '{}',
+    })
     if (!res.ok) throw new Error(`issuing a card for ${h.email} failed: ${res.status} ${await res.text()}`)
     cards.push(((await res.json()) as { id: string }).id)
   }
@@ -149,8 +227,21 @@ function authorizeOnce(t: Target) {
   const key = providerKey(t.deps.config.WEBHOOK_SECRET, 'card')
   return async (i: number): Promise<Outcome> => {
     const networkId = `bench_${randomUUID().replaceAll('-', '')}`
-    const body = JSON.stringify({ id: `evt_${networkId}`, type: 'authorization.request', created: new Date().toISOString(), data: { networkId, cardId: t.cards[i % t.cards.length], ...PURCHASE } })
-    const res = await t.request('/webhooks/card', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cash-signature': signWebhook(key, body, Math.floor(Date.now() / 1000)) }, body })
+    const body = JSON.stringify({
+      id: `evt_${networkId}`,
+      type: 'authorization.request',
+      created: new Date().toISOString(),
+      data: { networkId, cardId: t.cards[i % t.cards.length], ...PURCHASE },
+    })
+    const res = await t.request('/webhooks/card', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'cash-signature': signWebhook(key, body, Math.floor(Date.now() / 1000)),
+      },
+      body,
+    })
     if (!res.ok) {
       const reason = `HTTP ${res.status}`
       declineReasons[reason] = (declineReasons[reason] ?? 0) + 1
@@ -164,16 +255,28 @@ function authorizeOnce(t: Target) {
   }
 }
 
-const depositOnce = (t: Target) => async (i: number): Promise<Outcome> => {
-  const res = await t.request('/sandbox/deposits', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.adminToken}`, 'idempotency-key': `bench-${i}-${randomUUID()}` }, body: JSON.stringify({ accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }) })
-  return res.ok ? 'ok' : 'failed'
-}
+const depositOnce =
+  (t: Target) =>
+  async (i: number): Promise<Outcome> => {
+    const res = await t.request('/sandbox/deposits', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${t.adminToken}`,
+        'idempotency-key': `bench-${i}-${randomUUID()}`,
+      },
+      body: JSON.stringify({ accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }),
+    })
+    return res.ok ? 'ok' : 'failed'
+  }
 
 const healthOnce = (t: Target) => async (): Promise<Outcome> => ((await t.request('/health')).ok ? 'ok' : 'failed')
 
 /** BEGIN, one INSERT into a scratch table, COMMIT: the least a write through this driver costs. */
 async function transactionFloor(t: Target): Promise<Floor> {
-  await t.db.execScript('CREATE TABLE bench_floor (id bigserial PRIMARY KEY, n integer NOT NULL, at timestamptz NOT NULL DEFAULT now())')
+  await t.db.execScript(
+    'CREATE TABLE bench_floor (id bigserial PRIMARY KEY, n integer NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+  )
   const result = await closed(t, async (i) => {
     await t.db.kysely.transaction().execute((tx) => sql`INSERT INTO bench_floor (n) VALUES (${i})`.execute(tx))
     return 'ok'
@@ -182,12 +285,27 @@ async function transactionFloor(t: Target): Promise<Floor> {
   return result
 }
 
-const closed = async (t: Target, once: (i: number) => Promise<Outcome>) => ({ ...(await closedLoop(once, { inFlight: IN_FLIGHT, total: TOTAL, maxMs: MAX_MS })), database: t.database })
-const figure = async (t: Target, route: string, once: (i: number) => Promise<Outcome>): Promise<Figure> => ({ ...(await closed(t, once)), route })
+const closed = async (t: Target, once: (i: number) => Promise<Outcome>) => ({
+  ...(await closedLoop(once, { inFlight: IN_FLIGHT, total: TOTAL, maxMs: MAX_MS })),
+  database: t.database,
+})
+const figure = async (t: Target, route: string, once: (i: number) => Promise<Outcome>): Promise<Figure> => ({
+  ...(await closed(t, once)),
+  route,
+})
 
 async function openLoopFigure(t: Target): Promise<OpenFigure> {
   const arrivals = poissonArrivals(OPEN_RATE, OPEN_SECONDS, seededRandom(Number(process.env.BENCH_SEED ?? 16)))
-  return { ...(await openLoop(authorizeOnce(t), { arrivals, seconds: OPEN_SECONDS, deadlineMs: DEADLINE_MS, maxInFlight: OPEN_MAX_IN_FLIGHT })), database: t.database, route: 'POST /webhooks/card' }
+  return {
+    ...(await openLoop(authorizeOnce(t), {
+      arrivals,
+      seconds: OPEN_SECONDS,
+      deadlineMs: DEADLINE_MS,
+      maxInFlight: OPEN_MAX_IN_FLIGHT,
+    })),
+    database: t.database,
+    route: 'POST /webhooks/card',
+  }
 }
 
 const BUSY = { movements: 10_000, pendingPurchases: 3_000 }
@@ -198,7 +316,8 @@ async function loneDecisionMs(t: Target): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < 220; i++) {
     const started = performance.now()
-    if ((await once(i)) !== 'ok') throw new Error(`a lone bench authorization was not approved: ${JSON.stringify(declineReasons)}`)
+    if ((await once(i)) !== 'ok')
+      throw new Error(`a lone bench authorization was not approved: ${JSON.stringify(declineReasons)}`)
     if (i >= 20) times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
@@ -209,11 +328,22 @@ async function loneDecisionMs(t: Target): Promise<number> {
 async function latencyFigure(t: Target): Promise<LatencyFigure> {
   // 10k movements today are far past a personal account's daily limit: limits of a large company account, so
   // every decision is an approval (a hold written), before and after.
-  await t.db.kysely.updateTable('accounts').set({ daily_limit: 10n ** 15n, monthly_limit: 10n ** 16n }).where('id', '=', ACCOUNT_IDS.personal).execute()
+  await t.db.kysely
+    .updateTable('accounts')
+    .set({ daily_limit: 10n ** 15n, monthly_limit: 10n ** 16n })
+    .where('id', '=', ACCOUNT_IDS.personal)
+    .execute()
   const empty = await loneDecisionMs(t)
   await seedBusyHistory(t.db.kysely, ACCOUNT_IDS.personal, { ...BUSY, now: new Date(Date.now() + 60_000) })
   const busy = await loneDecisionMs(t)
-  return { empty, busy, ratio: Math.round((busy / empty) * 100) / 100, database: t.database, busyMovements: BUSY.movements, busyPendingPurchases: BUSY.pendingPurchases }
+  return {
+    empty,
+    busy,
+    ratio: Math.round((busy / empty) * 100) / 100,
+    database: t.database,
+    busyMovements: BUSY.movements,
+    busyPendingPurchases: BUSY.pendingPurchases,
+  }
 }
 
 /** The history's first page through the API, for a small account and a busy one (seeded in bulk). */
@@ -238,7 +368,14 @@ async function historyFigure(t: Target): Promise<HistoryFigure> {
   }
   const small = await firstPageMs(ACCOUNT_IDS.acme, persona('owner').email)
   const busyMs = await firstPageMs(ACCOUNT_IDS.personal, persona('personal').email)
-  return { small, busy: busyMs, ratio: Math.round((busyMs / small) * 100) / 100, database: t.database, busyMovements: busy.movements, busyPendingPurchases: busy.pendingPurchases }
+  return {
+    small,
+    busy: busyMs,
+    ratio: Math.round((busyMs / small) * 100) / 100,
+    database: t.database,
+    busyMovements: busy.movements,
+    busyPendingPurchases: busy.pendingPurchases,
+  }
 }
 
 /** Opens a fresh database of the kind, runs `body` on it and closes it (its folder or database dropped) even on failure. */
@@ -255,7 +392,10 @@ async function on<T>(database: BenchDatabase, postgresServer: string, body: (t: 
  * Every server figure, in an order that keeps each floor next to what it bounds. `report` is called after each
  * run (for the table); PostgreSQL is the server at `postgresServer`, where a scratch database is created and dropped.
  */
-export async function benchServer(postgresServer: string, report: (key: keyof ServerBench, result: ServerBench[keyof ServerBench]) => void): Promise<ServerBench> {
+export async function benchServer(
+  postgresServer: string,
+  report: (key: keyof ServerBench, result: ServerBench[keyof ServerBench]) => void,
+): Promise<ServerBench> {
   const out: Partial<ServerBench> = {}
   const keep = <K extends keyof ServerBench>(key: K, result: ServerBench[K]) => {
     out[key] = result
@@ -275,14 +415,30 @@ export async function benchServer(postgresServer: string, report: (key: keyof Se
     keep('authorization', await figure(t, webhook, authorizeOnce(t)))
     keep('postings', await figure(t, deposits, depositOnce(t)))
   })
-  await run('pglite-memory', ['authorizationOpenLoopMemory'], async (t) => void keep('authorizationOpenLoopMemory', await openLoopFigure(t)))
-  await run('pglite-memory', ['historyFirstPageMs'], async (t) => void keep('historyFirstPageMs', await historyFigure(t)))
-  await run('pglite-memory', ['authorizationLatencyMs'], async (t) => void keep('authorizationLatencyMs', await latencyFigure(t)))
+  await run(
+    'pglite-memory',
+    ['authorizationOpenLoopMemory'],
+    async (t) => void keep('authorizationOpenLoopMemory', await openLoopFigure(t)),
+  )
+  await run(
+    'pglite-memory',
+    ['historyFirstPageMs'],
+    async (t) => void keep('historyFirstPageMs', await historyFigure(t)),
+  )
+  await run(
+    'pglite-memory',
+    ['authorizationLatencyMs'],
+    async (t) => void keep('authorizationLatencyMs', await latencyFigure(t)),
+  )
   await run('pglite-disk', ['floorTransactionDisk', 'authorizationDisk'], async (t) => {
     keep('floorTransactionDisk', await transactionFloor(t))
     keep('authorizationDisk', await figure(t, webhook, authorizeOnce(t)))
   })
-  await run('pglite-disk', ['authorizationOpenLoop'], async (t) => void keep('authorizationOpenLoop', await openLoopFigure(t)))
+  await run(
+    'pglite-disk',
+    ['authorizationOpenLoop'],
+    async (t) => void keep('authorizationOpenLoop', await openLoopFigure(t)),
+  )
   await run('postgres', ['floorTransactionPostgres', 'authorizationPostgres', 'postingsPostgres'], async (t) => {
     keep('floorTransactionPostgres', await transactionFloor(t))
     keep('authorizationPostgres', await figure(t, webhook, authorizeOnce(t)))

@@ -9,7 +9,16 @@ import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '..')
 /** What `vite build` and `vite build --ssr` read: the page code, the shared code it imports, and the build's own settings. */
-const SOURCES = ['embeds', 'host', 'bridge', 'domain', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
+const SOURCES = [
+  'embeds',
+  'host',
+  'bridge',
+  'domain',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+]
 /** The client build's shell page and the server build's renderers: the oldest of them is when the build was made. */
 const OUTPUTS = ['dist/host/index.html', 'dist/server/server-render.js', 'dist/server/shell-render.js']
 
@@ -25,7 +34,9 @@ export function staleBecause(root = ROOT): string | null {
   const missing = outputs.find((file) => !existsSync(file))
   if (missing) return `no build yet (${missing.slice(root.length + 1)} is missing)`
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs))
-  const changed = SOURCES.map((source) => join(root, source)).find((source) => existsSync(source) && newest(source) > built)
+  const changed = SOURCES.map((source) => join(root, source)).find(
+    (source) => existsSync(source) && newest(source) > built,
+  )
   return changed ? `${changed.slice(root.length + 1)} changed since the last build` : null
 }
 

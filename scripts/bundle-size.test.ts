@@ -27,14 +27,23 @@ describe('webview page first load', () => {
 
   it('keeps Sentry out of the first load and out of what loads with it', () => {
     for (const p of report.pages) {
-      expect([...p.modules, ...p.app.modules].filter((m) => m.includes('@sentry')), p.page).toEqual([])
+      expect(
+        [...p.modules, ...p.app.modules].filter((m) => m.includes('@sentry')),
+        p.page,
+      ).toEqual([])
     }
   })
 
   it('asks for the rest of the page (bridge, session, the embed) in its HTML, beside the entry', () => {
     for (const p of report.pages) {
-      expect(p.app.modules.some((m) => m.includes(`embeds/${p.embed}/`)), p.page).toBe(true)
-      expect(p.app.modules.some((m) => m.includes('embeds/lib/mount-embed')), p.page).toBe(true)
+      expect(
+        p.app.modules.some((m) => m.includes(`embeds/${p.embed}/`)),
+        p.page,
+      ).toBe(true)
+      expect(
+        p.app.modules.some((m) => m.includes('embeds/lib/mount-embed')),
+        p.page,
+      ).toBe(true)
       expect(p.notPreloaded, p.page).toEqual([])
     }
   })

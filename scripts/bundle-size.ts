@@ -24,14 +24,28 @@ export const PAGE_BUDGETS: Partial<Record<keyof typeof WEBVIEW_PAGES, number>> =
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 export type Manifest = Record<string, ManifestChunk>
 
-export type FirstLoad = { js: number; css: number; total: number; files: { file: string; gzip: number }[]; modules: string[] }
+export type FirstLoad = {
+  js: number
+  css: number
+  total: number
+  files: { file: string; gzip: number }[]
+  modules: string[]
+}
 /**
  * `app` is what the first-load code imports dynamically (with their static imports: the bridge, session, schemas,
  * messages and the embed), which the page's HTML preloads beside the entry without blocking its first paint
  * (vite.config.ts, `cash:preload-page-chunks`), for the record; the budget is on the first load. Chunks loaded
  * later on use (Sentry, the wallet library) are in neither.
  */
-export type PageSize = FirstLoad & { page: string; embed: EmbedName; budget: number; ok: boolean; ratio: number; app: FirstLoad; notPreloaded: string[] }
+export type PageSize = FirstLoad & {
+  page: string
+  embed: EmbedName
+  budget: number
+  ok: boolean
+  ratio: number
+  app: FirstLoad
+  notPreloaded: string[]
+}
 export type SizeReport = { pages: PageSize[]; bare: FirstLoad }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length
@@ -66,17 +80,25 @@ function staticGraph(manifest: Manifest, outDir: string, roots: string[], skip: 
   roots.forEach(visit)
   const skipCss = new Set([...skip].flatMap((k) => manifest[k]?.css ?? []))
   for (const c of skipCss) css.delete(c)
-  const files = [...js, ...css].map((file) => ({ file, gzip: gzipSize(join(outDir, file)) })).sort((a, b) => b.gzip - a.gzip)
+  const files = [...js, ...css]
+    .map((file) => ({ file, gzip: gzipSize(join(outDir, file)) }))
+    .sort((a, b) => b.gzip - a.gzip)
   const jsSize = files.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzip, 0)
   const cssSize = files.filter((f) => f.file.endsWith('.css')).reduce((s, f) => s + f.gzip, 0)
   return { js: jsSize, css: cssSize, total: jsSize + cssSize, files, modules }
 }
 
-export const readManifest = (outDir: string): Manifest => JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+export const readManifest = (outDir: string): Manifest =>
+  JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
 
 /** Builds the pages (vite.config.ts) into a temporary folder, or reads an existing build (`distDir`). */
 async function buildPages(outDir: string) {
-  await build({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } })
+  await build({
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  })
 }
 
 /**
@@ -114,8 +136,21 @@ export async function measureBundles(opts: { distDir?: string } = {}): Promise<S
       const budget = PAGE_BUDGETS[page] ?? DEFAULT_BUDGET
       const app = appLoad(manifest, pagesDir, entry)
       const html = readFileSync(join(pagesDir, entry), 'utf8')
-      const notPreloaded = app.files.filter((f) => f.file.endsWith('.js') && !html.includes(`rel="modulepreload" crossorigin href="/app/cash/${f.file}"`)).map((f) => f.file)
-      return { page, embed, ...size, budget, ok: size.total <= budget, ratio: size.total / bare.total, app, notPreloaded }
+      const notPreloaded = app.files
+        .filter(
+          (f) => f.file.endsWith('.js') && !html.includes(`rel="modulepreload" crossorigin href="/app/cash/${f.file}"`),
+        )
+        .map((f) => f.file)
+      return {
+        page,
+        embed,
+        ...size,
+        budget,
+        ok: size.total <= budget,
+        ratio: size.total / bare.total,
+        app,
+        notPreloaded,
+      }
     })
     return { pages, bare }
   } finally {
@@ -130,8 +165,22 @@ const kb = (n: number) => `${(n / KB).toFixed(1)} KB`
 /** The size table `npm run bench` prints. */
 export function formatSizeTable(report: SizeReport): string {
   const head = ['page', 'JS gz', 'CSS gz', 'total', 'bare React', 'ratio', 'budget', '', 'then, in parallel']
-  const rows = report.pages.map((p) => [p.page, kb(p.js), kb(p.css), kb(p.total), kb(report.bare.total), `${p.ratio.toFixed(2)}×`, kb(p.budget), p.ok ? 'OK' : 'OVER', kb(p.app.total)])
+  const rows = report.pages.map((p) => [
+    p.page,
+    kb(p.js),
+    kb(p.css),
+    kb(p.total),
+    kb(report.bare.total),
+    `${p.ratio.toFixed(2)}×`,
+    kb(p.budget),
+    p.ok ? 'OK' : 'OVER',
+    kb(p.app.total),
+  ])
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   return [line(head), ...rows.map(line)].join('\n')
 }

@@ -16,7 +16,11 @@ export class Server {
 
   async start(): Promise<number> {
     const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     this.child = child
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-8000))
     child.stdout!.on('data', keep)
@@ -24,7 +28,8 @@ export class Server {
     // A hang, not a slow start, is what this catches: a busy machine can take a minute to start tsx and PGlite.
     const deadline = Date.now() + 240_000
     while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) while starting:\n${this.output}`)
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) while starting:\n${this.output}`)
       try {
         const res = await fetch(`http://127.0.0.1:${this.port}${API}/health`)
         if (res.ok) return performance.now() - started

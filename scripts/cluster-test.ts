@@ -20,10 +20,22 @@ import { databaseUrl, withAdmin } from '../server/testing/test-database'
 
 const API = '/app/cash/api/v1'
 type Op = 'read' | 'deposit' | 'debit' | 'purchase' | 'chain'
-const MIX: [Op, number][] = [['read', 0.35], ['deposit', 0.2], ['debit', 0.1], ['purchase', 0.2], ['chain', 0.15]]
+const MIX: [Op, number][] = [
+  ['read', 0.35],
+  ['deposit', 0.2],
+  ['debit', 0.1],
+  ['purchase', 0.2],
+  ['chain', 0.15],
+]
 const DESCRIPTION = { deposit: 'Cluster test top-up', debit: 'Cluster test withdrawal' } as const
 
-export type ClusterOptions = { instances: number; seconds: number; postgresUrl: string; concurrency?: number; log?: (line: string) => void }
+export type ClusterOptions = {
+  instances: number
+  seconds: number
+  postgresUrl: string
+  concurrency?: number
+  log?: (line: string) => void
+}
 export type Throughput = { requests: number; perSecond: number; p50Ms: number; p99Ms: number }
 export type ClusterResult = {
   instances: number
@@ -54,18 +66,38 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
   await withAdmin(options.postgresUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`))
   const url = databaseUrl(options.postgresUrl, name)
   // A killed server's claimed jobs go to another after JOB_LOCK_SECONDS: short here so the run can wait for them.
-  const env = { CASH_ENV: 'test', JOBS: 'on', JOB_LOCK_SECONDS: '10', SANDBOX_BLOCK_MS: '100', AUTH_RATE_LIMIT: '1000000' }
-  const cluster = await startCluster({ instances: options.instances, databaseUrl: url, env, extra: [{ name: 'one', servers: 1 }], log })
+  const env = {
+    CASH_ENV: 'test',
+    JOBS: 'on',
+    JOB_LOCK_SECONDS: '10',
+    SANDBOX_BLOCK_MS: '100',
+    AUTH_RATE_LIMIT: '1000000',
+  }
+  const cluster = await startCluster({
+    instances: options.instances,
+    databaseUrl: url,
+    env,
+    extra: [{ name: 'one', servers: 1 }],
+    log,
+  })
   const problems: string[] = []
   try {
     const signIn = async (base: string, email: string) => {
-      const res = await fetch(`${base}${API}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })
+      const res = await fetch(`${base}${API}/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }),
+      })
       if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`)
       return ((await res.json()) as { token: string }).token
     }
     const admin = await signIn(cluster.url, 'admin@demo.cash')
     const holder = await signIn(cluster.url, 'personal@demo.cash')
-    const headers = (token: string, key?: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) })
+    const headers = (token: string, key?: string) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(key ? { 'idempotency-key': key } : {}),
+    })
     const run = randomUUID().slice(0, 8)
     const startedAt = new Date()
     const acks = new Map<string, { op: 'deposit' | 'debit'; journalId: string; body: unknown }>()
@@ -76,7 +108,11 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     let seq = 0
 
     const money = async (base: string, call: MoneyCall) => {
-      const res = await fetch(`${base}${API}/sandbox/${call.op === 'deposit' ? 'deposits' : 'debits'}`, { method: 'POST', headers: headers(admin, call.key), body: JSON.stringify(call.body) })
+      const res = await fetch(`${base}${API}/sandbox/${call.op === 'deposit' ? 'deposits' : 'debits'}`, {
+        method: 'POST',
+        headers: headers(admin, call.key),
+        body: JSON.stringify(call.body),
+      })
       return { res, body: (await res.json().catch(() => ({}))) as { journalId?: string } }
     }
     const once = async (base: string): Promise<number | null> => {
@@ -84,11 +120,25 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       let acc = 0
       const op = MIX.find(([, w]) => (acc += w) >= r)?.[0] ?? 'read'
       const key = `cluster-${run}-${++seq}`
-      const call: MoneyCall | null = op === 'deposit' || op === 'debit' ? { op, key, body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: op === 'deposit' ? '1' : '0.5', description: DESCRIPTION[op] } } : null
+      const call: MoneyCall | null =
+        op === 'deposit' || op === 'debit'
+          ? {
+              op,
+              key,
+              body: {
+                accountId: ACCOUNT_IDS.personal,
+                asset: 'USDC',
+                amount: op === 'deposit' ? '1' : '0.5',
+                description: DESCRIPTION[op],
+              },
+            }
+          : null
       const t0 = performance.now()
       try {
         if (op === 'read') {
-          const res = await fetch(`${base}${API}/accounts/${ACCOUNT_IDS.personal}/balances`, { headers: headers(holder) })
+          const res = await fetch(`${base}${API}/accounts/${ACCOUNT_IDS.personal}/balances`, {
+            headers: headers(holder),
+          })
           await res.arrayBuffer()
           if (!res.ok) return null
         } else if (call) {
@@ -101,11 +151,19 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
             return null
           }
         } else if (op === 'purchase') {
-          const res = await fetch(`${base}${API}/sandbox/cards/${CARD_IDS.personal}/purchases`, { method: 'POST', headers: headers(admin), body: JSON.stringify({ amount: '0.01', merchantName: 'Cluster Coffee', mcc: '5812' }) })
+          const res = await fetch(`${base}${API}/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+            method: 'POST',
+            headers: headers(admin),
+            body: JSON.stringify({ amount: '0.01', merchantName: 'Cluster Coffee', mcc: '5812' }),
+          })
           await res.arrayBuffer()
           if (!res.ok) return null
         } else {
-          const res = await fetch(`${base}${API}/sandbox/chain/transfers`, { method: 'POST', headers: headers(admin), body: JSON.stringify({ toAddress: demoSafeAddress(ACCOUNT_IDS.personal), asset: 'USDC', amount: '2' }) })
+          const res = await fetch(`${base}${API}/sandbox/chain/transfers`, {
+            method: 'POST',
+            headers: headers(admin),
+            body: JSON.stringify({ toAddress: demoSafeAddress(ACCOUNT_IDS.personal), asset: 'USDC', amount: '2' }),
+          })
           const body = (await res.json().catch(() => ({}))) as { txHash?: string }
           if (res.ok && body.txHash) chainHashes.push(body.txHash)
           else return null
@@ -143,10 +201,18 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       const ended = performance.now()
       const figure = (latencies: number[], seconds: number): Throughput => {
         const sorted = [...latencies].sort((a, b) => a - b)
-        const pct = (p: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 10) / 10
-        return { requests: sorted.length, perSecond: Math.round(sorted.length / seconds), p50Ms: pct(0.5), p99Ms: pct(0.99) }
+        const pct = (p: number) =>
+          Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 10) / 10
+        return {
+          requests: sorted.length,
+          perSecond: Math.round(sorted.length / seconds),
+          p50Ms: pct(0.5),
+          p99Ms: pct(0.99),
+        }
       }
-      return atHalf ? { before: figure(before, (halfAt - started) / 1000), after: figure(after, (ended - halfAt) / 1000) } : { before: figure(before, (ended - started) / 1000), after: figure([], 1) }
+      return atHalf
+        ? { before: figure(before, (halfAt - started) / 1000), after: figure(after, (ended - halfAt) / 1000) }
+        : { before: figure(before, (ended - started) / 1000), after: figure([], 1) }
     }
 
     const seconds = options.seconds
@@ -165,7 +231,11 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       for (let attempt = 1; ; attempt++) {
         const { res, body } = await money(cluster.url, call)
         if (res.ok && body.journalId) acks.set(call.key, { op: call.op, journalId: body.journalId, body: call.body })
-        else if (res.status === 409 && (body as { error?: { code?: string } }).error?.code === 'idempotency_in_progress' && attempt < 50) {
+        else if (
+          res.status === 409 &&
+          (body as { error?: { code?: string } }).error?.code === 'idempotency_in_progress' &&
+          attempt < 50
+        ) {
           await new Promise((done) => setTimeout(done, 200))
           continue
         } else problems.push(`replay of ${call.key} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`)
@@ -189,16 +259,33 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const db = await connect({ databaseUrl: url, dataDir: '' })
     try {
       const due = async () =>
-        (await db.kysely.selectFrom('jobs').select((eb) => eb.fn.countAll<bigint>().as('n')).where('status', '=', 'pending').where('created_at', '>=', startedAt).where('run_at', '<=', new Date()).executeTakeFirstOrThrow()).n
+        (
+          await db.kysely
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .where('status', '=', 'pending')
+            .where('created_at', '>=', startedAt)
+            .where('run_at', '<=', new Date())
+            .executeTakeFirstOrThrow()
+        ).n
       const deadline = Date.now() + 120_000
       while ((await due()) > 0n && Date.now() < deadline) await new Promise((done) => setTimeout(done, 500))
       // Transfers sent near the end are confirmed 12 blocks later: wait for their deliveries too.
       while (Date.now() < deadline) {
-        const pending = await db.kysely.selectFrom('chain_deposits').select('tx_hash').where('tx_hash', 'in', chainHashes.length ? chainHashes : ['-']).where('status', '=', 'pending').execute()
+        const pending = await db.kysely
+          .selectFrom('chain_deposits')
+          .select('tx_hash')
+          .where('tx_hash', 'in', chainHashes.length ? chainHashes : ['-'])
+          .where('status', '=', 'pending')
+          .execute()
         if (pending.length === 0 && (await due()) === 0n) break
         await new Promise((done) => setTimeout(done, 500))
       }
-      const jobs = await db.kysely.selectFrom('jobs').select(['status', 'attempts', 'run_at']).where('created_at', '>=', startedAt).execute()
+      const jobs = await db.kysely
+        .selectFrom('jobs')
+        .select(['status', 'attempts', 'run_at'])
+        .where('created_at', '>=', startedAt)
+        .execute()
       const now = Date.now()
       const jobFigures = {
         ran: jobs.filter((j) => j.status === 'done').length,
@@ -207,7 +294,12 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
         leftDue: jobs.filter((j) => j.status === 'pending' && j.run_at.getTime() <= now).length,
       }
 
-      const journals = await db.kysely.selectFrom('journals').select(['id', 'description', 'reference']).where('account_id', '=', ACCOUNT_IDS.personal).where('created_at', '>=', startedAt).execute()
+      const journals = await db.kysely
+        .selectFrom('journals')
+        .select(['id', 'description', 'reference'])
+        .where('account_id', '=', ACCOUNT_IDS.personal)
+        .where('created_at', '>=', startedAt)
+        .execute()
       const acked = new Set([...acks.values()].map((a) => a.journalId))
       const ours = journals.filter((j) => j.description === DESCRIPTION.deposit || j.description === DESCRIPTION.debit)
       const inDb = new Set(ours.map((j) => j.id))
@@ -215,31 +307,57 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       const strays = [...inDb].filter((id) => !acked.has(id))
       const unacknowledged = strays.length
       for (const id of strays) {
-        const key = await db.kysely.selectFrom('idempotency_keys').select(['key', 'response_status']).where(sql<string>`response_body->>'journalId'`, '=', id).executeTakeFirst()
-        problems.push(`journal ${id} acknowledged to nobody: its key ${key?.key ?? '(none)'} stored ${key?.response_status ?? '-'}; the client saw ${key ? (seen.get(key.key) ?? 'nothing') : '-'}`)
+        const key = await db.kysely
+          .selectFrom('idempotency_keys')
+          .select(['key', 'response_status'])
+          .where(sql<string>`response_body->>'journalId'`, '=', id)
+          .executeTakeFirst()
+        problems.push(
+          `journal ${id} acknowledged to nobody: its key ${key?.key ?? '(none)'} stored ${key?.response_status ?? '-'}; the client saw ${key ? (seen.get(key.key) ?? 'nothing') : '-'}`,
+        )
       }
       const credits = new Map<string, number>()
-      for (const j of journals) if (j.reference && chainHashes.includes(j.reference)) credits.set(j.reference, (credits.get(j.reference) ?? 0) + 1)
+      for (const j of journals)
+        if (j.reference && chainHashes.includes(j.reference))
+          credits.set(j.reference, (credits.get(j.reference) ?? 0) + 1)
       const chain = {
         acknowledged: chainHashes.length,
         creditedOnce: chainHashes.filter((h) => credits.get(h) === 1).length,
         creditedTwice: chainHashes.filter((h) => (credits.get(h) ?? 0) > 1).length,
         notCredited: chainHashes.filter((h) => !credits.has(h)).length,
       }
-      const users = await db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()
+      const users = await db.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
       const ledger = await checkLedger(db.kysely)
       if (!ledger.ok) problems.push(`ledger check: ${JSON.stringify(ledger.problems).slice(0, 500)}`)
       return {
-        instances: options.instances, startMs: Math.round(cluster.startMs), usersSeeded: Number(users.n), usersExpected: PERSONAS.length,
-        one, all: both.before, afterKill: both.after, acknowledged: acks.size, lost, unacknowledged, doublePosted, cutByKill: cut.length,
-        chain, jobs: jobFigures, ledgerOk: ledger.ok, problems,
+        instances: options.instances,
+        startMs: Math.round(cluster.startMs),
+        usersSeeded: Number(users.n),
+        usersExpected: PERSONAS.length,
+        one,
+        all: both.before,
+        afterKill: both.after,
+        acknowledged: acks.size,
+        lost,
+        unacknowledged,
+        doublePosted,
+        cutByKill: cut.length,
+        chain,
+        jobs: jobFigures,
+        ledgerOk: ledger.ok,
+        problems,
       }
     } finally {
       await db.close()
     }
   } finally {
     await cluster.stop()
-    await withAdmin(options.postgresUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined)
+    await withAdmin(options.postgresUrl, (admin) =>
+      admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    ).catch(() => undefined)
   }
 }
 

@@ -25,7 +25,11 @@ const EMBED_HTML = `<!doctype html>
 </html>`
 
 const MANIFEST: Manifest = {
-  'embeds/withdraw/index.html': { file: 'assets/embed-withdraw-W.js', imports: ['_tokens.js', '_boot.js'], css: ['assets/tokens-C.css'] },
+  'embeds/withdraw/index.html': {
+    file: 'assets/embed-withdraw-W.js',
+    imports: ['_tokens.js', '_boot.js'],
+    css: ['assets/tokens-C.css'],
+  },
   '_tokens.js': { file: 'assets/tokens-T.js', css: ['assets/tokens-C.css'] },
   '_boot.js': { file: 'assets/boot-embed-B.js', imports: ['_tokens.js', '_react.js'] },
   '_react.js': { file: 'assets/react-R.js', css: ['assets/react-X.css'] },
@@ -42,7 +46,13 @@ describe('firstPaintUrls', () => {
     expect(urls.classicScripts).toEqual([A('csp-init.js')])
     expect(urls.fromManifest).toEqual([])
     // A JSON data block is not fetched (its bytes are the HTML's); a comment and an icon are not first paint.
-    expect(urls.all).toEqual([A('embed-withdraw-W.js'), A('csp-init.js'), A('tokens-C.css'), A('tokens-T.js'), A('withdraw-embed-E.js')])
+    expect(urls.all).toEqual([
+      A('embed-withdraw-W.js'),
+      A('csp-init.js'),
+      A('tokens-C.css'),
+      A('tokens-T.js'),
+      A('withdraw-embed-E.js'),
+    ])
   })
 
   it("adds the entry's static imports (transitively, with their CSS) that the HTML does not preload, once each", () => {
@@ -72,6 +82,13 @@ describe('firstPaintUrls', () => {
   })
 
   it('gives nothing to fetch for a page with no scripts or styles', () => {
-    expect(firstPaintUrls('<p>plain</p>', PAGE, MANIFEST, '/app/cash/')).toEqual({ entry: null, preloads: [], stylesheets: [], classicScripts: [], fromManifest: [], all: [] })
+    expect(firstPaintUrls('<p>plain</p>', PAGE, MANIFEST, '/app/cash/')).toEqual({
+      entry: null,
+      preloads: [],
+      stylesheets: [],
+      classicScripts: [],
+      fromManifest: [],
+      all: [],
+    })
   })
 })

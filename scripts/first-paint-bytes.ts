@@ -56,7 +56,8 @@ export function firstPaintUrls(html: string, pageUrl: string, manifest?: Manifes
       const src = a.get('src')
       if (!src) continue
       if (a.get('type')?.toLowerCase() === 'module') entry ??= abs(src)
-      else if (!a.has('type') || /^(text|application)\/(java|ecma)script$/i.test(a.get('type')!)) classicScripts.push(abs(src))
+      else if (!a.has('type') || /^(text|application)\/(java|ecma)script$/i.test(a.get('type')!))
+        classicScripts.push(abs(src))
       continue
     }
     const href = a.get('href')
@@ -69,7 +70,9 @@ export function firstPaintUrls(html: string, pageUrl: string, manifest?: Manifes
   const fromManifest: string[] = []
   if (entry && manifest) {
     const origin = new URL(pageUrl).origin
-    const byUrl = new Map(Object.entries(manifest).map(([key, chunk]) => [new URL(`${base}${chunk.file}`, origin).href, key]))
+    const byUrl = new Map(
+      Object.entries(manifest).map(([key, chunk]) => [new URL(`${base}${chunk.file}`, origin).href, key]),
+    )
     const entryKey = byUrl.get(entry)
     if (entryKey) {
       const seen = new Set<string>()
@@ -92,7 +95,11 @@ export function firstPaintUrls(html: string, pageUrl: string, manifest?: Manifes
       visit(entryKey)
     }
   }
-  const all = [...new Set([entry, ...classicScripts, ...stylesheets, ...preloads, ...fromManifest].filter((u): u is string => u !== null))]
+  const all = [
+    ...new Set(
+      [entry, ...classicScripts, ...stylesheets, ...preloads, ...fromManifest].filter((u): u is string => u !== null),
+    ),
+  ]
   return { entry, preloads, stylesheets, classicScripts, fromManifest, all }
 }
 
@@ -106,7 +113,13 @@ export function fetchEncoded(url: string, headers: Record<string, string> = {}):
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => {
         const body = Buffer.concat(chunks)
-        ok({ url, status: res.statusCode ?? 0, bytes: body.length, encoding: String(res.headers['content-encoding'] ?? 'identity'), body })
+        ok({
+          url,
+          status: res.statusCode ?? 0,
+          bytes: body.length,
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          body,
+        })
       })
       res.on('error', fail)
     })
@@ -121,7 +134,10 @@ export type FirstPaint = { url: string; html: Fetched; files: Fetched[]; urls: F
  * Fetches the page (with `headers`, say the session cookie) and everything `firstPaintUrls` finds in it, gzip,
  * and adds up the bytes sent. A file the server does not compress (below the size worth it) counts as sent.
  */
-export async function measureFirstPaint(pageUrl: string, opts: { headers?: Record<string, string>; manifest?: Manifest; base?: string } = {}): Promise<FirstPaint> {
+export async function measureFirstPaint(
+  pageUrl: string,
+  opts: { headers?: Record<string, string>; manifest?: Manifest; base?: string } = {},
+): Promise<FirstPaint> {
   const { body, ...html } = await fetchEncoded(pageUrl, opts.headers)
   if (html.status !== 200) throw new Error(`${pageUrl} answered ${html.status}`)
   const text = (html.encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')
@@ -129,7 +145,8 @@ export async function measureFirstPaint(pageUrl: string, opts: { headers?: Recor
   const origin = new URL(pageUrl).origin
   const files: Fetched[] = []
   for (const url of urls.all) {
-    if (new URL(url).origin !== origin) throw new Error(`${pageUrl} loads ${url}, from another origin: not counted by this bench`)
+    if (new URL(url).origin !== origin)
+      throw new Error(`${pageUrl} loads ${url}, from another origin: not counted by this bench`)
     const { body: _, ...file } = await fetchEncoded(url)
     if (file.status !== 200) throw new Error(`${url} (first paint of ${pageUrl}) answered ${file.status}`)
     files.push(file)

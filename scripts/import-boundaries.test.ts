@@ -43,7 +43,9 @@ function sourceFiles(dir: string): string[] {
 
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2])!)
+  return [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => (m[1] ?? m[2])!)
 }
 
 const folderOf = (path: string) => relative(ROOT, path).split('/')[0] as Folder
@@ -62,7 +64,12 @@ describe('import directions (ARCHITECTURE.md)', () => {
           // Fixtures drive tests (ARCHITECTURE.md), so any test may read them.
           if (isTest(rel) && target === 'fixtures') continue
           violations.push(`${rel} imports ${spec} (${folder} → ${target})`)
-        } else if (folder === 'domain' && ![...DOMAIN_PACKAGES, ...(isTest(rel) ? TEST_PACKAGES : [])].some((p) => spec === p || spec.startsWith(p.endsWith('/') ? p : `${p}/`))) {
+        } else if (
+          folder === 'domain' &&
+          ![...DOMAIN_PACKAGES, ...(isTest(rel) ? TEST_PACKAGES : [])].some(
+            (p) => spec === p || spec.startsWith(p.endsWith('/') ? p : `${p}/`),
+          )
+        ) {
           violations.push(`${rel} imports package ${spec}: domain/ is pure (zod and viem only)`)
         }
       }
@@ -84,7 +91,11 @@ function localImports(file: string): string[] {
   return imports(file)
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => resolve(dirname(file), spec))
-    .flatMap((base) => [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].filter((p) => existsSync(p) && statSync(p).isFile()).slice(0, 1))
+    .flatMap((base) =>
+      [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]
+        .filter((p) => existsSync(p) && statSync(p).isFile())
+        .slice(0, 1),
+    )
 }
 
 /** The import circles among `files`: each strongly connected group of two or more (Tarjan's algorithm). */
@@ -133,7 +144,10 @@ describe('no import circles inside server/ (issue 21)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'circles-'))
     try {
       writeFileSync(join(dir, 'tx.ts'), "import { JOB } from './jobs'\nexport type Tx = { job: typeof JOB }\n")
-      writeFileSync(join(dir, 'jobs.ts'), "import type { Tx } from './tx'\nexport const JOB = 'x'\nexport const run = (tx: Tx) => tx\n")
+      writeFileSync(
+        join(dir, 'jobs.ts'),
+        "import type { Tx } from './tx'\nexport const JOB = 'x'\nexport const run = (tx: Tx) => tx\n",
+      )
       writeFileSync(join(dir, 'alone.ts'), "import { JOB } from './jobs'\nexport const a = JOB\n")
       const circles = importCircles(['tx.ts', 'jobs.ts', 'alone.ts'].map((f) => join(dir, f)))
       expect(circles.map((c) => c.map((f) => f.split('/').pop()))).toEqual([['jobs.ts', 'tx.ts']])

@@ -66,7 +66,12 @@ export type LoadResult = {
 }
 
 type Op = 'read' | 'deposit' | 'debit' | 'authorization'
-const MIX: [Op, number][] = [['read', 0.4], ['deposit', 0.25], ['debit', 0.15], ['authorization', 0.2]]
+const MIX: [Op, number][] = [
+  ['read', 0.4],
+  ['deposit', 0.25],
+  ['debit', 0.15],
+  ['authorization', 0.2],
+]
 
 type MoneyCall = { op: 'deposit' | 'debit'; key: string; path: string; body: unknown }
 type Ack = { op: 'deposit' | 'debit'; key: string; journalId: string } | { op: 'authorization'; networkId: string }
@@ -108,20 +113,34 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   }
   const dataDir = join(temp, 'data')
   const env: Record<string, string> = {
-    PORT: String(opts.port), HOST: '127.0.0.1', CASH_ENV: 'test', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000000', SEED: 'auto', DATA_DIR: dataDir,
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    CASH_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000000',
+    SEED: 'auto',
+    DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
   }
   const server = new Server(env, opts.port)
   try {
     await server.start()
     const signIn = async (email: string) => {
-      const res = await fetch(`${base}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }) })
+      const res = await fetch(`${base}/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: DEMO_PASSWORD, client: 'native' }),
+      })
       if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`)
       return ((await res.json()) as { token: string }).token
     }
     const admin = await signIn('admin@demo.cash')
     const holder = await signIn('personal@demo.cash')
-    const headers = (token: string, key?: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) })
+    const headers = (token: string, key?: string) => ({
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(key ? { 'idempotency-key': key } : {}),
+    })
     const run = randomUUID().slice(0, 8)
     const startedAt = new Date()
 
@@ -136,7 +155,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     let up: Promise<void> = Promise.resolve()
 
     const money = async (call: MoneyCall) => {
-      const res = await fetch(`${base}${call.path}`, { method: 'POST', headers: headers(admin, call.key), body: JSON.stringify(call.body) })
+      const res = await fetch(`${base}${call.path}`, {
+        method: 'POST',
+        headers: headers(admin, call.key),
+        body: JSON.stringify(call.body),
+      })
       const body = (await res.json()) as { journalId?: string }
       return { res, body }
     }
@@ -146,9 +169,26 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       const op = MIX.find(([, w]) => (acc += w) >= r)?.[0] ?? 'read'
       const key = `load-${run}-${++seq}`
       const call: MoneyCall | null =
-        op === 'deposit' ? { op, key, path: '/sandbox/deposits', body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1', description: 'Load test top-up' } }
-        : op === 'debit' ? { op, key, path: '/sandbox/debits', body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '0.5', description: 'Load test withdrawal' } }
-        : null
+        op === 'deposit'
+          ? {
+              op,
+              key,
+              path: '/sandbox/deposits',
+              body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1', description: 'Load test top-up' },
+            }
+          : op === 'debit'
+            ? {
+                op,
+                key,
+                path: '/sandbox/debits',
+                body: {
+                  accountId: ACCOUNT_IDS.personal,
+                  asset: 'USDC',
+                  amount: '0.5',
+                  description: 'Load test withdrawal',
+                },
+              }
+            : null
       const t0 = performance.now()
       try {
         if (op === 'read') {
@@ -158,9 +198,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         } else if (call) {
           const { res, body } = await money(call)
           if (res.ok && body.journalId) acks.push({ op: call.op, key: call.key, journalId: body.journalId })
-          else if (res.status >= 500) problems.push(`${op} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
+          else if (res.status >= 500)
+            problems.push(`${op} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
         } else {
-          const res = await fetch(`${base}/sandbox/cards/${CARD_IDS.personal}/purchases`, { method: 'POST', headers: headers(admin, key), body: JSON.stringify({ amount: '0.01', merchantName: 'Load Coffee', mcc: '5812' }) })
+          const res = await fetch(`${base}/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+            method: 'POST',
+            headers: headers(admin, key),
+            body: JSON.stringify({ amount: '0.01', merchantName: 'Load Coffee', mcc: '5812' }),
+          })
           const body = (await res.json()) as { approved?: boolean; networkId?: string }
           if (res.ok && body.approved && body.networkId) acks.push({ op: 'authorization', networkId: body.networkId })
           else if (res.status >= 500) problems.push(`authorization answered ${res.status}`)
@@ -192,10 +237,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       log(`[load] ${opts.database}: SIGKILL the server mid-load (${requests} requests so far)`)
       await server.kill()
       restartMs = await server.start()
-      const check = (await (await fetch(`${base}/admin/ledger/check`, { headers: headers(admin) })).json()) as { ok: boolean; problems: unknown[] }
+      const check = (await (await fetch(`${base}/admin/ledger/check`, { headers: headers(admin) })).json()) as {
+        ok: boolean
+        problems: unknown[]
+      }
       ledgerOkAfterRestart = check.ok
       if (!check.ok) problems.push(`ledger check after restart: ${JSON.stringify(check.problems).slice(0, 500)}`)
-      log(`[load] ${opts.database}: restarted in ${Math.round(restartMs)} ms, ledger check ${check.ok ? 'ok' : 'FAILED'}`)
+      log(
+        `[load] ${opts.database}: restarted in ${Math.round(restartMs)} ms, ledger check ${check.ok ? 'ok' : 'FAILED'}`,
+      )
       release()
     })()
     const t0 = performance.now()
@@ -217,11 +267,24 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     let doublePosted = 0
     for (const ack of acks) {
       if (ack.op === 'authorization') continue
-      const call = { op: ack.op, key: ack.key, path: ack.op === 'deposit' ? '/sandbox/deposits' : '/sandbox/debits', body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: ack.op === 'deposit' ? '1' : '0.5', description: ack.op === 'deposit' ? 'Load test top-up' : 'Load test withdrawal' } }
+      const call = {
+        op: ack.op,
+        key: ack.key,
+        path: ack.op === 'deposit' ? '/sandbox/deposits' : '/sandbox/debits',
+        body: {
+          accountId: ACCOUNT_IDS.personal,
+          asset: 'USDC',
+          amount: ack.op === 'deposit' ? '1' : '0.5',
+          description: ack.op === 'deposit' ? 'Load test top-up' : 'Load test withdrawal',
+        },
+      }
       const { body } = await money(call)
       if (body.journalId !== ack.journalId) doublePosted++
     }
-    const endCheck = (await (await fetch(`${base}/admin/ledger/check`, { headers: headers(admin) })).json()) as { ok: boolean; problems: unknown[] }
+    const endCheck = (await (await fetch(`${base}/admin/ledger/check`, { headers: headers(admin) })).json()) as {
+      ok: boolean
+      problems: unknown[]
+    }
     if (!endCheck.ok) problems.push(`ledger check at the end: ${JSON.stringify(endCheck.problems).slice(0, 500)}`)
     await server.stop()
 
@@ -241,18 +304,27 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       const acked = new Set(acks.flatMap((a) => (a.op === 'authorization' ? [] : [a.journalId])))
       lost += [...acked].filter((id) => !inDb.has(id)).length
       unacknowledged += [...inDb].filter((id) => !acked.has(id)).length
-      const keys = await db.kysely.selectFrom('idempotency_keys').select(['key', 'response_status']).where('key', 'like', `load-${run}-%`).execute()
+      const keys = await db.kysely
+        .selectFrom('idempotency_keys')
+        .select(['key', 'response_status'])
+        .where('key', 'like', `load-${run}-%`)
+        .execute()
       const halfDone = keys.filter((k) => k.response_status === null)
       if (halfDone.length) problems.push(`${halfDone.length} idempotency keys left without a response`)
       const approved = acks.flatMap((a) => (a.op === 'authorization' ? [a.networkId] : []))
       if (approved.length) {
-        const auths = await db.kysely.selectFrom('card_authorizations').select(['network_id', 'status', 'hold_id']).where('network_id', 'in', approved).execute()
+        const auths = await db.kysely
+          .selectFrom('card_authorizations')
+          .select(['network_id', 'status', 'hold_id'])
+          .where('network_id', 'in', approved)
+          .execute()
         const found = new Map(auths.map((a) => [a.network_id, a]))
         for (const id of approved) {
           const a = found.get(id)
           if (!a || a.status === 'declined' || !a.hold_id) lost++
         }
-        if (auths.length !== new Set(auths.map((a) => a.network_id)).size) problems.push('an authorization is stored twice')
+        if (auths.length !== new Set(auths.map((a) => a.network_id)).size)
+          problems.push('an authorization is stored twice')
       }
       const check = await checkLedger(db.kysely)
       if (!check.ok) problems.push(`ledger check on the database: ${JSON.stringify(check.problems).slice(0, 500)}`)
@@ -264,9 +336,23 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
     const inFlightAtKill = cut.length
     return {
-      database: opts.database, requests, rps: requests / elapsed, p50: pct(50), p99: pct(99), byOp,
-      acknowledged: acks.length, lost, unacknowledged, inFlightAtKill, replayedAsDone, doublePosted,
-      ledgerOkAfterRestart, ledgerOkAtEnd: endCheck.ok, problems: [...new Set(problems)], restartMs, serverOutput: server.output,
+      database: opts.database,
+      requests,
+      rps: requests / elapsed,
+      p50: pct(50),
+      p99: pct(99),
+      byOp,
+      acknowledged: acks.length,
+      lost,
+      unacknowledged,
+      inFlightAtKill,
+      replayedAsDone,
+      doublePosted,
+      ledgerOkAfterRestart,
+      ledgerOkAtEnd: endCheck.ok,
+      problems: [...new Set(problems)],
+      restartMs,
+      serverOutput: server.output,
     }
   } catch (error) {
     if (server.output) log(`[load] server output:\n${server.output}`)
@@ -274,13 +360,18 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   } finally {
     await server.kill()
     rmSync(temp, { recursive: true, force: true })
-    if (opts.database === 'postgres') await withAdmin(pgServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)).catch(() => undefined)
+    if (opts.database === 'postgres')
+      await withAdmin(pgServer, (admin) => admin.query(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`)).catch(
+        () => undefined,
+      )
   }
 }
 
 export function formatLoadResult(r: LoadResult): string {
   return [
-    `${r.database.padEnd(8)} ${r.requests} requests (${Object.entries(r.byOp).map(([k, v]) => `${k} ${v}`).join(', ')})  ${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`,
+    `${r.database.padEnd(8)} ${r.requests} requests (${Object.entries(r.byOp)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')})  ${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`,
     `         acknowledged ${r.acknowledged}  lost ${r.lost}  unacknowledged ${r.unacknowledged}  cut by the kill ${r.inFlightAtKill} (already done ${r.replayedAsDone})  double-posted ${r.doublePosted}`,
     `         restart ${Math.round(r.restartMs)} ms  ledger check after restart ${r.ledgerOkAfterRestart ? 'ok' : 'FAILED'}, at the end ${r.ledgerOkAtEnd ? 'ok' : 'FAILED'}${r.problems.length ? `\n         problems: ${r.problems.join('; ')}` : ''}`,
   ].join('\n')
@@ -291,9 +382,24 @@ async function main() {
   if (process.argv[2] === '--cluster') {
     const { formatClusterResult, runCluster } = await import('./cluster-test')
     const postgresUrl = process.env.LOAD_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-    const result = await runCluster({ instances: Number(process.env.LOAD_INSTANCES ?? 3), seconds: Number(process.argv[3] ?? 60), postgresUrl, log: (line) => process.stdout.write(`${line}\n`) })
+    const result = await runCluster({
+      instances: Number(process.env.LOAD_INSTANCES ?? 3),
+      seconds: Number(process.argv[3] ?? 60),
+      postgresUrl,
+      log: (line) => process.stdout.write(`${line}\n`),
+    })
     process.stdout.write(`${formatClusterResult(result)}\n`)
-    const clean = result.lost === 0 && result.unacknowledged === 0 && result.doublePosted === 0 && result.chain.creditedTwice === 0 && result.chain.notCredited === 0 && result.jobs.failed === 0 && result.jobs.leftDue === 0 && result.ledgerOk && result.usersSeeded === result.usersExpected && result.problems.length === 0
+    const clean =
+      result.lost === 0 &&
+      result.unacknowledged === 0 &&
+      result.doublePosted === 0 &&
+      result.chain.creditedTwice === 0 &&
+      result.chain.notCredited === 0 &&
+      result.jobs.failed === 0 &&
+      result.jobs.leftDue === 0 &&
+      result.ledgerOk &&
+      result.usersSeeded === result.usersExpected &&
+      result.problems.length === 0
     process.exitCode = clean ? 0 : 1
     return
   }
@@ -305,7 +411,9 @@ async function main() {
   const databases = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',') as LoadDatabase[]
   for (const database of databases) {
     if (database === 'postgres' && !(await postgresReachable(pgUrl))) {
-      log(`[load] PostgreSQL at ${pgUrl} is unreachable: start it, set LOAD_POSTGRES_URL, or LOAD_DATABASES=pglite to run PGlite alone.`)
+      log(
+        `[load] PostgreSQL at ${pgUrl} is unreachable: start it, set LOAD_POSTGRES_URL, or LOAD_DATABASES=pglite to run PGlite alone.`,
+      )
       failed = true
       continue
     }
@@ -313,7 +421,15 @@ async function main() {
     const result = await runLoad({ database, port, seconds, postgresUrl: pgUrl, log })
     log(formatLoadResult(result))
     if (result.problems.length && process.env.LOAD_VERBOSE) log(result.serverOutput)
-    if (result.lost || result.unacknowledged || result.doublePosted || !result.ledgerOkAfterRestart || !result.ledgerOkAtEnd || result.problems.length) failed = true
+    if (
+      result.lost ||
+      result.unacknowledged ||
+      result.doublePosted ||
+      !result.ledgerOkAfterRestart ||
+      !result.ledgerOkAtEnd ||
+      result.problems.length
+    )
+      failed = true
   }
   process.exitCode = failed ? 1 : 0
 }

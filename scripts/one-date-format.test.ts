@@ -21,7 +21,10 @@ const AD_HOC: readonly { what: string; pattern: RegExp }[] = [
   // toLocaleString is also the number formatter: flag it on a Date, on a value named like a moment, or with date options.
   { what: 'toLocaleString on a Date', pattern: /\bnew Date\([^()]*(?:\([^()]*\))?[^()]*\)\.toLocaleString\(/ },
   { what: 'toLocaleString on a Date', pattern: /(?:[Dd]ate|[a-z]At|[Tt]ime|[Nn]ow\(\))\)?\.toLocaleString\(/ },
-  { what: 'toLocaleString on a Date', pattern: /\.toLocaleString\([^)]*\b(?:dateStyle|timeStyle|timeZone|weekday|year|month|day|hour|minute)\b/ },
+  {
+    what: 'toLocaleString on a Date',
+    pattern: /\.toLocaleString\([^)]*\b(?:dateStyle|timeStyle|timeZone|weekday|year|month|day|hour|minute)\b/,
+  },
 ]
 
 function sourceFiles(dir: string): string[] {
@@ -43,14 +46,18 @@ export function adHocDates(text: string): string[] {
 
 describe('one date format across the app (docs/dates.md)', () => {
   it('no page in embeds/ or host/ formats a date except through domain/format-date.ts', () => {
-    const found = FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)).flatMap((file) => adHocDates(readFileSync(file, 'utf8')).map((hit) => `${relative(ROOT, file)}:${hit}`)))
+    const found = FOLDERS.flatMap((folder) =>
+      sourceFiles(join(ROOT, folder)).flatMap((file) =>
+        adHocDates(readFileSync(file, 'utf8')).map((hit) => `${relative(ROOT, file)}:${hit}`),
+      ),
+    )
     expect(found).toEqual([])
   })
 
   it('the check sees each ad-hoc way (it can fail) and leaves numbers and machine formats alone', () => {
     const bad = [
       "new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' })",
-      "new Date(iso).toLocaleTimeString(locale)",
+      'new Date(iso).toLocaleTimeString(locale)',
       "new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso))",
       'Intl.DateTimeFormat().resolvedOptions().timeZone',
       'new Date(n.createdAt).toLocaleString(locale)',
@@ -59,7 +66,12 @@ describe('one date format across the app (docs/dates.md)', () => {
       "value.toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium' })",
     ]
     for (const line of bad) expect(adHocDates(line), line).toHaveLength(1)
-    const fine = ['r.ranJobs.toLocaleString(locale)', 'queue.data.items.length.toLocaleString(locale)', 'new Date().toISOString()', "formatDate(iso, locale, 'dateTime')"]
+    const fine = [
+      'r.ranJobs.toLocaleString(locale)',
+      'queue.data.items.length.toLocaleString(locale)',
+      'new Date().toISOString()',
+      "formatDate(iso, locale, 'dateTime')",
+    ]
     for (const line of fine) expect(adHocDates(line), line).toEqual([])
   })
 

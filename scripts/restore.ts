@@ -8,7 +8,10 @@ import { resolve } from 'node:path'
 import { loadConfig } from '../server/config'
 import { restorePglite, restorePostgres } from '../server/ops/backup'
 
-export async function restoreBackup(file: string, env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function restoreBackup(
+  file: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
   const config = loadConfig(env)
   if (config.DATABASE_URL) {
     if (!file.endsWith('.dump')) throw new Error(`${file} is not a PostgreSQL backup (cash-postgres-….dump)`)

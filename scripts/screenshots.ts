@@ -17,7 +17,15 @@ const OUT = 'docs/screens'
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 860 }
 
-type Shot = { name: string; who: PersonaKey | null; path: string | ((ctx: Ctx) => string); size: 'phone' | 'desktop'; dark?: boolean; locale?: 'en-US' | 'pt-BR'; full?: boolean }
+type Shot = {
+  name: string
+  who: PersonaKey | null
+  path: string | ((ctx: Ctx) => string)
+  size: 'phone' | 'desktop'
+  dark?: boolean
+  locale?: 'en-US' | 'pt-BR'
+  full?: boolean
+}
 type Ctx = { detailPath: string }
 
 const SHOTS: Shot[] = [
@@ -44,7 +52,11 @@ const SHOTS: Shot[] = [
 const API = '/app/cash/api/v1'
 
 async function token(baseURL: string, key: PersonaKey): Promise<string> {
-  const res = await fetch(`${baseURL}${API}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: persona(key).email, password: DEMO_PASSWORD, client: 'native' }) })
+  const res = await fetch(`${baseURL}${API}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: persona(key).email, password: DEMO_PASSWORD, client: 'native' }),
+  })
   if (!res.ok) throw new Error(`sign-in of ${key}: ${res.status}`)
   return ((await res.json()) as { token: string }).token
 }
@@ -52,7 +64,11 @@ async function token(baseURL: string, key: PersonaKey): Promise<string> {
 async function call(baseURL: string, bearer: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${baseURL}${API}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'idempotency-key': `shots-${Date.now()}-${Math.random()}` },
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      'content-type': 'application/json',
+      'idempotency-key': `shots-${Date.now()}-${Math.random()}`,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
@@ -66,18 +82,28 @@ async function arrange(baseURL: string): Promise<Ctx> {
     { amount: '62.10', merchantName: 'Mercado Azul', mcc: '5411' },
     { amount: '18.20', merchantName: 'Uber Trip', mcc: '4121' },
     { amount: '4.50', merchantName: 'Blue Bottle Coffee', mcc: '5814' },
-  ]) await call(baseURL, admin, `/sandbox/cards/${CARD_IDS.personal}/purchases`, { ...p, merchantCity: 'LISBOA' })
+  ])
+    await call(baseURL, admin, `/sandbox/cards/${CARD_IDS.personal}/purchases`, { ...p, merchantCity: 'LISBOA' })
   const paula = await token(baseURL, 'personal')
-  const history = (await call(baseURL, paula, `/accounts/${ACCOUNT_IDS.personal}/history?limit=5`)) as { items: { type: string; id: string }[] }
+  const history = (await call(baseURL, paula, `/accounts/${ACCOUNT_IDS.personal}/history?limit=5`)) as {
+    items: { type: string; id: string }[]
+  }
   const first = history.items[0]
   if (!first) throw new Error('no history to show')
   return { detailPath: `/app/cash/transaction-history/${first.type}/${first.id}` }
 }
 
 async function signIn(baseURL: string, key: PersonaKey) {
-  const res = await fetch(`${baseURL}${API}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: persona(key).email, password: DEMO_PASSWORD, client: 'web' }) })
+  const res = await fetch(`${baseURL}${API}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: persona(key).email, password: DEMO_PASSWORD, client: 'web' }),
+  })
   if (!res.ok) throw new Error(`web sign-in of ${key}: ${res.status}`)
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).map((c) => c.split('='))
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .map((c) => c.split('='))
   return cookie.map(([name, ...value]) => ({ name: name!, value: value.join('='), url: baseURL }))
 }
 
@@ -90,12 +116,28 @@ async function settle(page: Page) {
   await page.waitForLoadState('load')
   await page.waitForFunction(() => !document.querySelector('#root[inert]'))
   await page.getByRole('heading', { level: 1 }).first().waitFor()
-  await page.locator('[role="status"]:has-text("Loading"), [role="status"]:has-text("Carregando")').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined)
+  await page
+    .locator('[role="status"]:has-text("Loading"), [role="status"]:has-text("Carregando")')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined)
   await page.evaluate(() => document.fonts.ready)
 }
 
-async function shoot(browser: Browser, baseURL: string, shot: Shot, ctx: Ctx, cookies: Map<PersonaKey, Awaited<ReturnType<typeof signIn>>>) {
-  const context = await browser.newContext({ viewport: shot.size === 'phone' ? PHONE : DESKTOP, deviceScaleFactor: 1, locale: shot.locale ?? 'en-US', colorScheme: shot.dark ? 'dark' : 'light', reducedMotion: 'reduce' })
+async function shoot(
+  browser: Browser,
+  baseURL: string,
+  shot: Shot,
+  ctx: Ctx,
+  cookies: Map<PersonaKey, Awaited<ReturnType<typeof signIn>>>,
+) {
+  const context = await browser.newContext({
+    viewport: shot.size === 'phone' ? PHONE : DESKTOP,
+    deviceScaleFactor: 1,
+    locale: shot.locale ?? 'en-US',
+    colorScheme: shot.dark ? 'dark' : 'light',
+    reducedMotion: 'reduce',
+  })
   try {
     if (shot.who) {
       if (!cookies.has(shot.who)) cookies.set(shot.who, await signIn(baseURL, shot.who))
@@ -121,11 +163,15 @@ async function main() {
   }
   mkdirSync(OUT, { recursive: true })
   const server = await startCashServer(await workerPort(0))
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   try {
     const ctx = await arrange(server.baseURL)
     const cookies = new Map<PersonaKey, Awaited<ReturnType<typeof signIn>>>()
-    for (const shot of SHOTS.filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)))) await shoot(browser, server.baseURL, shot, ctx, cookies)
+    for (const shot of SHOTS.filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o))))
+      await shoot(browser, server.baseURL, shot, ctx, cookies)
   } finally {
     await browser.close()
     await server.stop()

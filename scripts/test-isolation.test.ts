@@ -10,7 +10,8 @@ import { expect, it } from 'vitest'
  */
 const ROOT = resolve(import.meta.dirname, '..')
 const SHARED = ['domain', 'bridge', 'server', 'fixtures', 'scripts']
-const LEAKS = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|setSystemTime)\b|\bprocess\.env\.\w+\s*=(?!=)|\bglobalThis\.\w+\s*=(?!=)/
+const LEAKS =
+  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|setSystemTime)\b|\bprocess\.env\.\w+\s*=(?!=)|\bglobalThis\.\w+\s*=(?!=)/
 
 /** The dom project (jsdom) also runs without isolation: a page test may stub, but puts back what it stubbed. */
 const DOM = ['embeds', 'host']
@@ -32,7 +33,9 @@ function testFiles(dir: string): string[] {
 it('no test file of the non-isolated projects mocks a module or patches a global', () => {
   const files = SHARED.flatMap((dir) => testFiles(join(ROOT, dir)))
   expect(files.length).toBeGreaterThan(50)
-  const offenders = files.filter((f) => !f.endsWith('test-isolation.test.ts') && LEAKS.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f))
+  const offenders = files
+    .filter((f) => !f.endsWith('test-isolation.test.ts') && LEAKS.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(ROOT, f))
   expect(offenders).toEqual([])
 })
 
@@ -41,7 +44,9 @@ it('a page test that stubs a global, the environment or the clock puts it back a
   expect(files.length).toBeGreaterThan(10)
   const offenders = files.flatMap((f) => {
     const text = readFileSync(f, 'utf8')
-    return RESTORES.filter(([stub, restore]) => stub.test(text) && !(/afterEach/.test(text) && restore.test(text))).map(([stub]) => `${relative(ROOT, f)}: ${stub.source}`)
+    return RESTORES.filter(([stub, restore]) => stub.test(text) && !(/afterEach/.test(text) && restore.test(text))).map(
+      ([stub]) => `${relative(ROOT, f)}: ${stub.source}`,
+    )
   })
   expect(offenders).toEqual([])
 })

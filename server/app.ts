@@ -50,7 +50,32 @@ import type { Config } from './config'
  */
 export function routeTable(env: Config['CASH_ENV'] = 'development'): AnyRoute[] {
   const testOnly: AnyRoute[] = env === 'test' ? sandboxClockRoutes : []
-  const table: AnyRoute[] = [...authRoutes, ...accountRoutes, ...moneyInRoutes, ...moneyOutRoutes, ...cardRoutes, ...borrowRoutes, ...growRoutes, ...mailRoutes, ...peopleRoutes, ...safeRoutes, ...alertRoutes, ...identityRoutes, ...membershipRoutes, ...settingsRoutes, ...cashbackRoutes, ...supportRoutes, ...webhookRoutes, ...sandboxRoutes, ...sandboxMoneyInRoutes, ...adminRoutes, ...adminMoneyRoutes, ...adminPeopleRoutes, ...adminFlagRoutes, ...testOnly]
+  const table: AnyRoute[] = [
+    ...authRoutes,
+    ...accountRoutes,
+    ...moneyInRoutes,
+    ...moneyOutRoutes,
+    ...cardRoutes,
+    ...borrowRoutes,
+    ...growRoutes,
+    ...mailRoutes,
+    ...peopleRoutes,
+    ...safeRoutes,
+    ...alertRoutes,
+    ...identityRoutes,
+    ...membershipRoutes,
+    ...settingsRoutes,
+    ...cashbackRoutes,
+    ...supportRoutes,
+    ...webhookRoutes,
+    ...sandboxRoutes,
+    ...sandboxMoneyInRoutes,
+    ...adminRoutes,
+    ...adminMoneyRoutes,
+    ...adminPeopleRoutes,
+    ...adminFlagRoutes,
+    ...testOnly,
+  ]
   table.push(...metaRoutes(() => table))
   return table.sort((a, b) => a.path.localeCompare(b.path))
 }
@@ -58,7 +83,10 @@ export function routeTable(env: Config['CASH_ENV'] = 'development'): AnyRoute[] 
 const REQUEST_ID = /^[\w.-]{6,64}$/
 
 /** The whole HTTP app: API, pages, error handling, request ids and access logs. */
-export function createApp(deps: Deps, options: { forward?: typeof fetch; pages?: PageSource; before?: (app: Hono) => void } = {}): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
+export function createApp(
+  deps: Deps,
+  options: { forward?: typeof fetch; pages?: PageSource; before?: (app: Hono) => void } = {},
+): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
   const app = new Hono()
   const routes = routeTable(deps.config.CASH_ENV)
   let jobs: JobHandlers = {}
@@ -82,7 +110,13 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch; pages?:
     await next()
     const ms = performance.now() - started
     // The path only: query strings may carry things that must not reach logs.
-    deps.log.info('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) })
+    deps.log.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(ms),
+    })
     metrics.answered(c.req.method, c.req.routePath, c.res.status, ms / 1000)
   })
 
@@ -103,13 +137,29 @@ export function createApp(deps: Deps, options: { forward?: typeof fetch; pages?:
     // A request that lost a race inside the database is refused like any other rule (409), and logged: a
     // constraint doing the deciding means a path that skipped the account's lock.
     const raced = refusalForDatabaseError(thrown)
-    if (raced) deps.log.warn('database refused a raced request', { requestId: c.get('requestId' as never) as string | undefined, path: c.req.path, code: raced.code, error: thrown.message })
+    if (raced)
+      deps.log.warn('database refused a raced request', {
+        requestId: c.get('requestId' as never) as string | undefined,
+        path: c.req.path,
+        code: raced.code,
+        error: thrown.message,
+      })
     const error = raced ?? thrown
     if (error instanceof DomainError) {
       // A body refused for its size is left unread on the connection, which then cannot carry another request:
       // say so, instead of promising keep-alive and closing.
       if (error.status === 413) c.header('Connection', 'close')
-      return c.json({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } }, error.status as 400)
+      return c.json(
+        {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.fields ? { fields: error.fields } : {}),
+            ...(error.details ? { details: error.details } : {}),
+          },
+        },
+        error.status as 400,
+      )
     }
     if (error instanceof HTTPException) return error.getResponse()
     const digest = errorDigest()

@@ -7,11 +7,19 @@ const KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, PGlite in ./.data, sandbox on', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 3000, DATA_DIR: './.data', CASH_ENV: 'development', SIGNUPS_OPEN: true })
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      CASH_ENV: 'development',
+      SIGNUPS_OPEN: true,
+    })
   })
 
   it('reads PORT and DATABASE_URL from the environment', () => {
-    expect(loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@h/db' })
+    expect(loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u@h/db',
+    })
   })
 
   it('fails fast naming every bad variable and what it got', () => {
@@ -36,30 +44,57 @@ describe('loadConfig', () => {
       error = e
     }
     expect(error).toBeInstanceOf(ConfigError)
-    const named = (error as Error).message.split('\n').slice(1).map((line) => line.trim().split(':')[0])
+    const named = (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(':')[0])
     expect(named).toEqual(['WEBHOOK_SECRET', 'PUBLIC_ORIGIN', 'COOKIE_SECURE', 'SMTP_URL', 'DATA_KEYS'])
-    expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'http://cash.example.com' })).toThrow(/PUBLIC_ORIGIN: must be https:\/\/ in production/)
+    expect(() =>
+      loadConfig({
+        CASH_ENV: 'production',
+        WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+        PUBLIC_ORIGIN: 'http://cash.example.com',
+      }),
+    ).toThrow(/PUBLIC_ORIGIN: must be https:\/\/ in production/)
   })
 
   it('takes DATABASE_OWNER_URL beside DATABASE_URL only: PGlite has no owner role to migrate as', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://cash_app@h/cash', DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toMatchObject({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })
-    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toThrow(/^Invalid configuration:\n {2}DATABASE_OWNER_URL: needs DATABASE_URL/)
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://cash_app@h/cash', DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' }),
+    ).toMatchObject({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://cash_owner@h/cash' })).toThrow(
+      /^Invalid configuration:\n {2}DATABASE_OWNER_URL: needs DATABASE_URL/,
+    )
   })
 
   it('starts production with a real secret, its https address, a mail server and data keys; cookies are Secure without saying so', () => {
-    const config = loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...MAIL, ...KEYS })
-    expect(config).toMatchObject({ CASH_ENV: 'production', COOKIE_SECURE: true, PUBLIC_ORIGIN: 'https://cash.example.com' })
+    const config = loadConfig({
+      CASH_ENV: 'production',
+      WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+      PUBLIC_ORIGIN: 'https://cash.example.com',
+      ...MAIL,
+      ...KEYS,
+    })
+    expect(config).toMatchObject({
+      CASH_ENV: 'production',
+      COOKIE_SECURE: true,
+      PUBLIC_ORIGIN: 'https://cash.example.com',
+    })
     expect(loadConfig({}).COOKIE_SECURE).toBe(false)
   })
 
   it('sends mail through SMTP_URL from MAIL_FROM; without SMTP_URL outside production mail stays in the outbox', () => {
     expect(loadConfig(MAIL)).toMatchObject(MAIL)
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@cash.example.com' })).toMatchObject({ SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@cash.example.com' })).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    })
     expect(loadConfig({}).SMTP_URL).toBeUndefined()
   })
 
   it('refuses SMTP_URL without MAIL_FROM, or not an smtp:// or smtps:// URL, without printing its password', () => {
-    expect(() => loadConfig({ SMTP_URL: MAIL.SMTP_URL })).toThrow(/^Invalid configuration:\n {2}MAIL_FROM: set the address mail is sent from/)
+    expect(() => loadConfig({ SMTP_URL: MAIL.SMTP_URL })).toThrow(
+      /^Invalid configuration:\n {2}MAIL_FROM: set the address mail is sent from/,
+    )
     let error: unknown
     try {
       loadConfig({ SMTP_URL: 'https://cash:hunter2-secret@smtp.example.com', MAIL_FROM: 'Cash no-reply' })
@@ -68,7 +103,9 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     const message = (error as Error).message
-    expect(message).toMatch(/SMTP_URL: must be smtp:\/\/user:password@host:port or smtps:\/\/.* \(got "https:\/\/…@smtp\.example\.com"\)/)
+    expect(message).toMatch(
+      /SMTP_URL: must be smtp:\/\/user:password@host:port or smtps:\/\/.* \(got "https:\/\/…@smtp\.example\.com"\)/,
+    )
     expect(message).toMatch(/MAIL_FROM: must be an address/)
     expect(message).not.toContain('hunter2')
     expect(() => loadConfig({ SMTP_URL: 'smtp://', MAIL_FROM: MAIL.MAIL_FROM })).toThrow(/SMTP_URL: must be/)

@@ -3,9 +3,7 @@ import { AUTH_ATTEMPTS_PER_WINDOW } from '../domain/auth-rules'
 import { WITHDRAWAL_DELAY_DEFAULT_SECONDS } from '../domain/money-out'
 import { DataKeyError, parseDataKeys } from './security/field-crypto'
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
 /** `smtp://` or `smtps://` with a host; what nodemailer reads (user, password, port, options as a query). */
 function isSmtpUrl(value: string): boolean {
@@ -42,17 +40,31 @@ export const ConfigSchema = z.object({
   /** `auto` seeds the demo personas into an empty database (not in production). */
   SEED: z.enum(['auto', 'never']).default('auto'),
   /** A session's absolute lifetime, web and native alike, however much it is used. */
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 30),
   /**
    * A web (cookie) session unused this long is over. Measured on real time, never the sandbox's movable clock
    * (session-service.ts says why); a page's background polls do not count as use.
    */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /**
    * A native (bearer) session unused this long is over: the app guards each opening with the device's own lock, so
    * it is days, not minutes (7 days).
    */
-  SESSION_NATIVE_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_NATIVE_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** Mark cookies Secure (set true behind HTTPS; in production it is true, and false is refused). */
   COOKIE_SECURE: flag.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -70,7 +82,12 @@ export const ConfigSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be IP addresses, comma-separated'))),
   /** Sign-in and sign-up attempts per client address per 10 minutes (raise for browser test runs). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(AUTH_ATTEMPTS_PER_WINDOW),
@@ -88,7 +105,10 @@ export const ConfigSchema = z.object({
    * in development, the install makes its own on first start and keeps it in the database (install-secret.ts);
    * the default below is only the test servers' key.
    */
-  WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default('sandbox-webhook-secret-not-for-production'),
+  WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default('sandbox-webhook-secret-not-for-production'),
   /**
    * Keys sealing account numbers, IBANs, identity documents and KYC details at rest (server/security/field-crypto.ts):
    * `k2:<base64 of 32 bytes>,k1:<base64>`, the first sealing, every one opening. Required in production; unset
@@ -96,17 +116,14 @@ export const ConfigSchema = z.object({
    */
   DATA_KEYS: z
     .string()
-    .refine(
-      (v) => {
-        try {
-          return Boolean(parseDataKeys(v))
-        } catch (error) {
-          if (error instanceof DataKeyError) return false
-          throw error
-        }
-      },
-      'must be <id>:<base64 of 32 bytes>, comma-separated, the current key first',
-    )
+    .refine((v) => {
+      try {
+        return Boolean(parseDataKeys(v))
+      } catch (error) {
+        if (error instanceof DataKeyError) return false
+        throw error
+      }
+    }, 'must be <id>:<base64 of 32 bytes>, comma-separated, the current key first')
     .optional(),
   /** How fast the sandbox chain mines a block; confirmations take 12 of them. */
   SANDBOX_BLOCK_MS: z.coerce.number().int().min(10).max(60_000).default(250),
@@ -120,16 +137,27 @@ export const ConfigSchema = z.object({
   /** How long a conversion or staking quote holds its rate (30 s; browser tests shorten it). */
   CONVERT_QUOTE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The settlement delay of a Liquid vault withdrawal (24 h; browser tests shorten it). */
-  EARN_SETTLEMENT_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
+  EARN_SETTLEMENT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(86_400),
   /**
    * The SMTP server mail leaves through: `smtp://user:password@host:587` (STARTTLS when the server offers it) or
    * `smtps://user:password@host:465`. Unset, mail stays in the outbox (`/sandbox/mail`); required in production.
    */
-  SMTP_URL: z.string().refine(isSmtpUrl, 'must be smtp://user:password@host:port or smtps://user:password@host:port').optional(),
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'must be smtp://user:password@host:port or smtps://user:password@host:port')
+    .optional(),
   /** The From of every mail, `Cash <no-reply@cash.example.com>` or a bare address; required with SMTP_URL. */
   MAIL_FROM: z
     .string()
-    .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address, like Cash <no-reply@cash.example.com>')
+    .regex(
+      /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an address, like Cash <no-reply@cash.example.com>',
+    )
     .optional(),
   /** Run background jobs in this process (every process may; rows are claimed, never run twice). */
   JOBS: z.enum(['on', 'off']).default('on'),
@@ -167,12 +195,24 @@ export class ConfigError extends Error {
 function productionProblems(config: Config): [keyof Config, string][] {
   const problems: [keyof Config, string][] = []
   if (config.WEBHOOK_SECRET === SANDBOX_SECRET) problems.push(['WEBHOOK_SECRET', 'set a real secret in production'])
-  if (!config.PUBLIC_ORIGIN) problems.push(['PUBLIC_ORIGIN', 'set the https:// address people open Cash at, like https://cash.example.com'])
-  else if (!config.PUBLIC_ORIGIN.startsWith('https://')) problems.push(['PUBLIC_ORIGIN', `must be https:// in production (got ${config.PUBLIC_ORIGIN})`])
-  if (!config.COOKIE_SECURE) problems.push(['COOKIE_SECURE', 'cannot be false in production: sessions travel only over HTTPS'])
-  if (!config.SMTP_URL) problems.push(['SMTP_URL', 'set the SMTP server mail leaves through, like smtps://user:password@smtp.example.com:465, and MAIL_FROM'])
-  if (!config.DATA_KEYS) problems.push(['DATA_KEYS', 'set the keys account numbers, IBANs and identity documents are sealed with, like k1:<base64 of 32 random bytes>'])
-  if (config.CASH_BENCH_PAGE_DIR) problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
+  if (!config.PUBLIC_ORIGIN)
+    problems.push(['PUBLIC_ORIGIN', 'set the https:// address people open Cash at, like https://cash.example.com'])
+  else if (!config.PUBLIC_ORIGIN.startsWith('https://'))
+    problems.push(['PUBLIC_ORIGIN', `must be https:// in production (got ${config.PUBLIC_ORIGIN})`])
+  if (!config.COOKIE_SECURE)
+    problems.push(['COOKIE_SECURE', 'cannot be false in production: sessions travel only over HTTPS'])
+  if (!config.SMTP_URL)
+    problems.push([
+      'SMTP_URL',
+      'set the SMTP server mail leaves through, like smtps://user:password@smtp.example.com:465, and MAIL_FROM',
+    ])
+  if (!config.DATA_KEYS)
+    problems.push([
+      'DATA_KEYS',
+      'set the keys account numbers, IBANs and identity documents are sealed with, like k1:<base64 of 32 random bytes>',
+    ])
+  if (config.CASH_BENCH_PAGE_DIR)
+    problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
   return problems
 }
 
@@ -187,11 +227,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = ConfigSchema.safeParse(picked)
   if (result.success) {
     // PGlite is one process's own database, with one role: there is no owner to migrate as.
-    if (result.data.DATABASE_OWNER_URL && !result.data.DATABASE_URL) throw new ConfigError(`Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, the application role's URL for the same PostgreSQL database`)
+    if (result.data.DATABASE_OWNER_URL && !result.data.DATABASE_URL)
+      throw new ConfigError(
+        `Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, the application role's URL for the same PostgreSQL database`,
+      )
     // Mail needs its sender wherever it really leaves.
-    if (result.data.SMTP_URL && !result.data.MAIL_FROM) throw new ConfigError(`Invalid configuration:\n  MAIL_FROM: set the address mail is sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`)
+    if (result.data.SMTP_URL && !result.data.MAIL_FROM)
+      throw new ConfigError(
+        `Invalid configuration:\n  MAIL_FROM: set the address mail is sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`,
+      )
     const refused = result.data.CASH_ENV === 'production' ? productionProblems(result.data) : []
-    if (refused.length) throw new ConfigError(`Invalid configuration for production:\n${refused.map(([key, why]) => `  ${key}: ${why}`).join('\n')}`)
+    if (refused.length)
+      throw new ConfigError(
+        `Invalid configuration for production:\n${refused.map(([key, why]) => `  ${key}: ${why}`).join('\n')}`,
+      )
     return result.data
   }
   // A key is never printed, even a malformed one (it may be a real key with a typo).

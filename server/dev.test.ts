@@ -10,7 +10,19 @@ import { freePort } from './testing/free-port'
 it('npm run dev serves the pages from source, their modules compiled on request, allowed by the page’s policy; the API answers beside them', async () => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'cash-dev-'))
-  const server = new Server({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: join(dataDir, 'data'), CASH_ENV: 'development', LOG_LEVEL: 'warn', JOBS: 'off' }, port, 'server/dev.ts')
+  const server = new Server(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      DATA_DIR: join(dataDir, 'data'),
+      CASH_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      JOBS: 'off',
+    },
+    port,
+    'server/dev.ts',
+  )
   try {
     await server.start()
     const base = `http://127.0.0.1:${port}/app/cash`

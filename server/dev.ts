@@ -26,18 +26,23 @@ const inlineHashes = new Set<string>()
 async function html(file: string): Promise<string> {
   const entry = TEMPLATE.replace('src="./main.tsx"', `src="/${dirname(file)}/main.tsx"`)
   const page = await (await vite).transformIndexHtml(`/app/cash/${file}`, entry)
-  for (const [, js] of page.matchAll(INLINE_SCRIPT)) if (js) inlineHashes.add(`'sha256-${createHash('sha256').update(js).digest('base64')}'`)
+  for (const [, js] of page.matchAll(INLINE_SCRIPT))
+    if (js) inlineHashes.add(`'sha256-${createHash('sha256').update(js).digest('base64')}'`)
   return page
 }
 
-if (process.env.CASH_ENV === 'production') failedToStart(new Error('npm run dev is for working on pages: production runs `npm run build` and `npm run serve`'))
+if (process.env.CASH_ENV === 'production')
+  failedToStart(new Error('npm run dev is for working on pages: production runs `npm run build` and `npm run serve`'))
 
 runServer({
   pages: { html },
   before: (app) =>
     app.use('*', async (c, next) => {
       const dev = await vite
-      const env = c.env as { incoming: Parameters<ViteDevServer['middlewares']>[0]; outgoing: Parameters<ViteDevServer['middlewares']>[1] }
+      const env = c.env as {
+        incoming: Parameters<ViteDevServer['middlewares']>[0]
+        outgoing: Parameters<ViteDevServer['middlewares']>[1]
+      }
       // Vite's own files (modules, styles, its client) first; whatever it does not serve goes on to the server.
       const passed = await new Promise<boolean>((done) => {
         env.outgoing.once('finish', () => done(false))
@@ -48,9 +53,20 @@ runServer({
       const csp = c.res.headers.get('content-security-policy')
       // Vite's start-up scripts by their hashes; its styles are <style> elements it writes as modules load (a
       // hash next to 'unsafe-inline' would void it, so style-src has none here).
-      if (csp) c.res.headers.set('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${[...inlineHashes].join(' ')}`).replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"))
+      if (csp)
+        c.res.headers.set(
+          'content-security-policy',
+          csp
+            .replace("script-src 'self'", `script-src 'self' ${[...inlineHashes].join(' ')}`)
+            .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+        )
     }),
   onListening: (server) => {
-    createServer({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), server: { middlewareMode: true, hmr: { server: server as Server } }, appType: 'custom' }).then(ready, failedToStart)
+    createServer({
+      root: ROOT,
+      configFile: resolve(ROOT, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: server as Server } },
+      appType: 'custom',
+    }).then(ready, failedToStart)
   },
 }).catch(failedToStart)

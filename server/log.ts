@@ -13,12 +13,16 @@ const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, 
  * Keys whose values never reach a log line, at any depth: credentials (passwords, session, bearer, CSRF and
  * invite tokens, cookies), card details (number, CVV, PIN), one-time codes and wallet signatures.
  */
-export const SECRET_KEYS = /password|passphrase|token|secret|cookie|authorization|csrf|signature|^sig$|cvv|cvc|^pan$|cardnumber|^number$|^pin$|otp|^code$|emailcode|verificationcode|apikey|api_key|privatekey|mnemonic|seedphrase/i
+export const SECRET_KEYS =
+  /password|passphrase|token|secret|cookie|authorization|csrf|signature|^sig$|cvv|cvc|^pan$|cardnumber|^number$|^pin$|otp|^code$|emailcode|verificationcode|apikey|api_key|privatekey|mnemonic|seedphrase/i
 
 /** Secrets that can hide inside a string value: a bearer header, a token-carrying query parameter, a signature. */
 const SECRET_VALUES: [RegExp, string][] = [
   [/\bBearer\s+[\w.~+/=-]+/gi, 'Bearer [redacted]'],
-  [/([?&#;](?:token|invite|inviteToken|code|signature|sig|password|csrf|csrfToken|session|access_token|id_token|key)=)[^&#\s"']+/gi, '$1[redacted]'],
+  [
+    /([?&#;](?:token|invite|inviteToken|code|signature|sig|password|csrf|csrfToken|session|access_token|id_token|key)=)[^&#\s"']+/gi,
+    '$1[redacted]',
+  ],
   [/(cash_session=)[^;\s"']+/gi, '$1[redacted]'],
   // 65-byte wallet signatures (0x + 130 hex); 20-byte addresses stay readable.
   [/\b0x[0-9a-f]{130}\b/gi, '[redacted signature]'],
@@ -45,7 +49,9 @@ export function redactText(value: string, isId = false): string {
   let out = value
   for (const [pattern, replacement] of SECRET_VALUES) out = out.replace(pattern, replacement)
   // Card numbers as a run of digits or in groups of four; ids (uuids) and amounts with decimals are left alone.
-  return out.replace(/(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7})(?![\w.-])/g, (m) => (luhn(m.replace(/\D/g, '')) ? '[redacted card number]' : m))
+  return out.replace(/(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7})(?![\w.-])/g, (m) =>
+    luhn(m.replace(/\D/g, '')) ? '[redacted card number]' : m,
+  )
 }
 
 /** Fields named `…id` hold our own references (request, job, PIX txid), not secrets: only patterns apply to them. */
@@ -56,7 +62,9 @@ function redactValue(value: unknown, depth: number, key = ''): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value
   if (value instanceof Date) return value
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, key))
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redactValue(v, depth + 1, k)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redactValue(v, depth + 1, k)]),
+  )
 }
 
 /** The fields with secret keys blanked and secret-shaped values masked, at any depth. */
@@ -65,10 +73,17 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
 }
 
 /** A logger writing JSON lines to `write` (stdout by default) at or above `level`. */
-export function createLogger(level: Level | 'silent', write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
-  const emit = (lvl: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[lvl] < RANK[level]) return
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...redact(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`)
-  }
+export function createLogger(
+  level: Level | 'silent',
+  write: (line: string) => void = (l) => process.stdout.write(l),
+): Logger {
+  const emit =
+    (lvl: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[lvl] < RANK[level]) return
+      write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...redact(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`,
+      )
+    }
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
 }

@@ -28,25 +28,42 @@ import { POSITION_CHECK_SECONDS } from '../domain/borrow'
 const startLog = createLogger('info', (line) => process.stderr.write(line))
 
 /** What `npm run dev` (server/dev.ts) adds to a server: its page source and what runs before every route. */
-export type ServerExtras = { pages?: PageSource; before?: (app: Hono) => void; onListening?: (server: ReturnType<typeof listen>) => void }
+export type ServerExtras = {
+  pages?: PageSource
+  before?: (app: Hono) => void
+  onListening?: (server: ReturnType<typeof listen>) => void
+}
 
 export async function runServer(extras: ServerExtras = {}) {
   const config = loadConfig()
   // Production serves a build made beforehand (`npm run build`, then `npm run serve`); it never builds.
   if (config.CASH_ENV === 'production' && !existsSync(join(config.DIST_DIR, 'host/index.html'))) {
-    throw new ConfigError(`Invalid configuration for production:\n  DIST_DIR: no built pages in ${config.DIST_DIR}: run \`npm run build\` before starting`)
+    throw new ConfigError(
+      `Invalid configuration for production:\n  DIST_DIR: no built pages in ${config.DIST_DIR}: run \`npm run build\` before starting`,
+    )
   }
   const log = createLogger(config.LOG_LEVEL)
   // DATA_KEYS, or outside production the install's own key, kept outside the database (security/data-keys.ts).
   const keyed = withDataKeys(config, log)
   // Whatever escapes a handler ends the process, as Node would, but as one JSON line an operator's tools can read.
   const crash = (kind: string) => (error: unknown) => {
-    log.error('Cash server crashed', { kind, reason: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined })
+    log.error('Cash server crashed', {
+      kind,
+      reason: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    })
     process.exit(1)
   }
   process.on('uncaughtException', crash('uncaught exception'))
   process.on('unhandledRejection', crash('unhandled rejection'))
-  const db = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, onIdleError: (error) => log.warn('an idle PostgreSQL connection was closed by the server; the pool opens a new one', { error: error.message }) })
+  const db = await connect({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) =>
+      log.warn('an idle PostgreSQL connection was closed by the server; the pool opens a new one', {
+        error: error.message,
+      }),
+  })
   // As the owner role when DATABASE_OWNER_URL is set; the server itself works as DATABASE_URL's role (docs/operations.md).
   const applied = await migrateAsOwner(db, config.DATABASE_OWNER_URL)
   if (config.CASH_ENV === 'production' && db.driver === 'postgres') await warnAboutRolePowers(db, log)
@@ -56,7 +73,15 @@ export async function runServer(extras: ServerExtras = {}) {
   const settings = await withInstallSecret(keyed, process.env, db, log)
   // Before any traffic: values stored before sealing began, or under an older key, sealed under the current one.
   await sealStoredPii(db, dataKeys(settings), log)
-  const deps: Deps = { db, config: settings, log, now: () => new Date(), newId: randomUUID, prices: () => priceBook.current(), priceBook }
+  const deps: Deps = {
+    db,
+    config: settings,
+    log,
+    now: () => new Date(),
+    newId: randomUUID,
+    prices: () => priceBook.current(),
+    priceBook,
+  }
   const seeded = await seedIfEmpty(deps)
   const { app, jobs } = createApp(deps, { pages: extras.pages, before: extras.before })
   if (config.JOBS === 'on') await scheduleRecurringJobs(deps, POSITION_CHECK_SECONDS)
@@ -65,7 +90,12 @@ export async function runServer(extras: ServerExtras = {}) {
   const stopStatistics = startStatisticsRefresh(db, log)
   const stopJobs = config.JOBS === 'on' ? startJobLoop(deps, jobs) : async () => undefined
   const server = listen({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info('listening', { url: `http://localhost:${info.port}/app/cash`, database: db.driver, migrationsApplied: applied, seeded })
+    log.info('listening', {
+      url: `http://localhost:${info.port}/app/cash`,
+      database: db.driver,
+      migrationsApplied: applied,
+      seeded,
+    })
   })
 
   extras.onListening?.(server)
@@ -94,7 +124,9 @@ export async function runServer(extras: ServerExtras = {}) {
       const started = performance.now()
       backupPglite(db, config.BACKUP_DIR)
         .then((file) => log.info('backup written', { file, ms: Math.round(performance.now() - started) }))
-        .catch((error: unknown) => log.error('backup failed', { error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          log.error('backup failed', { error: error instanceof Error ? error.message : String(error) }),
+        )
         .finally(() => (backingUp = false))
     })
   }
@@ -109,6 +141,9 @@ if (isEntry) runServer().catch(failedToStart)
 export function failedToStart(error: unknown): never {
   // An expected refusal (settings, a held folder) says what to do; anything else keeps its stack.
   const expected = error instanceof FolderLockedError || error instanceof ConfigError
-  startLog.error('Cash server failed to start', { reason: error instanceof Error ? error.message : String(error), ...(!expected && error instanceof Error ? { stack: error.stack } : {}) })
+  startLog.error('Cash server failed to start', {
+    reason: error instanceof Error ? error.message : String(error),
+    ...(!expected && error instanceof Error ? { stack: error.stack } : {}),
+  })
   process.exit(1)
 }

@@ -9,9 +9,14 @@ import { freePort } from './testing/free-port'
 const SECONDS = Number(process.env.RESILIENCE_SECONDS ?? 8)
 const POSTGRES = process.env.CASH_TEST_DATABASE_URL
 
-
 async function loadKillRestart(database: LoadDatabase) {
-  const result = await runLoad({ database, port: await freePort(), seconds: SECONDS, postgresUrl: POSTGRES ?? '', log: (line) => process.stdout.write(`${line}\n`) })
+  const result = await runLoad({
+    database,
+    port: await freePort(),
+    seconds: SECONDS,
+    postgresUrl: POSTGRES ?? '',
+    log: (line) => process.stdout.write(`${line}\n`),
+  })
   process.stdout.write(`${formatLoadResult(result)}\n`)
   expect(result.problems).toEqual([])
   expect(result.acknowledged, 'the load moved money').toBeGreaterThan(10)
@@ -24,10 +29,17 @@ async function loadKillRestart(database: LoadDatabase) {
 }
 
 describe.concurrent('money under load survives a killed server', () => {
-  it('on PGlite in a folder: nothing acknowledged is lost, nothing half-written, replays move nothing twice', () => loadKillRestart('pglite'), 600_000)
+  it(
+    'on PGlite in a folder: nothing acknowledged is lost, nothing half-written, replays move nothing twice',
+    () => loadKillRestart('pglite'),
+    600_000,
+  )
 
   it('on PostgreSQL: the same', async () => {
-    expect(POSTGRES, 'CASH_TEST_DATABASE_URL names the PostgreSQL server (vitest.config.ts sets it for this project)').toBeTruthy()
+    expect(
+      POSTGRES,
+      'CASH_TEST_DATABASE_URL names the PostgreSQL server (vitest.config.ts sets it for this project)',
+    ).toBeTruthy()
     expect(await postgresReachable(POSTGRES!), `PostgreSQL at ${POSTGRES} is reachable`).toBe(true)
     await loadKillRestart('postgres')
   }, 600_000)

@@ -19,7 +19,11 @@ it('servers migrating one empty database at the same moment all succeed, each mi
     const dbs = await Promise.all([0, 1, 2].map(() => connectPostgres(databaseUrl(server, name), 2)))
     try {
       const applied = await Promise.all(dbs.map((db) => migrate(db)))
-      expect(applied.flat().sort()).toEqual(migrationFiles().map((m) => m.version).sort())
+      expect(applied.flat().sort()).toEqual(
+        migrationFiles()
+          .map((m) => m.version)
+          .sort(),
+      )
     } finally {
       await Promise.all(dbs.map((db) => db.close()))
       await withAdmin(server, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
@@ -32,12 +36,18 @@ it('two servers seeding one empty database at the same moment: one seeds, the ot
   const name = `cash_seed_race_${process.pid}`
   await withAdmin(server, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
   await withAdmin(server, (admin) => admin.query(`CREATE DATABASE "${name}"`))
-  const [first, second] = await Promise.all([connectPostgres(databaseUrl(server, name), 4), connectPostgres(databaseUrl(server, name), 4)])
+  const [first, second] = await Promise.all([
+    connectPostgres(databaseUrl(server, name), 4),
+    connectPostgres(databaseUrl(server, name), 4),
+  ])
   try {
     await Promise.all([migrate(first), migrate(second)])
     const outcomes = await Promise.all([seedIfEmpty(testDeps(first)), seedIfEmpty(testDeps(second))])
     expect(outcomes.sort()).toEqual([false, true])
-    const users = await first.kysely.selectFrom('users').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()
+    const users = await first.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(users.n).toBe(BigInt(PERSONAS.length))
     // Started again later, nobody seeds.
     expect(await seedIfEmpty(testDeps(second))).toBe(false)

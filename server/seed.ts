@@ -13,17 +13,40 @@ import { recordVaultSnapshots } from './grow/earn-service'
 // The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
 
 async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
-  await tx.insertInto('users').values({ id: p.id, email: p.email, name: p.name, password_hash: DEMO_PASSWORD_HASH, platform_role: p.platformRole, kyc_status: p.kyc ?? 'approved' }).execute()
+  await tx
+    .insertInto('users')
+    .values({
+      id: p.id,
+      email: p.email,
+      name: p.name,
+      password_hash: DEMO_PASSWORD_HASH,
+      platform_role: p.platformRole,
+      kyc_status: p.kyc ?? 'approved',
+    })
+    .execute()
   if (!p.account) return
   if ('join' in p.account) {
-    await tx.insertInto('account_members').values({ account_id: p.account.join, user_id: p.id, role: p.account.role }).execute()
+    await tx
+      .insertInto('account_members')
+      .values({ account_id: p.account.join, user_id: p.id, role: p.account.role })
+      .execute()
     return
   }
   const a = p.account.create
   const limits = DEFAULT_LIMITS[a.kind]
   await tx
     .insertInto('accounts')
-    .values({ id: a.id, kind: a.kind, name: a.name, mode: a.mode, time_zone: a.timeZone, safe_address: demoSafeAddress(a.id), daily_limit: limits.daily, monthly_limit: limits.monthly, kyb_status: a.kind === 'corporate' ? 'approved' : 'not_started' })
+    .values({
+      id: a.id,
+      kind: a.kind,
+      name: a.name,
+      mode: a.mode,
+      time_zone: a.timeZone,
+      safe_address: demoSafeAddress(a.id),
+      daily_limit: limits.daily,
+      monthly_limit: limits.monthly,
+      kyb_status: a.kind === 'corporate' ? 'approved' : 'not_started',
+    })
     .execute()
   await tx.insertInto('account_members').values({ account_id: a.id, user_id: p.id, role: p.account.role }).execute()
   for (const asset of HELD_ASSETS) {
@@ -36,8 +59,18 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
       accountId: a.id,
       description: `${asset} deposit`,
       entries: [
-        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'custody', asset }), side: 'debit', amount: units, asset },
-        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'cash', asset }), side: 'credit', amount: units, asset },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'custody', asset }),
+          side: 'debit',
+          amount: units,
+          asset,
+        },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'cash', asset }),
+          side: 'credit',
+          amount: units,
+          asset,
+        },
       ],
     })
   }
@@ -49,8 +82,22 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
       accountId: a.id,
       description: 'Card purchase · Lisbon Furniture Co. (borrowed)',
       entries: [
-        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'debt', asset: 'USDC' }), side: 'debit', amount: units, asset: 'USDC' },
-        { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'credit', amount: units, asset: 'USDC' },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'debt', asset: 'USDC' }),
+          side: 'debit',
+          amount: units,
+          asset: 'USDC',
+        },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, deps.newId, {
+            accountId: null,
+            code: 'card_settlement',
+            asset: 'USDC',
+          }),
+          side: 'credit',
+          amount: units,
+          asset: 'USDC',
+        },
       ],
     })
   }
@@ -61,14 +108,28 @@ export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PE
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const p of personas) await seedPersona(deps, tx, p)
     // The demo accounts' safes are already on chain; their owners are the people seeded above.
-    for (const p of personas) if (p.account && 'create' in p.account) await recordDeployedSafe(deps, tx, p.account.create.id, demoSafeAddress(p.account.create.id))
+    for (const p of personas)
+      if (p.account && 'create' in p.account)
+        await recordDeployedSafe(deps, tx, p.account.create.id, demoSafeAddress(p.account.create.id))
     if (personas !== PERSONAS) return
     for (const c of DEMO_CARDS) {
       const holder = persona(c.cardholder)
       const limits = c.limits as { daily?: string; monthly?: string }
       await tx
         .insertInto('cards')
-        .values({ id: c.id, account_id: c.accountId, cardholder_user_id: holder.id, kind: 'virtual', status: 'active', last4: c.last4, expiry_month: 11, expiry_year: 2030, name_on_card: holder.name.toUpperCase(), daily_limit: limits.daily ? parsePositiveAmount(limits.daily, 'USDC') : null, monthly_limit: limits.monthly ? parsePositiveAmount(limits.monthly, 'USDC') : null })
+        .values({
+          id: c.id,
+          account_id: c.accountId,
+          cardholder_user_id: holder.id,
+          kind: 'virtual',
+          status: 'active',
+          last4: c.last4,
+          expiry_month: 11,
+          expiry_year: 2030,
+          name_on_card: holder.name.toUpperCase(),
+          daily_limit: limits.daily ? parsePositiveAmount(limits.daily, 'USDC') : null,
+          monthly_limit: limits.monthly ? parsePositiveAmount(limits.monthly, 'USDC') : null,
+        })
         .execute()
     }
     await seedCampaigns(deps, tx)
@@ -84,15 +145,43 @@ export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PE
  * condition), as before they were campaigns.
  */
 async function seedCampaigns(deps: Deps, tx: Tx): Promise<void> {
-  const common = { requires_kyc: false, requires_active_card: false, personal_only: false, opt_in_required: false, created_by: persona('admin').id, created_at: deps.now() }
-  await tx.insertInto('cashback_campaigns').values([
-    { id: deps.newId(), kind: 'summer_mint', name: 'Summer Mint', starts_at: SUMMER_MINT.startsAt, ends_at: SUMMER_MINT.endsAt, spend_goal: SUMMER_MINT.goal, total_cap: 1n, per_holder_cap: 1n, ...common },
-    {
-      id: deps.newId(), kind: 'membership_rewards', name: 'Membership rewards', starts_at: MEMBERSHIP_REWARDS_WINDOW.startsAt, ends_at: MEMBERSHIP_REWARDS_WINDOW.endsAt,
-      tier_rewards: JSON.stringify(Object.fromEntries(Object.entries(MONTHLY_TIER_REWARD).map(([k, v]) => [k, String(v)]))),
-      total_cap: 1_000_000n * 1_000_000n, per_holder_cap: 24n * MONTHLY_TIER_REWARD.vip, ...common,
-    },
-  ]).execute()
+  const common = {
+    requires_kyc: false,
+    requires_active_card: false,
+    personal_only: false,
+    opt_in_required: false,
+    created_by: persona('admin').id,
+    created_at: deps.now(),
+  }
+  await tx
+    .insertInto('cashback_campaigns')
+    .values([
+      {
+        id: deps.newId(),
+        kind: 'summer_mint',
+        name: 'Summer Mint',
+        starts_at: SUMMER_MINT.startsAt,
+        ends_at: SUMMER_MINT.endsAt,
+        spend_goal: SUMMER_MINT.goal,
+        total_cap: 1n,
+        per_holder_cap: 1n,
+        ...common,
+      },
+      {
+        id: deps.newId(),
+        kind: 'membership_rewards',
+        name: 'Membership rewards',
+        starts_at: MEMBERSHIP_REWARDS_WINDOW.startsAt,
+        ends_at: MEMBERSHIP_REWARDS_WINDOW.endsAt,
+        tier_rewards: JSON.stringify(
+          Object.fromEntries(Object.entries(MONTHLY_TIER_REWARD).map(([k, v]) => [k, String(v)])),
+        ),
+        total_cap: 1_000_000n * 1_000_000n,
+        per_holder_cap: 24n * MONTHLY_TIER_REWARD.vip,
+        ...common,
+      },
+    ])
+    .execute()
 }
 
 /** The advisory lock seeding holds on PostgreSQL (migrations hold 727274). */

@@ -18,7 +18,11 @@ const PRODUCTION_KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64'
 /** Runs `server/main.ts` with `env` until it exits; what it wrote to each stream. */
 function run(env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -35,25 +39,54 @@ it('a production start without its secrets and address refuses before opening an
   expect(lines, stderr).toHaveLength(1)
   const line = JSON.parse(lines[0]!) as { level: string; msg: string; reason: string; stack?: string }
   expect(line).toMatchObject({ level: 'error', msg: 'Cash server failed to start' })
-  expect(line.reason).toMatch(/^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address.+\n {2}SMTP_URL: set the SMTP server/)
+  expect(line.reason).toMatch(
+    /^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address.+\n {2}SMTP_URL: set the SMTP server/,
+  )
   expect(line.stack, 'a refusal says what to do, not where in the code').toBeUndefined()
 }, 120_000)
 
 it('production serves a build made beforehand: without one it refuses and says to run the build', async () => {
-  const { code, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, ...PRODUCTION_KEYS, DIST_DIR: 'no-such-build' })
+  const { code, stderr } = await run({
+    CASH_ENV: 'production',
+    WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+    PUBLIC_ORIGIN: 'https://cash.example.com',
+    ...PRODUCTION_MAIL,
+    ...PRODUCTION_KEYS,
+    DIST_DIR: 'no-such-build',
+  })
   expect(code).toBe(1)
   const line = JSON.parse(stderr.trim()) as { msg: string; reason: string }
   expect(line.msg).toBe('Cash server failed to start')
-  expect(line.reason).toBe('Invalid configuration for production:\n  DIST_DIR: no built pages in no-such-build: run `npm run build` before starting')
+  expect(line.reason).toBe(
+    'Invalid configuration for production:\n  DIST_DIR: no built pages in no-such-build: run `npm run build` before starting',
+  )
 }, 120_000)
 
 it('production with its settings serves the build it is given and seeds no demo data', async () => {
   // A build as `npm run build` leaves it, reduced to the shell page: `npm run serve` only serves what it finds.
   const dist = mkdtempSync(join(tmpdir(), 'cash-prod-dist-'))
   mkdirSync(join(dist, 'host'))
-  writeFileSync(join(dist, 'host/index.html'), '<!doctype html><html><head><title>Cash</title></head><body><div id="root">release 2026.11</div></body></html>')
+  writeFileSync(
+    join(dist, 'host/index.html'),
+    '<!doctype html><html><head><title>Cash</title></head><body><div id="root">release 2026.11</div></body></html>',
+  )
   const port = await freePort()
-  const server = new Server({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', ...PRODUCTION_MAIL, ...PRODUCTION_KEYS, DIST_DIR: dist, DATA_DIR: ':memory:', DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, port)
+  const server = new Server(
+    {
+      CASH_ENV: 'production',
+      WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+      PUBLIC_ORIGIN: 'https://cash.example.com',
+      ...PRODUCTION_MAIL,
+      ...PRODUCTION_KEYS,
+      DIST_DIR: dist,
+      DATA_DIR: ':memory:',
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    port,
+  )
   try {
     await server.start()
     const base = `http://127.0.0.1:${port}/app/cash`
@@ -61,7 +94,11 @@ it('production with its settings serves the build it is given and seeds no demo 
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('release 2026.11')
     // No demo personas: the seeded password signs nobody in.
-    const signIn = await fetch(`${base}/api/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.cash', password: 'cash-demo-2026', client: 'native' }) })
+    const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.cash', password: 'cash-demo-2026', client: 'native' }),
+    })
     expect(signIn.status).toBe(401)
     expect((await fetch(`${base}/api/v1/health/ready`)).status).toBe(200)
   } finally {
@@ -73,15 +110,42 @@ it('production with its settings serves the build it is given and seeds no demo 
 it('a development install without WEBHOOK_SECRET makes a webhook key of its own, keeps it across restarts, and refuses the key in the source', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'cash-install-key-'))
   const port = await freePort()
-  const env = { CASH_ENV: 'development', WEBHOOK_SECRET: '', DATA_DIR: join(folder, 'data'), DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'off' }
+  const env = {
+    CASH_ENV: 'development',
+    WEBHOOK_SECRET: '',
+    DATA_DIR: join(folder, 'data'),
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JOBS: 'off',
+  }
   // A well-formed event with no data: a correct signature gets 400 for the data, a wrong one 401 before reading it.
-  const body = JSON.stringify({ id: 'evt_install_key', type: 'transfer.detected', created: new Date().toISOString(), data: {} })
+  const body = JSON.stringify({
+    id: 'evt_install_key',
+    type: 'transfer.detected',
+    created: new Date().toISOString(),
+    data: {},
+  })
   const post = (secret: string) =>
-    fetch(`http://127.0.0.1:${port}/app/cash/api/v1/webhooks/chain`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signWebhook(providerKey(secret, 'chain'), body, Math.floor(Date.now() / 1000)) }, body })
+    fetch(`http://127.0.0.1:${port}/app/cash/api/v1/webhooks/chain`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'cash-signature': signWebhook(providerKey(secret, 'chain'), body, Math.floor(Date.now() / 1000)),
+      },
+      body,
+    })
   const readKey = async () => {
     const db = await connectPglite(join(folder, 'data'))
     try {
-      return (await db.kysely.selectFrom('install_secrets').select('value').where('name', '=', 'webhook').executeTakeFirstOrThrow()).value
+      return (
+        await db.kysely
+          .selectFrom('install_secrets')
+          .select('value')
+          .where('name', '=', 'webhook')
+          .executeTakeFirstOrThrow()
+      ).value
     } finally {
       await db.close()
     }

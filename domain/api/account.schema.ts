@@ -52,7 +52,12 @@ export const ActivityResponse = z.object({ items: z.array(ActivityItem) }).meta(
 export type ActivityResponse = z.infer<typeof ActivityResponse>
 
 export const LimitsResponse = z
-  .object({ daily: DecimalString, monthly: DecimalString, timeZone: z.string(), pending: z.object({ daily: DecimalString, monthly: DecimalString, effectiveAt: IsoDateTime }).nullable() })
+  .object({
+    daily: DecimalString,
+    monthly: DecimalString,
+    timeZone: z.string(),
+    pending: z.object({ daily: DecimalString, monthly: DecimalString, effectiveAt: IsoDateTime }).nullable(),
+  })
   .meta({ id: 'Limits' })
 
 export const OpenAccountBody = z
@@ -64,5 +69,10 @@ export const OpenAccountBody = z
   })
   .meta({ id: 'OpenAccountBody' })
 export const OpenAccountResponse = z
-  .object({ accountId: z.uuid(), kind: z.enum(['personal', 'corporate']), name: z.string(), role: z.enum(['holder', 'owner']) })
+  .object({
+    accountId: z.uuid(),
+    kind: z.enum(['personal', 'corporate']),
+    name: z.string(),
+    role: z.enum(['holder', 'owner']),
+  })
   .meta({ id: 'OpenAccount' })

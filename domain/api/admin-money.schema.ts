@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
 
 /** A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history). */
-export const AdminReason = z.string().trim().min(3, 'Give a reason (at least 3 characters).').max(300, 'Keep the reason under 300 characters.')
+export const AdminReason = z
+  .string()
+  .trim()
+  .min(3, 'Give a reason (at least 3 characters).')
+  .max(300, 'Keep the reason under 300 characters.')
 
 export const FAILED_RECON_STATUSES = ['open', 'matched', 'written_off', 'refunded'] as const
 
@@ -43,7 +47,10 @@ export const ReconCandidate = z.object({
 })
 export const ReconCandidatesResponse = z.object({ items: z.array(ReconCandidate) }).meta({ id: 'ReconCandidates' })
 
-export const MatchReconRequest = z.object({ authorizationId: z.uuid('Choose an authorization to match.'), reason: AdminReason })
+export const MatchReconRequest = z.object({
+  authorizationId: z.uuid('Choose an authorization to match.'),
+  reason: AdminReason,
+})
 export const WriteOffReconRequest = z.object({ reason: AdminReason })
 export const RefundReconRequest = z.object({ reason: AdminReason, accountId: z.uuid('Not an account id.').optional() })
 
@@ -70,13 +77,20 @@ export const ManualRefund = z
   .meta({ id: 'ManualRefund' })
 export type ManualRefund = z.infer<typeof ManualRefund>
 
-export const ManualRefundsResponse = z.object({ items: z.array(ManualRefund), approvalThreshold: DecimalString }).meta({ id: 'ManualRefunds' })
+export const ManualRefundsResponse = z
+  .object({ items: z.array(ManualRefund), approvalThreshold: DecimalString })
+  .meta({ id: 'ManualRefunds' })
 
 export const CreateManualRefundRequest = z.object({
   account: z.string().trim().min(1, 'Enter an account id or the holder’s e-mail.').max(320),
   amount: DecimalString,
   reason: AdminReason,
-  transactionRef: z.string().trim().max(200).optional().transform((v) => (v ? v : undefined)),
+  transactionRef: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 })
 export const RejectManualRefundRequest = z.object({ reason: AdminReason })
 export const RefundParams = z.object({ refundId: z.uuid() })
@@ -98,10 +112,16 @@ export const PendingHold = z
 export const PendingHoldsResponse = z.object({ items: z.array(PendingHold) }).meta({ id: 'PendingHolds' })
 export const HoldActionRequest = z.object({ reason: AdminReason })
 export const HoldParams = z.object({ holdId: z.uuid() })
-export const HoldActionResponse = z.object({ id: Uuid, status: z.enum(['voided', 'expired']), adminAction: z.enum(['released', 'force_expired']) })
+export const HoldActionResponse = z.object({
+  id: Uuid,
+  status: z.enum(['voided', 'expired']),
+  adminAction: z.enum(['released', 'force_expired']),
+})
 
 /** Investigate: one search (an id, an on-chain hash or a reference) and everything it leads to. */
-export const InvestigateQuery = z.object({ q: z.string().trim().min(1, 'Enter an id, a hash or a reference.').max(200) })
+export const InvestigateQuery = z.object({
+  q: z.string().trim().min(1, 'Enter an id, a hash or a reference.').max(200),
+})
 
 export const InvestigateRecord = z.object({
   kind: z.string(),
@@ -113,9 +133,31 @@ export const InvestigateRecord = z.object({
   asset: z.string().nullable(),
 })
 /** One state in a lifecycle; `amount` (with `asset`) when the state moved or reserved money. */
-export const TimelineEvent = z.object({ at: IsoDateTime, state: z.string(), detail: z.string().nullable(), amount: DecimalString.nullable().optional(), asset: z.string().nullable().optional(), source: z.string() })
-export const InvestigateEntry = z.object({ ledgerAccountId: Uuid, code: z.string(), owner: z.string(), side: z.enum(['debit', 'credit']), asset: z.string(), amount: DecimalString })
-export const InvestigateJournal = z.object({ id: Uuid, kind: z.string(), description: z.string(), reference: z.string().nullable(), holdId: Uuid.nullable(), createdAt: IsoDateTime, entries: z.array(InvestigateEntry) })
+export const TimelineEvent = z.object({
+  at: IsoDateTime,
+  state: z.string(),
+  detail: z.string().nullable(),
+  amount: DecimalString.nullable().optional(),
+  asset: z.string().nullable().optional(),
+  source: z.string(),
+})
+export const InvestigateEntry = z.object({
+  ledgerAccountId: Uuid,
+  code: z.string(),
+  owner: z.string(),
+  side: z.enum(['debit', 'credit']),
+  asset: z.string(),
+  amount: DecimalString,
+})
+export const InvestigateJournal = z.object({
+  id: Uuid,
+  kind: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  holdId: Uuid.nullable(),
+  createdAt: IsoDateTime,
+  entries: z.array(InvestigateEntry),
+})
 export const InvestigateHold = z.object({
   id: Uuid,
   kind: z.string(),
@@ -130,6 +172,12 @@ export const InvestigateHold = z.object({
   adminAction: z.string().nullable(),
 })
 export const InvestigateResponse = z
-  .object({ query: z.string(), records: z.array(InvestigateRecord), timeline: z.array(TimelineEvent), journals: z.array(InvestigateJournal), holds: z.array(InvestigateHold) })
+  .object({
+    query: z.string(),
+    records: z.array(InvestigateRecord),
+    timeline: z.array(TimelineEvent),
+    journals: z.array(InvestigateJournal),
+    holds: z.array(InvestigateHold),
+  })
   .meta({ id: 'Investigation' })
 export type InvestigateResponse = z.infer<typeof InvestigateResponse>

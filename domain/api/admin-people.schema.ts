@@ -24,11 +24,25 @@ export const AdminDashboard = z
 export type AdminDashboard = z.infer<typeof AdminDashboard>
 
 /** A search box: e-mail, name, safe address, account id or user id. */
-export const AdminSearchQuery = z.object({ q: z.string().trim().min(1, 'Type an e-mail, a name, a safe address or an id.').max(200, 'Keep it under 200 characters.') })
+export const AdminSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type an e-mail, a name, a safe address or an id.')
+    .max(200, 'Keep it under 200 characters.'),
+})
 
 /** Why an admin acts: required on freezes and cancels, shown in the audit log and to the holder. */
-export const AdminReasonBody = z.object({ reason: z.string().trim().min(3, 'Say why, in a sentence the holder may read.').max(200, 'Keep it under 200 characters.') })
-export const AdminOptionalReasonBody = z.object({ reason: z.string().trim().max(200, 'Keep it under 200 characters.').optional() })
+export const AdminReasonBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why, in a sentence the holder may read.')
+    .max(200, 'Keep it under 200 characters.'),
+})
+export const AdminOptionalReasonBody = z.object({
+  reason: z.string().trim().max(200, 'Keep it under 200 characters.').optional(),
+})
 
 export const AdminUserSummary = z.object({
   id: z.uuid(),
@@ -40,12 +54,25 @@ export const AdminUserSummary = z.object({
 })
 export const AdminUsersResponse = z.object({ items: z.array(AdminUserSummary) }).meta({ id: 'AdminUsers' })
 
-const OpenApplication = z.object({ id: z.uuid(), kind: z.enum(['kyc', 'kyb']), status: VerificationStatus, subjectName: z.string(), submittedAt: IsoDateTime })
+const OpenApplication = z.object({
+  id: z.uuid(),
+  kind: z.enum(['kyc', 'kyb']),
+  status: VerificationStatus,
+  subjectName: z.string(),
+  submittedAt: IsoDateTime,
+})
 
 export const AdminUserDetail = z
   .object({
     user: AdminUserSummary.extend({ kycReason: z.string().nullable(), language: z.string().nullable() }),
-    memberships: z.array(z.object({ accountId: z.uuid(), accountName: z.string(), accountKind: z.enum(['personal', 'corporate']), role: z.enum(['holder', 'owner', 'admin', 'member']) })),
+    memberships: z.array(
+      z.object({
+        accountId: z.uuid(),
+        accountName: z.string(),
+        accountKind: z.enum(['personal', 'corporate']),
+        role: z.enum(['holder', 'owner', 'admin', 'member']),
+      }),
+    ),
     activeSessions: z.number().int(),
     /** The person's KYC applications waiting for a decision (decide them with /admin/identity-applications/{id}/decision). */
     openApplications: z.array(OpenApplication),
@@ -76,9 +103,23 @@ export const AdminCardsResponse = z.object({ items: z.array(AdminCardSummary) })
 
 export const AdminAccountDetail = z
   .object({
-    account: AdminAccountSummary.extend({ mode: z.enum(['direct_pay', 'borrow']), timeZone: z.string(), frozenAt: IsoDateTime.nullable(), frozenReason: z.string().nullable(), kybStatus: VerificationStatus, kybReason: z.string().nullable() }),
+    account: AdminAccountSummary.extend({
+      mode: z.enum(['direct_pay', 'borrow']),
+      timeZone: z.string(),
+      frozenAt: IsoDateTime.nullable(),
+      frozenReason: z.string().nullable(),
+      kybStatus: VerificationStatus,
+      kybReason: z.string().nullable(),
+    }),
     balances: BalancesResponse,
-    members: z.array(z.object({ userId: z.uuid(), email: z.string(), name: z.string(), role: z.enum(['holder', 'owner', 'admin', 'member']) })),
+    members: z.array(
+      z.object({
+        userId: z.uuid(),
+        email: z.string(),
+        name: z.string(),
+        role: z.enum(['holder', 'owner', 'admin', 'member']),
+      }),
+    ),
     cards: z.array(AdminCardSummary),
     activity: ActivityResponse,
     openApplications: z.array(OpenApplication),
@@ -86,7 +127,9 @@ export const AdminAccountDetail = z
   .meta({ id: 'AdminAccountDetail' })
 export type AdminAccountDetail = z.infer<typeof AdminAccountDetail>
 
-export const AdminAccountFreeze = z.object({ id: z.uuid(), frozen: z.boolean(), frozenAt: IsoDateTime.nullable(), frozenReason: z.string().nullable() }).meta({ id: 'AdminAccountFreeze' })
+export const AdminAccountFreeze = z
+  .object({ id: z.uuid(), frozen: z.boolean(), frozenAt: IsoDateTime.nullable(), frozenReason: z.string().nullable() })
+  .meta({ id: 'AdminAccountFreeze' })
 
 export const AdminAuthorization = z.object({
   id: z.uuid(),
@@ -123,8 +166,15 @@ export type FeatureFlagView = z.infer<typeof FeatureFlagView>
 export const FeatureFlagsResponse = z.object({ items: z.array(FeatureFlagView) }).meta({ id: 'FeatureFlags' })
 export const FeatureFlagBody = z.object({
   enabled: z.boolean(),
-  rolloutPercent: z.coerce.number('Enter a whole number from 0 to 100.').int('Enter a whole number from 0 to 100.').min(0, 'Enter a whole number from 0 to 100.').max(100, 'Enter a whole number from 0 to 100.'),
+  rolloutPercent: z.coerce
+    .number('Enter a whole number from 0 to 100.')
+    .int('Enter a whole number from 0 to 100.')
+    .min(0, 'Enter a whole number from 0 to 100.')
+    .max(100, 'Enter a whole number from 0 to 100.'),
 })
-export const FeatureFlagOverrideBody = z.object({ email: z.string().trim().toLowerCase().email('Enter an e-mail like name@example.com.'), enabled: z.boolean() })
+export const FeatureFlagOverrideBody = z.object({
+  email: z.string().trim().toLowerCase().email('Enter an e-mail like name@example.com.'),
+  enabled: z.boolean(),
+})
 /** The flags evaluated for the caller: key → on. */
 export const MyFeatureFlags = z.object({ flags: z.record(z.string(), z.boolean()) }).meta({ id: 'MyFeatureFlags' })

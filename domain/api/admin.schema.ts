@@ -1,7 +1,23 @@
 import { z } from 'zod'
 
 /** What an admin action changed: the kind of record and its id, e.g. `card` / a card id. */
-export const AUDIT_SUBJECTS = ['user', 'account', 'card', 'campaign', 'cashback_rule', 'feature_flag', 'failed_recon', 'manual_refund', 'hold', 'identity_application', 'price', 'recovery', 'feedback', 'vault', 'identity_document'] as const
+export const AUDIT_SUBJECTS = [
+  'user',
+  'account',
+  'card',
+  'campaign',
+  'cashback_rule',
+  'feature_flag',
+  'failed_recon',
+  'manual_refund',
+  'hold',
+  'identity_application',
+  'price',
+  'recovery',
+  'feedback',
+  'vault',
+  'identity_document',
+] as const
 export const AuditSubject = z.enum(AUDIT_SUBJECTS)
 export type AuditSubject = z.infer<typeof AuditSubject>
 

@@ -10,7 +10,11 @@ export const UsdThreshold = z
 
 /** Each field: a threshold, null to turn that alert off, or absent to leave it as it is. */
 export const AlertSettingsBody = z
-  .object({ purchaseAbove: UsdThreshold.nullable().optional(), dailySpendAbove: UsdThreshold.nullable().optional(), spendableBelow: UsdThreshold.nullable().optional() })
+  .object({
+    purchaseAbove: UsdThreshold.nullable().optional(),
+    dailySpendAbove: UsdThreshold.nullable().optional(),
+    spendableBelow: UsdThreshold.nullable().optional(),
+  })
   .meta({ id: 'AlertSettingsBody' })
 
 /** A form field as typed: empty means off. The same rules as the API, so errors show at the field first. */
@@ -54,7 +58,9 @@ export const NotificationItem = z.object({
 })
 export type NotificationItem = z.infer<typeof NotificationItem>
 
-export const NotificationsResponse = z.object({ items: z.array(NotificationItem), unread: z.number().int().min(0) }).meta({ id: 'Notifications' })
+export const NotificationsResponse = z
+  .object({ items: z.array(NotificationItem), unread: z.number().int().min(0) })
+  .meta({ id: 'Notifications' })
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>
 
 export const NotificationParams = z.object({ notificationId: z.uuid() })

@@ -92,13 +92,19 @@ const ResetToken = z
 /** The token of a reset link (from the e-mail), to see whether it still works. */
 export const PasswordResetTokenBody = z.object({ token: ResetToken }).meta({ id: 'PasswordResetTokenBody' })
 /** A reset link that still works: whose it is, and until when. */
-export const PasswordResetLink = z.object({ email: z.string(), expiresAt: IsoDateTime }).meta({ id: 'PasswordResetLink' })
+export const PasswordResetLink = z
+  .object({ email: z.string(), expiresAt: IsoDateTime })
+  .meta({ id: 'PasswordResetLink' })
 
 /** Choosing the new password through a reset link. */
-export const PasswordResetBody = z.object({ token: ResetToken, password: NewPassword }).meta({ id: 'PasswordResetBody' })
+export const PasswordResetBody = z
+  .object({ token: ResetToken, password: NewPassword })
+  .meta({ id: 'PasswordResetBody' })
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>
 /** The password is changed and every session of the account has ended: sign in again with it. */
-export const PasswordResetDone = z.object({ email: z.string(), signedOut: z.number().int() }).meta({ id: 'PasswordResetDone' })
+export const PasswordResetDone = z
+  .object({ email: z.string(), signedOut: z.number().int() })
+  .meta({ id: 'PasswordResetDone' })
 
 /** Changing the password while signed in: the current one (`password`), then the new one. */
 export const PasswordChangeBody = z

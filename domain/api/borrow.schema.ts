@@ -4,7 +4,9 @@ import { ConfirmationSchema } from './money-out.schema'
 
 export const ModeSchema = z.enum(['direct_pay', 'borrow'])
 
-export const ModeBody = z.object({ mode: ModeSchema, confirmation: ConfirmationSchema.optional() }).meta({ id: 'ModeBody' })
+export const ModeBody = z
+  .object({ mode: ModeSchema, confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'ModeBody' })
 
 export const ModeResponse = z
   .object({
@@ -35,7 +37,9 @@ export const HealthView = z
   .meta({ id: 'LoanHealth' })
 
 export const PriceBody = z.object({ usdPrice: DecimalString }).meta({ id: 'PriceBody' })
-export const PricesResponse = z.object({ items: z.array(z.object({ asset: HeldAssetSchema, usdPrice: DecimalString })) }).meta({ id: 'Prices' })
+export const PricesResponse = z
+  .object({ items: z.array(z.object({ asset: HeldAssetSchema, usdPrice: DecimalString })) })
+  .meta({ id: 'Prices' })
 
 export const LiquidationView = z
   .object({

@@ -20,7 +20,10 @@ export const ShippingAddressSchema = z
     line2: z.string().trim().max(100, 'Keep it under 100 characters.').optional(),
     city: z.string().trim().min(1, 'Enter the city.').max(60, 'Keep it under 60 characters.'),
     region: z.string().trim().min(1, 'Enter the state or region.').max(60, 'Keep it under 60 characters.'),
-    postalCode: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, 'Enter a postal code, like 01310-100 or 94107.'),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, 'Enter a postal code, like 01310-100 or 94107.'),
     country: z
       .string()
       .trim()
@@ -33,7 +36,11 @@ export const ShippingAddressSchema = z
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>
 
 export const OrderPhysicalCardBody = z
-  .object({ cardholderUserId: z.uuid().optional(), shipping: ShippingAddressSchema, confirmation: ConfirmationSchema.optional() })
+  .object({
+    cardholderUserId: z.uuid().optional(),
+    shipping: ShippingAddressSchema,
+    confirmation: ConfirmationSchema.optional(),
+  })
   .meta({ id: 'OrderPhysicalCardBody' })
 
 export const VerificationGateView = z.object({
@@ -48,15 +55,39 @@ export const CardOrderingView = z
     verification: VerificationGateView,
     tier: z.enum(ACCOUNT_TIERS),
     virtual: z.object({ count: z.number().int(), max: z.number().int() }),
-    physical: z.object({ count: z.number().int(), max: z.number().int(), fee: DecimalString, etaDays: z.number().int() }),
+    physical: z.object({
+      count: z.number().int(),
+      max: z.number().int(),
+      fee: DecimalString,
+      etaDays: z.number().int(),
+    }),
   })
   .meta({ id: 'CardOrdering' })
 
-export const ActivateCardBody = z.object({ last4: z.string().trim().regex(/^\d{4}$/, 'Enter the 4 digits at the end of the number on your card.') }).meta({ id: 'ActivateCardBody' })
+export const ActivateCardBody = z
+  .object({
+    last4: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'Enter the 4 digits at the end of the number on your card.'),
+  })
+  .meta({ id: 'ActivateCardBody' })
 export const RevealCardBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'RevealCardBody' })
 export const CardDetailsView = z
-  .object({ number: z.string().regex(/^\d{16}$/), cvv: z.string().regex(/^\d{3}$/), expiry: z.string(), nameOnCard: z.string(), hideAfterSeconds: z.number().int() })
+  .object({
+    number: z.string().regex(/^\d{16}$/),
+    cvv: z.string().regex(/^\d{3}$/),
+    expiry: z.string(),
+    nameOnCard: z.string(),
+    hideAfterSeconds: z.number().int(),
+  })
   .meta({ id: 'CardDetails' })
 
 export const SandboxIncrementBody = z.object({ amount: DecimalString }).meta({ id: 'SandboxIncrement' })
-export const SandboxIncrementResponse = z.object({ incrementId: z.string(), approved: z.boolean(), total: DecimalString, reason: z.string().optional(), message: z.string().optional() })
+export const SandboxIncrementResponse = z.object({
+  incrementId: z.string(),
+  approved: z.boolean(),
+  total: DecimalString,
+  reason: z.string().optional(),
+  message: z.string().optional(),
+})

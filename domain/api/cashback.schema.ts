@@ -1,8 +1,18 @@
 import { z } from 'zod'
-import { CAMPAIGN_KINDS, CASHBACK_CATEGORIES, CASHBACK_LINE_STATES, CASHBACK_LINE_TYPES, MAX_CASHBACK_BPS } from '../cashback'
+import {
+  CAMPAIGN_KINDS,
+  CASHBACK_CATEGORIES,
+  CASHBACK_LINE_STATES,
+  CASHBACK_LINE_TYPES,
+  MAX_CASHBACK_BPS,
+} from '../cashback'
 import { DecimalString, IsoDateTime } from './common.schema'
 
-const Bps = z.number({ error: 'Enter a whole number of basis points.' }).int('Enter a whole number of basis points.').min(0, 'Basis points cannot be negative.').max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
+const Bps = z
+  .number({ error: 'Enter a whole number of basis points.' })
+  .int('Enter a whole number of basis points.')
+  .min(0, 'Basis points cannot be negative.')
+  .max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
 const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, 'Enter an amount above zero.')
 const Category = z.enum(CASHBACK_CATEGORIES, { error: 'Choose a merchant category.' })
 const TierAmount = DecimalString
@@ -105,7 +115,13 @@ export const CampaignBody = z
     multiplier: z.number().int().min(2, 'At least 2×.').max(5, 'At most 5×.').default(3),
     startsAt: IsoDateTime,
     endsAt: IsoDateTime,
-    eligibility: z.object({ kycApproved: z.boolean().default(true), activeCard: z.boolean().default(true), personalOnly: z.boolean().default(false) }).default({ kycApproved: true, activeCard: true, personalOnly: false }),
+    eligibility: z
+      .object({
+        kycApproved: z.boolean().default(true),
+        activeCard: z.boolean().default(true),
+        personalOnly: z.boolean().default(false),
+      })
+      .default({ kycApproved: true, activeCard: true, personalOnly: false }),
     optInRequired: z.boolean().default(false),
     totalCap: PositiveAmount,
     perHolderCap: PositiveAmount,
@@ -117,12 +133,22 @@ export const CampaignBody = z
     payoutAt: IsoDateTime.nullable().default(null),
   })
   .superRefine((b, ctx) => {
-    if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime()) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The window must end after it starts.' })
-    if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime()) ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: 'The payout date cannot be before the window ends.' })
-    if (b.kind === 'summer_mint' && !b.spendGoal) ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: 'A summer mint needs a spend goal: enter it.' })
-    if (b.kind === 'membership_rewards' && !b.tierRewards) ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: 'Enter the reward of each tier.' })
-    if (b.kind === 'splashback' && !b.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'A splashback boosts one merchant category: choose it.' })
-    if (b.kind === 'splashback' && b.bps <= 0) ctx.addIssue({ code: 'custom', path: ['bps'], message: 'A splashback adds some basis points: enter them.' })
+    if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime())
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The window must end after it starts.' })
+    if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime())
+      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: 'The payout date cannot be before the window ends.' })
+    if (b.kind === 'summer_mint' && !b.spendGoal)
+      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: 'A summer mint needs a spend goal: enter it.' })
+    if (b.kind === 'membership_rewards' && !b.tierRewards)
+      ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: 'Enter the reward of each tier.' })
+    if (b.kind === 'splashback' && !b.category)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: 'A splashback boosts one merchant category: choose it.',
+      })
+    if (b.kind === 'splashback' && b.bps <= 0)
+      ctx.addIssue({ code: 'custom', path: ['bps'], message: 'A splashback adds some basis points: enter them.' })
   })
   .meta({ id: 'CampaignBody' })
 
@@ -168,5 +194,9 @@ export const HolderCampaignView = CampaignView.extend({
 export const HolderCampaignsResponse = z.object({ items: z.array(HolderCampaignView) }).meta({ id: 'HolderCampaigns' })
 
 export const FundPoolBody = z.object({ amount: PositiveAmount }).meta({ id: 'FundCashbackPool' })
-export const PoolResponse = z.object({ balance: DecimalString, paidLines: z.number().int() }).meta({ id: 'CashbackPool' })
-export const PayoutBody = z.object({ until: IsoDateTime, networkId: z.string().min(1).max(64).optional() }).meta({ id: 'CashbackPayoutBody' })
+export const PoolResponse = z
+  .object({ balance: DecimalString, paidLines: z.number().int() })
+  .meta({ id: 'CashbackPool' })
+export const PayoutBody = z
+  .object({ until: IsoDateTime, networkId: z.string().min(1).max(64).optional() })
+  .meta({ id: 'CashbackPayoutBody' })

@@ -41,13 +41,20 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === '' ? 'Fill in this field.' : 'This value is not valid.'
+      return issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'Fill in this field.'
+        : 'This value is not valid.'
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Fill in this field.' : `Use at least ${issue.minimum} characters.`
-      return issue.origin === 'array' || issue.origin === 'set' ? `Choose at least ${issue.minimum}.` : `The minimum is ${issue.minimum}.`
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'Fill in this field.' : `Use at least ${issue.minimum} characters.`
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? `Choose at least ${issue.minimum}.`
+        : `The minimum is ${issue.minimum}.`
     case 'too_big':
       if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`
-      return issue.origin === 'array' || issue.origin === 'set' ? `Choose at most ${issue.maximum}.` : `The maximum is ${issue.maximum}.`
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? `Choose at most ${issue.maximum}.`
+        : `The maximum is ${issue.maximum}.`
     case 'invalid_format':
       return issue.format === 'email' ? 'Enter an e-mail address like name@example.com.' : 'This format is not valid.'
     case 'invalid_value':

@@ -31,7 +31,9 @@ export const QuoteView = z
   .meta({ id: 'ConversionQuote' })
 export type QuoteView = z.infer<typeof QuoteView>
 
-export const ExecuteQuoteBody = z.object({ quoteId: z.uuid(), confirmation: ConfirmationSchema.optional() }).meta({ id: 'ExecuteQuoteBody' })
+export const ExecuteQuoteBody = z
+  .object({ quoteId: z.uuid(), confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'ExecuteQuoteBody' })
 
 export const ConversionResult = z
   .object({ quote: QuoteView, journalId: z.uuid(), executedAt: IsoDateTime })
@@ -42,7 +44,9 @@ export const QuoteExpiredDetails = z.object({ freshQuote: QuoteView })
 
 export const VaultIdSchema = z.enum(VAULT_IDS)
 
-export const VaultAmountBody = z.object({ vault: VaultIdSchema, amount: DecimalString, confirmation: ConfirmationSchema.optional() }).meta({ id: 'VaultAmountBody' })
+export const VaultAmountBody = z
+  .object({ vault: VaultIdSchema, amount: DecimalString, confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'VaultAmountBody' })
 
 export const VaultWithdrawalView = z
   .object({
@@ -82,13 +86,33 @@ export const EarnResponse = z
   .meta({ id: 'Earn' })
 export type EarnResponse = z.infer<typeof EarnResponse>
 
-export const VaultDepositResult = z.object({ vault: VaultIdSchema, amount: DecimalString, shares: DecimalString, sharePrice: z.string(), journalId: z.uuid() }).meta({ id: 'VaultDeposit' })
+export const VaultDepositResult = z
+  .object({
+    vault: VaultIdSchema,
+    amount: DecimalString,
+    shares: DecimalString,
+    sharePrice: z.string(),
+    journalId: z.uuid(),
+  })
+  .meta({ id: 'VaultDeposit' })
 
 /** An admin's change of a Liquid vault's APY, in basis points (from now on; audited). */
 export const VaultApyBody = z
   .object({
-    apyBps: z.number({ error: 'Enter the APY in whole basis points.' }).int('Enter the APY in whole basis points.').min(0, 'The APY cannot be negative.').max(MAX_VAULT_APY_BPS, `At most ${MAX_VAULT_APY_BPS} bps (${MAX_VAULT_APY_BPS / 100} %).`),
+    apyBps: z
+      .number({ error: 'Enter the APY in whole basis points.' })
+      .int('Enter the APY in whole basis points.')
+      .min(0, 'The APY cannot be negative.')
+      .max(MAX_VAULT_APY_BPS, `At most ${MAX_VAULT_APY_BPS} bps (${MAX_VAULT_APY_BPS / 100} %).`),
     reason: z.string().trim().max(200).nullable().default(null),
   })
   .meta({ id: 'VaultApyBody' })
-export const VaultApyView = z.object({ vault: VaultIdSchema, apyPercent: z.string(), apyBps: z.number().int(), sharePrice: z.string(), effectiveFrom: IsoDateTime }).meta({ id: 'VaultApy' })
+export const VaultApyView = z
+  .object({
+    vault: VaultIdSchema,
+    apyPercent: z.string(),
+    apyBps: z.number().int(),
+    sharePrice: z.string(),
+    effectiveFrom: IsoDateTime,
+  })
+  .meta({ id: 'VaultApy' })

@@ -5,7 +5,10 @@ import { ShippingAddressSchema } from './card-issuing.schema'
 import { IsoDateTime } from './common.schema'
 
 const Country = ShippingAddressSchema.shape.country
-const BirthDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 1990-04-25.')
+const BirthDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 1990-04-25.')
 const DocumentId = (message: string) => z.uuid(message)
 
 /** A residential or registered address (the same fields as a shipping address). */
@@ -18,12 +21,19 @@ export const IdDocumentSchema = z
     front: DocumentId('Upload the front (or the photo page of the passport).'),
     back: DocumentId('Upload the back of the ID card.').optional(),
   })
-  .refine((d) => d.type === 'passport' || d.back !== undefined, { path: ['back'], message: 'Upload the back of the ID card.' })
+  .refine((d) => d.type === 'passport' || d.back !== undefined, {
+    path: ['back'],
+    message: 'Upload the back of the ID card.',
+  })
 
 /** `POST /kyc`: a person's identity check. */
 export const KycBody = z
   .object({
-    legalName: z.string().trim().min(2, 'Enter your full legal name, as on your ID.').max(100, 'Keep it under 100 characters.'),
+    legalName: z
+      .string()
+      .trim()
+      .min(2, 'Enter your full legal name, as on your ID.')
+      .max(100, 'Keep it under 100 characters.'),
     birthDate: BirthDate,
     address: IdentityAddressSchema,
     nationality: Country,
@@ -39,18 +49,34 @@ export const BeneficialOwnerSchema = z.object({
   birthDate: BirthDate,
   nationality: Country,
   email: z.email('Enter an e-mail address like name@example.com.'),
-  ownership: z.string().trim().regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage like 25 or 33.33.'),
+  ownership: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage like 25 or 33.33.'),
   idDocument: IdDocumentSchema,
 })
 
 /** `POST /accounts/:accountId/kyb`: a company's check, with its beneficial owners and documents. */
 export const KybBody = z
   .object({
-    companyName: z.string().trim().min(2, 'Enter the company’s registered name.').max(120, 'Keep it under 120 characters.'),
-    registrationNumber: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/, 'Enter the registration number as on the certificate (letters, digits, . / -).'),
+    companyName: z
+      .string()
+      .trim()
+      .min(2, 'Enter the company’s registered name.')
+      .max(120, 'Keep it under 120 characters.'),
+    registrationNumber: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/,
+        'Enter the registration number as on the certificate (letters, digits, . / -).',
+      ),
     country: Country,
     address: IdentityAddressSchema,
-    owners: z.array(BeneficialOwnerSchema).min(1, 'Add at least one beneficial owner (a person holding 25 % or more).').max(10, 'At most 10 beneficial owners.'),
+    owners: z
+      .array(BeneficialOwnerSchema)
+      .min(1, 'Add at least one beneficial owner (a person holding 25 % or more).')
+      .max(10, 'At most 10 beneficial owners.'),
     documents: z.object({
       certificateOfIncorporation: DocumentId('Upload the certificate of incorporation.'),
       proofOfAddress: DocumentId('Upload a proof of the company’s address.'),
@@ -66,11 +92,22 @@ export const UploadDocumentBody = z.object({
   content: z.base64('The file could not be read. Choose it again.').min(1, 'This file is empty.'),
 })
 
-export const UploadedDocument = z.object({ id: z.uuid(), kind: z.enum(DOCUMENT_KINDS), fileName: z.string(), size: z.number().int(), mime: z.string() }).meta({ id: 'UploadedDocument' })
+export const UploadedDocument = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(DOCUMENT_KINDS),
+    fileName: z.string(),
+    size: z.number().int(),
+    mime: z.string(),
+  })
+  .meta({ id: 'UploadedDocument' })
 export type UploadedDocument = z.output<typeof UploadedDocument>
 
 /** Sends the one document the provider asked for. */
-export const MoreInfoBody = z.object({ applicationId: z.uuid().optional(), documentId: DocumentId('Upload the requested document.') })
+export const MoreInfoBody = z.object({
+  applicationId: z.uuid().optional(),
+  documentId: DocumentId('Upload the requested document.'),
+})
 
 /** Where a person's or a company's verification stands, and what to do next. */
 export const VerificationView = z
@@ -78,7 +115,9 @@ export const VerificationView = z
     status: z.enum(VERIFICATION_STATUSES),
     reason: z.string().nullable(),
     /** When more information is needed: the one document to upload, and whose (an owner's name, or null). */
-    requested: z.object({ applicationId: z.uuid(), document: z.enum(DOCUMENT_KINDS), subject: z.string().nullable() }).nullable(),
+    requested: z
+      .object({ applicationId: z.uuid(), document: z.enum(DOCUMENT_KINDS), subject: z.string().nullable() })
+      .nullable(),
     submittedAt: IsoDateTime.nullable(),
     /** When a decision is expected (while submitted or in review). */
     eta: IsoDateTime.nullable(),
@@ -112,10 +151,27 @@ export const ApplicationSummary = z.object({
 export const DecisionBody = z
   .discriminatedUnion('decision', [
     z.object({ decision: z.literal('approved') }),
-    z.object({ decision: z.literal('rejected'), reason: z.string().trim().min(3, 'Say why, in a sentence the applicant will read.').max(200, 'Keep it under 200 characters.') }),
-    z.object({ decision: z.literal('more_info_needed'), document: z.enum(DOCUMENT_KINDS, 'Choose the document to ask for.') }),
+    z.object({
+      decision: z.literal('rejected'),
+      reason: z
+        .string()
+        .trim()
+        .min(3, 'Say why, in a sentence the applicant will read.')
+        .max(200, 'Keep it under 200 characters.'),
+    }),
+    z.object({
+      decision: z.literal('more_info_needed'),
+      document: z.enum(DOCUMENT_KINDS, 'Choose the document to ask for.'),
+    }),
   ])
   .meta({ id: 'IdentityDecision' })
 export type DecisionBody = z.output<typeof DecisionBody>
 
-export const DocumentFile = z.object({ id: z.uuid(), kind: z.enum(DOCUMENT_KINDS), fileName: z.string(), mime: z.string(), size: z.number().int(), content: z.string() })
+export const DocumentFile = z.object({
+  id: z.uuid(),
+  kind: z.enum(DOCUMENT_KINDS),
+  fileName: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  content: z.string(),
+})

@@ -24,7 +24,14 @@ export const MembershipResponse = z
     /** The UTC calendar month the points are for, `YYYY-MM`. */
     month: z.string(),
     points: z.number().int(),
-    next: z.object({ tier: EarnedTierSchema, tierName: z.string(), threshold: z.number().int(), pointsNeeded: z.number().int() }).nullable(),
+    next: z
+      .object({
+        tier: EarnedTierSchema,
+        tierName: z.string(),
+        threshold: z.number().int(),
+        pointsNeeded: z.number().int(),
+      })
+      .nullable(),
     /** The tier this month's points keep at the next re-qualification. */
     requalifiesTo: TierSchema,
     requalifiesAt: IsoDateTime,
@@ -37,7 +44,15 @@ export type MembershipResponse = z.infer<typeof MembershipResponse>
 export const MembershipActivityItem = z.object({
   id: z.uuid(),
   kind: z.enum(['points', 'tier']),
-  reason: z.enum(['card_spend', 'card_refund', 'weeth_holding', 'upgrade', 'requalification', 'vip_set', 'vip_removed']),
+  reason: z.enum([
+    'card_spend',
+    'card_refund',
+    'weeth_holding',
+    'upgrade',
+    'requalification',
+    'vip_set',
+    'vip_removed',
+  ]),
   points: z.number().int(),
   month: z.string(),
   description: z.string(),
@@ -45,7 +60,9 @@ export const MembershipActivityItem = z.object({
   fromTier: TierSchema.nullable(),
   toTier: TierSchema.nullable(),
 })
-export const MembershipActivityResponse = z.object({ items: z.array(MembershipActivityItem) }).meta({ id: 'MembershipActivity' })
+export const MembershipActivityResponse = z
+  .object({ items: z.array(MembershipActivityItem) })
+  .meta({ id: 'MembershipActivity' })
 export type MembershipActivityResponse = z.infer<typeof MembershipActivityResponse>
 
 export const VipBody = z.object({ vip: z.boolean() }).meta({ id: 'VipBody' })
@@ -85,7 +102,12 @@ export const SummerMintResponse = z
   .meta({ id: 'SummerMint' })
 export type SummerMintResponse = z.infer<typeof SummerMintResponse>
 
-export const ReferralLink = z.object({ code: z.string(), url: z.string(), createdAt: IsoDateTime, expiresAt: IsoDateTime })
+export const ReferralLink = z.object({
+  code: z.string(),
+  url: z.string(),
+  createdAt: IsoDateTime,
+  expiresAt: IsoDateTime,
+})
 export const ReferralLinkResponse = z.object({ link: ReferralLink.nullable() }).meta({ id: 'ReferralLink' })
 export type ReferralLinkResponse = z.infer<typeof ReferralLinkResponse>
 
@@ -100,11 +122,24 @@ export const ReferralItem = z.object({
   earned: DecimalString,
   paid: DecimalString,
 })
-export const ReferralsResponse = z.object({ items: z.array(ReferralItem), earned: DecimalString, unpaid: DecimalString }).meta({ id: 'Referrals' })
+export const ReferralsResponse = z
+  .object({ items: z.array(ReferralItem), earned: DecimalString, unpaid: DecimalString })
+  .meta({ id: 'Referrals' })
 export type ReferralsResponse = z.infer<typeof ReferralsResponse>
 
 export const LeaderboardResponse = z
-  .object({ month: z.string(), items: z.array(z.object({ rank: z.number().int(), name: z.string(), earned: DecimalString, referrals: z.number().int(), you: z.boolean() })) })
+  .object({
+    month: z.string(),
+    items: z.array(
+      z.object({
+        rank: z.number().int(),
+        name: z.string(),
+        earned: DecimalString,
+        referrals: z.number().int(),
+        you: z.boolean(),
+      }),
+    ),
+  })
   .meta({ id: 'ReferralLeaderboard' })
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponse>
 

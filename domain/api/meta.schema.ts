@@ -11,6 +11,15 @@ export type ClientConfig = z.infer<typeof ClientConfig>
 
 export const ErrorInboxResponse = z
   .object({
-    items: z.array(z.object({ id: z.uuid(), receivedAt: z.iso.datetime({ offset: true }), eventId: z.string().nullable(), itemTypes: z.string(), summary: z.string(), sizeBytes: z.number().int() })),
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        receivedAt: z.iso.datetime({ offset: true }),
+        eventId: z.string().nullable(),
+        itemTypes: z.string(),
+        summary: z.string(),
+        sizeBytes: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'ErrorInbox' })

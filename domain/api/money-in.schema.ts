@@ -32,7 +32,13 @@ export const BridgeQuoteQuery = z.object({
   amount: DecimalString,
 })
 export const BridgeQuoteResponse = z
-  .object({ asset: HeldAssetSchema, amount: DecimalString, fee: DecimalString, receive: DecimalString, etaSeconds: z.number().int() })
+  .object({
+    asset: HeldAssetSchema,
+    amount: DecimalString,
+    fee: DecimalString,
+    receive: DecimalString,
+    etaSeconds: z.number().int(),
+  })
   .meta({ id: 'BridgeQuote' })
 export const BridgeTransferBody = BridgeQuoteQuery.meta({ id: 'BridgeTransferBody' })
 
@@ -59,7 +65,14 @@ export const BridgeTransfersResponse = z.object({ items: z.array(BridgeTransferV
 export const BrlAmount = z.string().regex(/^\d{1,9}([.,]\d{1,2})?$/, 'Enter an amount in reais, like 100 or 100,50.')
 export const PixQuoteQuery = z.object({ brlAmount: BrlAmount })
 export const PixQuoteResponse = z
-  .object({ brlAmount: DecimalString, rate: DecimalString, grossUsdc: DecimalString, feeUsdc: DecimalString, creditUsdc: DecimalString, lockSeconds: z.number().int() })
+  .object({
+    brlAmount: DecimalString,
+    rate: DecimalString,
+    grossUsdc: DecimalString,
+    feeUsdc: DecimalString,
+    creditUsdc: DecimalString,
+    lockSeconds: z.number().int(),
+  })
   .meta({ id: 'PixQuote' })
 export const PixChargeBody = z.object({ brlAmount: BrlAmount }).meta({ id: 'PixChargeBody' })
 export const PixChargeView = z
@@ -80,7 +93,12 @@ export const PixChargeView = z
 export const BankDetailsResponse = z
   .object({
     beneficiary: z.string(),
-    usd: z.object({ bankName: z.string(), routingNumber: z.string(), accountNumber: z.string(), rails: z.array(z.enum(['ach', 'wire'])) }),
+    usd: z.object({
+      bankName: z.string(),
+      routingNumber: z.string(),
+      accountNumber: z.string(),
+      rails: z.array(z.enum(['ach', 'wire'])),
+    }),
     eur: z.object({ bankName: z.string(), iban: z.string(), bic: z.string(), rails: z.array(z.literal('sepa')) }),
     feeBps: z.number().int(),
     fxFeeBps: z.number().int(),
@@ -102,15 +120,37 @@ export const BankTransferInView = z.object({
 export const BankTransfersInResponse = z.object({ items: z.array(BankTransferInView) }).meta({ id: 'BankTransfersIn' })
 
 export const ProviderEventBody = z
-  .object({ id: z.string().min(1).max(100), type: z.string().min(1).max(60), created: z.string().max(40), data: z.record(z.string(), z.unknown()) })
+  .object({
+    id: z.string().min(1).max(100),
+    type: z.string().min(1).max(60),
+    created: z.string().max(40),
+    data: z.record(z.string(), z.unknown()),
+  })
   .meta({ id: 'ProviderEvent' })
-export const WebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean(), result: z.record(z.string(), z.unknown()).optional() }).meta({ id: 'WebhookAck' })
+export const WebhookAck = z
+  .object({ received: z.literal(true), duplicate: z.boolean(), result: z.record(z.string(), z.unknown()).optional() })
+  .meta({ id: 'WebhookAck' })
 
 // Sandbox control API
-export const SandboxChainTransferBody = z.object({ toAddress: z.string(), asset: HeldAssetSchema, amount: DecimalString, fromAddress: z.string().optional() }).meta({ id: 'SandboxChainTransfer' })
-export const SandboxChainTransferResponse = z.object({ txHash: z.string(), blockNumber: z.string(), creditedAfter: IsoDateTime })
-export const SandboxBridgeOutcomeBody = z.object({ status: z.enum(['delivered', 'payload_stored', 'failed']), reason: z.string().max(200).optional() })
+export const SandboxChainTransferBody = z
+  .object({ toAddress: z.string(), asset: HeldAssetSchema, amount: DecimalString, fromAddress: z.string().optional() })
+  .meta({ id: 'SandboxChainTransfer' })
+export const SandboxChainTransferResponse = z.object({
+  txHash: z.string(),
+  blockNumber: z.string(),
+  creditedAfter: IsoDateTime,
+})
+export const SandboxBridgeOutcomeBody = z.object({
+  status: z.enum(['delivered', 'payload_stored', 'failed']),
+  reason: z.string().max(200).optional(),
+})
 export const SandboxBankTransferBody = z
-  .object({ accountId: z.uuid(), rail: z.enum(['ach', 'wire', 'sepa']), amount: DecimalString, senderName: z.string().min(1).max(140), thirdParty: z.boolean().default(false) })
+  .object({
+    accountId: z.uuid(),
+    rail: z.enum(['ach', 'wire', 'sepa']),
+    amount: DecimalString,
+    senderName: z.string().min(1).max(140),
+    thirdParty: z.boolean().default(false),
+  })
   .meta({ id: 'SandboxBankTransfer' })
 export const SandboxEventResponse = z.object({ eventId: z.string(), deliverAt: IsoDateTime })

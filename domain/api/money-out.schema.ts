@@ -16,9 +16,26 @@ const Address = z.string().min(1, 'Enter the address to send to.').max(100)
 
 export const WithdrawalQuoteQuery = z.object({ asset: HeldAssetSchema, amount: DecimalString, address: Address })
 export const WithdrawalQuoteResponse = z
-  .object({ asset: HeldAssetSchema, amount: DecimalString, fee: DecimalString, total: DecimalString, feeUsd: DecimalString, address: z.string(), network: z.string(), delaySeconds: z.number().int(), arrivalSeconds: z.number().int() })
+  .object({
+    asset: HeldAssetSchema,
+    amount: DecimalString,
+    fee: DecimalString,
+    total: DecimalString,
+    feeUsd: DecimalString,
+    address: z.string(),
+    network: z.string(),
+    delaySeconds: z.number().int(),
+    arrivalSeconds: z.number().int(),
+  })
   .meta({ id: 'WithdrawalQuote' })
-export const WithdrawalBody = z.object({ asset: HeldAssetSchema, amount: DecimalString, address: Address, confirmation: ConfirmationSchema.optional() }).meta({ id: 'WithdrawalBody' })
+export const WithdrawalBody = z
+  .object({
+    asset: HeldAssetSchema,
+    amount: DecimalString,
+    address: Address,
+    confirmation: ConfirmationSchema.optional(),
+  })
+  .meta({ id: 'WithdrawalBody' })
 export const WithdrawalView = z
   .object({
     id: z.uuid(),
@@ -66,21 +83,61 @@ export const ConfirmBody = z.object({ confirmation: ConfirmationSchema.optional(
 
 export const RecipientBody = z
   .discriminatedUnion('region', [
-    z.object({ region: z.literal('us'), name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140), routingNumber: z.string().max(20), accountNumber: z.string().max(30) }),
-    z.object({ region: z.literal('eu'), name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140), iban: z.string().max(50), bic: z.string().max(20).optional() }),
+    z.object({
+      region: z.literal('us'),
+      name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140),
+      routingNumber: z.string().max(20),
+      accountNumber: z.string().max(30),
+    }),
+    z.object({
+      region: z.literal('eu'),
+      name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140),
+      iban: z.string().max(50),
+      bic: z.string().max(20).optional(),
+    }),
   ])
   .meta({ id: 'RecipientBody' })
 export const RecipientView = z
-  .object({ id: z.uuid(), region: z.enum(['us', 'eu']), name: z.string(), currency: z.enum(['USD', 'EUR']), masked: z.string(), bic: z.string().nullable(), source: z.enum(['manual', 'plaid']), institution: z.string().nullable() })
+  .object({
+    id: z.uuid(),
+    region: z.enum(['us', 'eu']),
+    name: z.string(),
+    currency: z.enum(['USD', 'EUR']),
+    masked: z.string(),
+    bic: z.string().nullable(),
+    source: z.enum(['manual', 'plaid']),
+    institution: z.string().nullable(),
+  })
   .meta({ id: 'Recipient' })
 export const RecipientsResponse = z.object({ items: z.array(RecipientView) }).meta({ id: 'Recipients' })
 export const BankSendQuoteQuery = z.object({ recipientId: z.uuid(), amount: DecimalString })
 export const BankSendQuoteResponse = z
-  .object({ amount: DecimalString, fee: DecimalString, total: DecimalString, currency: z.enum(['USD', 'EUR']), recipientGets: DecimalString, etaSeconds: z.number().int() })
+  .object({
+    amount: DecimalString,
+    fee: DecimalString,
+    total: DecimalString,
+    currency: z.enum(['USD', 'EUR']),
+    recipientGets: DecimalString,
+    etaSeconds: z.number().int(),
+  })
   .meta({ id: 'BankSendQuote' })
-export const BankSendBody = z.object({ recipientId: z.uuid(), amount: DecimalString, confirmation: ConfirmationSchema.optional() }).meta({ id: 'BankSendBody' })
+export const BankSendBody = z
+  .object({ recipientId: z.uuid(), amount: DecimalString, confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'BankSendBody' })
 export const BankSendView = z
-  .object({ id: z.uuid(), recipient: RecipientView, currency: z.enum(['USD', 'EUR']), amount: DecimalString, fee: DecimalString, total: DecimalString, recipientGets: DecimalString, status: z.enum(['processing', 'completed', 'returned']), returnReason: z.string().nullable(), etaAt: IsoDateTime, createdAt: IsoDateTime })
+  .object({
+    id: z.uuid(),
+    recipient: RecipientView,
+    currency: z.enum(['USD', 'EUR']),
+    amount: DecimalString,
+    fee: DecimalString,
+    total: DecimalString,
+    recipientGets: DecimalString,
+    status: z.enum(['processing', 'completed', 'returned']),
+    returnReason: z.string().nullable(),
+    etaAt: IsoDateTime,
+    createdAt: IsoDateTime,
+  })
   .meta({ id: 'BankSend' })
 export const BankSendsResponse = z.object({ items: z.array(BankSendView) }).meta({ id: 'BankSends' })
 
@@ -100,14 +157,32 @@ export const RepayView = z
   })
   .meta({ id: 'Repay' })
 
-export const PlaidInstitutionsResponse = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }).meta({ id: 'PlaidInstitutions' })
-export const PlaidStartBody = z.object({ institutionId: z.string().max(40), username: z.string().min(1, 'Enter your bank username.').max(100), password: z.string().min(1, 'Enter your bank password.').max(100) }).meta({ id: 'PlaidStartBody' })
-export const PlaidStartResponse = z.object({ sessionId: z.uuid(), mfa: z.object({ prompt: z.string() }) }).meta({ id: 'PlaidStart' })
-export const PlaidMfaBody = z.object({ code: z.string().min(1, 'Enter the code.').max(12) }).meta({ id: 'PlaidMfaBody' })
+export const PlaidInstitutionsResponse = z
+  .object({ items: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .meta({ id: 'PlaidInstitutions' })
+export const PlaidStartBody = z
+  .object({
+    institutionId: z.string().max(40),
+    username: z.string().min(1, 'Enter your bank username.').max(100),
+    password: z.string().min(1, 'Enter your bank password.').max(100),
+  })
+  .meta({ id: 'PlaidStartBody' })
+export const PlaidStartResponse = z
+  .object({ sessionId: z.uuid(), mfa: z.object({ prompt: z.string() }) })
+  .meta({ id: 'PlaidStart' })
+export const PlaidMfaBody = z
+  .object({ code: z.string().min(1, 'Enter the code.').max(12) })
+  .meta({ id: 'PlaidMfaBody' })
 export const PlaidLinkedResponse = z
-  .object({ publicToken: z.string(), institution: z.string(), accounts: z.array(z.object({ id: z.string(), name: z.string(), subtype: z.string(), mask: z.string() })) })
+  .object({
+    publicToken: z.string(),
+    institution: z.string(),
+    accounts: z.array(z.object({ id: z.string(), name: z.string(), subtype: z.string(), mask: z.string() })),
+  })
   .meta({ id: 'PlaidLinked' })
-export const PlaidExchangeBody = z.object({ publicToken: z.string().max(100), plaidAccountId: z.string().max(40) }).meta({ id: 'PlaidExchangeBody' })
+export const PlaidExchangeBody = z
+  .object({ publicToken: z.string().max(100), plaidAccountId: z.string().max(40) })
+  .meta({ id: 'PlaidExchangeBody' })
 
 // Cards
 const Limit = DecimalString.nullable().optional()
@@ -123,7 +198,11 @@ export const CardView = z
     last4: z.string(),
     expiry: z.string(),
     nameOnCard: z.string(),
-    limits: z.object({ perPurchase: DecimalString.nullable(), daily: DecimalString.nullable(), monthly: DecimalString.nullable() }),
+    limits: z.object({
+      perPurchase: DecimalString.nullable(),
+      daily: DecimalString.nullable(),
+      monthly: DecimalString.nullable(),
+    }),
     /** Physical cards: shipping and activation; null for virtual cards. */
     shipping: z
       .object({
@@ -140,7 +219,9 @@ export const CardView = z
   })
   .meta({ id: 'Card' })
 export const CardsResponse = z.object({ items: z.array(CardView) }).meta({ id: 'Cards' })
-export const IssueCardBody = z.object({ cardholderUserId: z.uuid().optional(), limits: CardLimits.optional() }).meta({ id: 'IssueCardBody' })
+export const IssueCardBody = z
+  .object({ cardholderUserId: z.uuid().optional(), limits: CardLimits.optional() })
+  .meta({ id: 'IssueCardBody' })
 export const CardAuthorizationView = z
   .object({
     id: z.uuid(),
@@ -160,9 +241,30 @@ export const CardAuthorizationView = z
     updatedAt: IsoDateTime,
   })
   .meta({ id: 'CardAuthorization' })
-export const CardAuthorizationsResponse = z.object({ items: z.array(CardAuthorizationView) }).meta({ id: 'CardAuthorizations' })
-export const SandboxPurchaseBody = z.object({ amount: DecimalString, merchantName: z.string().min(1).max(60), merchantCity: z.string().max(40).default('LISBOA'), mcc: z.string().regex(/^\d{4}$/).default('5812'), networkTimeout: z.boolean().default(false).meta({ description: 'The network gives up at once: it declines to the merchant and sends the issuer a timeout advice for what it asked' }) }).meta({ id: 'SandboxPurchase' })
-export const SandboxPurchaseResponse = z.object({ networkId: z.string(), approved: z.boolean(), reason: z.string().optional(), message: z.string().optional() })
+export const CardAuthorizationsResponse = z
+  .object({ items: z.array(CardAuthorizationView) })
+  .meta({ id: 'CardAuthorizations' })
+export const SandboxPurchaseBody = z
+  .object({
+    amount: DecimalString,
+    merchantName: z.string().min(1).max(60),
+    merchantCity: z.string().max(40).default('LISBOA'),
+    mcc: z
+      .string()
+      .regex(/^\d{4}$/)
+      .default('5812'),
+    networkTimeout: z.boolean().default(false).meta({
+      description:
+        'The network gives up at once: it declines to the merchant and sends the issuer a timeout advice for what it asked',
+    }),
+  })
+  .meta({ id: 'SandboxPurchase' })
+export const SandboxPurchaseResponse = z.object({
+  networkId: z.string(),
+  approved: z.boolean(),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+})
 
 // History
 export const HistoryQuerySchema = z.object({
@@ -174,9 +276,25 @@ export const HistoryQuerySchema = z.object({
   cardId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 })
-export const HistoryItem = z.object({ type: z.string(), id: z.string(), title: z.string(), status: z.string(), amount: z.string(), asset: HeldAssetSchema, createdAt: IsoDateTime, reason: z.string().nullable() })
-export const HistoryResponse = z.object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() }).meta({ id: 'History' })
+export const HistoryItem = z.object({
+  type: z.string(),
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  asset: HeldAssetSchema,
+  createdAt: IsoDateTime,
+  reason: z.string().nullable(),
+})
+export const HistoryResponse = z
+  .object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() })
+  .meta({ id: 'History' })
 export type HistoryResponse = z.infer<typeof HistoryResponse>
-export const HistoryDetail = HistoryItem.extend({ timeline: z.array(z.object({ step: z.string(), at: IsoDateTime.nullable() })), details: z.record(z.string(), z.string().nullable()) }).meta({ id: 'HistoryDetail' })
+export const HistoryDetail = HistoryItem.extend({
+  timeline: z.array(z.object({ step: z.string(), at: IsoDateTime.nullable() })),
+  details: z.record(z.string(), z.string().nullable()),
+}).meta({ id: 'HistoryDetail' })
 
-export const LimitsBody = z.object({ daily: DecimalString, monthly: DecimalString, confirmation: ConfirmationSchema.optional() }).meta({ id: 'LimitsBody' })
+export const LimitsBody = z
+  .object({ daily: DecimalString, monthly: DecimalString, confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'LimitsBody' })

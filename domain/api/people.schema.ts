@@ -19,10 +19,24 @@ export type InviteBody = z.infer<typeof InviteBody>
 
 export const ChangeRoleBody = z.object({ role: CompanyRoleSchema }).meta({ id: 'ChangeRoleBody' })
 
-export const PersonView = z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: CompanyRoleSchema, joinedAt: IsoDateTime })
+export const PersonView = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: CompanyRoleSchema,
+  joinedAt: IsoDateTime,
+})
 export type PersonView = z.infer<typeof PersonView>
 
-export const InvitationView = z.object({ id: z.uuid(), email: z.string(), role: CompanyRoleSchema, invitedBy: z.string(), expiresAt: IsoDateTime, expired: z.boolean(), createdAt: IsoDateTime })
+export const InvitationView = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: CompanyRoleSchema,
+  invitedBy: z.string(),
+  expiresAt: IsoDateTime,
+  expired: z.boolean(),
+  createdAt: IsoDateTime,
+})
 export type InvitationView = z.infer<typeof InvitationView>
 
 export const PeopleResponse = z
@@ -39,17 +53,27 @@ export const PeopleResponse = z
 export type PeopleResponse = z.infer<typeof PeopleResponse>
 
 /** A token as it arrives in the link: 32 random bytes, base64url. */
-export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete. Open the link from the e-mail again.')
+export const InviteToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete. Open the link from the e-mail again.')
 
 export const InviteLookupQuery = z.object({ token: InviteToken })
 /** What the token's holder may know before signing in: the company, the role, who invited, and for which e-mail. */
 export const InviteLookupResponse = z
-  .object({ companyName: z.string(), role: CompanyRoleSchema, inviterName: z.string(), email: z.string(), expiresAt: IsoDateTime })
+  .object({
+    companyName: z.string(),
+    role: CompanyRoleSchema,
+    inviterName: z.string(),
+    email: z.string(),
+    expiresAt: IsoDateTime,
+  })
   .meta({ id: 'InviteLookup' })
 export type InviteLookupResponse = z.infer<typeof InviteLookupResponse>
 
 export const AcceptInviteBody = z.object({ token: InviteToken }).meta({ id: 'AcceptInviteBody' })
-export const AcceptInviteResponse = z.object({ accountId: z.uuid(), accountName: z.string(), role: CompanyRoleSchema }).meta({ id: 'AcceptedInvite' })
+export const AcceptInviteResponse = z
+  .object({ accountId: z.uuid(), accountName: z.string(), role: CompanyRoleSchema })
+  .meta({ id: 'AcceptedInvite' })
 export type AcceptInviteResponse = z.infer<typeof AcceptInviteResponse>
 
 export const WaitlistBody = z.object({ email: Email }).meta({ id: 'WaitlistBody' })

@@ -3,7 +3,13 @@ import { IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
 
 const Owner = z.object({ address: z.string(), name: z.string().nullable() })
-const Verification = z.object({ check: z.enum(['kyc', 'kyb']), status: z.string(), approved: z.boolean(), link: z.string(), message: z.string().nullable() })
+const Verification = z.object({
+  check: z.enum(['kyc', 'kyb']),
+  status: z.string(),
+  approved: z.boolean(),
+  link: z.string(),
+  message: z.string().nullable(),
+})
 
 export const SafeView = z
   .object({
@@ -18,27 +24,80 @@ export const SafeView = z
         deployedAt: IsoDateTime.nullable(),
         threshold: z.number().int(),
         owners: z.array(Owner),
-        recoverySigners: z.array(z.object({ kind: z.enum(['platform', 'third_party', 'holder']), address: z.string(), label: z.string() })),
+        recoverySigners: z.array(
+          z.object({ kind: z.enum(['platform', 'third_party', 'holder']), address: z.string(), label: z.string() }),
+        ),
         recovery: z
-          .object({ id: z.uuid(), incomingOwner: z.string(), approvals: z.array(z.enum(['platform', 'third_party', 'holder'])), needed: z.number().int(), status: z.enum(['collecting', 'scheduled']), executesAt: IsoDateTime.nullable(), message: z.string() })
+          .object({
+            id: z.uuid(),
+            incomingOwner: z.string(),
+            approvals: z.array(z.enum(['platform', 'third_party', 'holder'])),
+            needed: z.number().int(),
+            status: z.enum(['collecting', 'scheduled']),
+            executesAt: IsoDateTime.nullable(),
+            message: z.string(),
+          })
           .nullable(),
-        securityOperations: z.array(z.object({ kind: z.enum(['mode_change', 'limit_change', 'withdrawal', 'recovery']), id: z.uuid(), summary: z.string(), at: IsoDateTime, href: z.string() })),
+        securityOperations: z.array(
+          z.object({
+            kind: z.enum(['mode_change', 'limit_change', 'withdrawal', 'recovery']),
+            id: z.uuid(),
+            summary: z.string(),
+            at: IsoDateTime,
+            href: z.string(),
+          }),
+        ),
       })
       .nullable(),
     /** Before creation: who will own it and the address it will have. */
-    plan: z.object({ address: z.string(), owners: z.array(Owner), maxThreshold: z.number().int(), verification: Verification }).nullable(),
+    plan: z
+      .object({
+        address: z.string(),
+        owners: z.array(Owner),
+        maxThreshold: z.number().int(),
+        verification: Verification,
+      })
+      .nullable(),
   })
   .meta({ id: 'Safe' })
 export type SafeView = z.infer<typeof SafeView>
 
-export const CreateSafeBody = z.object({ threshold: z.number().int().min(1).max(20).default(1) }).meta({ id: 'CreateSafeBody' })
-export const RecoverySignerBody = z.object({ address: z.string().min(1, 'Enter the address of your recovery key.').max(100), label: z.string().max(60).optional(), confirmation: ConfirmationSchema.optional() }).meta({ id: 'RecoverySignerBody' })
-export const StartRecoveryBody = z.object({ incomingOwner: z.string().min(1, 'Enter the address of the incoming owner.').max(100), confirmation: ConfirmationSchema.optional() }).meta({ id: 'StartRecoveryBody' })
-export const ApproveRecoveryBody = z.object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'A signature is 0x followed by hexadecimal characters.') }).meta({ id: 'ApproveRecoveryBody' })
-export const CancelRecoveryBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'CancelRecoveryBody' })
+export const CreateSafeBody = z
+  .object({ threshold: z.number().int().min(1).max(20).default(1) })
+  .meta({ id: 'CreateSafeBody' })
+export const RecoverySignerBody = z
+  .object({
+    address: z.string().min(1, 'Enter the address of your recovery key.').max(100),
+    label: z.string().max(60).optional(),
+    confirmation: ConfirmationSchema.optional(),
+  })
+  .meta({ id: 'RecoverySignerBody' })
+export const StartRecoveryBody = z
+  .object({
+    incomingOwner: z.string().min(1, 'Enter the address of the incoming owner.').max(100),
+    confirmation: ConfirmationSchema.optional(),
+  })
+  .meta({ id: 'StartRecoveryBody' })
+export const ApproveRecoveryBody = z
+  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'A signature is 0x followed by hexadecimal characters.') })
+  .meta({ id: 'ApproveRecoveryBody' })
+export const CancelRecoveryBody = z
+  .object({ confirmation: ConfirmationSchema.optional() })
+  .meta({ id: 'CancelRecoveryBody' })
 
-export const OnboardingStep = z.object({ id: z.enum(['profile', 'verification', 'safe', 'card']), state: z.enum(['done', 'current', 'waiting', 'todo']), href: z.string(), detail: z.string().nullable() })
+export const OnboardingStep = z.object({
+  id: z.enum(['profile', 'verification', 'safe', 'card']),
+  state: z.enum(['done', 'current', 'waiting', 'todo']),
+  href: z.string(),
+  detail: z.string().nullable(),
+})
 export const OnboardingView = z
-  .object({ kind: z.enum(['personal', 'corporate']), accountId: z.uuid().nullable(), accountName: z.string().nullable(), steps: z.array(OnboardingStep), complete: z.boolean() })
+  .object({
+    kind: z.enum(['personal', 'corporate']),
+    accountId: z.uuid().nullable(),
+    accountName: z.string().nullable(),
+    steps: z.array(OnboardingStep),
+    complete: z.boolean(),
+  })
   .meta({ id: 'Onboarding' })
 export type OnboardingView = z.infer<typeof OnboardingView>

@@ -3,7 +3,13 @@ import { IsoDateTime } from './common.schema'
 
 /** How far to move a test server's clock: whole seconds, at most 30 days at a time. */
 export const SandboxClockBody = z
-  .object({ advanceSeconds: z.number().int().min(1).max(30 * 86_400) })
+  .object({
+    advanceSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 86_400),
+  })
   .meta({ id: 'SandboxClockBody' })
 
 /** The server's time after the move, and how many jobs fell due and ran. */

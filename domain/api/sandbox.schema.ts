@@ -8,17 +8,46 @@ import { IsoDateTime } from './common.schema'
 export const SandboxTarget = z
   .object({
     user: z.object({ id: z.uuid(), email: z.string(), name: z.string(), kycStatus: z.string() }).nullable(),
-    account: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(['personal', 'corporate']), kybStatus: z.string(), depositAddress: z.string().nullable() }).nullable(),
-    cards: z.array(z.object({ id: z.uuid(), last4: z.string(), kind: z.enum(['virtual', 'physical']), status: z.string() })),
+    account: z
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        kind: z.enum(['personal', 'corporate']),
+        kybStatus: z.string(),
+        depositAddress: z.string().nullable(),
+      })
+      .nullable(),
+    cards: z.array(
+      z.object({ id: z.uuid(), last4: z.string(), kind: z.enum(['virtual', 'physical']), status: z.string() }),
+    ),
     pixCharges: z.array(z.object({ txid: z.string(), brlAmount: z.string(), createdAt: IsoDateTime })),
-    authorizations: z.array(z.object({ networkId: z.string(), merchantName: z.string(), amount: z.string(), status: z.string(), createdAt: IsoDateTime })),
-    applications: z.array(z.object({ id: z.uuid(), reference: z.string(), kind: z.enum(['kyc', 'kyb']), subject: z.string(), status: z.string(), submittedAt: IsoDateTime })),
+    authorizations: z.array(
+      z.object({
+        networkId: z.string(),
+        merchantName: z.string(),
+        amount: z.string(),
+        status: z.string(),
+        createdAt: IsoDateTime,
+      }),
+    ),
+    applications: z.array(
+      z.object({
+        id: z.uuid(),
+        reference: z.string(),
+        kind: z.enum(['kyc', 'kyb']),
+        subject: z.string(),
+        status: z.string(),
+        submittedAt: IsoDateTime,
+      }),
+    ),
   })
   .meta({ id: 'SandboxTarget' })
 export type SandboxTarget = z.infer<typeof SandboxTarget>
 
 /** The sandbox's own settings: whether the identity provider decides applications itself (`auto`) or leaves them for an admin (`manual`). */
-export const SandboxSettings = z.object({ identityDecisions: z.enum(['auto', 'manual']) }).meta({ id: 'SandboxSettings' })
+export const SandboxSettings = z
+  .object({ identityDecisions: z.enum(['auto', 'manual']) })
+  .meta({ id: 'SandboxSettings' })
 export type SandboxSettings = z.infer<typeof SandboxSettings>
 
 /** How many due jobs ran. */

@@ -17,7 +17,13 @@ export const ProfileView = z
     phone: z.string().nullable(),
     /** The personal account the user holds, else their first company; null without an account. */
     timeZone: z
-      .object({ accountId: z.uuid(), accountName: z.string(), accountKind: z.enum(['personal', 'corporate']), value: z.string(), editable: z.boolean() })
+      .object({
+        accountId: z.uuid(),
+        accountName: z.string(),
+        accountKind: z.enum(['personal', 'corporate']),
+        value: z.string(),
+        editable: z.boolean(),
+      })
       .nullable(),
   })
   .meta({ id: 'Profile' })
@@ -37,7 +43,11 @@ export const ProfileBody = z
       .transform((v, ctx) => {
         if (v === null || v.trim() === '') return null
         const phone = normalizePhone(v)
-        if (!phone) ctx.addIssue({ code: 'custom', message: 'Enter the number with + and the country code, like +55 11 98765 4321.' })
+        if (!phone)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Enter the number with + and the country code, like +55 11 98765 4321.',
+          })
         return phone
       }),
     timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list, like America/Sao_Paulo.').optional(),
@@ -45,7 +55,12 @@ export const ProfileBody = z
   .meta({ id: 'ProfileBody' })
 export type ProfileBody = z.infer<typeof ProfileBody>
 
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
+const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
 
 /** The vault e-mail: the verified address in use, and one waiting for its code. */
 export const VaultEmailView = z
@@ -57,18 +72,32 @@ export const VaultEmailView = z
 export type VaultEmailView = z.infer<typeof VaultEmailView>
 
 export const VaultEmailRequestBody = z.object({ email: Email }).meta({ id: 'VaultEmailRequestBody' })
-export const VaultEmailVerifyBody = z.object({ code: z.string().trim().refine(isVaultCode, 'Enter the 6 digits from the e-mail.') }).meta({ id: 'VaultEmailVerifyBody' })
+export const VaultEmailVerifyBody = z
+  .object({ code: z.string().trim().refine(isVaultCode, 'Enter the 6 digits from the e-mail.') })
+  .meta({ id: 'VaultEmailVerifyBody' })
 
-const AddressInput = z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'A wallet address is 0x followed by 40 hexadecimal characters.')
-const Signature = z.string().regex(/^0x[0-9a-fA-F]+$/, 'The wallet did not return a signature.').max(2000)
+const AddressInput = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'A wallet address is 0x followed by 40 hexadecimal characters.')
+const Signature = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, 'The wallet did not return a signature.')
+  .max(2000)
 
 /** Asking for a message to sign: the wallet's address. */
 export const WalletNonceBody = z.object({ address: AddressInput }).meta({ id: 'WalletNonceBody' })
-export const WalletNonceResponse = z.object({ nonce: z.string(), message: z.string(), expiresAt: IsoDateTime }).meta({ id: 'WalletNonce' })
+export const WalletNonceResponse = z
+  .object({ nonce: z.string(), message: z.string(), expiresAt: IsoDateTime })
+  .meta({ id: 'WalletNonce' })
 
 /** The message exactly as the server gave it, and the wallet's signature of it. */
-export const SignedMessageBody = z.object({ message: z.string().min(1).max(2000), signature: Signature }).meta({ id: 'SignedMessageBody' })
-export const WalletSignInBody = SignedMessageBody.extend({ client: z.enum(['web', 'native']).default('web') }).meta({ id: 'WalletSignInBody' })
+export const SignedMessageBody = z
+  .object({ message: z.string().min(1).max(2000), signature: Signature })
+  .meta({ id: 'SignedMessageBody' })
+export const WalletSignInBody = SignedMessageBody.extend({ client: z.enum(['web', 'native']).default('web') }).meta({
+  id: 'WalletSignInBody',
+})
 
 export const WalletView = z.object({ address: z.string(), linkedAt: IsoDateTime })
 export const WalletsView = z.object({ wallets: z.array(WalletView) }).meta({ id: 'Wallets' })

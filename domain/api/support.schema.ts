@@ -50,7 +50,11 @@ export const FeedbackBody = z
       .int('Choose a rating from 1 to 5.')
       .min(1, 'Choose a rating from 1 to 5.')
       .max(5, 'Choose a rating from 1 to 5.'),
-    message: z.string({ error: 'Write a message.' }).trim().min(1, 'Write a message.').max(FEEDBACK_MESSAGE_MAX, `Use at most ${FEEDBACK_MESSAGE_MAX} characters.`),
+    message: z
+      .string({ error: 'Write a message.' })
+      .trim()
+      .min(1, 'Write a message.')
+      .max(FEEDBACK_MESSAGE_MAX, `Use at most ${FEEDBACK_MESSAGE_MAX} characters.`),
     /** Where the holder came from, e.g. `/app/cash/pix/send`. */
     page: z
       .string()
@@ -63,7 +67,13 @@ export const FeedbackBody = z
 export type FeedbackBody = z.infer<typeof FeedbackBody>
 
 export const FeedbackView = z
-  .object({ id: z.uuid(), rating: z.number().int(), message: z.string(), page: z.string().nullable(), createdAt: IsoDateTime })
+  .object({
+    id: z.uuid(),
+    rating: z.number().int(),
+    message: z.string(),
+    page: z.string().nullable(),
+    createdAt: IsoDateTime,
+  })
   .meta({ id: 'Feedback' })
 export type FeedbackView = z.infer<typeof FeedbackView>
 
@@ -80,10 +90,14 @@ export const AdminFeedbackQuery = z.object({
   unread: z.enum(['true', 'false']).optional(),
 })
 
-export const AdminFeedbackResponse = z.object({ items: z.array(AdminFeedbackItem), unread: z.number().int() }).meta({ id: 'AdminFeedbackInbox' })
+export const AdminFeedbackResponse = z
+  .object({ items: z.array(AdminFeedbackItem), unread: z.number().int() })
+  .meta({ id: 'AdminFeedbackInbox' })
 export type AdminFeedbackResponse = z.infer<typeof AdminFeedbackResponse>
 
 export const FeedbackIdParams = z.object({ id: z.uuid() })
 
-export const MarkFeedbackReadResponse = z.object({ item: AdminFeedbackItem, unread: z.number().int() }).meta({ id: 'MarkFeedbackRead' })
+export const MarkFeedbackReadResponse = z
+  .object({ item: AdminFeedbackItem, unread: z.number().int() })
+  .meta({ id: 'MarkFeedbackRead' })
 export type MarkFeedbackReadResponse = z.infer<typeof MarkFeedbackReadResponse>

@@ -27,11 +27,17 @@ export async function apiAsUser(request: APIRequestContext, email: string, passw
     get: async (path: string) => (await request.get(`/app/cash/api/v1${path}`, { headers: headers() })).json(),
     /** A POST whose refusal the test checks: status and body, no assertion. */
     send: async (path: string, data: unknown = {}) => {
-      const res = await request.post(`/app/cash/api/v1${path}`, { headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }), data })
+      const res = await request.post(`/app/cash/api/v1${path}`, {
+        headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }),
+        data,
+      })
       return { status: res.status(), body: (await res.json()) as { error?: { code: string; message: string } } }
     },
     post: async (path: string, data?: unknown) => {
-      const res = await request.post(`/app/cash/api/v1${path}`, { headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }), ...(data === undefined ? {} : { data }) })
+      const res = await request.post(`/app/cash/api/v1${path}`, {
+        headers: headers({ 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` }),
+        ...(data === undefined ? {} : { data }),
+      })
       expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true)
       return res.json()
     },
@@ -44,7 +50,11 @@ export async function apiAsUser(request: APIRequestContext, email: string, passw
 }
 
 /** A held asset's balance as the server reports it (a decimal string). */
-export async function balanceOf(api: Awaited<ReturnType<typeof apiAs>>, accountId: string, asset: string): Promise<string> {
+export async function balanceOf(
+  api: Awaited<ReturnType<typeof apiAs>>,
+  accountId: string,
+  asset: string,
+): Promise<string> {
   const body = (await api.get(`/accounts/${accountId}/balances`)) as { balances: { asset: string; balance: string }[] }
   return body.balances.find((b) => b.asset === asset)!.balance
 }

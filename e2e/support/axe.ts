@@ -17,12 +17,26 @@ export type AxeViolation = { id: string; impact?: string | null; help: string; n
  */
 export async function axeViolations(page: Page, tags: string[]): Promise<AxeViolation[]> {
   if ((await page.locator('iframe').count()) > 0) {
-    return (await new AxeBuilder({ page }).withTags(tags).options({ resultTypes: ['violations'] }).analyze()).violations
+    return (
+      await new AxeBuilder({ page })
+        .withTags(tags)
+        .options({ resultTypes: ['violations'] })
+        .analyze()
+    ).violations
   }
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(async (values) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
     const { violations } = await axe.run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] })
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }))
   }, tags)
 }

@@ -63,7 +63,9 @@ export class CashApp {
 export async function freshUser(request: APIRequestContext, tag: string): Promise<{ email: string; password: string }> {
   const email = `${tag}-${Date.now()}@example.com`
   const password = 'a-long-password-1'
-  const res = await request.post('/app/cash/api/v1/auth/sign-up', { data: { name: 'Test User', email, password, client: 'native' } })
+  const res = await request.post('/app/cash/api/v1/auth/sign-up', {
+    data: { name: 'Test User', email, password, client: 'native' },
+  })
   expect(res.status()).toBe(201)
   return { email, password }
 }

@@ -52,7 +52,8 @@ const answers = async (url: string) => {
  */
 export async function startCashServer(port: number): Promise<CashServer> {
   const baseURL = `http://127.0.0.1:${port}`
-  if (await answers(`${baseURL}${HEALTH}`)) throw new Error(`Port ${port} already serves Cash (a server left from another run?). Stop it, or set E2E_PORT.`)
+  if (await answers(`${baseURL}${HEALTH}`))
+    throw new Error(`Port ${port} already serves Cash (a server left from another run?). Stop it, or set E2E_PORT.`)
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...SERVER_ENV, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'pipe'],
@@ -73,7 +74,9 @@ export async function startCashServer(port: number): Promise<CashServer> {
     if (gone) throw new Error(`The Cash server on port ${port} exited before it answered:\n${stderr}`)
     if (Date.now() - started > BOOT_TIMEOUT_MS) {
       kill()
-      throw new Error(`The Cash server on port ${port} did not answer ${HEALTH} within ${BOOT_TIMEOUT_MS / 1000} s:\n${stderr}`)
+      throw new Error(
+        `The Cash server on port ${port} did not answer ${HEALTH} within ${BOOT_TIMEOUT_MS / 1000} s:\n${stderr}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

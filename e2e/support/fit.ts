@@ -22,20 +22,32 @@ export async function fitProblems(page: Page): Promise<string[]> {
         const id = e.id && !/^_R_|^[:«]/.test(e.id) ? `#${e.id}` : ''
         const testId = e.getAttribute('data-testid')
         const name = e.getAttribute('name')
-        const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''
+        const cls =
+          typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''
         return `${e.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${name ? `[name=${name}]` : ''}${cls}`
       }
       const chain: string[] = []
-      for (let e: Element | null = el; e && e !== document.body && chain.length < 3; e = e.parentElement) chain.unshift(part(e))
-      const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || (el as HTMLInputElement).value || '').replace(/\s+/g, ' ').trim().slice(0, 40)
+      for (let e: Element | null = el; e && e !== document.body && chain.length < 3; e = e.parentElement)
+        chain.unshift(part(e))
+      const text = (
+        el.getAttribute('aria-label') ||
+        (el as HTMLElement).innerText ||
+        (el as HTMLInputElement).value ||
+        ''
+      )
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40)
       return `${chain.join(' > ')}${text ? ` "${text}"` : ''}`
     }
     const px = (n: number) => `${Math.round(n)} px`
-    const visible = (el: Element, r: DOMRect) => r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden'
+    const visible = (el: Element, r: DOMRect) =>
+      r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden'
     const overflowX = (el: Element) => getComputedStyle(el).overflowX
     /** The nearest ancestor that scrolls on its own (its own scrollbar), if any. */
     const scroller = (el: Element): Element | null => {
-      for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement) if (['auto', 'scroll'].includes(overflowX(e))) return e
+      for (let e = el.parentElement; e && e !== document.body && e !== document.documentElement; e = e.parentElement)
+        if (['auto', 'scroll'].includes(overflowX(e))) return e
       return null
     }
     /** Off-screen on purpose: the skip link until focused, visually hidden text and inputs. */
@@ -53,9 +65,13 @@ export async function fitProblems(page: Page): Promise<string[]> {
         if (el.parentElement !== document.body && parent.right > width + slack) continue
         culprits.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
       }
-      problems.push(`the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`)
+      problems.push(
+        `the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`,
+      )
     }
-    const controls = document.body.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=button]')
+    const controls = document.body.querySelectorAll(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=button]',
+    )
     const seenScrollers = new Set<Element>()
     const outside: string[] = []
     for (const el of controls) {
@@ -78,9 +94,13 @@ export async function fitProblems(page: Page): Promise<string[]> {
       if (clipped) problems.push(`control cut off by ${describe(clipped)}: ${describe(el)} (${px(r.width)} wide)`)
       else if (own) {
         const b = own.getBoundingClientRect()
-        if (!seenScrollers.has(own) && (b.left < -slack || b.right > width + slack)) problems.push(`scroll box past the window: ${describe(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`)
+        if (!seenScrollers.has(own) && (b.left < -slack || b.right > width + slack))
+          problems.push(
+            `scroll box past the window: ${describe(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`,
+          )
         seenScrollers.add(own)
-      } else if (r.left < -slack || r.right > width + slack) outside.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
+      } else if (r.left < -slack || r.right > width + slack)
+        outside.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
     }
     if (outside.length) problems.push(`${outside.length} control(s) past the window: ${outside.join('; ')}`)
     return problems
@@ -97,7 +117,11 @@ export const FIT_WIDTHS = [320, 360] as const
  * in light and measure dark only where a page is in dark anyway (the route walk's dark subset): switching the
  * scheme repaints the whole page, and a dark measure at every step cost the browser run about 30 s for nothing.
  */
-export async function phoneFitProblems(page: Page, where: string, widths: readonly number[] = FIT_WIDTHS): Promise<string[]> {
+export async function phoneFitProblems(
+  page: Page,
+  where: string,
+  widths: readonly number[] = FIT_WIDTHS,
+): Promise<string[]> {
   const before = page.viewportSize()
   const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'))
   const problems: string[] = []

@@ -12,11 +12,18 @@ export type ServerClock = {
 }
 
 /** Advances the worker server's clock, runs what fell due there, and moves the pages' clocks as far. */
-export async function advanceServerClock(server: CashServer, seconds: number, contexts: BrowserContext[]): Promise<void> {
+export async function advanceServerClock(
+  server: CashServer,
+  seconds: number,
+  contexts: BrowserContext[],
+): Promise<void> {
   const admin = persona('admin')
   const res = await fetch(`${server.baseURL}/app/cash/api/v1/sandbox/clock`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${(await nativeSession(admin.email, DEMO_PASSWORD)).token}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${(await nativeSession(admin.email, DEMO_PASSWORD)).token}`,
+    },
     body: JSON.stringify({ advanceSeconds: seconds }),
   })
   expect(res.status, `POST /sandbox/clock: ${await res.clone().text()}`).toBe(200)

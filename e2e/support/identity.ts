@@ -4,7 +4,10 @@ import { CashApp, freshUser } from './cash-app'
 import type { ServerClock } from './fixtures'
 
 // Small valid images and a PDF, made here: the server judges files by their first bytes.
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a00000000049454e44ae426082', 'hex')
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a00000000049454e44ae426082',
+  'hex',
+)
 export const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex')
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 export const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, mimeType, buffer })
@@ -29,7 +32,10 @@ export async function upload(page: Page, label: string, f: ReturnType<typeof fil
 }
 
 /** The address fields every form shares (KYC, KYB, card shipping). */
-export async function fillAddress(page: Page, a: { line1: string; city: string; region: string; postalCode: string; country: string }) {
+export async function fillAddress(
+  page: Page,
+  a: { line1: string; city: string; region: string; postalCode: string; country: string },
+) {
   await page.getByLabel('Street and number').fill(a.line1)
   await page.getByLabel('City').fill(a.city)
   await page.getByLabel('State or region').fill(a.region)
@@ -37,7 +43,13 @@ export async function fillAddress(page: Page, a: { line1: string; city: string; 
   await page.getByLabel('Country', { exact: true }).selectOption(a.country)
 }
 
-export const SAO_PAULO = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
+export const SAO_PAULO = {
+  line1: 'Rua Augusta 100',
+  city: 'São Paulo',
+  region: 'SP',
+  postalCode: '01304-000',
+  country: 'BR',
+}
 
 export async function fillKyc(page: Page, legalName: string) {
   await page.getByLabel('Full legal name').fill(legalName)
@@ -51,11 +63,20 @@ export async function fillKyc(page: Page, legalName: string) {
 }
 
 /** Fills and submits the KYB form for a company with one beneficial owner holding `share` %. */
-export async function fillKyb(page: Page, company: { name: string; ownerName: string; ownerEmail: string; share: string }) {
+export async function fillKyb(
+  page: Page,
+  company: { name: string; ownerName: string; ownerEmail: string; share: string },
+) {
   await page.getByLabel('Registered company name').fill(company.name)
   await page.getByLabel('Registration number').fill('09876543')
   await page.getByLabel('Country of registration').selectOption('GB')
-  await fillAddress(page, { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' })
+  await fillAddress(page, {
+    line1: '1 Old Street',
+    city: 'London',
+    region: 'London',
+    postalCode: 'EC1V 9HL',
+    country: 'GB',
+  })
   const owner = page.getByTestId('kyb.owner.0')
   await owner.getByLabel('Full legal name').fill(company.ownerName)
   await owner.getByLabel('Date of birth').fill('1985-07-01')

@@ -30,7 +30,9 @@ export function workerServer(): CashServer {
 async function signInWeb(key: PersonaKey): Promise<StorageState> {
   const api = await request.newContext({ baseURL: workerServer().baseURL })
   try {
-    const res = await api.post('/app/cash/api/v1/auth/sign-in', { data: { email: persona(key).email, password: DEMO_PASSWORD, client: 'web' } })
+    const res = await api.post('/app/cash/api/v1/auth/sign-in', {
+      data: { email: persona(key).email, password: DEMO_PASSWORD, client: 'web' },
+    })
     expect(res.status(), `web sign-in of ${key}`).toBe(200)
     return await api.storageState()
   } finally {
@@ -53,7 +55,11 @@ export function webSession(key: PersonaKey, { renew = false } = {}): Promise<Sto
 }
 
 /** Puts the persona's stored session into the context (replacing whoever was signed in there). */
-export async function useWebSession(context: BrowserContext, key: PersonaKey, options: { renew?: boolean } = {}): Promise<void> {
+export async function useWebSession(
+  context: BrowserContext,
+  key: PersonaKey,
+  options: { renew?: boolean } = {},
+): Promise<void> {
   await context.addCookies((await webSession(key, options)).cookies)
 }
 

@@ -11,7 +11,12 @@ import { AmountField } from '../ui/amount-field'
 import { useAlertSettings } from './use-alert-settings'
 
 type Field = 'purchaseAbove' | 'dailySpendAbove' | 'spendableBelow'
-type FormProps<F extends Field> = { fields: readonly F[]; schema: z.ZodObject; labels: Record<F, MessageKey>; turnOffLabel: MessageKey }
+type FormProps<F extends Field> = {
+  fields: readonly F[]
+  schema: z.ZodObject
+  labels: Record<F, MessageKey>
+  turnOffLabel: MessageKey
+}
 
 /**
  * One alert form: a USD field per threshold (empty = off), checked with the API's own schema so errors
@@ -25,16 +30,39 @@ export function AlertForm<F extends Field>({ accountId, ...props }: FormProps<F>
   const current = saved ?? resource.data
   const onSaved = (next: AlertSettingsResponse) => setSaved(next)
   // Keyed by the saved values: turning alerts off shows the emptied fields.
-  return <AlertFormView key={props.fields.map((f) => current[f]).join('|')} {...props} current={current} justSaved={saved !== null} save={async (body) => onSaved(await save(body))} />
+  return (
+    <AlertFormView
+      key={props.fields.map((f) => current[f]).join('|')}
+      {...props}
+      current={current}
+      justSaved={saved !== null}
+      save={async (body) => onSaved(await save(body))}
+    />
+  )
 }
 
-function AlertFormView<F extends Field>({ fields, schema, labels, turnOffLabel, current, justSaved, save }: FormProps<F> & { current: AlertSettingsResponse; justSaved: boolean; save: (body: Partial<Record<Field, string | null>>) => Promise<void> }) {
+function AlertFormView<F extends Field>({
+  fields,
+  schema,
+  labels,
+  turnOffLabel,
+  current,
+  justSaved,
+  save,
+}: FormProps<F> & {
+  current: AlertSettingsResponse
+  justSaved: boolean
+  save: (body: Partial<Record<Field, string | null>>) => Promise<void>
+}) {
   const { t, locale } = useI18n()
   const [turningOff, setTurningOff] = useState(false)
   const [turnOffError, setTurnOffError] = useState<string | null>(null)
   const form = useZodForm(
     schema,
-    Object.fromEntries(fields.map((f) => [f, current[f] === null ? '' : toTypedAmount(current[f], locale)])) as Record<F, string>,
+    Object.fromEntries(fields.map((f) => [f, current[f] === null ? '' : toTypedAmount(current[f], locale)])) as Record<
+      F,
+      string
+    >,
     (data) => save(data as Partial<Record<Field, string | null>>),
     { amounts: Object.fromEntries(fields.map((f) => [f, 'USD'])) as Record<F, 'USD'> },
   )
@@ -59,8 +87,19 @@ function AlertFormView<F extends Field>({ fields, schema, labels, turnOffLabel, 
           {t('alerts.form.saved')}
         </p>
       ) : null}
-      <FormFooter error={form.formError ?? turnOffError} busy={form.busy} label={t('alerts.form.save')} busyLabel={t('alerts.form.saving')} />
-      <button type="button" className="cash-button" data-variant="secondary" disabled={busy} onClick={() => void turnOff()}>
+      <FormFooter
+        error={form.formError ?? turnOffError}
+        busy={form.busy}
+        label={t('alerts.form.save')}
+        busyLabel={t('alerts.form.saving')}
+      />
+      <button
+        type="button"
+        className="cash-button"
+        data-variant="secondary"
+        disabled={busy}
+        onClick={() => void turnOff()}
+      >
         {t(turnOffLabel)}
       </button>
       <a href="/app/cash/settings/alerts">{t('alerts.form.back')}</a>

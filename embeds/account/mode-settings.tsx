@@ -20,7 +20,11 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
   const { api } = useSession()
   const [confirming, setConfirming] = useState(false)
   const cancel = useAction()
-  const data = useResource(`mode:${accountId}`, (signal) => api.get(`/accounts/${accountId}/mode`, ModeResponse, signal), { pollMs: 2000, keepPolling: (m) => m.pending !== null })
+  const data = useResource(
+    `mode:${accountId}`,
+    (signal) => api.get(`/accounts/${accountId}/mode`, ModeResponse, signal),
+    { pollMs: 2000, keepPolling: (m) => m.pending !== null },
+  )
   const seconds = useCountdown(data.status === 'ready' ? (data.data.pending?.effectiveAt ?? null) : null)
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
@@ -34,7 +38,9 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
         lines={[
           { label: t('settings.mode.new'), value: modeName(other) },
           { label: t('settings.mode.when'), value: t('settings.mode.afterDelay', { seconds: String(m.delaySeconds) }) },
-          ...(other === 'borrow' ? [{ label: t('settings.mode.apr'), value: formatPercent(m.aprPercent, locale) }] : []),
+          ...(other === 'borrow'
+            ? [{ label: t('settings.mode.apr'), value: formatPercent(m.aprPercent, locale) }]
+            : []),
         ]}
         total="0"
         asset="USD"
@@ -61,15 +67,35 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
           <span>{t('settings.mode.pending', { mode: modeName(m.pending.toMode), time: formatSeconds(seconds) })}</span>
           {canManage ? (
             <div>
-              <button type="button" className="cash-button" data-variant="secondary" disabled={cancel.busy} onClick={() => void cancel.run(async () => (await api.put(`/accounts/${accountId}/mode`, ModeResponse, { mode: m.mode }), data.reload()))}>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                disabled={cancel.busy}
+                onClick={() =>
+                  void cancel.run(
+                    async () => (
+                      await api.put(`/accounts/${accountId}/mode`, ModeResponse, { mode: m.mode }), data.reload()
+                    ),
+                  )
+                }
+              >
                 {t('settings.mode.cancel')}
               </button>
             </div>
           ) : null}
         </div>
       ) : null}
-      {m.lastRefused ? <p className="cash-alert" role="alert">{t('settings.mode.refused', { mode: modeName(m.lastRefused.toMode), reason: m.lastRefused.reason })}</p> : null}
-      {cancel.error ? <p className="cash-alert" role="alert">{cancel.error}</p> : null}
+      {m.lastRefused ? (
+        <p className="cash-alert" role="alert">
+          {t('settings.mode.refused', { mode: modeName(m.lastRefused.toMode), reason: m.lastRefused.reason })}
+        </p>
+      ) : null}
+      {cancel.error ? (
+        <p className="cash-alert" role="alert">
+          {cancel.error}
+        </p>
+      ) : null}
       {!m.pending && canManage ? (
         m.blocker ? (
           <div className="cash-notice cash-stack">
@@ -78,11 +104,17 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
           </div>
         ) : (
           <div>
-            <button type="button" className="cash-button" onClick={() => setConfirming(true)}>{t('settings.mode.switch', { mode: modeName(other) })}</button>
+            <button type="button" className="cash-button" onClick={() => setConfirming(true)}>
+              {t('settings.mode.switch', { mode: modeName(other) })}
+            </button>
           </div>
         )
       ) : null}
-      {!canManage ? <p className="cash-muted" style={{ margin: 0 }}>{t('settings.onlyManagers')}</p> : null}
+      {!canManage ? (
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('settings.onlyManagers')}
+        </p>
+      ) : null}
     </section>
   )
 }

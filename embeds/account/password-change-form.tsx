@@ -17,7 +17,14 @@ export function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
   const { t } = useI18n()
   const [changes, setChanges] = useState<{ count: number; signedOut: number }>({ count: 0, signedOut: 0 })
   const { signedOut } = changes
-  const done = changes.count === 0 ? null : signedOut === 0 ? t('password.changedNone') : signedOut === 1 ? t('password.changedOne') : t('password.changedMany', { count: String(signedOut) })
+  const done =
+    changes.count === 0
+      ? null
+      : signedOut === 0
+        ? t('password.changedNone')
+        : signedOut === 1
+          ? t('password.changedOne')
+          : t('password.changedMany', { count: String(signedOut) })
   return (
     <Section title={t('password.title')}>
       <PasswordFields
@@ -36,16 +43,47 @@ function PasswordFields({ done, onChanged }: { done: string | null; onChanged: (
   const { t, locale } = useI18n()
   const { api, state } = useSession()
   const form = useZodForm(ChangeForm, { password: '', newPassword: '' }, async (data) => {
-    const changed = await api.post('/auth/password', PasswordChanged, { ...data, language: locale === 'pt-BR' ? 'pt-BR' : 'en' })
+    const changed = await api.post('/auth/password', PasswordChanged, {
+      ...data,
+      language: locale === 'pt-BR' ? 'pt-BR' : 'en',
+    })
     onChanged(changed.signedOutOthers)
   })
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={form.busy} aria-label={t('password.title')}>
+    <form
+      className="cash-card cash-stack"
+      onSubmit={(e) => void form.onSubmit(e)}
+      noValidate
+      aria-busy={form.busy}
+      aria-label={t('password.title')}
+    >
       {/* The login beside the passwords, so a password manager updates the right one. */}
-      <input type="email" name="username" autoComplete="username" value={state.status === 'signed-in' ? state.session.user.email : ''} readOnly hidden />
-      <TextField label={t('password.current')} type="password" autoComplete="current-password" {...form.bind('password')} />
-      <TextField label={t('password.new')} hint={t('password.newHint')} type="password" autoComplete="new-password" {...form.bind('newPassword')} />
-      {done ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{done}</p> : null}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={state.status === 'signed-in' ? state.session.user.email : ''}
+        readOnly
+        hidden
+      />
+      <TextField
+        label={t('password.current')}
+        type="password"
+        autoComplete="current-password"
+        {...form.bind('password')}
+      />
+      <TextField
+        label={t('password.new')}
+        hint={t('password.newHint')}
+        type="password"
+        autoComplete="new-password"
+        {...form.bind('newPassword')}
+      />
+      {done ? (
+        <p role="status" className="cash-notice" style={{ margin: 0 }}>
+          {done}
+        </p>
+      ) : null}
       <FormFooter error={form.formError} busy={form.busy} label={t('password.submit')} busyLabel={t('password.busy')} />
     </form>
   )

@@ -11,23 +11,46 @@ import { InviteForm } from './invite-form'
 import { PersonRow } from './person-row'
 import { usePeople } from './use-people'
 
-
-function PendingInvitation({ invitation, canRevoke, onRevoke }: { invitation: InvitationView; canRevoke: boolean; onRevoke: () => Promise<void> }) {
+function PendingInvitation({
+  invitation,
+  canRevoke,
+  onRevoke,
+}: {
+  invitation: InvitationView
+  canRevoke: boolean
+  onRevoke: () => Promise<void>
+}) {
   const { t, locale } = useI18n()
   const action = useAction()
-  const vars = { role: t(`people.role.${invitation.role}`), inviter: invitation.invitedBy, date: formatDate(invitation.expiresAt, locale, 'dateTime') }
+  const vars = {
+    role: t(`people.role.${invitation.role}`),
+    inviter: invitation.invitedBy,
+    date: formatDate(invitation.expiresAt, locale, 'dateTime'),
+  }
   return (
     <li className="cash-card cash-stack">
       <strong>{invitation.email}</strong>
-      <span className="cash-muted">{t(invitation.expired ? 'people.pending.expired' : 'people.pending.expires', vars)}</span>
+      <span className="cash-muted">
+        {t(invitation.expired ? 'people.pending.expired' : 'people.pending.expires', vars)}
+      </span>
       {canRevoke ? (
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" disabled={action.busy} onClick={() => void action.run(onRevoke)}>
+          <button
+            type="button"
+            className="cash-button"
+            data-variant="secondary"
+            disabled={action.busy}
+            onClick={() => void action.run(onRevoke)}
+          >
             {action.busy ? t('people.revoke.busy') : t('people.revoke', { email: invitation.email })}
           </button>
         </div>
       ) : null}
-      {action.error ? <p className="cash-alert" role="alert">{action.error}</p> : null}
+      {action.error ? (
+        <p className="cash-alert" role="alert">
+          {action.error}
+        </p>
+      ) : null}
     </li>
   )
 }
@@ -43,7 +66,9 @@ function CompanyPeople({ accountId, userId }: { accountId: string; userId: strin
   const manager = assignableRoles.length > 0
   return (
     <>
-      <p className="cash-muted">{t('people.company')}: {accountName}</p>
+      <p className="cash-muted">
+        {t('people.company')}: {accountName}
+      </p>
       {manager ? null : <p>{t('people.readOnly')}</p>}
       {removed ? <p role="status">{t('people.removed', { name: removed })}</p> : null}
       <section aria-labelledby="people-list" className="cash-stack">
@@ -73,7 +98,12 @@ function CompanyPeople({ accountId, userId }: { accountId: string; userId: strin
         {invitations.length === 0 ? <p className="cash-muted">{t('people.pending.none')}</p> : null}
         <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {invitations.map((i) => (
-            <PendingInvitation key={i.id} invitation={i} canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')} onRevoke={() => revoke(i.id)} />
+            <PendingInvitation
+              key={i.id}
+              invitation={i}
+              canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')}
+              onRevoke={() => revoke(i.id)}
+            />
           ))}
         </ul>
       </section>
@@ -89,7 +119,11 @@ export function PeoplePage({ title }: { title: string }) {
   const company = state.session.memberships.find((m) => m.accountKind === 'corporate')
   return (
     <Page title={title}>
-      {company ? <CompanyPeople accountId={company.accountId} userId={state.session.user.id} /> : <p>{t('state.notAllowed.corporate', { email: state.session.user.email })}</p>}
+      {company ? (
+        <CompanyPeople accountId={company.accountId} userId={state.session.user.id} />
+      ) : (
+        <p>{t('state.notAllowed.corporate', { email: state.session.user.email })}</p>
+      )}
     </Page>
   )
 }

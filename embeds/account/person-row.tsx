@@ -21,7 +21,11 @@ export function PersonRow({ person, you, yourRole, roles, owners, company, onCha
   const [role, setRole] = useState<CompanyRole>(person.role)
   const [confirming, setConfirming] = useState(false)
   const action = useAction()
-  const mayChange = roles.filter((to) => to === person.role || decidePeopleAction(yourRole, { kind: 'change_role', from: person.role, to, owners }).allowed)
+  const mayChange = roles.filter(
+    (to) =>
+      to === person.role ||
+      decidePeopleAction(yourRole, { kind: 'change_role', from: person.role, to, owners }).allowed,
+  )
   const mayRemove = decidePeopleAction(yourRole, { kind: 'remove', role: person.role, owners }).allowed
   const error = action.error ?? action.fieldErrors.role
   return (
@@ -31,11 +35,30 @@ export function PersonRow({ person, you, yourRole, roles, owners, company, onCha
         <div className="cash-muted">{person.email}</div>
       </div>
       {mayChange.length > 1 ? (
-        <form className="cash-row" onSubmit={(e) => { e.preventDefault(); void action.run(() => onChangeRole(role)) }}>
-          <select aria-label={t('people.roleFor', { name: person.name })} value={role} onChange={(e) => setRole(e.target.value as CompanyRole)}>
-            {mayChange.map((r) => <option key={r} value={r}>{t(`people.role.${r}`)}</option>)}
+        <form
+          className="cash-row"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void action.run(() => onChangeRole(role))
+          }}
+        >
+          <select
+            aria-label={t('people.roleFor', { name: person.name })}
+            value={role}
+            onChange={(e) => setRole(e.target.value as CompanyRole)}
+          >
+            {mayChange.map((r) => (
+              <option key={r} value={r}>
+                {t(`people.role.${r}`)}
+              </option>
+            ))}
           </select>
-          <button type="submit" className="cash-button" data-variant="secondary" disabled={action.busy || role === person.role}>
+          <button
+            type="submit"
+            className="cash-button"
+            data-variant="secondary"
+            disabled={action.busy || role === person.role}
+          >
             {action.busy ? t('people.saving') : t('people.saveRole')}
           </button>
         </form>
@@ -44,19 +67,40 @@ export function PersonRow({ person, you, yourRole, roles, owners, company, onCha
       )}
       {mayRemove && !confirming ? (
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setConfirming(true)}>{t('people.remove', { name: person.name })}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setConfirming(true)}>
+            {t('people.remove', { name: person.name })}
+          </button>
         </div>
       ) : null}
       {confirming ? (
         <div className="cash-stack" role="group" aria-label={t('people.remove', { name: person.name })}>
           <p style={{ margin: 0 }}>{t('people.remove.confirm', { name: person.name, company })}</p>
           <div className="cash-row">
-            <button type="button" className="cash-button" disabled={action.busy} onClick={() => void action.run(onRemove)}>{action.busy ? t('people.remove.busy') : t('people.remove.yes')}</button>
-            <button type="button" className="cash-button" data-variant="secondary" disabled={action.busy} onClick={() => setConfirming(false)}>{t('people.cancel')}</button>
+            <button
+              type="button"
+              className="cash-button"
+              disabled={action.busy}
+              onClick={() => void action.run(onRemove)}
+            >
+              {action.busy ? t('people.remove.busy') : t('people.remove.yes')}
+            </button>
+            <button
+              type="button"
+              className="cash-button"
+              data-variant="secondary"
+              disabled={action.busy}
+              onClick={() => setConfirming(false)}
+            >
+              {t('people.cancel')}
+            </button>
           </div>
         </div>
       ) : null}
-      {error ? <p className="cash-alert" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="cash-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
     </li>
   )
 }

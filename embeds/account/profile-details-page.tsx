@@ -13,7 +13,12 @@ import { SessionsSection } from './sessions-section'
 import { useSessions } from './use-sessions'
 
 /** The form sends no time zone when the profile governs no account (an empty field). */
-const ProfileForm = ProfileBody.extend({ timeZone: z.string().transform((v) => (v === '' ? undefined : v)).pipe(ProfileBody.shape.timeZone) })
+const ProfileForm = ProfileBody.extend({
+  timeZone: z
+    .string()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(ProfileBody.shape.timeZone),
+})
 
 /**
  * `/settings/profile-details`: name, language, time zone and phone (the login e-mail is shown, not changed); then how
@@ -49,10 +54,18 @@ function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
   const { t } = useI18n()
   const { api, refresh } = useSession()
   const [saved, setSaved] = useState(false)
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []), [])
+  const zones = useMemo(
+    () => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []),
+    [],
+  )
   const form = useZodForm(
     ProfileForm,
-    { name: profile.name, language: profile.language ?? '', phone: profile.phone ?? '', timeZone: profile.timeZone?.value ?? '' },
+    {
+      name: profile.name,
+      language: profile.language ?? '',
+      phone: profile.phone ?? '',
+      timeZone: profile.timeZone?.value ?? '',
+    },
     async (data) => {
       setSaved(false)
       await api.put('/profile', ProfileView, data)
@@ -69,23 +82,37 @@ function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
       <div className="cash-field">
         <label htmlFor="profile-email">{t('profile.email')}</label>
         <input id="profile-email" value={profile.email} readOnly aria-describedby="profile-email-note" />
-        <p id="profile-email-note" className="cash-muted" style={{ margin: 0 }}>{t('profile.emailNote')}</p>
+        <p id="profile-email-note" className="cash-muted" style={{ margin: 0 }}>
+          {t('profile.emailNote')}
+        </p>
       </div>
       <fieldset className="cash-field" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('profile.language')}</legend>
         {(['en', 'pt-BR', ''] as const).map((code) => (
           <label key={code} className="cash-row" style={{ justifyContent: 'flex-start' }}>
-            <input type="radio" name="language" value={code} checked={language.value === code} onChange={language.onChange} />
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={language.value === code}
+              onChange={language.onChange}
+            />
             {t(code === '' ? 'profile.language.device' : `profile.language.${code}`)}
           </label>
         ))}
-        {language.error ? <p className="cash-field-error" role="alert">{language.error}</p> : null}
+        {language.error ? (
+          <p className="cash-field-error" role="alert">
+            {language.error}
+          </p>
+        ) : null}
       </fieldset>
       {zone ? (
         <>
           <TextField
             label={t('profile.timeZone')}
-            hint={t(zone.editable ? 'profile.timeZone.hint' : 'profile.timeZone.readOnly', { account: zone.accountName })}
+            hint={t(zone.editable ? 'profile.timeZone.hint' : 'profile.timeZone.readOnly', {
+              account: zone.accountName,
+            })}
             list="profile-time-zones"
             autoComplete="off"
             readOnly={!zone.editable}
@@ -98,8 +125,19 @@ function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
           </datalist>
         </>
       ) : null}
-      <TextField label={t('profile.phone')} hint={t('profile.phone.hint')} type="tel" autoComplete="tel" inputMode="tel" {...form.bind('phone')} />
-      {saved ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{t('profile.saved')}</p> : null}
+      <TextField
+        label={t('profile.phone')}
+        hint={t('profile.phone.hint')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        {...form.bind('phone')}
+      />
+      {saved ? (
+        <p role="status" className="cash-notice" style={{ margin: 0 }}>
+          {t('profile.saved')}
+        </p>
+      ) : null}
       <FormFooter error={form.formError} busy={form.busy} label={t('profile.save')} busyLabel={t('profile.saving')} />
     </form>
   )

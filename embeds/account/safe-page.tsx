@@ -18,7 +18,16 @@ function Countdown({ at }: { at: string }) {
   const { t } = useI18n()
   const seconds = useCountdown(at)
   const days = Math.floor(seconds / 86400)
-  return <span className="cash-mono">{days > 0 ? t('safe.ops.inDays', { days: String(days), time: formatSeconds(seconds % 86400 > 3600 ? Math.floor((seconds % 86400) / 60) * 60 : seconds % 86400) }) : formatSeconds(seconds)}</span>
+  return (
+    <span className="cash-mono">
+      {days > 0
+        ? t('safe.ops.inDays', {
+            days: String(days),
+            time: formatSeconds(seconds % 86400 > 3600 ? Math.floor((seconds % 86400) / 60) * 60 : seconds % 86400),
+          })
+        : formatSeconds(seconds)}
+    </span>
+  )
 }
 
 /** The operations waiting out a security delay, each with its countdown. */
@@ -27,7 +36,11 @@ function SecurityOperations({ safe }: { safe: Safe }) {
   return (
     <section className="cash-card cash-stack" aria-labelledby="safe-ops" data-testid="safe.operations">
       <h2 id="safe-ops">{t('safe.ops.title')}</h2>
-      {safe.securityOperations.length === 0 ? <p className="cash-muted" style={{ margin: 0 }}>{t('safe.ops.none')}</p> : (
+      {safe.securityOperations.length === 0 ? (
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('safe.ops.none')}
+        </p>
+      ) : (
         <ul className="cash-list">
           {safe.securityOperations.map((op) => (
             <li key={op.id} className="cash-row">
@@ -42,7 +55,19 @@ function SecurityOperations({ safe }: { safe: Safe }) {
 }
 
 /** Recovery: the three signers, adding your own, and a recovery in progress with its approvals. */
-function Recovery({ accountId, safe, canManage, confirm, reload }: { accountId: string; safe: Safe; canManage: boolean; confirm: (p: Pending) => void; reload: () => void }) {
+function Recovery({
+  accountId,
+  safe,
+  canManage,
+  confirm,
+  reload,
+}: {
+  accountId: string
+  safe: Safe
+  canManage: boolean
+  confirm: (p: Pending) => void
+  reload: () => void
+}) {
   const { t } = useI18n()
   const { api } = useSession()
   const [signer, setSigner] = useState('')
@@ -54,36 +79,158 @@ function Recovery({ accountId, safe, canManage, confirm, reload }: { accountId: 
   return (
     <section id="recovery" className="cash-card cash-stack" aria-labelledby="safe-recovery" data-testid="safe.recovery">
       <h2 id="safe-recovery">{t('safe.recovery.title')}</h2>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('safe.recovery.body')}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('safe.recovery.body')}
+      </p>
       <ul className="cash-list">
-        {safe.recoverySigners.map((s) => <li key={s.kind} className="cash-row"><span>{s.label}</span><code className="cash-mono">{s.address.slice(0, 6)}…{s.address.slice(-4)}</code></li>)}
+        {safe.recoverySigners.map((s) => (
+          <li key={s.kind} className="cash-row">
+            <span>{s.label}</span>
+            <code className="cash-mono">
+              {s.address.slice(0, 6)}…{s.address.slice(-4)}
+            </code>
+          </li>
+        ))}
         {holderSigner ? null : <li className="cash-muted">{t('safe.recovery.noHolderSigner')}</li>}
       </ul>
       {canManage && !recovery ? (
-        <form className="cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), confirm({ title: t('safe.recovery.signerTitle'), lines: [{ label: t('safe.recovery.signerAddress'), value: signer }], send: (c) => api.put(`/accounts/${accountId}/safe/recovery-signer`, SafeView, { address: signer, confirmation: c }) }))}>
-          <TextField label={t('safe.recovery.signerAddress')} name="signer" autoComplete="off" spellCheck={false} value={signer} onChange={(e) => setSigner(e.target.value)} />
-          <div><button type="submit" className="cash-button" data-variant="secondary" disabled={!signer}>{holderSigner ? t('safe.recovery.replaceSigner') : t('safe.recovery.addSigner')}</button></div>
+        <form
+          className="cash-stack"
+          noValidate
+          onSubmit={(e) => (
+            e.preventDefault(),
+            confirm({
+              title: t('safe.recovery.signerTitle'),
+              lines: [{ label: t('safe.recovery.signerAddress'), value: signer }],
+              send: (c) =>
+                api.put(`/accounts/${accountId}/safe/recovery-signer`, SafeView, { address: signer, confirmation: c }),
+            })
+          )}
+        >
+          <TextField
+            label={t('safe.recovery.signerAddress')}
+            name="signer"
+            autoComplete="off"
+            spellCheck={false}
+            value={signer}
+            onChange={(e) => setSigner(e.target.value)}
+          />
+          <div>
+            <button type="submit" className="cash-button" data-variant="secondary" disabled={!signer}>
+              {holderSigner ? t('safe.recovery.replaceSigner') : t('safe.recovery.addSigner')}
+            </button>
+          </div>
         </form>
       ) : null}
       {recovery ? (
         <div className="cash-notice cash-stack" role="status" data-testid="safe.recovery.open">
-          <span>{t(`safe.recovery.${recovery.status}`, { owner: recovery.incomingOwner, approvals: String(recovery.approvals.length), needed: String(recovery.needed) })}</span>
-          {recovery.executesAt ? <span>{t('safe.recovery.executesIn')} <Countdown at={recovery.executesAt} /></span> : null}
+          <span>
+            {t(`safe.recovery.${recovery.status}`, {
+              owner: recovery.incomingOwner,
+              approvals: String(recovery.approvals.length),
+              needed: String(recovery.needed),
+            })}
+          </span>
+          {recovery.executesAt ? (
+            <span>
+              {t('safe.recovery.executesIn')} <Countdown at={recovery.executesAt} />
+            </span>
+          ) : null}
           {recovery.status === 'collecting' && holderSigner && !recovery.approvals.includes('holder') && canManage ? (
-            <form className="cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), void approve.run(async () => (await api.post(`/accounts/${accountId}/safe/recoveries/${recovery.id}/approve`, SafeView, { signature: signature.trim() }), setSignature(''), reload())))}>
+            <form
+              className="cash-stack"
+              noValidate
+              onSubmit={(e) => (
+                e.preventDefault(),
+                void approve.run(
+                  async () => (
+                    await api.post(`/accounts/${accountId}/safe/recoveries/${recovery.id}/approve`, SafeView, {
+                      signature: signature.trim(),
+                    }),
+                    setSignature(''),
+                    reload()
+                  ),
+                )
+              )}
+            >
               <span>{t('safe.recovery.signThis')}</span>
-              <pre className="cash-mono" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{recovery.message}</pre>
-              <div><CopyButton text={recovery.message} label={t('safe.recovery.copyMessage')} /></div>
-              <TextField label={t('safe.recovery.signature')} name="signature" autoComplete="off" spellCheck={false} value={signature} error={approve.fieldErrors.signature} onChange={(e) => setSignature(e.target.value)} />
-              <FormFooter error={approve.error} busy={approve.busy} label={t('safe.recovery.approve')} busyLabel={t('safe.recovery.approving')} />
+              <pre className="cash-mono" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                {recovery.message}
+              </pre>
+              <div>
+                <CopyButton text={recovery.message} label={t('safe.recovery.copyMessage')} />
+              </div>
+              <TextField
+                label={t('safe.recovery.signature')}
+                name="signature"
+                autoComplete="off"
+                spellCheck={false}
+                value={signature}
+                error={approve.fieldErrors.signature}
+                onChange={(e) => setSignature(e.target.value)}
+              />
+              <FormFooter
+                error={approve.error}
+                busy={approve.busy}
+                label={t('safe.recovery.approve')}
+                busyLabel={t('safe.recovery.approving')}
+              />
             </form>
           ) : null}
-          {canManage ? <div><button type="button" className="cash-button" data-variant="secondary" onClick={() => confirm({ title: t('safe.recovery.cancelTitle'), lines: [{ label: t('safe.recovery.incoming'), value: recovery.incomingOwner }], send: (c) => api.post(`/accounts/${accountId}/safe/recoveries/cancel`, SafeView, { confirmation: c }) })}>{t('safe.recovery.cancel')}</button></div> : null}
+          {canManage ? (
+            <div>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() =>
+                  confirm({
+                    title: t('safe.recovery.cancelTitle'),
+                    lines: [{ label: t('safe.recovery.incoming'), value: recovery.incomingOwner }],
+                    send: (c) =>
+                      api.post(`/accounts/${accountId}/safe/recoveries/cancel`, SafeView, { confirmation: c }),
+                  })
+                }
+              >
+                {t('safe.recovery.cancel')}
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : canManage ? (
-        <form className="cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), confirm({ title: t('safe.recovery.startTitle'), lines: [{ label: t('safe.recovery.incoming'), value: incoming }, { label: t('safe.recovery.delay'), value: t('safe.recovery.delayValue') }], send: (c) => api.post(`/accounts/${accountId}/safe/recoveries`, SafeView, { incomingOwner: incoming, confirmation: c }) }))}>
-          <TextField label={t('safe.recovery.incoming')} name="incomingOwner" autoComplete="off" spellCheck={false} value={incoming} hint={t('safe.recovery.incomingHint')} onChange={(e) => setIncoming(e.target.value)} />
-          <div><button type="submit" className="cash-button" data-variant="secondary" disabled={!incoming}>{t('safe.recovery.start')}</button></div>
+        <form
+          className="cash-stack"
+          noValidate
+          onSubmit={(e) => (
+            e.preventDefault(),
+            confirm({
+              title: t('safe.recovery.startTitle'),
+              lines: [
+                { label: t('safe.recovery.incoming'), value: incoming },
+                { label: t('safe.recovery.delay'), value: t('safe.recovery.delayValue') },
+              ],
+              send: (c) =>
+                api.post(`/accounts/${accountId}/safe/recoveries`, SafeView, {
+                  incomingOwner: incoming,
+                  confirmation: c,
+                }),
+            })
+          )}
+        >
+          <TextField
+            label={t('safe.recovery.incoming')}
+            name="incomingOwner"
+            autoComplete="off"
+            spellCheck={false}
+            value={incoming}
+            hint={t('safe.recovery.incomingHint')}
+            onChange={(e) => setIncoming(e.target.value)}
+          />
+          <div>
+            <button type="submit" className="cash-button" data-variant="secondary" disabled={!incoming}>
+              {t('safe.recovery.start')}
+            </button>
+          </div>
         </form>
       ) : null}
     </section>
@@ -95,11 +242,22 @@ export function SafePage({ accountId, canManage }: { accountId: string; canManag
   const { t } = useI18n()
   const { api } = useSession()
   const [pending, setPending] = useState<Pending | null>(null)
-  const data = useResource(`safe-page:${accountId}`, (signal) => api.get(`/accounts/${accountId}/safe`, SafeView, signal), { pollMs: 2000, keepPolling: (s) => s.safe?.status === 'deploying' })
+  const data = useResource(
+    `safe-page:${accountId}`,
+    (signal) => api.get(`/accounts/${accountId}/safe`, SafeView, signal),
+    { pollMs: 2000, keepPolling: (s) => s.safe?.status === 'deploying' },
+  )
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const safe = data.data.safe
-  if (!safe) return <CalloutCard title={t('safe.none')} body={t('safe.create.body')} action={<a href="/app/cash/safe-creation">{t('safe.create.submit')}</a>} />
+  if (!safe)
+    return (
+      <CalloutCard
+        title={t('safe.none')}
+        body={t('safe.create.body')}
+        action={<a href="/app/cash/safe-creation">{t('safe.create.submit')}</a>}
+      />
+    )
   if (pending) {
     return (
       <ConfirmSheet
@@ -122,14 +280,34 @@ export function SafePage({ accountId, canManage }: { accountId: string; canManag
     <div className="cash-stack">
       <section className="cash-card cash-stack" aria-labelledby="safe-address" data-testid="safe.summary">
         <h2 id="safe-address">{t('safe.address')}</h2>
-        <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>{safe.address}</code>
-        <div><CopyButton text={safe.address} label={t('safe.copyAddress')} /></div>
-        <p className="cash-muted" style={{ margin: 0 }}>{safe.status === 'deployed' ? t('safe.deployed', { network: safe.network }) : t('safe.deploying', { network: safe.network })}</p>
+        <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
+          {safe.address}
+        </code>
+        <div>
+          <CopyButton text={safe.address} label={t('safe.copyAddress')} />
+        </div>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {safe.status === 'deployed'
+            ? t('safe.deployed', { network: safe.network })
+            : t('safe.deploying', { network: safe.network })}
+        </p>
         <dl className="cash-stack" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('safe.threshold')}</dt><dd>{t('safe.thresholdOf', { n: String(safe.threshold), of: String(safe.owners.length) })}</dd></div>
+          <div className="cash-row">
+            <dt>{t('safe.threshold')}</dt>
+            <dd>{t('safe.thresholdOf', { n: String(safe.threshold), of: String(safe.owners.length) })}</dd>
+          </div>
         </dl>
         <strong>{t('safe.owners')}</strong>
-        <ul className="cash-list">{safe.owners.map((o) => <li key={o.address} className="cash-row"><span>{o.name ?? t('safe.externalOwner')}</span><code className="cash-mono">{o.address.slice(0, 6)}…{o.address.slice(-4)}</code></li>)}</ul>
+        <ul className="cash-list">
+          {safe.owners.map((o) => (
+            <li key={o.address} className="cash-row">
+              <span>{o.name ?? t('safe.externalOwner')}</span>
+              <code className="cash-mono">
+                {o.address.slice(0, 6)}…{o.address.slice(-4)}
+              </code>
+            </li>
+          ))}
+        </ul>
       </section>
       <SecurityOperations safe={safe} />
       <Recovery accountId={accountId} safe={safe} canManage={canManage} confirm={setPending} reload={data.reload} />

@@ -9,5 +9,16 @@ export function SessionsSection({ sessions }: { sessions: ReturnType<typeof useS
   const { list } = sessions
   if (list.status === 'loading') return <LoadingState />
   if (list.status === 'error') return <ErrorState message={list.error.message} onRetry={list.reload} />
-  return <SessionsView data={list.data} t={t} locale={locale} busy={sessions.busy} error={sessions.error} ended={sessions.ended} onSignOut={(s) => void sessions.signOutOne(s)} onSignOutOthers={() => void sessions.signOutOthers()} />
+  return (
+    <SessionsView
+      data={list.data}
+      t={t}
+      locale={locale}
+      busy={sessions.busy}
+      error={sessions.error}
+      ended={sessions.ended}
+      onSignOut={(s) => void sessions.signOutOne(s)}
+      onSignOutOthers={() => void sessions.signOutOthers()}
+    />
+  )
 }

@@ -31,7 +31,14 @@ export type SessionsViewProps = {
 /** The list of signed-in devices: this one first and marked, each other with its own sign-out, then "everywhere else". */
 export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, onSignOutOthers }: SessionsViewProps) {
   const others = data.sessions.filter((s) => !s.current)
-  const done = ended === null ? null : ended.kind === 'one' ? t('sessions.signedOutOne', { device: deviceName(ended.session, t) }) : ended.count === 1 ? t('sessions.signedOutOthersOne') : t('sessions.signedOutOthersMany', { count: String(ended.count) })
+  const done =
+    ended === null
+      ? null
+      : ended.kind === 'one'
+        ? t('sessions.signedOutOne', { device: deviceName(ended.session, t) })
+        : ended.count === 1
+          ? t('sessions.signedOutOthersOne')
+          : t('sessions.signedOutOthersMany', { count: String(ended.count) })
   const { webIdleMinutes, appIdleHours, lifetimeHours } = data.policy
   return (
     <Section title={t('sessions.title')} testId="sessions">
@@ -46,14 +53,26 @@ export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, o
                 <Avatar icon={s.transport === 'bearer' ? Smartphone : Globe} tone={s.current ? undefined : 'muted'} />
                 <span className="cash-list-row-main">
                   <span style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{device}</span>
-                  <span className="cash-list-row-sub">{s.current ? t('sessions.activeNow') : t('sessions.lastSeen', { date: formatDate(s.lastSeenAt, locale, 'dateTime') })}</span>
+                  <span className="cash-list-row-sub">
+                    {s.current
+                      ? t('sessions.activeNow')
+                      : t('sessions.lastSeen', { date: formatDate(s.lastSeenAt, locale, 'dateTime') })}
+                  </span>
                   <span className="cash-list-row-sub">{t('sessions.since', { date: since })}</span>
                 </span>
                 <span className="cash-list-row-end">
                   {s.current ? (
                     <span className="cash-badge">{t('sessions.thisDevice')}</span>
                   ) : (
-                    <button type="button" className="cash-button" data-variant="destructive" style={{ paddingInline: 12, whiteSpace: 'nowrap' }} disabled={busy} aria-label={t('sessions.signOutLabel', { device, date: since })} onClick={() => onSignOut(s)}>
+                    <button
+                      type="button"
+                      className="cash-button"
+                      data-variant="destructive"
+                      style={{ paddingInline: 12, whiteSpace: 'nowrap' }}
+                      disabled={busy}
+                      aria-label={t('sessions.signOutLabel', { device, date: since })}
+                      onClick={() => onSignOut(s)}
+                    >
                       {t('sessions.signOut')}
                     </button>
                   )}
@@ -63,17 +82,37 @@ export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, o
           )
         })}
       </ul>
-      {done ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{done}</p> : null}
-      {error ? <p role="alert" className="cash-alert" style={{ margin: 0 }}>{error}</p> : null}
+      {done ? (
+        <p role="status" className="cash-notice" style={{ margin: 0 }}>
+          {done}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="cash-alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      ) : null}
       {others.length > 0 ? (
-        <button type="button" className="cash-button" data-variant="destructive" disabled={busy} onClick={onSignOutOthers}>
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="destructive"
+          disabled={busy}
+          onClick={onSignOutOthers}
+        >
           {busy ? t('sessions.signingOut') : t('sessions.signOutOthers')}
         </button>
       ) : (
-        <p className="cash-muted" style={{ margin: 0 }}>{t('sessions.onlyThis')}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('sessions.onlyThis')}
+        </p>
       )}
       <p className="cash-muted" style={{ margin: 0, fontSize: '0.875rem' }}>
-        {t('sessions.policy', { minutes: String(webIdleMinutes), days: String(Math.round(appIdleHours / 24)), lifetime: String(Math.round(lifetimeHours / 24)) })}
+        {t('sessions.policy', {
+          minutes: String(webIdleMinutes),
+          days: String(Math.round(appIdleHours / 24)),
+          lifetime: String(Math.round(lifetimeHours / 24)),
+        })}
       </p>
     </Section>
   )

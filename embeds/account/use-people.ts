@@ -16,8 +16,17 @@ export function usePeople(accountId: string) {
   return {
     people,
     invite: (body: InviteBody) => after(api.post(`${base}/invitations`, InvitationView, body)),
-    revoke: (invitationId: string) => after(api.request('DELETE', `${base}/invitations/${invitationId}`, z.object({ revoked: z.literal(true) }))),
-    changeRole: (userId: string, role: CompanyRole) => after(api.put(`${base}/members/${userId}/role`, PersonView, { role })),
-    remove: (userId: string) => after(api.request('DELETE', `${base}/members/${userId}`, z.object({ removed: z.literal(true), frozenCards: z.number() }))),
+    revoke: (invitationId: string) =>
+      after(api.request('DELETE', `${base}/invitations/${invitationId}`, z.object({ revoked: z.literal(true) }))),
+    changeRole: (userId: string, role: CompanyRole) =>
+      after(api.put(`${base}/members/${userId}/role`, PersonView, { role })),
+    remove: (userId: string) =>
+      after(
+        api.request(
+          'DELETE',
+          `${base}/members/${userId}`,
+          z.object({ removed: z.literal(true), frozenCards: z.number() }),
+        ),
+      ),
   }
 }

@@ -40,15 +40,20 @@ function VaultEmailForms({ view, onChange }: { view: VaultEmailView; onChange: (
   const date = (iso: string) => formatDate(iso, locale, 'dateTime')
   return (
     <div className="cash-stack">
-      <p className="cash-muted" style={{ margin: 0 }}>{t('vault.intro')}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('vault.intro')}
+      </p>
       <section className="cash-card cash-stack" aria-labelledby="vault-current">
         <h2 id="vault-current">{t('vault.current')}</h2>
         {view.verified ? (
           <p style={{ margin: 0 }} data-testid="vault.verified">
-            <strong>{view.verified.email}</strong> <span className="cash-muted">{t('vault.verifiedAt', { date: date(view.verified.verifiedAt) })}</span>
+            <strong>{view.verified.email}</strong>{' '}
+            <span className="cash-muted">{t('vault.verifiedAt', { date: date(view.verified.verifiedAt) })}</span>
           </p>
         ) : (
-          <p className="cash-muted" style={{ margin: 0 }}>{t('vault.none')}</p>
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('vault.none')}
+          </p>
         )}
         {view.pending ? (
           <div className="cash-stack" data-testid="vault.pending">
@@ -57,26 +62,74 @@ function VaultEmailForms({ view, onChange }: { view: VaultEmailView; onChange: (
             </p>
             {view.pending.codeUsable ? (
               <form className="cash-stack" onSubmit={(e) => void verify.onSubmit(e)} noValidate aria-busy={verify.busy}>
-                <p className="cash-muted" style={{ margin: 0 }}>{t('vault.pendingNote', { email: view.pending.email })}</p>
-                <TextField label={t('vault.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...verify.bind('code')} />
-                <FormFooter error={verify.formError} busy={verify.busy} label={t('vault.verify')} busyLabel={t('vault.verifying')} />
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('vault.pendingNote', { email: view.pending.email })}
+                </p>
+                <TextField
+                  label={t('vault.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  {...verify.bind('code')}
+                />
+                <FormFooter
+                  error={verify.formError}
+                  busy={verify.busy}
+                  label={t('vault.verify')}
+                  busyLabel={t('vault.verifying')}
+                />
               </form>
             ) : (
               <div className="cash-stack">
-                <p className="cash-alert" role="alert" style={{ margin: 0 }}>{t('vault.codeDead', { email: view.pending.email })}</p>
-                {resend.error || resend.fieldErrors.email ? <p className="cash-field-error" role="alert">{resend.error ?? resend.fieldErrors.email}</p> : null}
-                <button type="button" className="cash-button" disabled={resend.busy} onClick={() => void resend.run(async () => onChange(await api.post('/vault-email', VaultEmailView, { email: view.pending!.email })))}>
+                <p className="cash-alert" role="alert" style={{ margin: 0 }}>
+                  {t('vault.codeDead', { email: view.pending.email })}
+                </p>
+                {resend.error || resend.fieldErrors.email ? (
+                  <p className="cash-field-error" role="alert">
+                    {resend.error ?? resend.fieldErrors.email}
+                  </p>
+                ) : null}
+                <button
+                  type="button"
+                  className="cash-button"
+                  disabled={resend.busy}
+                  onClick={() =>
+                    void resend.run(async () =>
+                      onChange(await api.post('/vault-email', VaultEmailView, { email: view.pending!.email })),
+                    )
+                  }
+                >
                   {resend.busy ? t('vault.sending') : t('vault.resend')}
                 </button>
               </div>
             )}
           </div>
         ) : null}
-        {notice ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{notice}</p> : null}
+        {notice ? (
+          <p role="status" className="cash-notice" style={{ margin: 0 }}>
+            {notice}
+          </p>
+        ) : null}
       </section>
-      <form className="cash-card cash-stack" onSubmit={(e) => void request.onSubmit(e)} noValidate aria-busy={request.busy}>
-        <TextField label={t('vault.email')} type="email" autoComplete="email" inputMode="email" {...request.bind('email')} />
-        <FormFooter error={request.formError} busy={request.busy} label={t('vault.send')} busyLabel={t('vault.sending')} />
+      <form
+        className="cash-card cash-stack"
+        onSubmit={(e) => void request.onSubmit(e)}
+        noValidate
+        aria-busy={request.busy}
+      >
+        <TextField
+          label={t('vault.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...request.bind('email')}
+        />
+        <FormFooter
+          error={request.formError}
+          busy={request.busy}
+          label={t('vault.send')}
+          busyLabel={t('vault.sending')}
+        />
       </form>
     </div>
   )

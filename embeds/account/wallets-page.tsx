@@ -51,7 +51,13 @@ export function WalletsPage() {
       setNotice(null)
       setLinkError(null)
       try {
-        const next = await signWithWallet(api, { nonce: '/wallets/nonce', submit: '/wallets' }, WalletsView, {}, useSandbox ? await sandboxWallet() : undefined)
+        const next = await signWithWallet(
+          api,
+          { nonce: '/wallets/nonce', submit: '/wallets' },
+          WalletsView,
+          {},
+          useSandbox ? await sandboxWallet() : undefined,
+        )
         setView(next)
         const added = next.wallets.at(-1)
         setNotice(t('wallets.linked', { address: added?.address ?? '' }))
@@ -62,25 +68,47 @@ export function WalletsPage() {
 
   return (
     <div className="cash-stack">
-      <p className="cash-muted" style={{ margin: 0 }}>{t('wallets.intro')}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('wallets.intro')}
+      </p>
       <section className="cash-card cash-stack" aria-label={t('settings.wallets')}>
-        {wallets.length === 0 ? <p className="cash-muted" style={{ margin: 0 }}>{t('wallets.none')}</p> : null}
+        {wallets.length === 0 ? (
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('wallets.none')}
+          </p>
+        ) : null}
         <ul className="cash-stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {wallets.map((w) => (
             <li key={w.address} className="cash-row" data-testid="wallets.item">
               <span>
                 <span className="cash-mono">{w.address}</span>
                 <br />
-                <span className="cash-muted">{t('wallets.linkedOn', { date: formatDate(w.linkedAt, locale, 'date') })}</span>
+                <span className="cash-muted">
+                  {t('wallets.linkedOn', { date: formatDate(w.linkedAt, locale, 'date') })}
+                </span>
               </span>
-              <button type="button" className="cash-button" data-variant="secondary" aria-label={`${t('wallets.unlink')} ${w.address}`} onClick={() => (setNotice(null), setUnlinking(w.address))}>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                aria-label={`${t('wallets.unlink')} ${w.address}`}
+                onClick={() => (setNotice(null), setUnlinking(w.address))}
+              >
                 {t('wallets.unlink')}
               </button>
             </li>
           ))}
         </ul>
-        {notice ? <p role="status" className="cash-notice" style={{ margin: 0 }}>{notice}</p> : null}
-        {linkError ? <p role="alert" className="cash-alert" style={{ margin: 0 }}>{linkError}</p> : null}
+        {notice ? (
+          <p role="status" className="cash-notice" style={{ margin: 0 }}>
+            {notice}
+          </p>
+        ) : null}
+        {linkError ? (
+          <p role="alert" className="cash-alert" style={{ margin: 0 }}>
+            {linkError}
+          </p>
+        ) : null}
         <button type="button" className="cash-button" disabled={link.busy} onClick={() => void startLink()}>
           {link.busy ? t('wallets.linking') : t('wallets.link')}
         </button>
@@ -89,7 +117,13 @@ export function WalletsPage() {
             <p className="cash-muted" style={{ margin: 0 }}>
               <SandboxChip /> {t('wallets.sandboxHint')}
             </p>
-            <button type="button" className="cash-button" data-variant="secondary" disabled={link.busy} onClick={() => void startLink(true)}>
+            <button
+              type="button"
+              className="cash-button"
+              data-variant="secondary"
+              disabled={link.busy}
+              onClick={() => void startLink(true)}
+            >
               {t('wallets.sandboxLink')}
             </button>
           </div>

@@ -50,7 +50,11 @@ export function AdminEmbed(props: EmbedProps) {
   if (state.status === 'signed-in' && state.session.user.platformRole !== 'admin') {
     return (
       <Page title={props.title}>
-        <CalloutCard title={t('state.notAllowed.title')} body={t('state.notAllowed.admin', { email: state.session.user.email })} action={<a href="/app/cash">{t('state.goHome')}</a>} />
+        <CalloutCard
+          title={t('state.notAllowed.title')}
+          body={t('state.notAllowed.admin', { email: state.session.user.email })}
+          action={<a href="/app/cash">{t('state.goHome')}</a>}
+        />
       </Page>
     )
   }

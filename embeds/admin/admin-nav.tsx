@@ -25,6 +25,14 @@ export function AdminNav({ current }: { current: string }) {
   const { t } = useI18n()
   const config = useClientConfig()
   // The sandbox page is there only on servers that are not in production.
-  const sections = ADMIN_SECTIONS.filter((s) => s.path !== '/admin/sandbox' || (config !== null && config.monitoring.environment !== 'production'))
-  return <SegmentedNav label={t('admin.nav.label')} items={sections.map((s) => ({ href: `/app/cash${s.path}`, label: t(s.label) }))} current={`/app/cash${current}`} />
+  const sections = ADMIN_SECTIONS.filter(
+    (s) => s.path !== '/admin/sandbox' || (config !== null && config.monitoring.environment !== 'production'),
+  )
+  return (
+    <SegmentedNav
+      label={t('admin.nav.label')}
+      items={sections.map((s) => ({ href: `/app/cash${s.path}`, label: t(s.label) }))}
+      current={`/app/cash${current}`}
+    />
+  )
 }

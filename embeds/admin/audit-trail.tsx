@@ -11,25 +11,42 @@ const show = (value: unknown) => (value === null || value === undefined ? null :
  * The audit lines of one record (or, with no subject, of the whole back office): who did what, when, and the
  * record before and after. `version` changes after an action so the trail reloads with it.
  */
-export function AuditTrail({ subjectType, subjectId, version = 0 }: { subjectType?: AuditSubject; subjectId?: string; version?: number }) {
+export function AuditTrail({
+  subjectType,
+  subjectId,
+  version = 0,
+}: {
+  subjectType?: AuditSubject
+  subjectId?: string
+  version?: number
+}) {
   const { api } = useSession()
   const { t, locale } = useI18n()
   const query = new URLSearchParams()
   if (subjectType) query.set('subjectType', subjectType)
   if (subjectId) query.set('subjectId', subjectId)
-  const audit = useResource(`audit:${query.toString()}:${version}`, (signal) => api.get(`/admin/audit?${query.toString()}`, AuditResponse, signal))
+  const audit = useResource(`audit:${query.toString()}:${version}`, (signal) =>
+    api.get(`/admin/audit?${query.toString()}`, AuditResponse, signal),
+  )
   return (
     <section className="cash-card cash-stack" aria-labelledby="audit-trail-title">
       <h2 id="audit-trail-title">{t('admin.audit.title')}</h2>
       {audit.status === 'loading' ? <LoadingState /> : null}
       {audit.status === 'error' ? <ErrorState message={audit.error.message} onRetry={audit.reload} /> : null}
-      {audit.status === 'ready' && audit.data.items.length === 0 ? <p className="cash-muted">{t('admin.audit.empty')}</p> : null}
+      {audit.status === 'ready' && audit.data.items.length === 0 ? (
+        <p className="cash-muted">{t('admin.audit.empty')}</p>
+      ) : null}
       {audit.status === 'ready' && audit.data.items.length > 0 ? (
         <ol className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="audit-trail">
           {audit.data.items.map((e) => (
-            <li key={e.id} className="cash-stack" style={{ borderTop: '1px solid var(--cash-border)', paddingTop: '0.5rem' }}>
+            <li
+              key={e.id}
+              className="cash-stack"
+              style={{ borderTop: '1px solid var(--cash-border)', paddingTop: '0.5rem' }}
+            >
               <p style={{ margin: 0 }}>
-                <strong>{e.action}</strong> · {e.actor.email} · <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
+                <strong>{e.action}</strong> · {e.actor.email} ·{' '}
+                <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
               </p>
               {e.reason ? (
                 <p style={{ margin: 0 }}>

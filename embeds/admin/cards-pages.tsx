@@ -47,13 +47,16 @@ export function AdminCardPage({ title, params }: EmbedProps) {
   const { t, locale } = useI18n()
   const cardId = params.cardId ?? ''
   const [version, setVersion] = useState(0)
-  const detail = useResource(`admin-card:${cardId}:${version}`, (signal) => api.get(`/admin/cards/${encodeURIComponent(cardId)}`, AdminCardDetail, signal))
+  const detail = useResource(`admin-card:${cardId}:${version}`, (signal) =>
+    api.get(`/admin/cards/${encodeURIComponent(cardId)}`, AdminCardDetail, signal),
+  )
   const changed = () => setVersion((v) => v + 1)
   const act = (action: 'freeze' | 'unfreeze' | 'cancel') => async (reason: string | undefined) => {
     await api.post(`/admin/cards/${cardId}/${action}`, CardView, { reason })
     changed()
   }
-  const usd = (v: string | null) => (v === null ? t('admin.card.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale))
+  const usd = (v: string | null) =>
+    v === null ? t('admin.card.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   return (
     <Page title={title}>
       <AdminNav current="/admin/card" />
@@ -64,28 +67,103 @@ export function AdminCardPage({ title, params }: EmbedProps) {
           <section className="cash-card cash-stack" aria-labelledby="admin-card-summary">
             <h2 id="admin-card-summary">•••• {detail.data.card.last4}</h2>
             <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-card.summary">
-              <div className="cash-row"><dt>{t('admin.card.status')}</dt><dd data-testid="admin-card.status">{detail.data.card.status}{detail.data.card.statusReason ? ` · ${detail.data.card.statusReason}` : ''}</dd></div>
-              <div className="cash-row"><dt>{t('admin.card.kind')}</dt><dd>{detail.data.card.kind} · {detail.data.card.expiry}</dd></div>
-              <div className="cash-row"><dt>{t('admin.card.holder')}</dt><dd><a href={`/app/cash/admin/user/${detail.data.cardholder.id}`}>{detail.data.cardholder.email}</a></dd></div>
-              <div className="cash-row"><dt>{t('admin.card.account')}</dt><dd><a href={`/app/cash/admin/account/${detail.data.account.id}`}>{detail.data.account.name}</a>{detail.data.account.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}</dd></div>
-              <div className="cash-row"><dt>{t('admin.card.limits')}</dt><dd>{t('admin.card.limitsValue', { perPurchase: usd(detail.data.card.limits.perPurchase), daily: usd(detail.data.card.limits.daily), monthly: usd(detail.data.card.limits.monthly) })}</dd></div>
+              <div className="cash-row">
+                <dt>{t('admin.card.status')}</dt>
+                <dd data-testid="admin-card.status">
+                  {detail.data.card.status}
+                  {detail.data.card.statusReason ? ` · ${detail.data.card.statusReason}` : ''}
+                </dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.card.kind')}</dt>
+                <dd>
+                  {detail.data.card.kind} · {detail.data.card.expiry}
+                </dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.card.holder')}</dt>
+                <dd>
+                  <a href={`/app/cash/admin/user/${detail.data.cardholder.id}`}>{detail.data.cardholder.email}</a>
+                </dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.card.account')}</dt>
+                <dd>
+                  <a href={`/app/cash/admin/account/${detail.data.account.id}`}>{detail.data.account.name}</a>
+                  {detail.data.account.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}
+                </dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.card.limits')}</dt>
+                <dd>
+                  {t('admin.card.limitsValue', {
+                    perPurchase: usd(detail.data.card.limits.perPurchase),
+                    daily: usd(detail.data.card.limits.daily),
+                    monthly: usd(detail.data.card.limits.monthly),
+                  })}
+                </dd>
+              </div>
             </dl>
           </section>
-          {detail.data.card.status === 'active' ? <ReasonForm key={`freeze-${version}`} id="admin-card.freeze" title={t('admin.card.freezeTitle')} label={t('admin.card.freeze')} busyLabel={t('admin.card.busy')} required onSubmit={act('freeze')} /> : null}
-          {detail.data.card.status === 'frozen' ? <ReasonForm key={`unfreeze-${version}`} id="admin-card.unfreeze" title={t('admin.card.unfreezeTitle')} label={t('admin.card.unfreeze')} busyLabel={t('admin.card.busy')} required={false} onSubmit={act('unfreeze')} /> : null}
+          {detail.data.card.status === 'active' ? (
+            <ReasonForm
+              key={`freeze-${version}`}
+              id="admin-card.freeze"
+              title={t('admin.card.freezeTitle')}
+              label={t('admin.card.freeze')}
+              busyLabel={t('admin.card.busy')}
+              required
+              onSubmit={act('freeze')}
+            />
+          ) : null}
+          {detail.data.card.status === 'frozen' ? (
+            <ReasonForm
+              key={`unfreeze-${version}`}
+              id="admin-card.unfreeze"
+              title={t('admin.card.unfreezeTitle')}
+              label={t('admin.card.unfreeze')}
+              busyLabel={t('admin.card.busy')}
+              required={false}
+              onSubmit={act('unfreeze')}
+            />
+          ) : null}
           {detail.data.card.status !== 'cancelled' ? (
             <>
-              <CardLimitsForm key={`limits-${version}`} cardId={cardId} limits={detail.data.card.limits} onSaved={changed} />
-              <ReasonForm key={`cancel-${version}`} id="admin-card.cancel" title={t('admin.card.cancelTitle')} label={t('admin.card.cancel')} busyLabel={t('admin.card.busy')} required confirm={t('admin.card.cancelConfirm', { last4: detail.data.card.last4 })} onSubmit={act('cancel')} />
+              <CardLimitsForm
+                key={`limits-${version}`}
+                cardId={cardId}
+                limits={detail.data.card.limits}
+                onSaved={changed}
+              />
+              <ReasonForm
+                key={`cancel-${version}`}
+                id="admin-card.cancel"
+                title={t('admin.card.cancelTitle')}
+                label={t('admin.card.cancel')}
+                busyLabel={t('admin.card.busy')}
+                required
+                confirm={t('admin.card.cancelConfirm', { last4: detail.data.card.last4 })}
+                onSubmit={act('cancel')}
+              />
             </>
           ) : null}
           <section className="cash-card cash-stack" aria-labelledby="admin-card-auths">
             <h2 id="admin-card-auths">{t('admin.card.authorizations')}</h2>
-            {detail.data.authorizations.length === 0 ? <p className="cash-muted">{t('admin.card.noAuthorizations')}</p> : null}
-            <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="admin-card.authorizations">
+            {detail.data.authorizations.length === 0 ? (
+              <p className="cash-muted">{t('admin.card.noAuthorizations')}</p>
+            ) : null}
+            <ul
+              className="cash-stack"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              data-testid="admin-card.authorizations"
+            >
               {detail.data.authorizations.map((a) => (
                 <li key={a.id} className="cash-row">
-                  <span>{a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time> · {a.status}{a.declineReason ? ` (${a.declineReason})` : ''}</span>
+                  <span>
+                    {a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time> ·{' '}
+                    {a.status}
+                    {a.declineReason ? ` (${a.declineReason})` : ''}
+                  </span>
                   <span className="cash-mono">{usd(a.amount)}</span>
                 </li>
               ))}
@@ -99,7 +177,15 @@ export function AdminCardPage({ title, params }: EmbedProps) {
 }
 
 /** The card's own limits; an empty field means no card limit (the account's limits still apply). */
-function CardLimitsForm({ cardId, limits, onSaved }: { cardId: string; limits: { perPurchase: string | null; daily: string | null; monthly: string | null }; onSaved: () => void }) {
+function CardLimitsForm({
+  cardId,
+  limits,
+  onSaved,
+}: {
+  cardId: string
+  limits: { perPurchase: string | null; daily: string | null; monthly: string | null }
+  onSaved: () => void
+}) {
   const { api } = useSession()
   const { t } = useI18n()
   const action = useAction()
@@ -108,25 +194,46 @@ function CardLimitsForm({ cardId, limits, onSaved }: { cardId: string; limits: {
     daily: useAmountInput('USD', { optional: true, initial: limits.daily }),
     monthly: useAmountInput('USD', { optional: true, initial: limits.monthly }),
   }
-  const field = (name: keyof typeof amounts, label: string) => <AmountField label={label} name={name} amount={amounts[name]} error={action.fieldErrors[name]} />
+  const field = (name: keyof typeof amounts, label: string) => (
+    <AmountField label={label} name={name} amount={amounts[name]} error={action.fieldErrors[name]} />
+  )
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const typed = { perPurchase: amounts.perPurchase.read(), daily: amounts.daily.read(), monthly: amounts.monthly.read() }
+    const typed = {
+      perPurchase: amounts.perPurchase.read(),
+      daily: amounts.daily.read(),
+      monthly: amounts.monthly.read(),
+    }
     if (Object.values(typed).some((v) => v === undefined)) return
     const orNull = (v: string | undefined) => v || null
     void action.run(async () => {
-      await api.put(`/admin/cards/${cardId}/limits`, CardView, { perPurchase: orNull(typed.perPurchase), daily: orNull(typed.daily), monthly: orNull(typed.monthly) })
+      await api.put(`/admin/cards/${cardId}/limits`, CardView, {
+        perPurchase: orNull(typed.perPurchase),
+        daily: orNull(typed.daily),
+        monthly: orNull(typed.monthly),
+      })
       onSaved()
     })
   }
   return (
-    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy} aria-labelledby="admin-card-limits-title">
+    <form
+      className="cash-card cash-stack"
+      onSubmit={submit}
+      noValidate
+      aria-busy={action.busy}
+      aria-labelledby="admin-card-limits-title"
+    >
       <h2 id="admin-card-limits-title">{t('admin.card.limitsTitle')}</h2>
       <p className="cash-muted">{t('admin.card.limitsHint')}</p>
       {field('perPurchase', t('admin.card.perPurchase'))}
       {field('daily', t('admin.card.daily'))}
       {field('monthly', t('admin.card.monthly'))}
-      <FormFooter error={action.error} busy={action.busy} label={t('admin.card.saveLimits')} busyLabel={t('admin.card.busy')} />
+      <FormFooter
+        error={action.error}
+        busy={action.busy}
+        label={t('admin.card.saveLimits')}
+        busyLabel={t('admin.card.busy')}
+      />
     </form>
   )
 }

@@ -24,28 +24,52 @@ export function CashbackRulesPage({ title }: EmbedProps) {
   const { api } = useSession()
   const [version, setVersion] = useState(0)
   const [editing, setEditing] = useState<Rule | null>(null)
-  const list = useResource(`admin-rules:${version}`, (signal) => api.get('/admin/cashback-rules', RulesResponse, signal))
+  const list = useResource(`admin-rules:${version}`, (signal) =>
+    api.get('/admin/cashback-rules', RulesResponse, signal),
+  )
   const changed = () => setVersion((v) => v + 1)
   const rules = new Map<string, Rule[]>()
   if (list.status === 'ready') for (const r of list.data.items) rules.set(r.ruleId, [...(rules.get(r.ruleId) ?? []), r])
   return (
     <Page title={title}>
       <AdminNav current="/admin/cashback-rules" />
-      <p className="cash-muted" style={{ margin: 0 }}>{t('admin.rules.intro', { days: String(CASHBACK_CUT_NOTICE_DAYS) })}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('admin.rules.intro', { days: String(CASHBACK_CUT_NOTICE_DAYS) })}
+      </p>
       <section className="cash-stack" aria-labelledby="rules-list">
         <h2 id="rules-list">{t('admin.rules.list')}</h2>
         {list.status === 'loading' ? <LoadingState /> : null}
         {list.status === 'error' ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null}
         {list.status === 'ready' && rules.size === 0 ? <p className="cash-muted">{t('admin.rules.empty')}</p> : null}
-        {[...rules.values()].map((versions) => <RuleItem key={versions[0]!.ruleId} versions={versions} onChange={() => setEditing(versions.at(-1)!)} onChanged={changed} />)}
+        {[...rules.values()].map((versions) => (
+          <RuleItem
+            key={versions[0]!.ruleId}
+            versions={versions}
+            onChange={() => setEditing(versions.at(-1)!)}
+            onChanged={changed}
+          />
+        ))}
       </section>
-      <RuleForm key={editing ? `${editing.ruleId}:${editing.version}` : 'new'} editing={editing} onDone={() => (setEditing(null), changed())} onCancel={() => setEditing(null)} />
+      <RuleForm
+        key={editing ? `${editing.ruleId}:${editing.version}` : 'new'}
+        editing={editing}
+        onDone={() => (setEditing(null), changed())}
+        onCancel={() => setEditing(null)}
+      />
       <AuditTrail subjectType="cashback_rule" version={version} />
     </Page>
   )
 }
 
-function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChange: () => void; onChanged: () => void }) {
+function RuleItem({
+  versions,
+  onChange,
+  onChanged,
+}: {
+  versions: Rule[]
+  onChange: () => void
+  onChanged: () => void
+}) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const id = useId()
@@ -59,7 +83,9 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
   const percent = (bps: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bps / 100)} %`
   return (
     <article className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="admin.rule">
-      <h3 id={`${id}-name`} style={{ margin: 0 }}>{last.name}</h3>
+      <h3 id={`${id}-name`} style={{ margin: 0 }}>
+        {last.name}
+      </h3>
       <TableScroll inCard label={t('admin.rules.versions', { name: last.name })}>
         <table className="cash-table">
           <caption className="cash-visually-hidden">{t('admin.rules.versions', { name: last.name })}</caption>
@@ -76,10 +102,23 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
           <tbody>
             {versions.map((v) => (
               <tr key={v.version} data-testid="admin.rule.version">
-                <th scope="row">{v.version}{v.cut ? ` · ${t('admin.rules.cut')}` : ''}</th>
-                <td>{when(v.effectiveFrom)}{new Date(v.effectiveFrom).getTime() > now ? ` (${t('admin.rules.scheduled')})` : ''}</td>
+                <th scope="row">
+                  {v.version}
+                  {v.cut ? ` · ${t('admin.rules.cut')}` : ''}
+                </th>
+                <td>
+                  {when(v.effectiveFrom)}
+                  {new Date(v.effectiveFrom).getTime() > now ? ` (${t('admin.rules.scheduled')})` : ''}
+                </td>
                 <td>{v.removed ? t('admin.rules.removed') : `+${percent(v.bps)} (${v.bps} bps)`}</td>
-                <td>{[v.category ? t(`promotion.category.${v.category as (typeof CASHBACK_CATEGORIES)[number]}`) : null, v.merchantName].filter(Boolean).join(' · ') || t('admin.rules.everything')}</td>
+                <td>
+                  {[
+                    v.category ? t(`promotion.category.${v.category as (typeof CASHBACK_CATEGORIES)[number]}`) : null,
+                    v.merchantName,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || t('admin.rules.everything')}
+                </td>
                 <td>{v.startsAt || v.endsAt ? `${when(v.startsAt)} → ${when(v.endsAt)}` : '—'}</td>
                 <td>{v.createdBy ?? '—'}</td>
               </tr>
@@ -88,32 +127,63 @@ function RuleItem({ versions, onChange, onChanged }: { versions: Rule[]; onChang
         </table>
       </TableScroll>
       {last.removed ? null : pending ? (
-        <p className="cash-muted" style={{ margin: 0 }}>{t('admin.rules.waiting')}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('admin.rules.waiting')}
+        </p>
       ) : (
         <div className="cash-actions">
-          <button type="button" className="cash-button" data-variant="secondary" onClick={onChange}>{t('admin.rules.change', { name: last.name })}</button>
-          {!removing ? <button type="button" className="cash-button" data-variant="secondary" onClick={() => setRemoving(true)}>{t('admin.rules.remove', { name: last.name })}</button> : null}
+          <button type="button" className="cash-button" data-variant="secondary" onClick={onChange}>
+            {t('admin.rules.change', { name: last.name })}
+          </button>
+          {!removing ? (
+            <button type="button" className="cash-button" data-variant="secondary" onClick={() => setRemoving(true)}>
+              {t('admin.rules.remove', { name: last.name })}
+            </button>
+          ) : null}
         </div>
       )}
       {removing ? (
-        <form className="cash-notice cash-stack" noValidate aria-labelledby={`${id}-remove`} onSubmit={(e) => {
-          e.preventDefault()
-          void remove.run(async () => {
-            await api.request('DELETE', `/admin/cashback-rules/${last.ruleId}`, RuleView, { body: { effectiveFrom: toIso(effectiveFrom) ?? undefined } })
-            setRemoving(false)
-            onChanged()
-          })
-        }}>
-          <p id={`${id}-remove`} style={{ margin: 0 }}>{t('admin.rules.removeConfirm', { name: last.name, days: String(CASHBACK_CUT_NOTICE_DAYS) })}</p>
-          <TextField name="effectiveFrom" type="datetime-local" label={t('admin.rules.field.effectiveFrom')} value={effectiveFrom} error={remove.fieldErrors.effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
-          {remove.error ? <p className="cash-alert" role="alert">{remove.error}</p> : null}
+        <form
+          className="cash-notice cash-stack"
+          noValidate
+          aria-labelledby={`${id}-remove`}
+          onSubmit={(e) => {
+            e.preventDefault()
+            void remove.run(async () => {
+              await api.request('DELETE', `/admin/cashback-rules/${last.ruleId}`, RuleView, {
+                body: { effectiveFrom: toIso(effectiveFrom) ?? undefined },
+              })
+              setRemoving(false)
+              onChanged()
+            })
+          }}
+        >
+          <p id={`${id}-remove`} style={{ margin: 0 }}>
+            {t('admin.rules.removeConfirm', { name: last.name, days: String(CASHBACK_CUT_NOTICE_DAYS) })}
+          </p>
+          <TextField
+            name="effectiveFrom"
+            type="datetime-local"
+            label={t('admin.rules.field.effectiveFrom')}
+            value={effectiveFrom}
+            error={remove.fieldErrors.effectiveFrom}
+            onChange={(e) => setEffectiveFrom(e.target.value)}
+          />
+          {remove.error ? (
+            <p className="cash-alert" role="alert">
+              {remove.error}
+            </p>
+          ) : null}
           <div className="cash-actions">
-            <button type="submit" className="cash-button" disabled={remove.busy}>{t('admin.rules.removeSubmit')}</button>
-            <button type="button" className="cash-button" data-variant="secondary" onClick={() => setRemoving(false)}>{t('admin.rules.keep')}</button>
+            <button type="submit" className="cash-button" disabled={remove.busy}>
+              {t('admin.rules.removeSubmit')}
+            </button>
+            <button type="button" className="cash-button" data-variant="secondary" onClick={() => setRemoving(false)}>
+              {t('admin.rules.keep')}
+            </button>
           </div>
         </form>
       ) : null}
     </article>
   )
 }
-

@@ -21,7 +21,9 @@ export function AdminDashboardPage({ title }: EmbedProps) {
     <Page title={title}>
       <AdminNav current="/admin" />
       {dashboard.status === 'loading' ? <LoadingState /> : null}
-      {dashboard.status === 'error' ? <ErrorState message={dashboard.error.message} onRetry={dashboard.reload} /> : null}
+      {dashboard.status === 'error' ? (
+        <ErrorState message={dashboard.error.message} onRetry={dashboard.reload} />
+      ) : null}
       {dashboard.status === 'ready' ? (
         <>
           <section className="cash-card cash-stack" aria-labelledby="admin-dashboard-queues">
@@ -41,16 +43,24 @@ export function AdminDashboardPage({ title }: EmbedProps) {
               <li>
                 <a href="/app/cash/admin/pending-holds">
                   <strong>{t('admin.dashboard.pendingHolds', { count: n(dashboard.data.pendingHolds.count) })}</strong>
-                  {dashboard.data.pendingHolds.oldestAt ? t('admin.dashboard.oldestHold', { when: when(dashboard.data.pendingHolds.oldestAt) }) : t('admin.dashboard.noHolds')}
+                  {dashboard.data.pendingHolds.oldestAt
+                    ? t('admin.dashboard.oldestHold', { when: when(dashboard.data.pendingHolds.oldestAt) })
+                    : t('admin.dashboard.noHolds')}
                 </a>
               </li>
             </ul>
           </section>
           <section className="cash-card cash-stack" aria-labelledby="admin-dashboard-ledger">
             <h2 id="admin-dashboard-ledger">{t('admin.dashboard.ledger')}</h2>
-            <p className={dashboard.data.ledger.ok ? 'cash-notice' : 'cash-warning'} data-testid="admin-dashboard.ledger">
+            <p
+              className={dashboard.data.ledger.ok ? 'cash-notice' : 'cash-warning'}
+              data-testid="admin-dashboard.ledger"
+            >
               {dashboard.data.ledger.ok
-                ? t('admin.dashboard.ledgerOk', { journals: n(dashboard.data.ledger.journalsChecked), accounts: n(dashboard.data.ledger.accountsChecked) })
+                ? t('admin.dashboard.ledgerOk', {
+                    journals: n(dashboard.data.ledger.journalsChecked),
+                    accounts: n(dashboard.data.ledger.accountsChecked),
+                  })
                 : t('admin.dashboard.ledgerProblems', { count: n(dashboard.data.ledger.problems.length) })}
             </p>
             {dashboard.data.ledger.problems.length > 0 ? (
@@ -65,7 +75,9 @@ export function AdminDashboardPage({ title }: EmbedProps) {
           </section>
           <section className="cash-card cash-stack" aria-labelledby="admin-dashboard-errors">
             <h2 id="admin-dashboard-errors">{t('admin.dashboard.errors')}</h2>
-            {dashboard.data.errorInbox.items.length === 0 ? <p className="cash-muted">{t('admin.dashboard.noErrors')}</p> : null}
+            {dashboard.data.errorInbox.items.length === 0 ? (
+              <p className="cash-muted">{t('admin.dashboard.noErrors')}</p>
+            ) : null}
             <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {dashboard.data.errorInbox.items.map((e) => (
                 <li key={e.id}>

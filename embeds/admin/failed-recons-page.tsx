@@ -23,11 +23,18 @@ export function FailedReconsPage({ title }: EmbedProps) {
   const [version, setVersion] = useState(0)
   const [open, setOpen] = useState<{ id: string; action: Action } | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  const recons = useResource(`admin-recons:${version}`, (signal) => api.get('/admin/failed-recons', FailedReconsResponse, signal))
+  const recons = useResource(`admin-recons:${version}`, (signal) =>
+    api.get('/admin/failed-recons', FailedReconsResponse, signal),
+  )
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const resolved = (r: Recon) => {
     setOpen(null)
-    setDone(t(`admin.recons.done.${r.status === 'matched' ? 'matched' : r.status === 'written_off' ? 'writtenOff' : 'refunded'}`, { amount: usd(r.amount), network: r.networkId }))
+    setDone(
+      t(
+        `admin.recons.done.${r.status === 'matched' ? 'matched' : r.status === 'written_off' ? 'writtenOff' : 'refunded'}`,
+        { amount: usd(r.amount), network: r.networkId },
+      ),
+    )
     setVersion((v) => v + 1)
   }
   return (
@@ -43,9 +50,20 @@ export function FailedReconsPage({ title }: EmbedProps) {
       {recons.status === 'error' ? <ErrorState message={recons.error.message} onRetry={recons.reload} /> : null}
       {recons.status === 'ready' && recons.data.items.length === 0 ? <p>{t('admin.recons.empty')}</p> : null}
       {recons.status === 'ready' && recons.data.items.length > 0 ? (
-        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admin.recons.listLabel')}>
+        <ul
+          className="cash-stack"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('admin.recons.listLabel')}
+        >
           {recons.data.items.map((r) => (
-            <li key={r.id} className="cash-card cash-stack" style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="recon" data-network-id={r.networkId} aria-labelledby={`recon-${r.id}`}>
+            <li
+              key={r.id}
+              className="cash-card cash-stack"
+              style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+              data-testid="recon"
+              data-network-id={r.networkId}
+              aria-labelledby={`recon-${r.id}`}
+            >
               <h2 id={`recon-${r.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
                 {usd(r.amount)} · <span className="cash-mono">{r.networkId}</span>
               </h2>
@@ -53,22 +71,42 @@ export function FailedReconsPage({ title }: EmbedProps) {
                 <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span> {r.reason}
               </p>
               <p className="cash-muted" style={{ margin: 0 }}>
-                {[r.account?.name, r.card ? `•••• ${r.card.last4}` : null, r.merchantName, t('admin.recons.age', { age: formatAge(r.createdAt, locale, Date.now()) })].filter(Boolean).join(' · ')}
+                {[
+                  r.account?.name,
+                  r.card ? `•••• ${r.card.last4}` : null,
+                  r.merchantName,
+                  t('admin.recons.age', { age: formatAge(r.createdAt, locale, Date.now()) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </p>
               {r.status !== 'open' ? (
-                <p style={{ margin: 0 }}>{t('admin.recons.resolvedBy', { who: r.resolvedBy ?? '—', reason: r.resolutionReason ?? '' })}</p>
+                <p style={{ margin: 0 }}>
+                  {t('admin.recons.resolvedBy', { who: r.resolvedBy ?? '—', reason: r.resolutionReason ?? '' })}
+                </p>
               ) : null}
               <div className="cash-actions">
                 {r.status === 'open'
                   ? (['match', 'write-off', 'refund'] as const).map((a) => (
-                      <button key={a} type="button" className="cash-button" data-variant="secondary" aria-expanded={open?.id === r.id && open.action === a} onClick={() => setOpen({ id: r.id, action: a })}>
+                      <button
+                        key={a}
+                        type="button"
+                        className="cash-button"
+                        data-variant="secondary"
+                        aria-expanded={open?.id === r.id && open.action === a}
+                        onClick={() => setOpen({ id: r.id, action: a })}
+                      >
                         {t(`admin.recons.action.${a === 'write-off' ? 'writeOff' : a}`)}
                       </button>
                     ))
                   : null}
-                <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(r.networkId)}`}>{t('admin.recons.investigate')}</a>
+                <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(r.networkId)}`}>
+                  {t('admin.recons.investigate')}
+                </a>
               </div>
-              {open?.id === r.id ? <ReconActionForm recon={r} action={open.action} onDone={resolved} onCancel={() => setOpen(null)} /> : null}
+              {open?.id === r.id ? (
+                <ReconActionForm recon={r} action={open.action} onDone={resolved} onCancel={() => setOpen(null)} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -79,12 +117,26 @@ export function FailedReconsPage({ title }: EmbedProps) {
 }
 
 /** The form of one action on one recon: the authorization to match, or the account to refund, and the reason. */
-function ReconActionForm({ recon, action, onDone, onCancel }: { recon: Recon; action: Action; onDone: (r: Recon) => void; onCancel: () => void }) {
+function ReconActionForm({
+  recon,
+  action,
+  onDone,
+  onCancel,
+}: {
+  recon: Recon
+  action: Action
+  onDone: (r: Recon) => void
+  onCancel: () => void
+}) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const [authorizationId, setAuthorizationId] = useState('')
   const [accountId, setAccountId] = useState('')
-  const candidates = useResource(`recon-candidates:${recon.id}:${action}`, (signal) => (action === 'match' ? api.get(`/admin/failed-recons/${recon.id}/candidates`, ReconCandidatesResponse, signal) : Promise.resolve({ items: [] })))
+  const candidates = useResource(`recon-candidates:${recon.id}:${action}`, (signal) =>
+    action === 'match'
+      ? api.get(`/admin/failed-recons/${recon.id}/candidates`, ReconCandidatesResponse, signal)
+      : Promise.resolve({ items: [] }),
+  )
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const items = candidates.status === 'ready' ? candidates.data.items : []
   const chosen = authorizationId || items[0]?.authorizationId || ''
@@ -96,20 +148,37 @@ function ReconActionForm({ recon, action, onDone, onCancel }: { recon: Recon; ac
       testId="recon-action"
       onCancel={onCancel}
       onSubmit={async (reason, idempotencyKey) => {
-        const body = action === 'match' ? { authorizationId: chosen, reason } : action === 'refund' && !recon.account ? { reason, accountId: accountId.trim() || undefined } : { reason }
+        const body =
+          action === 'match'
+            ? { authorizationId: chosen, reason }
+            : action === 'refund' && !recon.account
+              ? { reason, accountId: accountId.trim() || undefined }
+              : { reason }
         onDone(await api.post(`/admin/failed-recons/${recon.id}/${action}`, FailedRecon, body, { idempotencyKey }))
       }}
     >
       {(fieldErrors) => (
         <>
           {action === 'match' && candidates.status === 'loading' ? <LoadingState /> : null}
-          {action === 'match' && candidates.status === 'ready' && items.length === 0 ? <p className="cash-warning">{t('admin.recons.noCandidates')}</p> : null}
+          {action === 'match' && candidates.status === 'ready' && items.length === 0 ? (
+            <p className="cash-warning">{t('admin.recons.noCandidates')}</p>
+          ) : null}
           {action === 'match' && items.length > 0 ? (
             <div className="cash-field">
               <label htmlFor={`candidates-${recon.id}`}>{t('admin.recons.candidate')}</label>
-              <select id={`candidates-${recon.id}`} style={{ width: '100%', minWidth: 0 }} value={chosen} onChange={(e) => setAuthorizationId(e.target.value)} aria-invalid={fieldErrors.authorizationId ? true : undefined} aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}>
+              <select
+                id={`candidates-${recon.id}`}
+                style={{ width: '100%', minWidth: 0 }}
+                value={chosen}
+                onChange={(e) => setAuthorizationId(e.target.value)}
+                aria-invalid={fieldErrors.authorizationId ? true : undefined}
+                aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}
+              >
                 {items.map((c) => (
-                  <option key={c.authorizationId} value={c.authorizationId}>{`${usd(c.amount)} · ${c.merchantName} · •••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}</option>
+                  <option
+                    key={c.authorizationId}
+                    value={c.authorizationId}
+                  >{`${usd(c.amount)} · ${c.merchantName} · •••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}</option>
                 ))}
               </select>
               {fieldErrors.authorizationId ? (
@@ -123,7 +192,14 @@ function ReconActionForm({ recon, action, onDone, onCancel }: { recon: Recon; ac
             recon.account ? (
               <p style={{ margin: 0 }}>{t('admin.recons.refundTo', { name: recon.account.name })}</p>
             ) : (
-              <TextField label={t('admin.recons.refundAccount')} name="accountId" autoComplete="off" value={accountId} error={fieldErrors.accountId} onChange={(e) => setAccountId(e.target.value)} />
+              <TextField
+                label={t('admin.recons.refundAccount')}
+                name="accountId"
+                autoComplete="off"
+                value={accountId}
+                error={fieldErrors.accountId}
+                onChange={(e) => setAccountId(e.target.value)}
+              />
             )
           ) : null}
         </>

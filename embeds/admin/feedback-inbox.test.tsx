@@ -4,7 +4,16 @@ import type { Locale } from '../lib/i18n'
 import { renderInSession } from '../testing/render-in-session'
 import { FeedbackInbox } from './feedback-inbox'
 
-const session = { user: { id: '20000000-0000-4000-8000-000000000009', email: 'admin@demo.cash', name: 'Ada Admin', platformRole: 'admin' }, memberships: [], csrfToken: 'csrf' }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000009',
+    email: 'admin@demo.cash',
+    name: 'Ada Admin',
+    platformRole: 'admin',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
 const item = (id: string, rating: number, message: string, readAt: string | null) => ({
   id,
   rating,
@@ -24,10 +33,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
     calls.push({ method, url })
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
-    if (url.includes('/admin/feedback?')) return json({ items: url.includes('unread=true') ? [first] : [first, second], unread: 1 })
-    if (method === 'POST' && url.endsWith(`/admin/feedback/${first.id}/read`)) return json({ item: { ...first, readAt: '2026-11-21T12:00:00.000Z' }, unread: 0 })
+    if (url.includes('/admin/feedback?'))
+      return json({ items: url.includes('unread=true') ? [first] : [first, second], unread: 1 })
+    if (method === 'POST' && url.endsWith(`/admin/feedback/${first.id}/read`))
+      return json({ item: { ...first, readAt: '2026-11-21T12:00:00.000Z' }, unread: 0 })
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
   })
 })
@@ -55,7 +67,9 @@ describe('FeedbackInbox', () => {
     const button = await screen.findByRole('button', { name: 'Mark read' })
     fireEvent.click(button)
     expect(await screen.findByText('0 unread')).toBeTruthy()
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/app/cash/api/v1/admin/feedback/${first.id}/read`])
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `/app/cash/api/v1/admin/feedback/${first.id}/read`,
+    ])
     expect(screen.queryByRole('button', { name: 'Mark read' })).toBeNull()
     expect(screen.getAllByText(/^Read /)).toHaveLength(2)
   })

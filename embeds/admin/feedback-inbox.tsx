@@ -1,5 +1,9 @@
 import { useState } from 'react'
-import { AdminFeedbackResponse, MarkFeedbackReadResponse, type AdminFeedbackItem } from '../../domain/api/support.schema'
+import {
+  AdminFeedbackResponse,
+  MarkFeedbackReadResponse,
+  type AdminFeedbackItem,
+} from '../../domain/api/support.schema'
 import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -17,27 +21,42 @@ export function FeedbackInbox() {
   const [unreadOnly, setUnreadOnly] = useState(false)
   const [changed, setChanged] = useState<{ key: string; data: AdminFeedbackResponse } | null>(null)
   const key = `admin-feedback:${unreadOnly}`
-  const inbox = useResource(key, (signal) => api.get(`/admin/feedback?limit=100${unreadOnly ? '&unread=true' : ''}`, AdminFeedbackResponse, signal))
+  const inbox = useResource(key, (signal) =>
+    api.get(`/admin/feedback?limit=100${unreadOnly ? '&unread=true' : ''}`, AdminFeedbackResponse, signal),
+  )
   const data = changed?.key === key ? changed.data : inbox.status === 'ready' ? inbox.data : null
   const onRead = (read: MarkFeedbackReadResponse) => {
     if (!data) return
-    setChanged({ key, data: { unread: read.unread, items: data.items.map((i) => (i.id === read.item.id ? read.item : i)) } })
+    setChanged({
+      key,
+      data: { unread: read.unread, items: data.items.map((i) => (i.id === read.item.id ? read.item : i)) },
+    })
   }
   return (
     <section className="cash-card cash-stack" aria-labelledby="feedback-inbox-title" data-testid="support.inbox">
       <div className="cash-row">
         <h2 id="feedback-inbox-title">{t('support.inbox.title')}</h2>
-        {data ? <span className="cash-badge" data-testid="support.inbox.unread">{t('support.inbox.unread', { count: String(data.unread) })}</span> : null}
+        {data ? (
+          <span className="cash-badge" data-testid="support.inbox.unread">
+            {t('support.inbox.unread', { count: String(data.unread) })}
+          </span>
+        ) : null}
       </div>
       <label className="cash-row" style={{ justifyContent: 'flex-start' }}>
-        <input type="checkbox" checked={unreadOnly} onChange={(e) => (setUnreadOnly(e.target.checked), setChanged(null))} />
+        <input
+          type="checkbox"
+          checked={unreadOnly}
+          onChange={(e) => (setUnreadOnly(e.target.checked), setChanged(null))}
+        />
         {t('support.inbox.unreadOnly')}
       </label>
       {inbox.status === 'error' ? <ErrorState message={inbox.error.message} onRetry={inbox.reload} /> : null}
       {!data && inbox.status === 'loading' ? <LoadingState /> : null}
       {data ? (
         data.items.length === 0 ? (
-          <p className="cash-muted" style={{ margin: 0 }}>{t('support.inbox.empty')}</p>
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('support.inbox.empty')}
+          </p>
         ) : (
           <ul className="cash-list">
             {data.items.map((item) => (
@@ -63,15 +82,26 @@ function FeedbackRow({ item, onRead }: { item: AdminFeedbackItem; onRead: (read:
           {'☆'.repeat(5 - item.rating)}
         </strong>
         <span className="cash-visually-hidden">{t('support.inbox.rating', { rating: String(item.rating) })}</span>
-        {item.readAt ? <span className="cash-muted">{t('support.inbox.readAt', { date: when(item.readAt) })}</span> : <span className="cash-badge">{t('support.inbox.new')}</span>}
+        {item.readAt ? (
+          <span className="cash-muted">{t('support.inbox.readAt', { date: when(item.readAt) })}</span>
+        ) : (
+          <span className="cash-badge">{t('support.inbox.new')}</span>
+        )}
       </div>
-      <p id={`feedback-${item.id}-message`} style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.message}</p>
+      <p id={`feedback-${item.id}-message`} style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {item.message}
+      </p>
       <p className="cash-muted" style={{ margin: 0, fontSize: '0.875rem' }}>
-        {t('support.inbox.from', { name: item.user.name, email: item.user.email })} · <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
+        {t('support.inbox.from', { name: item.user.name, email: item.user.email })} ·{' '}
+        <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
         {item.account ? <> · {t('support.inbox.account', { name: item.account.name })}</> : null}
         {item.page ? <> · {t('support.inbox.page', { page: item.page })}</> : null}
       </p>
-      {action.error ? <p className="cash-field-error" role="alert">{action.error}</p> : null}
+      {action.error ? (
+        <p className="cash-field-error" role="alert">
+          {action.error}
+        </p>
+      ) : null}
       {item.readAt ? null : (
         <div>
           <button
@@ -80,7 +110,11 @@ function FeedbackRow({ item, onRead }: { item: AdminFeedbackItem; onRead: (read:
             data-variant="secondary"
             disabled={action.busy}
             aria-describedby={`feedback-${item.id}-message`}
-            onClick={() => void action.run(async () => onRead(await api.post(`/admin/feedback/${item.id}/read`, MarkFeedbackReadResponse)))}
+            onClick={() =>
+              void action.run(async () =>
+                onRead(await api.post(`/admin/feedback/${item.id}/read`, MarkFeedbackReadResponse)),
+              )
+            }
           >
             {action.busy ? t('support.inbox.marking') : t('support.inbox.markRead')}
           </button>

@@ -22,7 +22,9 @@ function decideAt(a: z.infer<typeof ApplicationSummary>): string | null {
 export function IdentityReviewsPage({ title }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()
-  const queue = useResource('admin-identity-reviews', (signal) => api.get('/admin/identity-applications?status=open', OpenApplications, signal))
+  const queue = useResource('admin-identity-reviews', (signal) =>
+    api.get('/admin/identity-applications?status=open', OpenApplications, signal),
+  )
   const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
@@ -31,17 +33,30 @@ export function IdentityReviewsPage({ title }: EmbedProps) {
       {queue.status === 'error' ? <ErrorState message={queue.error.message} onRetry={queue.reload} /> : null}
       {queue.status === 'ready' ? (
         <section className="cash-card cash-stack" aria-labelledby="identity-reviews-list">
-          <h2 id="identity-reviews-list">{t('admin.reviews.waiting', { count: queue.data.items.length.toLocaleString(locale) })}</h2>
+          <h2 id="identity-reviews-list">
+            {t('admin.reviews.waiting', { count: queue.data.items.length.toLocaleString(locale) })}
+          </h2>
           {queue.data.items.length === 0 ? <p className="cash-muted">{t('admin.reviews.empty')}</p> : null}
           <ol className="cash-list" data-testid="identity-reviews">
             {queue.data.items.map((a) => {
               const href = decideAt(a)
-              const label = t(a.kind === 'kyb' ? 'admin.reviews.kyb' : a.parentId ? 'admin.reviews.ownerKyc' : 'admin.reviews.kyc', { name: a.subject })
+              const label = t(
+                a.kind === 'kyb' ? 'admin.reviews.kyb' : a.parentId ? 'admin.reviews.ownerKyc' : 'admin.reviews.kyc',
+                { name: a.subject },
+              )
               return (
                 <li key={a.id} className="cash-stack" style={{ gap: 4 }}>
-                  {href ? <a href={href}><strong>{label}</strong></a> : <strong>{label}</strong>}
+                  {href ? (
+                    <a href={href}>
+                      <strong>{label}</strong>
+                    </a>
+                  ) : (
+                    <strong>{label}</strong>
+                  )}
                   <span className="cash-muted">
-                    {t(a.status === 'in_review' ? 'admin.reviews.inReview' : 'admin.reviews.submitted', { when: when(a.submittedAt) })}
+                    {t(a.status === 'in_review' ? 'admin.reviews.inReview' : 'admin.reviews.submitted', {
+                      when: when(a.submittedAt),
+                    })}
                   </span>
                 </li>
               )

@@ -32,14 +32,34 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
     // Only the query the page was opened with searches by itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
-  const money = (v: string, asset: string) => (isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`)
+  const money = (v: string, asset: string) =>
+    isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`
   const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
       <AdminNav current="/admin/investigate-transaction" />
-      <form className="cash-card cash-stack" role="search" noValidate onSubmit={(e) => (e.preventDefault(), void search(q))}>
-        <TextField label={t('admin.investigate.query')} name="q" hint={t('admin.investigate.hint')} autoComplete="off" spellCheck={false} value={q} error={fieldErrors.q} onChange={(e) => setQ(e.target.value)} />
-        <FormFooter error={error} busy={busy} label={t('admin.investigate.search')} busyLabel={t('admin.money.working')} />
+      <form
+        className="cash-card cash-stack"
+        role="search"
+        noValidate
+        onSubmit={(e) => (e.preventDefault(), void search(q))}
+      >
+        <TextField
+          label={t('admin.investigate.query')}
+          name="q"
+          hint={t('admin.investigate.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          value={q}
+          error={fieldErrors.q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <FormFooter
+          error={error}
+          busy={busy}
+          label={t('admin.investigate.search')}
+          busyLabel={t('admin.money.working')}
+        />
       </form>
       {result ? (
         <>
@@ -49,7 +69,8 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <ul className="cash-list">
               {result.records.map((r) => (
                 <li key={`${r.kind}:${r.id}`}>
-                  <span className="cash-badge">{r.kind.replace(/_/g, ' ')}</span> <strong>{r.title}</strong> · {r.status}
+                  <span className="cash-badge">{r.kind.replace(/_/g, ' ')}</span> <strong>{r.title}</strong> ·{' '}
+                  {r.status}
                   {r.amount && r.asset ? ` · ${money(r.amount, r.asset)}` : null}
                   <br />
                   <span className="cash-mono cash-muted">{r.id}</span>
@@ -107,10 +128,14 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
               {result.holds.map((h) => (
                 <li key={h.id}>
                   <strong>{money(h.amount, h.asset)}</strong> · {h.status}
-                  {h.postedAmount ? ` (${t('admin.investigate.posted', { amount: money(h.postedAmount, h.asset) })})` : null}
+                  {h.postedAmount
+                    ? ` (${t('admin.investigate.posted', { amount: money(h.postedAmount, h.asset) })})`
+                    : null}
                   {h.adminAction ? ` · ${h.adminAction.replace(/_/g, ' ')}` : null} · {h.description}
                   <br />
-                  <span className="cash-muted">{t('admin.investigate.holdTimes', { created: when(h.createdAt), expires: when(h.expiresAt) })}</span>
+                  <span className="cash-muted">
+                    {t('admin.investigate.holdTimes', { created: when(h.createdAt), expires: when(h.expiresAt) })}
+                  </span>
                 </li>
               ))}
             </ul>

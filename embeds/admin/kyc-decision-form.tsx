@@ -26,7 +26,11 @@ export function KycDecisionForm({ application, onDecided }: { application: Appli
     setError(null)
     setReasonError(undefined)
     try {
-      await api.post(`/admin/identity-applications/${application.id}/decision`, z.unknown(), decision === 'approved' ? { decision } : { decision, reason })
+      await api.post(
+        `/admin/identity-applications/${application.id}/decision`,
+        z.unknown(),
+        decision === 'approved' ? { decision } : { decision, reason },
+      )
       onDecided()
     } catch (e) {
       if (e instanceof ApiError && e.fields.reason) setReasonError(e.fields.reason)
@@ -36,16 +40,63 @@ export function KycDecisionForm({ application, onDecided }: { application: Appli
     }
   }
   return (
-    <form className="cash-card cash-stack" aria-labelledby={`${id}-title`} aria-busy={busy} noValidate onSubmit={(e) => { e.preventDefault(); void submit() }}>
-      <h2 id={`${id}-title`}>{t('admin.user.decideTitle', { kind: application.kind.toUpperCase(), name: application.subjectName })}</h2>
-      <p className="cash-muted">{t('admin.user.decideSubmitted', { when: formatDate(application.submittedAt, locale, 'stamp'), status: application.status })}</p>
+    <form
+      className="cash-card cash-stack"
+      aria-labelledby={`${id}-title`}
+      aria-busy={busy}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h2 id={`${id}-title`}>
+        {t('admin.user.decideTitle', { kind: application.kind.toUpperCase(), name: application.subjectName })}
+      </h2>
+      <p className="cash-muted">
+        {t('admin.user.decideSubmitted', {
+          when: formatDate(application.submittedAt, locale, 'stamp'),
+          status: application.status,
+        })}
+      </p>
       <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('admin.user.decideDecision')}</legend>
-        <label><input type="radio" name={`${id}-decision`} value="approved" checked={decision === 'approved'} onChange={() => setDecision('approved')} /> {t('admin.user.decideApprove')}</label>
-        <label><input type="radio" name={`${id}-decision`} value="rejected" checked={decision === 'rejected'} onChange={() => setDecision('rejected')} /> {t('admin.user.decideReject')}</label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-decision`}
+            value="approved"
+            checked={decision === 'approved'}
+            onChange={() => setDecision('approved')}
+          />{' '}
+          {t('admin.user.decideApprove')}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-decision`}
+            value="rejected"
+            checked={decision === 'rejected'}
+            onChange={() => setDecision('rejected')}
+          />{' '}
+          {t('admin.user.decideReject')}
+        </label>
       </fieldset>
-      {decision === 'rejected' ? <TextField label={t('admin.user.decideReason')} name="reason" value={reason} error={reasonError} onChange={(e) => setReason(e.target.value)} /> : null}
-      <FormFooter error={error} busy={busy} label={t('admin.user.decideSubmit')} busyLabel={t('admin.user.decideBusy')} />
+      {decision === 'rejected' ? (
+        <TextField
+          label={t('admin.user.decideReason')}
+          name="reason"
+          value={reason}
+          error={reasonError}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      ) : null}
+      <FormFooter
+        error={error}
+        busy={busy}
+        label={t('admin.user.decideSubmit')}
+        busyLabel={t('admin.user.decideBusy')}
+      />
     </form>
   )
 }

@@ -22,7 +22,9 @@ export function ManualRefundsPage({ title }: EmbedProps) {
   const { api } = useSession()
   const [version, setVersion] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
-  const refunds = useResource(`admin-refunds:${version}`, (signal) => api.get('/admin/manual-refunds', ManualRefundsResponse, signal))
+  const refunds = useResource(`admin-refunds:${version}`, (signal) =>
+    api.get('/admin/manual-refunds', ManualRefundsResponse, signal),
+  )
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const changed = (message: string) => (setNotice(message), setVersion((v) => v + 1))
   const items = refunds.status === 'ready' ? refunds.data.items : []
@@ -38,13 +40,21 @@ export function ManualRefundsPage({ title }: EmbedProps) {
       ) : null}
       <NewRefundForm
         key={version}
-        onCreated={(r) => changed(r.status === 'posted' ? t('admin.refunds.posted', { amount: usd(r.amount), name: r.account.name }) : t('admin.refunds.waiting', { amount: usd(r.amount), name: r.account.name }))}
+        onCreated={(r) =>
+          changed(
+            r.status === 'posted'
+              ? t('admin.refunds.posted', { amount: usd(r.amount), name: r.account.name })
+              : t('admin.refunds.waiting', { amount: usd(r.amount), name: r.account.name }),
+          )
+        }
       />
       {refunds.status === 'loading' ? <LoadingState /> : null}
       {refunds.status === 'error' ? <ErrorState message={refunds.error.message} onRetry={refunds.reload} /> : null}
       <section className="cash-card cash-stack" aria-labelledby="refunds-pending">
         <h2 id="refunds-pending">{t('admin.refunds.pendingTitle')}</h2>
-        {refunds.status === 'ready' && pending.length === 0 ? <p className="cash-muted">{t('admin.refunds.pendingEmpty')}</p> : null}
+        {refunds.status === 'ready' && pending.length === 0 ? (
+          <p className="cash-muted">{t('admin.refunds.pendingEmpty')}</p>
+        ) : null}
         <ul className="cash-list">
           {pending.map((r) => (
             <PendingRefund key={r.id} refund={r} onDecided={changed} />
@@ -53,13 +63,25 @@ export function ManualRefundsPage({ title }: EmbedProps) {
       </section>
       <section className="cash-card cash-stack" aria-labelledby="refunds-decided">
         <h2 id="refunds-decided">{t('admin.refunds.recentTitle')}</h2>
-        {refunds.status === 'ready' && decided.length === 0 ? <p className="cash-muted">{t('admin.refunds.recentEmpty')}</p> : null}
+        {refunds.status === 'ready' && decided.length === 0 ? (
+          <p className="cash-muted">{t('admin.refunds.recentEmpty')}</p>
+        ) : null}
         <ul className="cash-list">
           {decided.map((r) => (
             <li key={r.id} data-testid="refund-decided">
-              <strong>{usd(r.amount)}</strong> · {r.account.name} · <span className="cash-badge">{t(`admin.refunds.status.${r.status}`)}</span>
+              <strong>{usd(r.amount)}</strong> · {r.account.name} ·{' '}
+              <span className="cash-badge">{t(`admin.refunds.status.${r.status}`)}</span>
               <br />
-              <span className="cash-muted">{[r.reason, r.decisionReason, t('admin.refunds.requestedBy', { who: r.requestedBy.email }), r.decidedBy ? t('admin.refunds.decidedBy', { who: r.decidedBy.email }) : null].filter(Boolean).join(' · ')}</span>
+              <span className="cash-muted">
+                {[
+                  r.reason,
+                  r.decisionReason,
+                  t('admin.refunds.requestedBy', { who: r.requestedBy.email }),
+                  r.decidedBy ? t('admin.refunds.decidedBy', { who: r.decidedBy.email }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
             </li>
           ))}
         </ul>
@@ -77,7 +99,8 @@ function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) 
   const amount = useAmountInput('USDC')
   const idempotencyKey = useRef(crypto.randomUUID())
   const { busy, error, fieldErrors, run } = useAction()
-  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }))
+  const set = (name: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }))
   return (
     <form
       className="cash-card cash-stack"
@@ -87,14 +110,53 @@ function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) 
         e.preventDefault()
         const typed = amount.read()
         if (typed === undefined) return
-        void run(async () => onCreated(await api.post('/admin/manual-refunds', ManualRefund, { ...form, amount: typed, transactionRef: form.transactionRef || undefined }, { idempotencyKey: idempotencyKey.current })))
+        void run(async () =>
+          onCreated(
+            await api.post(
+              '/admin/manual-refunds',
+              ManualRefund,
+              { ...form, amount: typed, transactionRef: form.transactionRef || undefined },
+              { idempotencyKey: idempotencyKey.current },
+            ),
+          ),
+        )
       }}
     >
       <h2 id="refund-new">{t('admin.refunds.newTitle')}</h2>
-      <TextField label={t('admin.refunds.account')} name="account" hint={t('admin.refunds.accountHint')} autoComplete="off" value={form.account} error={fieldErrors.account} onChange={set('account')} />
-      <AmountField label={t('admin.refunds.amount')} name="amount" hint={t('admin.refunds.amountHint')} amount={amount} error={fieldErrors.amount} />
-      <TextField label={t('admin.money.reason')} name="reason" hint={t('admin.refunds.reasonHint')} autoComplete="off" value={form.reason} error={fieldErrors.reason} onChange={set('reason')} />
-      <TextField label={t('admin.refunds.transaction')} name="transactionRef" hint={t('admin.refunds.transactionHint')} autoComplete="off" value={form.transactionRef} error={fieldErrors.transactionRef} onChange={set('transactionRef')} />
+      <TextField
+        label={t('admin.refunds.account')}
+        name="account"
+        hint={t('admin.refunds.accountHint')}
+        autoComplete="off"
+        value={form.account}
+        error={fieldErrors.account}
+        onChange={set('account')}
+      />
+      <AmountField
+        label={t('admin.refunds.amount')}
+        name="amount"
+        hint={t('admin.refunds.amountHint')}
+        amount={amount}
+        error={fieldErrors.amount}
+      />
+      <TextField
+        label={t('admin.money.reason')}
+        name="reason"
+        hint={t('admin.refunds.reasonHint')}
+        autoComplete="off"
+        value={form.reason}
+        error={fieldErrors.reason}
+        onChange={set('reason')}
+      />
+      <TextField
+        label={t('admin.refunds.transaction')}
+        name="transactionRef"
+        hint={t('admin.refunds.transactionHint')}
+        autoComplete="off"
+        value={form.transactionRef}
+        error={fieldErrors.transactionRef}
+        onChange={set('transactionRef')}
+      />
       <FormFooter error={error} busy={busy} label={t('admin.refunds.submit')} busyLabel={t('admin.money.working')} />
     </form>
   )
@@ -113,23 +175,32 @@ function PendingRefund({ refund, onDecided }: { refund: ManualRefund; onDecided:
     run(async () => {
       setRefusal(null)
       try {
-        const r = await api.post(`/admin/manual-refunds/${refund.id}/approve`, ManualRefund, undefined, { idempotencyKey: approveKey.current })
+        const r = await api.post(`/admin/manual-refunds/${refund.id}/approve`, ManualRefund, undefined, {
+          idempotencyKey: approveKey.current,
+        })
         onDecided(t('admin.refunds.approved', { amount: usd, name: r.account.name }))
       } catch (e) {
         setRefusal(e instanceof ApiError || e instanceof Error ? e.message : String(e))
       }
     })
   return (
-    <li className="cash-stack" data-testid="refund-pending" aria-label={t('admin.refunds.itemLabel', { amount: usd, name: refund.account.name })}>
+    <li
+      className="cash-stack"
+      data-testid="refund-pending"
+      aria-label={t('admin.refunds.itemLabel', { amount: usd, name: refund.account.name })}
+    >
       <p style={{ margin: 0 }}>
-        <strong>{usd}</strong> · {refund.account.name} · <span className="cash-badge">{t('admin.refunds.status.pending_approval')}</span>
+        <strong>{usd}</strong> · {refund.account.name} ·{' '}
+        <span className="cash-badge">{t('admin.refunds.status.pending_approval')}</span>
       </p>
       <p className="cash-muted" style={{ margin: 0 }}>
         {[refund.reason, t('admin.refunds.requestedBy', { who: refund.requestedBy.email })].join(' · ')}
         {refund.transactionRef ? (
           <>
             {' · '}
-            <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(refund.transactionRef)}`}>{refund.transactionRef}</a>
+            <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(refund.transactionRef)}`}>
+              {refund.transactionRef}
+            </a>
           </>
         ) : null}
       </p>
@@ -142,7 +213,13 @@ function PendingRefund({ refund, onDecided }: { refund: ManualRefund; onDecided:
         <button type="button" className="cash-button" disabled={busy} onClick={() => void approve()}>
           {t('admin.refunds.approve')}
         </button>
-        <button type="button" className="cash-button" data-variant="secondary" aria-expanded={rejecting} onClick={() => setRejecting(true)}>
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="secondary"
+          aria-expanded={rejecting}
+          onClick={() => setRejecting(true)}
+        >
           {t('admin.refunds.reject')}
         </button>
       </div>

@@ -22,8 +22,11 @@ export function PendingHoldsPage({ title }: EmbedProps) {
   const [version, setVersion] = useState(0)
   const [open, setOpen] = useState<{ id: string; action: Action } | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const holds = useResource(`admin-holds:${version}`, (signal) => api.get('/admin/holds/pending', PendingHoldsResponse, signal))
-  const money = (v: string, asset: string) => (isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`)
+  const holds = useResource(`admin-holds:${version}`, (signal) =>
+    api.get('/admin/holds/pending', PendingHoldsResponse, signal),
+  )
+  const money = (v: string, asset: string) =>
+    isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`
   const when = (iso: string) => formatDate(iso, locale, 'stamp')
   return (
     <Page title={title}>
@@ -38,9 +41,20 @@ export function PendingHoldsPage({ title }: EmbedProps) {
       {holds.status === 'error' ? <ErrorState message={holds.error.message} onRetry={holds.reload} /> : null}
       {holds.status === 'ready' && holds.data.items.length === 0 ? <p>{t('admin.holds.empty')}</p> : null}
       {holds.status === 'ready' && holds.data.items.length > 0 ? (
-        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admin.holds.listLabel')}>
+        <ul
+          className="cash-stack"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('admin.holds.listLabel')}
+        >
           {holds.data.items.map((h) => (
-            <li key={h.id} className="cash-card cash-stack" style={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="pending-hold" data-reference={h.reference ?? ''} aria-labelledby={`hold-${h.id}`}>
+            <li
+              key={h.id}
+              className="cash-card cash-stack"
+              style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+              data-testid="pending-hold"
+              data-reference={h.reference ?? ''}
+              aria-labelledby={`hold-${h.id}`}
+            >
               <h2 id={`hold-${h.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
                 {money(h.amount, h.asset)} · {h.account?.name ?? t('admin.holds.platform')}
               </h2>
@@ -52,26 +66,46 @@ export function PendingHoldsPage({ title }: EmbedProps) {
                 {h.reference ? (
                   <>
                     {' · '}
-                    <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(h.reference)}`}>{t('admin.holds.investigate')}</a>
+                    <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(h.reference)}`}>
+                      {t('admin.holds.investigate')}
+                    </a>
                   </>
                 ) : null}
               </p>
               <div className="cash-actions">
                 {(['release', 'force-expire'] as const).map((a) => (
-                  <button key={a} type="button" className="cash-button" data-variant="secondary" aria-expanded={open?.id === h.id && open.action === a} onClick={() => setOpen({ id: h.id, action: a })}>
+                  <button
+                    key={a}
+                    type="button"
+                    className="cash-button"
+                    data-variant="secondary"
+                    aria-expanded={open?.id === h.id && open.action === a}
+                    onClick={() => setOpen({ id: h.id, action: a })}
+                  >
                     {t(a === 'release' ? 'admin.holds.release' : 'admin.holds.forceExpire')}
                   </button>
                 ))}
               </div>
               {open?.id === h.id ? (
                 <ReasonActionForm
-                  title={t(open.action === 'release' ? 'admin.holds.releaseTitle' : 'admin.holds.forceExpireTitle', { amount: money(h.amount, h.asset) })}
+                  title={t(open.action === 'release' ? 'admin.holds.releaseTitle' : 'admin.holds.forceExpireTitle', {
+                    amount: money(h.amount, h.asset),
+                  })}
                   submitLabel={t(open.action === 'release' ? 'admin.holds.release' : 'admin.holds.forceExpire')}
                   onCancel={() => setOpen(null)}
                   onSubmit={async (reason, idempotencyKey) => {
-                    const r = await api.post(`/admin/holds/${h.id}/${open.action}`, HoldActionResponse, { reason }, { idempotencyKey })
+                    const r = await api.post(
+                      `/admin/holds/${h.id}/${open.action}`,
+                      HoldActionResponse,
+                      { reason },
+                      { idempotencyKey },
+                    )
                     setOpen(null)
-                    setNotice(t(r.adminAction === 'released' ? 'admin.holds.released' : 'admin.holds.expired', { amount: money(h.amount, h.asset) }))
+                    setNotice(
+                      t(r.adminAction === 'released' ? 'admin.holds.released' : 'admin.holds.expired', {
+                        amount: money(h.amount, h.asset),
+                      }),
+                    )
                     setVersion((v) => v + 1)
                   }}
                 />

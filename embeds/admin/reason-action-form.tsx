@@ -10,7 +10,14 @@ import { TextField } from '../ui/text-field'
  * any extra fields, the submit button and cancel. `onSubmit` gets the reason and one Idempotency-Key per form,
  * so a retried submit never acts twice. Refusals land at their field, or above the button.
  */
-export function ReasonActionForm({ title, submitLabel, onSubmit, onCancel, children, testId }: {
+export function ReasonActionForm({
+  title,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  children,
+  testId,
+}: {
   title: string
   submitLabel: string
   onSubmit: (reason: string, idempotencyKey: string) => Promise<void>
@@ -37,7 +44,15 @@ export function ReasonActionForm({ title, submitLabel, onSubmit, onCancel, child
         <strong>{title}</strong>
       </p>
       {children?.(fieldErrors)}
-      <TextField label={t('admin.money.reason')} name="reason" hint={t('admin.money.reasonHint')} autoComplete="off" value={reason} error={fieldErrors.reason} onChange={(e) => setReason(e.target.value)} />
+      <TextField
+        label={t('admin.money.reason')}
+        name="reason"
+        hint={t('admin.money.reasonHint')}
+        autoComplete="off"
+        value={reason}
+        error={fieldErrors.reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <div className="cash-actions">
         <FormFooter error={error} busy={busy} label={submitLabel} busyLabel={t('admin.money.working')} />
         <button type="button" className="cash-button" data-variant="secondary" onClick={onCancel}>

@@ -9,7 +9,15 @@ import { TextField } from '../ui/text-field'
  * An admin action that states why (freeze, unfreeze, cancel). `required` makes the reason mandatory;
  * `confirm` adds a second step for an action that cannot be undone.
  */
-export function ReasonForm({ id, title, label, busyLabel, required, confirm, onSubmit }: {
+export function ReasonForm({
+  id,
+  title,
+  label,
+  busyLabel,
+  required,
+  confirm,
+  onSubmit,
+}: {
   id: string
   title: string
   label: string
@@ -30,15 +38,31 @@ export function ReasonForm({ id, title, label, busyLabel, required, confirm, onS
     setPending(null)
   })
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={form.busy} aria-labelledby={`${id}-title`} data-testid={id}>
+    <form
+      className="cash-card cash-stack"
+      onSubmit={(e) => void form.onSubmit(e)}
+      noValidate
+      aria-busy={form.busy}
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
-      <TextField label={required ? t('admin.account.reasonLabel') : t('admin.account.reasonOptional')} autoComplete="off" {...form.bind('reason')} />
+      <TextField
+        label={required ? t('admin.account.reasonLabel') : t('admin.account.reasonOptional')}
+        autoComplete="off"
+        {...form.bind('reason')}
+      />
       {pending !== null && confirm ? (
         <p className="cash-warning" role="alert">
           {confirm}
         </p>
       ) : null}
-      <FormFooter error={form.formError} busy={form.busy} label={pending !== null ? t('admin.account.reasonConfirm') : label} busyLabel={busyLabel} />
+      <FormFooter
+        error={form.formError}
+        busy={form.busy}
+        label={pending !== null ? t('admin.account.reasonConfirm') : label}
+        busyLabel={busyLabel}
+      />
       {pending !== null ? (
         <button type="button" className="cash-button" data-variant="secondary" onClick={() => setPending(null)}>
           {t('admin.account.reasonBack')}

@@ -45,7 +45,10 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
 
   const load = useCallback(async () => {
     try {
-      const [next, nextSettings] = await Promise.all([api.get(`/sandbox/targets/${encodeURIComponent(who)}`, SandboxTarget), api.get('/sandbox/settings', SandboxSettings)])
+      const [next, nextSettings] = await Promise.all([
+        api.get(`/sandbox/targets/${encodeURIComponent(who)}`, SandboxTarget),
+        api.get('/sandbox/settings', SandboxSettings),
+      ])
       setTarget(next)
       setSettings(nextSettings)
       setLoadError(null)
@@ -70,7 +73,14 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
       // Something lands later (a chain deposit's confirmations): read again once the server said it would.
       if (later) {
         const wait = Math.max(0, new Date(later).getTime() - Date.now()) + 250
-        setTimeout(() => void api.post('/sandbox/jobs/run', SandboxJobsResult, {}).then(() => (onChanged(), load()), () => undefined), wait)
+        setTimeout(
+          () =>
+            void api.post('/sandbox/jobs/run', SandboxJobsResult, {}).then(
+              () => (onChanged(), load()),
+              () => undefined,
+            ),
+          wait,
+        )
       }
     } catch (e) {
       setOutcome({ ok: false, text: e instanceof ApiError || e instanceof Error ? e.message : String(e) })
@@ -79,7 +89,12 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
     }
   }
 
-  if (loadError) return <p className="cash-alert" role="alert">{loadError}</p>
+  if (loadError)
+    return (
+      <p className="cash-alert" role="alert">
+        {loadError}
+      </p>
+    )
   if (!target || !settings) return <p className="cash-muted">{t('state.loading')}</p>
   const money = (units: string, asset: 'USDC' | 'BRL') => formatMoney(BigInt(units), asset, locale)
   const account = target.account
@@ -89,25 +104,51 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
         <p style={{ margin: 0 }}>
           <strong>{account ? account.name : (target.user?.name ?? who)}</strong>
           <br />
-          <span className="cash-muted">{target.user?.email ?? t(account?.kind === 'corporate' ? 'sandbox.corporate' : 'sandbox.personal')}</span>
+          <span className="cash-muted">
+            {target.user?.email ?? t(account?.kind === 'corporate' ? 'sandbox.corporate' : 'sandbox.personal')}
+          </span>
         </p>
         <SandboxChip />
       </div>
-      <p role="status" className={outcome ? (outcome.ok ? 'cash-notice' : 'cash-alert') : 'cash-visually-hidden'} data-testid="sandbox-outcome">
+      <p
+        role="status"
+        className={outcome ? (outcome.ok ? 'cash-notice' : 'cash-alert') : 'cash-visually-hidden'}
+        data-testid="sandbox-outcome"
+      >
         {outcome?.text ?? ''}
       </p>
 
       {account ? (
         <>
           <Group title={t('sandbox.moneyIn')}>
-            <ChainDeposit busy={busy} depositAddress={account.depositAddress} onSubmit={(asset, amount) => act(async () => {
-              const sent = await api.post('/sandbox/chain/transfers', SandboxChainTransferResponse, { toAddress: account.depositAddress, asset, amount })
-              return { text: t('sandbox.chainSent', { amount: `${amount} ${asset}` }), later: sent.creditedAfter }
-            })} />
-            <BankTransfer busy={busy} onSubmit={(rail, amount, senderName) => act(async () => {
-              await api.post('/sandbox/bank/transfers', SandboxEventResponse, { accountId: account.id, rail, amount, senderName })
-              return t('sandbox.bankArrived', { amount: money(toUnits(amount), 'USDC') })
-            })} />
+            <ChainDeposit
+              busy={busy}
+              depositAddress={account.depositAddress}
+              onSubmit={(asset, amount) =>
+                act(async () => {
+                  const sent = await api.post('/sandbox/chain/transfers', SandboxChainTransferResponse, {
+                    toAddress: account.depositAddress,
+                    asset,
+                    amount,
+                  })
+                  return { text: t('sandbox.chainSent', { amount: `${amount} ${asset}` }), later: sent.creditedAfter }
+                })
+              }
+            />
+            <BankTransfer
+              busy={busy}
+              onSubmit={(rail, amount, senderName) =>
+                act(async () => {
+                  await api.post('/sandbox/bank/transfers', SandboxEventResponse, {
+                    accountId: account.id,
+                    rail,
+                    amount,
+                    senderName,
+                  })
+                  return t('sandbox.bankArrived', { amount: money(toUnits(amount), 'USDC') })
+                })
+              }
+            />
             <div className="cash-stack">
               <h4>{t('sandbox.pixPaid')}</h4>
               {target.pixCharges.length === 0 ? <p className="cash-muted">{t('sandbox.noPixCharges')}</p> : null}
@@ -115,7 +156,20 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
                 {target.pixCharges.map((c) => (
                   <li key={c.txid} className="cash-row" style={{ alignItems: 'center' }}>
                     <span>{money(c.brlAmount, 'BRL')}</span>
-                    <button type="button" className="cash-button" data-variant="secondary" disabled={busy} onClick={() => act(async () => (await api.post(`/sandbox/pix/charges/${c.txid}/pay`, SandboxEventResponse, {}), t('sandbox.pixPaidDone', { amount: money(c.brlAmount, 'BRL') })))}>
+                    <button
+                      type="button"
+                      className="cash-button"
+                      data-variant="secondary"
+                      disabled={busy}
+                      onClick={() =>
+                        act(
+                          async () => (
+                            await api.post(`/sandbox/pix/charges/${c.txid}/pay`, SandboxEventResponse, {}),
+                            t('sandbox.pixPaidDone', { amount: money(c.brlAmount, 'BRL') })
+                          ),
+                        )
+                      }
+                    >
                       {t('sandbox.pay')}
                     </button>
                   </li>
@@ -128,10 +182,21 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
             {target.cards.length === 0 ? (
               <p className="cash-muted">{t('sandbox.noCards')}</p>
             ) : (
-              <Purchase busy={busy} cards={target.cards} onSubmit={(cardId, body) => act(async () => {
-                const r = await api.post(`/sandbox/cards/${cardId}/purchases`, SandboxPurchaseResponse, body)
-                return r.approved ? t('sandbox.purchaseApproved', { merchant: body.merchantName }) : t('sandbox.purchaseDeclined', { merchant: body.merchantName, reason: r.message ?? r.reason ?? '' })
-              })} />
+              <Purchase
+                busy={busy}
+                cards={target.cards}
+                onSubmit={(cardId, body) =>
+                  act(async () => {
+                    const r = await api.post(`/sandbox/cards/${cardId}/purchases`, SandboxPurchaseResponse, body)
+                    return r.approved
+                      ? t('sandbox.purchaseApproved', { merchant: body.merchantName })
+                      : t('sandbox.purchaseDeclined', {
+                          merchant: body.merchantName,
+                          reason: r.message ?? r.reason ?? '',
+                        })
+                  })
+                }
+              />
             )}
             {target.authorizations.length ? (
               <div className="cash-stack">
@@ -146,11 +211,31 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
                       <span className="cash-muted">{t(`sandbox.auth.${a.status}` as MessageKey)}</span>
                       {a.status === 'approved' || a.status === 'cleared' ? (
                         <span className="cash-actions">
-                          {(a.status === 'approved' ? (['clearing', 'reversal'] as const) : (['refund'] as const)).map((kind) => (
-                            <button key={kind} type="button" className="cash-button" data-variant="secondary" disabled={busy} onClick={() => act(async () => (await api.post(`/sandbox/card-authorizations/${a.networkId}/${kind}`, SandboxEventResponse, {}), t(`sandbox.${kind}Done`, { merchant: a.merchantName })))}>
-                              {t(`sandbox.${kind}`)}
-                            </button>
-                          ))}
+                          {(a.status === 'approved' ? (['clearing', 'reversal'] as const) : (['refund'] as const)).map(
+                            (kind) => (
+                              <button
+                                key={kind}
+                                type="button"
+                                className="cash-button"
+                                data-variant="secondary"
+                                disabled={busy}
+                                onClick={() =>
+                                  act(
+                                    async () => (
+                                      await api.post(
+                                        `/sandbox/card-authorizations/${a.networkId}/${kind}`,
+                                        SandboxEventResponse,
+                                        {},
+                                      ),
+                                      t(`sandbox.${kind}Done`, { merchant: a.merchantName })
+                                    ),
+                                  )
+                                }
+                              >
+                                {t(`sandbox.${kind}`)}
+                              </button>
+                            ),
+                          )}
                         </span>
                       ) : null}
                     </li>
@@ -166,15 +251,20 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
 
       <Group title={t('sandbox.identity')}>
         <label className="cash-row" style={{ alignItems: 'center', justifyContent: 'flex-start' }}>
-          <input type="checkbox" checked={settings.identityDecisions === 'manual'} disabled={busy} onChange={(e) => {
-            const identityDecisions = e.target.checked ? 'manual' : 'auto'
-            setSettings({ identityDecisions })
-            void act(async () => {
-            const next = await api.put('/sandbox/settings', SandboxSettings, { identityDecisions })
-            setSettings(next)
-            return t(next.identityDecisions === 'manual' ? 'sandbox.manualOn' : 'sandbox.manualOff')
-            })
-          }} />
+          <input
+            type="checkbox"
+            checked={settings.identityDecisions === 'manual'}
+            disabled={busy}
+            onChange={(e) => {
+              const identityDecisions = e.target.checked ? 'manual' : 'auto'
+              setSettings({ identityDecisions })
+              void act(async () => {
+                const next = await api.put('/sandbox/settings', SandboxSettings, { identityDecisions })
+                setSettings(next)
+                return t(next.identityDecisions === 'manual' ? 'sandbox.manualOn' : 'sandbox.manualOff')
+              })
+            }}
+          />
           {t('sandbox.manualDecisions')}
         </label>
         {target.applications.length === 0 ? <p className="cash-muted">{t('sandbox.noApplications')}</p> : null}
@@ -184,10 +274,25 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
               <span>{t(a.kind === 'kyb' ? 'sandbox.kybOf' : 'sandbox.kycOf', { name: a.subject })}</span>
               <span className="cash-actions">
                 {(['approved', 'rejected'] as const).map((decision) => (
-                  <button key={decision} type="button" className="cash-button" data-variant={decision === 'approved' ? undefined : 'secondary'} disabled={busy} onClick={() => act(async () => {
-                    await api.post(`/sandbox/identity-applications/${a.reference}/decide`, z.unknown(), decision === 'approved' ? { decision } : { decision, reason: t('sandbox.rejectReason') })
-                    return t(decision === 'approved' ? 'sandbox.approvedDone' : 'sandbox.rejectedDone', { name: a.subject })
-                  })}>
+                  <button
+                    key={decision}
+                    type="button"
+                    className="cash-button"
+                    data-variant={decision === 'approved' ? undefined : 'secondary'}
+                    disabled={busy}
+                    onClick={() =>
+                      act(async () => {
+                        await api.post(
+                          `/sandbox/identity-applications/${a.reference}/decide`,
+                          z.unknown(),
+                          decision === 'approved' ? { decision } : { decision, reason: t('sandbox.rejectReason') },
+                        )
+                        return t(decision === 'approved' ? 'sandbox.approvedDone' : 'sandbox.rejectedDone', {
+                          name: a.subject,
+                        })
+                      })
+                    }
+                  >
                     {t(decision === 'approved' ? 'sandbox.approve' : 'sandbox.reject')}
                   </button>
                 ))}
@@ -198,13 +303,31 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
       </Group>
 
       <Group title={t('sandbox.time')}>
-        <button type="button" className="cash-button" data-variant="secondary" disabled={busy} onClick={() => act(async () => t('sandbox.jobsRan'))}>
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={() => act(async () => t('sandbox.jobsRan'))}
+        >
           {t('sandbox.runJobs')}
         </button>
-        {environment === 'test' ? <AdvanceClock busy={busy} onSubmit={(seconds) => act(async () => {
-          const r = await api.post('/sandbox/clock', SandboxClockResult, { advanceSeconds: seconds })
-          return t('sandbox.clockMoved', { when: formatDate(r.now, locale, 'stamp'), jobs: r.ranJobs.toLocaleString(locale) })
-        })} /> : <p className="cash-muted">{t('sandbox.clockTestOnly')}</p>}
+        {environment === 'test' ? (
+          <AdvanceClock
+            busy={busy}
+            onSubmit={(seconds) =>
+              act(async () => {
+                const r = await api.post('/sandbox/clock', SandboxClockResult, { advanceSeconds: seconds })
+                return t('sandbox.clockMoved', {
+                  when: formatDate(r.now, locale, 'stamp'),
+                  jobs: r.ranJobs.toLocaleString(locale),
+                })
+              })
+            }
+          />
+        ) : (
+          <p className="cash-muted">{t('sandbox.clockTestOnly')}</p>
+        )}
       </Group>
     </div>
   )
@@ -219,14 +342,28 @@ function toUnits(decimal: string): string {
 function Group({ title, children }: { title: string; children: ReactNode }) {
   const id = useId()
   return (
-    <section className="cash-stack" aria-labelledby={id} style={{ borderTop: '1px solid var(--cash-border)', paddingTop: 'var(--cash-space)' }}>
-      <h3 id={id} style={{ margin: 0 }}>{title}</h3>
+    <section
+      className="cash-stack"
+      aria-labelledby={id}
+      style={{ borderTop: '1px solid var(--cash-border)', paddingTop: 'var(--cash-space)' }}
+    >
+      <h3 id={id} style={{ margin: 0 }}>
+        {title}
+      </h3>
       {children}
     </section>
   )
 }
 
-function ChainDeposit({ busy, depositAddress, onSubmit }: { busy: boolean; depositAddress: string | null; onSubmit: (asset: HeldAsset, amount: string) => void }) {
+function ChainDeposit({
+  busy,
+  depositAddress,
+  onSubmit,
+}: {
+  busy: boolean
+  depositAddress: string | null
+  onSubmit: (asset: HeldAsset, amount: string) => void
+}) {
   const { t } = useI18n()
   const id = useId()
   const [asset, setAsset] = useState<HeldAsset>('USDC')
@@ -240,16 +377,33 @@ function ChainDeposit({ busy, depositAddress, onSubmit }: { busy: boolean; depos
   return (
     <form className="cash-stack" onSubmit={submit} aria-label={t('sandbox.chainDeposit')}>
       <h4>{t('sandbox.chainDeposit')}</h4>
-      <SelectField id={`${id}-asset`} label={t('sandbox.asset')} value={asset} onChange={(v) => setAsset(v as HeldAsset)}>
-        {HELD_ASSETS.map((a) => <option key={a} value={a}>{a}</option>)}
+      <SelectField
+        id={`${id}-asset`}
+        label={t('sandbox.asset')}
+        value={asset}
+        onChange={(v) => setAsset(v as HeldAsset)}
+      >
+        {HELD_ASSETS.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
       </SelectField>
       <AmountField name="amount" label={t('sandbox.amount')} amount={amount} />
-      <button type="submit" className="cash-button" disabled={busy}>{t('sandbox.sendDeposit')}</button>
+      <button type="submit" className="cash-button" disabled={busy}>
+        {t('sandbox.sendDeposit')}
+      </button>
     </form>
   )
 }
 
-function BankTransfer({ busy, onSubmit }: { busy: boolean; onSubmit: (rail: string, amount: string, senderName: string) => void }) {
+function BankTransfer({
+  busy,
+  onSubmit,
+}: {
+  busy: boolean
+  onSubmit: (rail: string, amount: string, senderName: string) => void
+}) {
   const { t } = useI18n()
   const id = useId()
   const [rail, setRail] = useState<(typeof BANK_RAILS)[number]>('ach')
@@ -267,18 +421,39 @@ function BankTransfer({ busy, onSubmit }: { busy: boolean; onSubmit: (rail: stri
     <form className="cash-stack" onSubmit={submit} aria-label={t('sandbox.bankTransfer')}>
       <h4>{t('sandbox.bankTransfer')}</h4>
       <SelectField id={`${id}-rail`} label={t('sandbox.rail')} value={rail} onChange={(v) => setRail(v as typeof rail)}>
-        {BANK_RAILS.map((r) => <option key={r} value={r}>{t(`sandbox.rail.${r}`)}</option>)}
+        {BANK_RAILS.map((r) => (
+          <option key={r} value={r}>
+            {t(`sandbox.rail.${r}`)}
+          </option>
+        ))}
       </SelectField>
       <AmountField name="bankAmount" label={t('sandbox.amountUsd')} amount={amount} />
-      <TextField name="sender" label={t('sandbox.sender')} value={sender} error={senderError} maxLength={140} onChange={(e) => (setSender(e.target.value), setSenderError(undefined))} />
-      <button type="submit" className="cash-button" disabled={busy}>{t('sandbox.receiveTransfer')}</button>
+      <TextField
+        name="sender"
+        label={t('sandbox.sender')}
+        value={sender}
+        error={senderError}
+        maxLength={140}
+        onChange={(e) => (setSender(e.target.value), setSenderError(undefined))}
+      />
+      <button type="submit" className="cash-button" disabled={busy}>
+        {t('sandbox.receiveTransfer')}
+      </button>
     </form>
   )
 }
 
 type PurchaseBody = { amount: string; merchantName: string; mcc: string; networkTimeout: boolean }
 
-function Purchase({ busy, cards, onSubmit }: { busy: boolean; cards: SandboxTarget['cards']; onSubmit: (cardId: string, body: PurchaseBody) => void }) {
+function Purchase({
+  busy,
+  cards,
+  onSubmit,
+}: {
+  busy: boolean
+  cards: SandboxTarget['cards']
+  onSubmit: (cardId: string, body: PurchaseBody) => void
+}) {
   const { t } = useI18n()
   const id = useId()
   const [cardId, setCardId] = useState(cards[0]!.id)
@@ -296,16 +471,41 @@ function Purchase({ busy, cards, onSubmit }: { busy: boolean; cards: SandboxTarg
     <form className="cash-stack" onSubmit={(e) => (e.preventDefault(), send(false))} aria-label={t('sandbox.purchase')}>
       <h4>{t('sandbox.purchase')}</h4>
       <SelectField id={`${id}-card`} label={t('sandbox.card')} value={cardId} onChange={setCardId}>
-        {cards.map((c) => <option key={c.id} value={c.id}>{t(c.kind === 'physical' ? 'sandbox.cardPhysical' : 'sandbox.cardVirtual', { last4: c.last4 })}</option>)}
+        {cards.map((c) => (
+          <option key={c.id} value={c.id}>
+            {t(c.kind === 'physical' ? 'sandbox.cardPhysical' : 'sandbox.cardVirtual', { last4: c.last4 })}
+          </option>
+        ))}
       </SelectField>
-      <TextField name="merchant" label={t('sandbox.merchant')} value={merchant} error={merchantError} maxLength={60} onChange={(e) => (setMerchant(e.target.value), setMerchantError(undefined))} />
+      <TextField
+        name="merchant"
+        label={t('sandbox.merchant')}
+        value={merchant}
+        error={merchantError}
+        maxLength={60}
+        onChange={(e) => (setMerchant(e.target.value), setMerchantError(undefined))}
+      />
       <AmountField name="purchaseAmount" label={t('sandbox.amountUsd')} amount={amount} />
       <SelectField id={`${id}-mcc`} label={t('sandbox.category')} value={mcc} onChange={setMcc}>
-        {CATEGORIES.map((c) => <option key={c} value={c}>{t(`sandbox.mcc.${c}`)}</option>)}
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`sandbox.mcc.${c}`)}
+          </option>
+        ))}
       </SelectField>
       <span className="cash-actions">
-        <button type="submit" className="cash-button" disabled={busy}>{t('sandbox.buy')}</button>
-        <button type="button" className="cash-button" data-variant="secondary" disabled={busy} onClick={() => send(true)}>{t('sandbox.networkTimeout')}</button>
+        <button type="submit" className="cash-button" disabled={busy}>
+          {t('sandbox.buy')}
+        </button>
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={() => send(true)}
+        >
+          {t('sandbox.networkTimeout')}
+        </button>
       </span>
     </form>
   )
@@ -323,8 +523,17 @@ function AdvanceClock({ busy, onSubmit }: { busy: boolean; onSubmit: (seconds: n
   }
   return (
     <form className="cash-stack" onSubmit={submit} aria-label={t('sandbox.advanceClock')}>
-      <TextField name="minutes" label={t('sandbox.minutes')} inputMode="numeric" value={minutes} error={error} onChange={(e) => (setMinutes(e.target.value), setError(undefined))} />
-      <button type="submit" className="cash-button" data-variant="secondary" disabled={busy}>{t('sandbox.advanceClock')}</button>
+      <TextField
+        name="minutes"
+        label={t('sandbox.minutes')}
+        inputMode="numeric"
+        value={minutes}
+        error={error}
+        onChange={(e) => (setMinutes(e.target.value), setError(undefined))}
+      />
+      <button type="submit" className="cash-button" data-variant="secondary" disabled={busy}>
+        {t('sandbox.advanceClock')}
+      </button>
     </form>
   )
 }

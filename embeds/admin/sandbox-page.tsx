@@ -24,7 +24,11 @@ export function SandboxPage({ title }: EmbedProps) {
     return (
       <Page title={title}>
         <AdminNav current="/admin/sandbox" />
-        <CalloutCard title={t('admin.sandbox.offTitle')} body={t('qa.sandboxOff')} action={<a href="/app/cash/admin">{t('admin.nav.dashboard')}</a>} />
+        <CalloutCard
+          title={t('admin.sandbox.offTitle')}
+          body={t('qa.sandboxOff')}
+          action={<a href="/app/cash/admin">{t('admin.nav.dashboard')}</a>}
+        />
       </Page>
     )
   }
@@ -39,10 +43,28 @@ export function SandboxPage({ title }: EmbedProps) {
       <AdminNav current="/admin/sandbox" />
       <p className="cash-muted">{t('admin.sandbox.intro')}</p>
       <form className="cash-card cash-stack" onSubmit={submit} aria-label={t('admin.sandbox.pick')}>
-        <TextField name="who" label={t('admin.sandbox.who')} hint={t('admin.sandbox.whoHint')} value={who} error={error} maxLength={254} onChange={(e) => (setWho(e.target.value), setError(undefined))} />
-        <button type="submit" className="cash-button">{t('admin.sandbox.open')}</button>
+        <TextField
+          name="who"
+          label={t('admin.sandbox.who')}
+          hint={t('admin.sandbox.whoHint')}
+          value={who}
+          error={error}
+          maxLength={254}
+          onChange={(e) => (setWho(e.target.value), setError(undefined))}
+        />
+        <button type="submit" className="cash-button">
+          {t('admin.sandbox.open')}
+        </button>
       </form>
-      {acting ? <SandboxControls key={acting} api={api} who={acting} environment={config.monitoring.environment} onChanged={announceDataChanged} /> : null}
+      {acting ? (
+        <SandboxControls
+          key={acting}
+          api={api}
+          who={acting}
+          environment={config.monitoring.environment}
+          onChanged={announceDataChanged}
+        />
+      ) : null}
     </Page>
   )
 }

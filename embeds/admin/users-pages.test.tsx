@@ -4,13 +4,32 @@ import type { Locale } from '../lib/i18n'
 import { renderInSession } from '../testing/render-in-session'
 import { AdminUserPage } from './users-pages'
 
-const session = { user: { id: '20000000-0000-4000-8000-000000000009', email: 'admin@demo.cash', name: 'Ada Admin', platformRole: 'admin' }, memberships: [], csrfToken: 'csrf' }
-const paula = { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user', kycStatus: 'approved', createdAt: '2026-11-21T10:00:00.000Z', kycReason: null, language: null }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000009',
+    email: 'admin@demo.cash',
+    name: 'Ada Admin',
+    platformRole: 'admin',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
+const paula = {
+  id: '20000000-0000-4000-8000-000000000001',
+  email: 'personal@demo.cash',
+  name: 'Paula Pereira',
+  platformRole: 'user',
+  kycStatus: 'approved',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  kycReason: null,
+  language: null,
+}
 const detail = { user: paula, memberships: [], activeSessions: 2, openApplications: [] }
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
     if (url.includes(`/admin/users/${paula.id}`)) return json(detail)
     if (url.includes('/admin/audit')) return json({ items: [] })
@@ -19,7 +38,8 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const show = (locale: Locale) => renderInSession(<AdminUserPage title="User" params={{ userId: paula.id }} path={`/admin/user/${paula.id}`} />, locale)
+const show = (locale: Locale) =>
+  renderInSession(<AdminUserPage title="User" params={{ userId: paula.id }} path={`/admin/user/${paula.id}`} />, locale)
 
 describe('AdminUserPage', () => {
   it.each([

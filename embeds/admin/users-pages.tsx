@@ -50,7 +50,9 @@ export function AdminUserPage({ title, params }: EmbedProps) {
   const { t, locale } = useI18n()
   const userId = params.userId ?? ''
   const [version, setVersion] = useState(0)
-  const detail = useResource(`admin-user:${userId}:${version}`, (signal) => api.get(`/admin/users/${encodeURIComponent(userId)}`, AdminUserDetail, signal))
+  const detail = useResource(`admin-user:${userId}:${version}`, (signal) =>
+    api.get(`/admin/users/${encodeURIComponent(userId)}`, AdminUserDetail, signal),
+  )
   return (
     <Page title={title}>
       <AdminNav current="/admin/user" />
@@ -61,12 +63,33 @@ export function AdminUserPage({ title, params }: EmbedProps) {
           <section className="cash-card cash-stack" aria-labelledby="admin-user-profile">
             <h2 id="admin-user-profile">{detail.data.user.name}</h2>
             <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-user.profile">
-              <div className="cash-row"><dt>{t('admin.user.email')}</dt><dd>{detail.data.user.email}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.id')}</dt><dd className="cash-mono">{detail.data.user.id}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.role')}</dt><dd>{t(`admin.user.platformRole.${detail.data.user.platformRole}`)}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.kyc')}</dt><dd>{t(`identity.status.${detail.data.user.kycStatus}`)}{detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.since')}</dt><dd>{formatDate(detail.data.user.createdAt, locale, 'stamp')}</dd></div>
-              <div className="cash-row"><dt>{t('admin.user.sessions')}</dt><dd>{detail.data.activeSessions.toLocaleString(locale)}</dd></div>
+              <div className="cash-row">
+                <dt>{t('admin.user.email')}</dt>
+                <dd>{detail.data.user.email}</dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.user.id')}</dt>
+                <dd className="cash-mono">{detail.data.user.id}</dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.user.role')}</dt>
+                <dd>{t(`admin.user.platformRole.${detail.data.user.platformRole}`)}</dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.user.kyc')}</dt>
+                <dd>
+                  {t(`identity.status.${detail.data.user.kycStatus}`)}
+                  {detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}
+                </dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.user.since')}</dt>
+                <dd>{formatDate(detail.data.user.createdAt, locale, 'stamp')}</dd>
+              </div>
+              <div className="cash-row">
+                <dt>{t('admin.user.sessions')}</dt>
+                <dd>{detail.data.activeSessions.toLocaleString(locale)}</dd>
+              </div>
             </dl>
           </section>
           <section className="cash-card cash-stack" aria-labelledby="admin-user-accounts">

@@ -14,14 +14,22 @@ import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 
-const INVITE_ERRORS = ['invite_not_found', 'invite_expired', 'invite_used', 'invite_revoked', 'invite_wrong_email'] as const
+const INVITE_ERRORS = [
+  'invite_not_found',
+  'invite_expired',
+  'invite_used',
+  'invite_revoked',
+  'invite_wrong_email',
+] as const
 const SignUpForm = SignUpBody.omit({ client: true, inviteToken: true, referralCode: true })
 
 /** The invite's own refusals in the reader's language; anything else as the server said it. */
 function useErrorText() {
   const { t } = useI18n()
   return (error: ApiError | Error) =>
-    error instanceof ApiError && (INVITE_ERRORS as readonly string[]).includes(error.code) ? t(`invite.error.${error.code}` as MessageKey) : error.message
+    error instanceof ApiError && (INVITE_ERRORS as readonly string[]).includes(error.code)
+      ? t(`invite.error.${error.code}` as MessageKey)
+      : error.message
 }
 
 function InviteSignUp({ email, token }: { email: string; token: string }) {
@@ -31,12 +39,36 @@ function InviteSignUp({ email, token }: { email: string; token: string }) {
     await signUp({ ...data, inviteToken: token })
   })
   return (
-    <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy} aria-labelledby="invite-new">
+    <form
+      className="cash-card cash-stack"
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-busy={form.busy}
+      aria-labelledby="invite-new"
+    >
       <h2 id="invite-new">{t('invite.new')}</h2>
       <TextField label={t('auth.field.name')} autoComplete="name" {...form.bind('name')} />
-      <TextField label={t('auth.field.email')} hint={t('invite.emailFixed')} type="email" autoComplete="email" readOnly {...form.bind('email')} />
-      <TextField label={t('auth.field.password')} hint={t('auth.field.passwordHint')} type="password" autoComplete="new-password" {...form.bind('password')} />
-      <FormFooter error={form.formError} busy={form.busy} label={t('auth.signUp.submit')} busyLabel={t('auth.signUp.busy')} />
+      <TextField
+        label={t('auth.field.email')}
+        hint={t('invite.emailFixed')}
+        type="email"
+        autoComplete="email"
+        readOnly
+        {...form.bind('email')}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        hint={t('auth.field.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        {...form.bind('password')}
+      />
+      <FormFooter
+        error={form.formError}
+        busy={form.busy}
+        label={t('auth.signUp.submit')}
+        busyLabel={t('auth.signUp.busy')}
+      />
     </form>
   )
 }
@@ -61,7 +93,11 @@ function Join({ token, invite, onJoined }: { token: string; invite: InviteLookup
       <button type="button" className="cash-button" disabled={action.busy} onClick={() => void join()}>
         {action.busy ? t('invite.joining') : t('invite.join', { company: invite.companyName })}
       </button>
-      {action.error ? <p className="cash-alert" role="alert">{action.error}</p> : null}
+      {action.error ? (
+        <p className="cash-alert" role="alert">
+          {action.error}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -99,7 +135,9 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
   const { api, state, signOut } = useSession()
   const errorText = useErrorText()
   const [token] = useState(takeInviteToken)
-  const invite = useResource(`invite:${token}`, (signal) => api.post('/invitations/lookup', InviteLookupResponse, { token }, { signal }))
+  const invite = useResource(`invite:${token}`, (signal) =>
+    api.post('/invitations/lookup', InviteLookupResponse, { token }, { signal }),
+  )
   const here = '/app/cash/accept-invite'
   let body
   if (!token) body = <ErrorState message={t('invite.noToken')} />
@@ -109,19 +147,27 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
     const i = invite.data
     const role = t(`people.role.${i.role}`)
     let next
-    if (state.status === 'signed-in' && state.session.user.email === i.email) next = <Join token={token} invite={i} onJoined={onJoined} />
+    if (state.status === 'signed-in' && state.session.user.email === i.email)
+      next = <Join token={token} invite={i} onJoined={onJoined} />
     else if (state.status === 'signed-in') {
       next = (
         <div className="cash-stack">
-          <p role="alert" className="cash-alert">{t('invite.otherUser', { current: state.session.user.email, email: i.email })}</p>
-          <div><button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>{t('invite.signOut')}</button></div>
+          <p role="alert" className="cash-alert">
+            {t('invite.otherUser', { current: state.session.user.email, email: i.email })}
+          </p>
+          <div>
+            <button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>
+              {t('invite.signOut')}
+            </button>
+          </div>
         </div>
       )
     } else {
       next = (
         <>
           <p>
-            {t('invite.haveAccount', { email: i.email })} <a href={`/app/cash/sign-in?next=${encodeURIComponent(here)}`}>{t('invite.signIn')}</a>
+            {t('invite.haveAccount', { email: i.email })}{' '}
+            <a href={`/app/cash/sign-in?next=${encodeURIComponent(here)}`}>{t('invite.signIn')}</a>
           </p>
           <InviteSignUp email={i.email} token={token} />
         </>
@@ -130,8 +176,12 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
     body = (
       <>
         <section className="cash-card cash-stack" aria-label={i.companyName}>
-          <p style={{ margin: 0 }}><strong>{t('invite.offer', { inviter: i.inviterName, company: i.companyName, role })}</strong></p>
-          <p className="cash-muted" style={{ margin: 0 }}>{t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale, 'dateTime') })}</p>
+          <p style={{ margin: 0 }}>
+            <strong>{t('invite.offer', { inviter: i.inviterName, company: i.companyName, role })}</strong>
+          </p>
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale, 'dateTime') })}
+          </p>
         </section>
         {next}
       </>

@@ -23,7 +23,16 @@ const FORGOT = `${SIGN_IN}?step=forgot-password`
 function SignInRoute({ step, goNext }: { step: string | null; goNext: () => void }) {
   const { t } = useI18n()
   const [resetFor, setResetFor] = useState<string | null>(null)
-  if (resetFor !== null) return <SignInPage onSignedIn={goNext} signUpHref="/app/cash/sign-up" forgotHref={FORGOT} initialEmail={resetFor} notice={t('auth.reset.done')} />
+  if (resetFor !== null)
+    return (
+      <SignInPage
+        onSignedIn={goNext}
+        signUpHref="/app/cash/sign-up"
+        forgotHref={FORGOT}
+        initialEmail={resetFor}
+        notice={t('auth.reset.done')}
+      />
+    )
   if (step === 'forgot-password') return <ForgotPasswordPage signInHref={SIGN_IN} />
   if (step === 'reset-password') return <ResetPasswordPage forgotHref={FORGOT} onReset={setResetFor} />
   return <SignInPage onSignedIn={goNext} signUpHref="/app/cash/sign-up" forgotHref={FORGOT} />
@@ -36,7 +45,12 @@ export function AuthEmbed({ path, title }: EmbedProps) {
   const goNext = () => navigation.go(safeNext(new URLSearchParams(window.location.search).get('next')))
   // Keyed by step: a step opened by a link starts afresh (the sign-in shown after a reset does not linger).
   if (path === '/sign-in') return <SignInRoute key={step ?? ''} step={step} goNext={goNext} />
-  if (path === '/sign-up') return <SignUpGate waitlistHref="/app/cash/waitlist"><SignUpPage onSignedUp={goNext} signInHref={SIGN_IN} /></SignUpGate>
+  if (path === '/sign-up')
+    return (
+      <SignUpGate waitlistHref="/app/cash/waitlist">
+        <SignUpPage onSignedUp={goNext} signInHref={SIGN_IN} />
+      </SignUpGate>
+    )
   if (path === '/waitlist') return <WaitlistPage title={title} signInHref={SIGN_IN} />
   if (path === '/accept-invite') return <AcceptInvitePage title={title} onJoined={() => navigation.go('/app/cash')} />
   return <FeaturePending title={title} />

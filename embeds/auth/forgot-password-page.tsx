@@ -19,7 +19,10 @@ export function ForgotPasswordPage({ signInHref }: { signInHref: string }) {
   const { api } = useSession()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useZodForm(ForgotForm, { email: '' }, async ({ email }) => {
-    await api.post('/auth/password-reset', PasswordResetRequested, { email, language: locale === 'pt-BR' ? 'pt-BR' : 'en' })
+    await api.post('/auth/password-reset', PasswordResetRequested, {
+      email,
+      language: locale === 'pt-BR' ? 'pt-BR' : 'en',
+    })
     setSentTo(email)
   })
   return (
@@ -35,9 +38,22 @@ export function ForgotPasswordPage({ signInHref }: { signInHref: string }) {
         </section>
       ) : (
         <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-          <p className="cash-muted" style={{ margin: 0 }}>{t('auth.forgot.intro')}</p>
-          <TextField label={t('auth.field.email')} type="email" autoComplete="username" inputMode="email" {...form.bind('email')} />
-          <FormFooter error={form.formError} busy={form.busy} label={t('auth.forgot.submit')} busyLabel={t('auth.forgot.busy')} />
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('auth.forgot.intro')}
+          </p>
+          <TextField
+            label={t('auth.field.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            {...form.bind('email')}
+          />
+          <FormFooter
+            error={form.formError}
+            busy={form.busy}
+            label={t('auth.forgot.submit')}
+            busyLabel={t('auth.forgot.busy')}
+          />
         </form>
       )}
       <a className="cash-button" data-variant="plain" href={signInHref} style={{ paddingInline: 0 }}>

@@ -60,10 +60,20 @@ export function ResetPasswordPage({ forgotHref, onReset }: { forgotHref: string;
   return <Page title={t('auth.reset.title')}>{body}</Page>
 }
 
-function ResetWithToken({ token, forgotHref, onReset }: { token: string; forgotHref: string; onReset: (email: string) => void }) {
+function ResetWithToken({
+  token,
+  forgotHref,
+  onReset,
+}: {
+  token: string
+  forgotHref: string
+  onReset: (email: string) => void
+}) {
   const { t, locale } = useI18n()
   const { api, refresh } = useSession()
-  const link = useResource(`reset-link:${token}`, (signal) => api.post('/auth/password-reset/lookup', PasswordResetLink, { token }, { signal }))
+  const link = useResource(`reset-link:${token}`, (signal) =>
+    api.post('/auth/password-reset/lookup', PasswordResetLink, { token }, { signal }),
+  )
   const [refused, setRefused] = useState<string | null>(null)
   const form = useZodForm(NewPasswordForm, { password: '' }, async ({ password }) => {
     try {
@@ -81,16 +91,30 @@ function ResetWithToken({ token, forgotHref, onReset }: { token: string; forgotH
   if (refused) return <ResetLinkProblem message={refused} forgotHref={forgotHref} />
   if (link.status === 'loading') return <LoadingState />
   if (link.status === 'error') {
-    if (link.error.code.startsWith('reset_link_') || link.error.status === 400) return <ResetLinkProblem message={link.error.fields.token ?? link.error.message} forgotHref={forgotHref} />
+    if (link.error.code.startsWith('reset_link_') || link.error.status === 400)
+      return <ResetLinkProblem message={link.error.fields.token ?? link.error.message} forgotHref={forgotHref} />
     return <ErrorState message={link.error.message} onRetry={link.reload} />
   }
   return (
     <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-      <p style={{ margin: 0 }}>{t('auth.reset.for', { email: link.data.email, time: formatDate(link.data.expiresAt, locale, 'time') })}</p>
+      <p style={{ margin: 0 }}>
+        {t('auth.reset.for', { email: link.data.email, time: formatDate(link.data.expiresAt, locale, 'time') })}
+      </p>
       {/* The account's e-mail beside the new password, so a password manager saves it for the right login. */}
       <input type="email" name="username" autoComplete="username" value={link.data.email} readOnly hidden />
-      <TextField label={t('auth.reset.field')} hint={t('auth.field.passwordHint')} type="password" autoComplete="new-password" {...form.bind('password')} />
-      <FormFooter error={form.formError} busy={form.busy} label={t('auth.reset.submit')} busyLabel={t('auth.reset.busy')} />
+      <TextField
+        label={t('auth.reset.field')}
+        hint={t('auth.field.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        {...form.bind('password')}
+      />
+      <FormFooter
+        error={form.formError}
+        busy={form.busy}
+        label={t('auth.reset.submit')}
+        busyLabel={t('auth.reset.busy')}
+      />
     </form>
   )
 }
@@ -99,7 +123,9 @@ function ResetLinkProblem({ message, forgotHref }: { message: string; forgotHref
   const { t } = useI18n()
   return (
     <div className="cash-stack">
-      <p className="cash-alert" role="alert" style={{ margin: 0 }}>{message}</p>
+      <p className="cash-alert" role="alert" style={{ margin: 0 }}>
+        {message}
+      </p>
       <a className="cash-button" href={forgotHref}>
         {t('auth.reset.askAgain')}
       </a>

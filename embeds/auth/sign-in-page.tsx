@@ -15,7 +15,19 @@ const SignInForm = SignInBody.omit({ client: true })
  * E-mail and password sign-in. `onSignedIn` decides where to go next (the shell returns to `next`). After a password
  * reset it opens with the e-mail filled in and `notice` above the form.
  */
-export function SignInPage({ onSignedIn, signUpHref, forgotHref, initialEmail = '', notice }: { onSignedIn: () => void; signUpHref: string; forgotHref: string; initialEmail?: string; notice?: string }) {
+export function SignInPage({
+  onSignedIn,
+  signUpHref,
+  forgotHref,
+  initialEmail = '',
+  notice,
+}: {
+  onSignedIn: () => void
+  signUpHref: string
+  forgotHref: string
+  initialEmail?: string
+  notice?: string
+}) {
   const { t } = useI18n()
   const { signIn, api, adopt } = useSession()
   const wallet = useAction()
@@ -24,7 +36,11 @@ export function SignInPage({ onSignedIn, signUpHref, forgotHref, initialEmail = 
     wallet.run(async () => {
       setWalletError(null)
       try {
-        adopt(await signWithWallet(api, { nonce: '/auth/wallet/nonce', submit: '/auth/wallet/sign-in' }, SessionResponse, { client: 'web' }))
+        adopt(
+          await signWithWallet(api, { nonce: '/auth/wallet/nonce', submit: '/auth/wallet/sign-in' }, SessionResponse, {
+            client: 'web',
+          }),
+        )
       } catch (error) {
         setWalletError(walletErrorMessage(error, t))
         return
@@ -37,19 +53,56 @@ export function SignInPage({ onSignedIn, signUpHref, forgotHref, initialEmail = 
   })
   return (
     <Page title={t('auth.signIn.title')}>
-      {notice ? <p role="status" className="cash-notice">{notice}</p> : null}
+      {notice ? (
+        <p role="status" className="cash-notice">
+          {notice}
+        </p>
+      ) : null}
       <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-        <TextField label={t('auth.field.email')} type="email" autoComplete="username" inputMode="email" {...form.bind('email')} />
-        <TextField label={t('auth.field.password')} type="password" autoComplete="current-password" {...form.bind('password')} />
-        <a className="cash-button" data-variant="plain" href={forgotHref} style={{ justifySelf: 'start', paddingInline: 0 }}>
+        <TextField
+          label={t('auth.field.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          {...form.bind('email')}
+        />
+        <TextField
+          label={t('auth.field.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.bind('password')}
+        />
+        <a
+          className="cash-button"
+          data-variant="plain"
+          href={forgotHref}
+          style={{ justifySelf: 'start', paddingInline: 0 }}
+        >
           {t('auth.signIn.forgot')}
         </a>
-        <FormFooter error={form.formError} busy={form.busy} label={t('auth.signIn.submit')} busyLabel={t('auth.signIn.busy')} />
+        <FormFooter
+          error={form.formError}
+          busy={form.busy}
+          label={t('auth.signIn.submit')}
+          busyLabel={t('auth.signIn.busy')}
+        />
       </form>
       <section className="cash-card cash-stack" aria-label={t('auth.wallet.submit')}>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('auth.wallet.or')}</p>
-        {walletError ? <p className="cash-alert" role="alert" style={{ margin: 0 }}>{walletError}</p> : null}
-        <button type="button" className="cash-button" data-variant="secondary" disabled={wallet.busy} onClick={() => void walletSignIn()}>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('auth.wallet.or')}
+        </p>
+        {walletError ? (
+          <p className="cash-alert" role="alert" style={{ margin: 0 }}>
+            {walletError}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="secondary"
+          disabled={wallet.busy}
+          onClick={() => void walletSignIn()}
+        >
           {wallet.busy ? t('auth.wallet.busy') : t('auth.wallet.submit')}
         </button>
       </section>

@@ -19,12 +19,25 @@ export function WaitlistPage({ title, signInHref }: { title: string; signInHref:
   return (
     <Page title={title}>
       {done ? (
-        <p className="cash-card" role="status">{t('waitlist.done', { email: done })}</p>
+        <p className="cash-card" role="status">
+          {t('waitlist.done', { email: done })}
+        </p>
       ) : (
         <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
           <p style={{ margin: 0 }}>{t('waitlist.intro')}</p>
-          <TextField label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" {...form.bind('email')} />
-          <FormFooter error={form.formError} busy={form.busy} label={t('waitlist.submit')} busyLabel={t('waitlist.busy')} />
+          <TextField
+            label={t('auth.field.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.bind('email')}
+          />
+          <FormFooter
+            error={form.formError}
+            busy={form.busy}
+            label={t('waitlist.submit')}
+            busyLabel={t('waitlist.busy')}
+          />
         </form>
       )}
       <p>

@@ -13,8 +13,18 @@ function AddRecipientChoice() {
   const { t } = useI18n()
   return (
     <ul className="cash-link-list">
-      <li><a href="/app/cash/bank/send/add/manual"><strong>{t('bank.add.manual')}</strong><span className="cash-muted">{t('bank.add.manual.body')}</span></a></li>
-      <li><a href="/app/cash/bank/send/add/plaid"><strong>{t('bank.add.plaid')}</strong><span className="cash-muted">{t('bank.add.plaid.body')}</span></a></li>
+      <li>
+        <a href="/app/cash/bank/send/add/manual">
+          <strong>{t('bank.add.manual')}</strong>
+          <span className="cash-muted">{t('bank.add.manual.body')}</span>
+        </a>
+      </li>
+      <li>
+        <a href="/app/cash/bank/send/add/plaid">
+          <strong>{t('bank.add.plaid')}</strong>
+          <span className="cash-muted">{t('bank.add.plaid.body')}</span>
+        </a>
+      </li>
     </ul>
   )
 }
@@ -25,12 +35,21 @@ export function BankEmbed({ path, title }: EmbedProps) {
     <Page title={title}>
       <NeedsAccount>
         {(accountId) =>
-          path === '/bank/receive' ? <BankReceivePage accountId={accountId} />
-          : path === '/bank/send' ? <FrozenGate accountId={accountId}><BankSendPage accountId={accountId} /></FrozenGate>
-          : path === '/bank/send/add' ? <AddRecipientChoice />
-          : path === '/bank/send/add/manual' ? <ManualRecipientPage accountId={accountId} />
-          : path === '/bank/send/add/plaid' ? <PlaidLinkPage accountId={accountId} />
-          : <BankHub accountId={accountId} />
+          path === '/bank/receive' ? (
+            <BankReceivePage accountId={accountId} />
+          ) : path === '/bank/send' ? (
+            <FrozenGate accountId={accountId}>
+              <BankSendPage accountId={accountId} />
+            </FrozenGate>
+          ) : path === '/bank/send/add' ? (
+            <AddRecipientChoice />
+          ) : path === '/bank/send/add/manual' ? (
+            <ManualRecipientPage accountId={accountId} />
+          ) : path === '/bank/send/add/plaid' ? (
+            <PlaidLinkPage accountId={accountId} />
+          ) : (
+            <BankHub accountId={accountId} />
+          )
         }
       </NeedsAccount>
     </Page>

@@ -12,7 +12,10 @@ export function BankHub({ accountId }: { accountId: string }) {
   const data = useResource(
     `bank-hub:${accountId}`,
     async (signal) => {
-      const [recipients, sends] = await Promise.all([api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal), api.get(`/accounts/${accountId}/bank-sends`, BankSendsResponse, signal)])
+      const [recipients, sends] = await Promise.all([
+        api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal),
+        api.get(`/accounts/${accountId}/bank-sends`, BankSendsResponse, signal),
+      ])
       return { recipients: recipients.items, sends: sends.items }
     },
     { pollMs: 2000, keepPolling: (d) => d.sends.some((s) => s.status === 'processing') },
@@ -20,26 +23,63 @@ export function BankHub({ accountId }: { accountId: string }) {
   return (
     <div className="cash-stack">
       <ul className="cash-link-list">
-        <li><a href="/app/cash/bank/send"><strong>{t('bank.hub.send')}</strong><span className="cash-muted">{t('withdraw.way.bank.body')}</span></a></li>
-        <li><a href="/app/cash/bank/receive"><strong>{t('bank.hub.receive')}</strong><span className="cash-muted">{t('topUp.way.bank.body')}</span></a></li>
-        <li><a href="/app/cash/bank/send/add"><strong>{t('bank.send.addOne')}</strong></a></li>
+        <li>
+          <a href="/app/cash/bank/send">
+            <strong>{t('bank.hub.send')}</strong>
+            <span className="cash-muted">{t('withdraw.way.bank.body')}</span>
+          </a>
+        </li>
+        <li>
+          <a href="/app/cash/bank/receive">
+            <strong>{t('bank.hub.receive')}</strong>
+            <span className="cash-muted">{t('topUp.way.bank.body')}</span>
+          </a>
+        </li>
+        <li>
+          <a href="/app/cash/bank/send/add">
+            <strong>{t('bank.send.addOne')}</strong>
+          </a>
+        </li>
       </ul>
-      {data.status === 'loading' ? <LoadingState /> : data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : (
+      {data.status === 'loading' ? (
+        <LoadingState />
+      ) : data.status === 'error' ? (
+        <ErrorState message={data.error.message} onRetry={data.reload} />
+      ) : (
         <>
           <section className="cash-card" aria-labelledby="bank-recipients">
             <h2 id="bank-recipients">{t('bank.hub.recipients')}</h2>
-            {data.data.recipients.length === 0 ? <p className="cash-muted">{t('bank.send.noRecipients')}</p> : (
-              <ul className="cash-list">{data.data.recipients.map((r) => <li key={r.id} className="cash-row"><span>{r.name}</span><span className="cash-mono">{r.currency} {r.masked}</span></li>)}</ul>
+            {data.data.recipients.length === 0 ? (
+              <p className="cash-muted">{t('bank.send.noRecipients')}</p>
+            ) : (
+              <ul className="cash-list">
+                {data.data.recipients.map((r) => (
+                  <li key={r.id} className="cash-row">
+                    <span>{r.name}</span>
+                    <span className="cash-mono">
+                      {r.currency} {r.masked}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
           <section className="cash-card" aria-labelledby="bank-sends">
             <h2 id="bank-sends">{t('bank.hub.sends')}</h2>
-            {data.data.sends.length === 0 ? <p className="cash-muted">{t('bank.hub.noSends')}</p> : (
+            {data.data.sends.length === 0 ? (
+              <p className="cash-muted">{t('bank.hub.noSends')}</p>
+            ) : (
               <ul className="cash-list" data-testid="bank.sends">
                 {data.data.sends.map((s) => (
                   <li key={s.id} className="cash-stack" style={{ gap: 4 }}>
-                    <div className="cash-row"><span>{s.recipient.name}</span><span>-{formatMoney(parseAmount(s.total, 'USDC'), 'USDC', locale)}</span></div>
-                    <span className="cash-muted">{t(`bank.sendStatus.${s.status}`)}{s.returnReason ? ` · ${s.returnReason}` : ''}</span>
+                    <div className="cash-row">
+                      <span>{s.recipient.name}</span>
+                      <span>-{formatMoney(parseAmount(s.total, 'USDC'), 'USDC', locale)}</span>
+                    </div>
+                    <span className="cash-muted">
+                      {t(`bank.sendStatus.${s.status}`)}
+                      {s.returnReason ? ` · ${s.returnReason}` : ''}
+                    </span>
                   </li>
                 ))}
               </ul>

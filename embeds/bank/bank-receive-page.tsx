@@ -13,7 +13,9 @@ function Detail({ label, value }: { label: string; value: string }) {
     <div className="cash-row" style={{ alignItems: 'center' }}>
       <div>
         <span className="cash-muted">{label}</span>
-        <p className="cash-mono" style={{ margin: 0 }}>{value}</p>
+        <p className="cash-mono" style={{ margin: 0 }}>
+          {value}
+        </p>
       </div>
       <CopyButton text={value} label={label} />
     </div>
@@ -25,13 +27,17 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const data = useResource(`bank:${accountId}`, async (signal) => {
-    const [details, transfers] = await Promise.all([api.get(`/accounts/${accountId}/bank-details`, BankDetailsResponse, signal), api.get(`/accounts/${accountId}/bank-transfers-in`, BankTransfersInResponse, signal)])
+    const [details, transfers] = await Promise.all([
+      api.get(`/accounts/${accountId}/bank-details`, BankDetailsResponse, signal),
+      api.get(`/accounts/${accountId}/bank-transfers-in`, BankTransfersInResponse, signal),
+    ])
     return { details, transfers: transfers.items }
   })
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const { details: d, transfers } = data.data
-  const pct = (bps: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
+  const pct = (bps: number) =>
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
   return (
     <div className="cash-stack">
       <section className="cash-card cash-stack" aria-labelledby="bank-usd">
@@ -49,8 +55,12 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
       </section>
       <section className="cash-card cash-stack">
         <p style={{ margin: 0 }}>{t('bank.fees', { fee: pct(d.feeBps), fx: pct(d.fxFeeBps) })}</p>
-        <p className="cash-notice" style={{ margin: 0 }}>{t('bank.thirdParty', { cap: formatMoney(parseAmount(d.thirdPartyCapUsd, 'USDC'), 'USDC', locale) })}</p>
-        <p className="cash-warning" style={{ margin: 0 }}>{t('bank.noSwift')}</p>
+        <p className="cash-notice" style={{ margin: 0 }}>
+          {t('bank.thirdParty', { cap: formatMoney(parseAmount(d.thirdPartyCapUsd, 'USDC'), 'USDC', locale) })}
+        </p>
+        <p className="cash-warning" style={{ margin: 0 }}>
+          {t('bank.noSwift')}
+        </p>
       </section>
       <section className="cash-card" aria-labelledby="bank-incoming">
         <h2 id="bank-incoming">{t('bank.incoming')}</h2>
@@ -61,11 +71,20 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
             {transfers.map((x) => (
               <li key={x.id} className="cash-stack" style={{ gap: 4 }}>
                 <div className="cash-row">
-                  <span>{x.senderName} · {x.rail.toUpperCase()}</span>
-                  <span>{x.status === 'credited' ? `+${formatMoney(parseAmount(x.creditUsdc, 'USDC'), 'USDC', locale)}` : t('bank.returned')}</span>
+                  <span>
+                    {x.senderName} · {x.rail.toUpperCase()}
+                  </span>
+                  <span>
+                    {x.status === 'credited'
+                      ? `+${formatMoney(parseAmount(x.creditUsdc, 'USDC'), 'USDC', locale)}`
+                      : t('bank.returned')}
+                  </span>
                 </div>
                 <span className="cash-muted">
-                  {x.currency} {x.amount}{x.status === 'credited' ? ` · ${t('bank.feeTaken', { fee: formatMoney(parseAmount(x.feeUsdc, 'USDC'), 'USDC', locale) })}` : ` · ${x.returnReason ?? ''}`}
+                  {x.currency} {x.amount}
+                  {x.status === 'credited'
+                    ? ` · ${t('bank.feeTaken', { fee: formatMoney(parseAmount(x.feeUsdc, 'USDC'), 'USDC', locale) })}`
+                    : ` · ${x.returnReason ?? ''}`}
                 </span>
               </li>
             ))}

@@ -16,28 +16,46 @@ type Send = ReturnType<typeof BankSendView.parse>
 export function BankSendPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const recipients = useResource(`recipients:${accountId}`, (signal) => api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal))
+  const recipients = useResource(`recipients:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal),
+  )
   const pageQuery = usePageQuery()
   const [recipientId, setRecipientId] = useState(() => pageQuery.get('recipient') ?? '')
   const amount = useAmountInput('USD')
   const [reviewing, setReviewing] = useState(false)
   const [sent, setSent] = useState<Send | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
-  const chosen = recipients.status === 'ready' ? (recipients.data.items.find((r) => r.id === recipientId) ?? recipients.data.items[0]) : undefined
+  const chosen =
+    recipients.status === 'ready'
+      ? (recipients.data.items.find((r) => r.id === recipientId) ?? recipients.data.items[0])
+      : undefined
   const query = new URLSearchParams({ recipientId: chosen?.id ?? '', amount: amount.value ?? '' })
-  const { quote, error } = useLiveQuote(chosen && amount.value ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal))
+  const { quote, error } = useLiveQuote(chosen && amount.value ? query.toString() : null, (signal) =>
+    api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal),
+  )
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
-  const fiat = (v: string, currency: 'USD' | 'EUR') => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v as `${number}`)
+  const fiat = (v: string, currency: 'USD' | 'EUR') =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v as `${number}`)
 
   if (recipients.status === 'loading') return <LoadingState />
-  if (recipients.status === 'error') return <ErrorState message={recipients.error.message} onRetry={recipients.reload} />
-  if (!chosen) return <p>{t('bank.send.noRecipients')} <a href="/app/cash/bank/send/add">{t('bank.send.addOne')}</a></p>
+  if (recipients.status === 'error')
+    return <ErrorState message={recipients.error.message} onRetry={recipients.reload} />
+  if (!chosen)
+    return (
+      <p>
+        {t('bank.send.noRecipients')} <a href="/app/cash/bank/send/add">{t('bank.send.addOne')}</a>
+      </p>
+    )
   if (sent) {
     return (
       <section className="cash-card cash-stack" role="status" data-testid="bank.sent">
         <h2>{t('bank.send.sentTitle')}</h2>
-        <p style={{ margin: 0 }}>{t('bank.send.sentBody', { amount: fiat(sent.recipientGets, sent.currency), name: sent.recipient.name })}</p>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('bank.send.trackOnBank')}</p>
+        <p style={{ margin: 0 }}>
+          {t('bank.send.sentBody', { amount: fiat(sent.recipientGets, sent.currency), name: sent.recipient.name })}
+        </p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('bank.send.trackOnBank')}
+        </p>
         <a href="/app/cash/bank">{t('bank.send.seeStatus')}</a>
       </section>
     )
@@ -57,12 +75,25 @@ export function BankSendPage({ accountId }: { accountId: string }) {
           { label: t('bank.send.gets'), value: fiat(quote.recipientGets, quote.currency) },
         ]}
         onBack={() => setReviewing(false)}
-        onSend={async (confirmation) => setSent(await api.post(`/accounts/${accountId}/bank-sends`, BankSendView, { recipientId: chosen.id, amount: quote.amount, confirmation }, { idempotencyKey: idempotencyKey.current }))}
+        onSend={async (confirmation) =>
+          setSent(
+            await api.post(
+              `/accounts/${accountId}/bank-sends`,
+              BankSendView,
+              { recipientId: chosen.id, amount: quote.amount, confirmation },
+              { idempotencyKey: idempotencyKey.current },
+            ),
+          )
+        }
       />
     )
   }
   return (
-    <form className="cash-card cash-stack" noValidate onSubmit={(e) => (e.preventDefault(), amount.read() !== undefined && quote && setReviewing(true))}>
+    <form
+      className="cash-card cash-stack"
+      noValidate
+      onSubmit={(e) => (e.preventDefault(), amount.read() !== undefined && quote && setReviewing(true))}
+    >
       <div className="cash-field">
         <label htmlFor="bank-recipient">{t('bank.send.recipient')}</label>
         <select id="bank-recipient" value={chosen.id} onChange={(e) => setRecipientId(e.target.value)}>
@@ -71,15 +102,33 @@ export function BankSendPage({ accountId }: { accountId: string }) {
           ))}
         </select>
       </div>
-      <AmountField label={t('bank.send.amount')} name="amount" amount={amount} error={error ? (error.fields.amount ?? error.message) : undefined} />
+      <AmountField
+        label={t('bank.send.amount')}
+        name="amount"
+        amount={amount}
+        error={error ? (error.fields.amount ?? error.message) : undefined}
+      />
       {quote ? (
         <dl className="cash-stack" data-testid="bank.quote" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('bank.send.fee')}</dt><dd>{usd(quote.fee)}</dd></div>
-          <div className="cash-row"><dt>{t('withdraw.total')}</dt><dd><strong>{usd(quote.total)}</strong></dd></div>
-          <div className="cash-row"><dt>{t('bank.send.gets')}</dt><dd>{fiat(quote.recipientGets, quote.currency)}</dd></div>
+          <div className="cash-row">
+            <dt>{t('bank.send.fee')}</dt>
+            <dd>{usd(quote.fee)}</dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('withdraw.total')}</dt>
+            <dd>
+              <strong>{usd(quote.total)}</strong>
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('bank.send.gets')}</dt>
+            <dd>{fiat(quote.recipientGets, quote.currency)}</dd>
+          </div>
         </dl>
       ) : null}
-      <button type="submit" className="cash-button" disabled={!quote}>{t('withdraw.review')}</button>
+      <button type="submit" className="cash-button" disabled={!quote}>
+        {t('withdraw.review')}
+      </button>
       <a href="/app/cash/bank/send/add">{t('bank.send.addOne')}</a>
     </form>
   )

@@ -15,11 +15,19 @@ export function ManualRecipientPage({ accountId }: { accountId: string }) {
   const [region, setRegion] = useState<'us' | 'eu'>('eu')
   const [values, setValues] = useState({ name: '', routingNumber: '', accountNumber: '', iban: '', bic: '' })
   const action = useAction()
-  const bind = (name: keyof typeof values) => ({ name, value: values[name], error: action.fieldErrors[name], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })) })
+  const bind = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: action.fieldErrors[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     void action.run(async () => {
-      const body = region === 'us' ? { region, name: values.name, routingNumber: values.routingNumber, accountNumber: values.accountNumber } : { region, name: values.name, iban: values.iban, ...(values.bic ? { bic: values.bic } : {}) }
+      const body =
+        region === 'us'
+          ? { region, name: values.name, routingNumber: values.routingNumber, accountNumber: values.accountNumber }
+          : { region, name: values.name, iban: values.iban, ...(values.bic ? { bic: values.bic } : {}) }
       const recipient = await api.post(`/accounts/${accountId}/bank-recipients`, RecipientView, body)
       navigation.go(`/app/cash/bank/send?recipient=${recipient.id}`)
     })
@@ -28,8 +36,14 @@ export function ManualRecipientPage({ accountId }: { accountId: string }) {
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <fieldset className="cash-actions" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('bank.add.where')}</legend>
-        <label><input type="radio" name="region" checked={region === 'eu'} onChange={() => setRegion('eu')} /> {t('bank.add.eu')}</label>
-        <label><input type="radio" name="region" checked={region === 'us'} onChange={() => setRegion('us')} /> {t('bank.add.us')}</label>
+        <label>
+          <input type="radio" name="region" checked={region === 'eu'} onChange={() => setRegion('eu')} />{' '}
+          {t('bank.add.eu')}
+        </label>
+        <label>
+          <input type="radio" name="region" checked={region === 'us'} onChange={() => setRegion('us')} />{' '}
+          {t('bank.add.us')}
+        </label>
       </fieldset>
       <TextField label={t('bank.add.name')} autoComplete="name" {...bind('name')} />
       {region === 'us' ? (

@@ -11,7 +11,9 @@ import { ErrorState, LoadingState } from '../ui/state-views'
 export function CardActivity({ accountId, cardId, last4 }: { accountId: string; cardId: string; last4: string }) {
   const { t } = useI18n()
   const { api } = useSession()
-  const history = useResource(`card-activity:${cardId}`, (signal) => api.get(`/accounts/${accountId}/history?cardId=${cardId}&limit=5`, HistoryResponse, signal))
+  const history = useResource(`card-activity:${cardId}`, (signal) =>
+    api.get(`/accounts/${accountId}/history?cardId=${cardId}&limit=5`, HistoryResponse, signal),
+  )
   if (history.status === 'loading') return <LoadingState />
   if (history.status === 'error') return <ErrorState message={history.error.message} onRetry={history.reload} />
   const items = history.data.items
@@ -19,13 +21,15 @@ export function CardActivity({ accountId, cardId, last4 }: { accountId: string; 
     <section className="cash-stack" aria-label={t('cards.activityOf', { last4 })}>
       <div className="cash-section-head" style={{ padding: 0 }}>
         <h3 style={{ margin: 0 }}>{t('cards.activity')}</h3>
-        </div>
+      </div>
       {items.length === 0 ? (
         <EmptyState icon={ShoppingBag} text={t('cards.activity.none')} />
       ) : (
         <ul className="cash-rows" data-testid={`cards.activity-${last4}`}>
           {items.map((i) => (
-            <li key={i.id}><HistoryRow item={i} /></li>
+            <li key={i.id}>
+              <HistoryRow item={i} />
+            </li>
           ))}
         </ul>
       )}

@@ -7,7 +7,18 @@ import type { Card } from './card-tile'
 function VisaMark() {
   return (
     <svg viewBox="0 0 64 21" width="56" height="18" aria-hidden="true" focusable="false">
-      <text x="0" y="18" fill="#ffffff" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="900" fontStyle="italic" letterSpacing="-0.5">VISA</text>
+      <text
+        x="0"
+        y="18"
+        fill="#ffffff"
+        fontFamily="system-ui, sans-serif"
+        fontSize="22"
+        fontWeight="900"
+        fontStyle="italic"
+        letterSpacing="-0.5"
+      >
+        VISA
+      </text>
     </svg>
   )
 }
@@ -21,9 +32,18 @@ export function CardArt({ card, corporate }: { card: Card; corporate: boolean })
   const { t } = useI18n()
   const frozen = card.status === 'frozen'
   return (
-    <div className="cash-card-art" data-kind={`${corporate ? 'corporate' : 'personal'}-${card.kind}`} data-frozen={frozen} data-muted={card.status === 'cancelled'} aria-hidden="true" data-testid={`cards.art-${card.last4}`}>
+    <div
+      className="cash-card-art"
+      data-kind={`${corporate ? 'corporate' : 'personal'}-${card.kind}`}
+      data-frozen={frozen}
+      data-muted={card.status === 'cancelled'}
+      aria-hidden="true"
+      data-testid={`cards.art-${card.last4}`}
+    >
       <div className="cash-card-art-top">
-        <span className="cash-card-art-brand">Cash{corporate ? <span className="cash-card-art-kind"> · {t('cards.art.business')}</span> : null}</span>
+        <span className="cash-card-art-brand">
+          Cash{corporate ? <span className="cash-card-art-kind"> · {t('cards.art.business')}</span> : null}
+        </span>
         <span className="cash-card-art-kind">{t(`cards.kind.${card.kind}`)}</span>
       </div>
       <div className="cash-card-art-bottom">

@@ -4,8 +4,23 @@ import { renderInSession } from '../testing/render-in-session'
 import { CardDetailsReveal } from './card-details-reveal'
 
 const cardId = '30000000-0000-4000-8000-000000000001'
-const session = { user: { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
-const details = { number: '4895371234594242', cvv: '123', expiry: '11/30', nameOnCard: 'PAULA PEREIRA', hideAfterSeconds: 60 }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'personal@demo.cash',
+    name: 'Paula Pereira',
+    platformRole: 'user',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
+const details = {
+  number: '4895371234594242',
+  cvv: '123',
+  expiry: '11/30',
+  nameOnCard: 'PAULA PEREIRA',
+  hideAfterSeconds: 60,
+}
 const sent: { url: string; body: unknown }[] = []
 
 beforeEach(() => {
@@ -13,8 +28,15 @@ beforeEach(() => {
   sent.length = 0
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     sent.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined })
-    const body = url.endsWith('/auth/session') ? session : url.endsWith(`/cards/${cardId}/reveal`) ? details : { error: { code: 'not_found', message: 'Not found.' } }
-    return new Response(JSON.stringify(body), { status: url.endsWith('/auth/session') || url.endsWith('/reveal') ? 200 : 404, headers: { 'content-type': 'application/json' } })
+    const body = url.endsWith('/auth/session')
+      ? session
+      : url.endsWith(`/cards/${cardId}/reveal`)
+        ? details
+        : { error: { code: 'not_found', message: 'Not found.' } }
+    return new Response(JSON.stringify(body), {
+      status: url.endsWith('/auth/session') || url.endsWith('/reveal') ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    })
   })
 })
 afterEach(() => {
@@ -30,7 +52,9 @@ describe('CardDetailsReveal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm and show' }))
     expect(await screen.findByText('4895 3712 3459 4242')).toBeTruthy()
     expect(screen.getByText('123')).toBeTruthy()
-    expect(sent.find((r) => r.url.endsWith('/reveal'))?.body).toEqual({ confirmation: { method: 'password', password: 'cash-demo-2026' } })
+    expect(sent.find((r) => r.url.endsWith('/reveal'))?.body).toEqual({
+      confirmation: { method: 'password', password: 'cash-demo-2026' },
+    })
     for (let i = 0; i < 59; i++) await act(() => vi.advanceTimersByTimeAsync(1000))
     expect(screen.getByText('Hidden again in 1 s')).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(1000))

@@ -48,21 +48,42 @@ export function CardDetailsReveal({ cardId, last4 }: { cardId: string; last4: st
     return (
       <div className="cash-stack" data-testid="cards.details">
         <dl className="cash-stack" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('cards.reveal.number')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{grouped}</dd></div>
-          <div className="cash-row"><dt>{t('cards.reveal.cvv')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{details.cvv}</dd></div>
-          <div className="cash-row"><dt>{t('cards.reveal.expiry')}</dt><dd className="cash-mono" style={{ margin: 0 }}>{details.expiry}</dd></div>
+          <div className="cash-row">
+            <dt>{t('cards.reveal.number')}</dt>
+            <dd className="cash-mono" style={{ margin: 0 }}>
+              {grouped}
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('cards.reveal.cvv')}</dt>
+            <dd className="cash-mono" style={{ margin: 0 }}>
+              {details.cvv}
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('cards.reveal.expiry')}</dt>
+            <dd className="cash-mono" style={{ margin: 0 }}>
+              {details.expiry}
+            </dd>
+          </div>
         </dl>
-        <p className="cash-muted" role="status" style={{ margin: 0 }}>{t('cards.reveal.hidesIn', { seconds: String(left) })}</p>
+        <p className="cash-muted" role="status" style={{ margin: 0 }}>
+          {t('cards.reveal.hidesIn', { seconds: String(left) })}
+        </p>
         <div className="cash-row">
           <CopyButton text={details.number} label={t('cards.reveal.number')} />
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setLeft(0)}>{t('cards.reveal.hide')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setLeft(0)}>
+            {t('cards.reveal.hide')}
+          </button>
         </div>
       </div>
     )
   }
   return (
     <div>
-      <button type="button" className="cash-button" data-variant="secondary" onClick={() => setStep('confirm')}>{t('cards.reveal')}</button>
+      <button type="button" className="cash-button" data-variant="secondary" onClick={() => setStep('confirm')}>
+        {t('cards.reveal')}
+      </button>
     </div>
   )
 }

@@ -9,7 +9,11 @@ import { CardTile, type Card } from './card-tile'
  * "Active" once activated; a virtual card is active at once.
  */
 const userId = '20000000-0000-4000-8000-000000000001'
-const session = { user: { id: userId, email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
+const session = {
+  user: { id: userId, email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' },
+  memberships: [],
+  csrfToken: 'csrf',
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
@@ -36,13 +40,24 @@ function physical(status: 'ordered' | 'shipped' | 'delivered' | 'activated'): Ca
     expiry: '11/30',
     nameOnCard: 'PAULA PEREIRA',
     limits: { perPurchase: null, daily: null, monthly: null },
-    shipping: { status, eta: ETA, city: 'São Paulo', country: 'BR', shippedAt: at(status !== 'ordered'), deliveredAt: at(status === 'delivered' || status === 'activated'), activatedAt: at(status === 'activated') },
+    shipping: {
+      status,
+      eta: ETA,
+      city: 'São Paulo',
+      country: 'BR',
+      shippedAt: at(status !== 'ordered'),
+      deliveredAt: at(status === 'delivered' || status === 'activated'),
+      activatedAt: at(status === 'activated'),
+    },
     orderFee: '0',
   }
 }
 
 const badge = (card: Card, locale: 'en-US' | 'pt-BR' = 'en-US') => {
-  renderInSession(<CardTile card={card} accountId={card.accountId} userId={userId} corporate={false} onChange={() => {}} />, locale)
+  renderInSession(
+    <CardTile card={card} accountId={card.accountId} userId={userId} corporate={false} onChange={() => {}} />,
+    locale,
+  )
   const text = screen.getByTestId(`cards.status-${card.last4}`).textContent
   cleanup()
   return text

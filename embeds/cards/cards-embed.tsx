@@ -14,17 +14,40 @@ export function CardsEmbed({ path, title }: EmbedProps) {
   const { state } = useSession()
   const corporate = path.includes('@corporate')
   const kind = corporate ? 'corporate' : 'personal'
-  const membership = state.status === 'signed-in' ? state.session.memberships.find((m) => m.accountKind === kind) : undefined
-  if (!membership) return <Page title={title}><CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} /></Page>
+  const membership =
+    state.status === 'signed-in' ? state.session.memberships.find((m) => m.accountKind === kind) : undefined
+  if (!membership)
+    return (
+      <Page title={title}>
+        <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} />
+      </Page>
+    )
   const manager = membership.role !== 'member'
   return (
     <Page title={title}>
       {path === '/card/@corporate/add' ? (
-        manager ? <FrozenGate accountId={membership.accountId}><IssueCardPage accountId={membership.accountId} /></FrozenGate> : <p>{t('cards.issue.onlyManagers')}</p>
+        manager ? (
+          <FrozenGate accountId={membership.accountId}>
+            <IssueCardPage accountId={membership.accountId} />
+          </FrozenGate>
+        ) : (
+          <p>{t('cards.issue.onlyManagers')}</p>
+        )
       ) : path.startsWith('/order-card/') ? (
-        manager ? <FrozenGate accountId={membership.accountId}><OrderCardPage accountId={membership.accountId} cardsPath={`/app/cash/card/@${kind}`} /></FrozenGate> : <p>{t('cards.issue.onlyManagers')}</p>
+        manager ? (
+          <FrozenGate accountId={membership.accountId}>
+            <OrderCardPage accountId={membership.accountId} cardsPath={`/app/cash/card/@${kind}`} />
+          </FrozenGate>
+        ) : (
+          <p>{t('cards.issue.onlyManagers')}</p>
+        )
       ) : (
-        <CardsPage accountId={membership.accountId} corporate={corporate} canIssue={corporate && manager} orderPath={manager ? `/app/cash/order-card/@${kind}` : null} />
+        <CardsPage
+          accountId={membership.accountId}
+          corporate={corporate}
+          canIssue={corporate && manager}
+          orderPath={manager ? `/app/cash/order-card/@${kind}` : null}
+        />
       )}
     </Page>
   )

@@ -9,21 +9,66 @@ import { ErrorState, LoadingState } from '../ui/state-views'
 import { CardTile } from './card-tile'
 
 /** The holder's cards (a company member: their own), each with its shipping, actions and recent activity. */
-export function CardsPage({ accountId, corporate, canIssue, orderPath }: { accountId: string; corporate: boolean; canIssue: boolean; orderPath: string | null }) {
+export function CardsPage({
+  accountId,
+  corporate,
+  canIssue,
+  orderPath,
+}: {
+  accountId: string
+  corporate: boolean
+  canIssue: boolean
+  orderPath: string | null
+}) {
   const { t } = useI18n()
   const { api, state } = useSession()
   const userId = state.status === 'signed-in' ? state.session.user.id : ''
-  const data = useResource(`cards:${accountId}`, (signal) => api.get(`/accounts/${accountId}/cards`, CardsResponse, signal))
+  const data = useResource(`cards:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/cards`, CardsResponse, signal),
+  )
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   return (
     <div className="cash-stack">
       {data.data.items.length === 0 ? (
-        <div className="cash-card"><EmptyState icon={CreditCard} text={t('cards.none')} action={orderPath ? <a className="cash-button" href={orderPath}>{t('cards.orderLink')}</a> : undefined} /></div>
-      ) : data.data.items.map((c) => <CardTile key={c.id} card={c} accountId={accountId} userId={userId} corporate={corporate} onChange={data.reload} />)}
+        <div className="cash-card">
+          <EmptyState
+            icon={CreditCard}
+            text={t('cards.none')}
+            action={
+              orderPath ? (
+                <a className="cash-button" href={orderPath}>
+                  {t('cards.orderLink')}
+                </a>
+              ) : undefined
+            }
+          />
+        </div>
+      ) : (
+        data.data.items.map((c) => (
+          <CardTile
+            key={c.id}
+            card={c}
+            accountId={accountId}
+            userId={userId}
+            corporate={corporate}
+            onChange={data.reload}
+          />
+        ))
+      )}
       <div className="cash-actions">
-        {orderPath && data.data.items.length > 0 ? <a className="cash-button" data-variant="secondary" href={orderPath}><Icon icon={Plus} />{t('cards.orderLink')}</a> : null}
-        {canIssue ? <a className="cash-button" data-variant="secondary" href="/app/cash/card/@corporate/add"><Icon icon={UserPlus} />{t('cards.issue')}</a> : null}
+        {orderPath && data.data.items.length > 0 ? (
+          <a className="cash-button" data-variant="secondary" href={orderPath}>
+            <Icon icon={Plus} />
+            {t('cards.orderLink')}
+          </a>
+        ) : null}
+        {canIssue ? (
+          <a className="cash-button" data-variant="secondary" href="/app/cash/card/@corporate/add">
+            <Icon icon={UserPlus} />
+            {t('cards.issue')}
+          </a>
+        ) : null}
       </div>
     </div>
   )

@@ -36,9 +36,13 @@ function Convert({ accountId }: { accountId: string }) {
     return (
       <section className="cash-card cash-stack" role="status">
         <h2>{t('convert.done')}</h2>
-        <p style={{ margin: 0 }} data-testid="convert.done">{t('convert.doneBody', { paid: fmt(q.amountIn, q.from), received: fmt(q.amountOut, q.to) })}</p>
+        <p style={{ margin: 0 }} data-testid="convert.done">
+          {t('convert.doneBody', { paid: fmt(q.amountIn, q.from), received: fmt(q.amountOut, q.to) })}
+        </p>
         <div className="cash-actions">
-          <button type="button" className="cash-button" data-variant="secondary" onClick={flow.reset}>{t('convert.again')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={flow.reset}>
+            {t('convert.again')}
+          </button>
           <a href="/app/cash">{t('state.goHome')}</a>
         </div>
       </section>
@@ -55,8 +59,18 @@ function Convert({ accountId }: { accountId: string }) {
         lines={[
           { label: t('quote.pay'), value: fmt(q.amountIn, q.from) },
           { label: t('quote.receive'), value: fmt(q.amountOut, q.to) },
-          { label: t('quote.rate'), value: t('quote.rateValue', { from: q.from, rate: formatNumber(readableRate(q.rate), locale, 20), to: q.to }) },
-          { label: t('quote.spread', { percent: formatPercent(q.spreadPercent, locale) }), value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})` },
+          {
+            label: t('quote.rate'),
+            value: t('quote.rateValue', {
+              from: q.from,
+              rate: formatNumber(readableRate(q.rate), locale, 20),
+              to: q.to,
+            }),
+          },
+          {
+            label: t('quote.spread', { percent: formatPercent(q.spreadPercent, locale) }),
+            value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})`,
+          },
         ]}
         submitLabel={t('convert.submit')}
         onBack={() => flow.setReviewing(false)}
@@ -72,7 +86,9 @@ function Convert({ accountId }: { accountId: string }) {
     const parsed = ConvertQuoteBody.safeParse(body)
     if (!parsed.success) return setInvalid(localisedFieldErrors(parsed.error, locale))
     setInvalid({})
-    void action.run(async () => flow.setQuote(await api.post(`/accounts/${accountId}/convert/quotes`, QuoteView, parsed.data)))
+    void action.run(async () =>
+      flow.setQuote(await api.post(`/accounts/${accountId}/convert/quotes`, QuoteView, parsed.data)),
+    )
   }
   const change = (fn: () => void) => {
     fn()
@@ -85,23 +101,50 @@ function Convert({ accountId }: { accountId: string }) {
         <div className="cash-field">
           <label htmlFor="convert-from">{t('convert.from')}</label>
           <select id="convert-from" value={from} onChange={(e) => change(() => setFrom(e.target.value as HeldAsset))}>
-            {HELD_ASSETS.map((a) => <option key={a}>{a}</option>)}
+            {HELD_ASSETS.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
           </select>
         </div>
         <div className="cash-field">
           <label htmlFor="convert-to">{t('convert.to')}</label>
-          <select id="convert-to" value={to} aria-invalid={fields.to ? true : undefined} aria-describedby={fields.to ? 'convert-to-error' : undefined} onChange={(e) => change(() => setTo(e.target.value as HeldAsset))}>
-            {HELD_ASSETS.map((a) => <option key={a}>{a}</option>)}
+          <select
+            id="convert-to"
+            value={to}
+            aria-invalid={fields.to ? true : undefined}
+            aria-describedby={fields.to ? 'convert-to-error' : undefined}
+            onChange={(e) => change(() => setTo(e.target.value as HeldAsset))}
+          >
+            {HELD_ASSETS.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
           </select>
-          {fields.to ? <p id="convert-to-error" className="cash-field-error" role="alert">{fields.to}</p> : null}
+          {fields.to ? (
+            <p id="convert-to-error" className="cash-field-error" role="alert">
+              {fields.to}
+            </p>
+          ) : null}
         </div>
-        <AmountField label={t('convert.amount', { asset: from })} name="amount" amount={amount} error={fields.amount} onInput={() => change(() => undefined)} />
-        <FormFooter error={action.error} busy={action.busy} label={flow.quote ? t('quote.refresh') : t('quote.get')} busyLabel={t('quote.getting')} />
+        <AmountField
+          label={t('convert.amount', { asset: from })}
+          name="amount"
+          amount={amount}
+          error={fields.amount}
+          onInput={() => change(() => undefined)}
+        />
+        <FormFooter
+          error={action.error}
+          busy={action.busy}
+          label={flow.quote ? t('quote.refresh') : t('quote.get')}
+          busyLabel={t('quote.getting')}
+        />
       </form>
       {flow.quote ? (
         <div className="cash-card cash-stack">
           <QuotePanel quote={flow.quote} notice={flow.refreshed ? t('quote.freshNotice') : null} />
-          <button type="button" className="cash-button" onClick={() => flow.setReviewing(true)}>{t('confirm.review')}</button>
+          <button type="button" className="cash-button" onClick={() => flow.setReviewing(true)}>
+            {t('confirm.review')}
+          </button>
         </div>
       ) : null}
     </div>
@@ -111,7 +154,13 @@ function Convert({ accountId }: { accountId: string }) {
 export function ConvertEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><Convert accountId={accountId} /></FrozenGate>}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) => (
+          <FrozenGate accountId={accountId}>
+            <Convert accountId={accountId} />
+          </FrozenGate>
+        )}
+      </NeedsAccount>
     </Page>
   )
 }

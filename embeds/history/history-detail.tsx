@@ -13,7 +13,9 @@ import { ErrorState, LoadingState } from '../ui/state-views'
 export function HistoryDetailPage({ accountId, type, id }: { accountId: string; type: string; id: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const detail = useResource(`history:${type}:${id}`, (signal) => api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal))
+  const detail = useResource(`history:${type}:${id}`, (signal) =>
+    api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal),
+  )
   if (detail.status === 'loading') return <LoadingState />
   if (detail.status === 'error') {
     // A link with a bad or unknown id is a transaction that is not there, not a form to fix.
@@ -35,35 +37,57 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   const shown = (key: string, value: string): string => {
     if (key === 'category') {
       const c = merchantCategory(value)
-      return t('history.detail.categoryValue', { name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'), code: value })
+      return t('history.detail.categoryValue', {
+        name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'),
+        code: value,
+      })
     }
     if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
     if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
-    if (key === 'rate') return t('history.detail.rateValue', { rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)) })
-    const asset = key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
+    if (key === 'rate')
+      return t('history.detail.rateValue', {
+        rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)),
+      })
+    const asset =
+      key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
     return asset && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(parseSignedAmount(value, asset), asset, locale) : value
   }
   return (
     <div className="cash-stack">
       <section className="cash-card cash-stack">
-        <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>{formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}</p>
+        <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>
+          {formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}
+        </p>
         <p style={{ margin: 0 }}>{localiseTitle(d.title, locale)}</p>
-        {d.reason ? <p className="cash-warning" style={{ margin: 0 }}>{localiseReason(d.reason, locale)}</p> : null}
+        {d.reason ? (
+          <p className="cash-warning" style={{ margin: 0 }}>
+            {localiseReason(d.reason, locale)}
+          </p>
+        ) : null}
       </section>
       <section className="cash-card" aria-labelledby="history-timeline">
         <h2 id="history-timeline">{t('history.timeline')}</h2>
         <ol className="cash-timeline" data-testid="history.timeline">
           {d.timeline.map((s) => (
-            <li key={s.step} data-state="done">{t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}</li>
+            <li key={s.step} data-state="done">
+              {t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}
+            </li>
           ))}
         </ol>
       </section>
       {Object.keys(d.details).length ? (
         <section className="cash-card">
           <dl className="cash-stack" style={{ margin: 0 }}>
-            {Object.entries(d.details).filter(([, v]) => v !== null).map(([k, v]) => (
-              <div key={k} className="cash-row"><dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt><dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>{shown(k, v!)}</dd></div>
-            ))}
+            {Object.entries(d.details)
+              .filter(([, v]) => v !== null)
+              .map(([k, v]) => (
+                <div key={k} className="cash-row">
+                  <dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt>
+                  <dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>
+                    {shown(k, v!)}
+                  </dd>
+                </div>
+              ))}
           </dl>
         </section>
       ) : null}

@@ -9,7 +9,15 @@ export function HistoryEmbed({ params, title }: EmbedProps) {
   const type = params.type ?? (params.id ? 'card' : null)
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => (type && params.id ? <HistoryDetailPage accountId={accountId} type={type} id={params.id} /> : <HistoryList accountId={accountId} />)}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) =>
+          type && params.id ? (
+            <HistoryDetailPage accountId={accountId} type={type} id={params.id} />
+          ) : (
+            <HistoryList accountId={accountId} />
+          )
+        }
+      </NeedsAccount>
     </Page>
   )
 }

@@ -44,11 +44,16 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
   })
   const loadMore = async () => {
     if (!more.cursor) return
-    const page = await api.get(`/accounts/${accountId}/history?${filter}&before=${encodeURIComponent(more.cursor)}`, HistoryResponse)
+    const page = await api.get(
+      `/accounts/${accountId}/history?${filter}&before=${encodeURIComponent(more.cursor)}`,
+      HistoryResponse,
+    )
     setMore((m) => ({ items: [...m.items, ...page.items], cursor: page.nextCursor }))
   }
   const download = async () => {
-    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}`, { credentials: 'same-origin' })
+    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}`, {
+      credentials: 'same-origin',
+    })
     const url = URL.createObjectURL(await res.blob())
     const a = Object.assign(document.createElement('a'), { href: url, download: 'cash-history.csv' })
     a.click()
@@ -67,24 +72,58 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
             <label htmlFor="history-type">{t('history.type')}</label>
             <select id="history-type" value={type} onChange={(e) => setType(e.target.value)}>
               <option value="">{t('history.all')}</option>
-              {TYPES.map((x) => <option key={x} value={x}>{t(`history.type.${x}`)}</option>)}
+              {TYPES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`history.type.${x}`)}
+                </option>
+              ))}
             </select>
           </div>
           <div className="cash-field">
             <label htmlFor="history-status">{t('history.status')}</label>
             <select id="history-status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">{t('history.all')}</option>
-              {STATUSES.map((x) => <option key={x} value={x}>{t(`history.status.${x}`)}</option>)}
+              {STATUSES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`history.status.${x}`)}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}><Icon icon={Download} />{t('history.csv')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}>
+            <Icon icon={Download} />
+            {t('history.csv')}
+          </button>
         </div>
       </form>
-      {first.status === 'loading' ? <LoadingState /> : first.status === 'error' ? <ErrorState message={first.error.message} onRetry={first.reload} /> : items.length === 0 ? (
+      {first.status === 'loading' ? (
+        <LoadingState />
+      ) : first.status === 'error' ? (
+        <ErrorState message={first.error.message} onRetry={first.reload} />
+      ) : items.length === 0 ? (
         <div className="cash-card">
-          <EmptyState icon={Receipt} text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')} action={type || status || q ? <button type="button" className="cash-button" data-variant="secondary" onClick={() => (setType(''), setStatus(''), setQ(''))}>{t('history.clearFilters')}</button> : <a className="cash-button" href="/app/cash/top-up">{t('nav.topUp')}</a>} />
+          <EmptyState
+            icon={Receipt}
+            text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')}
+            action={
+              type || status || q ? (
+                <button
+                  type="button"
+                  className="cash-button"
+                  data-variant="secondary"
+                  onClick={() => (setType(''), setStatus(''), setQ(''))}
+                >
+                  {t('history.clearFilters')}
+                </button>
+              ) : (
+                <a className="cash-button" href="/app/cash/top-up">
+                  {t('nav.topUp')}
+                </a>
+              )
+            }
+          />
         </div>
       ) : (
         <div className="cash-stack" data-testid="history.list">
@@ -101,7 +140,13 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
           ))}
         </div>
       )}
-      {more.cursor ? <div><button type="button" className="cash-button" data-variant="secondary" onClick={() => void loadMore()}>{t('history.more')}</button></div> : null}
+      {more.cursor ? (
+        <div>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void loadMore()}>
+            {t('history.more')}
+          </button>
+        </div>
+      ) : null}
     </div>
   )
 }

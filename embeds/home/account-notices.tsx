@@ -26,8 +26,17 @@ export function PixShortcuts() {
   return flags.status === 'ready' && flags.data.flags.pix_shortcuts ? (
     <nav aria-label={t('home.pix.label')} data-testid="home.pix">
       <ul className="cash-rows">
-        <li><ListRow href="/app/cash/pix/send" leading={<Avatar icon={QrCode} />} title={t('home.pix.send')} chevron /></li>
-        <li><ListRow href="/app/cash/pix/top-up" leading={<Avatar icon={ArrowDownToLine} />} title={t('home.pix.topUp')} chevron /></li>
+        <li>
+          <ListRow href="/app/cash/pix/send" leading={<Avatar icon={QrCode} />} title={t('home.pix.send')} chevron />
+        </li>
+        <li>
+          <ListRow
+            href="/app/cash/pix/top-up"
+            leading={<Avatar icon={ArrowDownToLine} />}
+            title={t('home.pix.topUp')}
+            chevron
+          />
+        </li>
       </ul>
     </nav>
   ) : null

@@ -13,7 +13,12 @@ export function HealthMeter({ health }: { health: Health }) {
   const value = Math.min(Number(health.factor), 3)
   const usd = formatMoney(parseAmount(health.liquidationValue, 'USDC'), 'USDC', locale)
   return (
-    <section className="cash-card cash-stack" aria-labelledby={`${id}-title`} data-testid="home.health" data-status={health.status}>
+    <section
+      className="cash-card cash-stack"
+      aria-labelledby={`${id}-title`}
+      data-testid="home.health"
+      data-status={health.status}
+    >
       <div className="cash-row">
         <h2 id={`${id}-title`}>{t('home.health')}</h2>
         <strong className="cash-mono">{health.factor}</strong>
@@ -29,7 +34,11 @@ export function HealthMeter({ health }: { health: Health }) {
         aria-labelledby={`${id}-title`}
         aria-valuetext={t(`home.health.${health.status}.short`, { factor: health.factor })}
       />
-      <p className={health.status === 'healthy' ? 'cash-muted' : 'cash-notice'} style={{ margin: 0 }} role={health.status === 'healthy' ? undefined : 'status'}>
+      <p
+        className={health.status === 'healthy' ? 'cash-muted' : 'cash-notice'}
+        style={{ margin: 0 }}
+        role={health.status === 'healthy' ? undefined : 'status'}
+      >
         {t(`home.health.${health.status}`, { warning: health.warningFactor, debt: usd })}
       </p>
       {health.status === 'healthy' ? null : (

@@ -54,9 +54,17 @@ export function HomePage({ hrefs }: { hrefs: { onboarding: string; admin: string
       {accountId ? (
         <AccountHome accountId={accountId} />
       ) : isAdmin ? (
-        <CalloutCard title={t('home.admin.title')} body={t('home.admin.body')} action={<a href={hrefs.admin}>{t('home.admin.action')}</a>} />
+        <CalloutCard
+          title={t('home.admin.title')}
+          body={t('home.admin.body')}
+          action={<a href={hrefs.admin}>{t('home.admin.action')}</a>}
+        />
       ) : (
-        <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} action={<a href={hrefs.onboarding}>{t('home.noAccount.action')}</a>} />
+        <CalloutCard
+          title={t('home.noAccount.title')}
+          body={t('home.noAccount.body')}
+          action={<a href={hrefs.onboarding}>{t('home.noAccount.action')}</a>}
+        />
       )}
     </Page>
   )

@@ -32,8 +32,26 @@ const balances = (over: Partial<BalancesResponse> = {}): BalancesResponse => ({
 })
 const activity: HistoryResponse = {
   items: [
-    { type: 'card', id: '30000000-0000-4000-8000-000000000001', title: 'Café', status: 'pending', asset: 'USDC', amount: '-4.5', createdAt: '2026-11-21T12:00:00.000Z', reason: null },
-    { type: 'card', id: '30000000-0000-4000-8000-000000000002', title: 'Casino', status: 'declined', asset: 'USDC', amount: '-90', createdAt: '2026-11-21T11:00:00.000Z', reason: 'Declined: this card is frozen. Unfreeze it to pay.' },
+    {
+      type: 'card',
+      id: '30000000-0000-4000-8000-000000000001',
+      title: 'Café',
+      status: 'pending',
+      asset: 'USDC',
+      amount: '-4.5',
+      createdAt: '2026-11-21T12:00:00.000Z',
+      reason: null,
+    },
+    {
+      type: 'card',
+      id: '30000000-0000-4000-8000-000000000002',
+      title: 'Casino',
+      status: 'declined',
+      asset: 'USDC',
+      amount: '-90',
+      createdAt: '2026-11-21T11:00:00.000Z',
+      reason: 'Declined: this card is frozen. Unfreeze it to pay.',
+    },
   ],
   nextCursor: null,
 }
@@ -50,7 +68,10 @@ describe('HomeView', () => {
     renderIn('en-US', balances())
     expect(within(screen.getByRole('region', { name: 'Spendable' })).getByText('$2,400.00')).toBeTruthy()
     const list = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem')
-    expect(list.map((li) => li.textContent)).toEqual(["USD CoinUSDC · $2,400.00 available$2,500.00", "Wrapped eETHweETH1.2 weETH≈ $3,780.00"])
+    expect(list.map((li) => li.textContent)).toEqual([
+      'USD CoinUSDC · $2,400.00 available$2,500.00',
+      'Wrapped eETHweETH1.2 weETH≈ $3,780.00',
+    ])
     expect(screen.getByText('-$4.50')).toBeTruthy()
   })
 
@@ -59,7 +80,9 @@ describe('HomeView', () => {
     const region = within(screen.getByRole('region', { name: 'Recent activity' }))
     expect(region.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe('/app/cash/transaction-history')
     const items = within(region.getByRole('list')).getAllByRole('link')
-    expect(items[0]?.getAttribute('href')).toBe('/app/cash/transaction-history/card/30000000-0000-4000-8000-000000000001')
+    expect(items[0]?.getAttribute('href')).toBe(
+      '/app/cash/transaction-history/card/30000000-0000-4000-8000-000000000001',
+    )
     expect(items[0]?.textContent).toContain('Pending')
     expect(items[1]?.textContent).toContain('Declined: this card is frozen. Unfreeze it to pay.')
   })

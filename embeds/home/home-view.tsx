@@ -1,4 +1,15 @@
-import { ArrowUpRight, CreditCard, Ellipsis, HandCoins, Landmark, Plus, Receipt, Repeat, Sprout, Gift } from 'lucide-react'
+import {
+  ArrowUpRight,
+  CreditCard,
+  Ellipsis,
+  HandCoins,
+  Landmark,
+  Plus,
+  Receipt,
+  Repeat,
+  Sprout,
+  Gift,
+} from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import type { BalancesResponse } from '../../domain/api/account.schema'
 import type { HistoryResponse } from '../../domain/api/money-out.schema'
@@ -43,14 +54,24 @@ function QuickActions({ cardHref }: { cardHref: string }) {
           {actions.map((a) => (
             <li key={a.href}>
               <a href={a.href}>
-                <span><Icon icon={a.icon} size={24} /></span>
+                <span>
+                  <Icon icon={a.icon} size={24} />
+                </span>
                 <span>{a.label}</span>
               </a>
             </li>
           ))}
           <li>
-            <a href="#more" role="button" aria-expanded={more} aria-controls={moreId} onClick={(e) => (e.preventDefault(), setMore((m) => !m))}>
-              <span><Icon icon={Ellipsis} size={24} /></span>
+            <a
+              href="#more"
+              role="button"
+              aria-expanded={more}
+              aria-controls={moreId}
+              onClick={(e) => (e.preventDefault(), setMore((m) => !m))}
+            >
+              <span>
+                <Icon icon={Ellipsis} size={24} />
+              </span>
               <span>{t('home.actions.more')}</span>
             </a>
           </li>
@@ -58,7 +79,9 @@ function QuickActions({ cardHref }: { cardHref: string }) {
       </nav>
       <ul className="cash-rows" id={moreId} hidden={!more}>
         {MORE.map((m) => (
-          <li key={m.href}><ListRow href={m.href} leading={<Avatar icon={m.icon} />} title={t(m.label)} chevron /></li>
+          <li key={m.href}>
+            <ListRow href={m.href} leading={<Avatar icon={m.icon} />} title={t(m.label)} chevron />
+          </li>
         ))}
       </ul>
     </>
@@ -66,7 +89,15 @@ function QuickActions({ cardHref }: { cardHref: string }) {
 }
 
 /** Home for an account: the spendable hero with quick actions, then `afterActions` (shortcuts, notifications), recent activity and balances by asset. Pure: props in. */
-export function HomeView({ balances, activity, afterActions }: { balances: BalancesResponse; activity: HistoryResponse; afterActions?: ReactNode }) {
+export function HomeView({
+  balances,
+  activity,
+  afterActions,
+}: {
+  balances: BalancesResponse
+  activity: HistoryResponse
+  afterActions?: ReactNode
+}) {
   const { t, locale } = useI18n()
   const id = useId()
   const usd = (v: string) => money(v, 'USDC', locale)
@@ -83,8 +114,14 @@ export function HomeView({ balances, activity, afterActions }: { balances: Balan
       <div className="cash-stack">
         <section className="cash-hero" aria-labelledby={`${id}-spendable`} data-testid="home.spendable">
           <div className="cash-hero-label">
-            <h2 id={`${id}-spendable`} style={{ font: 'inherit', margin: 0 }}>{t('home.spendable')}</h2>
-            <a className="cash-badge" href="/app/cash/settings#mode" aria-label={`${t('home.mode.label')}: ${t(`home.mode.${balances.mode}`)}`}>
+            <h2 id={`${id}-spendable`} style={{ font: 'inherit', margin: 0 }}>
+              {t('home.spendable')}
+            </h2>
+            <a
+              className="cash-badge"
+              href="/app/cash/settings#mode"
+              aria-label={`${t('home.mode.label')}: ${t(`home.mode.${balances.mode}`)}`}
+            >
               {t(`home.mode.${balances.mode}`)}
             </a>
           </div>
@@ -92,20 +129,37 @@ export function HomeView({ balances, activity, afterActions }: { balances: Balan
           <p className="cash-hero-context">{limitNote}</p>
           {balances.pendingModeChange ? (
             <p className="cash-notice" style={{ margin: '8px 0 0' }} data-testid="home.pending-mode">
-              {t('home.mode.pending', { mode: t(`home.mode.${balances.pendingModeChange.toMode}`), time: formatDate(balances.pendingModeChange.effectiveAt, locale, 'time') })}
+              {t('home.mode.pending', {
+                mode: t(`home.mode.${balances.pendingModeChange.toMode}`),
+                time: formatDate(balances.pendingModeChange.effectiveAt, locale, 'time'),
+              })}
             </p>
           ) : null}
         </section>
-        <QuickActions cardHref={balances.accountKind === 'corporate' ? '/app/cash/card/@corporate' : '/app/cash/card/@personal'} />
+        <QuickActions
+          cardHref={balances.accountKind === 'corporate' ? '/app/cash/card/@corporate' : '/app/cash/card/@personal'}
+        />
       </div>
       {afterActions}
 
       {balances.health ? <HealthMeter health={balances.health} /> : null}
 
-      <Section title={t('home.activity')} seeAll={activity.items.length ? { href: '/app/cash/transaction-history', label: t('home.seeAll') } : undefined} testId="home.activity">
+      <Section
+        title={t('home.activity')}
+        seeAll={activity.items.length ? { href: '/app/cash/transaction-history', label: t('home.seeAll') } : undefined}
+        testId="home.activity"
+      >
         {activity.items.length === 0 ? (
           <div className="cash-card">
-            <EmptyState icon={Receipt} text={t('home.activity.empty')} action={<a className="cash-button" href="/app/cash/top-up">{t('home.actions.addMoney')}</a>} />
+            <EmptyState
+              icon={Receipt}
+              text={t('home.activity.empty')}
+              action={
+                <a className="cash-button" href="/app/cash/top-up">
+                  {t('home.actions.addMoney')}
+                </a>
+              }
+            />
           </div>
         ) : (
           <ul className="cash-rows">
@@ -119,27 +173,47 @@ export function HomeView({ balances, activity, afterActions }: { balances: Balan
       </Section>
 
       {held.length === 0 && balances.mode !== 'borrow' && balances.debt === '0' ? null : (
-      <Section title={t('home.balances')} testId="home.balances">
-        <ul className="cash-rows">
-          {held.map((b) => (
-            <li key={b.asset}>
-              <ListRow
-                leading={<Avatar asset={b.asset} />}
-                title={ASSETS[b.asset].name}
-                subtitle={b.available !== b.balance ? t('home.available', { asset: b.asset, amount: money(b.available, b.asset, locale) }) : b.asset}
-                end={<span className="cash-list-row-amount">{money(b.balance, b.asset, locale)}</span>}
-                endNote={b.asset === 'USDC' || b.asset === 'USDT' ? undefined : <span className="cash-list-row-status">≈ {usd(b.usdValue)}</span>}
-              />
-            </li>
-          ))}
-          {balances.mode === 'borrow' || balances.debt !== '0' ? (
-            <>
-              <li><ListRow leading={<Avatar icon={HandCoins} tone="muted" />} title={t('home.debt')} end={<span className="cash-list-row-amount">{usd(balances.debt)}</span>} /></li>
-              <li><ListRow leading={<Avatar icon={Landmark} tone="muted" />} title={t('home.borrowLimit')} end={<span className="cash-list-row-amount">{usd(balances.borrowLimit)}</span>} /></li>
-            </>
-          ) : null}
-        </ul>
-      </Section>
+        <Section title={t('home.balances')} testId="home.balances">
+          <ul className="cash-rows">
+            {held.map((b) => (
+              <li key={b.asset}>
+                <ListRow
+                  leading={<Avatar asset={b.asset} />}
+                  title={ASSETS[b.asset].name}
+                  subtitle={
+                    b.available !== b.balance
+                      ? t('home.available', { asset: b.asset, amount: money(b.available, b.asset, locale) })
+                      : b.asset
+                  }
+                  end={<span className="cash-list-row-amount">{money(b.balance, b.asset, locale)}</span>}
+                  endNote={
+                    b.asset === 'USDC' || b.asset === 'USDT' ? undefined : (
+                      <span className="cash-list-row-status">≈ {usd(b.usdValue)}</span>
+                    )
+                  }
+                />
+              </li>
+            ))}
+            {balances.mode === 'borrow' || balances.debt !== '0' ? (
+              <>
+                <li>
+                  <ListRow
+                    leading={<Avatar icon={HandCoins} tone="muted" />}
+                    title={t('home.debt')}
+                    end={<span className="cash-list-row-amount">{usd(balances.debt)}</span>}
+                  />
+                </li>
+                <li>
+                  <ListRow
+                    leading={<Avatar icon={Landmark} tone="muted" />}
+                    title={t('home.borrowLimit')}
+                    end={<span className="cash-list-row-amount">{usd(balances.borrowLimit)}</span>}
+                  />
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </Section>
       )}
     </div>
   )

@@ -4,9 +4,19 @@ import type { Locale } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
 
 /** A notification's title and sentence in the reader's language (the server stores facts, not text). */
-export function notificationText(n: NotificationItem, t: (key: MessageKey, vars?: Record<string, string>) => string, locale: Locale): { title: string; body: string } {
+export function notificationText(
+  n: NotificationItem,
+  t: (key: MessageKey, vars?: Record<string, string>) => string,
+  locale: Locale,
+): { title: string; body: string } {
   const usd = (v: string | null) => (v === null ? '' : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale))
   const ratio = (v: string | null) => (v === null ? '' : locale === 'pt-BR' ? v.replace('.', ',') : v)
-  const vars = { amount: usd(n.amount), threshold: usd(n.threshold), merchant: n.merchant ?? '', account: n.accountName, health: ratio(n.health) }
+  const vars = {
+    amount: usd(n.amount),
+    threshold: usd(n.threshold),
+    merchant: n.merchant ?? '',
+    account: n.accountName,
+    health: ratio(n.health),
+  }
   return { title: t(`notifications.${n.kind}.title`, vars), body: t(`notifications.${n.kind}.body`, vars) }
 }

@@ -21,10 +21,22 @@ const item = (over: Partial<NotificationItem>): NotificationItem => ({
 
 describe('notifications list', () => {
   it('words each alert in the reader’s language and offers repay on a health warning', () => {
-    const health = item({ id: '40000000-0000-4000-8000-000000000002', kind: 'health_low', amount: null, threshold: null, merchant: null, health: '1.07', read: true })
+    const health = item({
+      id: '40000000-0000-4000-8000-000000000002',
+      kind: 'health_low',
+      amount: null,
+      threshold: null,
+      merchant: null,
+      health: '1.07',
+      read: true,
+    })
     render(
       <I18nProvider locale="pt-BR">
-        <NotificationsList data={{ items: [item({}), health], unread: 1 }} onMarkRead={vi.fn()} onMarkAllRead={vi.fn()} />
+        <NotificationsList
+          data={{ items: [item({}), health], unread: 1 }}
+          onMarkRead={vi.fn()}
+          onMarkAllRead={vi.fn()}
+        />
       </I18nProvider>,
     )
     const [purchase, warning] = within(screen.getByTestId('home.notifications')).getAllByRole('listitem')

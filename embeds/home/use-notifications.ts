@@ -27,7 +27,11 @@ export function useNotifications() {
   const { api } = useSession()
   const bridge = useBridge()
   const { t, locale } = useI18n()
-  const resource = useResource('notifications', (signal) => api.get('/notifications?limit=20', NotificationsResponse, signal), { pollMs: POLL_MS, keepPolling: () => true })
+  const resource = useResource(
+    'notifications',
+    (signal) => api.get('/notifications?limit=20', NotificationsResponse, signal),
+    { pollMs: POLL_MS, keepPolling: () => true },
+  )
   const items = resource.status === 'ready' ? resource.data.items : null
   useEffect(() => {
     if (!items || !bridge.has('notify')) return
@@ -40,7 +44,9 @@ export function useNotifications() {
     }
     localStorage.setItem(SEEN_KEY, JSON.stringify([...seen].slice(-200)))
   }, [items, bridge, t, locale])
-  const markRead = async (id: string) => (await api.post(`/notifications/${id}/read`, NotificationsResponse), resource.reload())
+  const markRead = async (id: string) => (
+    await api.post(`/notifications/${id}/read`, NotificationsResponse), resource.reload()
+  )
   const markAllRead = async () => (await api.post('/notifications/read-all', NotificationsResponse), resource.reload())
   return { resource, markRead, markAllRead }
 }

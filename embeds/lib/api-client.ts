@@ -42,11 +42,18 @@ export function asBackground<T>(start: () => T): T {
  * The API client every embed uses. It sends the CSRF token a web session was given, or a bearer token a
  * native host handed over, and parses every answer with the zod schema the server answers with.
  */
-export function createApiClient(options: { base?: string; bearerToken?: () => string | undefined; fetch?: typeof fetch } = {}) {
+export function createApiClient(
+  options: { base?: string; bearerToken?: () => string | undefined; fetch?: typeof fetch } = {},
+) {
   const base = options.base ?? API_BASE
   let csrfToken: string | undefined
 
-  async function request<S extends z.ZodType>(method: string, path: string, schema: S, opts: RequestOptions = {}): Promise<z.output<S>> {
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
@@ -65,7 +72,11 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
       })
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error
-      throw new ApiError(0, 'network', localiseMessage('Cannot reach Cash right now. Check your connection and try again.', pageLocale(), 'network'))
+      throw new ApiError(
+        0,
+        'network',
+        localiseMessage('Cannot reach Cash right now. Check your connection and try again.', pageLocale(), 'network'),
+      )
     }
     const data: unknown = await res.json().catch(() => null)
     if (!res.ok) {
@@ -74,18 +85,31 @@ export function createApiClient(options: { base?: string; bearerToken?: () => st
       const locale = pageLocale()
       if (parsed.success) {
         const { code, message, fields, details } = parsed.data.error
-        throw new ApiError(res.status, code, localiseMessage(message, locale, code), fields && localiseFields(fields, locale), details)
+        throw new ApiError(
+          res.status,
+          code,
+          localiseMessage(message, locale, code),
+          fields && localiseFields(fields, locale),
+          details,
+        )
       }
-      throw new ApiError(res.status, 'internal', localiseMessage('Something failed on our side. Try again in a moment.', locale))
+      throw new ApiError(
+        res.status,
+        'internal',
+        localiseMessage('Something failed on our side. Try again in a moment.', locale),
+      )
     }
     return schema.parse(data)
   }
 
   return {
     request,
-    get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) => request('GET', path, schema, signal ? { signal } : {}),
-    post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request('POST', path, schema, { ...opts, body }),
-    put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request('PUT', path, schema, { ...opts, body }),
+    get: <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) =>
+      request('GET', path, schema, signal ? { signal } : {}),
+    post: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+      request('POST', path, schema, { ...opts, body }),
+    put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+      request('PUT', path, schema, { ...opts, body }),
     setCsrfToken: (token: string | undefined) => {
       csrfToken = token
     },

@@ -29,7 +29,8 @@ export async function connectBrowserWallet(): Promise<BrowserWallet> {
 }
 
 function rejected(error: unknown): unknown {
-  if (error instanceof UserRejectedRequestError || (error as { code?: number })?.code === 4001) return new WalletUnavailable('rejected')
+  if (error instanceof UserRejectedRequestError || (error as { code?: number })?.code === 4001)
+    return new WalletUnavailable('rejected')
   return error
 }
 
@@ -47,7 +48,13 @@ export async function sandboxWallet(): Promise<BrowserWallet> {
  * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this
  * address, have the wallet (the browser's, unless another is given) sign it word for word, and post both to `submitPath`.
  */
-export async function signWithWallet<S extends z.ZodType>(api: ApiClient, paths: { nonce: string; submit: string }, schema: S, extra: Record<string, unknown> = {}, given?: BrowserWallet): Promise<z.output<S>> {
+export async function signWithWallet<S extends z.ZodType>(
+  api: ApiClient,
+  paths: { nonce: string; submit: string },
+  schema: S,
+  extra: Record<string, unknown> = {},
+  given?: BrowserWallet,
+): Promise<z.output<S>> {
   const wallet = given ?? (await connectBrowserWallet())
   const issued = await api.post(paths.nonce, WalletNonceResponse, { address: wallet.address })
   let signature: `0x${string}`

@@ -23,7 +23,8 @@ export const LOADERS: Record<EmbedName, Loader> = {
   cards: () => import('../cards/cards-embed').then((m) => m.CardsEmbed),
   history: () => import('../history/history-embed').then((m) => m.HistoryEmbed),
   rewards: () => import('../rewards/rewards-embed').then((m) => m.RewardsEmbed),
-  'membership-rewards': () => import('../membership-rewards/membership-rewards-embed').then((m) => m.MembershipRewardsEmbed),
+  'membership-rewards': () =>
+    import('../membership-rewards/membership-rewards-embed').then((m) => m.MembershipRewardsEmbed),
   account: () => import('../account/account-embed').then((m) => m.AccountEmbed),
   support: () => import('../support/support-embed').then((m) => m.SupportEmbed),
   admin: () => import('../admin/admin-embed').then((m) => m.AdminEmbed),

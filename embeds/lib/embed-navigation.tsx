@@ -14,13 +14,26 @@ const NavigationContext = createContext<EmbedNavigation>({
   },
 })
 
-export function EmbedNavigationProvider({ navigation, children }: { navigation: EmbedNavigation; children: ReactNode }) {
+export function EmbedNavigationProvider({
+  navigation,
+  children,
+}: {
+  navigation: EmbedNavigation
+  children: ReactNode
+}) {
   /** Plain links inside the embed go through `navigation` too: client-side in the shell, in place in a webview. */
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
     const anchor = (e.target as HTMLElement).closest('a')
     const href = anchor?.getAttribute('href')
-    if (!anchor || !href || anchor.target || !/^\/app\/cash(\/|$|\?)/.test(href) || /^\/app\/cash\/(api|webview)\//.test(href)) return
+    if (
+      !anchor ||
+      !href ||
+      anchor.target ||
+      !/^\/app\/cash(\/|$|\?)/.test(href) ||
+      /^\/app\/cash\/(api|webview)\//.test(href)
+    )
+      return
     e.preventDefault()
     navigation.go(href)
   }

@@ -10,7 +10,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   amount_precision: 'Esse valor tem mais casas decimais do que o ativo permite.',
   amount_not_positive: 'O valor precisa ser maior que zero.',
   address_invalid: 'Um endereço é 0x seguido de 40 caracteres hexadecimais.',
-  address_checksum: 'As maiúsculas e minúsculas deste endereço não batem com o checksum. Confira se foi copiado corretamente.',
+  address_checksum:
+    'As maiúsculas e minúsculas deste endereço não batem com o checksum. Confira se foi copiado corretamente.',
   asset_unknown: 'Este ativo não é aceito.',
   idempotency_key_required: 'Esta requisição precisa de um cabeçalho Idempotency-Key.',
   idempotency_key_reused: 'Esta Idempotency-Key já foi usada em outra requisição.',
@@ -25,11 +26,14 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   rate_limited: 'Muitas tentativas deste dispositivo. Aguarde alguns minutos e tente de novo.',
   email_taken: 'Já existe uma conta com este e-mail. Entre nela.',
   password_weak: 'Use pelo menos 10 caracteres na sua senha.',
-  reset_link_not_found: 'Este link de redefinição de senha não é válido. Abra o link inteiro do e-mail mais recente ou peça um novo.',
+  reset_link_not_found:
+    'Este link de redefinição de senha não é válido. Abra o link inteiro do e-mail mais recente ou peça um novo.',
   reset_link_expired: 'Este link de redefinição de senha expirou (um link vale por 30 minutos). Peça um novo.',
   reset_link_used: 'Este link de redefinição de senha já foi usado. Entre com sua nova senha ou peça um novo link.',
-  reset_link_replaced: 'Um link de redefinição mais recente foi enviado depois deste. Use o link do e-mail mais recente ou peça um novo.',
-  reset_rate_limited: 'Foram pedidos links de redefinição demais para este endereço. Use o link do e-mail mais recente ou tente de novo em uma hora.',
+  reset_link_replaced:
+    'Um link de redefinição mais recente foi enviado depois deste. Use o link do e-mail mais recente ou peça um novo.',
+  reset_rate_limited:
+    'Foram pedidos links de redefinição demais para este endereço. Use o link do e-mail mais recente ou tente de novo em uma hora.',
   session_not_found: 'Este dispositivo já foi desconectado.',
   signups_closed: 'Os cadastros estão fechados agora. Entre na lista de espera.',
   insufficient_funds: 'Saldo insuficiente para isso.',
@@ -67,7 +71,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   confirmation_failed: 'Essa senha não está certa. Nada foi enviado.',
   confirmation_locked: 'Muitas senhas erradas. A confirmação está pausada por 15 minutos; nada foi enviado.',
   withdrawal_not_cancellable: 'Este saque não pode mais ser cancelado: já passou do prazo de segurança.',
-  withdrawal_pending: 'Outro saque estava sendo pedido nesta conta no mesmo instante. Nada foi reservado: confira seus saques e tente de novo.',
+  withdrawal_pending:
+    'Outro saque estava sendo pedido nesta conta no mesmo instante. Nada foi reservado: confira seus saques e tente de novo.',
   conflict: 'Outra operação nesta conta estava sendo processada no mesmo instante. Nada foi feito: tente de novo.',
   quote_expired: 'Esta cotação expirou. Aqui está uma nova.',
   convert_same_asset: 'Escolha dois ativos diferentes.',
@@ -89,17 +94,20 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   plaid_credentials: 'O banco não aceitou esse usuário e essa senha.',
   plaid_mfa: 'Esse código não está certo. Confira o código mais recente do seu banco.',
   plaid_session_expired: 'A conexão com o banco expirou. Comece de novo.',
-  verification_required: 'Verifique sua identidade antes de pedir um cartão: acesse /app/cash/kyc (ou /app/cash/kyb para uma empresa).',
+  verification_required:
+    'Verifique sua identidade antes de pedir um cartão: acesse /app/cash/kyc (ou /app/cash/kyb para uma empresa).',
   card_limit_reached: 'Você já tem tantos cartões deste tipo quanto seu plano permite.',
   card_not_activatable: 'Este cartão não pode ser ativado agora.',
   card_last4_mismatch: 'Esses não são os 4 últimos dígitos deste cartão.',
   last_owner: 'Uma empresa precisa de pelo menos um proprietário. Torne outra pessoa proprietária antes.',
   owner_only: 'Só um proprietário pode convidar ou promover um proprietário, ou alterar um proprietário.',
   already_member: 'Esta pessoa já faz parte da empresa.',
-  invite_not_found: 'Este link de convite não é válido. Confira se abriu o link inteiro do e-mail ou peça um novo convite.',
+  invite_not_found:
+    'Este link de convite não é válido. Confira se abriu o link inteiro do e-mail ou peça um novo convite.',
   invite_expired: 'Este convite expirou. Peça um novo a quem convidou você.',
   invite_used: 'Este convite já foi usado. Entre com o e-mail convidado ou peça um novo convite.',
-  invite_revoked: 'Este convite foi retirado ou substituído por um mais recente. Use o e-mail de convite mais recente ou peça um novo.',
+  invite_revoked:
+    'Este convite foi retirado ou substituído por um mais recente. Use o e-mail de convite mais recente ou peça um novo.',
   invite_wrong_email: 'Este convite é para outro endereço de e-mail. Saia e continue com o e-mail convidado.',
   vault_code_wrong: 'Esse código não está certo. Confira o e-mail mais recente do Cash.',
   vault_code_expired: 'Este código não funciona mais (expirou ou teve tentativas demais). Peça um novo.',
@@ -107,7 +115,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   wallet_nonce_invalid: 'Este pedido de assinatura expirou ou já foi usado. Comece de novo.',
   wallet_signature_invalid: 'A assinatura não confere com esta carteira e mensagem. Nada foi conectado.',
   wallet_taken: 'Esta carteira está conectada a outra conta Cash. Desconecte-a lá primeiro.',
-  wallet_not_linked: 'Esta carteira não está conectada a uma conta Cash. Entre com seu e-mail e senha e conecte-a em Configurações → Carteiras.',
+  wallet_not_linked:
+    'Esta carteira não está conectada a uma conta Cash. Entre com seu e-mail e senha e conecte-a em Configurações → Carteiras.',
   upload_too_large: 'Este arquivo tem mais de 5 MB.',
   upload_type: 'Este tipo de arquivo não é aceito aqui.',
   payload_too_large: 'A requisição é grande demais.',
@@ -123,15 +132,18 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   reward_not_available: 'O Core não tem recompensa mensal de assinatura. Chegue ao Luxe para resgatar uma.',
   rewards_pool_short: 'O fundo de recompensas está baixo agora, então nada foi pago. Tente mais tarde.',
   recon_resolved: 'Esta conciliação com falha já foi resolvida.',
-  recon_not_matchable: 'Esta autorização não pode receber a liquidação: ela não está aprovada com uma reserva pendente.',
+  recon_not_matchable:
+    'Esta autorização não pode receber a liquidação: ela não está aprovada com uma reserva pendente.',
   recon_holder_unknown: 'Escolha a conta a reembolsar: esta conciliação não tem autorização que indique o titular.',
-  refund_daily_cap: 'Você atingiu o total de reembolsos que um administrador pode pedir em 24 horas. Outro administrador pode fazer este reembolso.',
+  refund_daily_cap:
+    'Você atingiu o total de reembolsos que um administrador pode pedir em 24 horas. Outro administrador pode fazer este reembolso.',
   refund_second_admin: 'Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000',
   refund_not_pending: 'Este reembolso não está mais aguardando aprovação.',
   nothing_found: 'Nada encontrado para esta busca.',
   event_out_of_order: 'Este evento do provedor chegou antes daquele que ele segue. Envie-o de novo mais tarde.',
   not_ready: 'Este servidor ainda não está pronto para receber pedidos.',
-  account_frozen: 'Esta conta foi congelada pelo Cash: o dinheiro pode entrar, mas nada pode sair até ela ser descongelada. Fale com o suporte.',
+  account_frozen:
+    'Esta conta foi congelada pelo Cash: o dinheiro pode entrar, mas nada pode sair até ela ser descongelada. Fale com o suporte.',
   internal: 'Algo falhou do nosso lado. O erro foi registrado.',
 }
 
@@ -140,12 +152,16 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
  * English, keyed by the English text. A message not listed here is shown as sent.
  */
 export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
-  'A referral code is 8 letters and digits, like K7MP2QXA.': 'Um código de indicação tem 8 letras e dígitos, como K7MP2QXA.',
+  'A referral code is 8 letters and digits, like K7MP2QXA.':
+    'Um código de indicação tem 8 letras e dígitos, como K7MP2QXA.',
   'A signature is 0x followed by hexadecimal characters.': 'Uma assinatura é 0x seguido de caracteres hexadecimais.',
   'A splashback adds some basis points: enter them.': 'Um splashback soma alguns pontos-base: informe quantos.',
-  'A splashback boosts one merchant category: choose it.': 'Um splashback impulsiona uma categoria de comércio: escolha qual.',
-  'A wallet address is 0x followed by 40 hexadecimal characters.': 'Um endereço de carteira é 0x seguido de 40 caracteres hexadecimais.',
-  'Add at least one beneficial owner (a person holding 25 % or more).': 'Adicione pelo menos um beneficiário final (uma pessoa com 25 % ou mais).',
+  'A splashback boosts one merchant category: choose it.':
+    'Um splashback impulsiona uma categoria de comércio: escolha qual.',
+  'A wallet address is 0x followed by 40 hexadecimal characters.':
+    'Um endereço de carteira é 0x seguido de 40 caracteres hexadecimais.',
+  'Add at least one beneficial owner (a person holding 25 % or more).':
+    'Adicione pelo menos um beneficiário final (uma pessoa com 25 % ou mais).',
   'At least 2×.': 'No mínimo 2×.',
   'At most 10 beneficial owners.': 'No máximo 10 beneficiários finais.',
   'At most 5×.': 'No máximo 5×.',
@@ -153,7 +169,8 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'Choose English or Português (Brasil).': 'Escolha English ou Português (Brasil).',
   'Choose a different asset to receive.': 'Escolha outro ativo para receber.',
   'Choose a merchant category.': 'Escolha uma categoria de comércio.',
-  'Choose a time zone from the list, like America/Sao_Paulo.': 'Escolha um fuso horário da lista, como America/Sao_Paulo.',
+  'Choose a time zone from the list, like America/Sao_Paulo.':
+    'Escolha um fuso horário da lista, como America/Sao_Paulo.',
   'Choose a time zone from the list.': 'Escolha um fuso horário da lista.',
   'Choose one of the options.': 'Escolha uma das opções.',
   'Choose owner, admin or member.': 'Escolha proprietário, administrador ou membro.',
@@ -177,9 +194,11 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'Enter the city.': 'Digite a cidade.',
   'Enter the code.': 'Digite o código.',
   'Enter the company’s registered name.': 'Digite a razão social da empresa.',
-  'Enter the number with + and the country code, like +55 11 98765 4321.': 'Digite o número com + e o código do país, como +55 11 98765 4321.',
+  'Enter the number with + and the country code, like +55 11 98765 4321.':
+    'Digite o número com + e o código do país, como +55 11 98765 4321.',
   'Enter the owner’s full legal name.': 'Digite o nome completo do proprietário.',
-  'Enter the registration number as on the certificate (letters, digits, . / -).': 'Digite o número de registro como no certificado (letras, dígitos, . / -).',
+  'Enter the registration number as on the certificate (letters, digits, . / -).':
+    'Digite o número de registro como no certificado (letras, dígitos, . / -).',
   'Enter the state or region.': 'Digite o estado ou região.',
   'Enter the street and number.': 'Digite a rua e o número.',
   'Enter your bank password.': 'Digite a senha do seu banco.',
@@ -191,7 +210,8 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'Enter your current password.': 'Digite sua senha atual.',
   'That password is not right.': 'Essa senha não está certa.',
   'Too many wrong passwords. Try again in 15 minutes.': 'Muitas senhas erradas. Tente de novo em 15 minutos.',
-  'This reset link is not complete. Open the link from the e-mail again.': 'Este link de redefinição está incompleto. Abra de novo o link do e-mail.',
+  'This reset link is not complete. Open the link from the e-mail again.':
+    'Este link de redefinição está incompleto. Abra de novo o link do e-mail.',
   'Not a session id.': 'Não é um id de sessão.',
   'Fill in this field.': 'Preencha este campo.',
   'Give the campaign a name.': 'Dê um nome à campanha.',
@@ -206,19 +226,25 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'The window must end after it starts.': 'O período precisa terminar depois de começar.',
   'This file is empty.': 'Este arquivo está vazio.',
   'This format is not valid.': 'Este formato não é válido.',
-  'This invitation link is not complete. Open the link from the e-mail again.': 'Este link de convite está incompleto. Abra de novo o link do e-mail.',
-  'This is not a country code we know. Use 2 letters, like BR or US.': 'Não conhecemos este código de país. Use 2 letras, como BR ou US.',
+  'This invitation link is not complete. Open the link from the e-mail again.':
+    'Este link de convite está incompleto. Abra de novo o link do e-mail.',
+  'This is not a country code we know. Use 2 letters, like BR or US.':
+    'Não conhecemos este código de país. Use 2 letras, como BR ou US.',
   'This value is not valid.': 'Este valor não é válido.',
   'Upload the back of the ID card.': 'Envie o verso do documento de identidade.',
   'Use at most 120 characters.': 'Use no máximo 120 caracteres.',
   'Choose a country.': 'Escolha um país.',
   'Use the 2-letter country code, like BR or US.': 'Use o código de país de 2 letras, como BR ou US.',
-  'Cannot reach Cash right now. Check your connection and try again.': 'Não foi possível falar com o Cash agora. Verifique sua conexão e tente de novo.',
+  'Cannot reach Cash right now. Check your connection and try again.':
+    'Não foi possível falar com o Cash agora. Verifique sua conexão e tente de novo.',
   'Something failed on our side. Try again in a moment.': 'Algo falhou do nosso lado. Tente de novo em instantes.',
   'Enter the amount in reais.': 'Digite o valor em reais.',
-  'This rate expired after 10 minutes. Start again for a fresh one.': 'Este câmbio expirou depois de 10 minutos. Comece de novo para ter um novo.',
-  'Not enough free USDC to repay this much. Add money first.': 'Não há USDC livre suficiente para pagar isso. Adicione dinheiro antes.',
-  'This would leave your borrowing above its limit. Repay first or use less.': 'Isto deixaria seu empréstimo acima do limite. Pague antes ou use menos.',
+  'This rate expired after 10 minutes. Start again for a fresh one.':
+    'Este câmbio expirou depois de 10 minutos. Comece de novo para ter um novo.',
+  'Not enough free USDC to repay this much. Add money first.':
+    'Não há USDC livre suficiente para pagar isso. Adicione dinheiro antes.',
+  'This would leave your borrowing above its limit. Repay first or use less.':
+    'Isto deixaria seu empréstimo acima do limite. Pague antes ou use menos.',
   'Choose one of the listed accounts.': 'Escolha uma das contas da lista.',
   'Enter the company’s name.': 'Digite o nome da empresa.',
   'Every beneficial owner must be 18 or older.': 'Todo beneficiário final precisa ter 18 anos ou mais.',
@@ -229,7 +255,8 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'This card is cancelled; its details no longer work.': 'Este cartão foi cancelado; os dados dele não funcionam mais.',
   'Only the cardholder activates a card, with the card in hand.': 'Só o titular ativa um cartão, com o cartão em mãos.',
   'Only the cardholder can see the card’s details.': 'Só o titular pode ver os dados do cartão.',
-  'Only the account’s owners and admins change card limits.': 'Só proprietários e administradores da conta alteram limites de cartão.',
+  'Only the account’s owners and admins change card limits.':
+    'Só proprietários e administradores da conta alteram limites de cartão.',
   'You are already in this company.': 'Você já faz parte desta empresa.',
   'This address is already your verified vault e-mail.': 'Este endereço já é seu e-mail do cofre verificado.',
   'This campaign has ended.': 'Esta campanha terminou.',
@@ -237,11 +264,14 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'That page link is not valid.': 'Este link de página não é válido.',
   'A BIC is 8 or 11 characters, like COBADEFFXXX.': 'Um BIC tem 8 ou 11 caracteres, como COBADEFFXXX.',
   'A beneficial owner holds 25 % or more.': 'Um beneficiário final tem 25 % ou mais.',
-  'A phone key is +55, the area code and the number, like +55 11 98765-4321.': 'Uma chave de celular é +55, o DDD e o número, como +55 11 98765-4321.',
-  'An IBAN starts with a country code and two check digits, like DE89 3704 0044 0532 0130 00.': 'Um IBAN começa com o código do país e dois dígitos de controle, como DE89 3704 0044 0532 0130 00.',
+  'A phone key is +55, the area code and the number, like +55 11 98765-4321.':
+    'Uma chave de celular é +55, o DDD e o número, como +55 11 98765-4321.',
+  'An IBAN starts with a country code and two check digits, like DE89 3704 0044 0532 0130 00.':
+    'Um IBAN começa com o código do país e dois dígitos de controle, como DE89 3704 0044 0532 0130 00.',
   'Choose passport or ID card.': 'Escolha passaporte ou carteira de identidade.',
   'Choose the document to ask for.': 'Escolha o documento a pedir.',
-  'Enter a PIX key (CPF, CNPJ, e-mail, +55 phone or random key) or paste a PIX code.': 'Digite uma chave PIX (CPF, CNPJ, e-mail, celular +55 ou chave aleatória) ou cole um código PIX.',
+  'Enter a PIX key (CPF, CNPJ, e-mail, +55 phone or random key) or paste a PIX code.':
+    'Digite uma chave PIX (CPF, CNPJ, e-mail, celular +55 ou chave aleatória) ou cole um código PIX.',
   'Enter an amount above zero.': 'Digite um valor maior que zero.',
   'Enter an e-mail address.': 'Digite um endereço de e-mail.',
   'The amount must have two decimal places.': 'O valor precisa ter duas casas decimais.',
@@ -250,23 +280,33 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'The merchant city must be 1 to 15 bytes.': 'A cidade do recebedor precisa ter de 1 a 15 bytes.',
   'The merchant name must be 1 to 25 bytes.': 'O nome do recebedor precisa ter de 1 a 25 bytes.',
   'The txid must be 1 to 25 letters and digits, or ***.': 'O txid precisa ter de 1 a 25 letras e dígitos, ou ***.',
-  'This CNPJ’s check digits do not match. Check the 14 digits.': 'Os dígitos verificadores deste CNPJ não conferem. Confira os 14 dígitos.',
-  'This CPF’s check digits do not match. Check the 11 digits.': 'Os dígitos verificadores deste CPF não conferem. Confira os 11 dígitos.',
-  'This IBAN’s check digits do not match. Check it was typed correctly.': 'Os dígitos de controle deste IBAN não conferem. Confira se foi digitado corretamente.',
+  'This CNPJ’s check digits do not match. Check the 14 digits.':
+    'Os dígitos verificadores deste CNPJ não conferem. Confira os 14 dígitos.',
+  'This CPF’s check digits do not match. Check the 11 digits.':
+    'Os dígitos verificadores deste CPF não conferem. Confira os 11 dígitos.',
+  'This IBAN’s check digits do not match. Check it was typed correctly.':
+    'Os dígitos de controle deste IBAN não conferem. Confira se foi digitado corretamente.',
   'This amount is too small to convert.': 'Este valor é pequeno demais para converter.',
-  'This e-mail key is not a valid address (77 characters at most).': 'Esta chave de e-mail não é um endereço válido (no máximo 77 caracteres).',
-  'This file is larger than 5 MB. Choose a smaller photo or scan.': 'Este arquivo tem mais de 5 MB. Escolha uma foto ou digitalização menor.',
+  'This e-mail key is not a valid address (77 characters at most).':
+    'Esta chave de e-mail não é um endereço válido (no máximo 77 caracteres).',
+  'This file is larger than 5 MB. Choose a smaller photo or scan.':
+    'Este arquivo tem mais de 5 MB. Escolha uma foto ou digitalização menor.',
   'This file is not a JPEG or PNG image.': 'Este arquivo não é uma imagem JPEG ou PNG.',
-  'This is more than you can spend right now (fees included).': 'Isto é mais do que você pode gastar agora (com as taxas).',
+  'This is more than you can spend right now (fees included).':
+    'Isto é mais do que você pode gastar agora (com as taxas).',
   'Upload a proof of the company’s address.': 'Envie um comprovante de endereço da empresa.',
   'Upload a selfie.': 'Envie uma selfie.',
   'Upload the certificate of incorporation.': 'Envie o certificado de constituição.',
   'Upload the front (or the photo page of the passport).': 'Envie a frente (ou a página com foto do passaporte).',
   'Upload the requested document.': 'Envie o documento pedido.',
-  'Your Core membership allows 3 virtual cards at a time.': 'Sua assinatura Core permite 3 cartões virtuais ao mesmo tempo.',
-  'Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.': 'A verificação da sua empresa (KYB) está em análise. Você poderá pedir cartões quando ela for aprovada; acompanhe em /app/cash/kyb.',
-  'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.': 'Sua verificação de identidade (KYC) ainda não começou. Conclua-a em /app/cash/kyc para pedir cartões.',
-  'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).': 'Cadastros abertos (fechados: o cadastro leva à lista de espera; convites continuam valendo).',
+  'Your Core membership allows 3 virtual cards at a time.':
+    'Sua assinatura Core permite 3 cartões virtuais ao mesmo tempo.',
+  'Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.':
+    'A verificação da sua empresa (KYB) está em análise. Você poderá pedir cartões quando ela for aprovada; acompanhe em /app/cash/kyb.',
+  'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.':
+    'Sua verificação de identidade (KYC) ainda não começou. Conclua-a em /app/cash/kyc para pedir cartões.',
+  'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).':
+    'Cadastros abertos (fechados: o cadastro leva à lista de espera; convites continuam valendo).',
   'PIX shortcuts (send and top up) on home.': 'Atalhos de PIX (enviar e recarregar) na página inicial.',
   'Give a reason (at least 3 characters).': 'Informe um motivo (pelo menos 3 caracteres).',
   'Keep the reason under 300 characters.': 'Use menos de 300 caracteres no motivo.',

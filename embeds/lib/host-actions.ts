@@ -13,7 +13,10 @@ export async function copyText(bridge: EmbedBridge, text: string): Promise<'host
   return 'clipboard'
 }
 
-export async function shareContent(bridge: EmbedBridge, content: { title?: string; text?: string; url?: string }): Promise<'host' | 'web-share' | 'copied'> {
+export async function shareContent(
+  bridge: EmbedBridge,
+  content: { title?: string; text?: string; url?: string },
+): Promise<'host' | 'web-share' | 'copied'> {
   if (bridge.has('share')) {
     await bridge.call('share', content)
     return 'host'
@@ -32,7 +35,10 @@ export async function scanQr(bridge: EmbedBridge, prompt: string): Promise<strin
 }
 
 /** Hands a notification to a host that shows them natively; false when the host does not offer it. */
-export async function notifyHost(bridge: EmbedBridge, notice: { id: string; title: string; body: string }): Promise<boolean> {
+export async function notifyHost(
+  bridge: EmbedBridge,
+  notice: { id: string; title: string; body: string },
+): Promise<boolean> {
   if (!bridge.has('notify')) return false
   return (await bridge.call('notify', notice)).shown
 }

@@ -45,10 +45,22 @@ type I18n = {
   /** Switches the page's language (the signed-in user's saved preference); null goes back to the device's. */
   setPreferred: (locale: Locale | null) => void
 }
-const I18nContext = createContext<I18n>({ locale: 'en-US', t: (key, vars) => translate('en-US', key, vars), setPreferred: () => undefined })
+const I18nContext = createContext<I18n>({
+  locale: 'en-US',
+  t: (key, vars) => translate('en-US', key, vars),
+  setPreferred: () => undefined,
+})
 
 /** `locale` is the device's (host or browser); a user's saved language, once known, takes over. */
-export function I18nProvider({ locale: deviceLocale, preferred: initialPreferred = null, children }: { locale: Locale; preferred?: Locale | null; children: ReactNode }) {
+export function I18nProvider({
+  locale: deviceLocale,
+  preferred: initialPreferred = null,
+  children,
+}: {
+  locale: Locale
+  preferred?: Locale | null
+  children: ReactNode
+}) {
   const [preferred, setPreferred] = useState<Locale | null>(initialPreferred)
   const locale = preferred ?? deviceLocale
   const value = useMemo<I18n>(() => {

@@ -12,20 +12,102 @@ import { useI18n } from './i18n'
 
 /** Issue 18 defect 4: amounts and percentages on a page go through the page locale's formatter, never raw. */
 const account = '30000000-0000-4000-8000-000000000001'
-const session = { user: { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
-const line = { id: '40000000-0000-4000-8000-000000000001', type: 'regular', state: 'pending', waitingForFunding: false, amount: '0.35', clawedBack: '0', net: '0.35', ratePercent: '3.5', purchaseAmount: '10', merchantName: 'Café Lisboa', networkId: null, campaignName: null, earnedAt: '2026-11-01T12:00:00.000Z', payableAt: '2026-12-01T12:00:00.000Z', paidAt: null }
-const change = { ruleId: '50000000-0000-4000-8000-000000000001', name: 'Groceries', effectiveFrom: '2026-12-01T00:00:00.000Z', cut: true, removed: false, beforeBps: 150, afterBps: 125, category: null, merchantName: null }
-const cashback = { tierRatePercent: '1.5', earned: '0.35', pending: '0.35', paid: '0', clawedBack: '0', earnedThisMonth: '0.35', monthlyCap: '50', pendingDays: 30, lines: [line], upcomingChanges: [change] }
-const benefit = { tier: 'core', name: 'Core', threshold: 0, cashbackPercent: 1.5, virtualCards: 3, physicalCards: 1, monthlyReward: '0' }
-const membership = { tier: 'core', tierName: 'Core', month: '2026-11', points: 10, next: null, requalifiesTo: 'core', requalifiesAt: '2026-12-01T00:00:00.000Z', thresholds: { core: 0, luxe: 2500, pinnacle: 10000 }, benefits: [benefit] }
-const mode = { mode: 'direct_pay', pending: null, lastRefused: null, delaySeconds: 60, blocker: null, debt: '0', pendingBorrowHolds: '0', aprPercent: '3.5' }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'personal@demo.cash',
+    name: 'Paula Pereira',
+    platformRole: 'user',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
+const line = {
+  id: '40000000-0000-4000-8000-000000000001',
+  type: 'regular',
+  state: 'pending',
+  waitingForFunding: false,
+  amount: '0.35',
+  clawedBack: '0',
+  net: '0.35',
+  ratePercent: '3.5',
+  purchaseAmount: '10',
+  merchantName: 'Café Lisboa',
+  networkId: null,
+  campaignName: null,
+  earnedAt: '2026-11-01T12:00:00.000Z',
+  payableAt: '2026-12-01T12:00:00.000Z',
+  paidAt: null,
+}
+const change = {
+  ruleId: '50000000-0000-4000-8000-000000000001',
+  name: 'Groceries',
+  effectiveFrom: '2026-12-01T00:00:00.000Z',
+  cut: true,
+  removed: false,
+  beforeBps: 150,
+  afterBps: 125,
+  category: null,
+  merchantName: null,
+}
+const cashback = {
+  tierRatePercent: '1.5',
+  earned: '0.35',
+  pending: '0.35',
+  paid: '0',
+  clawedBack: '0',
+  earnedThisMonth: '0.35',
+  monthlyCap: '50',
+  pendingDays: 30,
+  lines: [line],
+  upcomingChanges: [change],
+}
+const benefit = {
+  tier: 'core',
+  name: 'Core',
+  threshold: 0,
+  cashbackPercent: 1.5,
+  virtualCards: 3,
+  physicalCards: 1,
+  monthlyReward: '0',
+}
+const membership = {
+  tier: 'core',
+  tierName: 'Core',
+  month: '2026-11',
+  points: 10,
+  next: null,
+  requalifiesTo: 'core',
+  requalifiesAt: '2026-12-01T00:00:00.000Z',
+  thresholds: { core: 0, luxe: 2500, pinnacle: 10000 },
+  benefits: [benefit],
+}
+const mode = {
+  mode: 'direct_pay',
+  pending: null,
+  lastRefused: null,
+  delaySeconds: 60,
+  blocker: null,
+  debt: '0',
+  pendingBorrowHolds: '0',
+  aprPercent: '3.5',
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
     if (url.endsWith(`/accounts/${account}/mode`)) return json(mode)
-    if (url.includes(`/accounts/${account}/pix/quote?`)) return json({ brlAmount: '100', rate: '0.2', grossUsdc: '20', feeUsdc: '0.2', creditUsdc: '19.8', lockSeconds: 600 })
+    if (url.includes(`/accounts/${account}/pix/quote?`))
+      return json({
+        brlAmount: '100',
+        rate: '0.2',
+        grossUsdc: '20',
+        feeUsdc: '0.2',
+        creditUsdc: '19.8',
+        lockSeconds: 600,
+      })
     if (url.endsWith(`/accounts/${account}/cashback`)) return json(cashback)
     if (url.endsWith(`/accounts/${account}/membership`)) return json(membership)
     return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
@@ -86,7 +168,17 @@ describe('figures in the page locale', () => {
   })
 
   it('leaves the figure and its sign to the formatter in both message files (the earn confirmation’s APY among them)', () => {
-    const keys = ['earn.deposited.body', 'settings.mode.explain.borrow', 'cashback.explain', 'cashback.change.rate', 'cashback.line.detail', 'pix.limits', 'pix.rateValue', 'promotion.rule.splashback', 'admin.campaigns.rule.splashback'] as const
+    const keys = [
+      'earn.deposited.body',
+      'settings.mode.explain.borrow',
+      'cashback.explain',
+      'cashback.change.rate',
+      'cashback.line.detail',
+      'pix.limits',
+      'pix.rateValue',
+      'promotion.rule.splashback',
+      'admin.campaigns.rule.splashback',
+    ] as const
     for (const key of keys) {
       for (const text of [en[key], ptBR[key]]) expect(text, key).not.toMatch(/%|R\$|\d/)
     }
@@ -98,7 +190,9 @@ describe('figures in the page locale', () => {
       return <p data-testid="body">{depositedBody(t, locale, '$25.00', 'Liquid USD vault', '3.5')}</p>
     }
     const en = renderInSession(<Body />, 'en-US')
-    expect((await screen.findByTestId('body')).textContent).toBe('$25.00 is now in the Liquid USD vault, earning 3.5% APY.')
+    expect((await screen.findByTestId('body')).textContent).toBe(
+      '$25.00 is now in the Liquid USD vault, earning 3.5% APY.',
+    )
     en.unmount()
     renderInSession(<Body />, 'pt-BR')
     expect((await screen.findByTestId('body')).textContent).toContain('rendendo 3,5% ao ano.')

@@ -13,10 +13,49 @@ import { ptBR } from './messages-pt-br'
 
 /** Words that are the same in both languages: brand and product names, codes, units, loanwords Brazil uses. */
 const SAME_IN_BOTH = new Set([
-  'Cash', 'E-mail', '{title}', '{browser}', 'Menu', 'Back office', 'PIX', '{n} min', '{brl} = {usd}', 'Euros: SEPA', 'IBAN', 'BIC', '{seconds} s', 'Virtual', 'CVV', 'Status',
-  '{days} d {time}', 'English', 'Português (Brasil)', 'Selfie', 'Cashback', 'Regular', '{points} pts', '1 {from} = {rate} {to}', 'weETH', 'Feature flags', '—', 'USDC',
-  'Feedback', '{name} · {email}', 'APY', 'Splashback', 'Triple-dip', 'Summer Mint', 'KYC', 'KYB',
-  'Sandbox', 'ACH', 'SEPA', '{name} · MCC {code}', '1 BRL = {rate} USD', 'KYC · {name}', 'KYB · {name}',
+  'Cash',
+  'E-mail',
+  '{title}',
+  '{browser}',
+  'Menu',
+  'Back office',
+  'PIX',
+  '{n} min',
+  '{brl} = {usd}',
+  'Euros: SEPA',
+  'IBAN',
+  'BIC',
+  '{seconds} s',
+  'Virtual',
+  'CVV',
+  'Status',
+  '{days} d {time}',
+  'English',
+  'Português (Brasil)',
+  'Selfie',
+  'Cashback',
+  'Regular',
+  '{points} pts',
+  '1 {from} = {rate} {to}',
+  'weETH',
+  'Feature flags',
+  '—',
+  'USDC',
+  'Feedback',
+  '{name} · {email}',
+  'APY',
+  'Splashback',
+  'Triple-dip',
+  'Summer Mint',
+  'KYC',
+  'KYB',
+  'Sandbox',
+  'ACH',
+  'SEPA',
+  '{name} · MCC {code}',
+  '1 BRL = {rate} USD',
+  'KYC · {name}',
+  'KYB · {name}',
 ])
 
 describe('every string in both languages', () => {
@@ -29,7 +68,9 @@ describe('every string in both languages', () => {
   })
 
   it('has no Portuguese page string identical to its English one, except names and codes', () => {
-    const same = (Object.keys(en) as (keyof typeof en)[]).filter((key) => ptBR[key] === en[key] && !SAME_IN_BOTH.has(en[key]))
+    const same = (Object.keys(en) as (keyof typeof en)[]).filter(
+      (key) => ptBR[key] === en[key] && !SAME_IN_BOTH.has(en[key]),
+    )
     expect(same).toEqual([])
     for (const [english, pt] of Object.entries(FIELD_MESSAGES_PT_BR)) expect(pt, english).not.toBe(english)
   })
@@ -38,7 +79,12 @@ describe('every string in both languages', () => {
 /** Every sentence of the domain's rules and shared schemas that can reach a page as an error or field message (help-center.ts holds both languages itself). */
 function domainMessages(): string[] {
   const root = join(__dirname, '../../domain')
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['errors.ts', 'authorization.ts', 'siwe.ts', 'help-center.ts'].includes(f))
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+    (f) =>
+      f.endsWith('.ts') &&
+      !f.endsWith('.test.ts') &&
+      !['errors.ts', 'authorization.ts', 'siwe.ts', 'help-center.ts'].includes(f),
+  )
   const found = new Set<string>()
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8')
@@ -49,31 +95,54 @@ function domainMessages(): string[] {
 
 describe('server errors and field messages in the page’s language', () => {
   it('shows an API error by its code in Portuguese, and as sent in English', () => {
-    expect(localiseMessage(ERRORS.pix_amount_min.message, 'pt-BR', 'pix_amount_min')).toBe('A menor recarga por PIX é de R$ 10,00.')
-    expect(localiseMessage(ERRORS.pix_amount_min.message, 'en-US', 'pix_amount_min')).toBe('The smallest PIX top-up is R$ 10,00.')
+    expect(localiseMessage(ERRORS.pix_amount_min.message, 'pt-BR', 'pix_amount_min')).toBe(
+      'A menor recarga por PIX é de R$ 10,00.',
+    )
+    expect(localiseMessage(ERRORS.pix_amount_min.message, 'en-US', 'pix_amount_min')).toBe(
+      'The smallest PIX top-up is R$ 10,00.',
+    )
     // A custom English message for a known code still reads in Portuguese (the code's message).
     expect(localiseMessage('Something unexpected about this card.', 'pt-BR', 'not_found')).toBe('Não encontrado.')
-    expect(localiseMessage('Cannot reach Cash right now. Check your connection and try again.', 'pt-BR', 'network')).toMatch(/^Não foi possível falar com o Cash/)
+    expect(
+      localiseMessage('Cannot reach Cash right now. Check your connection and try again.', 'pt-BR', 'network'),
+    ).toMatch(/^Não foi possível falar com o Cash/)
   })
 
   it('turns the server’s field messages into Portuguese by their English text', () => {
-    expect(localiseFields({ destination: 'Enter a PIX key or paste a PIX code.', brlAmount: ERRORS.pix_amount_min.message }, 'pt-BR')).toEqual({
+    expect(
+      localiseFields(
+        { destination: 'Enter a PIX key or paste a PIX code.', brlAmount: ERRORS.pix_amount_min.message },
+        'pt-BR',
+      ),
+    ).toEqual({
       destination: 'Digite uma chave PIX ou cole um código PIX.',
       brlAmount: 'A menor recarga por PIX é de R$ 10,00.',
     })
-    expect(localiseFields({ x: 'Invalid input: expected string, received undefined' }, 'pt-BR')).toEqual({ x: ERROR_MESSAGES_PT_BR.invalid_request })
+    expect(localiseFields({ x: 'Invalid input: expected string, received undefined' }, 'pt-BR')).toEqual({
+      x: ERROR_MESSAGES_PT_BR.invalid_request,
+    })
   })
 
   it('gives a server message that names amounts in Portuguese, amounts in Portuguese form', () => {
-    const english = 'You can ask for 10,000 USDC of refunds in 24 hours; 2,499.5 USDC is left. Another admin can make this refund.'
-    expect(localiseFields({ amount: english }, 'pt-BR')).toEqual({ amount: 'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam 2.499,5 USDC. Outro administrador pode fazer este reembolso.' })
+    const english =
+      'You can ask for 10,000 USDC of refunds in 24 hours; 2,499.5 USDC is left. Another admin can make this refund.'
+    expect(localiseFields({ amount: english }, 'pt-BR')).toEqual({
+      amount:
+        'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam 2.499,5 USDC. Outro administrador pode fazer este reembolso.',
+    })
     expect(localiseFields({ amount: english }, 'en-US')).toEqual({ amount: english })
   })
 
   it('gives the free-balance refusal in Portuguese, its amount in Portuguese form', () => {
-    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'pt-BR')).toEqual({ amount: 'Mais do que os seus USDC livres (1.234,5).' })
-    expect(localiseFields({ amount: 'More than your free ETH (fee included).' }, 'pt-BR')).toEqual({ amount: 'Mais do que os seus ETH livres (com a tarifa).' })
-    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'en-US')).toEqual({ amount: 'More than your free USDC (1,234.5).' })
+    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'pt-BR')).toEqual({
+      amount: 'Mais do que os seus USDC livres (1.234,5).',
+    })
+    expect(localiseFields({ amount: 'More than your free ETH (fee included).' }, 'pt-BR')).toEqual({
+      amount: 'Mais do que os seus ETH livres (com a tarifa).',
+    })
+    expect(localiseFields({ amount: 'More than your free USDC (1,234.5).' }, 'en-US')).toEqual({
+      amount: 'More than your free USDC (1,234.5).',
+    })
   })
 
   it('has Portuguese for every message sentence of the domain rules and shared schemas', () => {
@@ -89,8 +158,14 @@ describe('server errors and field messages in the page’s language', () => {
     expect(localisedFieldErrors(known.error!, 'en-US').brlAmount).toBe('Enter an amount in reais, like 100 or 100,50.')
     expect(localisedFieldErrors(known.error!, 'pt-BR').brlAmount).toBe('Digite um valor em reais, como 100 ou 100,50.')
 
-    const generic = z.object({ name: z.string().min(3), email: z.email(), pick: z.enum(['a', 'b']) }).safeParse({ name: 'ab', email: 'nope', pick: 'c' })
-    expect(localisedFieldErrors(generic.error!, 'pt-BR')).toEqual({ name: 'Use pelo menos 3 caracteres.', email: 'Digite um e-mail como nome@exemplo.com.', pick: 'Escolha uma das opções.' })
+    const generic = z
+      .object({ name: z.string().min(3), email: z.email(), pick: z.enum(['a', 'b']) })
+      .safeParse({ name: 'ab', email: 'nope', pick: 'c' })
+    expect(localisedFieldErrors(generic.error!, 'pt-BR')).toEqual({
+      name: 'Use pelo menos 3 caracteres.',
+      email: 'Digite um e-mail como nome@exemplo.com.',
+      pick: 'Escolha uma das opções.',
+    })
   })
 
   it('never lets zod’s own text reach a person: not from the page’s check, not from the server’s field errors, in either language', () => {
@@ -101,12 +176,19 @@ describe('server errors and field messages in the page’s language', () => {
     expect(server.brlAmount).toBe('Use at most 20 characters.')
     expect(localiseFields(server, 'pt-BR').brlAmount).toBe('Use no máximo 20 caracteres.')
     expect(localisedFieldErrors(huge.error!, 'en-US').brlAmount).toBe('Use at most 20 characters.')
-    const generic = z.object({ name: z.string(), pick: z.enum(['a', 'b']), n: z.number().max(5) }).safeParse({ name: null, pick: 'c', n: 9 })
+    const generic = z
+      .object({ name: z.string(), pick: z.enum(['a', 'b']), n: z.number().max(5) })
+      .safeParse({ name: null, pick: 'c', n: 9 })
     for (const locale of ['en-US', 'pt-BR'] as const) {
-      for (const message of [...Object.values(localisedFieldErrors(generic.error!, locale)), ...Object.values(localiseFields(fieldErrors(generic.error!), locale))]) {
+      for (const message of [
+        ...Object.values(localisedFieldErrors(generic.error!, locale)),
+        ...Object.values(localiseFields(fieldErrors(generic.error!), locale)),
+      ]) {
         expect(message).not.toMatch(/^(Invalid|Too (small|big)|Expected)|expected|received/)
       }
     }
-    expect(localiseMessage('Invalid input: expected string, received null', 'en-US')).toBe(ERRORS.invalid_request.message)
+    expect(localiseMessage('Invalid input: expected string, received null', 'en-US')).toBe(
+      ERRORS.invalid_request.message,
+    )
   })
 })

@@ -12,7 +12,9 @@ import { pickLocale, type Locale } from './i18n'
  */
 
 const isCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code)
-const CODE_OF_MESSAGE = new Map<string, ErrorCode>(Object.entries(ERRORS).map(([code, e]) => [e.message, code as ErrorCode]))
+const CODE_OF_MESSAGE = new Map<string, ErrorCode>(
+  Object.entries(ERRORS).map(([code, e]) => [e.message, code as ErrorCode]),
+)
 
 /** An English amount in a message ("10,000", "2,500.5") in Portuguese ("10.000", "2.500,5"). */
 const amountPtBR = (english: string) => formatNumber(english.replaceAll(',', ''), 'pt-BR')
@@ -24,9 +26,13 @@ const amountPtBR = (english: string) => formatNumber(english.replaceAll(',', '')
 const PLAIN_ISSUES_PT_BR: readonly [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   [
     /^You can ask for ([\d,.]+) USDC of refunds in 24 hours; ([\d,.]+) USDC is left\. Another admin can make this refund\.$/,
-    (_, cap: string, left: string) => `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
+    (_, cap: string, left: string) =>
+      `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
   ],
-  [/^More than your free (\w+) \(([\d,.]+)\)\.$/, (_, asset: string, free: string) => `Mais do que os seus ${asset} livres (${amountPtBR(free)}).`],
+  [
+    /^More than your free (\w+) \(([\d,.]+)\)\.$/,
+    (_, asset: string, free: string) => `Mais do que os seus ${asset} livres (${amountPtBR(free)}).`,
+  ],
   [/^More than your free (\w+) \(fee included\)\.$/, 'Mais do que os seus $1 livres (com a tarifa).'],
   [/^Use at least (\d+) characters\.$/, 'Use pelo menos $1 caracteres.'],
   [/^Use at most (\d+) characters\.$/, 'Use no máximo $1 caracteres.'],
@@ -46,10 +52,13 @@ export function localiseMessage(message: string, locale: Locale, code?: string):
   if (locale === 'en-US') return ZOD_DEFAULT_MESSAGE.test(message) ? ERRORS.invalid_request.message : message
   const plain = PLAIN_ISSUES_PT_BR.find(([pattern]) => pattern.test(message))
   if (plain) return message.replace(plain[0], plain[1] as string) // a string or a replacer, as String.replace takes
-  const known = FIELD_MESSAGES_PT_BR[message] ?? (CODE_OF_MESSAGE.has(message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(message)!] : undefined)
+  const known =
+    FIELD_MESSAGES_PT_BR[message] ??
+    (CODE_OF_MESSAGE.has(message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(message)!] : undefined)
   if (known) return known
   if (code && isCode(code)) return ERROR_MESSAGES_PT_BR[code]
-  if (code === 'network') return FIELD_MESSAGES_PT_BR['Cannot reach Cash right now. Check your connection and try again.']!
+  if (code === 'network')
+    return FIELD_MESSAGES_PT_BR['Cannot reach Cash right now. Check your connection and try again.']!
   if (ZOD_DEFAULT_MESSAGE.test(message)) return ERROR_MESSAGES_PT_BR.invalid_request
   return message
 }
@@ -64,13 +73,16 @@ type Issue = z.core.$ZodIssue
 /** A zod issue's message in the locale: the schema's own message when it is known, else one from the issue. */
 export function localiseIssue(issue: Issue, locale: Locale): string {
   if (locale === 'en-US') return issueMessage(issue)
-  const known = FIELD_MESSAGES_PT_BR[issue.message] ?? (CODE_OF_MESSAGE.has(issue.message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(issue.message)!] : undefined)
+  const known =
+    FIELD_MESSAGES_PT_BR[issue.message] ??
+    (CODE_OF_MESSAGE.has(issue.message) ? ERROR_MESSAGES_PT_BR[CODE_OF_MESSAGE.get(issue.message)!] : undefined)
   if (known) return known
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === '' ? 'Preencha este campo.' : 'Este valor não é válido.'
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Preencha este campo.' : `Use pelo menos ${issue.minimum} caracteres.`
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'Preencha este campo.' : `Use pelo menos ${issue.minimum} caracteres.`
       if (issue.origin === 'array' || issue.origin === 'set') return `Escolha pelo menos ${issue.minimum}.`
       return `O mínimo é ${issue.minimum}.`
     case 'too_big':

@@ -11,8 +11,14 @@ import type { Locale } from './i18n'
  * (a merchant's name, a holder's own words) is shown as written.
  */
 const TITLES_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
-  [/^Deposited (\S+) (\w+) in the Liquid (\w+) vault$/, (a, asset, v) => `Depósito de ${a} ${asset} no cofre Liquid ${v}`],
-  [/^Withdrew (\S+) (\w+) from the Liquid (\w+) vault$/, (a, asset, v) => `Resgate de ${a} ${asset} do cofre Liquid ${v}`],
+  [
+    /^Deposited (\S+) (\w+) in the Liquid (\w+) vault$/,
+    (a, asset, v) => `Depósito de ${a} ${asset} no cofre Liquid ${v}`,
+  ],
+  [
+    /^Withdrew (\S+) (\w+) from the Liquid (\w+) vault$/,
+    (a, asset, v) => `Resgate de ${a} ${asset} do cofre Liquid ${v}`,
+  ],
   [/^Withdrawal to (.+)$/, (to) => `Saque para ${to}`],
   [/^(\w+) withdrawal to (.+)$/, (asset, to) => `Saque de ${asset} para ${to}`],
   [/^(\w+) withdrawal returned$/, (asset) => `Saque de ${asset} devolvido`],
@@ -25,7 +31,10 @@ const TITLES_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
   [/^Bank transfer returned$/, () => 'Transferência bancária devolvida'],
   [/^Repaid borrowed USDC$/, () => 'Pagamento de USDC emprestado'],
   [/^Borrow interest for (\S+) on (\S+) USD$/, (day, debt) => `Juros do Borrow de ${day} sobre ${debt} USD`],
-  [/^Liquidation: (\S+) USD of debt repaid from collateral$/, (a) => `Liquidação: ${a} USD de dívida pagos com a garantia`],
+  [
+    /^Liquidation: (\S+) USD of debt repaid from collateral$/,
+    (a) => `Liquidação: ${a} USD de dívida pagos com a garantia`,
+  ],
   [/^Converted (\S+) (\w+) for (\S+) (\w+)$/, (a, f, b, t) => `Conversão de ${a} ${f} em ${b} ${t}`],
   [/^Staked (\S+) (\w+) for (\S+) (\w+)$/, (a, f, b, t) => `Stake de ${a} ${f} por ${b} ${t}`],
   [/^Cashback \(promotion\)(.*)$/, (rest) => `Cashback (promoção)${rest}`],
@@ -50,10 +59,16 @@ const DECLINES_PT_BR: Readonly<Record<keyof typeof DECLINE_REASONS, string>> = {
   over_daily_limit: 'Recusada: acima do seu limite diário de gastos.',
   over_monthly_limit: 'Recusada: acima do seu limite mensal de gastos.',
   insufficient_spendable: 'Recusada: saldo disponível insuficiente.',
-  authorization_closed: 'Recusada: a compra a que isto se soma não está mais aberta (liquidada, cancelada ou expirada).',
+  authorization_closed:
+    'Recusada: a compra a que isto se soma não está mais aberta (liquidada, cancelada ou expirada).',
   timeout: 'Recusada: o Cash não respondeu à rede do cartão a tempo.',
 }
-const DECLINE_BY_TEXT = new Map(Object.entries(DECLINE_REASONS).map(([code, text]) => [text as string, DECLINES_PT_BR[code as keyof typeof DECLINE_REASONS]]))
+const DECLINE_BY_TEXT = new Map(
+  Object.entries(DECLINE_REASONS).map(([code, text]) => [
+    text as string,
+    DECLINES_PT_BR[code as keyof typeof DECLINE_REASONS],
+  ]),
+)
 
 /**
  * Amounts the server wrote into a title through the locale's formatter: an asset's ("0.033233333333333334 ETH" →
@@ -76,7 +91,9 @@ function formatAmountsIn(title: string, locale: Locale): string {
  */
 function formatDatesIn(title: string, locale: Locale): string {
   return title
-    .replace(/\b(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))\b/g, (day: string) => formatDate(`${day}T00:00:00Z`, locale, 'date', 'UTC'))
+    .replace(/\b(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))\b/g, (day: string) =>
+      formatDate(`${day}T00:00:00Z`, locale, 'date', 'UTC'),
+    )
     .replace(/ · (\d{4}-(?:0[1-9]|1[0-2]))$/, (_m, month: string) => ` · ${formatMonth(month, locale)}`)
 }
 
@@ -97,7 +114,11 @@ function titleInPortuguese(raw: string): string {
 
 /** Other reasons the server composes (a returned bank transfer's), by sentence shape, as for titles. */
 const REASONS_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
-  [/^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/, (cap) => `Transferências de outra pessoa são limitadas a US$ ${formatNumber(cap.replaceAll(',', ''), 'pt-BR')} cada; esta foi devolvida ao remetente.`],
+  [
+    /^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/,
+    (cap) =>
+      `Transferências de outra pessoa são limitadas a US$ ${formatNumber(cap.replaceAll(',', ''), 'pt-BR')} cada; esta foi devolvida ao remetente.`,
+  ],
 ]
 
 /** A movement's reason (a decline's, a failure's) in the page's language. */

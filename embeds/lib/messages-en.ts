@@ -19,10 +19,12 @@ export const en = {
   'auth.field.passwordHint': 'At least 10 characters.',
   'auth.signIn.forgot': 'Forgot your password?',
   'auth.forgot.title': 'Reset your password',
-  'auth.forgot.intro': 'Enter the e-mail you sign in with. If an account has it, we will send it a link to choose a new password.',
+  'auth.forgot.intro':
+    'Enter the e-mail you sign in with. If an account has it, we will send it a link to choose a new password.',
   'auth.forgot.submit': 'Send the link',
   'auth.forgot.busy': 'Sending…',
-  'auth.forgot.sent': 'If an account exists for {email}, we sent it a link to reset the password. The link works once, for {minutes} minutes. If nothing arrives, check your spam folder.',
+  'auth.forgot.sent':
+    'If an account exists for {email}, we sent it a link to reset the password. The link works once, for {minutes} minutes. If nothing arrives, check your spam folder.',
   'auth.forgot.another': 'Send a link to another address',
   'auth.backToSignIn': 'Back to sign in',
   'auth.reset.title': 'Choose a new password',
@@ -30,7 +32,8 @@ export const en = {
   'auth.reset.field': 'New password',
   'auth.reset.submit': 'Save the new password',
   'auth.reset.busy': 'Saving…',
-  'auth.reset.done': 'Your password is changed, and every device that was signed in to your account is signed out. Sign in with your new password.',
+  'auth.reset.done':
+    'Your password is changed, and every device that was signed in to your account is signed out. Sign in with your new password.',
   'auth.reset.askAgain': 'Ask for a new link',
   'auth.reset.noToken': 'This page needs the link from the e-mail. Open the link again, or ask for a new one.',
   'people.company': 'Company',
@@ -44,7 +47,8 @@ export const en = {
   'people.saving': 'Saving…',
   'people.readOnly': 'Only owners and admins can invite people or change roles.',
   'people.remove': 'Remove {name}',
-  'people.remove.confirm': 'Remove {name} from {company}? Their access ends now, and their cards on {company} are frozen.',
+  'people.remove.confirm':
+    'Remove {name} from {company}? Their access ends now, and their cards on {company} are frozen.',
   'people.remove.yes': 'Yes, remove',
   'people.remove.busy': 'Removing…',
   'people.cancel': 'Cancel',
@@ -55,7 +59,8 @@ export const en = {
   'people.invite.submit': 'Send invitation',
   'people.invite.busy': 'Sending…',
   'people.invite.sent': 'Invitation sent to {email}. The link works once and expires in 7 days.',
-  'people.invite.roleHint': 'Owners manage everything, people included. Admins manage members, admins and cards. Members use their own cards and see the account.',
+  'people.invite.roleHint':
+    'Owners manage everything, people included. Admins manage members, admins and cards. Members use their own cards and see the account.',
   'people.pending': 'Pending invitations',
   'people.pending.none': 'No pending invitations.',
   'people.pending.expires': '{role} · invited by {inviter} · expires {date}',
@@ -67,19 +72,26 @@ export const en = {
   'invite.for': 'For {email} · expires {date}',
   'invite.join': 'Join {company}',
   'invite.joining': 'Joining…',
-  'invite.otherUser': 'You are signed in as {current}, but this invitation is for {email}. Sign out, then sign in or sign up with {email}.',
+  'invite.otherUser':
+    'You are signed in as {current}, but this invitation is for {email}. Sign out, then sign in or sign up with {email}.',
   'invite.signOut': 'Sign out',
   'invite.haveAccount': 'Already have a Cash account with {email}?',
   'invite.signIn': 'Sign in to accept',
   'invite.new': 'New to Cash? Create your account to accept.',
   'invite.emailFixed': 'The invitation is for this e-mail.',
-  'invite.noToken': 'This invitation link is not complete. Open the link from the e-mail again, or ask for a new invitation.',
-  'invite.error.invite_not_found': 'This invitation link is not valid. Check you opened the whole link from the e-mail, or ask for a new invitation.',
+  'invite.noToken':
+    'This invitation link is not complete. Open the link from the e-mail again, or ask for a new invitation.',
+  'invite.error.invite_not_found':
+    'This invitation link is not valid. Check you opened the whole link from the e-mail, or ask for a new invitation.',
   'invite.error.invite_expired': 'This invitation has expired. Ask the person who invited you for a new one.',
-  'invite.error.invite_used': 'This invitation has already been used. Sign in with the invited e-mail, or ask for a new invitation.',
-  'invite.error.invite_revoked': 'This invitation was withdrawn or replaced by a newer one. Use the latest invitation e-mail, or ask for a new one.',
-  'invite.error.invite_wrong_email': 'This invitation is for another e-mail address. Sign out and continue with the invited e-mail.',
-  'waitlist.intro': 'Sign-ups are closed for now. Leave your e-mail and we will write when there is a place for you. If a company invited you, open the link in their e-mail instead.',
+  'invite.error.invite_used':
+    'This invitation has already been used. Sign in with the invited e-mail, or ask for a new invitation.',
+  'invite.error.invite_revoked':
+    'This invitation was withdrawn or replaced by a newer one. Use the latest invitation e-mail, or ask for a new one.',
+  'invite.error.invite_wrong_email':
+    'This invitation is for another e-mail address. Sign out and continue with the invited e-mail.',
+  'waitlist.intro':
+    'Sign-ups are closed for now. Leave your e-mail and we will write when there is a place for you. If a company invited you, open the link in their e-mail instead.',
   'waitlist.submit': 'Join the waitlist',
   'waitlist.busy': 'Sending…',
   'waitlist.done': 'You’re on the list. We will write to {email} when you can sign up.',
@@ -152,7 +164,8 @@ export const en = {
   'amount.error.negative': 'Enter the amount without a minus sign.',
   'amount.error.exponent': 'Write the amount in full, like 1000, not 1e3.',
   'amount.error.separator': 'Use a point for decimals and a comma for thousands, like 1,234.56.',
-  'amount.error.ambiguous': 'Thousands or decimals? Write 1,234 for thousands, or add a zero, like 1.2340, for decimals.',
+  'amount.error.ambiguous':
+    'Thousands or decimals? Write 1,234 for thousands, or add a zero, like 1.2340, for decimals.',
   'amount.error.precision': '{asset} takes at most {places} decimal places.',
   'amount.error.too_large': 'That amount is too large.',
   'amount.error.zero': 'Enter an amount above zero.',
@@ -179,7 +192,8 @@ export const en = {
   'topUp.address.network': 'Network: {network} (chain id {chainId})',
   'topUp.address.tokens': 'Accepted tokens: {tokens}',
   'topUp.address.confirmations': 'Deposits are credited after {n} confirmations.',
-  'topUp.address.warning': 'Send only on {network}. Tokens sent on any other network, or tokens not listed here, are lost.',
+  'topUp.address.warning':
+    'Send only on {network}. Tokens sent on any other network, or tokens not listed here, are lost.',
   'topUp.wallet.fee': 'Network fee, paid by your wallet: about {fee} ({usd}).',
   'topUp.wallet.request': 'Payment request for your wallet',
   'topUp.wallet.instructions': 'Scan with your wallet to send {amount} on {network} to:',
@@ -206,12 +220,14 @@ export const en = {
   'bridge.etaLeft': 'About {time} left.',
   'bridge.anyMoment': 'Arriving any moment.',
   'bridge.failed': 'This transfer failed: {reason} Nothing was taken from your Cash account.',
-  'bridge.payloadStored': 'The message reached Scroll but was not executed yet. It is retried automatically; your funds are safe and nothing is needed from you.',
+  'bridge.payloadStored':
+    'The message reached Scroll but was not executed yet. It is retried automatically; your funds are safe and nothing is needed from you.',
   'bridge.sourceHash': 'Transaction on {chain}',
   'bridge.destinationHash': 'Transaction on Scroll',
   'bridge.notYet': 'Not yet',
   'bridge.notFound.title': 'Transfer not found',
-  'bridge.notFound.body': 'No transfer with this hash belongs to your account. Check the link, or start a new transfer.',
+  'bridge.notFound.body':
+    'No transfer with this hash belongs to your account. Check the link, or start a new transfer.',
   'pix.amount': 'Amount in reais',
   'pix.limits': 'From {min} to {max} a day.',
   'pix.rate': 'Rate',
@@ -349,13 +365,15 @@ export const en = {
   'repay.debt': 'Borrowed',
   'repay.health': 'Health',
   'repay.noDebt': 'no debt',
-  'repay.healthHelp': 'Health is what your assets are worth at the liquidation thresholds, divided by what you owe. Below 1.00 part of your collateral can be sold to repay.',
+  'repay.healthHelp':
+    'Health is what your assets are worth at the liquidation thresholds, divided by what you owe. Below 1.00 part of your collateral can be sold to repay.',
   'repay.submit': 'Repay',
   'repay.submitting': 'Repaying…',
   'repay.done': 'Repaid',
   'repay.doneBody': '{amount} repaid. You now owe {debt}.',
   'plaid.chooseBank': 'Choose your bank',
-  'plaid.privacy': 'Plaid connects your own bank account. Cash sees only the account you choose, with its number masked.',
+  'plaid.privacy':
+    'Plaid connects your own bank account. Cash sees only the account you choose, with its number masked.',
   'plaid.signIn': 'Sign in to {bank}',
   'plaid.sandboxCredentials': 'Sandbox: username user_good, password pass_good.',
   'plaid.username': 'Bank username',
@@ -416,7 +434,8 @@ export const en = {
   'cards.reveal.hidesIn': 'Hidden again in {seconds} s',
   'cards.reveal.hide': 'Hide details',
   'cards.cancel': 'Cancel card',
-  'cards.cancel.confirmBody': 'Cancel the card ending {last4} for good? Its purchases will be declined; this cannot be undone.',
+  'cards.cancel.confirmBody':
+    'Cancel the card ending {last4} for good? Its purchases will be declined; this cannot be undone.',
   'cards.cancel.confirm': 'Yes, cancel this card',
   'cards.cancel.keep': 'Keep the card',
   'cards.activity': 'Recent activity',
@@ -427,7 +446,8 @@ export const en = {
   'cards.order.virtualOption': 'Virtual · ready now',
   'cards.order.physicalOption': 'Physical · shipped to you',
   'cards.order.physical': 'A physical card, shipped to you',
-  'cards.order.physicalBody': 'It arrives in about {days} days; activate it when it does. Your first physical card is free; each further one costs {fee}.',
+  'cards.order.physicalBody':
+    'It arrives in about {days} days; activate it when it does. Your first physical card is free; each further one costs {fee}.',
   'cards.order.line1': 'Street and number',
   'cards.order.line2': 'Apartment, suite (optional)',
   'cards.order.city': 'City',
@@ -445,12 +465,14 @@ export const en = {
   'cards.order.payAndPlace': 'Pay {fee} and order',
   'cards.order.placing': 'Ordering…',
   'cards.order.count': '{kind} cards on your membership: {count} of {max}.',
-  'cards.order.full': 'You have all the {kind} cards your membership allows ({max} at a time). Cancel one you no longer use to order another.',
+  'cards.order.full':
+    'You have all the {kind} cards your membership allows ({max} at a time). Cancel one you no longer use to order another.',
   'cards.order.verifyKyc': 'Verify your identity to order cards',
   'cards.order.verifyKyb': 'Verify your company to order cards',
   'cards.order.verifyLink': 'Go to verification',
   'history.notFound.title': 'Transaction not found',
-  'history.notFound.body': 'No transaction at this link belongs to your account. Check the link, or find it in your history.',
+  'history.notFound.body':
+    'No transaction at this link belongs to your account. Check the link, or find it in your history.',
   'history.notFound.back': 'See all transactions',
   'history.search': 'Search',
   'history.type': 'Type',
@@ -548,9 +570,12 @@ export const en = {
   'history.detail.fee': 'Network fee',
   'history.detail.transaction': 'Transaction',
   'home.health': 'Borrowing health',
-  'home.health.healthy': 'Healthy. Below {warning} you get a warning; below 1.00 (debt above {debt}) collateral is sold to repay.',
-  'home.health.warning': 'Getting close: below 1.00 (debt above {debt}) collateral is sold to repay. Repay some debt or add collateral.',
-  'home.health.liquidatable': 'Your debt is above {debt}: collateral is being sold to repay half of it. Repay now to keep your assets.',
+  'home.health.healthy':
+    'Healthy. Below {warning} you get a warning; below 1.00 (debt above {debt}) collateral is sold to repay.',
+  'home.health.warning':
+    'Getting close: below 1.00 (debt above {debt}) collateral is sold to repay. Repay some debt or add collateral.',
+  'home.health.liquidatable':
+    'Your debt is above {debt}: collateral is being sold to repay half of it. Repay now to keep your assets.',
   'home.health.healthy.short': '{factor}, healthy',
   'home.health.warning.short': '{factor}, close to the liquidation line',
   'home.health.liquidatable.short': '{factor}, below the liquidation line',
@@ -559,7 +584,8 @@ export const en = {
   'settings.onlyManagers': 'Only the account’s holder, owners and admins can change this.',
   'settings.mode.title': 'Mode',
   'settings.mode.explain.direct_pay': 'Direct Pay: purchases are paid from your USDC. No interest.',
-  'settings.mode.explain.borrow': 'Borrow: purchases borrow USDC against all your assets at {apr} a year, charged daily. No due date, no minimum payment.',
+  'settings.mode.explain.borrow':
+    'Borrow: purchases borrow USDC against all your assets at {apr} a year, charged daily. No due date, no minimum payment.',
   'settings.mode.pending': 'Switching to {mode} in {time}.',
   'settings.mode.cancel': 'Cancel the switch',
   'settings.mode.refused': 'The switch to {mode} did not happen: {reason}',
@@ -570,7 +596,8 @@ export const en = {
   'settings.mode.afterDelay': 'in {seconds} seconds (security delay)',
   'settings.mode.apr': 'Interest (APR)',
   'settings.limits.title': 'Spending limits',
-  'settings.limits.help': 'Card purchases, PIX payments and transfers count against them. Days and months follow your time zone ({zone}). Raising applies at once; lowering applies after one hour.',
+  'settings.limits.help':
+    'Card purchases, PIX payments and transfers count against them. Days and months follow your time zone ({zone}). Raising applies at once; lowering applies after one hour.',
   'settings.limits.pending': 'Lowering to {daily} a day and {monthly} a month at {time}.',
   'settings.limits.daily': 'Daily limit (USD)',
   'settings.limits.monthly': 'Monthly limit (USD)',
@@ -594,8 +621,10 @@ export const en = {
   'alerts.spendable.off': 'Low balance alert: off',
   'alerts.spendable.change': 'Change low balance alert',
   'alerts.own': 'These alerts are yours: other people on this account set their own.',
-  'alerts.timeZone': 'Daily spend counts from midnight in the account’s time zone ({zone}). Each alert tells you once when its line is crossed, and again only after it recovers.',
-  'alerts.health': 'In Borrow mode we always warn you when your health factor falls below {ratio}, before it reaches the liquidation line at 1.00.',
+  'alerts.timeZone':
+    'Daily spend counts from midnight in the account’s time zone ({zone}). Each alert tells you once when its line is crossed, and again only after it recovers.',
+  'alerts.health':
+    'In Borrow mode we always warn you when your health factor falls below {ratio}, before it reaches the liquidation line at 1.00.',
   'alerts.form.purchaseAbove': 'Alert on a purchase above (USD)',
   'alerts.form.dailySpendAbove': 'Alert when daily spend goes above (USD)',
   'alerts.form.spendableBelow': 'Alert when spendable falls below (USD)',
@@ -610,7 +639,8 @@ export const en = {
   'notifications.unread': '{count} unread',
   'notifications.allRead': 'You are all caught up',
   'notifications.title': 'Notifications',
-  'notifications.empty': 'No notifications yet. Set alerts in Settings to hear about large purchases and a low balance.',
+  'notifications.empty':
+    'No notifications yet. Set alerts in Settings to hear about large purchases and a low balance.',
   'notifications.setAlerts': 'Set alerts',
   'notifications.markRead': 'Mark as read',
   'notifications.markAllRead': 'Mark all as read',
@@ -623,7 +653,8 @@ export const en = {
   'notifications.spendable_below.title': 'Spendable below {threshold}',
   'notifications.spendable_below.body': 'Spendable on {account} is now {amount}.',
   'notifications.health_low.title': 'Health factor {health}: close to liquidation',
-  'notifications.health_low.body': 'At 1.00 part of the collateral of {account} is sold to repay the debt. Repay or add collateral now.',
+  'notifications.health_low.body':
+    'At 1.00 part of the collateral of {account} is sold to repay the debt. Repay or add collateral now.',
   'onboarding.progress': 'Step {done} of {total} done',
   'onboarding.complete': 'All set',
   'onboarding.completeBody': 'Your account, verification, safe and first card are ready.',
@@ -653,7 +684,8 @@ export const en = {
   'onboarding.go.card.corporate': 'Order a card',
   'onboarding.profile.title.personal': 'Open your personal account',
   'onboarding.profile.title.corporate': 'Open your company account',
-  'onboarding.profile.body.personal': 'It takes your name. Choose your time zone: your daily and monthly spending limits follow it.',
+  'onboarding.profile.body.personal':
+    'It takes your name. Choose your time zone: your daily and monthly spending limits follow it.',
   'onboarding.profile.body.corporate': 'You will be its first owner and can invite your people later.',
   'onboarding.profile.companyName': 'Company name',
   'onboarding.profile.companyNameNeeded': 'Enter the company’s name (at least 2 characters).',
@@ -672,7 +704,8 @@ export const en = {
   'safe.deployed': 'Deployed on {network}.',
   'safe.deploying': 'Being deployed on {network}: you can already receive money at this address.',
   'safe.continue': 'Continue',
-  'safe.create.body': 'Your safe is a smart account on chain that holds your money. You own it; Cash can never move money without your card purchases or your confirmation.',
+  'safe.create.body':
+    'Your safe is a smart account on chain that holds your money. You own it; Cash can never move money without your card purchases or your confirmation.',
   'safe.create.addressHint': 'This address is fixed before the safe exists, so you can share it now.',
   'safe.create.already': 'Your safe already exists.',
   'safe.create.see': 'See your safe',
@@ -689,7 +722,8 @@ export const en = {
   'safe.ops.recovery': 'Recovery to {summary}',
   'safe.ops.inDays': '{days} d {time}',
   'safe.recovery.title': 'Recovery',
-  'safe.recovery.body': 'If you lose access, 2 of these 3 recovery signers can name a new owner. The new owner takes control 3 days later, unless an owner cancels.',
+  'safe.recovery.body':
+    'If you lose access, 2 of these 3 recovery signers can name a new owner. The new owner takes control 3 days later, unless an owner cancels.',
   'safe.recovery.noHolderSigner': 'Add your own recovery key to be the third signer.',
   'safe.recovery.signerAddress': 'Your recovery key’s address',
   'safe.recovery.signerTitle': 'Set your recovery key',
@@ -719,13 +753,15 @@ export const en = {
   'settings.wallets.body': 'Link a wallet to sign in with it.',
   'profile.name': 'Name',
   'profile.email': 'Login e-mail',
-  'profile.emailNote': 'Changing the e-mail you sign in with is not available here yet. For statements and notices, set a vault e-mail.',
+  'profile.emailNote':
+    'Changing the e-mail you sign in with is not available here yet. For statements and notices, set a vault e-mail.',
   'profile.language': 'Language',
   'profile.language.en': 'English',
   'profile.language.device': 'Same as this device',
   'profile.language.pt-BR': 'Português (Brasil)',
   'profile.timeZone': 'Time zone',
-  'profile.timeZone.hint': '{account}: your spending-limit days and alerts follow it. An IANA name, like America/Sao_Paulo.',
+  'profile.timeZone.hint':
+    '{account}: your spending-limit days and alerts follow it. An IANA name, like America/Sao_Paulo.',
   'profile.timeZone.readOnly': '{account}: only the company’s owners and admins change its time zone.',
   'profile.phone': 'Phone (optional)',
   'profile.phone.hint': 'With + and the country code, like +55 11 98765 4321. Leave empty for none.',
@@ -742,7 +778,8 @@ export const en = {
   'password.changedOne': 'Password changed. 1 other device was signed out.',
   'password.changedMany': 'Password changed. {count} other devices were signed out.',
   'sessions.title': 'Signed-in devices',
-  'sessions.policy': 'A browser left unused for {minutes} minutes signs out by itself, the app after {days} days; every sign-in ends after {lifetime} days.',
+  'sessions.policy':
+    'A browser left unused for {minutes} minutes signs out by itself, the app after {days} days; every sign-in ends after {lifetime} days.',
   'sessions.thisDevice': 'This device',
   'sessions.device.web': '{browser} on {os}',
   'sessions.device.webBrowserOnly': '{browser}',
@@ -761,7 +798,8 @@ export const en = {
   'sessions.signedOutOthersOne': 'Signed out of 1 other device.',
   'sessions.signedOutOthersMany': 'Signed out of {count} other devices.',
   'sessions.onlyThis': 'Only this device is signed in.',
-  'vault.intro': 'Statements and security notices go to this address, which can differ from the e-mail you sign in with.',
+  'vault.intro':
+    'Statements and security notices go to this address, which can differ from the e-mail you sign in with.',
   'vault.current': 'In use',
   'vault.none': 'No vault e-mail yet: notices go to your login e-mail.',
   'vault.verifiedAt': 'verified {date}',
@@ -776,11 +814,13 @@ export const en = {
   'vault.verify': 'Verify',
   'vault.verifying': 'Verifying…',
   'vault.verified': 'Verified: {email} is now your vault e-mail.',
-  'wallets.intro': 'A linked wallet can sign you in to Cash. Linking asks your wallet to sign a message; it costs nothing and moves nothing.',
+  'wallets.intro':
+    'A linked wallet can sign you in to Cash. Linking asks your wallet to sign a message; it costs nothing and moves nothing.',
   'wallets.none': 'No wallets linked yet.',
   'wallets.linkedOn': 'linked {date}',
   'wallets.link': 'Link a wallet',
-  'wallets.sandboxHint': 'No wallet extension? On this test server a sandbox wallet made in this page can sign instead.',
+  'wallets.sandboxHint':
+    'No wallet extension? On this test server a sandbox wallet made in this page can sign instead.',
   'wallets.sandboxLink': 'Link a sandbox wallet',
   'wallets.linking': 'Waiting for your wallet…',
   'wallets.linked': 'Wallet {address} linked.',
@@ -798,7 +838,8 @@ export const en = {
   'wallet.add.unavailable': 'This device cannot hold payment cards in a wallet.',
   'wallet.add.failed': 'The card could not be added. Try again, or add it by hand:',
   'wallet.add.howTo': 'Add to Apple or Google Wallet',
-  'wallet.noWallet': 'No wallet found in this browser. Install a wallet extension, or open Cash in your wallet app’s browser.',
+  'wallet.noWallet':
+    'No wallet found in this browser. Install a wallet extension, or open Cash in your wallet app’s browser.',
   'wallet.rejected': 'The wallet did not sign. Nothing changed.',
   'auth.wallet.or': 'Or',
   'auth.wallet.submit': 'Sign in with a wallet',
@@ -839,7 +880,8 @@ export const en = {
   'identity.noReason': 'none given',
   'identity.submitAgain': 'Submit again',
   'identity.moreInfo.body': 'We need one more document: {document}. Upload it below; nothing else changes.',
-  'identity.moreInfo.owner': 'We need one more document from {owner}: {document}. Upload it below; nothing else changes.',
+  'identity.moreInfo.owner':
+    'We need one more document from {owner}: {document}. Upload it below; nothing else changes.',
   'identity.moreInfo.missing': 'Choose the file to send first.',
   'identity.moreInfo.send': 'Send document',
   'identity.moreInfo.contact': 'Our team will tell you by e-mail which document to send.',
@@ -850,7 +892,8 @@ export const en = {
   'identity.doc.certificate_of_incorporation': 'Certificate of incorporation',
   'identity.doc.proof_of_address': 'Proof of the company’s address',
   'kyc.form.title': 'Identity verification',
-  'kyc.form.intro': 'We need to verify who you are before you can order cards. Use your details exactly as they appear on your ID.',
+  'kyc.form.intro':
+    'We need to verify who you are before you can order cards. Use your details exactly as they appear on your ID.',
   'kyc.field.legalName': 'Full legal name',
   'kyc.field.legalNameHint': 'As printed on your ID.',
   'kyc.field.birthDate': 'Date of birth',
@@ -868,7 +911,8 @@ export const en = {
   'kyb.field.country': 'Country of registration',
   'kyb.field.address': 'Registered address',
   'kyb.owners.title': 'Beneficial owners',
-  'kyb.owners.intro': 'Everyone who owns 25 % or more of the company, together at most 100 %. Each is verified with their own ID.',
+  'kyb.owners.intro':
+    'Everyone who owns 25 % or more of the company, together at most 100 %. Each is verified with their own ID.',
   'kyb.owners.add': 'Add a beneficial owner',
   'kyb.owner.legend': 'Beneficial owner {n}',
   'kyb.owner.name': 'Full legal name',
@@ -884,7 +928,8 @@ export const en = {
   'kyb.approvedBody': 'Your company can now order cards for its people.',
   'kyb.rejected': 'We could not verify your company',
   'kyb.noCompany.title': 'No company account',
-  'kyb.noCompany.body': 'Business verification is for company accounts. Open one, or verify yourself at Verify your identity.',
+  'kyb.noCompany.body':
+    'Business verification is for company accounts. Open one, or verify yourself at Verify your identity.',
   'kyb.onlyManagers.title': 'Only owners and admins',
   'kyb.onlyManagers.body': 'Only the company’s owners and admins can submit its verification. Ask one of them.',
   'cashback.totals': 'Your cashback',
@@ -892,7 +937,8 @@ export const en = {
   'cashback.pending': 'Pending',
   'cashback.paid': 'Paid',
   'cashback.clawedBack': 'Returned by refunds',
-  'cashback.explain': 'You earn {rate} on qualifying card purchases (not ATM, cash equivalents, transfers or gambling), paid in USDC {days} days after the purchase clears, once the refund window has passed.',
+  'cashback.explain':
+    'You earn {rate} on qualifying card purchases (not ATM, cash equivalents, transfers or gambling), paid in USDC {days} days after the purchase clears, once the refund window has passed.',
   'cashback.monthly': 'This month: {earned} of the {cap} monthly limit.',
   'cashback.upcoming': 'Upcoming changes',
   'cashback.change.rate': 'From {before} to {after} from {date}.',
@@ -935,8 +981,10 @@ export const en = {
   'promotion.optedIn': 'You are in',
   'promotion.none.title': 'No promotions right now',
   'promotion.none.body': 'When a campaign runs, it shows here with its rules and your progress.',
-  'promotion.none.splashback': 'No splashback campaign is running. When one does, it shows here with its rules and your progress.',
-  'promotion.none.triple_dip': 'No triple-dip campaign is running. When one does, it shows here with its rules and your progress.',
+  'promotion.none.splashback':
+    'No splashback campaign is running. When one does, it shows here with its rules and your progress.',
+  'promotion.none.triple_dip':
+    'No triple-dip campaign is running. When one does, it shows here with its rules and your progress.',
   'promotion.seeCashback': 'See your cashback',
   'auth.field.referralCode': 'Referral code',
   'auth.field.referralCodeHint': 'Filled in from the link you were invited with.',
@@ -951,10 +999,13 @@ export const en = {
   'membership.top': 'You are on the highest tier points can earn.',
   'membership.vipTop': 'VIP is our invitation-only tier, above every tier points can earn.',
   'membership.requalify.title': 'Re-qualification',
-  'membership.requalify.body': 'Reaching a tier takes effect at once. On {date} (00:00 UTC) every tier is earned again from the month before: {luxe} points keep Luxe, {pinnacle} keep Pinnacle, fewer bring you to Core.',
+  'membership.requalify.body':
+    'Reaching a tier takes effect at once. On {date} (00:00 UTC) every tier is earned again from the month before: {luxe} points keep Luxe, {pinnacle} keep Pinnacle, fewer bring you to Core.',
   'membership.requalify.keep': 'With this month’s points so far you would be {tier} from {date}.',
-  'membership.requalify.vip': 'VIP is kept every month until we change it; your points still count and are listed in the activity.',
-  'membership.howPoints': 'Points: 1 per whole $1 of cleared card purchases (not ATM or cash, gambling, transfers or PIX), plus 1 a day per whole $100 of weETH you hold. Refunds take their points back.',
+  'membership.requalify.vip':
+    'VIP is kept every month until we change it; your points still count and are listed in the activity.',
+  'membership.howPoints':
+    'Points: 1 per whole $1 of cleared card purchases (not ATM or cash, gambling, transfers or PIX), plus 1 a day per whole $100 of weETH you hold. Refunds take their points back.',
   'membership.activity.empty': 'No points yet this month. Pay with your card to earn them.',
   'membership.activity.list': 'Point movements and tier changes',
   'membership.activity.points': '{points} pts',
@@ -979,7 +1030,8 @@ export const en = {
   'membership.benefits.yours': 'yours',
   'membership.benefits.invite': 'By invitation',
   'summerMint.rules.title': 'How to mint the badge',
-  'summerMint.rules.body': 'Spend {goal} in card purchases between {from} and {to} (UTC) to mint the Summer Mint collectible badge. ATM and cash, gambling, transfers and PIX do not count; refunds are taken off.',
+  'summerMint.rules.body':
+    'Spend {goal} in card purchases between {from} and {to} (UTC) to mint the Summer Mint collectible badge. ATM and cash, gambling, transfers and PIX do not count; refunds are taken off.',
   'summerMint.state.upcoming': 'The promotion has not started yet.',
   'summerMint.state.running': 'The promotion is running now.',
   'summerMint.state.ended': 'The promotion has ended.',
@@ -988,7 +1040,8 @@ export const en = {
   'summerMint.badge.earned': 'Badge minted on {date}. It is yours to keep.',
   'summerMint.badge.notYet': 'Badge not minted yet.',
   'membershipRewards.rules.title': 'Rewards by tier',
-  'membershipRewards.rules.body': 'Each calendar month (UTC) you can claim the USDC reward of your tier once. It is paid into your cash at once.',
+  'membershipRewards.rules.body':
+    'Each calendar month (UTC) you can claim the USDC reward of your tier once. It is paid into your cash at once.',
   'membershipRewards.none': 'No reward',
   'membershipRewards.perMonth': '{amount} a month',
   'membershipRewards.claim.title': 'This month ({month})',
@@ -1004,7 +1057,8 @@ export const en = {
   'refer.nav.leaderboard': 'Leaderboard',
   'refer.link.title': 'Your referral link',
   'refer.link.code': 'Code {code} · valid until {date}',
-  'refer.link.none': 'You have no valid link. A link works for {days} days; make a new one whenever the last has expired.',
+  'refer.link.none':
+    'You have no valid link. A link works for {days} days; make a new one whenever the last has expired.',
   'refer.link.make': 'Make my link',
   'refer.link.making': 'Making…',
   'refer.share': 'Share',
@@ -1012,9 +1066,12 @@ export const en = {
   'refer.share.text': 'Sign up for Cash with my link:',
   'refer.how.title': 'How it works',
   'refer.how.1': 'Share your link. It is valid for {days} days.',
-  'refer.how.2': 'Your friend signs up through it, passes identity verification (KYC) and gets a card: a virtual card counts when issued, a physical one once activated.',
-  'refer.how.3': 'For their first {days} days after that, you earn 1 % of their card purchases (not ATM or cash, gambling, transfers or PIX).',
-  'refer.how.4': 'Each month’s total is paid in USDC to your cash early the next month when it is above $1; a smaller total waits for the next month.',
+  'refer.how.2':
+    'Your friend signs up through it, passes identity verification (KYC) and gets a card: a virtual card counts when issued, a physical one once activated.',
+  'refer.how.3':
+    'For their first {days} days after that, you earn 1 % of their card purchases (not ATM or cash, gambling, transfers or PIX).',
+  'refer.how.4':
+    'Each month’s total is paid in USDC to your cash early the next month when it is above $1; a smaller total waits for the next month.',
   'refer.details.totals': 'Earned in all: {earned} · waiting to be paid: {unpaid}',
   'refer.details.empty': 'Nobody has signed up through your links yet.',
   'refer.details.list': 'Your referrals',
@@ -1084,7 +1141,8 @@ export const en = {
   'earn.cancel.confirm': 'Yes, cancel the withdrawal',
   'earn.deposited.title': 'Deposit done',
   'earn.deposited.body': '{amount} is now in the {vault}, earning {apy} APY.',
-  'earn.deposited.next': 'Your position above includes it, and yield is added every day. You can withdraw it whenever you like.',
+  'earn.deposited.next':
+    'Your position above includes it, and yield is added every day. You can withdraw it whenever you like.',
   'earn.deposited.again': 'Deposit more',
   'earn.withdrawn.title': 'Withdrawal requested',
   'earn.withdrawn.body': 'The withdrawal of {amount} from the {vault} is in the queue below.',
@@ -1097,7 +1155,8 @@ export const en = {
   'earn.weeth.title': 'weETH',
   'earn.weeth.held': 'You hold {amount} ({usd}).',
   'earn.weeth.stake': 'Stake ETH for weETH',
-  'earn.weeth.explain': 'weETH is staked ETH that earns staking rewards. You get it at the current rate, ETH price ÷ weETH price, with no spread.',
+  'earn.weeth.explain':
+    'weETH is staked ETH that earns staking rewards. You get it at the current rate, ETH price ÷ weETH price, with no spread.',
   'earn.weeth.done': 'Staked',
   'admin.nav.label': 'Back office sections',
   'admin.nav.dashboard': 'Dashboard',
@@ -1139,7 +1198,8 @@ export const en = {
   'support.home.walletBody': 'Pay with your phone: add your Cash card to your wallet app.',
   'support.home.walletAction': 'See how to add your card',
   'support.home.disputeTitle': 'A problem with a purchase?',
-  'support.home.disputeBody': 'Open it in your transaction history to see its status and timeline, then send us feedback with the date, amount and merchant.',
+  'support.home.disputeBody':
+    'Open it in your transaction history to see its status and timeline, then send us feedback with the date, amount and merchant.',
   'support.home.disputeAction': 'Open transaction history',
   'support.help.category': 'Topic',
   'support.help.allCategories': 'All topics',
@@ -1154,9 +1214,11 @@ export const en = {
   'support.article.stillNeedHelp': 'Still need help?',
   'support.article.stillNeedHelpBody': 'Tell us what you were trying to do and what happened.',
   'support.article.notFoundTitle': 'Article not found',
-  'support.article.notFoundBody': 'There is no help article at this address. It may have moved: search the help center instead.',
+  'support.article.notFoundBody':
+    'There is no help article at this address. It may have moved: search the help center instead.',
   'support.article.backToHelp': 'Go to the help center',
-  'support.feedback.intro': 'Tell us how Cash works for you. For a problem with a purchase, include the date, amount and merchant.',
+  'support.feedback.intro':
+    'Tell us how Cash works for you. For a problem with a purchase, include the date, amount and merchant.',
   'support.feedback.rating': 'How is your experience with Cash?',
   'support.feedback.rating.1': '1 – Very poor',
   'support.feedback.rating.2': '2 – Poor',
@@ -1177,7 +1239,8 @@ export const en = {
   'support.feedback.back': 'Back to support',
   'support.signIn.body': 'Sign in to send feedback or to see which of your cards to add.',
   'support.signIn.action': 'Sign in',
-  'support.wallet.intro': 'Add your Cash card to Apple Pay or Google Pay to pay with your phone or watch wherever contactless payments are accepted.',
+  'support.wallet.intro':
+    'Add your Cash card to Apple Pay or Google Pay to pay with your phone or watch wherever contactless payments are accepted.',
   'support.wallet.yourCard': 'Your card ending in {last4}',
   'support.wallet.cardsTitle': 'Your cards',
   'support.wallet.cardFrozen': 'Frozen: unfreeze it before adding it to a wallet.',
@@ -1185,22 +1248,28 @@ export const en = {
   'support.wallet.cardNotActivated': 'Activate this card when it arrives before adding it.',
   'support.wallet.noCard': 'You have no active card yet. Order one: a virtual card is ready at once.',
   'support.wallet.orderCard': 'Order a card',
-  'support.wallet.manualOnly': 'A browser cannot put the card in your phone’s wallet. In the Cash app, tap Add to Apple Wallet or Add to Google Wallet on your card; or add it from your wallet app with the steps below. You will need the card number, expiry date and CVV.',
-  'support.wallet.inApp': 'Tap Add to Apple Wallet or Add to Google Wallet beside a card above: your phone adds it in a few seconds, with no need to type the number. You can also add it from the wallet app with the steps below.',
+  'support.wallet.manualOnly':
+    'A browser cannot put the card in your phone’s wallet. In the Cash app, tap Add to Apple Wallet or Add to Google Wallet on your card; or add it from your wallet app with the steps below. You will need the card number, expiry date and CVV.',
+  'support.wallet.inApp':
+    'Tap Add to Apple Wallet or Add to Google Wallet beside a card above: your phone adds it in a few seconds, with no need to type the number. You can also add it from the wallet app with the steps below.',
   'support.wallet.showDetails': 'Show your card details',
   'support.wallet.signedOut': 'Sign in to see which of your cards to add.',
   'support.wallet.apple.title': 'Apple Pay (iPhone and Apple Watch)',
   'support.wallet.apple.1': 'Open the Wallet app on your iPhone and tap +.',
   'support.wallet.apple.2': 'Choose Debit or Credit Card, then Continue.',
-  'support.wallet.apple.3': 'Scan the card or enter the number, expiry date and CVV by hand (in Cash: Your cards → Show details).',
+  'support.wallet.apple.3':
+    'Scan the card or enter the number, expiry date and CVV by hand (in Cash: Your cards → Show details).',
   'support.wallet.apple.4': 'Accept the terms. The card is ready to use when Wallet shows it.',
-  'support.wallet.apple.5': 'For Apple Watch: on your iPhone open the Watch app, then Wallet & Apple Pay, and add the card there.',
+  'support.wallet.apple.5':
+    'For Apple Watch: on your iPhone open the Watch app, then Wallet & Apple Pay, and add the card there.',
   'support.wallet.google.title': 'Google Pay (Android phones and watches)',
   'support.wallet.google.1': 'Open Google Wallet on your phone and tap Add to Wallet.',
   'support.wallet.google.2': 'Choose Payment card, then New credit or debit card.',
-  'support.wallet.google.3': 'Scan the card or enter the number, expiry date and CVV by hand (in Cash: Your cards → Show details).',
+  'support.wallet.google.3':
+    'Scan the card or enter the number, expiry date and CVV by hand (in Cash: Your cards → Show details).',
   'support.wallet.google.4': 'Accept the terms. Google Wallet may ask you to set a screen lock first.',
-  'support.wallet.safety': 'Cash never asks you to add your card during a call or through a link. Only add it yourself, in your own phone’s wallet app.',
+  'support.wallet.safety':
+    'Cash never asks you to add your card during a call or through a link. Only add it yourself, in your own phone’s wallet app.',
   'support.inbox.title': 'Feedback',
   'support.inbox.unread': '{count} unread',
   'support.inbox.unreadOnly': 'Unread only',
@@ -1217,9 +1286,11 @@ export const en = {
   'promo.paidOn': 'Paid in USDC on {date}, after the campaign ends.',
   'promo.seeAll': 'See all promotions',
   'promo.none.summerMint.title': 'No Summer Mint running',
-  'promo.none.summerMint.body': 'There is no Summer Mint promotion running or scheduled right now. When one starts, its goal and your progress show here.',
+  'promo.none.summerMint.body':
+    'There is no Summer Mint promotion running or scheduled right now. When one starts, its goal and your progress show here.',
   'promo.none.membershipRewards.title': 'No membership rewards running',
-  'promo.none.membershipRewards.body': 'There is no membership-rewards promotion running right now, so there is nothing to claim. When one starts, your tier’s reward shows here.',
+  'promo.none.membershipRewards.body':
+    'There is no membership-rewards promotion running right now, so there is nothing to claim. When one starts, your tier’s reward shows here.',
   'earn.chart.apyTitle': '{vault} APY over 30 days',
   'earn.chart.apyDesc': 'The APY went from {from} to {to}.',
   'earn.chart.apy': 'APY',
@@ -1242,7 +1313,8 @@ export const en = {
   'admin.campaigns.payoutOn': 'Payout on {date}',
   'admin.campaigns.edit': 'Edit {name}',
   'admin.campaigns.end': 'End {name}',
-  'admin.campaigns.endConfirm': 'End “{name}” now? Purchases from now on no longer earn from it; what was earned stays and is paid on the payout date.',
+  'admin.campaigns.endConfirm':
+    'End “{name}” now? Purchases from now on no longer earn from it; what was earned stays and is paid on the payout date.',
   'admin.campaigns.endNow': 'End the campaign now',
   'admin.campaigns.keep': 'Keep it running',
   'admin.campaigns.create': 'New campaign',
@@ -1264,14 +1336,16 @@ export const en = {
   'admin.campaigns.field.totalCap': 'Total cap (USDC)',
   'admin.campaigns.field.perHolderCap': 'Cap per holder (USDC)',
   'admin.campaigns.field.payoutAt': 'Payout date (UTC, optional)',
-  'admin.campaigns.field.payoutHint': 'Promotion cashback is paid then. Empty: 14 days after the window ends. Never before the end.',
+  'admin.campaigns.field.payoutHint':
+    'Promotion cashback is paid then. Empty: 14 days after the window ends. Never before the end.',
   'admin.campaigns.field.dateNeeded': 'Enter a date and time (UTC).',
   'admin.campaigns.submit': 'Create campaign',
   'admin.campaigns.save': 'Save changes',
   'admin.campaigns.cancelEdit': 'Cancel editing',
   'admin.campaigns.created': 'Campaign “{name}” created.',
   'admin.campaigns.updated': 'Campaign “{name}” saved.',
-  'admin.rules.intro': 'Each change is a new version. A change that lowers or removes cashback takes effect at least {days} days after it is made, and holders see it on their cashback page meanwhile.',
+  'admin.rules.intro':
+    'Each change is a new version. A change that lowers or removes cashback takes effect at least {days} days after it is made, and holders see it on their cashback page meanwhile.',
   'admin.rules.list': 'All rules',
   'admin.rules.empty': 'No cashback rules yet.',
   'admin.rules.versions': 'Versions of {name}',
@@ -1288,7 +1362,8 @@ export const en = {
   'admin.rules.waiting': 'A change is announced and waits to take effect; the rule can be changed again after that.',
   'admin.rules.change': 'Change {name}',
   'admin.rules.remove': 'Remove {name}',
-  'admin.rules.removeConfirm': 'Remove “{name}”? Holders are told first: the removal takes effect at least {days} days from now.',
+  'admin.rules.removeConfirm':
+    'Remove “{name}”? Holders are told first: the removal takes effect at least {days} days from now.',
   'admin.rules.removeSubmit': 'Announce the removal',
   'admin.rules.keep': 'Keep the rule',
   'admin.rules.create': 'New rule',
@@ -1313,7 +1388,8 @@ export const en = {
   'admin.money.reasonHint': 'Required. It is written to the audit log with your name.',
   'admin.money.working': 'Working…',
   'admin.money.cancel': 'Cancel',
-  'admin.recons.intro': 'Clearings from the card network that did not match their authorization. Match each to an authorization, write it off, or refund the holder. Each is resolved once.',
+  'admin.recons.intro':
+    'Clearings from the card network that did not match their authorization. Match each to an authorization, write it off, or refund the holder. Each is resolved once.',
   'admin.recons.empty': 'No failed recons. Every clearing matched its authorization.',
   'admin.recons.listLabel': 'Failed recons, open first',
   'admin.recons.status.open': 'Open',
@@ -1332,7 +1408,8 @@ export const en = {
   'admin.recons.confirm.match': 'Match this {amount} clearing to an authorization',
   'admin.recons.confirm.writeOff': 'Write off {amount}: the platform absorbs it and the holder is not charged',
   'admin.recons.confirm.refund': 'Refund {amount} to the holder’s USDC balance',
-  'admin.recons.noCandidates': 'No approved authorization with a pending hold fits this clearing. Write it off or refund instead.',
+  'admin.recons.noCandidates':
+    'No approved authorization with a pending hold fits this clearing. Write it off or refund instead.',
   'admin.recons.candidate': 'Authorization to match',
   'admin.recons.refundTo': 'The refund goes to {name}.',
   'admin.recons.refundAccount': 'Account id to refund',
@@ -1351,7 +1428,8 @@ export const en = {
   'admin.refunds.account': 'Account',
   'admin.refunds.accountHint': 'The account id, or the e-mail of its holder.',
   'admin.refunds.amount': 'Amount (USDC)',
-  'admin.refunds.amountHint': 'Paid at once up to $1,000 a day per admin and per account; beyond, a second admin approves. At most $10,000 a day per admin.',
+  'admin.refunds.amountHint':
+    'Paid at once up to $1,000 a day per admin and per account; beyond, a second admin approves. At most $10,000 a day per admin.',
   'admin.refunds.reasonHint': 'Required. The holder sees it in their history.',
   'admin.refunds.transaction': 'Related transaction (optional)',
   'admin.refunds.transactionHint': 'An authorization, journal or withdrawal id, a hash or a reference.',
@@ -1362,7 +1440,8 @@ export const en = {
   'admin.refunds.reject': 'Reject',
   'admin.refunds.rejectTitle': 'Reject the refund of {amount}',
   'admin.refunds.rejected': 'Rejected: the refund of {amount} will not be paid.',
-  'admin.holds.intro': 'Money reserved and not yet posted, soonest to expire first. Release a hold to void it, or force it to expire now; the money is available again at once.',
+  'admin.holds.intro':
+    'Money reserved and not yet posted, soonest to expire first. Release a hold to void it, or force it to expire now; the money is available again at once.',
   'admin.holds.empty': 'No pending holds.',
   'admin.holds.listLabel': 'Pending holds, soonest to expire first',
   'admin.holds.platform': 'Platform',
@@ -1375,7 +1454,8 @@ export const en = {
   'admin.holds.released': 'Released: {amount} is available to the holder again.',
   'admin.holds.expired': 'Expired: {amount} is available to the holder again.',
   'admin.investigate.query': 'Id, hash or reference',
-  'admin.investigate.hint': 'An authorization, journal, withdrawal, deposit or hold id; an on-chain hash; a network id, PIX txid or bank reference.',
+  'admin.investigate.hint':
+    'An authorization, journal, withdrawal, deposit or hold id; an on-chain hash; a network id, PIX txid or bank reference.',
   'admin.investigate.search': 'Investigate',
   'admin.investigate.records': 'Found',
   'admin.investigate.ledgerOnly': 'Only ledger records match this search.',
@@ -1524,7 +1604,8 @@ export const en = {
   'admin.reviews.ownerKyc': 'Owner’s KYC · {name}',
   'admin.reviews.submitted': 'Submitted {when}',
   'admin.reviews.inReview': 'In review since {when}',
-  'admin.sandbox.intro': 'Test mode: make the outside world act on an account — money arriving, card purchases and their clearing, identity decisions, time passing. Nothing here is real money.',
+  'admin.sandbox.intro':
+    'Test mode: make the outside world act on an account — money arriving, card purchases and their clearing, identity decisions, time passing. Nothing here is real money.',
   'admin.sandbox.pick': 'Choose the account',
   'admin.sandbox.who': 'Account',
   'admin.sandbox.whoHint': 'A member’s e-mail or the account id.',
@@ -1620,7 +1701,8 @@ export const en = {
   'admin.card.unfreeze': 'Unfreeze card',
   'admin.card.cancelTitle': 'Cancel this card',
   'admin.card.cancel': 'Cancel card',
-  'admin.card.cancelConfirm': 'Cancelling card •••• {last4} cannot be undone: it stays cancelled and the holder must order a new one.',
+  'admin.card.cancelConfirm':
+    'Cancelling card •••• {last4} cannot be undone: it stays cancelled and the holder must order a new one.',
   'admin.card.busy': 'Saving…',
   'admin.card.limitsTitle': 'Card limits',
   'admin.card.limitsHint': 'In USD. Leave a field empty for no card limit; the account’s own limits still apply.',
@@ -1635,7 +1717,8 @@ export const en = {
   'admin.flags.stateLabel': 'State of {key}',
   'admin.flags.enabled': 'On',
   'admin.flags.rollout': 'Rollout (%)',
-  'admin.flags.rolloutHint': 'A whole number from 0 to 100: the share of people who get it, by a stable hash of their id.',
+  'admin.flags.rolloutHint':
+    'A whole number from 0 to 100: the share of people who get it, by a stable hash of their id.',
   'admin.flags.save': 'Save flag',
   'admin.flags.busy': 'Saving…',
   'admin.flags.overrides': 'Per-person overrides',
@@ -1648,12 +1731,14 @@ export const en = {
   'admin.flags.overrideState': 'Force the flag',
   'admin.flags.addOverride': 'Add override',
   'frozen.title': 'This account is frozen',
-  'frozen.body': 'Cash froze this account on {when}: {reason}. Until it is unfrozen, money cannot go out: no sending, withdrawing, converting, earning, repaying or new cards.',
+  'frozen.body':
+    'Cash froze this account on {when}: {reason}. Until it is unfrozen, money cannot go out: no sending, withdrawing, converting, earning, repaying or new cards.',
   'frozen.noReason': 'no reason given yet',
   'frozen.next': 'Money can still come in. Contact support to find out what is needed to lift the freeze.',
   'frozen.contact': 'Contact support',
   'frozen.addMoney': 'Add money',
-  'home.frozen': 'Cash froze this account on {when}: {reason}. Money can still come in, but card purchases and sending money out are paused. Contact support.',
+  'home.frozen':
+    'Cash froze this account on {when}: {reason}. Money can still come in, but card purchases and sending money out are paused. Contact support.',
   'home.pix.label': 'PIX shortcuts',
   'home.pix.send': 'Pay with PIX',
   'home.pix.topUp': 'Add money with PIX',

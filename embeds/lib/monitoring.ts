@@ -5,7 +5,13 @@ let sentry: Promise<Sentry | null> | undefined
 const early: unknown[] = []
 
 /** Drops what could identify a holder: user, cookies, headers, query strings (tokens travel there). */
-export function scrubEvent<E extends { user?: unknown; request?: { cookies?: unknown; headers?: unknown; url?: string; query_string?: unknown }; breadcrumbs?: { data?: { url?: string } }[] }>(event: E): E {
+export function scrubEvent<
+  E extends {
+    user?: unknown
+    request?: { cookies?: unknown; headers?: unknown; url?: string; query_string?: unknown }
+    breadcrumbs?: { data?: { url?: string } }[]
+  },
+>(event: E): E {
   delete event.user
   if (event.request) {
     delete event.request.cookies

@@ -12,7 +12,15 @@ import { createApiClient, type ApiClient } from './api-client'
 import { EmbedNavigationProvider } from './embed-navigation'
 import { BridgeProvider } from './bridge-context'
 import type { EmbedProps } from './embed-props'
-import { browserLanguages, I18nProvider, localeOfLanguage, pickDeviceLocale, pickLocale, useI18n, type Locale } from './i18n'
+import {
+  browserLanguages,
+  I18nProvider,
+  localeOfLanguage,
+  pickDeviceLocale,
+  pickLocale,
+  useI18n,
+  type Locale,
+} from './i18n'
 import { startMonitoring } from './monitoring'
 import { matchRoute, ROUTES } from './route-map'
 import { bootSession } from './boot-data'
@@ -27,13 +35,17 @@ export function standalonePathOf(embed: EmbedName, pathname: string, search: str
   const rest = pathname.replace(/^\/app\/cash\/webview\/?/, '')
   const resolved = resolveWebview(rest)
   // An embed opened bare starts on its first screen that needs no id (not a detail page missing its id).
-  return resolved?.embed === embed && resolved.path ? resolved.path : (ROUTES.find((r) => r.embed === embed && !r.path.includes(':'))?.path ?? '/')
+  return resolved?.embed === embed && resolved.path
+    ? resolved.path
+    : (ROUTES.find((r) => r.embed === embed && !r.path.includes(':'))?.path ?? '/')
 }
 
 /** The product path shown at a page's address (path and query), as standalonePathOf reads it. */
 const pathAt = (embed: EmbedName, address: string) => {
   const at = address.indexOf('?')
-  return at === -1 ? standalonePathOf(embed, address, '') : standalonePathOf(embed, address.slice(0, at), address.slice(at))
+  return at === -1
+    ? standalonePathOf(embed, address, '')
+    : standalonePathOf(embed, address.slice(0, at), address.slice(at))
 }
 
 /** Applies the host's theme and safe-area insets to the page. */
@@ -42,13 +54,24 @@ function applyLook(bridge: EmbedBridge) {
   const ctx = bridge.context
   if (ctx) {
     root.dataset.theme = ctx.theme
-    for (const side of ['top', 'right', 'bottom', 'left'] as const) root.style.setProperty(`--cash-safe-${side}`, `${ctx.safeArea[side]}px`)
+    for (const side of ['top', 'right', 'bottom', 'left'] as const)
+      root.style.setProperty(`--cash-safe-${side}`, `${ctx.safeArea[side]}px`)
   }
   bridge.on('themeChanged', ({ theme }) => (root.dataset.theme = theme))
   bridge.on('dataChanged', announceDataChanged)
 }
 
-function Standalone({ embed, Component, bridge, here }: { embed: EmbedName; Component: ComponentType<EmbedProps>; bridge: EmbedBridge; here: string }) {
+function Standalone({
+  embed,
+  Component,
+  bridge,
+  here,
+}: {
+  embed: EmbedName
+  Component: ComponentType<EmbedProps>
+  bridge: EmbedBridge
+  here: string
+}) {
   const { locale, t } = useI18n()
   const session = useSession()
   // The page's address is the one state: the product path shown is read from it.
@@ -57,7 +80,9 @@ function Standalone({ embed, Component, bridge, here }: { embed: EmbedName; Comp
   const path = pathAt(embed, address)
   const match = matchRoute(path)
   useEffect(() => {
-    const onPop = () => (setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1)))
+    const onPop = () => (
+      setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1))
+    )
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [embed])
@@ -74,7 +99,12 @@ function Standalone({ embed, Component, bridge, here }: { embed: EmbedName; Comp
     go(full: string) {
       const [product = '/', search = ''] = (full.replace(/^\/app\/cash/, '') || '/').split('?')
       if (matchRoute(product)?.route.embed === embed) {
-        window.history.pushState(null, '', webviewUrl(embed, product) + (search ? `${webviewUrl(embed, product).includes('?') ? '&' : '?'}${search}` : ''))
+        window.history.pushState(
+          null,
+          '',
+          webviewUrl(embed, product) +
+            (search ? `${webviewUrl(embed, product).includes('?') ? '&' : '?'}${search}` : ''),
+        )
         setAddress(window.location.pathname + window.location.search)
         setDepth((d) => d + 1)
         window.scrollTo(0, 0)
@@ -99,7 +129,11 @@ function Standalone({ embed, Component, bridge, here }: { embed: EmbedName; Comp
       const next = encodeURIComponent(address)
       return (
         <main className="cash-page">
-          <CalloutCard title={t('auth.signIn.title')} body={t('state.signInNeeded')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('auth.signIn.submit')}</a>} />
+          <CalloutCard
+            title={t('auth.signIn.title')}
+            body={t('state.signInNeeded')}
+            action={<a href={`/app/cash/sign-in?next=${next}`}>{t('auth.signIn.submit')}</a>}
+          />
         </main>
       )
     }
@@ -162,11 +196,21 @@ export function mountEmbed(embed: EmbedName, Component: ComponentType<EmbedProps
     let token = bridge.context?.sessionToken ?? undefined
     bridge.on('sessionChanged', ({ sessionToken }) => (token = sessionToken ?? undefined))
     // The native host's locale (bridge init) wins; without a host, the browser's preferred languages.
-    const locale: Locale = bridge.context?.locale ? pickLocale(bridge.context.locale) : pickDeviceLocale(browserLanguages())
+    const locale: Locale = bridge.context?.locale
+      ? pickLocale(bridge.context.locale)
+      : pickDeviceLocale(browserLanguages())
     document.documentElement.lang = locale
     applyLook(bridge)
     // For QA (the harness and browser tests): the bridge's state, what it dropped, and a way to call it.
-    Object.assign(window, { __cashBridge: { mode: bridge.mode, transport: bridge.transport, capabilities: bridge.capabilities, drops, call: bridge.call } })
+    Object.assign(window, {
+      __cashBridge: {
+        mode: bridge.mode,
+        transport: bridge.transport,
+        capabilities: bridge.capabilities,
+        drops,
+        call: bridge.call,
+      },
+    })
     const session = token ? undefined : bootSession()
     const page = (
       <EmbedPage

@@ -7,7 +7,10 @@ export const RELOAD_MARKER = 'cash:preload-reload'
 /** A second failure within this window after a recovery reload is not reloaded again. */
 const LOOP_WINDOW_MS = 60_000
 
-export function installPreloadRecovery(win: Window = window, reload: () => void = () => win.location.reload()): () => void {
+export function installPreloadRecovery(
+  win: Window = window,
+  reload: () => void = () => win.location.reload(),
+): () => void {
   const onError = (event: Event) => {
     let last = 0
     try {

@@ -9,7 +9,14 @@ const VENDORED = resolve(ROOT, 'host/spec-routes.txt')
 const SHARED = resolve(ROOT, '../shared/spec/routes.txt')
 
 /** Sample values for the spec's parameters. */
-const SAMPLES: Record<string, string> = { hash: '0x' + 'ab'.repeat(32), accountSearchParam: 'personal@demo.cash', cardId: 'card-1', userId: 'user-1', id: '42', type: 'deposit' }
+const SAMPLES: Record<string, string> = {
+  hash: '0x' + 'ab'.repeat(32),
+  accountSearchParam: 'personal@demo.cash',
+  cardId: 'card-1',
+  userId: 'user-1',
+  id: '42',
+  type: 'deposit',
+}
 
 export function specPaths(): string[] {
   return readFileSync(VENDORED, 'utf8')
@@ -27,7 +34,8 @@ describe('the route map covers spec/routes.txt', () => {
   it('every path opens a route, an alias, a shell page or a standalone webview page', () => {
     const missing = specPaths().filter((full) => {
       const path = full.slice('/app/cash'.length) || '/'
-      if (path.startsWith('/webview/')) return path !== SHELL_PATHS.qaHarness && !resolveWebview(path.slice('/webview/'.length))
+      if (path.startsWith('/webview/'))
+        return path !== SHELL_PATHS.qaHarness && !resolveWebview(path.slice('/webview/'.length))
       return !matchRoute(path) && !(path in ALIASES) && path !== SHELL_PATHS.errorAcknowledged
     })
     expect(missing).toEqual([])
@@ -35,7 +43,10 @@ describe('the route map covers spec/routes.txt', () => {
   })
 
   it('matches specific routes before general ones and reads parameters', () => {
-    expect(matchRoute('/transaction-history/card/c-9')).toMatchObject({ route: { title: { 'en-US': 'Card transaction' } }, params: { id: 'c-9' } })
+    expect(matchRoute('/transaction-history/card/c-9')).toMatchObject({
+      route: { title: { 'en-US': 'Card transaction' } },
+      params: { id: 'c-9' },
+    })
     expect(matchRoute('/transaction-history/deposit/42')?.params).toEqual({ type: 'deposit', id: '42' })
     expect(matchRoute('/top-up/stargate/on-the-way/0xab')?.route.path).toBe('/top-up/stargate/on-the-way/:hash')
     expect(matchRoute('/no-such-page')).toBeNull()
@@ -43,13 +54,20 @@ describe('the route map covers spec/routes.txt', () => {
 
   it('every alias lands on a real route, and every embed owns a route', () => {
     for (const target of Object.values(ALIASES)) expect(matchRoute(target), target).not.toBeNull()
-    for (const embed of EMBEDS) expect(ROUTES.some((r) => r.embed === embed), embed).toBe(true)
+    for (const embed of EMBEDS)
+      expect(
+        ROUTES.some((r) => r.embed === embed),
+        embed,
+      ).toBe(true)
   })
 
   it('maps the spec’s webview pages to their embeds', () => {
     expect(resolveWebview('pix/send')).toEqual({ embed: 'pix-send', path: '/pix/send' })
     expect(resolveWebview('pix/topup')).toEqual({ embed: 'pix-top-up', path: '/pix/top-up' })
-    expect(resolveWebview('promotion/membership-rewards')).toEqual({ embed: 'membership-rewards', path: '/promotion/membership-rewards' })
+    expect(resolveWebview('promotion/membership-rewards')).toEqual({
+      embed: 'membership-rewards',
+      path: '/promotion/membership-rewards',
+    })
     expect(resolveWebview('top-up/stargate')).toEqual({ embed: 'top-up', path: '/top-up/stargate' })
     expect(resolveWebview('nothing-here')).toBeNull()
   })

@@ -17,7 +17,12 @@ export type RouteEntry = {
   beyondSpec?: string
 }
 
-const r = (path: string, embed: EmbedName, en: string, pt: string, guard: Guard = 'signed-in'): RouteEntry => ({ path, embed, title: { 'en-US': en, 'pt-BR': pt }, guard })
+const r = (path: string, embed: EmbedName, en: string, pt: string, guard: Guard = 'signed-in'): RouteEntry => ({
+  path,
+  embed,
+  title: { 'en-US': en, 'pt-BR': pt },
+  guard,
+})
 
 /**
  * Every product route of spec/routes.txt, in match order (specific before general). A test reads
@@ -105,8 +110,14 @@ export const ROUTES: readonly RouteEntry[] = [
   r('/admin/investigate-transaction', 'admin', 'Investigate a transaction', 'Investigar uma transação', 'admin'),
   r('/admin/manual-refunds', 'admin', 'Manual refunds', 'Reembolsos manuais', 'admin'),
   r('/admin/pending-holds', 'admin', 'Pending holds', 'Reservas pendentes', 'admin'),
-  { ...r('/admin/identity-reviews', 'admin', 'Identity reviews', 'Análises de identidade', 'admin'), beyondSpec: 'the queue behind the dashboard’s Pending KYC (issue 18, defect 9)' },
-  { ...r('/admin/sandbox', 'admin', 'Sandbox', 'Sandbox', 'admin'), beyondSpec: 'the sandbox controls for any account, off in production (issue 18)' },
+  {
+    ...r('/admin/identity-reviews', 'admin', 'Identity reviews', 'Análises de identidade', 'admin'),
+    beyondSpec: 'the queue behind the dashboard’s Pending KYC (issue 18, defect 9)',
+  },
+  {
+    ...r('/admin/sandbox', 'admin', 'Sandbox', 'Sandbox', 'admin'),
+    beyondSpec: 'the sandbox controls for any account, off in production (issue 18)',
+  },
   r('/admin', 'admin', 'Back office', 'Back office', 'admin'),
 ]
 
@@ -129,10 +140,17 @@ function patternRegex(pattern: string): RegExp {
 }
 
 /** The route entry for a product path, with its parameters. */
-export function matchRoute(path: string, routes: readonly RouteEntry[] = ROUTES): { route: RouteEntry; params: Record<string, string> } | null {
+export function matchRoute(
+  path: string,
+  routes: readonly RouteEntry[] = ROUTES,
+): { route: RouteEntry; params: Record<string, string> } | null {
   for (const route of routes) {
     const m = patternRegex(route.path).exec(path || '/')
-    if (m) return { route, params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])) }
+    if (m)
+      return {
+        route,
+        params: Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)])),
+      }
   }
   return null
 }

@@ -62,7 +62,9 @@ export async function renderEmbedFirstScreen(input: {
  * draws again with it, up to three times (a screen that asks for more once it has data) within DATA_BUDGET_MS.
  * Returns the last drawing and exactly the data it was drawn with.
  */
-export async function drawWithData(draw: (firstData: FirstData) => Promise<string>): Promise<{ html: string; data: Record<string, unknown> }> {
+export async function drawWithData(
+  draw: (firstData: FirstData) => Promise<string>,
+): Promise<{ html: string; data: Record<string, unknown> }> {
   const ready = new Map<string, unknown>()
   const deadline = Date.now() + DATA_BUDGET_MS
   for (let pass = 0; ; pass++) {

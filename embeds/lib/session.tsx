@@ -29,7 +29,15 @@ const SessionContext = createContext<SessionApi | null>(null)
  * with no request (the page gives I18nProvider that session's language as `preferred` itself, so both the server
  * and the browser draw the first screen in it); `undefined` asks the server.
  */
-export function SessionProvider({ api, initial, children }: { api: ApiClient; initial?: SessionResponse | null; children: ReactNode }) {
+export function SessionProvider({
+  api,
+  initial,
+  children,
+}: {
+  api: ApiClient
+  initial?: SessionResponse | null
+  children: ReactNode
+}) {
   const [state, setState] = useState<SessionState>(() => {
     if (initial === undefined) return { status: 'loading' }
     if (initial === null) return { status: 'signed-out' }
@@ -54,7 +62,11 @@ export function SessionProvider({ api, initial, children }: { api: ApiClient; in
       adopt(await api.get('/auth/session', SessionResponse))
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setState({ status: 'signed-out' })
-      else setState({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)) })
+      else
+        setState({
+          status: 'error',
+          error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)),
+        })
     }
   }, [api, adopt])
 

@@ -5,5 +5,7 @@ import { useSession } from './session'
 /** Whether Cash froze the account, since when and why: home says it, and every money-out flow opens on it. */
 export function useAccountFreeze(accountId: string) {
   const { api } = useSession()
-  return useResource(`freeze:${accountId}`, (signal) => api.get(`/accounts/${accountId}/freeze`, AdminAccountFreeze, signal))
+  return useResource(`freeze:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/freeze`, AdminAccountFreeze, signal),
+  )
 }

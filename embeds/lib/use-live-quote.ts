@@ -5,7 +5,10 @@ import { ApiError } from './api-client'
  * A quote that follows the form: asked 300 ms after the inputs settle (`key` names them; null means not
  * enough to ask yet), earlier requests cancelled. A refusal comes back as the API error, for its field.
  */
-export function useLiveQuote<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): { quote: T | null; error: ApiError | null } {
+export function useLiveQuote<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+): { quote: T | null; error: ApiError | null } {
   const [state, setState] = useState<{ quote: T | null; error: ApiError | null }>({ quote: null, error: null })
   useEffect(() => {
     setState({ quote: null, error: null })

@@ -27,9 +27,19 @@ export function useQuoteFlow(executePath: string) {
   const send = async (confirmation: Confirmation) => {
     if (!quote) return
     try {
-      setDone(await api.post(executePath, ConversionResult, { quoteId: quote.id, confirmation }, { idempotencyKey: key.current }))
+      setDone(
+        await api.post(
+          executePath,
+          ConversionResult,
+          { quoteId: quote.id, confirmation },
+          { idempotencyKey: key.current },
+        ),
+      )
     } catch (error) {
-      const fresh = error instanceof ApiError && error.code === 'quote_expired' ? QuoteExpiredDetails.safeParse(error.details) : null
+      const fresh =
+        error instanceof ApiError && error.code === 'quote_expired'
+          ? QuoteExpiredDetails.safeParse(error.details)
+          : null
       if (fresh?.success) setQuote(fresh.data.freshQuote, true)
       else throw error
     }

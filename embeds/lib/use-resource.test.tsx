@@ -12,7 +12,12 @@ describe('useResource polling', () => {
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
     }) as typeof globalThis.fetch
     const api = createApiClient({ fetch })
-    const { result } = renderHook(() => useResource('polled', (signal) => api.get('/notifications', z.object({}), signal), { pollMs: 10, keepPolling: () => sent.length < 3 }))
+    const { result } = renderHook(() =>
+      useResource('polled', (signal) => api.get('/notifications', z.object({}), signal), {
+        pollMs: 10,
+        keepPolling: () => sent.length < 3,
+      }),
+    )
     await waitFor(() => expect(sent).toHaveLength(3))
     expect(sent).toEqual([null, '1', '1'])
     result.current.reload()

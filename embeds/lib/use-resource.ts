@@ -10,12 +10,17 @@ export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } |
  * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state;
  * it asks again the same way when the data changed outside the page (data-changed.ts).
  */
-export function useResource<T>(key: string, load: (signal: AbortSignal) => Promise<T>, poll?: { pollMs: number; keepPolling: (data: T) => boolean }): Resource<T> & { reload: () => void } {
+export function useResource<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  poll?: { pollMs: number; keepPolling: (data: T) => boolean },
+): Resource<T> & { reload: () => void } {
   // Data the page's first screen was drawn with (first-data.tsx): used as it is, not asked for again; on the
   // server, what is missing is asked for (the server loads it and draws again).
   const first = useFirstData()
   const drawnWith = first?.ready.has(key) ? ({ status: 'ready', data: first.ready.get(key) as T } as const) : null
-  if (!drawnWith && first?.wanted && !first.wanted.has(key)) first.wanted.set(key, () => load(new AbortController().signal))
+  if (!drawnWith && first?.wanted && !first.wanted.has(key))
+    first.wanted.set(key, () => load(new AbortController().signal))
   const [state, setState] = useState<Resource<T>>(() => drawnWith ?? { status: 'loading' })
   const skipFirstLoad = useRef(drawnWith !== null)
   const [attempt, setAttempt] = useState(0)
@@ -45,7 +50,10 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
       (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return
-        setState({ status: 'error', error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)) })
+        setState({
+          status: 'error',
+          error: error instanceof ApiError ? error : new ApiError(0, 'internal', String(error)),
+        })
       },
     )
     return () => controller.abort()

@@ -12,7 +12,12 @@ import { localisedFieldErrors } from './localise-error'
  * typed the page's way ("1.234,56" in pt-BR) and reach the schema as canonical decimals ("1234.56"); an
  * empty one stays empty for the schema to judge.
  */
-export function useZodForm<S extends z.ZodObject>(schema: S, initial: Record<keyof z.input<S>, string>, submit: (data: z.output<S>) => Promise<void>, options: { amounts?: Partial<Record<keyof z.input<S> & string, AmountUnit>> } = {}) {
+export function useZodForm<S extends z.ZodObject>(
+  schema: S,
+  initial: Record<keyof z.input<S>, string>,
+  submit: (data: z.output<S>) => Promise<void>,
+  options: { amounts?: Partial<Record<keyof z.input<S> & string, AmountUnit>> } = {},
+) {
   const { locale, t } = useI18n()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})

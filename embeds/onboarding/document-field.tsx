@@ -10,7 +10,19 @@ type Chosen = { name: string; size: number; state: 'uploading' | 'ready' | 'fail
  * A labelled file input for one document: it uploads the file when chosen, shows its name and size, and
  * the refusal (too large, wrong type) at the field. `onUploaded` gets the document id, or null.
  */
-export function DocumentField({ label, kind, error, onUploaded, testId }: { label: string; kind: DocumentKind; error?: string | undefined; onUploaded: (id: string | null) => void; testId?: string }) {
+export function DocumentField({
+  label,
+  kind,
+  error,
+  onUploaded,
+  testId,
+}: {
+  label: string
+  kind: DocumentKind
+  error?: string | undefined
+  onUploaded: (id: string | null) => void
+  testId?: string
+}) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const id = useId()
@@ -40,12 +52,21 @@ export function DocumentField({ label, kind, error, onUploaded, testId }: { labe
         type="file"
         accept={pdf ? 'image/jpeg,image/png,application/pdf' : 'image/jpeg,image/png'}
         aria-invalid={message ? true : undefined}
-        aria-describedby={[`${id}-hint`, chosen ? `${id}-chosen` : null, message ? `${id}-error` : null].filter(Boolean).join(' ')}
+        aria-describedby={[`${id}-hint`, chosen ? `${id}-chosen` : null, message ? `${id}-error` : null]
+          .filter(Boolean)
+          .join(' ')}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
       {chosen ? (
         <p id={`${id}-chosen`} className="cash-muted" role="status" style={{ margin: 0 }}>
-          {t(chosen.state === 'uploading' ? 'identity.file.uploading' : chosen.state === 'ready' ? 'identity.file.ready' : 'identity.file.chosen', { name: chosen.name, size: formatFileSize(chosen.size, locale) })}
+          {t(
+            chosen.state === 'uploading'
+              ? 'identity.file.uploading'
+              : chosen.state === 'ready'
+                ? 'identity.file.ready'
+                : 'identity.file.chosen',
+            { name: chosen.name, size: formatFileSize(chosen.size, locale) },
+          )}
         </p>
       ) : null}
       {message ? (

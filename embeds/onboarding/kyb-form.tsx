@@ -12,7 +12,15 @@ import { idDocumentBody } from './id-document-fields'
 import { emptyOwner, OwnerFields, type OwnerValues } from './owner-fields'
 import { ruleErrors, useNestedForm } from './use-nested-form'
 
-type Values = { companyName: string; registrationNumber: string; country: string; address: AddressValues; owners: OwnerValues[]; certificate: string | null; proof: string | null }
+type Values = {
+  companyName: string
+  registrationNumber: string
+  country: string
+  address: AddressValues
+  owners: OwnerValues[]
+  certificate: string | null
+  proof: string | null
+}
 const MAX_OWNERS = MAX_TOTAL_BPS / MIN_OWNER_BPS
 
 const localToday = () => {
@@ -22,7 +30,9 @@ const localToday = () => {
 
 /** The owners' ages and shares, checked with the domain rules before sending; every message at its field. */
 function checkOwners(owners: readonly OwnerValues[]): FieldErrors {
-  const ages = owners.map((o, i) => () => (o.birthDate ? assertAdult(o.birthDate, localToday(), `owners.${i}.birthDate`) : undefined))
+  const ages = owners.map(
+    (o, i) => () => (o.birthDate ? assertAdult(o.birthDate, localToday(), `owners.${i}.birthDate`) : undefined),
+  )
   return ruleErrors(...ages, () => assertOwnership(owners.map((o) => o.ownership)))
 }
 
@@ -30,9 +40,22 @@ function checkOwners(owners: readonly OwnerValues[]): FieldErrors {
 export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmitted: () => void }) {
   const { t } = useI18n()
   const { api } = useSession()
-  const form = useNestedForm<Values>({ companyName: '', registrationNumber: '', country: '', address: EMPTY_ADDRESS, owners: [emptyOwner()], certificate: null, proof: null })
+  const form = useNestedForm<Values>({
+    companyName: '',
+    registrationNumber: '',
+    country: '',
+    address: EMPTY_ADDRESS,
+    owners: [emptyOwner()],
+    certificate: null,
+    proof: null,
+  })
   const { values: v, errors } = form
-  const text = (key: 'companyName' | 'registrationNumber' | 'country') => ({ name: key, value: v[key], error: errors[key], onChange: (e: { target: { value: string } }) => form.update(key, (old) => ({ ...old, [key]: e.target.value })) })
+  const text = (key: 'companyName' | 'registrationNumber' | 'country') => ({
+    name: key,
+    value: v[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.update(key, (old) => ({ ...old, [key]: e.target.value })),
+  })
   const body = {
     companyName: v.companyName,
     registrationNumber: v.registrationNumber,
@@ -41,42 +64,106 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
     owners: v.owners.map(({ key: _key, idDocument, ...o }) => ({ ...o, idDocument: idDocumentBody(idDocument) })),
     documents: { certificateOfIncorporation: v.certificate ?? undefined, proofOfAddress: v.proof ?? undefined },
   }
-  const send = () => form.submit(KybBody, body, () => checkOwners(v.owners), async (parsed) => (await api.post(`/accounts/${accountId}/kyb`, VerificationView, parsed), onSubmitted()))
+  const send = () =>
+    form.submit(
+      KybBody,
+      body,
+      () => checkOwners(v.owners),
+      async (parsed) => (await api.post(`/accounts/${accountId}/kyb`, VerificationView, parsed), onSubmitted()),
+    )
   return (
-    <form className="cash-stack" noValidate aria-label={t('kyb.form.title')} onSubmit={(e) => (e.preventDefault(), void send())}>
+    <form
+      className="cash-stack"
+      noValidate
+      aria-label={t('kyb.form.title')}
+      onSubmit={(e) => (e.preventDefault(), void send())}
+    >
       <section className="cash-card cash-stack">
         <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
         <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
         <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
-        <CountryField id="kyb-country" name="country" label={t('kyb.field.country')} value={v.country} error={errors.country} onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))} />
-        <AddressFields legend={t('kyb.field.address')} prefix="address" value={v.address} errors={errors} onChange={(key, value) => form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))} />
+        <CountryField
+          id="kyb-country"
+          name="country"
+          label={t('kyb.field.country')}
+          value={v.country}
+          error={errors.country}
+          onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))}
+        />
+        <AddressFields
+          legend={t('kyb.field.address')}
+          prefix="address"
+          value={v.address}
+          errors={errors}
+          onChange={(key, value) =>
+            form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
+          }
+        />
       </section>
       <section className="cash-stack" aria-labelledby="kyb-owners">
         <h2 id="kyb-owners">{t('kyb.owners.title')}</h2>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('kyb.owners.intro')}</p>
-        {errors.owners ? <p className="cash-field-error" role="alert">{errors.owners}</p> : null}
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('kyb.owners.intro')}
+        </p>
+        {errors.owners ? (
+          <p className="cash-field-error" role="alert">
+            {errors.owners}
+          </p>
+        ) : null}
         {v.owners.map((o, i) => (
           <OwnerFields
             key={o.key}
             index={i}
             value={o}
             errors={errors}
-            onChange={(path, change) => form.update(path, (old) => ({ ...old, owners: old.owners.map((x) => (x.key === o.key ? change(x) : x)) }))}
-            onRemove={v.owners.length > 1 ? () => form.update('owners', (old) => ({ ...old, owners: old.owners.filter((x) => x.key !== o.key) })) : null}
+            onChange={(path, change) =>
+              form.update(path, (old) => ({ ...old, owners: old.owners.map((x) => (x.key === o.key ? change(x) : x)) }))
+            }
+            onRemove={
+              v.owners.length > 1
+                ? () => form.update('owners', (old) => ({ ...old, owners: old.owners.filter((x) => x.key !== o.key) }))
+                : null
+            }
           />
         ))}
         {v.owners.length < MAX_OWNERS ? (
           <div>
-            <button type="button" className="cash-button" data-variant="secondary" onClick={() => form.update('owners', (old) => ({ ...old, owners: [...old.owners, emptyOwner()] }))}>{t('kyb.owners.add')}</button>
+            <button
+              type="button"
+              className="cash-button"
+              data-variant="secondary"
+              onClick={() => form.update('owners', (old) => ({ ...old, owners: [...old.owners, emptyOwner()] }))}
+            >
+              {t('kyb.owners.add')}
+            </button>
           </div>
         ) : null}
       </section>
       <section className="cash-card cash-stack" aria-labelledby="kyb-documents">
         <h2 id="kyb-documents">{t('kyb.documents.title')}</h2>
-        <DocumentField label={t('identity.doc.certificate_of_incorporation')} kind="certificate_of_incorporation" error={errors['documents.certificateOfIncorporation']} testId="kyb.certificate" onUploaded={(id) => form.update('documents.certificateOfIncorporation', (old) => ({ ...old, certificate: id }))} />
-        <DocumentField label={t('identity.doc.proof_of_address')} kind="proof_of_address" error={errors['documents.proofOfAddress']} testId="kyb.proof" onUploaded={(id) => form.update('documents.proofOfAddress', (old) => ({ ...old, proof: id }))} />
+        <DocumentField
+          label={t('identity.doc.certificate_of_incorporation')}
+          kind="certificate_of_incorporation"
+          error={errors['documents.certificateOfIncorporation']}
+          testId="kyb.certificate"
+          onUploaded={(id) =>
+            form.update('documents.certificateOfIncorporation', (old) => ({ ...old, certificate: id }))
+          }
+        />
+        <DocumentField
+          label={t('identity.doc.proof_of_address')}
+          kind="proof_of_address"
+          error={errors['documents.proofOfAddress']}
+          testId="kyb.proof"
+          onUploaded={(id) => form.update('documents.proofOfAddress', (old) => ({ ...old, proof: id }))}
+        />
       </section>
-      <FormFooter error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)} busy={form.busy} label={t('identity.form.submit')} busyLabel={t('identity.form.submitting')} />
+      <FormFooter
+        error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
+        busy={form.busy}
+        label={t('identity.form.submit')}
+        busyLabel={t('identity.form.submitting')}
+      />
     </form>
   )
 }

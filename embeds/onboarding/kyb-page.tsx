@@ -15,11 +15,16 @@ function KybStatus({ accountId }: { accountId: string }) {
   const { api } = useSession()
   const next = safeNext(usePageQuery().get('next'))
   const [resubmitting, setResubmitting] = useState(false)
-  const data = useResource(`kyb:${accountId}`, (signal) => api.get(`/accounts/${accountId}/kyb`, VerificationView, signal), { pollMs: 2000, keepPolling: inFlight })
+  const data = useResource(
+    `kyb:${accountId}`,
+    (signal) => api.get(`/accounts/${accountId}/kyb`, VerificationView, signal),
+    { pollMs: 2000, keepPolling: inFlight },
+  )
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const view = data.data
-  if (view.status === 'not_started' || (resubmitting && view.status === 'rejected')) return <KybForm accountId={accountId} onSubmitted={() => (setResubmitting(false), data.reload())} />
+  if (view.status === 'not_started' || (resubmitting && view.status === 'rejected'))
+    return <KybForm accountId={accountId} onSubmitted={() => (setResubmitting(false), data.reload())} />
   return (
     <VerificationStatus
       what="kyb"
@@ -39,9 +44,11 @@ export function KybPage() {
   const { t } = useI18n()
   const { state } = useSession()
   const wanted = usePageQuery().get('account')
-  const companies = state.status === 'signed-in' ? state.session.memberships.filter((m) => m.accountKind === 'corporate') : []
+  const companies =
+    state.status === 'signed-in' ? state.session.memberships.filter((m) => m.accountKind === 'corporate') : []
   const company = companies.find((m) => m.accountId === wanted) ?? companies[0]
   if (!company) return <CalloutCard title={t('kyb.noCompany.title')} body={t('kyb.noCompany.body')} />
-  if (company.role !== 'owner' && company.role !== 'admin') return <CalloutCard title={t('kyb.onlyManagers.title')} body={t('kyb.onlyManagers.body')} />
+  if (company.role !== 'owner' && company.role !== 'admin')
+    return <CalloutCard title={t('kyb.onlyManagers.title')} body={t('kyb.onlyManagers.body')} />
   return <KybStatus accountId={company.accountId} />
 }

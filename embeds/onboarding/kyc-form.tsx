@@ -10,7 +10,14 @@ import { DocumentField } from './document-field'
 import { EMPTY_ID, IdDocumentFields, idDocumentBody, type IdDocumentValues } from './id-document-fields'
 import { ruleErrors, useNestedForm } from './use-nested-form'
 
-type Values = { legalName: string; birthDate: string; address: AddressValues; nationality: string; idDocument: IdDocumentValues; selfie: string | null }
+type Values = {
+  legalName: string
+  birthDate: string
+  address: AddressValues
+  nationality: string
+  idDocument: IdDocumentValues
+  selfie: string | null
+}
 
 /** Today's date where the person is, for the age check before sending (the server checks again on its date). */
 const localToday = () => {
@@ -22,22 +29,88 @@ const localToday = () => {
 export function KycForm({ onSubmitted }: { onSubmitted: (view: VerificationView) => void }) {
   const { t } = useI18n()
   const { api } = useSession()
-  const form = useNestedForm<Values>({ legalName: '', birthDate: '', address: EMPTY_ADDRESS, nationality: '', idDocument: EMPTY_ID, selfie: null })
+  const form = useNestedForm<Values>({
+    legalName: '',
+    birthDate: '',
+    address: EMPTY_ADDRESS,
+    nationality: '',
+    idDocument: EMPTY_ID,
+    selfie: null,
+  })
   const { values: v, errors } = form
-  const text = (key: 'legalName' | 'birthDate' | 'nationality') => ({ name: key, value: v[key], error: errors[key], onChange: (e: { target: { value: string } }) => form.update(key, (old) => ({ ...old, [key]: e.target.value })) })
-  const body = { legalName: v.legalName, birthDate: v.birthDate, address: addressBody(v.address), nationality: v.nationality, idDocument: idDocumentBody(v.idDocument), selfie: v.selfie ?? undefined }
+  const text = (key: 'legalName' | 'birthDate' | 'nationality') => ({
+    name: key,
+    value: v[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => form.update(key, (old) => ({ ...old, [key]: e.target.value })),
+  })
+  const body = {
+    legalName: v.legalName,
+    birthDate: v.birthDate,
+    address: addressBody(v.address),
+    nationality: v.nationality,
+    idDocument: idDocumentBody(v.idDocument),
+    selfie: v.selfie ?? undefined,
+  }
   const send = () =>
-    form.submit(KycBody, body, () => (v.birthDate ? ruleErrors(() => assertAdult(v.birthDate, localToday())) : {}), async (parsed) => onSubmitted(await api.post('/kyc', VerificationView, parsed)))
+    form.submit(
+      KycBody,
+      body,
+      () => (v.birthDate ? ruleErrors(() => assertAdult(v.birthDate, localToday())) : {}),
+      async (parsed) => onSubmitted(await api.post('/kyc', VerificationView, parsed)),
+    )
   return (
-    <form className="cash-card cash-stack" noValidate aria-label={t('kyc.form.title')} onSubmit={(e) => (e.preventDefault(), void send())}>
+    <form
+      className="cash-card cash-stack"
+      noValidate
+      aria-label={t('kyc.form.title')}
+      onSubmit={(e) => (e.preventDefault(), void send())}
+    >
       <p style={{ margin: 0 }}>{t('kyc.form.intro')}</p>
-      <TextField label={t('kyc.field.legalName')} hint={t('kyc.field.legalNameHint')} autoComplete="name" {...text('legalName')} />
+      <TextField
+        label={t('kyc.field.legalName')}
+        hint={t('kyc.field.legalNameHint')}
+        autoComplete="name"
+        {...text('legalName')}
+      />
       <TextField label={t('kyc.field.birthDate')} type="date" autoComplete="bday" {...text('birthDate')} />
-      <CountryField id="kyc-nationality" name="nationality" label={t('kyc.field.nationality')} value={v.nationality} error={errors.nationality} onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))} />
-      <AddressFields legend={t('kyc.field.address')} prefix="address" value={v.address} errors={errors} onChange={(key, value) => form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))} />
-      <IdDocumentFields prefix="idDocument" value={v.idDocument} errors={errors} testId="kyc.id" onChange={(change) => form.update('idDocument', (old) => ({ ...old, idDocument: change(old.idDocument) }))} />
-      <DocumentField label={t('kyc.field.selfie')} kind="selfie" error={errors.selfie} testId="kyc.selfie" onUploaded={(id) => form.update('selfie', (old) => ({ ...old, selfie: id }))} />
-      <FormFooter error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)} busy={form.busy} label={t('identity.form.submit')} busyLabel={t('identity.form.submitting')} />
+      <CountryField
+        id="kyc-nationality"
+        name="nationality"
+        label={t('kyc.field.nationality')}
+        value={v.nationality}
+        error={errors.nationality}
+        onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))}
+      />
+      <AddressFields
+        legend={t('kyc.field.address')}
+        prefix="address"
+        value={v.address}
+        errors={errors}
+        onChange={(key, value) =>
+          form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
+        }
+      />
+      <IdDocumentFields
+        prefix="idDocument"
+        value={v.idDocument}
+        errors={errors}
+        testId="kyc.id"
+        onChange={(change) => form.update('idDocument', (old) => ({ ...old, idDocument: change(old.idDocument) }))}
+      />
+      <DocumentField
+        label={t('kyc.field.selfie')}
+        kind="selfie"
+        error={errors.selfie}
+        testId="kyc.selfie"
+        onUploaded={(id) => form.update('selfie', (old) => ({ ...old, selfie: id }))}
+      />
+      <FormFooter
+        error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
+        busy={form.busy}
+        label={t('identity.form.submit')}
+        busyLabel={t('identity.form.submitting')}
+      />
     </form>
   )
 }

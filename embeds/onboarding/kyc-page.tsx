@@ -15,7 +15,10 @@ export function KycPage() {
   const { api } = useSession()
   const next = safeNext(usePageQuery().get('next'))
   const [resubmitting, setResubmitting] = useState(false)
-  const data = useResource('kyc', (signal) => api.get('/kyc', VerificationView, signal), { pollMs: 2000, keepPolling: inFlight })
+  const data = useResource('kyc', (signal) => api.get('/kyc', VerificationView, signal), {
+    pollMs: 2000,
+    keepPolling: inFlight,
+  })
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const view = data.data

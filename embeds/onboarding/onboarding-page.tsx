@@ -25,7 +25,8 @@ function ProfileStep({ kind, onDone }: { kind: Kind; onDone: () => Promise<void>
     e.preventDefault()
     const body = { kind, timeZone, ...(kind === 'corporate' ? { name } : {}) }
     const parsed = OpenAccountBody.safeParse(body)
-    if (kind === 'corporate' && (!name.trim() || !parsed.success)) return setNameError(t('onboarding.profile.companyNameNeeded'))
+    if (kind === 'corporate' && (!name.trim() || !parsed.success))
+      return setNameError(t('onboarding.profile.companyNameNeeded'))
     setNameError(undefined)
     void action.run(async () => {
       await api.post('/accounts', OpenAccountResponse, body)
@@ -35,10 +36,26 @@ function ProfileStep({ kind, onDone }: { kind: Kind; onDone: () => Promise<void>
   return (
     <form id="profile" className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <h2>{t(`onboarding.profile.title.${kind}`)}</h2>
-      <p className="cash-muted" style={{ margin: 0 }}>{t(`onboarding.profile.body.${kind}`)}</p>
-      {kind === 'corporate' ? <TextField label={t('onboarding.profile.companyName')} name="name" autoComplete="organization" value={name} error={nameError ?? action.fieldErrors.name} onChange={(e) => setName(e.target.value)} /> : null}
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t(`onboarding.profile.body.${kind}`)}
+      </p>
+      {kind === 'corporate' ? (
+        <TextField
+          label={t('onboarding.profile.companyName')}
+          name="name"
+          autoComplete="organization"
+          value={name}
+          error={nameError ?? action.fieldErrors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      ) : null}
       <TimeZoneField value={timeZone} onChange={setTimeZone} error={action.fieldErrors.timeZone} />
-      <FormFooter error={action.error} busy={action.busy} label={t('onboarding.profile.submit')} busyLabel={t('onboarding.profile.submitting')} />
+      <FormFooter
+        error={action.error}
+        busy={action.busy}
+        label={t('onboarding.profile.submit')}
+        busyLabel={t('onboarding.profile.submitting')}
+      />
     </form>
   )
 }
@@ -47,7 +64,10 @@ function ProfileStep({ kind, onDone }: { kind: Kind; onDone: () => Promise<void>
 export function OnboardingPage({ kind }: { kind: Kind }) {
   const { t } = useI18n()
   const { api, refresh } = useSession()
-  const data = useResource(`onboarding:${kind}`, (signal) => api.get(`/onboarding/${kind}`, OnboardingView, signal), { pollMs: 3000, keepPolling: (o) => o.steps.some((s) => s.state === 'waiting') })
+  const data = useResource(`onboarding:${kind}`, (signal) => api.get(`/onboarding/${kind}`, OnboardingView, signal), {
+    pollMs: 3000,
+    keepPolling: (o) => o.steps.some((s) => s.state === 'waiting'),
+  })
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const o = data.data
@@ -56,7 +76,11 @@ export function OnboardingPage({ kind }: { kind: Kind }) {
   return (
     <div className="cash-stack">
       <section className="cash-card cash-stack" aria-labelledby="onboarding-progress">
-        <h2 id="onboarding-progress">{o.complete ? t('onboarding.complete') : t('onboarding.progress', { done: String(done), total: String(o.steps.length) })}</h2>
+        <h2 id="onboarding-progress">
+          {o.complete
+            ? t('onboarding.complete')
+            : t('onboarding.progress', { done: String(done), total: String(o.steps.length) })}
+        </h2>
         <progress max={o.steps.length} value={done} aria-labelledby="onboarding-progress" style={{ width: '100%' }} />
         <ol className="cash-list" data-testid="onboarding.steps">
           {o.steps.map((s) => (
@@ -66,7 +90,13 @@ export function OnboardingPage({ kind }: { kind: Kind }) {
             </li>
           ))}
         </ol>
-        {o.steps.filter((s) => s.state === 'waiting' && s.detail).map((s) => <p key={s.id} className="cash-notice" role="status" style={{ margin: 0 }}>{s.detail}</p>)}
+        {o.steps
+          .filter((s) => s.state === 'waiting' && s.detail)
+          .map((s) => (
+            <p key={s.id} className="cash-notice" role="status" style={{ margin: 0 }}>
+              {s.detail}
+            </p>
+          ))}
       </section>
       {current?.id === 'profile' ? (
         <ProfileStep kind={kind} onDone={async () => (await refresh(), data.reload())} />
@@ -74,12 +104,16 @@ export function OnboardingPage({ kind }: { kind: Kind }) {
         <section className="cash-card cash-stack">
           <h2>{t(`onboarding.step.${current.id}.${kind}`)}</h2>
           <p style={{ margin: 0 }}>{current.detail ?? t(`onboarding.next.${current.id}`)}</p>
-          <a className="cash-button" href={current.href}>{t(`onboarding.go.${current.id}.${kind}`)}</a>
+          <a className="cash-button" href={current.href}>
+            {t(`onboarding.go.${current.id}.${kind}`)}
+          </a>
         </section>
       ) : o.complete ? (
         <section className="cash-card cash-stack" role="status">
           <p style={{ margin: 0 }}>{t('onboarding.completeBody')}</p>
-          <a className="cash-button" href="/app/cash">{t('state.goHome')}</a>
+          <a className="cash-button" href="/app/cash">
+            {t('state.goHome')}
+          </a>
         </section>
       ) : null}
     </div>

@@ -25,7 +25,14 @@ export function SafeCreationPage() {
   const { t } = useI18n()
   const next = nextParam()
   const membership = useOnboardingAccount(next)
-  if (!membership) return <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} action={<a href="/app/cash/onboarding/personal">{t('home.noAccount.action')}</a>} />
+  if (!membership)
+    return (
+      <CalloutCard
+        title={t('home.noAccount.title')}
+        body={t('home.noAccount.body')}
+        action={<a href="/app/cash/onboarding/personal">{t('home.noAccount.action')}</a>}
+      />
+    )
   return <SafeCreation accountId={membership.accountId} next={next} />
 }
 
@@ -43,12 +50,25 @@ function SafeCreation({ accountId, next }: { accountId: string; next: string }) 
     return (
       <section className="cash-card cash-stack">
         <p style={{ margin: 0 }}>{t('safe.create.already')}</p>
-        <a className="cash-button" href={success}>{t('safe.create.see')}</a>
+        <a className="cash-button" href={success}>
+          {t('safe.create.see')}
+        </a>
       </section>
     )
   }
   const plan = data.data.plan!
-  if (!plan.verification.approved) return <CalloutCard title={t('safe.create.verifyFirst')} body={plan.verification.message ?? ''} action={<a href={`${plan.verification.link}?next=${encodeURIComponent(next)}`}>{t(`safe.create.verifyLink.${plan.verification.check}`)}</a>} />
+  if (!plan.verification.approved)
+    return (
+      <CalloutCard
+        title={t('safe.create.verifyFirst')}
+        body={plan.verification.message ?? ''}
+        action={
+          <a href={`${plan.verification.link}?next=${encodeURIComponent(next)}`}>
+            {t(`safe.create.verifyLink.${plan.verification.check}`)}
+          </a>
+        }
+      />
+    )
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     void action.run(async () => {
@@ -61,23 +81,47 @@ function SafeCreation({ accountId, next }: { accountId: string; next: string }) 
       <p style={{ margin: 0 }}>{t('safe.create.body')}</p>
       <div className="cash-stack" style={{ gap: 4 }}>
         <strong>{t('safe.address')}</strong>
-        <code className="cash-mono" data-testid="safe.predicted-address" style={{ overflowWrap: 'anywhere' }}>{plan.address}</code>
+        <code className="cash-mono" data-testid="safe.predicted-address" style={{ overflowWrap: 'anywhere' }}>
+          {plan.address}
+        </code>
         <span className="cash-muted">{t('safe.create.addressHint')}</span>
       </div>
       <div>
         <strong>{t('safe.owners')}</strong>
-        <ul className="cash-list">{plan.owners.map((o) => <li key={o.address} className="cash-row"><span>{o.name}</span><code className="cash-mono">{o.address.slice(0, 6)}…{o.address.slice(-4)}</code></li>)}</ul>
+        <ul className="cash-list">
+          {plan.owners.map((o) => (
+            <li key={o.address} className="cash-row">
+              <span>{o.name}</span>
+              <code className="cash-mono">
+                {o.address.slice(0, 6)}…{o.address.slice(-4)}
+              </code>
+            </li>
+          ))}
+        </ul>
       </div>
       {plan.maxThreshold > 1 ? (
         <div className="cash-field">
           <label htmlFor="safe-threshold">{t('safe.threshold')}</label>
           <select id="safe-threshold" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))}>
-            {Array.from({ length: plan.maxThreshold }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{t('safe.thresholdOf', { n: String(n), of: String(plan.maxThreshold) })}</option>)}
+            {Array.from({ length: plan.maxThreshold }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t('safe.thresholdOf', { n: String(n), of: String(plan.maxThreshold) })}
+              </option>
+            ))}
           </select>
-          {action.fieldErrors.threshold ? <p className="cash-field-error" role="alert">{action.fieldErrors.threshold}</p> : null}
+          {action.fieldErrors.threshold ? (
+            <p className="cash-field-error" role="alert">
+              {action.fieldErrors.threshold}
+            </p>
+          ) : null}
         </div>
       ) : null}
-      <FormFooter error={action.error} busy={action.busy} label={t('safe.create.submit')} busyLabel={t('safe.create.submitting')} />
+      <FormFooter
+        error={action.error}
+        busy={action.busy}
+        label={t('safe.create.submit')}
+        busyLabel={t('safe.create.submitting')}
+      />
     </form>
   )
 }
@@ -88,19 +132,45 @@ export function SafeSuccessPage() {
   const next = nextParam()
   const membership = useOnboardingAccount(next)
   const { api } = useSession()
-  const data = useResource(`safe-success:${membership?.accountId ?? 'none'}`, (signal) => api.get(`/accounts/${membership!.accountId}/safe`, SafeView, signal), { pollMs: 1500, keepPolling: (s) => s.safe?.status === 'deploying' })
+  const data = useResource(
+    `safe-success:${membership?.accountId ?? 'none'}`,
+    (signal) => api.get(`/accounts/${membership!.accountId}/safe`, SafeView, signal),
+    { pollMs: 1500, keepPolling: (s) => s.safe?.status === 'deploying' },
+  )
   if (!membership) return <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} />
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const safe = data.data.safe
-  if (!safe) return <CalloutCard title={t('safe.none')} body={t('safe.create.body')} action={<a href={`/app/cash/safe-creation?next=${encodeURIComponent(next)}`}>{t('safe.create.submit')}</a>} />
+  if (!safe)
+    return (
+      <CalloutCard
+        title={t('safe.none')}
+        body={t('safe.create.body')}
+        action={<a href={`/app/cash/safe-creation?next=${encodeURIComponent(next)}`}>{t('safe.create.submit')}</a>}
+      />
+    )
   return (
     <section className="cash-card cash-stack" data-testid="safe.success">
-      <p role="status" style={{ margin: 0 }}>{safe.status === 'deployed' ? t('safe.deployed', { network: safe.network }) : t('safe.deploying', { network: safe.network })}</p>
-      <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>{safe.address}</code>
-      <div><CopyButton text={safe.address} label={t('safe.copyAddress')} /></div>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('safe.txHash')}: <code className="cash-mono">{safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}</code></p>
-      <a className="cash-button" href={next}>{t('safe.continue')}</a>
+      <p role="status" style={{ margin: 0 }}>
+        {safe.status === 'deployed'
+          ? t('safe.deployed', { network: safe.network })
+          : t('safe.deploying', { network: safe.network })}
+      </p>
+      <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
+        {safe.address}
+      </code>
+      <div>
+        <CopyButton text={safe.address} label={t('safe.copyAddress')} />
+      </div>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('safe.txHash')}:{' '}
+        <code className="cash-mono">
+          {safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}
+        </code>
+      </p>
+      <a className="cash-button" href={next}>
+        {t('safe.continue')}
+      </a>
     </section>
   )
 }

@@ -19,24 +19,46 @@ export function useNestedForm<V>(initial: V) {
   /** Changes the values; clears the message at `path` (the field the person is fixing). */
   const update = (path: string, change: (v: V) => V) => {
     setValues(change)
-    setErrors((old) => Object.fromEntries(Object.entries(old).filter(([key]) => key !== path && !key.startsWith(`${path}.`))))
+    setErrors((old) =>
+      Object.fromEntries(Object.entries(old).filter(([key]) => key !== path && !key.startsWith(`${path}.`))),
+    )
   }
 
   /** Checks with the schema and, at the same time, the domain `rules` (which report their field messages), then sends. */
-  const submit = async <S extends z.ZodType>(schema: S, body: unknown, rules: () => FieldErrors, send: (parsed: z.output<S>) => Promise<void>) => {
+  const submit = async <S extends z.ZodType>(
+    schema: S,
+    body: unknown,
+    rules: () => FieldErrors,
+    send: (parsed: z.output<S>) => Promise<void>,
+  ) => {
     if (busy) return
     setFormError(null)
     const parsed = schema.safeParse(body)
-    const found = localiseFields({ ...rules(), ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)) }, locale)
+    const found = localiseFields(
+      { ...rules(), ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)) },
+      locale,
+    )
     if (!parsed.success || Object.keys(found).length) return setErrors(found)
     setBusy(true)
     try {
       setErrors({})
       await send(parsed.data)
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : error instanceof DomainError ? localiseFields(error.fields ?? {}, locale) : undefined
+      const fields =
+        error instanceof ApiError
+          ? error.fields
+          : error instanceof DomainError
+            ? localiseFields(error.fields ?? {}, locale)
+            : undefined
       if (fields && Object.keys(fields).length) setErrors(fields)
-      else setFormError(error instanceof DomainError ? localiseMessage(error.message, locale, error.code) : error instanceof Error ? error.message : String(error))
+      else
+        setFormError(
+          error instanceof DomainError
+            ? localiseMessage(error.message, locale, error.code)
+            : error instanceof Error
+              ? error.message
+              : String(error),
+        )
     } finally {
       setBusy(false)
     }

@@ -43,7 +43,9 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
       <section className="cash-card cash-stack" aria-labelledby="identity-status" data-testid="identity.status">
         <h2 id="identity-status">{t(`identity.status.${view.status}`)}</h2>
         <StatusTimeline steps={steps} current={view.status} label={t('identity.progress')} />
-        <p role="status" style={{ margin: 0 }}>{eta ? t('identity.eta', { time: eta }) : t(`${what}.wait`)}</p>
+        <p role="status" style={{ margin: 0 }}>
+          {eta ? t('identity.eta', { time: eta }) : t(`${what}.wait`)}
+        </p>
         {owners}
       </section>
     )
@@ -54,7 +56,9 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
         <h2 id="identity-status">{t(`${what}.approved`)}</h2>
         <p style={{ margin: 0 }}>{t(`${what}.approvedBody`)}</p>
         <div>
-          <a className="cash-button" href={next}>{t('identity.continue')}</a>
+          <a className="cash-button" href={next}>
+            {t('identity.continue')}
+          </a>
         </div>
       </section>
     )
@@ -63,10 +67,14 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
     return (
       <section className="cash-card cash-stack" aria-labelledby="identity-status" data-testid="identity.status">
         <h2 id="identity-status">{t(`${what}.rejected`)}</h2>
-        <p className="cash-warning" style={{ margin: 0 }}>{t('identity.reason', { reason: view.reason ?? t('identity.noReason') })}</p>
+        <p className="cash-warning" style={{ margin: 0 }}>
+          {t('identity.reason', { reason: view.reason ?? t('identity.noReason') })}
+        </p>
         {owners}
         <div>
-          <button type="button" className="cash-button" onClick={onResubmit}>{t('identity.submitAgain')}</button>
+          <button type="button" className="cash-button" onClick={onResubmit}>
+            {t('identity.submitAgain')}
+          </button>
         </div>
       </section>
     )
@@ -77,7 +85,11 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
   return (
     <section className="cash-card cash-stack" aria-labelledby="identity-status" data-testid="identity.status">
       <h2 id="identity-status">{t('identity.status.more_info_needed')}</h2>
-      <p style={{ margin: 0 }}>{requested?.subject ? t('identity.moreInfo.owner', { document: docName, owner: requested.subject }) : t('identity.moreInfo.body', { document: docName })}</p>
+      <p style={{ margin: 0 }}>
+        {requested?.subject
+          ? t('identity.moreInfo.owner', { document: docName, owner: requested.subject })
+          : t('identity.moreInfo.body', { document: docName })}
+      </p>
       {requested ? (
         <form
           className="cash-stack"
@@ -88,14 +100,28 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
             if (documentId) void send.run(() => onSendDocument(requested.applicationId, documentId))
           }}
         >
-          <DocumentField label={docName} kind={requested.document} error={missing ? t('identity.moreInfo.missing') : send.fieldErrors.documentId} onUploaded={(id) => (setDocumentId(id), setMissing(false))} testId="identity.more-info" />
-          {send.error ? <p className="cash-alert" role="alert">{send.error}</p> : null}
+          <DocumentField
+            label={docName}
+            kind={requested.document}
+            error={missing ? t('identity.moreInfo.missing') : send.fieldErrors.documentId}
+            onUploaded={(id) => (setDocumentId(id), setMissing(false))}
+            testId="identity.more-info"
+          />
+          {send.error ? (
+            <p className="cash-alert" role="alert">
+              {send.error}
+            </p>
+          ) : null}
           <div>
-            <button type="submit" className="cash-button" disabled={send.busy}>{send.busy ? t('identity.form.submitting') : t('identity.moreInfo.send')}</button>
+            <button type="submit" className="cash-button" disabled={send.busy}>
+              {send.busy ? t('identity.form.submitting') : t('identity.moreInfo.send')}
+            </button>
           </div>
         </form>
       ) : (
-        <p className="cash-muted" style={{ margin: 0 }}>{t('identity.moreInfo.contact')}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('identity.moreInfo.contact')}
+        </p>
       )}
       {owners}
     </section>

@@ -26,11 +26,18 @@ function QuoteSummary({ payment }: { payment: Payment }) {
   return (
     <section className="cash-card cash-stack" aria-label={t('pixSend.recipient')} data-testid="pix-send.recipient">
       <p style={{ margin: 0 }}>
-        <strong>{payment.recipientName}</strong>, {payment.recipientCity} {payment.recipientSandbox ? <SandboxChip /> : null}
+        <strong>{payment.recipientName}</strong>, {payment.recipientCity}{' '}
+        {payment.recipientSandbox ? <SandboxChip /> : null}
       </p>
-      {payment.key ? <p className="cash-muted cash-mono" style={{ margin: 0 }}>{payment.key}</p> : null}
+      {payment.key ? (
+        <p className="cash-muted cash-mono" style={{ margin: 0 }}>
+          {payment.key}
+        </p>
+      ) : null}
       <p style={{ margin: 0 }}>{formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale)}</p>
-      <p role="timer" className="cash-muted" style={{ margin: 0 }}>{t('pixSend.rateFor', { time: formatSeconds(left) })}</p>
+      <p role="timer" className="cash-muted" style={{ margin: 0 }}>
+        {t('pixSend.rateFor', { time: formatSeconds(left) })}
+      </p>
     </section>
   )
 }
@@ -63,7 +70,12 @@ function PixSend({ accountId }: { accountId: string }) {
     const brlAmount = amount.read()
     if (!destination.trim() || brlAmount === undefined) return
     void action.run(async () => {
-      setPayment(await api.post(`/accounts/${accountId}/pix/payments`, PixPaymentView, { destination, ...(brlAmount ? { brlAmount } : {}) }))
+      setPayment(
+        await api.post(`/accounts/${accountId}/pix/payments`, PixPaymentView, {
+          destination,
+          ...(brlAmount ? { brlAmount } : {}),
+        }),
+      )
       idempotencyKey.current = crypto.randomUUID()
     })
   }
@@ -72,8 +84,16 @@ function PixSend({ accountId }: { accountId: string }) {
     return (
       <section className="cash-card cash-stack" role="status">
         <h2>{t('pixSend.done')}</h2>
-        <p style={{ margin: 0 }}>{t('pixSend.doneBody', { brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale), name: payment.recipientName, usd: usd(payment.totalUsdc) })}</p>
-        <p className="cash-muted cash-mono" style={{ margin: 0 }}>{payment.endToEndId}</p>
+        <p style={{ margin: 0 }}>
+          {t('pixSend.doneBody', {
+            brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale),
+            name: payment.recipientName,
+            usd: usd(payment.totalUsdc),
+          })}
+        </p>
+        <p className="cash-muted cash-mono" style={{ margin: 0 }}>
+          {payment.endToEndId}
+        </p>
         <a href="/app/cash">{t('state.goHome')}</a>
       </section>
     )
@@ -86,30 +106,67 @@ function PixSend({ accountId }: { accountId: string }) {
           title={t('pixSend.confirmTitle', { name: payment.recipientName })}
           asset="USDC"
           total={payment.totalUsdc}
-          detail={t('pixSend.confirmDetail', { brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale), name: payment.recipientName })}
+          detail={t('pixSend.confirmDetail', {
+            brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale),
+            name: payment.recipientName,
+          })}
           lines={[
             { label: t('pixSend.to'), value: `${payment.recipientName}, ${payment.recipientCity}` },
-            { label: t('pix.rate'), value: t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(payment.rate) }) },
+            {
+              label: t('pix.rate'),
+              value: t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(payment.rate) }),
+            },
             { label: t('ui.amount'), value: usd(payment.usdcAmount) },
             { label: t('pix.fee'), value: usd(payment.feeUsdc) },
             { label: t('withdraw.total'), value: usd(payment.totalUsdc) },
           ]}
           onBack={() => setPayment(null)}
-          onSend={async (confirmation) => setPayment(await api.post(`/accounts/${accountId}/pix/payments/${payment.id}/confirm`, PixPaymentView, { confirmation }, { idempotencyKey: idempotencyKey.current }))}
+          onSend={async (confirmation) =>
+            setPayment(
+              await api.post(
+                `/accounts/${accountId}/pix/payments/${payment.id}/confirm`,
+                PixPaymentView,
+                { confirmation },
+                { idempotencyKey: idempotencyKey.current },
+              ),
+            )
+          }
         />
       </div>
     )
   }
   return (
     <form className="cash-card cash-stack" onSubmit={quote} noValidate aria-busy={action.busy}>
-      <TextField label={t('pixSend.destination')} hint={bridge.has('scanQr') ? t('pixSend.destinationHintScan') : t('pixSend.destinationHintPaste')} name="destination" autoComplete="off" spellCheck={false} value={destination} error={missing ? t('pixSend.destinationNeeded') : action.fieldErrors.destination} onChange={(e) => setDestination(e.target.value)} />
+      <TextField
+        label={t('pixSend.destination')}
+        hint={bridge.has('scanQr') ? t('pixSend.destinationHintScan') : t('pixSend.destinationHintPaste')}
+        name="destination"
+        autoComplete="off"
+        spellCheck={false}
+        value={destination}
+        error={missing ? t('pixSend.destinationNeeded') : action.fieldErrors.destination}
+        onChange={(e) => setDestination(e.target.value)}
+      />
       {bridge.has('scanQr') ? (
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void scan()}>{t('pixSend.scan')}</button>
+          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void scan()}>
+            {t('pixSend.scan')}
+          </button>
         </div>
       ) : null}
-      <AmountField label={t('pix.amount')} hint={t('pixSend.amountHint')} name="brlAmount" amount={amount} error={action.fieldErrors.brlAmount} />
-      <FormFooter error={action.error ?? scanError} busy={action.busy} label={t('pixSend.continue')} busyLabel={t('pixSend.checking')} />
+      <AmountField
+        label={t('pix.amount')}
+        hint={t('pixSend.amountHint')}
+        name="brlAmount"
+        amount={amount}
+        error={action.fieldErrors.brlAmount}
+      />
+      <FormFooter
+        error={action.error ?? scanError}
+        busy={action.busy}
+        label={t('pixSend.continue')}
+        busyLabel={t('pixSend.checking')}
+      />
     </form>
   )
 }
@@ -118,7 +175,13 @@ function PixSend({ accountId }: { accountId: string }) {
 export function PixSendEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><PixSend accountId={accountId} /></FrozenGate>}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) => (
+          <FrozenGate accountId={accountId}>
+            <PixSend accountId={accountId} />
+          </FrozenGate>
+        )}
+      </NeedsAccount>
     </Page>
   )
 }

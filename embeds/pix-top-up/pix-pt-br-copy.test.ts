@@ -15,7 +15,10 @@ describe('PIX in Brazilian Portuguese', () => {
   })
 
   it('the PIX screens and the shared parts they use have their own Portuguese for most of their strings', () => {
-    const translated = Object.entries(en).filter(([key, text]) => PIX_KEYS.test(key) && text !== ptBR[key as keyof typeof en] && !text.includes('{') && text.length >= 4)
+    const translated = Object.entries(en).filter(
+      ([key, text]) =>
+        PIX_KEYS.test(key) && text !== ptBR[key as keyof typeof en] && !text.includes('{') && text.length >= 4,
+    )
     expect(translated.length).toBeGreaterThan(40)
   })
 })

@@ -24,7 +24,9 @@ function Repay({ accountId }: { accountId: string }) {
   const [done, setDone] = useState<Plan | null>(null)
   const action = useAction()
   const idempotencyKey = useRef(crypto.randomUUID())
-  const { quote, error } = useLiveQuote(wire, (signal) => api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount: wire ?? '' })}`, RepayView, signal))
+  const { quote, error } = useLiveQuote(wire, (signal) =>
+    api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount: wire ?? '' })}`, RepayView, signal),
+  )
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const health = (v: string) => formatNumber(v, locale, 2)
   if (error?.code === 'nothing_to_repay') return <p className="cash-card">{t('repay.nothing')}</p>
@@ -40,22 +42,64 @@ function Repay({ accountId }: { accountId: string }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
     const typed = all ? 'all' : amount.read()
-    if (quote && typed) void action.run(async () => setDone(await api.post(`/accounts/${accountId}/repay`, RepayView, { amount: typed }, { idempotencyKey: idempotencyKey.current })))
+    if (quote && typed)
+      void action.run(async () =>
+        setDone(
+          await api.post(
+            `/accounts/${accountId}/repay`,
+            RepayView,
+            { amount: typed },
+            { idempotencyKey: idempotencyKey.current },
+          ),
+        ),
+      )
   }
   return (
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
-      <AmountField label={t('repay.amount')} name="amount" amount={amount} placeholder={all ? t('repay.all') : undefined} error={error ? (error.fields.amount ?? error.message) : undefined} onInput={() => setAll(false)} />
+      <AmountField
+        label={t('repay.amount')}
+        name="amount"
+        amount={amount}
+        placeholder={all ? t('repay.all') : undefined}
+        error={error ? (error.fields.amount ?? error.message) : undefined}
+        onInput={() => setAll(false)}
+      />
       <div>
-        <button type="button" className="cash-button" data-variant="secondary" onClick={() => (amount.clear(), setAll(true))}>{t('repay.all')}</button>
+        <button
+          type="button"
+          className="cash-button"
+          data-variant="secondary"
+          onClick={() => (amount.clear(), setAll(true))}
+        >
+          {t('repay.all')}
+        </button>
       </div>
       {quote ? (
         <dl className="cash-stack" data-testid="repay.effect" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('repay.debt')}</dt><dd>{usd(quote.debtBefore)} → <strong>{usd(quote.debtAfter)}</strong></dd></div>
-          <div className="cash-row"><dt>{t('home.borrowLimit')}</dt><dd>{usd(quote.borrowLimitBefore)} → {usd(quote.borrowLimitAfter)}</dd></div>
-          <div className="cash-row"><dt>{t('repay.health')}</dt><dd>{quote.healthBefore === null ? '—' : health(quote.healthBefore)} → <strong>{quote.healthAfter === null ? t('repay.noDebt') : health(quote.healthAfter)}</strong></dd></div>
+          <div className="cash-row">
+            <dt>{t('repay.debt')}</dt>
+            <dd>
+              {usd(quote.debtBefore)} → <strong>{usd(quote.debtAfter)}</strong>
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('home.borrowLimit')}</dt>
+            <dd>
+              {usd(quote.borrowLimitBefore)} → {usd(quote.borrowLimitAfter)}
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('repay.health')}</dt>
+            <dd>
+              {quote.healthBefore === null ? '—' : health(quote.healthBefore)} →{' '}
+              <strong>{quote.healthAfter === null ? t('repay.noDebt') : health(quote.healthAfter)}</strong>
+            </dd>
+          </div>
         </dl>
       ) : null}
-      <p className="cash-muted" style={{ margin: 0 }}>{t('repay.healthHelp')}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('repay.healthHelp')}
+      </p>
       <FormFooter error={action.error} busy={action.busy} label={t('repay.submit')} busyLabel={t('repay.submitting')} />
     </form>
   )
@@ -64,7 +108,13 @@ function Repay({ accountId }: { accountId: string }) {
 export function RepayEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <FrozenGate accountId={accountId}><Repay accountId={accountId} /></FrozenGate>}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) => (
+          <FrozenGate accountId={accountId}>
+            <Repay accountId={accountId} />
+          </FrozenGate>
+        )}
+      </NeedsAccount>
     </Page>
   )
 }

@@ -28,7 +28,9 @@ export function CashbackPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const id = useId()
-  const data = useResource(`cashback:${accountId}`, (signal) => api.get(`/accounts/${accountId}/cashback`, CashbackResponse, signal))
+  const data = useResource(`cashback:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/cashback`, CashbackResponse, signal),
+  )
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const c = data.data
@@ -38,13 +40,31 @@ export function CashbackPage({ accountId }: { accountId: string }) {
       <section className="cash-card cash-stack" aria-labelledby={`${id}-totals`} data-testid="cashback.totals">
         <h2 id={`${id}-totals`}>{t('cashback.totals')}</h2>
         <dl className="cash-stack" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('cashback.earned')}</dt><dd data-testid="cashback.earned">{money(c.earned)}</dd></div>
-          <div className="cash-row"><dt>{t('cashback.pending')}</dt><dd data-testid="cashback.pending">{money(c.pending)}</dd></div>
-          <div className="cash-row"><dt>{t('cashback.paid')}</dt><dd data-testid="cashback.paid">{money(c.paid)}</dd></div>
-          {c.clawedBack !== '0' ? <div className="cash-row"><dt>{t('cashback.clawedBack')}</dt><dd data-testid="cashback.clawed-back">{money(c.clawedBack)}</dd></div> : null}
+          <div className="cash-row">
+            <dt>{t('cashback.earned')}</dt>
+            <dd data-testid="cashback.earned">{money(c.earned)}</dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('cashback.pending')}</dt>
+            <dd data-testid="cashback.pending">{money(c.pending)}</dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('cashback.paid')}</dt>
+            <dd data-testid="cashback.paid">{money(c.paid)}</dd>
+          </div>
+          {c.clawedBack !== '0' ? (
+            <div className="cash-row">
+              <dt>{t('cashback.clawedBack')}</dt>
+              <dd data-testid="cashback.clawed-back">{money(c.clawedBack)}</dd>
+            </div>
+          ) : null}
         </dl>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.explain', { rate: formatPercent(c.tierRatePercent, locale), days: String(c.pendingDays) })}</p>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.monthly', { earned: money(c.earnedThisMonth), cap: money(c.monthlyCap) })}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('cashback.explain', { rate: formatPercent(c.tierRatePercent, locale), days: String(c.pendingDays) })}
+        </p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('cashback.monthly', { earned: money(c.earnedThisMonth), cap: money(c.monthlyCap) })}
+        </p>
       </section>
       {c.upcomingChanges.length ? (
         <section className="cash-card cash-stack" aria-labelledby={`${id}-changes`} data-testid="cashback.upcoming">
@@ -56,7 +76,11 @@ export function CashbackPage({ accountId }: { accountId: string }) {
                 <p style={{ margin: 0 }}>
                   {ch.removed
                     ? t('cashback.change.removed', { date: day(ch.effectiveFrom, locale) })
-                    : t('cashback.change.rate', { before: formatPercent(ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), locale), after: formatPercent(String(ch.afterBps / 100), locale), date: day(ch.effectiveFrom, locale) })}
+                    : t('cashback.change.rate', {
+                        before: formatPercent(ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), locale),
+                        after: formatPercent(String(ch.afterBps / 100), locale),
+                        date: day(ch.effectiveFrom, locale),
+                      })}
                 </p>
               </li>
             ))}
@@ -73,16 +97,25 @@ export function CashbackPage({ accountId }: { accountId: string }) {
               <li key={l.id} data-testid="cashback.line" data-state={l.state} data-type={l.type}>
                 <div className="cash-row">
                   <span>
-                    {l.merchantName ?? t('cashback.noMerchant')} <span className="cash-badge">{t(`cashback.type.${l.type}`)}</span>
+                    {l.merchantName ?? t('cashback.noMerchant')}{' '}
+                    <span className="cash-badge">{t(`cashback.type.${l.type}`)}</span>
                   </span>
                   <strong>{money(l.net)}</strong>
                 </div>
                 <p className="cash-muted" style={{ margin: 0 }}>
-                  {t('cashback.line.detail', { rate: formatPercent(l.ratePercent, locale), amount: money(l.purchaseAmount), date: day(l.earnedAt, locale) })}
+                  {t('cashback.line.detail', {
+                    rate: formatPercent(l.ratePercent, locale),
+                    amount: money(l.purchaseAmount),
+                    date: day(l.earnedAt, locale),
+                  })}
                   {l.campaignName ? ` · ${l.campaignName}` : ''}
                 </p>
                 <p style={{ margin: 0 }}>{lineState(l, t, locale)}</p>
-                {l.clawedBack !== '0' ? <p className="cash-muted" style={{ margin: 0 }}>{t('cashback.line.clawedBack', { amount: money(l.clawedBack) })}</p> : null}
+                {l.clawedBack !== '0' ? (
+                  <p className="cash-muted" style={{ margin: 0 }}>
+                    {t('cashback.line.clawedBack', { amount: money(l.clawedBack) })}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -11,24 +11,46 @@ import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { day, usdc } from './cashback-page'
 
 type Campaign = z.infer<typeof HolderCampaignView>
-const categoryKey = (c: string | null): CashbackCategory => ((CASHBACK_CATEGORIES as readonly string[]).includes(c ?? '') ? (c as CashbackCategory) : 'other')
+const categoryKey = (c: string | null): CashbackCategory =>
+  (CASHBACK_CATEGORIES as readonly string[]).includes(c ?? '') ? (c as CashbackCategory) : 'other'
 type Kind = Campaign['kind']
-const PAGE: Record<Kind, string> = { splashback: '/app/cash/promotion/splashback', triple_dip: '/app/cash/promotion/triple-dip', summer_mint: '/app/cash/promotion/summer-mint', membership_rewards: '/app/cash/promotion/membership-rewards' }
+const PAGE: Record<Kind, string> = {
+  splashback: '/app/cash/promotion/splashback',
+  triple_dip: '/app/cash/promotion/triple-dip',
+  summer_mint: '/app/cash/promotion/summer-mint',
+  membership_rewards: '/app/cash/promotion/membership-rewards',
+}
 
 function useCampaigns(accountId: string) {
   const { api } = useSession()
-  return useResource(`campaigns:${accountId}`, (signal) => api.get(`/accounts/${accountId}/campaigns`, HolderCampaignsResponse, signal))
+  return useResource(`campaigns:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/campaigns`, HolderCampaignsResponse, signal),
+  )
 }
 
 /** One campaign: rules, window, eligibility, opt-in, progress and what was earned. */
-function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string; c: Campaign; onChanged: () => void; detailed: boolean }) {
+function CampaignCard({
+  accountId,
+  c,
+  onChanged,
+  detailed,
+}: {
+  accountId: string
+  c: Campaign
+  onChanged: () => void
+  detailed: boolean
+}) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const id = useId()
   const join = useAction()
   const money = (v: string) => usdc(v, locale)
   const reward = {
-    splashback: () => t('promotion.rule.splashback', { percent: formatPercent(String(c.bps / 100), locale), category: t(`promotion.category.${categoryKey(c.category)}`) }),
+    splashback: () =>
+      t('promotion.rule.splashback', {
+        percent: formatPercent(String(c.bps / 100), locale),
+        category: t(`promotion.category.${categoryKey(c.category)}`),
+      }),
     triple_dip: () => t('promotion.rule.tripleDip', { multiplier: String(c.multiplier) }),
     summer_mint: () => t('promotion.rule.summerMint', { goal: money(c.spendGoal ?? '0') }),
     membership_rewards: () => t('promotion.rule.membershipRewards'),
@@ -36,13 +58,20 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
   // Summer Mint and membership rewards pay no cashback: their progress and claim live on their own pages.
   const cashbackKind = c.kind === 'splashback' || c.kind === 'triple_dip'
   return (
-    <section className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="promotion.campaign" data-kind={c.kind}>
+    <section
+      className="cash-card cash-stack"
+      aria-labelledby={`${id}-name`}
+      data-testid="promotion.campaign"
+      data-kind={c.kind}
+    >
       <div className="cash-row">
         <h2 id={`${id}-name`}>{detailed ? c.name : <a href={PAGE[c.kind]}>{c.name}</a>}</h2>
         <span className="cash-badge">{t(`promotion.status.${c.status}`)}</span>
       </div>
       <p style={{ margin: 0 }}>{reward}</p>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('promotion.window', { from: day(c.startsAt, locale), to: day(c.endsAt, locale) })}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('promotion.window', { from: day(c.startsAt, locale), to: day(c.endsAt, locale) })}
+      </p>
       {detailed ? (
         <ul className="cash-stack" style={{ margin: 0 }}>
           {c.eligibility.kycApproved ? <li>{t('promotion.eligibility.kyc')}</li> : null}
@@ -52,26 +81,53 @@ function CampaignCard({ accountId, c, onChanged, detailed }: { accountId: string
           <li data-testid="promotion.payout">{t('promo.paidOn', { date: day(c.payoutAt, locale) })}</li>
         </ul>
       ) : null}
-      {!cashbackKind ? <p style={{ margin: 0 }}><a href={PAGE[c.kind]}>{t(c.kind === 'summer_mint' ? 'promotion.seeProgress' : 'promotion.seeReward')}</a></p> : null}
+      {!cashbackKind ? (
+        <p style={{ margin: 0 }}>
+          <a href={PAGE[c.kind]}>{t(c.kind === 'summer_mint' ? 'promotion.seeProgress' : 'promotion.seeReward')}</a>
+        </p>
+      ) : null}
       {cashbackKind ? (
         <div className="cash-stack">
-          <label htmlFor={`${id}-progress`}>{t('promotion.earned', { earned: money(c.earned), cap: money(c.perHolderCap) })}</label>
+          <label htmlFor={`${id}-progress`}>
+            {t('promotion.earned', { earned: money(c.earned), cap: money(c.perHolderCap) })}
+          </label>
           <progress id={`${id}-progress`} max={100} value={c.progressPercent} />
         </div>
       ) : null}
-      {!c.eligible && c.ineligibleReason ? <p className="cash-notice" style={{ margin: 0 }}>{c.ineligibleReason}</p> : null}
+      {!c.eligible && c.ineligibleReason ? (
+        <p className="cash-notice" style={{ margin: 0 }}>
+          {c.ineligibleReason}
+        </p>
+      ) : null}
       {c.optInRequired && c.status !== 'ended' ? (
         c.optedIn ? (
-          <p className="cash-badge" style={{ margin: 0 }} data-testid="promotion.opted-in">{t('promotion.optedIn')}</p>
+          <p className="cash-badge" style={{ margin: 0 }} data-testid="promotion.opted-in">
+            {t('promotion.optedIn')}
+          </p>
         ) : (
           <div className="cash-stack">
             <p style={{ margin: 0 }}>{t('promotion.optInNeeded')}</p>
             <div>
-              <button type="button" className="cash-button" disabled={join.busy || !c.eligible} onClick={() => void join.run(async () => (await api.post(`/accounts/${accountId}/campaigns/${c.id}/opt-in`, HolderCampaignView), onChanged()))}>
+              <button
+                type="button"
+                className="cash-button"
+                disabled={join.busy || !c.eligible}
+                onClick={() =>
+                  void join.run(
+                    async () => (
+                      await api.post(`/accounts/${accountId}/campaigns/${c.id}/opt-in`, HolderCampaignView), onChanged()
+                    ),
+                  )
+                }
+              >
                 {t('promotion.optIn')}
               </button>
             </div>
-            {join.error ? <p className="cash-alert" role="alert">{join.error}</p> : null}
+            {join.error ? (
+              <p className="cash-alert" role="alert">
+                {join.error}
+              </p>
+            ) : null}
           </div>
         )
       ) : null}
@@ -86,7 +142,14 @@ export function PromotionsPage({ accountId, kind }: { accountId: string; kind?: 
   if (data.status === 'loading') return <LoadingState />
   if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   const items = data.data.items.filter((c) => !kind || c.kind === kind)
-  if (items.length === 0) return <CalloutCard title={t('promotion.none.title')} body={t(kind ? `promotion.none.${kind}` : 'promotion.none.body')} action={<a href="/app/cash/cashback">{t('promotion.seeCashback')}</a>} />
+  if (items.length === 0)
+    return (
+      <CalloutCard
+        title={t('promotion.none.title')}
+        body={t(kind ? `promotion.none.${kind}` : 'promotion.none.body')}
+        action={<a href="/app/cash/cashback">{t('promotion.seeCashback')}</a>}
+      />
+    )
   return (
     <div className="cash-stack">
       {items.map((c) => (

@@ -49,14 +49,20 @@ export function ReferPage({ title }: { title: string }) {
             <p style={{ margin: 0 }}>
               <code data-testid="refer.url">{data.data.link.url}</code>
             </p>
-            <p className="cash-muted" style={{ margin: 0 }}>{t('refer.link.code', { code: data.data.link.code, date: day(data.data.link.expiresAt, locale) })}</p>
+            <p className="cash-muted" style={{ margin: 0 }}>
+              {t('refer.link.code', { code: data.data.link.code, date: day(data.data.link.expiresAt, locale) })}
+            </p>
             <div className="cash-row" style={{ justifyContent: 'flex-start', gap: 8 }}>
               <CopyButton text={data.data.link.url} label={t('refer.link.title')} />
               <button
                 type="button"
                 className="cash-button"
                 onClick={() =>
-                  void shareContent(bridge, { title: t('refer.share.title'), text: t('refer.share.text'), url: data.data.link!.url })
+                  void shareContent(bridge, {
+                    title: t('refer.share.title'),
+                    text: t('refer.share.text'),
+                    url: data.data.link!.url,
+                  })
                     .then((how) => setShared(how === 'copied' ? t('ui.copied') : null))
                     .catch(() => setShared(t('ui.copyFailed')))
                 }
@@ -64,18 +70,33 @@ export function ReferPage({ title }: { title: string }) {
                 {t('refer.share')}
               </button>
             </div>
-            {shared ? <p role="status" className="cash-muted" style={{ margin: 0 }}>{shared}</p> : null}
+            {shared ? (
+              <p role="status" className="cash-muted" style={{ margin: 0 }}>
+                {shared}
+              </p>
+            ) : null}
           </>
         ) : null}
         {data.status === 'ready' && !data.data.link ? (
           <>
             <p style={{ margin: 0 }}>{t('refer.link.none', { days: String(REFERRAL_LINK_DAYS) })}</p>
             <div>
-              <button type="button" className="cash-button" disabled={make.busy} onClick={() => void make.run(async () => (await api.post('/referrals/link', ReferralLinkResponse), data.reload()))}>
+              <button
+                type="button"
+                className="cash-button"
+                disabled={make.busy}
+                onClick={() =>
+                  void make.run(async () => (await api.post('/referrals/link', ReferralLinkResponse), data.reload()))
+                }
+              >
                 {make.busy ? t('refer.link.making') : t('refer.link.make')}
               </button>
             </div>
-            {make.error ? <p className="cash-alert" role="alert">{make.error}</p> : null}
+            {make.error ? (
+              <p className="cash-alert" role="alert">
+                {make.error}
+              </p>
+            ) : null}
           </>
         ) : null}
       </section>
@@ -104,9 +125,24 @@ export function ReferDetailsPage({ title }: { title: string }) {
       {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
       {data.status === 'ready' ? (
         <>
-          <p className="cash-card" data-testid="refer.totals">{t('refer.details.totals', { earned: usd(data.data.earned, locale), unpaid: usd(data.data.unpaid, locale) })}</p>
+          <p className="cash-card" data-testid="refer.totals">
+            {t('refer.details.totals', {
+              earned: usd(data.data.earned, locale),
+              unpaid: usd(data.data.unpaid, locale),
+            })}
+          </p>
           {data.data.items.length === 0 ? (
-            <div className="cash-card"><EmptyState icon={UserPlus} text={t('refer.details.empty')} action={<a className="cash-button" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
+            <div className="cash-card">
+              <EmptyState
+                icon={UserPlus}
+                text={t('refer.details.empty')}
+                action={
+                  <a className="cash-button" href="/app/cash/refer">
+                    {t('refer.nav.link')}
+                  </a>
+                }
+              />
+            </div>
           ) : (
             <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
               {data.data.items.map((r) => (
@@ -139,7 +175,9 @@ export function ReferDetailsPage({ title }: { title: string }) {
 export function LeaderboardPage({ title }: { title: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const data = useResource('referral-leaderboard', (signal) => api.get('/referrals/leaderboard', LeaderboardResponse, signal))
+  const data = useResource('referral-leaderboard', (signal) =>
+    api.get('/referrals/leaderboard', LeaderboardResponse, signal),
+  )
   return (
     <Page title={title}>
       <ReferNav current="/app/cash/referral-leaderboard" />
@@ -147,7 +185,17 @@ export function LeaderboardPage({ title }: { title: string }) {
       {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
       {data.status === 'ready' ? (
         data.data.items.length === 0 ? (
-          <div className="cash-card"><EmptyState icon={Trophy} text={t('leaderboard.empty')} action={<a className="cash-button" data-variant="secondary" href="/app/cash/refer">{t('refer.nav.link')}</a>} /></div>
+          <div className="cash-card">
+            <EmptyState
+              icon={Trophy}
+              text={t('leaderboard.empty')}
+              action={
+                <a className="cash-button" data-variant="secondary" href="/app/cash/refer">
+                  {t('refer.nav.link')}
+                </a>
+              }
+            />
+          </div>
         ) : (
           <TableScroll label={t('leaderboard.caption', { month: formatMonth(data.data.month, locale) })}>
             <table className="cash-table">
@@ -164,7 +212,10 @@ export function LeaderboardPage({ title }: { title: string }) {
                 {data.data.items.map((row) => (
                   <tr key={row.rank} aria-current={row.you ? 'true' : undefined}>
                     <td>{row.rank}</td>
-                    <th scope="row">{row.name}{row.you ? ` (${t('leaderboard.you')})` : ''}</th>
+                    <th scope="row">
+                      {row.name}
+                      {row.you ? ` (${t('leaderboard.you')})` : ''}
+                    </th>
                     <td>{row.referrals}</td>
                     <td>{usd(row.earned, locale)}</td>
                   </tr>

@@ -10,10 +10,30 @@ import { SummerMintPage } from './summer-mint-page'
 
 /** Cashback, promotions, membership and referrals. */
 export function RewardsEmbed({ path, title }: EmbedProps) {
-  if (path === '/cashback') return <Page title={title}><NeedsAccount>{(accountId) => <CashbackPage accountId={accountId} />}</NeedsAccount></Page>
-  if (path === '/promotion') return <Page title={title}><NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} />}</NeedsAccount></Page>
-  if (path === '/promotion/splashback') return <Page title={title}><NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} kind="splashback" />}</NeedsAccount></Page>
-  if (path === '/promotion/triple-dip') return <Page title={title}><NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} kind="triple_dip" />}</NeedsAccount></Page>
+  if (path === '/cashback')
+    return (
+      <Page title={title}>
+        <NeedsAccount>{(accountId) => <CashbackPage accountId={accountId} />}</NeedsAccount>
+      </Page>
+    )
+  if (path === '/promotion')
+    return (
+      <Page title={title}>
+        <NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} />}</NeedsAccount>
+      </Page>
+    )
+  if (path === '/promotion/splashback')
+    return (
+      <Page title={title}>
+        <NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} kind="splashback" />}</NeedsAccount>
+      </Page>
+    )
+  if (path === '/promotion/triple-dip')
+    return (
+      <Page title={title}>
+        <NeedsAccount>{(accountId) => <PromotionsPage accountId={accountId} kind="triple_dip" />}</NeedsAccount>
+      </Page>
+    )
   if (path === '/my-membership') return <MyMembershipPage title={title} />
   if (path === '/my-membership/activity') return <MembershipActivityPage title={title} />
   if (path === '/my-membership/benefits') return <MembershipBenefitsPage title={title} />

@@ -12,41 +12,81 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
   const { t, locale } = useI18n()
   const { api } = useSession()
   const lang = helpLocale(locale)
-  const article = useResource(`article:${id}:${lang}`, (signal) => api.get(`/support/articles/${encodeURIComponent(id)}?locale=${lang}`, ArticleView, signal))
-  if (article.status === 'loading') return <Page title={fallbackTitle}><LoadingState /></Page>
+  const article = useResource(`article:${id}:${lang}`, (signal) =>
+    api.get(`/support/articles/${encodeURIComponent(id)}?locale=${lang}`, ArticleView, signal),
+  )
+  if (article.status === 'loading')
+    return (
+      <Page title={fallbackTitle}>
+        <LoadingState />
+      </Page>
+    )
   if (article.status === 'error') {
     if (article.error.status === 404) {
       return (
         <Page title={fallbackTitle}>
-          <CalloutCard title={t('support.article.notFoundTitle')} body={t('support.article.notFoundBody')} action={<a href={helpCenterHref()}>{t('support.article.backToHelp')}</a>} />
+          <CalloutCard
+            title={t('support.article.notFoundTitle')}
+            body={t('support.article.notFoundBody')}
+            action={<a href={helpCenterHref()}>{t('support.article.backToHelp')}</a>}
+          />
         </Page>
       )
     }
-    return <Page title={fallbackTitle}><ErrorState message={article.error.message} onRetry={article.reload} /></Page>
+    return (
+      <Page title={fallbackTitle}>
+        <ErrorState message={article.error.message} onRetry={article.reload} />
+      </Page>
+    )
   }
   const a = article.data
   return (
     <Page title={a.title}>
       <nav aria-label={t('support.article.breadcrumb')}>
-        <ol className="cash-row" style={{ listStyle: 'none', margin: '0 0 12px', padding: 0, justifyContent: 'flex-start', flexWrap: 'wrap', gap: 8, fontSize: '0.9375rem' }}>
-          <li><a href="/app/cash/support">{t('support.article.support')}</a> ›</li>
-          <li><a href={helpCenterHref()}>{t('support.article.helpCenter')}</a> ›</li>
-          <li><a href={helpCenterHref({ category: a.category })}>{t(`support.category.${a.category}`)}</a> ›</li>
+        <ol
+          className="cash-row"
+          style={{
+            listStyle: 'none',
+            margin: '0 0 12px',
+            padding: 0,
+            justifyContent: 'flex-start',
+            flexWrap: 'wrap',
+            gap: 8,
+            fontSize: '0.9375rem',
+          }}
+        >
+          <li>
+            <a href="/app/cash/support">{t('support.article.support')}</a> ›
+          </li>
+          <li>
+            <a href={helpCenterHref()}>{t('support.article.helpCenter')}</a> ›
+          </li>
+          <li>
+            <a href={helpCenterHref({ category: a.category })}>{t(`support.category.${a.category}`)}</a> ›
+          </li>
           <li aria-current="page">{a.title}</li>
         </ol>
       </nav>
       <article className="cash-card cash-stack" data-testid="support.article">
-        <p style={{ margin: 0 }}><strong>{a.summary}</strong></p>
+        <p style={{ margin: 0 }}>
+          <strong>{a.summary}</strong>
+        </p>
         {a.body.map((block, i) =>
           block.kind === 'p' ? (
-            <p key={i} style={{ margin: 0 }}>{block.text}</p>
+            <p key={i} style={{ margin: 0 }}>
+              {block.text}
+            </p>
           ) : block.kind === 'steps' ? (
             <ol key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
-              {block.items.map((item) => <li key={item}>{item}</li>)}
+              {block.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ol>
           ) : (
             <ul key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
-              {block.items.map((item) => <li key={item}>{item}</li>)}
+              {block.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
             </ul>
           ),
         )}
@@ -60,7 +100,11 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
       <CalloutCard
         title={t('support.article.stillNeedHelp')}
         body={t('support.article.stillNeedHelpBody')}
-        action={<a href={`/app/cash/support/feedback?from=${encodeURIComponent(`/app/cash/support/help-center/${a.id}`)}`}>{t('support.home.contactAction')}</a>}
+        action={
+          <a href={`/app/cash/support/feedback?from=${encodeURIComponent(`/app/cash/support/help-center/${a.id}`)}`}>
+            {t('support.home.contactAction')}
+          </a>
+        }
       />
     </Page>
   )

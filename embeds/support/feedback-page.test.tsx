@@ -4,15 +4,34 @@ import type { Locale } from '../lib/i18n'
 import { renderInSession } from '../testing/render-in-session'
 import { FeedbackPage } from './feedback-page'
 
-const session = { user: { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'personal@demo.cash',
+    name: 'Paula Pereira',
+    platformRole: 'user',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
 let answer: { status: number; body: unknown }
 const posted: unknown[] = []
 
 beforeEach(() => {
   posted.length = 0
-  answer = { status: 201, body: { id: '40000000-0000-4000-8000-000000000001', rating: 5, message: 'Great app', page: null, createdAt: '2026-11-21T12:00:00.000Z' } }
+  answer = {
+    status: 201,
+    body: {
+      id: '40000000-0000-4000-8000-000000000001',
+      rating: 5,
+      message: 'Great app',
+      page: null,
+      createdAt: '2026-11-21T12:00:00.000Z',
+    },
+  }
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
     if (url.endsWith('/support/feedback')) {
       posted.push(JSON.parse(String(init.body)))
@@ -51,11 +70,22 @@ describe('FeedbackPage', () => {
   })
 
   it('words the hourly limit in the page language, with the time to try again', async () => {
-    answer = { status: 429, body: { error: { code: 'rate_limited', message: 'You can send up to 10 feedback messages an hour. Try again after 13:00 UTC.', details: { retryAt: '2026-11-21T13:00:00.000Z', limit: 10 } } } }
+    answer = {
+      status: 429,
+      body: {
+        error: {
+          code: 'rate_limited',
+          message: 'You can send up to 10 feedback messages an hour. Try again after 13:00 UTC.',
+          details: { retryAt: '2026-11-21T13:00:00.000Z', limit: 10 },
+        },
+      },
+    }
     renderPage('pt-BR')
     fireEvent.click(await screen.findByLabelText('3 – Razoável'))
     fireEvent.change(screen.getByLabelText('Sua mensagem'), { target: { value: 'Mais uma' } })
     fireEvent.click(screen.getByRole('button', { name: 'Enviar feedback' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Você pode enviar até 10 mensagens por hora. Tente de novo depois das 13:00.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Você pode enviar até 10 mensagens por hora. Tente de novo depois das 13:00.',
+    )
   })
 })

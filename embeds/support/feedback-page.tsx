@@ -16,7 +16,13 @@ export function FeedbackPage() {
   if (state.status === 'loading') return <LoadingState />
   if (state.status !== 'signed-in') {
     const next = encodeURIComponent(here)
-    return <CalloutCard title={t('support.home.contactTitle')} body={t('support.signIn.body')} action={<a href={`/app/cash/sign-in?next=${next}`}>{t('support.signIn.action')}</a>} />
+    return (
+      <CalloutCard
+        title={t('support.home.contactTitle')}
+        body={t('support.signIn.body')}
+        action={<a href={`/app/cash/sign-in?next=${next}`}>{t('support.signIn.action')}</a>}
+      />
+    )
   }
   return <FeedbackForm />
 }
@@ -28,7 +34,9 @@ function FeedbackForm() {
     return (
       <section className="cash-card cash-stack" role="status" aria-labelledby="feedback-thanks">
         <h2 id="feedback-thanks">{t('support.feedback.thanksTitle')}</h2>
-        <p className="cash-muted" style={{ margin: 0 }}>{t('support.feedback.thanksBody')}</p>
+        <p className="cash-muted" style={{ margin: 0 }}>
+          {t('support.feedback.thanksBody')}
+        </p>
         <div className="cash-actions">
           <a href="/app/cash/support">{t('support.feedback.back')}</a>
           <button type="button" className="cash-button" data-variant="secondary" onClick={form.reset}>
@@ -41,8 +49,14 @@ function FeedbackForm() {
   const count = new Intl.NumberFormat(locale)
   return (
     <form className="cash-card cash-stack" onSubmit={(e) => void form.onSubmit(e)} noValidate aria-busy={form.busy}>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('support.feedback.intro')}</p>
-      <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0, gap: 0 }} aria-describedby={form.rating.error ? 'feedback-rating-error' : undefined}>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('support.feedback.intro')}
+      </p>
+      <fieldset
+        className="cash-stack"
+        style={{ border: 0, padding: 0, margin: 0, gap: 0 }}
+        aria-describedby={form.rating.error ? 'feedback-rating-error' : undefined}
+      >
         <legend style={{ fontWeight: 600, marginBottom: 4 }}>{t('support.feedback.rating')}</legend>
         {RATINGS.map((r) => (
           <label key={r} style={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44 }}>
@@ -58,7 +72,11 @@ function FeedbackForm() {
             {t(`support.feedback.rating.${r}`)}
           </label>
         ))}
-        {form.rating.error ? <p id="feedback-rating-error" className="cash-field-error" role="alert">{form.rating.error}</p> : null}
+        {form.rating.error ? (
+          <p id="feedback-rating-error" className="cash-field-error" role="alert">
+            {form.rating.error}
+          </p>
+        ) : null}
       </fieldset>
       <div className="cash-field">
         <label htmlFor="feedback-message">{t('support.feedback.message')}</label>
@@ -70,15 +88,37 @@ function FeedbackForm() {
           value={form.message.value}
           onChange={(e) => form.message.onChange(e.target.value)}
           aria-invalid={form.message.error ? true : undefined}
-          aria-describedby={['feedback-message-count', form.message.error ? 'feedback-message-error' : null].filter(Boolean).join(' ')}
-          style={{ font: 'inherit', padding: '10px 12px', borderRadius: 8, border: `1px solid ${form.message.error ? 'var(--cash-danger)' : 'var(--cash-border)'}`, background: 'var(--cash-surface)', color: 'var(--cash-text)', resize: 'vertical' }}
+          aria-describedby={['feedback-message-count', form.message.error ? 'feedback-message-error' : null]
+            .filter(Boolean)
+            .join(' ')}
+          style={{
+            font: 'inherit',
+            padding: '10px 12px',
+            borderRadius: 8,
+            border: `1px solid ${form.message.error ? 'var(--cash-danger)' : 'var(--cash-border)'}`,
+            background: 'var(--cash-surface)',
+            color: 'var(--cash-text)',
+            resize: 'vertical',
+          }}
         />
         <p id="feedback-message-count" className="cash-muted" style={{ margin: 0, fontSize: '0.875rem' }}>
-          {t('support.feedback.counter', { count: count.format(form.message.value.length), max: count.format(FEEDBACK_MESSAGE_MAX) })}
+          {t('support.feedback.counter', {
+            count: count.format(form.message.value.length),
+            max: count.format(FEEDBACK_MESSAGE_MAX),
+          })}
         </p>
-        {form.message.error ? <p id="feedback-message-error" className="cash-field-error" role="alert">{form.message.error}</p> : null}
+        {form.message.error ? (
+          <p id="feedback-message-error" className="cash-field-error" role="alert">
+            {form.message.error}
+          </p>
+        ) : null}
       </div>
-      <FormFooter error={form.formError} busy={form.busy} label={t('support.feedback.send')} busyLabel={t('support.feedback.sending')} />
+      <FormFooter
+        error={form.formError}
+        busy={form.busy}
+        label={t('support.feedback.send')}
+        busyLabel={t('support.feedback.sending')}
+      />
     </form>
   )
 }

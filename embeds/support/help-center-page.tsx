@@ -6,7 +6,8 @@ import { ArticleLinks } from './article-links'
 import { useHelpSearch } from './use-help-search'
 import { usePageQuery } from '../lib/embed-navigation'
 
-const isCategory = (value: string | null): value is HelpCategory => (HELP_CATEGORIES as readonly string[]).includes(value ?? '')
+const isCategory = (value: string | null): value is HelpCategory =>
+  (HELP_CATEGORIES as readonly string[]).includes(value ?? '')
 
 /** `/support/help-center`: search (results follow the typing), a topic filter, and an empty state that says what found nothing. */
 export function HelpCenterPage() {
@@ -23,11 +24,24 @@ export function HelpCenterPage() {
       <form role="search" className="cash-card cash-stack" onSubmit={(e) => e.preventDefault()}>
         <div className="cash-field">
           <label htmlFor="help-search">{t('support.home.searchLabel')}</label>
-          <input id="help-search" type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" aria-controls="help-results" />
+          <input
+            id="help-search"
+            type="search"
+            name="q"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+            aria-controls="help-results"
+          />
         </div>
         <div className="cash-field">
           <label htmlFor="help-category">{t('support.help.category')}</label>
-          <select id="help-category" value={category} onChange={(e) => setCategory(isCategory(e.target.value) ? e.target.value : '')} aria-controls="help-results">
+          <select
+            id="help-category"
+            value={category}
+            onChange={(e) => setCategory(isCategory(e.target.value) ? e.target.value : '')}
+            aria-controls="help-results"
+          >
             <option value="">{t('support.help.allCategories')}</option>
             {HELP_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -43,14 +57,20 @@ export function HelpCenterPage() {
         {results.shown && results.status !== 'error' ? (
           <>
             <h2 id="help-results-count" style={{ fontSize: '1rem' }}>
-              <span role="status">{results.shown.items.length === 1 ? t('support.help.countOne') : t('support.help.countMany', { count: String(results.shown.items.length) })}</span>
+              <span role="status">
+                {results.shown.items.length === 1
+                  ? t('support.help.countOne')
+                  : t('support.help.countMany', { count: String(results.shown.items.length) })}
+              </span>
             </h2>
             {results.shown.items.length === 0 ? (
               <div className="cash-card cash-stack" data-testid="support.help.empty">
                 <p style={{ margin: 0 }}>
                   <strong>{t('support.help.empty', { q: results.shown.q })}</strong>
                 </p>
-                <p className="cash-muted" style={{ margin: 0 }}>{t('support.help.emptyHint')}</p>
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('support.help.emptyHint')}
+                </p>
                 <a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>
               </div>
             ) : (

@@ -19,10 +19,19 @@ export function SupportHomePage() {
       <form role="search" className="cash-card cash-stack" onSubmit={search}>
         <div className="cash-field">
           <label htmlFor="support-search">{t('support.home.searchLabel')}</label>
-          <input id="support-search" type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
+          <input
+            id="support-search"
+            type="search"
+            name="q"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+          />
         </div>
         <div>
-          <button type="submit" className="cash-button">{t('support.home.searchButton')}</button>
+          <button type="submit" className="cash-button">
+            {t('support.home.searchButton')}
+          </button>
         </div>
       </form>
       <section className="cash-stack" aria-labelledby="support-topics">
@@ -35,9 +44,21 @@ export function SupportHomePage() {
           ))}
         </ul>
       </section>
-      <CalloutCard title={t('support.home.contactTitle')} body={t('support.home.contactBody')} action={<a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>} />
-      <CalloutCard title={t('support.home.walletTitle')} body={t('support.home.walletBody')} action={<a href="/app/cash/support/wallet-instruct">{t('support.home.walletAction')}</a>} />
-      <CalloutCard title={t('support.home.disputeTitle')} body={t('support.home.disputeBody')} action={<a href="/app/cash/transaction-history">{t('support.home.disputeAction')}</a>} />
+      <CalloutCard
+        title={t('support.home.contactTitle')}
+        body={t('support.home.contactBody')}
+        action={<a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>}
+      />
+      <CalloutCard
+        title={t('support.home.walletTitle')}
+        body={t('support.home.walletBody')}
+        action={<a href="/app/cash/support/wallet-instruct">{t('support.home.walletAction')}</a>}
+      />
+      <CalloutCard
+        title={t('support.home.disputeTitle')}
+        body={t('support.home.disputeBody')}
+        action={<a href="/app/cash/transaction-history">{t('support.home.disputeAction')}</a>}
+      />
     </div>
   )
 }

@@ -27,7 +27,10 @@ export function useFeedbackForm() {
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState<FeedbackView | null>(null)
 
-  const messageError = (value: string) => (value.trim() === '' ? t('support.feedback.error.messageEmpty') : t('support.feedback.error.messageLong', { max: String(FEEDBACK_MESSAGE_MAX) }))
+  const messageError = (value: string) =>
+    value.trim() === ''
+      ? t('support.feedback.error.messageEmpty')
+      : t('support.feedback.error.messageLong', { max: String(FEEDBACK_MESSAGE_MAX) })
   const fieldErrors = (fields: Record<string, string>) => ({
     ...(fields.rating ? { rating: t('support.feedback.error.rating') } : {}),
     ...(fields.message ? { message: messageError(message) } : {}),
@@ -48,7 +51,11 @@ export function useFeedbackForm() {
       setSent(await api.post('/support/feedback', FeedbackView, parsed.data))
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(fieldErrors(error.fields))
-      else if (error instanceof ApiError && error.code === 'rate_limited' && typeof error.details.retryAt === 'string') {
+      else if (
+        error instanceof ApiError &&
+        error.code === 'rate_limited' &&
+        typeof error.details.retryAt === 'string'
+      ) {
         const time = formatDate(error.details.retryAt, locale, 'time')
         setFormError(t('support.feedback.rateLimited', { limit: String(error.details.limit ?? ''), time }))
       } else setFormError(error instanceof Error ? error.message : String(error))
@@ -64,8 +71,16 @@ export function useFeedbackForm() {
   }
 
   return {
-    rating: { value: rating, error: errors.rating, onChange: (v: string) => (setRating(v), setErrors(({ rating: _r, ...rest }) => rest)) },
-    message: { value: message, error: errors.message, onChange: (v: string) => (setMessage(v), setErrors(({ message: _m, ...rest }) => rest)) },
+    rating: {
+      value: rating,
+      error: errors.rating,
+      onChange: (v: string) => (setRating(v), setErrors(({ rating: _r, ...rest }) => rest)),
+    },
+    message: {
+      value: message,
+      error: errors.message,
+      onChange: (v: string) => (setMessage(v), setErrors(({ message: _m, ...rest }) => rest)),
+    },
     formError,
     busy,
     sent,

@@ -17,8 +17,14 @@ export function useHelpSearch(q: string, category: HelpCategory | '') {
     const timer = setTimeout(() => setSettled(q), DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [q])
-  const query = new URLSearchParams({ q: settled.trim(), locale: helpLocale(locale), ...(category ? { category } : {}) }).toString()
-  const result = useResource(`help:${query}`, (signal) => api.get(`/support/articles?${query}`, ArticlesResponse, signal))
+  const query = new URLSearchParams({
+    q: settled.trim(),
+    locale: helpLocale(locale),
+    ...(category ? { category } : {}),
+  }).toString()
+  const result = useResource(`help:${query}`, (signal) =>
+    api.get(`/support/articles?${query}`, ArticlesResponse, signal),
+  )
   // While a new search runs, the last results stay on screen instead of a loading line at every pause.
   const last = useRef<ArticlesResponse | null>(null)
   if (result.status === 'ready') last.current = result.data

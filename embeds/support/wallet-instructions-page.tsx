@@ -23,21 +23,52 @@ export function WalletInstructionsPage() {
   const bridge = useBridge()
   const platform = bridge.context?.platform
   const membership = state.status === 'signed-in' ? state.session.memberships[0] : undefined
-  const apple = <WalletSteps key="apple" id="apple" title={t('support.wallet.apple.title')} steps={APPLE_STEPS.map((s) => t(`support.wallet.apple.${s}`))} />
-  const google = <WalletSteps key="google" id="google" title={t('support.wallet.google.title')} steps={GOOGLE_STEPS.map((s) => t(`support.wallet.google.${s}`))} />
+  const apple = (
+    <WalletSteps
+      key="apple"
+      id="apple"
+      title={t('support.wallet.apple.title')}
+      steps={APPLE_STEPS.map((s) => t(`support.wallet.apple.${s}`))}
+    />
+  )
+  const google = (
+    <WalletSteps
+      key="google"
+      id="google"
+      title={t('support.wallet.google.title')}
+      steps={GOOGLE_STEPS.map((s) => t(`support.wallet.google.${s}`))}
+    />
+  )
   return (
     <div className="cash-stack">
-      <p className="cash-muted" style={{ margin: 0 }}>{t('support.wallet.intro')}</p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('support.wallet.intro')}
+      </p>
       {state.status === 'signed-in' && membership ? (
-        <YourCards accountId={membership.accountId} cardsPath={membership.accountKind === 'corporate' ? '/app/cash/card/@corporate' : '/app/cash/card/@personal'} orderPath={membership.accountKind === 'corporate' ? '/app/cash/order-card/@corporate' : '/app/cash/order-card/@personal'} />
+        <YourCards
+          accountId={membership.accountId}
+          cardsPath={membership.accountKind === 'corporate' ? '/app/cash/card/@corporate' : '/app/cash/card/@personal'}
+          orderPath={
+            membership.accountKind === 'corporate'
+              ? '/app/cash/order-card/@corporate'
+              : '/app/cash/order-card/@personal'
+          }
+        />
       ) : state.status === 'signed-out' ? (
         <p className="cash-card" style={{ margin: 0 }}>
-          {t('support.wallet.signedOut')} <a href={`/app/cash/sign-in?next=${encodeURIComponent('/app/cash/support/wallet-instruct')}`}>{t('support.signIn.action')}</a>
+          {t('support.wallet.signedOut')}{' '}
+          <a href={`/app/cash/sign-in?next=${encodeURIComponent('/app/cash/support/wallet-instruct')}`}>
+            {t('support.signIn.action')}
+          </a>
         </p>
       ) : null}
-      <p className="cash-notice" style={{ margin: 0 }} data-testid="support.wallet.how">{t(bridge.has('addToWallet') ? 'support.wallet.inApp' : 'support.wallet.manualOnly')}</p>
+      <p className="cash-notice" style={{ margin: 0 }} data-testid="support.wallet.how">
+        {t(bridge.has('addToWallet') ? 'support.wallet.inApp' : 'support.wallet.manualOnly')}
+      </p>
       {platform === 'android' ? [google, apple] : [apple, google]}
-      <p className="cash-warning" style={{ margin: 0 }}>{t('support.wallet.safety')}</p>
+      <p className="cash-warning" style={{ margin: 0 }}>
+        {t('support.wallet.safety')}
+      </p>
     </div>
   )
 }
@@ -47,7 +78,9 @@ function WalletSteps({ id, title, steps }: { id: string; title: string; steps: s
     <section className="cash-card cash-stack" aria-labelledby={`wallet-${id}`} data-testid={`support.wallet.${id}`}>
       <h2 id={`wallet-${id}`}>{title}</h2>
       <ol style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
-        {steps.map((s) => <li key={s}>{s}</li>)}
+        {steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
       </ol>
     </section>
   )
@@ -59,7 +92,9 @@ function YourCards({ accountId, cardsPath, orderPath }: { accountId: string; car
   const { t } = useI18n()
   const { api } = useSession()
   const inApp = useBridge().has('addToWallet')
-  const cards = useResource(`wallet-cards:${accountId}`, (signal) => api.get(`/accounts/${accountId}/cards`, CardsResponse, signal))
+  const cards = useResource(`wallet-cards:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/cards`, CardsResponse, signal),
+  )
   if (cards.status === 'loading') return <LoadingState />
   if (cards.status === 'error') return <ErrorState message={cards.error.message} onRetry={cards.reload} />
   const usable = cards.data.items.filter((c) => c.status !== 'cancelled')
@@ -76,7 +111,11 @@ function YourCards({ accountId, cardsPath, orderPath }: { accountId: string; car
             <li key={c.id} className="cash-stack" style={{ gap: 4 }}>
               <strong>{t('support.wallet.yourCard', { last4: c.last4 })}</strong>
               <span className={ready(c) ? 'cash-positive' : 'cash-muted'}>
-                {ready(c) ? t('support.wallet.cardReady') : c.status === 'frozen' ? t('support.wallet.cardFrozen') : t('support.wallet.cardNotActivated')}
+                {ready(c)
+                  ? t('support.wallet.cardReady')
+                  : c.status === 'frozen'
+                    ? t('support.wallet.cardFrozen')
+                    : t('support.wallet.cardNotActivated')}
               </span>
               {ready(c) && inApp ? <AddToWallet card={c} /> : null}
             </li>

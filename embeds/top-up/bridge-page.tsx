@@ -29,7 +29,9 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
   const idempotencyKey = useRef(crypto.randomUUID())
 
   const query = new URLSearchParams({ bridge: kind, sourceChain: chain, token, amount: amount.value ?? '' })
-  const { quote, error } = useLiveQuote(amount.value ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/bridge-quote?${query}`, BridgeQuoteResponse, signal))
+  const { quote, error } = useLiveQuote(amount.value ? query.toString() : null, (signal) =>
+    api.get(`/accounts/${accountId}/bridge-quote?${query}`, BridgeQuoteResponse, signal),
+  )
   const fieldError = error ? (error.fields.amount ?? error.fields.token ?? error.message) : undefined
 
   const submit = (e: React.FormEvent) => {
@@ -37,7 +39,12 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
     const typed = amount.read()
     if (!quote || !typed) return
     void action.run(async () => {
-      const transfer = await api.post(`/accounts/${accountId}/bridge-transfers`, BridgeTransferView, { bridge: kind, sourceChain: chain, token, amount: typed }, { idempotencyKey: idempotencyKey.current })
+      const transfer = await api.post(
+        `/accounts/${accountId}/bridge-transfers`,
+        BridgeTransferView,
+        { bridge: kind, sourceChain: chain, token, amount: typed },
+        { idempotencyKey: idempotencyKey.current },
+      )
       navigation.go(`/app/cash/top-up/stargate/on-the-way/${transfer.sourceTxHash}`)
     })
   }
@@ -46,7 +53,12 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
     <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
       <div className="cash-field">
         <label htmlFor="bridge-chain">{t('bridge.from')}</label>
-        <select id="bridge-chain" value={chain} onChange={(e) => setChain(e.target.value)} disabled={chains.length === 1}>
+        <select
+          id="bridge-chain"
+          value={chain}
+          onChange={(e) => setChain(e.target.value)}
+          disabled={chains.length === 1}
+        >
           {chains.map((c) => (
             <option key={c}>{c}</option>
           ))}
@@ -79,8 +91,15 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
           </div>
         </dl>
       ) : null}
-      {config && config.monitoring.environment !== 'production' ? <p className="cash-notice">{t('bridge.sandbox', { chain })}</p> : null}
-      <FormFooter error={action.error} busy={action.busy} label={t('bridge.submit')} busyLabel={t('bridge.submitting')} />
+      {config && config.monitoring.environment !== 'production' ? (
+        <p className="cash-notice">{t('bridge.sandbox', { chain })}</p>
+      ) : null}
+      <FormFooter
+        error={action.error}
+        busy={action.busy}
+        label={t('bridge.submit')}
+        busyLabel={t('bridge.submitting')}
+      />
     </form>
   )
 }

@@ -20,9 +20,14 @@ type BridgeTransfer = z.infer<typeof BridgeTransferView>
 export function OnTheWayPage({ hash, title }: { hash: string; title: string }) {
   const { t } = useI18n()
   const { api } = useSession()
-  const transfer = useResource(`bridge:${hash}`, (signal) => api.get(`/bridge-transfers/${hash}`, BridgeTransferView, signal), { pollMs: 1500, keepPolling: (x) => !FINAL.includes(x.status) })
+  const transfer = useResource(
+    `bridge:${hash}`,
+    (signal) => api.get(`/bridge-transfers/${hash}`, BridgeTransferView, signal),
+    { pollMs: 1500, keepPolling: (x) => !FINAL.includes(x.status) },
+  )
   const status = transfer.status === 'ready' ? transfer.data.status : null
-  const heading = status === 'delivered' || status === 'failed' || status === 'payload_stored' ? t(`bridge.title.${status}`) : title
+  const heading =
+    status === 'delivered' || status === 'failed' || status === 'payload_stored' ? t(`bridge.title.${status}`) : title
   return (
     <Page title={heading}>
       <NeedsAccount>{() => <OnTheWay transfer={transfer} />}</NeedsAccount>
@@ -61,22 +66,52 @@ function OnTheWay({ transfer }: { transfer: Resource<BridgeTransfer> & { reload:
           {formatMoney(parseAmount(x.receive, x.asset), x.asset, locale)}
         </p>
         <p className="cash-muted" style={{ margin: 0 }}>
-          {t('bridge.route', { token: x.sourceToken, chain: x.sourceChain, bridge: x.bridge === 'stargate' ? 'Stargate' : 'ether.fi' })}
+          {t('bridge.route', {
+            token: x.sourceToken,
+            chain: x.sourceChain,
+            bridge: x.bridge === 'stargate' ? 'Stargate' : 'ether.fi',
+          })}
         </p>
-        <StatusTimeline label={t('bridge.progress')} steps={steps} current={x.status} failed={stopped} finished={x.status === 'delivered'} />
-        {x.status === 'delivered' ? <p className="cash-positive" style={{ margin: 0 }}>{t('bridge.done')}</p> : null}
-        {!stopped && x.status !== 'delivered' ? <p style={{ margin: 0 }}>{left > 0 ? t('bridge.etaLeft', { time: formatSeconds(left) }) : t('bridge.anyMoment')}</p> : null}
-        {x.status === 'failed' ? <p className="cash-warning" style={{ margin: 0 }}>{t('bridge.failed', { reason: x.failureReason ?? '' })}</p> : null}
-        {x.status === 'payload_stored' ? <p className="cash-notice" style={{ margin: 0 }}>{t('bridge.payloadStored')}</p> : null}
+        <StatusTimeline
+          label={t('bridge.progress')}
+          steps={steps}
+          current={x.status}
+          failed={stopped}
+          finished={x.status === 'delivered'}
+        />
+        {x.status === 'delivered' ? (
+          <p className="cash-positive" style={{ margin: 0 }}>
+            {t('bridge.done')}
+          </p>
+        ) : null}
+        {!stopped && x.status !== 'delivered' ? (
+          <p style={{ margin: 0 }}>
+            {left > 0 ? t('bridge.etaLeft', { time: formatSeconds(left) }) : t('bridge.anyMoment')}
+          </p>
+        ) : null}
+        {x.status === 'failed' ? (
+          <p className="cash-warning" style={{ margin: 0 }}>
+            {t('bridge.failed', { reason: x.failureReason ?? '' })}
+          </p>
+        ) : null}
+        {x.status === 'payload_stored' ? (
+          <p className="cash-notice" style={{ margin: 0 }}>
+            {t('bridge.payloadStored')}
+          </p>
+        ) : null}
       </section>
       <section className="cash-card cash-stack">
         <div>
           <span className="cash-muted">{t('bridge.sourceHash', { chain: x.sourceChain })}</span>
-          <p className="cash-mono" style={{ margin: 0 }}>{x.sourceTxHash}</p>
+          <p className="cash-mono" style={{ margin: 0 }}>
+            {x.sourceTxHash}
+          </p>
         </div>
         <div>
           <span className="cash-muted">{t('bridge.destinationHash')}</span>
-          <p className="cash-mono" style={{ margin: 0 }}>{x.destinationTxHash ?? t('bridge.notYet')}</p>
+          <p className="cash-mono" style={{ margin: 0 }}>
+            {x.destinationTxHash ?? t('bridge.notYet')}
+          </p>
         </div>
       </section>
     </div>

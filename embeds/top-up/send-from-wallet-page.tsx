@@ -19,7 +19,9 @@ import { AmountField, useAmountInput } from '../ui/amount-field'
 export function SendFromWalletPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const info = useResource(`address:${accountId}`, (signal) => api.get(`/accounts/${accountId}/deposit-address`, DepositAddressResponse, signal))
+  const info = useResource(`address:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/deposit-address`, DepositAddressResponse, signal),
+  )
   const [asset, setAsset] = useState<HeldAsset>('USDC')
   const amount = useAmountInput(asset)
   if (info.status === 'loading') return <LoadingState />
@@ -42,13 +44,22 @@ export function SendFromWalletPage({ accountId }: { accountId: string }) {
         </div>
         <AmountField label={t('ui.amount')} name="amount" amount={amount} />
         <p className="cash-muted" style={{ margin: 0 }}>
-          {t('topUp.wallet.fee', { fee: formatMoney(fee, 'ETH', locale), usd: formatMoney(usdValue(fee, 'ETH', DEFAULT_PRICES), 'USDC', locale) })}
+          {t('topUp.wallet.fee', {
+            fee: formatMoney(fee, 'ETH', locale),
+            usd: formatMoney(usdValue(fee, 'ETH', DEFAULT_PRICES), 'USDC', locale),
+          })}
         </p>
       </form>
       {request ? (
-        <section className="cash-card cash-stack" style={{ justifyItems: 'center', textAlign: 'center' }} aria-label={t('topUp.wallet.request')}>
+        <section
+          className="cash-card cash-stack"
+          style={{ justifyItems: 'center', textAlign: 'center' }}
+          aria-label={t('topUp.wallet.request')}
+        >
           <QrCode value={request} label={t('topUp.wallet.request')} />
-          <p style={{ margin: 0 }}>{t('topUp.wallet.instructions', { amount: formatMoney(units!, asset, locale), network: info.data.network })}</p>
+          <p style={{ margin: 0 }}>
+            {t('topUp.wallet.instructions', { amount: formatMoney(units!, asset, locale), network: info.data.network })}
+          </p>
           <p className="cash-mono" style={{ margin: 0 }}>
             {info.data.address}
           </p>

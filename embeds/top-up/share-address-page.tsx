@@ -13,7 +13,9 @@ export function ShareAddressPage({ accountId }: { accountId: string }) {
   const { t } = useI18n()
   const { api } = useSession()
   const bridge = useBridge()
-  const info = useResource(`address:${accountId}`, (signal) => api.get(`/accounts/${accountId}/deposit-address`, DepositAddressResponse, signal))
+  const info = useResource(`address:${accountId}`, (signal) =>
+    api.get(`/accounts/${accountId}/deposit-address`, DepositAddressResponse, signal),
+  )
   if (info.status === 'loading') return <LoadingState />
   if (info.status === 'error') return <ErrorState message={info.error.message} onRetry={info.reload} />
   const { address, network, chainId, tokens, requiredConfirmations } = info.data
@@ -26,7 +28,14 @@ export function ShareAddressPage({ accountId }: { accountId: string }) {
         </p>
         <div className="cash-actions">
           <CopyButton text={address} label={t('topUp.address.label')} />
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void shareContent(bridge, { title: t('topUp.address.shareTitle'), text: address }).catch(() => undefined)}>
+          <button
+            type="button"
+            className="cash-button"
+            data-variant="secondary"
+            onClick={() =>
+              void shareContent(bridge, { title: t('topUp.address.shareTitle'), text: address }).catch(() => undefined)
+            }
+          >
             {t('ui.share')}
           </button>
         </div>

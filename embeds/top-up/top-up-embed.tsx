@@ -9,7 +9,8 @@ import { TopUpHub } from './top-up-hub'
 
 /** Money in by crypto: the hub, the deposit address, a wallet transfer, the two bridges and their tracking. */
 export function TopUpEmbed({ path, params, title }: EmbedProps) {
-  if (path.startsWith('/top-up/stargate/on-the-way/')) return <OnTheWayPage hash={params.hash ?? path.split('/').pop() ?? ''} title={title} />
+  if (path.startsWith('/top-up/stargate/on-the-way/'))
+    return <OnTheWayPage hash={params.hash ?? path.split('/').pop() ?? ''} title={title} />
   return (
     <Page title={title}>
       <NeedsAccount>

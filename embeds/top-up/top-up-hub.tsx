@@ -23,7 +23,10 @@ export function TopUpHub({ accountId }: { accountId: string }) {
   const incoming = useResource(
     `incoming:${accountId}`,
     async (signal) => {
-      const [deposits, bridges] = await Promise.all([api.get(`/accounts/${accountId}/deposits`, DepositsResponse, signal), api.get(`/accounts/${accountId}/bridge-transfers`, BridgeTransfersResponse, signal)])
+      const [deposits, bridges] = await Promise.all([
+        api.get(`/accounts/${accountId}/deposits`, DepositsResponse, signal),
+        api.get(`/accounts/${accountId}/bridge-transfers`, BridgeTransfersResponse, signal),
+      ])
       return { deposits: deposits.items, bridges: bridges.items }
     },
     // Live while open: a transfer sent from elsewhere shows up within seconds of the chain seeing it.
@@ -45,16 +48,25 @@ export function TopUpHub({ accountId }: { accountId: string }) {
       </nav>
       <section className="cash-card" aria-labelledby="top-up-incoming">
         <h2 id="top-up-incoming">{t('topUp.incoming')}</h2>
-        {incoming.status === 'loading' ? <LoadingState /> : incoming.status === 'error' ? <ErrorState message={incoming.error.message} onRetry={incoming.reload} /> : incoming.data.deposits.length + incoming.data.bridges.length === 0 ? (
+        {incoming.status === 'loading' ? (
+          <LoadingState />
+        ) : incoming.status === 'error' ? (
+          <ErrorState message={incoming.error.message} onRetry={incoming.reload} />
+        ) : incoming.data.deposits.length + incoming.data.bridges.length === 0 ? (
           <EmptyState icon={Inbox} text={t('topUp.incoming.empty')} />
         ) : (
           <ul className="cash-list" data-testid="top-up.incoming">
             {incoming.data.deposits.map((d) => (
               <li key={d.txHash} className="cash-row">
                 <span>
-                  {formatMoney(parseAmount(d.amount, d.asset), d.asset, locale)} <span className="cash-muted cash-mono">{d.txHash.slice(0, 10)}…</span>
+                  {formatMoney(parseAmount(d.amount, d.asset), d.asset, locale)}{' '}
+                  <span className="cash-muted cash-mono">{d.txHash.slice(0, 10)}…</span>
                 </span>
-                <span>{d.status === 'credited' ? t('topUp.credited') : t('topUp.confirmations', { n: String(d.confirmations), of: String(d.requiredConfirmations) })}</span>
+                <span>
+                  {d.status === 'credited'
+                    ? t('topUp.credited')
+                    : t('topUp.confirmations', { n: String(d.confirmations), of: String(d.requiredConfirmations) })}
+                </span>
               </li>
             ))}
             {incoming.data.bridges.map((b) => (

@@ -16,8 +16,19 @@ function hostBridge(platform: 'ios' | 'android', answer: () => Promise<unknown>)
     mode: 'host',
     capabilities: ['addToWallet'],
     has: (c) => c === 'addToWallet',
-    context: { sessionToken: null, user: null, accountKind: 'personal', locale: 'en-US', theme: 'light', safeArea: { top: 0, right: 0, bottom: 0, left: 0 }, platform, appVersion: 'test' },
-    call: (async (method: string, params: unknown) => (calls.push({ method, params }), answer())) as EmbedBridge['call'],
+    context: {
+      sessionToken: null,
+      user: null,
+      accountKind: 'personal',
+      locale: 'en-US',
+      theme: 'light',
+      safeArea: { top: 0, right: 0, bottom: 0, left: 0 },
+      platform,
+      appVersion: 'test',
+    },
+    call: (async (method: string, params: unknown) => (
+      calls.push({ method, params }), answer()
+    )) as EmbedBridge['call'],
     calls,
   }
 }
@@ -33,7 +44,9 @@ const show = (bridge: EmbedBridge, locale: Locale = 'en-US') =>
 describe('AddToWallet', () => {
   it('without a host links to the manual steps', () => {
     show(webOnlyBridge())
-    expect(screen.getByRole('link', { name: 'Add to Apple or Google Wallet' }).getAttribute('href')).toBe(WALLET_INSTRUCTIONS)
+    expect(screen.getByRole('link', { name: 'Add to Apple or Google Wallet' }).getAttribute('href')).toBe(
+      WALLET_INSTRUCTIONS,
+    )
     expect(screen.queryByRole('button')).toBeNull()
   })
 
@@ -41,8 +54,13 @@ describe('AddToWallet', () => {
     const bridge = hostBridge('android', async () => ({ added: true, wallet: 'google' }))
     show(bridge)
     fireEvent.click(screen.getByRole('button', { name: 'Add to Google Wallet' }))
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Added to Google Wallet: you can pay with your phone now.')
-    expect(bridge.calls).toEqual([{ method: 'addToWallet', params: { cardId: card.id, last4: '4242', cardholderName: 'PAULA PEREIRA' } }])
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'Added to Google Wallet: you can pay with your phone now.',
+    )
+    expect(bridge.calls).toEqual([
+      { method: 'addToWallet', params: { cardId: card.id, last4: '4242', cardholderName: 'PAULA PEREIRA' } },
+    ])
   })
 
   it('says so when the card was already in the wallet', async () => {
@@ -58,15 +76,20 @@ describe('AddToWallet', () => {
     show(bridge)
     fireEvent.click(screen.getByRole('button', { name: 'Add to Apple Wallet' }))
     await vi.waitFor(() => expect(bridge.calls).toHaveLength(1))
-    await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Add to Apple Wallet' }) as HTMLButtonElement).disabled).toBe(false))
+    await vi.waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Add to Apple Wallet' }) as HTMLButtonElement).disabled).toBe(false),
+    )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.queryByRole('status')).toBeNull()
   })
 
   it('on a device without a wallet says why, in Portuguese, and offers the manual steps', async () => {
-    show(hostBridge('ios', async () => {
-      throw new BridgeError('UNAVAILABLE', 'no wallet')
-    }), 'pt-BR')
+    show(
+      hostBridge('ios', async () => {
+        throw new BridgeError('UNAVAILABLE', 'no wallet')
+      }),
+      'pt-BR',
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar à Apple Wallet' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Este aparelho não consegue guardar cartões de pagamento numa carteira.')

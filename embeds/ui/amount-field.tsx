@@ -16,7 +16,11 @@ export function readAmountIn(text: string, locale: Locale, unit: AmountUnit, all
 }
 
 /** Why a typed amount was refused, in the page's language. */
-export function amountProblemMessage(problem: TypedAmountProblem, unit: AmountUnit, t: (key: MessageKey, vars?: Record<string, string>) => string): string {
+export function amountProblemMessage(
+  problem: TypedAmountProblem,
+  unit: AmountUnit,
+  t: (key: MessageKey, vars?: Record<string, string>) => string,
+): string {
   return t(`amount.error.${problem}`, { asset: unit, places: String(decimalsOf(unit)) })
 }
 
@@ -27,7 +31,10 @@ type Options = { initial?: string | null; optional?: boolean; allowZero?: boolea
  * and `read()` for submit, which shows why at the field when the text is not an amount.
  * `initial` is a canonical decimal from the API (a saved limit); it is shown the page's way.
  */
-export function useAmountInput(unit: AmountUnit, { initial = null, optional = false, allowZero = false }: Options = {}) {
+export function useAmountInput(
+  unit: AmountUnit,
+  { initial = null, optional = false, allowZero = false }: Options = {},
+) {
   const { t, locale } = useI18n()
   const [text, setText] = useState(() => (initial ? toTypedAmount(initial, locale) : ''))
   const [shown, setShown] = useState(false)
@@ -59,7 +66,13 @@ export function useAmountInput(unit: AmountUnit, { initial = null, optional = fa
 
 export type AmountInput = ReturnType<typeof useAmountInput>
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string | undefined; error?: string | undefined; amount?: AmountInput }
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  name: string
+  hint?: string | undefined
+  error?: string | undefined
+  amount?: AmountInput
+}
 
 /**
  * The one amount input: every amount field uses it, so "12,50" and "1.234,56" on a Portuguese page and
@@ -68,5 +81,15 @@ type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: stri
  * (the text is not an amount) wins over `error`, the server's word on the amount.
  */
 export function AmountField({ amount, error, hint, ...input }: Props) {
-  return <TextField inputMode="decimal" autoComplete="off" spellCheck={false} {...(hint ? { hint } : {})} {...input} {...amount?.field} error={amount?.field.error ?? error} />
+  return (
+    <TextField
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      {...(hint ? { hint } : {})}
+      {...input}
+      {...amount?.field}
+      error={amount?.field.error ?? error}
+    />
+  )
 }

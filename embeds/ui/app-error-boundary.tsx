@@ -34,7 +34,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
         <h1 style={{ fontSize: '1.25rem' }}>{clientErrorText(window.location.host)}</h1>
         <p>
           {/* Above the i18n provider: the language is the one the page set on <html lang>. */}
-          <a href="/app/cash/error-acknowledged">{translate(pickLocale(document.documentElement.lang), 'a11y.continue')}</a>
+          <a href="/app/cash/error-acknowledged">
+            {translate(pickLocale(document.documentElement.lang), 'a11y.continue')}
+          </a>
         </p>
       </main>
     )

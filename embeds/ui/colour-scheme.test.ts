@@ -11,7 +11,11 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const files = (dir: string, ext: RegExp): string[] =>
   readdirSync(join(ROOT, dir)).flatMap((name) => {
     const path = join(dir, name)
-    return statSync(join(ROOT, path)).isDirectory() ? files(path, ext) : ext.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
+    return statSync(join(ROOT, path)).isDirectory()
+      ? files(path, ext)
+      : ext.test(name) && !/\.test\.tsx?$/.test(name)
+        ? [path]
+        : []
   })
 const STYLES = [...files('embeds', /\.css$/), ...files('host', /\.css$/)]
 const CODE = [...files('embeds', /\.tsx?$/), ...files('host', /\.tsx?$/), ...files('bridge', /\.tsx?$/)]
@@ -37,7 +41,14 @@ function rules(css: string): { selector: string; declarations: string[] }[] {
         if (depth === 0) {
           const body = block.slice(start, i)
           if (head.startsWith('@')) walk(body, `${outer}${head} `)
-          else found.push({ selector: `${outer}${head}`, declarations: body.split(';').map((d) => d.trim()).filter(Boolean) })
+          else
+            found.push({
+              selector: `${outer}${head}`,
+              declarations: body
+                .split(';')
+                .map((d) => d.trim())
+                .filter(Boolean),
+            })
           start = i + 1
         }
       }
@@ -59,20 +70,38 @@ describe('the colour scheme changes colours, never a size', () => {
   })
 
   it('a rule chosen by the theme sets only color-scheme', () => {
-    const themed = STYLES.flatMap((path) => rules(read(path)).filter((r) => /data-theme|prefers-color-scheme/.test(r.selector)).map((r) => ({ path, ...r })))
+    const themed = STYLES.flatMap((path) =>
+      rules(read(path))
+        .filter((r) => /data-theme|prefers-color-scheme/.test(r.selector))
+        .map((r) => ({ path, ...r })),
+    )
     expect(themed.length).toBeGreaterThanOrEqual(2)
-    for (const rule of themed) for (const d of rule.declarations) expect(`${rule.path} ${rule.selector} { ${d} }`).toMatch(/\{ color-scheme: (light|dark) \}$/)
+    for (const rule of themed)
+      for (const d of rule.declarations)
+        expect(`${rule.path} ${rule.selector} { ${d} }`).toMatch(/\{ color-scheme: (light|dark) \}$/)
   })
 
   it('light-dark() holds only colours (custom properties and colour properties)', () => {
     for (const path of STYLES)
       for (const rule of rules(read(path)))
         for (const d of rule.declarations.filter((x) => x.includes('light-dark(')))
-          expect(`${path}: ${d}`).toMatch(/: (--cash-[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color|fill|stroke|caret-color|accent-color): light-dark\(/)
+          expect(`${path}: ${d}`).toMatch(
+            /: (--cash-[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color|fill|stroke|caret-color|accent-color): light-dark\(/,
+          )
   })
 
   it('page code reads the scheme only to hand it to the page (data-theme), never to lay anything out', () => {
-    const readers = CODE.filter((path) => /prefers-color-scheme|\.theme\b|'dark'/.test(read(path).replace(/'qa\.theme[\w.]*'/g, '')) && !/messages-/.test(path))
-    expect(readers.sort()).toEqual(['bridge/protocol.schema.ts', 'embeds/lib/mount-embed.tsx', 'host/embed-frame.tsx', 'host/qa-harness.tsx', 'host/use-qa-host.ts'])
+    const readers = CODE.filter(
+      (path) =>
+        /prefers-color-scheme|\.theme\b|'dark'/.test(read(path).replace(/'qa\.theme[\w.]*'/g, '')) &&
+        !/messages-/.test(path),
+    )
+    expect(readers.sort()).toEqual([
+      'bridge/protocol.schema.ts',
+      'embeds/lib/mount-embed.tsx',
+      'host/embed-frame.tsx',
+      'host/qa-harness.tsx',
+      'host/use-qa-host.ts',
+    ])
   })
 })

@@ -15,7 +15,16 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * The last step of every money movement: the all-in cost, then the holder's approval, by the host's
  * biometrics where the app offers them, else by password. `send` gets the confirmation to pass on.
  */
-export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submitLabel, ...commit }: {
+export function ConfirmSheet({
+  title,
+  lines,
+  total,
+  asset,
+  detail,
+  onBack,
+  submitLabel,
+  ...commit
+}: {
   title: string
   lines: { label: string; value: string }[]
   total: string
@@ -50,7 +59,13 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submi
       if (biometric) {
         // The host proves its biometric check by answering a fresh challenge of this session (issue 19).
         const challenge = await api.post('/auth/confirmations/challenge', ConfirmationChallengeResponse)
-        const answer = await bridge.call('confirm', { title, amount: total, asset, detail, challenge: challenge.challenge })
+        const answer = await bridge.call('confirm', {
+          title,
+          amount: total,
+          asset,
+          detail,
+          challenge: challenge.challenge,
+        })
         if (!answer.confirmed || !answer.signature) {
           setError(t('confirm.declined'))
           return
@@ -72,18 +87,41 @@ export function ConfirmSheet({ title, lines, total, asset, detail, onBack, submi
     }
   }
   return (
-    <form className="cash-card cash-stack" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-label={t('confirm.label')}>
+    <form
+      className="cash-card cash-stack"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={busy}
+      aria-label={t('confirm.label')}
+    >
       <h2>{t('confirm.review')}</h2>
       <dl className="cash-stack" style={{ margin: 0 }} data-testid="confirm.summary">
         {lines.map((line) => (
           <div key={line.label} className="cash-row">
             <dt>{line.label}</dt>
-            <dd className="cash-mono" style={{ margin: 0, textAlign: 'right' }}>{line.value}</dd>
+            <dd className="cash-mono" style={{ margin: 0, textAlign: 'right' }}>
+              {line.value}
+            </dd>
           </div>
         ))}
       </dl>
-      {biometric || !approval ? null : <TextField label={t('confirm.password')} type="password" name="password" autoComplete="current-password" value={password} error={passwordError} onChange={(e) => setPassword(e.target.value)} />}
-      <FormFooter error={error} busy={busy} label={biometric ? t('confirm.biometric') : (submitLabel ?? t('confirm.send'))} busyLabel={t('confirm.sending')} />
+      {biometric || !approval ? null : (
+        <TextField
+          label={t('confirm.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={passwordError}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      )}
+      <FormFooter
+        error={error}
+        busy={busy}
+        label={biometric ? t('confirm.biometric') : (submitLabel ?? t('confirm.send'))}
+        busyLabel={t('confirm.sending')}
+      />
       <button type="button" className="cash-button" data-variant="secondary" onClick={onBack} disabled={busy}>
         {t('confirm.back')}
       </button>

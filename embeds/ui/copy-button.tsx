@@ -18,7 +18,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     setTimeout(() => setState('idle'), 2000)
   }
   return (
-    <button type="button" className="cash-button" data-variant="secondary" onClick={() => void copy()} aria-label={`${label}: ${state === 'copied' ? t('ui.copied') : t('ui.copy')}`}>
+    <button
+      type="button"
+      className="cash-button"
+      data-variant="secondary"
+      onClick={() => void copy()}
+      aria-label={`${label}: ${state === 'copied' ? t('ui.copied') : t('ui.copy')}`}
+    >
       {state === 'copied' ? t('ui.copied') : state === 'failed' ? t('ui.copyFailed') : t('ui.copy')}
     </button>
   )

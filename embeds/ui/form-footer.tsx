@@ -1,5 +1,15 @@
 /** The end of a form: the form-level error (announced) and the submit button with its busy label. */
-export function FormFooter({ error, busy, label, busyLabel }: { error: string | null; busy: boolean; label: string; busyLabel: string }) {
+export function FormFooter({
+  error,
+  busy,
+  label,
+  busyLabel,
+}: {
+  error: string | null
+  busy: boolean
+  label: string
+  busyLabel: string
+}) {
   return (
     <>
       {error ? (

@@ -14,13 +14,29 @@ export function FrozenGate({ accountId, children }: { accountId: string; childre
   if (freeze.status !== 'ready' || !freeze.data.frozen) return <>{children}</>
   const f = freeze.data
   return (
-    <section className="cash-card cash-stack" role="alert" aria-labelledby="frozen-gate-title" data-testid="frozen-gate">
+    <section
+      className="cash-card cash-stack"
+      role="alert"
+      aria-labelledby="frozen-gate-title"
+      data-testid="frozen-gate"
+    >
       <h2 id="frozen-gate-title">{t('frozen.title')}</h2>
-      <p style={{ margin: 0 }}>{t('frozen.body', { when: f.frozenAt ? formatDate(f.frozenAt, locale) : '', reason: f.frozenReason ?? t('frozen.noReason') })}</p>
-      <p className="cash-muted" style={{ margin: 0 }}>{t('frozen.next')}</p>
+      <p style={{ margin: 0 }}>
+        {t('frozen.body', {
+          when: f.frozenAt ? formatDate(f.frozenAt, locale) : '',
+          reason: f.frozenReason ?? t('frozen.noReason'),
+        })}
+      </p>
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('frozen.next')}
+      </p>
       <div className="cash-row">
-        <a className="cash-button" href="/app/cash/support">{t('frozen.contact')}</a>
-        <a className="cash-button" data-variant="secondary" href="/app/cash/top-up">{t('frozen.addMoney')}</a>
+        <a className="cash-button" href="/app/cash/support">
+          {t('frozen.contact')}
+        </a>
+        <a className="cash-button" data-variant="secondary" href="/app/cash/top-up">
+          {t('frozen.addMoney')}
+        </a>
       </div>
     </section>
   )

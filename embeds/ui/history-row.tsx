@@ -1,4 +1,15 @@
-import { ArrowDownLeft, ArrowUpRight, CreditCard, Gift, HandCoins, Landmark, Percent, QrCode, Receipt, RefreshCw } from 'lucide-react'
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  CreditCard,
+  Gift,
+  HandCoins,
+  Landmark,
+  Percent,
+  QrCode,
+  Receipt,
+  RefreshCw,
+} from 'lucide-react'
 import { HistoryItem } from '../../domain/api/money-out.schema'
 import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { isAsset } from '../../domain/asset'
@@ -25,7 +36,8 @@ function Leading({ item }: { item: Item }) {
   if (item.type === 'borrow') return <Avatar icon={Percent} tone="muted" />
   if (/^Cashback|cashback|reward/i.test(item.title)) return <Avatar icon={Gift} tone="positive" />
   if (/^(Converted|Staked)/.test(item.title)) return <Avatar icon={RefreshCw} />
-  if ((item.type === 'deposit' || item.type === 'withdrawal' || item.type === 'other') && isAsset(item.asset)) return <Avatar asset={item.asset} />
+  if ((item.type === 'deposit' || item.type === 'withdrawal' || item.type === 'other') && isAsset(item.asset))
+    return <Avatar asset={item.asset} />
   return <Avatar icon={incoming ? ArrowDownLeft : ArrowUpRight} />
 }
 
@@ -48,15 +60,29 @@ export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'da
         <span className="cash-list-row-title">{localiseTitle(item.title, locale)}</span>
         <span className="cash-list-row-sub">
           <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, when)}</time>
-          {item.reason ? <><br />{localiseReason(item.reason, locale)}</> : null}
+          {item.reason ? (
+            <>
+              <br />
+              {localiseReason(item.reason, locale)}
+            </>
+          ) : null}
         </span>
       </span>
       <span className="cash-list-row-end">
-        <span className={`cash-list-row-amount${incoming && !declined ? ' cash-positive' : ''}`} data-declined={declined || undefined}>
+        <span
+          className={`cash-list-row-amount${incoming && !declined ? ' cash-positive' : ''}`}
+          data-declined={declined || undefined}
+        >
           {incoming ? '+' : ''}
           {formatMoney(parseSignedAmount(item.amount, item.asset), item.asset, locale)}
         </span>
-        {item.status === 'settled' ? <span className="cash-visually-hidden">{status}</span> : <span className="cash-list-row-status" data-status={item.status}>{status}</span>}
+        {item.status === 'settled' ? (
+          <span className="cash-visually-hidden">{status}</span>
+        ) : (
+          <span className="cash-list-row-status" data-status={item.status}>
+            {status}
+          </span>
+        )}
       </span>
     </a>
   )

@@ -13,7 +13,23 @@ const PAD = { right: 12, top: 12, bottom: 26 }
  * pointer. `title` and `description` name it for screen readers, and the same points are in a table below
  * (opened on demand) for anyone who cannot see the line.
  */
-export function LineChart({ title, description, points, valueHeader, dateHeader, tableLabel, tickFormat }: { title: string; description: string; points: ChartPoint[]; valueHeader: string; dateHeader: string; tableLabel: string; tickFormat?: (value: number) => string }) {
+export function LineChart({
+  title,
+  description,
+  points,
+  valueHeader,
+  dateHeader,
+  tableLabel,
+  tickFormat,
+}: {
+  title: string
+  description: string
+  points: ChartPoint[]
+  valueHeader: string
+  dateHeader: string
+  tableLabel: string
+  tickFormat?: (value: number) => string
+}) {
   const id = useId()
   const { locale } = useI18n()
   const [at, setAt] = useState<number | null>(null)
@@ -43,7 +59,16 @@ export function LineChart({ title, description, points, valueHeader, dateHeader,
   const shown = at === null ? null : points[at]
   return (
     <figure className="cash-stack" style={{ margin: 0 }}>
-      <svg className="cash-chart" viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-t ${id}-d`} style={{ maxWidth: 560, color: 'var(--cash-accent)', touchAction: 'pan-y' }} onPointerMove={onMove} onPointerLeave={() => setAt(null)}>
+      <svg
+        className="cash-chart"
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        style={{ maxWidth: 560, color: 'var(--cash-accent)', touchAction: 'pan-y' }}
+        onPointerMove={onMove}
+        onPointerLeave={() => setAt(null)}
+      >
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
         <defs>
@@ -54,31 +79,65 @@ export function LineChart({ title, description, points, valueHeader, dateHeader,
         </defs>
         {ticks.map(([label, v], i) => (
           <g key={label}>
-            <line className="cash-chart-grid" x1={left} x2={W - PAD.right} y1={y(v)} y2={y(v)} strokeDasharray={i === 0 ? undefined : '3 3'} />
-            <text x={left - 6} y={y(v) + 4} textAnchor="end">{label}</text>
+            <line
+              className="cash-chart-grid"
+              x1={left}
+              x2={W - PAD.right}
+              y1={y(v)}
+              y2={y(v)}
+              strokeDasharray={i === 0 ? undefined : '3 3'}
+            />
+            <text x={left - 6} y={y(v) + 4} textAnchor="end">
+              {label}
+            </text>
           </g>
         ))}
         {dateIdx.map((i) => (
-          <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}>{points[i]?.label}</text>
+          <text key={i} x={x(i)} y={H - 8} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'}>
+            {points[i]?.label}
+          </text>
         ))}
         <path d={area} fill={`url(#${id}-fill)`} />
         <path d={path} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
         {shown && at !== null ? (
           <g>
             <line x1={x(at)} x2={x(at)} y1={PAD.top} y2={PAD.top + plotH} stroke="currentColor" strokeOpacity="0.4" />
-            <circle cx={x(at)} cy={y(shown.value)} r={4} fill="currentColor" stroke="var(--cash-surface)" strokeWidth={2} />
+            <circle
+              cx={x(at)}
+              cy={y(shown.value)}
+              r={4}
+              fill="currentColor"
+              stroke="var(--cash-surface)"
+              strokeWidth={2}
+            />
           </g>
         ) : null}
       </svg>
-      <p className="cash-muted" style={{ margin: 0, minHeight: '1.45em', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' }} aria-hidden="true">
+      <p
+        className="cash-muted"
+        style={{ margin: 0, minHeight: '1.45em', fontSize: '0.875rem', fontVariantNumeric: 'tabular-nums' }}
+        aria-hidden="true"
+      >
         {shown ? `${shown.label} · ${shown.display}` : null}
       </p>
       <details>
         <summary>{tableLabel}</summary>
         <table className="cash-table">
           <caption className="cash-visually-hidden">{title}</caption>
-          <thead><tr><th scope="col">{dateHeader}</th><th scope="col">{valueHeader}</th></tr></thead>
-          <tbody>{points.map((p) => <tr key={p.label}><th scope="row">{p.label}</th><td>{p.display}</td></tr>)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">{dateHeader}</th>
+              <th scope="col">{valueHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.label}>
+                <th scope="row">{p.label}</th>
+                <td>{p.display}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </details>
     </figure>

@@ -9,9 +9,23 @@ type AvatarProps = { icon: LucideIcon; tone?: 'accent' | 'positive' | 'muted' } 
 
 /** A row's 40 px leading mark: a category icon, an asset's logo, or a person's initial on a tinted circle. */
 export function Avatar(props: AvatarProps) {
-  if ('asset' in props) return <span className="cash-avatar"><AssetLogo asset={props.asset} /></span>
-  if ('name' in props) return <span className="cash-avatar" aria-hidden="true">{[...props.name.trim()][0]?.toLocaleUpperCase() ?? '?'}</span>
-  return <span className="cash-avatar" data-tone={props.tone}><Icon icon={props.icon} /></span>
+  if ('asset' in props)
+    return (
+      <span className="cash-avatar">
+        <AssetLogo asset={props.asset} />
+      </span>
+    )
+  if ('name' in props)
+    return (
+      <span className="cash-avatar" aria-hidden="true">
+        {[...props.name.trim()][0]?.toLocaleUpperCase() ?? '?'}
+      </span>
+    )
+  return (
+    <span className="cash-avatar" data-tone={props.tone}>
+      <Icon icon={props.icon} />
+    </span>
+  )
 }
 
 export type ListRowProps = {
@@ -48,10 +62,28 @@ export function ListRow({ leading, title, subtitle, end, endNote, chevron, href,
           {endNote}
         </span>
       ) : null}
-      {chevron ? <span className="cash-list-row-chevron"><Icon icon={ChevronRight} /></span> : null}
+      {chevron ? (
+        <span className="cash-list-row-chevron">
+          <Icon icon={ChevronRight} />
+        </span>
+      ) : null}
     </>
   )
-  if (href) return <a className="cash-list-row" href={href} {...rowProps}>{body}</a>
-  if (onClick) return <button type="button" className="cash-list-row" onClick={onClick} {...rowProps}>{body}</button>
-  return <div className="cash-list-row" {...rowProps}>{body}</div>
+  if (href)
+    return (
+      <a className="cash-list-row" href={href} {...rowProps}>
+        {body}
+      </a>
+    )
+  if (onClick)
+    return (
+      <button type="button" className="cash-list-row" onClick={onClick} {...rowProps}>
+        {body}
+      </button>
+    )
+  return (
+    <div className="cash-list-row" {...rowProps}>
+      {body}
+    </div>
+  )
 }

@@ -7,6 +7,13 @@ import { CalloutCard } from './state-views'
 export function NeedsAccount({ children }: { children: (accountId: string) => ReactNode }) {
   const accountId = useAccountId()
   const { t } = useI18n()
-  if (!accountId) return <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} action={<a href="/app/cash/onboarding/personal">{t('home.noAccount.action')}</a>} />
+  if (!accountId)
+    return (
+      <CalloutCard
+        title={t('home.noAccount.title')}
+        body={t('home.noAccount.body')}
+        action={<a href="/app/cash/onboarding/personal">{t('home.noAccount.action')}</a>}
+      />
+    )
   return <>{children(accountId)}</>
 }

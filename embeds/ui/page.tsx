@@ -4,7 +4,17 @@ import { useEffect, useRef, type ReactNode } from 'react'
  * A screen: sets the document title and moves focus to its heading when it mounts, so a route change is
  * announced to screen readers and keyboard users start at the top.
  */
-export function Page({ title, children, actions, className }: { title: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Page({
+  title,
+  children,
+  actions,
+  className,
+}: {
+  title: string
+  children: ReactNode
+  actions?: ReactNode
+  className?: string
+}) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     document.title = `${title} · Cash`

@@ -5,7 +5,16 @@ export function QrCode({ value, label, size = 200 }: { value: string; label: str
   const { data, size: cells } = encode(value, { ecc: 'M', border: 2 })
   const path = data.flatMap((row, y) => row.map((on, x) => (on ? `M${x} ${y}h1v1h-1z` : ''))).join('')
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${cells} ${cells}`} shapeRendering="crispEdges" style={{ background: '#fff', borderRadius: 8 }} data-qr-value={value}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${cells} ${cells}`}
+      shapeRendering="crispEdges"
+      style={{ background: '#fff', borderRadius: 8 }}
+      data-qr-value={value}
+    >
       <path d={path} fill="#000" />
     </svg>
   )

@@ -11,18 +11,50 @@ export function QuotePanel({ quote, notice }: { quote: QuoteView; notice?: strin
   const fmt = (v: string, asset: QuoteView['from']) => formatAssetAmount(parseAmount(v, asset), asset, locale)
   return (
     <section className="cash-stack" aria-labelledby={`quote-${quote.id}`} data-testid="quote">
-      <h2 id={`quote-${quote.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>{t('quote.title')}</h2>
-      {notice ? <p className="cash-notice" role="status">{notice}</p> : null}
+      <h2 id={`quote-${quote.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
+        {t('quote.title')}
+      </h2>
+      {notice ? (
+        <p className="cash-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <dl className="cash-stack" style={{ margin: 0 }}>
-        <div className="cash-row"><dt>{t('quote.pay')}</dt><dd data-testid="quote.pay">{fmt(quote.amountIn, quote.from)}</dd></div>
-        <div className="cash-row"><dt>{t('quote.receive')}</dt><dd><strong data-testid="quote.receive">{fmt(quote.amountOut, quote.to)}</strong></dd></div>
-        <div className="cash-row"><dt>{t('quote.rate')}</dt><dd>{t('quote.rateValue', { from: quote.from, rate: formatNumber(readableRate(quote.rate), locale, 20), to: quote.to })}</dd></div>
+        <div className="cash-row">
+          <dt>{t('quote.pay')}</dt>
+          <dd data-testid="quote.pay">{fmt(quote.amountIn, quote.from)}</dd>
+        </div>
+        <div className="cash-row">
+          <dt>{t('quote.receive')}</dt>
+          <dd>
+            <strong data-testid="quote.receive">{fmt(quote.amountOut, quote.to)}</strong>
+          </dd>
+        </div>
+        <div className="cash-row">
+          <dt>{t('quote.rate')}</dt>
+          <dd>
+            {t('quote.rateValue', {
+              from: quote.from,
+              rate: formatNumber(readableRate(quote.rate), locale, 20),
+              to: quote.to,
+            })}
+          </dd>
+        </div>
         <div className="cash-row">
           <dt>{t('quote.spread', { percent: formatPercent(quote.spreadPercent, locale) })}</dt>
-          <dd>{quote.spread === '0' ? t('quote.noSpread') : `${fmt(quote.spread, quote.to)} (${formatMoney(parseAmount(quote.spreadUsd, 'USDC'), 'USDC', locale)})`}</dd>
+          <dd>
+            {quote.spread === '0'
+              ? t('quote.noSpread')
+              : `${fmt(quote.spread, quote.to)} (${formatMoney(parseAmount(quote.spreadUsd, 'USDC'), 'USDC', locale)})`}
+          </dd>
         </div>
       </dl>
-      <p className={left > 0 ? 'cash-muted' : 'cash-warning'} aria-live="polite" data-testid="quote.countdown" style={{ margin: 0 }}>
+      <p
+        className={left > 0 ? 'cash-muted' : 'cash-warning'}
+        aria-live="polite"
+        data-testid="quote.countdown"
+        style={{ margin: 0 }}
+      >
         {left > 0 ? t('quote.expiresIn', { time: formatSeconds(left) }) : t('quote.expired')}
       </p>
     </section>

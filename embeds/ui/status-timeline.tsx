@@ -2,7 +2,19 @@
  * The steps of something in flight, with the current one marked; `failed` marks where it stopped, `finished`
  * that the current step is the last and reached (delivered, confirmed), so it shows done rather than under way.
  */
-export function StatusTimeline({ steps, current, failed, finished, label }: { steps: { key: string; label: string }[]; current: string; failed?: boolean; finished?: boolean; label: string }) {
+export function StatusTimeline({
+  steps,
+  current,
+  failed,
+  finished,
+  label,
+}: {
+  steps: { key: string; label: string }[]
+  current: string
+  failed?: boolean
+  finished?: boolean
+  label: string
+}) {
   const at = steps.findIndex((s) => s.key === current)
   return (
     <ol className="cash-timeline" aria-label={label}>

@@ -5,9 +5,23 @@ import type { ReactNode } from 'react'
  * focus, so keyboard users can scroll it with the arrow keys (WCAG 2.1.1; axe `scrollable-region-focusable`).
  * `inCard`: the table already sits in a card, so the scroller draws none of its own.
  */
-export function TableScroll({ label, inCard = false, children }: { label: string; inCard?: boolean; children: ReactNode }) {
+export function TableScroll({
+  label,
+  inCard = false,
+  children,
+}: {
+  label: string
+  inCard?: boolean
+  children: ReactNode
+}) {
   return (
-    <div className={inCard ? undefined : 'cash-card'} role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <div
+      className={inCard ? undefined : 'cash-card'}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      style={{ overflowX: 'auto' }}
+    >
       {children}
     </div>
   )

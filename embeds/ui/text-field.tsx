@@ -1,6 +1,11 @@
 import { useId, type InputHTMLAttributes } from 'react'
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | undefined; name: string }
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: string
+  error?: string | undefined
+  name: string
+}
 
 /** A labelled input whose error is announced and tied to it (aria-describedby). */
 export function TextField({ label, hint, error, name, ...input }: Props) {

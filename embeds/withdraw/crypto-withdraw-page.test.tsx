@@ -12,13 +12,23 @@ import { CryptoWithdrawPage } from './crypto-withdraw-page'
  * e2e/money-out.spec.ts follows one refusal through the real server in the browser.
  */
 const account = '30000000-0000-4000-8000-000000000001'
-const session = { user: { id: '20000000-0000-4000-8000-000000000001', email: 'personal@demo.cash', name: 'Paula Pereira', platformRole: 'user' }, memberships: [], csrfToken: 'csrf' }
+const session = {
+  user: {
+    id: '20000000-0000-4000-8000-000000000001',
+    email: 'personal@demo.cash',
+    name: 'Paula Pereira',
+    platformRole: 'user',
+  },
+  memberships: [],
+  csrfToken: 'csrf',
+}
 const quotes: string[] = []
 
 beforeEach(() => {
   quotes.length = 0
   vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
     if (url.includes('/withdrawals/quote?')) {
       const address = new URL(url, 'http://cash.test').searchParams.get('address') ?? ''
@@ -27,7 +37,10 @@ beforeEach(() => {
         parseAddress(address)
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
-        return json({ error: { code: error.code, message: error.message, fields: { address: error.message } } }, error.status)
+        return json(
+          { error: { code: error.code, message: error.message, fields: { address: error.message } } },
+          error.status,
+        )
       }
       return json({ error: { code: 'internal', message: 'only refusals in this test' } }, 500)
     }
@@ -45,7 +58,11 @@ async function enter(address: string) {
 
 describe('CryptoWithdrawPage: a bad address is refused at its field', () => {
   it.each([
-    ['a mixed-case address with a wrong checksum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd', 'This address has mixed case that does not match its checksum. Check it was copied correctly.'],
+    [
+      'a mixed-case address with a wrong checksum',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd',
+      'This address has mixed case that does not match its checksum. Check it was copied correctly.',
+    ],
     ['0x and 39 hex characters', `0x${'a'.repeat(39)}`, 'An address is 0x followed by 40 hexadecimal characters.'],
     ['a non-hex character', `0x${'a'.repeat(39)}z`, 'An address is 0x followed by 40 hexadecimal characters.'],
   ])('%s: the message at the field, and no review', async (_label, address, message) => {

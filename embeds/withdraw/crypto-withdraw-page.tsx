@@ -22,7 +22,9 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
   // One key per intended withdrawal: a double tap or a retry sends it once.
   const idempotencyKey = useRef(crypto.randomUUID())
   const query = new URLSearchParams({ asset, amount: amount.value ?? '', address: address.trim() })
-  const { quote, error } = useLiveQuote(amount.value && address ? query.toString() : null, (signal) => api.get(`/accounts/${accountId}/withdrawals/quote?${query}`, WithdrawalQuoteResponse, signal))
+  const { quote, error } = useLiveQuote(amount.value && address ? query.toString() : null, (signal) =>
+    api.get(`/accounts/${accountId}/withdrawals/quote?${query}`, WithdrawalQuoteResponse, signal),
+  )
   const fmt = (v: string) => formatMoney(parseAmount(v, asset), asset, locale)
 
   if (reviewing && quote) {
@@ -42,7 +44,12 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
         ]}
         onBack={() => setReviewing(false)}
         onSend={async (confirmation) => {
-          await api.post(`/accounts/${accountId}/withdrawals`, WithdrawalView, { asset, amount: quote.amount, address: quote.address, confirmation }, { idempotencyKey: idempotencyKey.current })
+          await api.post(
+            `/accounts/${accountId}/withdrawals`,
+            WithdrawalView,
+            { asset, amount: quote.amount, address: quote.address, confirmation },
+            { idempotencyKey: idempotencyKey.current },
+          )
           navigation.go('/app/cash/withdraw/crypto/status')
         }}
       />
@@ -66,12 +73,34 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
         </select>
       </div>
       <AmountField label={t('ui.amount')} name="amount" amount={amount} error={error?.fields.amount} />
-      <TextField label={t('withdraw.address')} hint={t('withdraw.addressHint')} name="address" autoComplete="off" spellCheck={false} value={address} error={error?.fields.address ?? (error && !error.fields.amount && !error.fields.address ? error.message : undefined)} onChange={(e) => setAddress(e.target.value)} />
+      <TextField
+        label={t('withdraw.address')}
+        hint={t('withdraw.addressHint')}
+        name="address"
+        autoComplete="off"
+        spellCheck={false}
+        value={address}
+        error={
+          error?.fields.address ?? (error && !error.fields.amount && !error.fields.address ? error.message : undefined)
+        }
+        onChange={(e) => setAddress(e.target.value)}
+      />
       {quote ? (
         <dl className="cash-stack" data-testid="withdraw.quote" style={{ margin: 0 }}>
-          <div className="cash-row"><dt>{t('withdraw.fee')}</dt><dd>{fmt(quote.fee)}</dd></div>
-          <div className="cash-row"><dt>{t('withdraw.total')}</dt><dd><strong>{fmt(quote.total)}</strong></dd></div>
-          <div className="cash-row"><dt>{t('withdraw.arrives')}</dt><dd>{t('withdraw.arrivesValue', { seconds: String(quote.arrivalSeconds) })}</dd></div>
+          <div className="cash-row">
+            <dt>{t('withdraw.fee')}</dt>
+            <dd>{fmt(quote.fee)}</dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('withdraw.total')}</dt>
+            <dd>
+              <strong>{fmt(quote.total)}</strong>
+            </dd>
+          </div>
+          <div className="cash-row">
+            <dt>{t('withdraw.arrives')}</dt>
+            <dd>{t('withdraw.arrivesValue', { seconds: String(quote.arrivalSeconds) })}</dd>
+          </div>
         </dl>
       ) : null}
       <button type="submit" className="cash-button" disabled={!quote}>

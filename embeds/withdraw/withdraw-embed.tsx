@@ -33,7 +33,17 @@ export function WithdrawEmbed({ path, title }: EmbedProps) {
   return (
     <Page title={title}>
       <NeedsAccount>
-        {(accountId) => (path === '/withdraw/crypto' ? <FrozenGate accountId={accountId}><CryptoWithdrawPage accountId={accountId} /></FrozenGate> : path === '/withdraw/crypto/status' ? <WithdrawalStatusPage accountId={accountId} /> : <WithdrawHub />)}
+        {(accountId) =>
+          path === '/withdraw/crypto' ? (
+            <FrozenGate accountId={accountId}>
+              <CryptoWithdrawPage accountId={accountId} />
+            </FrozenGate>
+          ) : path === '/withdraw/crypto/status' ? (
+            <WithdrawalStatusPage accountId={accountId} />
+          ) : (
+            <WithdrawHub />
+          )
+        }
       </NeedsAccount>
     </Page>
   )

@@ -15,7 +15,11 @@ const LIVE = ['delayed', 'broadcast']
 export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
-  const list = useResource(`withdrawals:${accountId}`, (signal) => api.get(`/accounts/${accountId}/withdrawals`, WithdrawalsResponse, signal), { pollMs: 1500, keepPolling: (d) => LIVE.includes(d.items[0]?.status ?? '') })
+  const list = useResource(
+    `withdrawals:${accountId}`,
+    (signal) => api.get(`/accounts/${accountId}/withdrawals`, WithdrawalsResponse, signal),
+    { pollMs: 1500, keepPolling: (d) => LIVE.includes(d.items[0]?.status ?? '') },
+  )
   const [asking, setAsking] = useState(false)
   const latest = list.status === 'ready' ? list.data.items[0] : undefined
   const left = useCountdown(latest?.status === 'delayed' ? latest.releaseAt : null)
@@ -32,19 +36,27 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
     { key: stopped ? w.status : 'confirmed', label: t(`withdraw.status.${stopped ? w.status : 'confirmed'}`) },
   ]
   const cancel = async () => {
-    await api.post(`/accounts/${accountId}/withdrawals/${w.id}/cancel`, WithdrawalView, undefined, { idempotencyKey: `cancel-${w.id}` })
+    await api.post(`/accounts/${accountId}/withdrawals/${w.id}/cancel`, WithdrawalView, undefined, {
+      idempotencyKey: `cancel-${w.id}`,
+    })
     setAsking(false)
     list.reload()
   }
   return (
     <section className="cash-card cash-stack" aria-live="polite" data-testid="withdraw.status">
-      <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>{fmt(w.amount)}</p>
-      <p className="cash-muted cash-mono" style={{ margin: 0 }}>{t('withdraw.toAddress', { address: w.address })}</p>
+      <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>
+        {fmt(w.amount)}
+      </p>
+      <p className="cash-muted cash-mono" style={{ margin: 0 }}>
+        {t('withdraw.toAddress', { address: w.address })}
+      </p>
       <p style={{ margin: 0 }}>{t('withdraw.totalWithFee', { total: fmt(w.total), fee: fmt(w.fee) })}</p>
       <StatusTimeline label={t('withdraw.progress')} steps={steps} current={w.status} failed={stopped} />
       {w.status === 'delayed' ? (
         <>
-          <p role="timer" style={{ margin: 0 }}>{t('withdraw.sendsIn', { time: formatSeconds(left) })}</p>
+          <p role="timer" style={{ margin: 0 }}>
+            {t('withdraw.sendsIn', { time: formatSeconds(left) })}
+          </p>
           {asking ? (
             <ConfirmSheet
               title={t('withdraw.cancel.title')}
@@ -61,15 +73,33 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
             />
           ) : (
             <div>
-              <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(true)}>{t('withdraw.cancel')}</button>
+              <button type="button" className="cash-button" data-variant="secondary" onClick={() => setAsking(true)}>
+                {t('withdraw.cancel')}
+              </button>
             </div>
           )}
         </>
       ) : null}
-      {w.status === 'cancelled' ? <p className="cash-notice" style={{ margin: 0 }}>{t('withdraw.cancelled')}</p> : null}
-      {w.status === 'failed' ? <p className="cash-warning" style={{ margin: 0 }}>{t('withdraw.failed', { reason: w.failureReason ?? '' })}</p> : null}
-      {w.status === 'confirmed' ? <p className="cash-positive" style={{ margin: 0 }}>{t('withdraw.confirmed')}</p> : null}
-      {w.txHash ? <p className="cash-mono cash-muted" style={{ margin: 0 }}>{w.txHash}</p> : null}
+      {w.status === 'cancelled' ? (
+        <p className="cash-notice" style={{ margin: 0 }}>
+          {t('withdraw.cancelled')}
+        </p>
+      ) : null}
+      {w.status === 'failed' ? (
+        <p className="cash-warning" style={{ margin: 0 }}>
+          {t('withdraw.failed', { reason: w.failureReason ?? '' })}
+        </p>
+      ) : null}
+      {w.status === 'confirmed' ? (
+        <p className="cash-positive" style={{ margin: 0 }}>
+          {t('withdraw.confirmed')}
+        </p>
+      ) : null}
+      {w.txHash ? (
+        <p className="cash-mono cash-muted" style={{ margin: 0 }}>
+          {w.txHash}
+        </p>
+      ) : null}
     </section>
   )
 }

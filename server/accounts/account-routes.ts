@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { AccountParams, ActivityResponse, BalancesResponse, LimitsResponse, OpenAccountBody, OpenAccountResponse } from '../../domain/api/account.schema'
+import {
+  AccountParams,
+  ActivityResponse,
+  BalancesResponse,
+  LimitsResponse,
+  OpenAccountBody,
+  OpenAccountResponse,
+} from '../../domain/api/account.schema'
 import { openAccount } from './open-account'
 import { LimitsBody } from '../../domain/api/money-out.schema'
 import { changeLimits, getLimits } from './limits-service'
@@ -18,7 +25,8 @@ export const accountRoutes = [
     status: 201,
     body: OpenAccountBody,
     response: OpenAccountResponse,
-    handler: ({ deps, body, principal }) => deps.db.kysely.transaction().execute((tx) => openAccount(deps, tx, principal!.userId, body)),
+    handler: ({ deps, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => openAccount(deps, tx, principal!.userId, body)),
   }),
   defineRoute({
     method: 'get',
@@ -60,6 +68,7 @@ export const accountRoutes = [
     params: AccountParams,
     body: LimitsBody,
     response: LimitsResponse,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => changeLimits(deps, tx, principal!, params.accountId, body)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => changeLimits(deps, tx, principal!, params.accountId, body)),
   }),
 ]

@@ -29,12 +29,24 @@ export async function limitsAndHolds(db: Tx, accounts: LimitWindow[]): Promise<M
       COALESCE((SELECT sum(d.amount) FROM account_limit_days d WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS month,
       COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) AS spend,
       COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind = ${WITHDRAWAL_HOLD_KIND}), 0) AS withdrawal
-    FROM unnest(${accounts.map((a) => a.accountId)}::uuid[], ${accounts.map((a) => a.today)}::date[], ${accounts.map((a) => a.monthFirst)}::date[]) AS p(account_id, today, month_first)`.execute(db)
-  return new Map(result.rows.map((r) => [r.account_id, { today: r.today, month: r.month, spend: r.spend, withdrawal: r.withdrawal }]))
+    FROM unnest(${accounts.map((a) => a.accountId)}::uuid[], ${accounts.map((a) => a.today)}::date[], ${accounts.map((a) => a.monthFirst)}::date[]) AS p(account_id, today, month_first)`.execute(
+    db,
+  )
+  return new Map(
+    result.rows.map((r) => [
+      r.account_id,
+      { today: r.today, month: r.month, spend: r.spend, withdrawal: r.withdrawal },
+    ]),
+  )
 }
 
 /** The account's money position from rows already read: its ledger accounts and what counts against its limits. */
-export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'daily_limit' | 'monthly_limit'>>(account: A, ledger: LedgerAccount[], counted: LimitCounts, prices: PriceTable) {
+export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'daily_limit' | 'monthly_limit'>>(
+  account: A,
+  ledger: LedgerAccount[],
+  counted: LimitCounts,
+  prices: PriceTable,
+) {
   const posted = zeroes()
   const available = zeroes()
   let debt = 0n
@@ -63,14 +75,24 @@ export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'd
 }
 
 /** The holder's local day and month starts at `now`, as limitsAndHolds takes them. */
-export const limitWindow = (account: Selectable<AccountsTable>, now: Date): LimitWindow => ({ accountId: account.id, ...localDays(now, account.time_zone) })
+export const limitWindow = (account: Selectable<AccountsTable>, now: Date): LimitWindow => ({
+  accountId: account.id,
+  ...localDays(now, account.time_zone),
+})
 
 /**
  * The account's money position from the ledger: posted and free balances, debt, holds, spendable, and the
  * account's ledger accounts. A caller that has just read (and locked) the account row passes it as `account`.
  */
-export async function loadPosition(db: Tx, accountId: string, now: Date, prices: PriceTable, known: { account?: Selectable<AccountsTable> } = {}) {
-  const account = known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
+export async function loadPosition(
+  db: Tx,
+  accountId: string,
+  now: Date,
+  prices: PriceTable,
+  known: { account?: Selectable<AccountsTable> } = {},
+) {
+  const account =
+    known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
   if (!account) throw new DomainError('not_found', 'No such account.')
   const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
   const counted = (await limitsAndHolds(db, [limitWindow(account, now)])).get(accountId)!
@@ -81,7 +103,12 @@ export async function loadPosition(db: Tx, accountId: string, now: Date, prices:
 export async function getBalances(db: Tx, accountId: string, now: Date, prices: PriceTable): Promise<BalancesResponse> {
   const { account, posted, available, debt, holds, spendable: s } = await loadPosition(db, accountId, now, prices)
   const usd = (v: bigint) => toDecimal(v, 'USDC')
-  const pendingMode = await db.selectFrom('account_mode_changes').select(['to_mode', 'effective_at']).where('account_id', '=', accountId).where('status', '=', 'pending').executeTakeFirst()
+  const pendingMode = await db
+    .selectFrom('account_mode_changes')
+    .select(['to_mode', 'effective_at'])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
   return {
     accountId: account.id,
     accountName: account.name,
@@ -104,7 +131,9 @@ export async function getBalances(db: Tx, accountId: string, now: Date, prices: 
     borrowLimit: usd(borrowLimit(posted, prices)),
     pendingHolds: usd(holds.spend),
     health: healthOf(posted, prices, debt),
-    pendingModeChange: pendingMode ? { toMode: pendingMode.to_mode, effectiveAt: pendingMode.effective_at.toISOString() } : null,
+    pendingModeChange: pendingMode
+      ? { toMode: pendingMode.to_mode, effectiveAt: pendingMode.effective_at.toISOString() }
+      : null,
   }
 }
 
@@ -112,7 +141,12 @@ export async function getBalances(db: Tx, accountId: string, now: Date, prices: 
 function healthOf(posted: Record<HeldAsset, bigint>, prices: PriceTable, debt: bigint) {
   const bps = healthBps(posted, prices, debt)
   if (bps === null) return null
-  return { factor: bpsToRatio(bps), status: healthStatus(bps), warningFactor: bpsToRatio(HEALTH_WARNING_BPS), liquidationValue: toDecimal(liquidationValue(posted, prices), 'USDC') }
+  return {
+    factor: bpsToRatio(bps),
+    status: healthStatus(bps),
+    warningFactor: bpsToRatio(HEALTH_WARNING_BPS),
+    liquidationValue: toDecimal(liquidationValue(posted, prices), 'USDC'),
+  }
 }
 
 /** The latest journals touching the account, one line per asset, signed as the holder sees them. */
@@ -123,21 +157,50 @@ export async function getActivity(db: Tx, accountId: string, limit: number): Pro
     .innerJoin('ledger_accounts as la', 'la.id', 'e.ledger_account_id')
     .select(['j.id', 'j.kind', 'j.description', 'j.created_at', 'e.side', 'e.amount', 'la.code', 'la.asset'])
     .where('la.account_id', '=', accountId)
-    .where('j.id', 'in', (qb) => qb.selectFrom('journals as recent').select('recent.id').where('recent.account_id', '=', accountId).orderBy('recent.created_at', 'desc').limit(limit))
+    .where('j.id', 'in', (qb) =>
+      qb
+        .selectFrom('journals as recent')
+        .select('recent.id')
+        .where('recent.account_id', '=', accountId)
+        .orderBy('recent.created_at', 'desc')
+        .limit(limit),
+    )
     .orderBy('j.created_at', 'desc')
     .execute()
   // Per journal and asset: the change to cash if cash moved, else the change in debt seen as money out.
-  const lines = new Map<string, { id: string; kind: string; description: string; asset: HeldAsset; createdAt: string; cash: bigint | null; debt: bigint }>()
+  const lines = new Map<
+    string,
+    {
+      id: string
+      kind: string
+      description: string
+      asset: HeldAsset
+      createdAt: string
+      cash: bigint | null
+      debt: bigint
+    }
+  >()
   for (const r of rows) {
     if (!isHeldAsset(r.asset)) continue
     const key = `${r.id}:${r.asset}`
-    const line = lines.get(key) ?? { id: r.id, kind: r.kind, description: r.description, asset: r.asset, createdAt: r.created_at.toISOString(), cash: null, debt: 0n }
+    const line = lines.get(key) ?? {
+      id: r.id,
+      kind: r.kind,
+      description: r.description,
+      asset: r.asset,
+      createdAt: r.created_at.toISOString(),
+      cash: null,
+      debt: 0n,
+    }
     const signed = r.side === 'credit' ? r.amount : -r.amount
     if (r.code === 'cash') line.cash = (line.cash ?? 0n) + signed
     else if (r.code === 'debt') line.debt += signed
     lines.set(key, line)
   }
   return {
-    items: [...lines.values()].map(({ cash, debt, ...line }) => ({ ...line, amount: toDecimal(cash ?? debt, line.asset) })),
+    items: [...lines.values()].map(({ cash, debt, ...line }) => ({
+      ...line,
+      amount: toDecimal(cash ?? debt, line.asset),
+    })),
   }
 }

@@ -14,20 +14,47 @@ beforeEach(async () => {
 
 describe('account spending limits', () => {
   it('raises at once, with the holder’s confirmation', async () => {
-    expect((await paula.json('PUT', `/accounts/${account}/limits`, { daily: '20000', monthly: '60000' })).body.error.code).toBe('confirmation_required')
-    const raised = await paula.json('PUT', `/accounts/${account}/limits`, { daily: '20000', monthly: '60000', confirmation })
+    expect(
+      (await paula.json('PUT', `/accounts/${account}/limits`, { daily: '20000', monthly: '60000' })).body.error.code,
+    ).toBe('confirmation_required')
+    const raised = await paula.json('PUT', `/accounts/${account}/limits`, {
+      daily: '20000',
+      monthly: '60000',
+      confirmation,
+    })
     expect(raised.body).toMatchObject({ daily: '20000', monthly: '60000', pending: null })
   })
 
   it('lowers only after the limit delay, so purchases approved meanwhile still stand', async () => {
     const lowered = await paula.json('PUT', `/accounts/${account}/limits`, { daily: '100', monthly: '1000' })
-    expect(lowered.body).toMatchObject({ daily: '10000', pending: { daily: '100', effectiveAt: '2026-11-21T13:00:00.000Z' } })
+    expect(lowered.body).toMatchObject({
+      daily: '10000',
+      pending: { daily: '100', effectiveAt: '2026-11-21T13:00:00.000Z' },
+    })
     const admin = await signIn(t.app, 'admin')
-    expect((await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '300', merchantName: 'Before the delay' })).body.approved).toBe(true)
+    expect(
+      (
+        await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+          amount: '300',
+          merchantName: 'Before the delay',
+        })
+      ).body.approved,
+    ).toBe(true)
     t.setNow(new Date('2026-11-21T13:00:01Z'))
     await t.runJobs()
-    expect((await paula.json('GET', `/accounts/${account}/limits`)).body).toMatchObject({ daily: '100', monthly: '1000', pending: null })
-    expect((await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '50', merchantName: 'After the delay' })).body).toMatchObject({ approved: false, reason: 'over_daily_limit' })
+    expect((await paula.json('GET', `/accounts/${account}/limits`)).body).toMatchObject({
+      daily: '100',
+      monthly: '1000',
+      pending: null,
+    })
+    expect(
+      (
+        await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+          amount: '50',
+          merchantName: 'After the delay',
+        })
+      ).body,
+    ).toMatchObject({ approved: false, reason: 'over_daily_limit' })
   })
 
   it('keeps daily at or below monthly, at the daily field', async () => {

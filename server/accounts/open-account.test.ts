@@ -13,7 +13,13 @@ describe('opening an account', () => {
     expect(opened.status).toBe(201)
     expect(opened.body).toMatchObject({ kind: 'personal', role: 'holder' })
     const balances = (await nora.json('GET', `/accounts/${opened.body.accountId}/balances`)).body
-    expect(balances).toMatchObject({ mode: 'direct_pay', safeAddress: null, dailyLimit: '10000', monthlyLimit: '50000', spendable: '0' })
+    expect(balances).toMatchObject({
+      mode: 'direct_pay',
+      safeAddress: null,
+      dailyLimit: '10000',
+      monthlyLimit: '50000',
+      spendable: '0',
+    })
     const again = await nora.json('POST', '/accounts', { kind: 'personal' })
     expect(again.status).toBe(409)
     expect(again.body.error.code).toBe('account_exists')
@@ -22,10 +28,15 @@ describe('opening an account', () => {
   it('makes the opener the owner of a company, and checks the name and time zone at their fields', async () => {
     const nora = await signIn(t.app, 'new')
     expect((await nora.json('POST', '/accounts', { kind: 'corporate' })).body.error.fields).toHaveProperty('name')
-    expect((await nora.json('POST', '/accounts', { kind: 'corporate', name: 'Nora Ltd', timeZone: 'Mars/Olympus' })).body.error.fields).toHaveProperty('timeZone')
+    expect(
+      (await nora.json('POST', '/accounts', { kind: 'corporate', name: 'Nora Ltd', timeZone: 'Mars/Olympus' })).body
+        .error.fields,
+    ).toHaveProperty('timeZone')
     const opened = await nora.json('POST', '/accounts', { kind: 'corporate', name: 'Nora Ltd' })
     expect(opened.body).toMatchObject({ kind: 'corporate', name: 'Nora Ltd', role: 'owner' })
     const session = (await nora.json('GET', '/auth/session')).body
-    expect(session.memberships).toContainEqual(expect.objectContaining({ accountId: opened.body.accountId, role: 'owner', accountKind: 'corporate' }))
+    expect(session.memberships).toContainEqual(
+      expect.objectContaining({ accountId: opened.body.accountId, role: 'owner', accountKind: 'corporate' }),
+    )
   })
 })

@@ -8,20 +8,62 @@ export const refusedWhenFrozen = (route: AnyRoute): boolean => route.whenFrozen 
 
 /** Refuses money out of a frozen account, with the reason the admin gave. */
 export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> {
-  const account = await db.selectFrom('accounts').select(['frozen_at', 'frozen_reason']).where('id', '=', accountId).executeTakeFirst()
-  if (account?.frozen_at) throw new DomainError('account_frozen', `This account is frozen by Cash (${account.frozen_reason ?? 'no reason given'}): money can come in, but nothing can go out until it is unfrozen. Contact support.`)
+  const account = await db
+    .selectFrom('accounts')
+    .select(['frozen_at', 'frozen_reason'])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  if (account?.frozen_at)
+    throw new DomainError(
+      'account_frozen',
+      `This account is frozen by Cash (${account.frozen_reason ?? 'no reason given'}): money can come in, but nothing can go out until it is unfrozen. Contact support.`,
+    )
 }
 
-const freezeView = (a: { id: string; frozen_at: Date | null; frozen_reason: string | null }) => ({ id: a.id, frozen: a.frozen_at !== null, frozenAt: a.frozen_at ? a.frozen_at.toISOString() : null, frozenReason: a.frozen_reason })
+const freezeView = (a: { id: string; frozen_at: Date | null; frozen_reason: string | null }) => ({
+  id: a.id,
+  frozen: a.frozen_at !== null,
+  frozenAt: a.frozen_at ? a.frozen_at.toISOString() : null,
+  frozenReason: a.frozen_reason,
+})
 
 /** Freezes (reason required) or unfreezes an account, with its audit line in the same transaction. */
-export async function setAccountFrozen(deps: Deps, tx: Tx, actorId: string, accountId: string, frozen: boolean, reason: string | undefined) {
-  const account = await tx.selectFrom('accounts').select(['id', 'frozen_at', 'frozen_reason']).where('id', '=', accountId).forNoKeyUpdate().executeTakeFirst()
+export async function setAccountFrozen(
+  deps: Deps,
+  tx: Tx,
+  actorId: string,
+  accountId: string,
+  frozen: boolean,
+  reason: string | undefined,
+) {
+  const account = await tx
+    .selectFrom('accounts')
+    .select(['id', 'frozen_at', 'frozen_reason'])
+    .where('id', '=', accountId)
+    .forNoKeyUpdate()
+    .executeTakeFirst()
   if (!account) throw new DomainError('not_found', 'No such account.')
-  if (frozen === (account.frozen_at !== null)) throw new DomainError('invalid_request', frozen ? 'This account is already frozen.' : 'This account is not frozen.')
-  const after = { id: account.id, frozen_at: frozen ? deps.now() : null, frozen_reason: frozen ? (reason ?? null) : null }
-  await tx.updateTable('accounts').set({ frozen_at: after.frozen_at, frozen_reason: after.frozen_reason }).where('id', '=', accountId).execute()
+  if (frozen === (account.frozen_at !== null))
+    throw new DomainError('invalid_request', frozen ? 'This account is already frozen.' : 'This account is not frozen.')
+  const after = {
+    id: account.id,
+    frozen_at: frozen ? deps.now() : null,
+    frozen_reason: frozen ? (reason ?? null) : null,
+  }
+  await tx
+    .updateTable('accounts')
+    .set({ frozen_at: after.frozen_at, frozen_reason: after.frozen_reason })
+    .where('id', '=', accountId)
+    .execute()
   const view = freezeView(after)
-  await recordAudit(deps, tx, { actorId, action: frozen ? 'account.freeze' : 'account.unfreeze', subjectType: 'account', subjectId: accountId, reason: reason ?? null, before: freezeView(account), after: view })
+  await recordAudit(deps, tx, {
+    actorId,
+    action: frozen ? 'account.freeze' : 'account.unfreeze',
+    subjectType: 'account',
+    subjectId: accountId,
+    reason: reason ?? null,
+    before: freezeView(account),
+    after: view,
+  })
   return view
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { FeatureFlagBody, FeatureFlagOverrideBody, FeatureFlagsResponse, FeatureFlagView, MyFeatureFlags } from '../../domain/api/admin-people.schema'
+import {
+  FeatureFlagBody,
+  FeatureFlagOverrideBody,
+  FeatureFlagsResponse,
+  FeatureFlagView,
+  MyFeatureFlags,
+} from '../../domain/api/admin-people.schema'
 import { defineRoute } from '../http/route-table'
 import { flagsFor, listFlags, removeOverride, setFlag, setOverride } from './feature-flag-service'
 
@@ -7,8 +13,24 @@ const admin = { kind: 'platform_admin' } as const
 const KeyParams = z.object({ key: z.string().min(1).max(64) })
 
 export const adminFlagRoutes = [
-  defineRoute({ method: 'get', path: '/me/feature-flags', summary: 'Every feature flag evaluated for the caller (override, else on/off and the rollout bucket)', tag: 'meta', access: { kind: 'user' }, response: MyFeatureFlags, handler: async ({ deps, db, principal }) => ({ flags: await flagsFor(deps, db, principal!.userId) }) }),
-  defineRoute({ method: 'get', path: '/admin/feature-flags', summary: 'Feature flags with their state, rollout and per-person overrides (admins)', tag: 'admin', access: admin, response: FeatureFlagsResponse, handler: ({ deps, db }) => listFlags(deps, db) }),
+  defineRoute({
+    method: 'get',
+    path: '/me/feature-flags',
+    summary: 'Every feature flag evaluated for the caller (override, else on/off and the rollout bucket)',
+    tag: 'meta',
+    access: { kind: 'user' },
+    response: MyFeatureFlags,
+    handler: async ({ deps, db, principal }) => ({ flags: await flagsFor(deps, db, principal!.userId) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/feature-flags',
+    summary: 'Feature flags with their state, rollout and per-person overrides (admins)',
+    tag: 'admin',
+    access: admin,
+    response: FeatureFlagsResponse,
+    handler: ({ deps, db }) => listFlags(deps, db),
+  }),
   defineRoute({
     method: 'put',
     path: '/admin/feature-flags/:key',
@@ -18,7 +40,8 @@ export const adminFlagRoutes = [
     params: KeyParams,
     body: FeatureFlagBody,
     response: FeatureFlagView,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => setFlag(deps, tx, principal!.userId, params.key, body)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => setFlag(deps, tx, principal!.userId, params.key, body)),
   }),
   defineRoute({
     method: 'put',
@@ -29,7 +52,8 @@ export const adminFlagRoutes = [
     params: KeyParams,
     body: FeatureFlagOverrideBody,
     response: FeatureFlagView,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => setOverride(deps, tx, principal!.userId, params.key, body)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => setOverride(deps, tx, principal!.userId, params.key, body)),
   }),
   defineRoute({
     method: 'delete',
@@ -39,6 +63,9 @@ export const adminFlagRoutes = [
     access: admin,
     params: KeyParams.extend({ userId: z.uuid() }),
     response: FeatureFlagView,
-    handler: ({ deps, params, principal }) => deps.db.kysely.transaction().execute((tx) => removeOverride(deps, tx, principal!.userId, params.key, params.userId)),
+    handler: ({ deps, params, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => removeOverride(deps, tx, principal!.userId, params.key, params.userId)),
   }),
 ]

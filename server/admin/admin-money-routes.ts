@@ -23,7 +23,13 @@ import { defineRoute, type Principal } from '../http/route-table'
 import { adminReleaseHold, listPendingHolds } from './holds-admin-service'
 import { investigate } from './investigate-service'
 import { listFailedRecons, matchRecon, reconCandidates, refundRecon, writeOffRecon } from './recons-service'
-import { approveManualRefund, createManualRefund, listManualRefunds, REFUND_APPROVAL_THRESHOLD, rejectManualRefund } from './refunds-service'
+import {
+  approveManualRefund,
+  createManualRefund,
+  listManualRefunds,
+  REFUND_APPROVAL_THRESHOLD,
+  rejectManualRefund,
+} from './refunds-service'
 
 const admin = { kind: 'platform_admin' } as const
 /** The signed-in admin (platform_admin routes always have one). */
@@ -31,7 +37,15 @@ const actor = (p: Principal | null) => ({ userId: p!.userId })
 
 /** Back office money (issue 9 part B): failed recons, investigate, manual refunds, pending holds. */
 export const adminMoneyRoutes = [
-  defineRoute({ method: 'get', path: '/admin/failed-recons', summary: 'Failed recons, open first', tag: 'admin', access: admin, response: FailedReconsResponse, handler: async ({ db }) => ({ items: await listFailedRecons(db) }) }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/failed-recons',
+    summary: 'Failed recons, open first',
+    tag: 'admin',
+    access: admin,
+    response: FailedReconsResponse,
+    handler: async ({ db }) => ({ items: await listFailedRecons(db) }),
+  }),
   defineRoute({
     method: 'get',
     path: '/admin/failed-recons/:reconId/candidates',
@@ -81,7 +95,8 @@ export const adminMoneyRoutes = [
   defineRoute({
     method: 'get',
     path: '/admin/investigate',
-    summary: 'Investigate a transaction by id, on-chain hash or reference: its lifecycle, journals with entries, and holds',
+    summary:
+      'Investigate a transaction by id, on-chain hash or reference: its lifecycle, journals with entries, and holds',
     tag: 'admin',
     access: admin,
     query: InvestigateQuery,
@@ -95,12 +110,16 @@ export const adminMoneyRoutes = [
     tag: 'admin',
     access: admin,
     response: ManualRefundsResponse,
-    handler: async ({ db }) => ({ items: await listManualRefunds(db), approvalThreshold: toDecimal(REFUND_APPROVAL_THRESHOLD, 'USDC') }),
+    handler: async ({ db }) => ({
+      items: await listManualRefunds(db),
+      approvalThreshold: toDecimal(REFUND_APPROVAL_THRESHOLD, 'USDC'),
+    }),
   }),
   defineRoute({
     method: 'post',
     path: '/admin/manual-refunds',
-    summary: 'Create a manual refund: paid at once while the admin’s and the account’s refunds paid at once over 24 hours stay within $1,000, otherwise it waits for a second admin; at most $10,000 asked per admin per 24 hours',
+    summary:
+      'Create a manual refund: paid at once while the admin’s and the account’s refunds paid at once over 24 hours stay within $1,000, otherwise it waits for a second admin; at most $10,000 asked per admin per 24 hours',
     tag: 'admin',
     access: admin,
     moneyMoving: true,
@@ -130,20 +149,31 @@ export const adminMoneyRoutes = [
     params: RefundParams,
     body: RejectManualRefundRequest,
     response: ManualRefund,
-    handler: ({ deps, db, params, body, principal }) => rejectManualRefund(deps, db, actor(principal), params.refundId, body),
+    handler: ({ deps, db, params, body, principal }) =>
+      rejectManualRefund(deps, db, actor(principal), params.refundId, body),
   }),
-  defineRoute({ method: 'get', path: '/admin/holds/pending', summary: 'Pending holds, soonest to expire first', tag: 'admin', access: admin, response: PendingHoldsResponse, handler: async ({ db }) => ({ items: await listPendingHolds(db) }) }),
+  defineRoute({
+    method: 'get',
+    path: '/admin/holds/pending',
+    summary: 'Pending holds, soonest to expire first',
+    tag: 'admin',
+    access: admin,
+    response: PendingHoldsResponse,
+    handler: async ({ db }) => ({ items: await listPendingHolds(db) }),
+  }),
   defineRoute({
     method: 'post',
     path: '/admin/holds/:holdId/release',
-    summary: 'Release (void) a pending hold: the money is available again; what it reserved for is reversed or cancelled',
+    summary:
+      'Release (void) a pending hold: the money is available again; what it reserved for is reversed or cancelled',
     tag: 'admin',
     access: admin,
     moneyMoving: true,
     params: HoldParams,
     body: HoldActionRequest,
     response: HoldActionResponse,
-    handler: ({ deps, db, params, body, principal }) => adminReleaseHold(deps, db, actor(principal), params.holdId, 'release', body.reason),
+    handler: ({ deps, db, params, body, principal }) =>
+      adminReleaseHold(deps, db, actor(principal), params.holdId, 'release', body.reason),
   }),
   defineRoute({
     method: 'post',
@@ -155,6 +185,7 @@ export const adminMoneyRoutes = [
     params: HoldParams,
     body: HoldActionRequest,
     response: HoldActionResponse,
-    handler: ({ deps, db, params, body, principal }) => adminReleaseHold(deps, db, actor(principal), params.holdId, 'force_expire', body.reason),
+    handler: ({ deps, db, params, body, principal }) =>
+      adminReleaseHold(deps, db, actor(principal), params.holdId, 'force_expire', body.reason),
   }),
 ]

@@ -25,8 +25,22 @@ export const adminRoutes = [
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: ErrorInboxResponse,
     handler: async ({ db, query }) => {
-      const rows = await db.selectFrom('error_inbox').select(['id', 'received_at', 'event_id', 'item_types', 'summary', 'size_bytes']).orderBy('received_at', 'desc').limit(query.limit).execute()
-      return { items: rows.map((r) => ({ id: r.id, receivedAt: r.received_at.toISOString(), eventId: r.event_id, itemTypes: r.item_types, summary: r.summary, sizeBytes: r.size_bytes })) }
+      const rows = await db
+        .selectFrom('error_inbox')
+        .select(['id', 'received_at', 'event_id', 'item_types', 'summary', 'size_bytes'])
+        .orderBy('received_at', 'desc')
+        .limit(query.limit)
+        .execute()
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          receivedAt: r.received_at.toISOString(),
+          eventId: r.event_id,
+          itemTypes: r.item_types,
+          summary: r.summary,
+          sizeBytes: r.size_bytes,
+        })),
+      }
     },
   }),
   defineRoute({

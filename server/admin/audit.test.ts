@@ -17,25 +17,65 @@ const adminId = () => persona('admin').id
 
 describe('admin audit log', () => {
   it('lists what was recorded, newest first, with the actor and before/after (bigints as strings)', async () => {
-    await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action: 'card.freeze', subjectType: 'card', subjectId: 'c-1', reason: 'lost', before: { status: 'active' }, after: { status: 'frozen' } })
+    await recordAudit(t.deps, t.deps.db.kysely, {
+      actorId: adminId(),
+      action: 'card.freeze',
+      subjectType: 'card',
+      subjectId: 'c-1',
+      reason: 'lost',
+      before: { status: 'active' },
+      after: { status: 'frozen' },
+    })
     t.setNow(new Date(t.deps.now().getTime() + 1000))
-    await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action: 'manual_refund.create', subjectType: 'manual_refund', subjectId: 'r-1', before: null, after: { amount: 1_500_000_000n } })
+    await recordAudit(t.deps, t.deps.db.kysely, {
+      actorId: adminId(),
+      action: 'manual_refund.create',
+      subjectType: 'manual_refund',
+      subjectId: 'r-1',
+      before: null,
+      after: { amount: 1_500_000_000n },
+    })
     const all = await admin.json('GET', '/admin/audit')
     expect(all.status).toBe(200)
     expect(all.body.items.map((i: { action: string }) => i.action)).toEqual(['manual_refund.create', 'card.freeze'])
-    expect(all.body.items[0]).toMatchObject({ actor: { email: 'admin@demo.cash' }, before: null, after: { amount: '1500000000' } })
+    expect(all.body.items[0]).toMatchObject({
+      actor: { email: 'admin@demo.cash' },
+      before: null,
+      after: { amount: '1500000000' },
+    })
     const card = await admin.json('GET', '/admin/audit?subjectType=card&subjectId=c-1')
     expect(card.body.items).toHaveLength(1)
-    expect(card.body.items[0]).toMatchObject({ reason: 'lost', before: { status: 'active' }, after: { status: 'frozen' } })
+    expect(card.body.items[0]).toMatchObject({
+      reason: 'lost',
+      before: { status: 'active' },
+      after: { status: 'frozen' },
+    })
   })
 
   it('keeps lines of the same instant in the order they were written', async () => {
-    for (const action of ['a.first', 'a.second', 'a.third']) await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action, subjectType: 'card', subjectId: 'c-2', before: null, after: null })
-    expect((await admin.json('GET', '/admin/audit?subjectId=c-2')).body.items.map((i: { action: string }) => i.action)).toEqual(['a.third', 'a.second', 'a.first'])
+    for (const action of ['a.first', 'a.second', 'a.third'])
+      await recordAudit(t.deps, t.deps.db.kysely, {
+        actorId: adminId(),
+        action,
+        subjectType: 'card',
+        subjectId: 'c-2',
+        before: null,
+        after: null,
+      })
+    expect(
+      (await admin.json('GET', '/admin/audit?subjectId=c-2')).body.items.map((i: { action: string }) => i.action),
+    ).toEqual(['a.third', 'a.second', 'a.first'])
   })
 
   it('is append-only: the database refuses to change or delete a line', async () => {
-    await recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action: 'card.freeze', subjectType: 'card', subjectId: 'c-1', before: null, after: null })
+    await recordAudit(t.deps, t.deps.db.kysely, {
+      actorId: adminId(),
+      action: 'card.freeze',
+      subjectType: 'card',
+      subjectId: 'c-1',
+      before: null,
+      after: null,
+    })
     await expect(sql`UPDATE admin_audit_log SET action = 'x'`.execute(t.deps.db.kysely)).rejects.toThrow(/append-only/)
     await expect(sql`DELETE FROM admin_audit_log`.execute(t.deps.db.kysely)).rejects.toThrow(/append-only/)
     expect((await admin.json('GET', '/admin/audit')).body.items).toHaveLength(1)
@@ -47,10 +87,23 @@ describe('admin audit log', () => {
   })
 
   it('is chained by hash: an owner who turns the triggers off and edits, removes or slips in a line is caught by the ledger check', async () => {
-    const line = (n: number) => recordAudit(t.deps, t.deps.db.kysely, { actorId: adminId(), action: 'card.freeze', subjectType: 'card', subjectId: `c-${n}`, reason: 'lost', before: { status: 'active' }, after: { status: 'frozen' } })
+    const line = (n: number) =>
+      recordAudit(t.deps, t.deps.db.kysely, {
+        actorId: adminId(),
+        action: 'card.freeze',
+        subjectType: 'card',
+        subjectId: `c-${n}`,
+        reason: 'lost',
+        before: { status: 'active' },
+        after: { status: 'frozen' },
+      })
     for (let n = 1; n <= 3; n++) await line(n)
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-    const lines = await t.deps.db.kysely.selectFrom('admin_audit_log').select(['id', 'seq', 'prev_hash', 'hash']).orderBy('seq').execute()
+    const lines = await t.deps.db.kysely
+      .selectFrom('admin_audit_log')
+      .select(['id', 'seq', 'prev_hash', 'hash'])
+      .orderBy('seq')
+      .execute()
     expect(lines.at(-1)!.prev_hash).toBe(lines.at(-2)!.hash)
     // As the table's owner, with the append-only trigger off for the session.
     const asOwner = (statement: ReturnType<typeof sql>) =>
@@ -60,9 +113,16 @@ describe('admin audit log', () => {
       })
     const middle = lines.at(-2)!
     await asOwner(sql`UPDATE admin_audit_log SET after = '{"status":"active"}' WHERE id = ${middle.id}`)
-    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({ kind: 'audit_chain_broken', id: middle.id, detail: expect.stringContaining('was changed after it was written') })
+    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
+      kind: 'audit_chain_broken',
+      id: middle.id,
+      detail: expect.stringContaining('was changed after it was written'),
+    })
     await asOwner(sql`DELETE FROM admin_audit_log WHERE id = ${middle.id}`)
-    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({ kind: 'audit_chain_broken', id: lines.at(-1)!.id, detail: expect.stringContaining('does not follow the line before it') })
+    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
+      kind: 'audit_chain_broken',
+      id: lines.at(-1)!.id,
+      detail: expect.stringContaining('does not follow the line before it'),
+    })
   })
-
 })

@@ -15,7 +15,10 @@ export type AuditInput = {
 }
 
 /** JSON with bigints written as decimal strings (money in the audit log reads as base units). */
-const toJson = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+const toJson = (value: unknown) =>
+  value === null || value === undefined
+    ? null
+    : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
 
 /**
  * Writes one audit line. Call it inside the same transaction as the change it records, so an action and its
@@ -39,11 +42,30 @@ export async function recordAudit(deps: Pick<Deps, 'newId' | 'now'>, tx: Tx, inp
 }
 
 /** The newest audit lines, optionally for one subject or one actor. */
-export async function listAudit(db: Tx, filter: { subjectType?: AuditSubject | undefined; subjectId?: string | undefined; actorId?: string | undefined; limit: number }): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Tx,
+  filter: {
+    subjectType?: AuditSubject | undefined
+    subjectId?: string | undefined
+    actorId?: string | undefined
+    limit: number
+  },
+): Promise<AuditEntry[]> {
   let q = db
     .selectFrom('admin_audit_log as a')
     .innerJoin('users as u', 'u.id', 'a.actor_id')
-    .select(['a.id', 'a.actor_id', 'u.email', 'a.action', 'a.subject_type', 'a.subject_id', 'a.reason', 'a.before', 'a.after', 'a.created_at'])
+    .select([
+      'a.id',
+      'a.actor_id',
+      'u.email',
+      'a.action',
+      'a.subject_type',
+      'a.subject_id',
+      'a.reason',
+      'a.before',
+      'a.after',
+      'a.created_at',
+    ])
   if (filter.subjectType) q = q.where('a.subject_type', '=', filter.subjectType)
   if (filter.subjectId) q = q.where('a.subject_id', '=', filter.subjectId)
   if (filter.actorId) q = q.where('a.actor_id', '=', filter.actorId)

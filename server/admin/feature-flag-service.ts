@@ -1,5 +1,11 @@
 import { DomainError } from '../../domain/errors'
-import { evaluateFlag, FEATURE_FLAG_KEYS, FEATURE_FLAGS, type FeatureFlagKey, type FlagState } from '../../domain/feature-flags'
+import {
+  evaluateFlag,
+  FEATURE_FLAG_KEYS,
+  FEATURE_FLAGS,
+  type FeatureFlagKey,
+  type FlagState,
+} from '../../domain/feature-flags'
 import type { FeatureFlagView } from '../../domain/api/admin-people.schema'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
@@ -17,15 +23,37 @@ function defaultState(deps: Pick<Deps, 'config'>, key: FeatureFlagKey): FlagStat
 }
 
 /** A flag's state: as an admin last set it, else its default. */
-export async function flagState(deps: Pick<Deps, 'config'>, db: Tx, key: FeatureFlagKey): Promise<FlagState & { updatedAt: Date | null }> {
-  const row = await db.selectFrom('feature_flags').select(['enabled', 'rollout_percent', 'updated_at']).where('key', '=', key).executeTakeFirst()
-  return row ? { enabled: row.enabled, rolloutPercent: row.rollout_percent, updatedAt: row.updated_at } : { ...defaultState(deps, key), updatedAt: null }
+export async function flagState(
+  deps: Pick<Deps, 'config'>,
+  db: Tx,
+  key: FeatureFlagKey,
+): Promise<FlagState & { updatedAt: Date | null }> {
+  const row = await db
+    .selectFrom('feature_flags')
+    .select(['enabled', 'rollout_percent', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirst()
+  return row
+    ? { enabled: row.enabled, rolloutPercent: row.rollout_percent, updatedAt: row.updated_at }
+    : { ...defaultState(deps, key), updatedAt: null }
 }
 
 /** Whether a flag is on for a person (or, with null, for an anonymous visitor). */
-export async function isFlagOn(deps: Pick<Deps, 'config'>, db: Tx, key: FeatureFlagKey, userId: string | null): Promise<boolean> {
+export async function isFlagOn(
+  deps: Pick<Deps, 'config'>,
+  db: Tx,
+  key: FeatureFlagKey,
+  userId: string | null,
+): Promise<boolean> {
   const state = await flagState(deps, db, key)
-  const override = userId ? await db.selectFrom('feature_flag_overrides').select('enabled').where('key', '=', key).where('user_id', '=', userId).executeTakeFirst() : undefined
+  const override = userId
+    ? await db
+        .selectFrom('feature_flag_overrides')
+        .select('enabled')
+        .where('key', '=', key)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined
   return evaluateFlag(key, state, userId, override?.enabled)
 }
 
@@ -38,7 +66,13 @@ export async function flagsFor(deps: Pick<Deps, 'config'>, db: Tx, userId: strin
 
 async function flagView(deps: Pick<Deps, 'config'>, db: Tx, key: FeatureFlagKey): Promise<FeatureFlagView> {
   const state = await flagState(deps, db, key)
-  const overrides = await db.selectFrom('feature_flag_overrides as o').innerJoin('users as u', 'u.id', 'o.user_id').select(['o.user_id', 'u.email', 'o.enabled']).where('o.key', '=', key).orderBy('u.email').execute()
+  const overrides = await db
+    .selectFrom('feature_flag_overrides as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.user_id', 'u.email', 'o.enabled'])
+    .where('o.key', '=', key)
+    .orderBy('u.email')
+    .execute()
   return {
     key,
     description: FEATURE_FLAGS[key].description,
@@ -57,39 +91,98 @@ export async function listFlags(deps: Pick<Deps, 'config'>, db: Tx): Promise<{ i
 }
 
 /** Turns a flag on or off and sets its rollout, with an audit line in the same transaction. */
-export async function setFlag(deps: Deps, tx: Tx, actorId: string, rawKey: string, input: FlagState): Promise<FeatureFlagView> {
+export async function setFlag(
+  deps: Deps,
+  tx: Tx,
+  actorId: string,
+  rawKey: string,
+  input: FlagState,
+): Promise<FeatureFlagView> {
   const key = known(rawKey)
   const before = await flagState(deps, tx, key)
   await tx
     .insertInto('feature_flags')
-    .values({ key, description: FEATURE_FLAGS[key].description, enabled: input.enabled, rollout_percent: input.rolloutPercent, updated_at: deps.now() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ enabled: input.enabled, rollout_percent: input.rolloutPercent, updated_at: deps.now() }))
+    .values({
+      key,
+      description: FEATURE_FLAGS[key].description,
+      enabled: input.enabled,
+      rollout_percent: input.rolloutPercent,
+      updated_at: deps.now(),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ enabled: input.enabled, rollout_percent: input.rolloutPercent, updated_at: deps.now() }),
+    )
     .execute()
-  await recordAudit(deps, tx, { actorId, action: 'feature_flag.set', subjectType: 'feature_flag', subjectId: key, before: { enabled: before.enabled, rolloutPercent: before.rolloutPercent }, after: input })
+  await recordAudit(deps, tx, {
+    actorId,
+    action: 'feature_flag.set',
+    subjectType: 'feature_flag',
+    subjectId: key,
+    before: { enabled: before.enabled, rolloutPercent: before.rolloutPercent },
+    after: input,
+  })
   return flagView(deps, tx, key)
 }
 
 /** Forces a flag on or off for one person (found by e-mail), audited. */
-export async function setOverride(deps: Deps, tx: Tx, actorId: string, rawKey: string, input: { email: string; enabled: boolean }): Promise<FeatureFlagView> {
+export async function setOverride(
+  deps: Deps,
+  tx: Tx,
+  actorId: string,
+  rawKey: string,
+  input: { email: string; enabled: boolean },
+): Promise<FeatureFlagView> {
   const key = known(rawKey)
   const user = await tx.selectFrom('users').select(['id', 'email']).where('email', '=', input.email).executeTakeFirst()
   if (!user) throw new DomainError('not_found', 'No one has this e-mail.', { email: 'No one has this e-mail.' })
-  const before = await tx.selectFrom('feature_flag_overrides').select('enabled').where('key', '=', key).where('user_id', '=', user.id).executeTakeFirst()
+  const before = await tx
+    .selectFrom('feature_flag_overrides')
+    .select('enabled')
+    .where('key', '=', key)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst()
   await tx
     .insertInto('feature_flag_overrides')
     .values({ key, user_id: user.id, enabled: input.enabled })
     .onConflict((oc) => oc.columns(['key', 'user_id']).doUpdateSet({ enabled: input.enabled }))
     .execute()
-  await recordAudit(deps, tx, { actorId, action: 'feature_flag.override', subjectType: 'feature_flag', subjectId: key, before: before ? { email: user.email, enabled: before.enabled } : null, after: { email: user.email, enabled: input.enabled } })
+  await recordAudit(deps, tx, {
+    actorId,
+    action: 'feature_flag.override',
+    subjectType: 'feature_flag',
+    subjectId: key,
+    before: before ? { email: user.email, enabled: before.enabled } : null,
+    after: { email: user.email, enabled: input.enabled },
+  })
   return flagView(deps, tx, key)
 }
 
 /** Removes a person's override: the flag's rollout decides for them again. */
-export async function removeOverride(deps: Deps, tx: Tx, actorId: string, rawKey: string, userId: string): Promise<FeatureFlagView> {
+export async function removeOverride(
+  deps: Deps,
+  tx: Tx,
+  actorId: string,
+  rawKey: string,
+  userId: string,
+): Promise<FeatureFlagView> {
   const key = known(rawKey)
-  const removed = await tx.deleteFrom('feature_flag_overrides').where('key', '=', key).where('user_id', '=', userId).returning('enabled').executeTakeFirst()
+  const removed = await tx
+    .deleteFrom('feature_flag_overrides')
+    .where('key', '=', key)
+    .where('user_id', '=', userId)
+    .returning('enabled')
+    .executeTakeFirst()
   if (!removed) throw new DomainError('not_found', 'This person has no override on this flag.')
   const user = await tx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()
-  await recordAudit(deps, tx, { actorId, action: 'feature_flag.override_removed', subjectType: 'feature_flag', subjectId: key, before: { email: user.email, enabled: removed.enabled }, after: null })
+  await recordAudit(deps, tx, {
+    actorId,
+    action: 'feature_flag.override_removed',
+    subjectType: 'feature_flag',
+    subjectId: key,
+    before: { email: user.email, enabled: removed.enabled },
+    after: null,
+  })
   return flagView(deps, tx, key)
 }

@@ -15,22 +15,49 @@ beforeEach(async () => {
   paula = await signIn(t.app, 'personal')
 })
 
-const buy = async (amount: string) => (t.setNow(new Date(t.deps.now().getTime() + 1000)), (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Hotel Lisboa' })).body as { networkId: string })
-const spendable = async () => (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/balances`)).body.spendable as string
-const pendingHold = async (networkId: string) => (await admin.json('GET', '/admin/holds/pending')).body.items.find((h: { reference: string }) => h.reference === networkId)
-const authStatus = async (networkId: string) => (await t.deps.db.kysely.selectFrom('card_authorizations').select('status').where('network_id', '=', networkId).executeTakeFirstOrThrow()).status
+const buy = async (amount: string) => (
+  t.setNow(new Date(t.deps.now().getTime() + 1000)),
+  (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Hotel Lisboa' }))
+    .body as { networkId: string }
+)
+const spendable = async () =>
+  (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/balances`)).body.spendable as string
+const pendingHold = async (networkId: string) =>
+  (await admin.json('GET', '/admin/holds/pending')).body.items.find(
+    (h: { reference: string }) => h.reference === networkId,
+  )
+const authStatus = async (networkId: string) =>
+  (
+    await t.deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select('status')
+      .where('network_id', '=', networkId)
+      .executeTakeFirstOrThrow()
+  ).status
 
 describe('pending holds in the back office', () => {
   it('releases a card hold: the money is available again, the purchase reversed, and a later clearing becomes a failed recon', async () => {
     const { networkId } = await buy('123.45')
     expect(await spendable()).toBe('2376.55')
     const hold = await pendingHold(networkId)
-    expect(hold).toMatchObject({ kind: 'card_authorization', amount: '123.45', asset: 'USDC', account: { name: 'Paula Pereira' }, description: 'Card · Hotel Lisboa', expiresAt: '2026-11-28T12:00:01.000Z' })
+    expect(hold).toMatchObject({
+      kind: 'card_authorization',
+      amount: '123.45',
+      asset: 'USDC',
+      account: { name: 'Paula Pereira' },
+      description: 'Card · Hotel Lisboa',
+      expiresAt: '2026-11-28T12:00:01.000Z',
+    })
 
     const noReason = await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: '' }, key())
     expect(noReason.status).toBe(400)
     expect(noReason.body.error.fields.reason).toBeDefined()
-    const released = await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Merchant confirmed the booking was cancelled' }, key())
+    const released = await admin.json(
+      'POST',
+      `/admin/holds/${hold.id}/release`,
+      { reason: 'Merchant confirmed the booking was cancelled' },
+      key(),
+    )
     expect(released.body).toEqual({ id: hold.id, status: 'voided', adminAction: 'released' })
     expect(await spendable()).toBe('2500')
     expect(await authStatus(networkId)).toBe('reversed')
@@ -41,23 +68,46 @@ describe('pending holds in the back office', () => {
     await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '123.45' })
     await t.runJobs()
     expect(await spendable()).toBe('2500')
-    expect((await admin.json('GET', '/admin/failed-recons')).body.items[0]).toMatchObject({ networkId, reason: 'clearing for a reversed authorization', status: 'open' })
+    expect((await admin.json('GET', '/admin/failed-recons')).body.items[0]).toMatchObject({
+      networkId,
+      reason: 'clearing for a reversed authorization',
+      status: 'open',
+    })
 
     const audit = (await admin.json('GET', `/admin/audit?subjectType=hold&subjectId=${hold.id}`)).body.items
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ action: 'hold.release', reason: 'Merchant confirmed the booking was cancelled', before: { status: 'pending', admin_action: null }, after: { status: 'voided', admin_action: 'released' } })
+    expect(audit[0]).toMatchObject({
+      action: 'hold.release',
+      reason: 'Merchant confirmed the booking was cancelled',
+      before: { status: 'pending', admin_action: null },
+      after: { status: 'voided', admin_action: 'released' },
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('force-expires a hold as the expiry job would, marked as forced', async () => {
     const { networkId } = await buy('50')
     const hold = await pendingHold(networkId)
-    const expired = await admin.json('POST', `/admin/holds/${hold.id}/force-expire`, { reason: 'Stale hotel pre-authorization' }, key())
+    const expired = await admin.json(
+      'POST',
+      `/admin/holds/${hold.id}/force-expire`,
+      { reason: 'Stale hotel pre-authorization' },
+      key(),
+    )
     expect(expired.body).toEqual({ id: hold.id, status: 'expired', adminAction: 'force_expired' })
     expect(await spendable()).toBe('2500')
     expect(await authStatus(networkId)).toBe('expired')
-    const row = await t.deps.db.kysely.selectFrom('holds').select(['status', 'admin_action', 'admin_reason', 'resolved_at']).where('id', '=', hold.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ status: 'expired', admin_action: 'force_expired', admin_reason: 'Stale hotel pre-authorization', resolved_at: t.deps.now() })
+    const row = await t.deps.db.kysely
+      .selectFrom('holds')
+      .select(['status', 'admin_action', 'admin_reason', 'resolved_at'])
+      .where('id', '=', hold.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      status: 'expired',
+      admin_action: 'force_expired',
+      admin_reason: 'Stale hotel pre-authorization',
+      resolved_at: t.deps.now(),
+    })
     // The expiry job, when its time comes, leaves the already-expired authorization alone.
     t.setNow(new Date(t.deps.now().getTime() + 8 * 86_400_000))
     await t.runJobs()
@@ -65,7 +115,17 @@ describe('pending holds in the back office', () => {
   })
 
   it('releases a withdrawal’s hold by cancelling the withdrawal, which then never sends', async () => {
-    const w = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, key())
+    const w = await paula.json(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.personal}/withdrawals`,
+      {
+        asset: 'USDC',
+        amount: '100',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: DEMO_PASSWORD },
+      },
+      key(),
+    )
     expect(w.body).toMatchObject({ status: 'delayed', total: '100.5' })
     expect(await spendable()).toBe('2399.5')
     const hold = await pendingHold(w.body.id)
@@ -75,7 +135,10 @@ describe('pending holds in the back office', () => {
     t.setNow(new Date(t.deps.now().getTime() + 120_000))
     await t.runJobs()
     const after = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`)).body.items[0]
-    expect(after).toMatchObject({ status: 'cancelled', failureReason: 'Cancelled by Cash support: Holder asked support to stop it' })
+    expect(after).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'Cancelled by Cash support: Holder asked support to stop it',
+    })
     expect(await spendable()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -85,9 +148,17 @@ describe('pending holds in the back office', () => {
     const hold = await pendingHold(networkId)
     await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '20' })
     await t.runJobs()
-    const refused = await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Customer says it is wrong' }, key())
+    const refused = await admin.json(
+      'POST',
+      `/admin/holds/${hold.id}/release`,
+      { reason: 'Customer says it is wrong' },
+      key(),
+    )
     expect(refused.status).toBe(409)
-    expect(refused.body.error).toMatchObject({ code: 'hold_not_pending', message: expect.stringContaining('already posted') })
+    expect(refused.body.error).toMatchObject({
+      code: 'hold_not_pending',
+      message: expect.stringContaining('already posted'),
+    })
     expect(await spendable()).toBe('2480')
   })
 
@@ -95,7 +166,9 @@ describe('pending holds in the back office', () => {
     const { networkId } = await buy('20')
     const hold = await pendingHold(networkId)
     expect((await paula.json('GET', '/admin/holds/pending')).status).toBe(403)
-    expect((await paula.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Free my money' }, key())).status).toBe(403)
+    expect(
+      (await paula.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Free my money' }, key())).status,
+    ).toBe(403)
     expect(await spendable()).toBe('2480')
   })
 })

@@ -14,7 +14,18 @@ export async function listPendingHolds(db: Tx) {
   const rows = await db
     .selectFrom('holds as h')
     .leftJoin('accounts as a', 'a.id', 'h.account_id')
-    .select(['h.id', 'h.kind', 'h.description', 'h.reference', 'h.account_id', 'a.name as account_name', 'h.amount', 'h.asset', 'h.created_at', 'h.expires_at'])
+    .select([
+      'h.id',
+      'h.kind',
+      'h.description',
+      'h.reference',
+      'h.account_id',
+      'a.name as account_name',
+      'h.amount',
+      'h.asset',
+      'h.created_at',
+      'h.expires_at',
+    ])
     .where('h.status', '=', 'pending')
     .orderBy('h.expires_at')
     .orderBy('h.id')
@@ -34,8 +45,28 @@ export async function listPendingHolds(db: Tx) {
 }
 
 async function snapshot(db: Tx, id: string) {
-  const h = await db.selectFrom('holds').select(['id', 'kind', 'status', 'amount', 'asset', 'account_id', 'reference', 'expires_at', 'resolved_at', 'admin_action']).where('id', '=', id).executeTakeFirstOrThrow()
-  return { ...h, amount: amountOf(h.amount, h.asset), expires_at: h.expires_at.toISOString(), resolved_at: h.resolved_at ? new Date(h.resolved_at).toISOString() : null }
+  const h = await db
+    .selectFrom('holds')
+    .select([
+      'id',
+      'kind',
+      'status',
+      'amount',
+      'asset',
+      'account_id',
+      'reference',
+      'expires_at',
+      'resolved_at',
+      'admin_action',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  return {
+    ...h,
+    amount: amountOf(h.amount, h.asset),
+    expires_at: h.expires_at.toISOString(),
+    resolved_at: h.resolved_at ? new Date(h.resolved_at).toISOString() : null,
+  }
 }
 
 /**
@@ -44,24 +75,58 @@ async function snapshot(db: Tx, id: string) {
  * reserved for follows: a card authorization becomes reversed or expired (a later clearing is then a failed
  * recon), a withdrawal in its delay is cancelled. A posted hold is never touched.
  */
-export async function adminReleaseHold(deps: Deps, db: Tx, actor: { userId: string }, holdId: string, action: 'release' | 'force_expire', reason: string) {
+export async function adminReleaseHold(
+  deps: Deps,
+  db: Tx,
+  actor: { userId: string },
+  holdId: string,
+  action: 'release' | 'force_expire',
+  reason: string,
+) {
   const hold = await db.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
   if (!hold) throw new DomainError('not_found', 'No such hold.')
   if (hold.status !== 'pending') {
-    throw new DomainError('hold_not_pending', hold.status === 'posted' ? 'This hold was already posted: the money has moved, so it cannot be released or expired. Refund it instead.' : `This hold is already ${hold.status}: nothing to release.`)
+    throw new DomainError(
+      'hold_not_pending',
+      hold.status === 'posted'
+        ? 'This hold was already posted: the money has moved, so it cannot be released or expired. Refund it instead.'
+        : `This hold is already ${hold.status}: nothing to release.`,
+    )
   }
   const before = await snapshot(db, holdId)
   const now = deps.now()
   const status = action === 'release' ? 'voided' : 'expired'
   if (hold.kind === 'card_authorization') {
-    await db.updateTable('card_authorizations').set({ status: action === 'release' ? 'reversed' : 'expired', updated_at: now }).where('hold_id', '=', holdId).where('status', '=', 'approved').execute()
+    await db
+      .updateTable('card_authorizations')
+      .set({ status: action === 'release' ? 'reversed' : 'expired', updated_at: now })
+      .where('hold_id', '=', holdId)
+      .where('status', '=', 'approved')
+      .execute()
   } else if (hold.kind === WITHDRAWAL_HOLD_KIND) {
-    await db.updateTable('withdrawals').set({ status: 'cancelled', failure_reason: `Cancelled by Cash support: ${reason}`, updated_at: now }).where('hold_id', '=', holdId).where('status', '=', 'delayed').execute()
+    await db
+      .updateTable('withdrawals')
+      .set({ status: 'cancelled', failure_reason: `Cancelled by Cash support: ${reason}`, updated_at: now })
+      .where('hold_id', '=', holdId)
+      .where('status', '=', 'delayed')
+      .execute()
   }
   await releaseHold(db, holdId, status, now)
   const adminAction = action === 'release' ? 'released' : 'force_expired'
-  await db.updateTable('holds').set({ admin_action: adminAction, admin_id: actor.userId, admin_reason: reason }).where('id', '=', holdId).execute()
+  await db
+    .updateTable('holds')
+    .set({ admin_action: adminAction, admin_id: actor.userId, admin_reason: reason })
+    .where('id', '=', holdId)
+    .execute()
   const after = await snapshot(db, holdId)
-  await recordAudit(deps, db, { actorId: actor.userId, action: action === 'release' ? 'hold.release' : 'hold.force_expire', subjectType: 'hold', subjectId: holdId, reason, before, after })
+  await recordAudit(deps, db, {
+    actorId: actor.userId,
+    action: action === 'release' ? 'hold.release' : 'hold.force_expire',
+    subjectType: 'hold',
+    subjectId: holdId,
+    reason,
+    before,
+    after,
+  })
   return { id: holdId, status, adminAction } as const
 }

@@ -15,16 +15,28 @@ beforeEach(async () => {
   paula = await signIn(t.app, 'personal')
 })
 
-const buy = async (amount: string) => (t.setNow(new Date(t.deps.now().getTime() + 1000)), (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' })).body as { networkId: string; approved: boolean })
+const buy = async (amount: string) => (
+  t.setNow(new Date(t.deps.now().getTime() + 1000)),
+  (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' }))
+    .body as { networkId: string; approved: boolean }
+)
 const clearing = async (networkId: string, amount: string) => {
   await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount })
   await t.runJobs()
 }
 const position = async () => (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/balances`)).body
-const usdc = async () => (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC').balance as string
-const openRecon = async () => (await admin.json('GET', '/admin/failed-recons')).body.items.find((r: { status: string }) => r.status === 'open')
+const usdc = async () =>
+  (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC').balance as string
+const openRecon = async () =>
+  (await admin.json('GET', '/admin/failed-recons')).body.items.find((r: { status: string }) => r.status === 'open')
 const platformBalance = async (code: string) => {
-  const a = await t.deps.db.kysely.selectFrom('ledger_accounts').selectAll().where('code', '=', code).where('account_id', 'is', null).where('asset', '=', 'USDC').executeTakeFirst()
+  const a = await t.deps.db.kysely
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('code', '=', code)
+    .where('account_id', 'is', null)
+    .where('asset', '=', 'USDC')
+    .executeTakeFirst()
   return a ? { debits: a.debits_posted, credits: a.credits_posted } : null
 }
 
@@ -33,7 +45,14 @@ describe('failed recons in the back office', () => {
     const auth = await buy('40')
     await clearing(auth.networkId, '60')
     const recon = await openRecon()
-    expect(recon).toMatchObject({ networkId: auth.networkId, amount: '60', status: 'open', card: { last4: '4242' }, account: { name: 'Paula Pereira' }, reason: 'cleared 60 against 40 authorized' })
+    expect(recon).toMatchObject({
+      networkId: auth.networkId,
+      amount: '60',
+      status: 'open',
+      card: { last4: '4242' },
+      account: { name: 'Paula Pereira' },
+      reason: 'cleared 60 against 40 authorized',
+    })
     expect(await usdc()).toBe('2500')
 
     const candidates = (await admin.json('GET', `/admin/failed-recons/${recon.id}/candidates`)).body.items
@@ -43,23 +62,44 @@ describe('failed recons in the back office', () => {
     const body = { authorizationId: candidates[0].authorizationId, reason: 'Tip agreed with the merchant' }
     const matched = await admin.json('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
     expect(matched.status).toBe(200)
-    expect(matched.body).toMatchObject({ status: 'matched', resolvedBy: 'admin@demo.cash', resolutionReason: 'Tip agreed with the merchant', matchedAuthorizationId: candidates[0].authorizationId })
+    expect(matched.body).toMatchObject({
+      status: 'matched',
+      resolvedBy: 'admin@demo.cash',
+      resolutionReason: 'Tip agreed with the merchant',
+      matchedAuthorizationId: candidates[0].authorizationId,
+    })
     expect(await usdc()).toBe('2440')
     expect((await position()).spendable).toBe('2440')
 
     const replay = await admin.request('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
     expect((await replay.json()).journalId).toBe(matched.body.journalId)
-    const again = await admin.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: 'second try' }, key())
+    const again = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/write-off`,
+      { reason: 'second try' },
+      key(),
+    )
     expect(again.status).toBe(409)
-    expect(again.body.error).toMatchObject({ code: 'recon_resolved', message: expect.stringMatching(/already matched to an authorization on \w{3} \d{1,2}, \d{4}, .* UTC\. Nothing was changed\./) })
+    expect(again.body.error).toMatchObject({
+      code: 'recon_resolved',
+      message: expect.stringMatching(
+        /already matched to an authorization on \w{3} \d{1,2}, \d{4}, .* UTC\. Nothing was changed\./,
+      ),
+    })
     expect(await usdc()).toBe('2440')
 
     const purchase = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)).body.items[0]
     expect(purchase).toMatchObject({ status: 'cleared', clearedAmount: '60' })
     const audit = (await admin.json('GET', `/admin/audit?subjectType=failed_recon&subjectId=${recon.id}`)).body.items
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ action: 'failed_recon.match', actor: { email: 'admin@demo.cash' }, reason: 'Tip agreed with the merchant', before: { status: 'open', journalId: null }, after: { status: 'matched', journalId: matched.body.journalId } })
+    expect(audit[0]).toMatchObject({
+      action: 'failed_recon.match',
+      actor: { email: 'admin@demo.cash' },
+      reason: 'Tip agreed with the merchant',
+      before: { status: 'open', journalId: null },
+      after: { status: 'matched', journalId: matched.body.journalId },
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
@@ -72,12 +112,22 @@ describe('failed recons in the back office', () => {
     expect(noReason.body.error.fields.reason).toMatch(/reason/)
     const settlementBefore = await platformBalance('card_settlement')
 
-    const done = await admin.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: 'Network duplicate, settled with the network' }, key())
+    const done = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/write-off`,
+      { reason: 'Network duplicate, settled with the network' },
+      key(),
+    )
     expect(done.body).toMatchObject({ status: 'written_off' })
     expect(await platformBalance('write_offs')).toEqual({ debits: 25_123_456n, credits: 0n })
     expect((await platformBalance('card_settlement'))!.credits - (settlementBefore?.credits ?? 0n)).toBe(25_123_456n)
     expect(await usdc()).toBe('2500')
-    const refundAfter = await admin.json('POST', `/admin/failed-recons/${recon.id}/refund`, { reason: 'x'.repeat(5), accountId: ACCOUNT_IDS.personal }, key())
+    const refundAfter = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/refund`,
+      { reason: 'x'.repeat(5), accountId: ACCOUNT_IDS.personal },
+      key(),
+    )
     expect(refundAfter.status).toBe(409)
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -86,23 +136,45 @@ describe('failed recons in the back office', () => {
     const auth = await buy('10')
     await clearing(auth.networkId, '30')
     const recon = await openRecon()
-    const refunded = await admin.json('POST', `/admin/failed-recons/${recon.id}/refund`, { reason: 'Merchant refunded the difference' }, key())
+    const refunded = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/refund`,
+      { reason: 'Merchant refunded the difference' },
+      key(),
+    )
     expect(refunded.body).toMatchObject({ status: 'refunded', account: { id: ACCOUNT_IDS.personal } })
     expect(await usdc()).toBe('2530')
     // The purchase's own hold is untouched: it still reserves its 10 until cleared, reversed or expired.
     expect((await position()).spendable).toBe('2520')
     const history = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/history`)).body.items
-    expect(history[0]).toMatchObject({ title: 'Refund · Café Lisboa · Merchant refunded the difference', amount: '30', status: 'settled' })
+    expect(history[0]).toMatchObject({
+      title: 'Refund · Café Lisboa · Merchant refunded the difference',
+      amount: '30',
+      status: 'settled',
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('asks which account to refund when the recon names no authorization', async () => {
     await clearing('auth_unknown_network_2', '5')
     const recon = await openRecon()
-    const refused = await admin.json('POST', `/admin/failed-recons/${recon.id}/refund`, { reason: 'Goodwill refund' }, key())
+    const refused = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/refund`,
+      { reason: 'Goodwill refund' },
+      key(),
+    )
     expect(refused.status).toBe(400)
-    expect(refused.body.error).toMatchObject({ code: 'recon_holder_unknown', fields: { accountId: expect.any(String) } })
-    const ok = await admin.json('POST', `/admin/failed-recons/${recon.id}/refund`, { reason: 'Goodwill refund', accountId: ACCOUNT_IDS.personal }, key())
+    expect(refused.body.error).toMatchObject({
+      code: 'recon_holder_unknown',
+      fields: { accountId: expect.any(String) },
+    })
+    const ok = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/refund`,
+      { reason: 'Goodwill refund', accountId: ACCOUNT_IDS.personal },
+      key(),
+    )
     expect(ok.body).toMatchObject({ status: 'refunded', account: { name: 'Paula Pereira' } })
     expect(await usdc()).toBe('2505')
   })
@@ -112,8 +184,17 @@ describe('failed recons in the back office', () => {
     await clearing(a.networkId, '20')
     await clearing('auth_unknown_network_3', '20')
     const recon = await openRecon()
-    const cleared = await t.deps.db.kysely.selectFrom('card_authorizations').select('id').where('network_id', '=', a.networkId).executeTakeFirstOrThrow()
-    const refused = await admin.json('POST', `/admin/failed-recons/${recon.id}/match`, { authorizationId: cleared.id, reason: 'try to double post' }, key())
+    const cleared = await t.deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select('id')
+      .where('network_id', '=', a.networkId)
+      .executeTakeFirstOrThrow()
+    const refused = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/match`,
+      { authorizationId: cleared.id, reason: 'try to double post' },
+      key(),
+    )
     expect(refused.status).toBe(409)
     expect(refused.body.error.code).toBe('recon_not_matchable')
     expect(await usdc()).toBe('2480')
@@ -123,7 +204,10 @@ describe('failed recons in the back office', () => {
     await clearing('auth_unknown_network_4', '5')
     const recon = await openRecon()
     expect((await paula.json('GET', '/admin/failed-recons')).status).toBe(403)
-    expect((await paula.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: 'not mine to do' }, key())).status).toBe(403)
+    expect(
+      (await paula.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: 'not mine to do' }, key()))
+        .status,
+    ).toBe(403)
     expect((await openRecon()).status).toBe('open')
   })
 })

@@ -19,7 +19,25 @@ export async function listFailedRecons(db: Tx, filter: { id?: string } = {}): Pr
     .leftJoin('cards as c', 'c.id', 'a.card_id')
     .leftJoin('accounts as acc', (j) => j.on(sql<boolean>`acc.id = COALESCE(a.account_id, r.refund_account_id)`))
     .leftJoin('users as u', 'u.id', 'r.resolved_by')
-    .select(['r.id', 'r.network_id', 'r.authorization_id', 'r.amount', 'r.reason', 'r.status', 'r.created_at', 'r.resolved_at', 'r.resolution_reason', 'r.journal_id', 'r.matched_authorization_id', 'a.merchant_name', 'c.id as card_id', 'c.last4', 'acc.id as account_id', 'acc.name as account_name', 'u.email as resolved_by'])
+    .select([
+      'r.id',
+      'r.network_id',
+      'r.authorization_id',
+      'r.amount',
+      'r.reason',
+      'r.status',
+      'r.created_at',
+      'r.resolved_at',
+      'r.resolution_reason',
+      'r.journal_id',
+      'r.matched_authorization_id',
+      'a.merchant_name',
+      'c.id as card_id',
+      'c.last4',
+      'acc.id as account_id',
+      'acc.name as account_name',
+      'u.email as resolved_by',
+    ])
   if (filter.id) q = q.where('r.id', '=', filter.id)
   const rows = await q
     .orderBy(sql`CASE WHEN r.status = 'open' THEN 0 ELSE 1 END`)
@@ -59,7 +77,10 @@ async function lockOpen(db: Tx, id: string) {
   if (!row) throw new DomainError('not_found', 'No such failed recon.')
   if (row.status !== 'open') {
     const how = { matched: 'matched to an authorization', written_off: 'written off', refunded: 'refunded' }[row.status]
-    throw new DomainError('recon_resolved', `This failed recon was already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. Nothing was changed.`)
+    throw new DomainError(
+      'recon_resolved',
+      `This failed recon was already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. Nothing was changed.`,
+    )
   }
   return row
 }
@@ -71,13 +92,27 @@ async function lockOpen(db: Tx, id: string) {
 export async function reconCandidates(db: Tx, reconId: string) {
   const recon = await db.selectFrom('failed_recons').selectAll().where('id', '=', reconId).executeTakeFirst()
   if (!recon) throw new DomainError('not_found', 'No such failed recon.')
-  const own = recon.authorization_id ? await db.selectFrom('card_authorizations').select('card_id').where('id', '=', recon.authorization_id).executeTakeFirst() : undefined
+  const own = recon.authorization_id
+    ? await db
+        .selectFrom('card_authorizations')
+        .select('card_id')
+        .where('id', '=', recon.authorization_id)
+        .executeTakeFirst()
+    : undefined
   let q = db
     .selectFrom('card_authorizations as a')
     .innerJoin('holds as h', 'h.id', 'a.hold_id')
     .innerJoin('cards as c', 'c.id', 'a.card_id')
     .innerJoin('accounts as acc', 'acc.id', 'a.account_id')
-    .select(['a.id', 'a.network_id', 'a.amount', 'a.merchant_name', 'a.created_at', 'c.last4', 'acc.name as account_name'])
+    .select([
+      'a.id',
+      'a.network_id',
+      'a.amount',
+      'a.merchant_name',
+      'a.created_at',
+      'c.last4',
+      'acc.name as account_name',
+    ])
     .where('a.status', '=', 'approved')
     .where('h.status', '=', 'pending')
   if (own) q = q.where('a.card_id', '=', own.card_id)
@@ -87,10 +122,31 @@ export async function reconCandidates(db: Tx, reconId: string) {
     .filter((r) => own || clearingWithinTolerance(r.amount, recon.amount))
     .sort((x, y) => (distance(x.amount) < distance(y.amount) ? -1 : distance(x.amount) > distance(y.amount) ? 1 : 0))
     .slice(0, 20)
-    .map((r) => ({ authorizationId: r.id, networkId: r.network_id, amount: toDecimal(r.amount, 'USDC'), merchantName: r.merchant_name, cardLast4: r.last4, accountName: r.account_name, createdAt: r.created_at.toISOString() }))
+    .map((r) => ({
+      authorizationId: r.id,
+      networkId: r.network_id,
+      amount: toDecimal(r.amount, 'USDC'),
+      merchantName: r.merchant_name,
+      cardLast4: r.last4,
+      accountName: r.account_name,
+      createdAt: r.created_at.toISOString(),
+    }))
 }
 
-async function resolve(deps: Deps, db: Tx, actor: Actor, id: string, action: string, reason: string, set: { status: 'matched' | 'written_off' | 'refunded'; journal_id: string; matched_authorization_id?: string; refund_account_id?: string }) {
+async function resolve(
+  deps: Deps,
+  db: Tx,
+  actor: Actor,
+  id: string,
+  action: string,
+  reason: string,
+  set: {
+    status: 'matched' | 'written_off' | 'refunded'
+    journal_id: string
+    matched_authorization_id?: string
+    refund_account_id?: string
+  },
+) {
   const before = await oneRecon(db, id)
   await db
     .updateTable('failed_recons')
@@ -98,7 +154,15 @@ async function resolve(deps: Deps, db: Tx, actor: Actor, id: string, action: str
     .where('id', '=', id)
     .execute()
   const after = await oneRecon(db, id)
-  await recordAudit(deps, db, { actorId: actor.userId, action, subjectType: 'failed_recon', subjectId: id, reason, before, after })
+  await recordAudit(deps, db, {
+    actorId: actor.userId,
+    action,
+    subjectType: 'failed_recon',
+    subjectId: id,
+    reason,
+    before,
+    after,
+  })
   return after
 }
 
@@ -106,18 +170,45 @@ async function resolve(deps: Deps, db: Tx, actor: Actor, id: string, action: str
  * Matches a failed recon to an approved authorization: the recon's amount is posted through the card
  * clearing code (the hold becomes the spend), once. The admin's match overrides the 20 % tolerance.
  */
-export async function matchRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { authorizationId: string; reason: string }) {
+export async function matchRecon(
+  deps: Deps,
+  db: Tx,
+  actor: Actor,
+  id: string,
+  input: { authorizationId: string; reason: string },
+) {
   const recon = await lockOpen(db, id)
-  const auth = await db.selectFrom('card_authorizations').selectAll().where('id', '=', input.authorizationId).forUpdate().executeTakeFirst()
+  const auth = await db
+    .selectFrom('card_authorizations')
+    .selectAll()
+    .where('id', '=', input.authorizationId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!auth) throw new DomainError('not_found', 'No such authorization.', { authorizationId: 'No such authorization.' })
-  const hold = auth.hold_id ? await db.selectFrom('holds').select('status').where('id', '=', auth.hold_id).executeTakeFirst() : undefined
-  if (auth.status !== 'approved' || hold?.status !== 'pending') throw new DomainError('recon_not_matchable', undefined, { authorizationId: `This authorization is ${auth.status}: it has no pending hold to post.` })
+  const hold = auth.hold_id
+    ? await db.selectFrom('holds').select('status').where('id', '=', auth.hold_id).executeTakeFirst()
+    : undefined
+  if (auth.status !== 'approved' || hold?.status !== 'pending')
+    throw new DomainError('recon_not_matchable', undefined, {
+      authorizationId: `This authorization is ${auth.status}: it has no pending hold to post.`,
+    })
   if (recon.authorization_id && recon.authorization_id !== auth.id) {
-    const own = await db.selectFrom('card_authorizations').select('card_id').where('id', '=', recon.authorization_id).executeTakeFirstOrThrow()
-    if (own.card_id !== auth.card_id) throw new DomainError('recon_not_matchable', 'This authorization is on another card than the recon’s.', { authorizationId: 'Choose an authorization of the same card.' })
+    const own = await db
+      .selectFrom('card_authorizations')
+      .select('card_id')
+      .where('id', '=', recon.authorization_id)
+      .executeTakeFirstOrThrow()
+    if (own.card_id !== auth.card_id)
+      throw new DomainError('recon_not_matchable', 'This authorization is on another card than the recon’s.', {
+        authorizationId: 'Choose an authorization of the same card.',
+      })
   }
   const journalId = await postClearing(deps, db, auth, recon.amount)
-  return resolve(deps, db, actor, id, 'failed_recon.match', input.reason, { status: 'matched', journal_id: journalId, matched_authorization_id: auth.id })
+  return resolve(deps, db, actor, id, 'failed_recon.match', input.reason, {
+    status: 'matched',
+    journal_id: journalId,
+    matched_authorization_id: auth.id,
+  })
 }
 
 /** Writes a failed recon off: the platform absorbs the amount the network cleared (write_offs → card_settlement); no holder is charged. */
@@ -131,22 +222,52 @@ export async function writeOffRecon(deps: Deps, db: Tx, actor: Actor, id: string
     description: `Failed recon written off · ${input.reason}`,
     reference: recon.network_id,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'write_offs', asset: 'USDC' }), side: 'debit', amount: recon.amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'credit', amount: recon.amount, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'write_offs', asset: 'USDC' }),
+        side: 'debit',
+        amount: recon.amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+          accountId: null,
+          code: 'card_settlement',
+          asset: 'USDC',
+        }),
+        side: 'credit',
+        amount: recon.amount,
+        asset: 'USDC',
+      },
     ],
   })
-  return resolve(deps, db, actor, id, 'failed_recon.write_off', input.reason, { status: 'written_off', journal_id: journalId })
+  return resolve(deps, db, actor, id, 'failed_recon.write_off', input.reason, {
+    status: 'written_off',
+    journal_id: journalId,
+  })
 }
 
 /**
  * Refunds a failed recon's amount to the holder (card_settlement → their USDC cash), as a card refund would.
  * The holder is the recon's authorization's account, or the account the admin names when there is none.
  */
-export async function refundRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string; accountId?: string | undefined }) {
+export async function refundRecon(
+  deps: Deps,
+  db: Tx,
+  actor: Actor,
+  id: string,
+  input: { reason: string; accountId?: string | undefined },
+) {
   const recon = await lockOpen(db, id)
-  const auth = recon.authorization_id ? await db.selectFrom('card_authorizations').select(['account_id', 'merchant_name']).where('id', '=', recon.authorization_id).executeTakeFirst() : undefined
+  const auth = recon.authorization_id
+    ? await db
+        .selectFrom('card_authorizations')
+        .select(['account_id', 'merchant_name'])
+        .where('id', '=', recon.authorization_id)
+        .executeTakeFirst()
+    : undefined
   const accountId = auth?.account_id ?? input.accountId
-  if (!accountId) throw new DomainError('recon_holder_unknown', undefined, { accountId: 'Enter the account id to refund.' })
+  if (!accountId)
+    throw new DomainError('recon_holder_unknown', undefined, { accountId: 'Enter the account id to refund.' })
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
   if (!account) throw new DomainError('not_found', 'No such account.', { accountId: 'No account with this id.' })
   const journalId = deps.newId()
@@ -157,9 +278,27 @@ export async function refundRecon(deps: Deps, db: Tx, actor: Actor, id: string, 
     description: `Refund · ${auth?.merchant_name ?? 'card network'} · ${input.reason}`,
     reference: recon.network_id,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'debit', amount: recon.amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount: recon.amount, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+          accountId: null,
+          code: 'card_settlement',
+          asset: 'USDC',
+        }),
+        side: 'debit',
+        amount: recon.amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),
+        side: 'credit',
+        amount: recon.amount,
+        asset: 'USDC',
+      },
     ],
   })
-  return resolve(deps, db, actor, id, 'failed_recon.refund', input.reason, { status: 'refunded', journal_id: journalId, refund_account_id: accountId })
+  return resolve(deps, db, actor, id, 'failed_recon.refund', input.reason, {
+    status: 'refunded',
+    journal_id: journalId,
+    refund_account_id: accountId,
+  })
 }

@@ -31,9 +31,30 @@ export async function listManualRefunds(db: Tx, filter: { id?: string } = {}): P
     .innerJoin('accounts as a', 'a.id', 'r.account_id')
     .innerJoin('users as req', 'req.id', 'r.requested_by')
     .leftJoin('users as dec', 'dec.id', 'r.decided_by')
-    .select(['r.id', 'r.account_id', 'a.name as account_name', 'r.amount', 'r.reason', 'r.transaction_ref', 'r.status', 'r.requested_by', 'req.email as requested_email', 'r.decided_by', 'dec.email as decided_email', 'r.decision_reason', 'r.journal_id', 'r.created_at', 'r.decided_at'])
+    .select([
+      'r.id',
+      'r.account_id',
+      'a.name as account_name',
+      'r.amount',
+      'r.reason',
+      'r.transaction_ref',
+      'r.status',
+      'r.requested_by',
+      'req.email as requested_email',
+      'r.decided_by',
+      'dec.email as decided_email',
+      'r.decision_reason',
+      'r.journal_id',
+      'r.created_at',
+      'r.decided_at',
+    ])
   if (filter.id) q = q.where('r.id', '=', filter.id)
-  const rows = await q.orderBy((eb) => eb.case().when('r.status', '=', 'pending_approval').then(0).else(1).end()).orderBy('r.created_at', 'desc').orderBy('r.id').limit(200).execute()
+  const rows = await q
+    .orderBy((eb) => eb.case().when('r.status', '=', 'pending_approval').then(0).else(1).end())
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id')
+    .limit(200)
+    .execute()
   return rows.map((r) => ({
     id: r.id,
     account: { id: r.account_id, name: r.account_name },
@@ -60,7 +81,10 @@ async function oneRefund(db: Tx, id: string): Promise<ManualRefund> {
 /** The account an admin typed: its id, or the e-mail of its holder (or a company owner). */
 async function findAccount(db: Tx, input: string): Promise<string> {
   const text = input.trim()
-  const notFound = () => new DomainError('not_found', `No account found for “${text}”.`, { account: `No account found for “${text}”. Enter an account id or a holder’s e-mail.` })
+  const notFound = () =>
+    new DomainError('not_found', `No account found for “${text}”.`, {
+      account: `No account found for “${text}”. Enter an account id or a holder’s e-mail.`,
+    })
   if (UUID.test(text)) {
     const found = await db.selectFrom('accounts').select('id').where('id', '=', text.toLowerCase()).executeTakeFirst()
     if (!found) throw notFound()
@@ -79,7 +103,11 @@ async function findAccount(db: Tx, input: string): Promise<string> {
 }
 
 /** Pays a refund: the platform's `refunds` expense → the holder's USDC cash; the holder's history shows the reason. */
-async function post(deps: Deps, db: Tx, refund: { id: string; accountId: string; amount: bigint; reason: string }): Promise<string> {
+async function post(
+  deps: Deps,
+  db: Tx,
+  refund: { id: string; accountId: string; amount: bigint; reason: string },
+): Promise<string> {
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,
@@ -88,8 +116,22 @@ async function post(deps: Deps, db: Tx, refund: { id: string; accountId: string;
     description: `Refund from Cash · ${refund.reason}`,
     reference: refund.id,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'refunds', asset: 'USDC' }), side: 'debit', amount: refund.amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: refund.accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount: refund.amount, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'refunds', asset: 'USDC' }),
+        side: 'debit',
+        amount: refund.amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+          accountId: refund.accountId,
+          code: 'cash',
+          asset: 'USDC',
+        }),
+        side: 'credit',
+        amount: refund.amount,
+        asset: 'USDC',
+      },
     ],
   })
   return journalId
@@ -100,7 +142,12 @@ async function post(deps: Deps, db: Tx, refund: { id: string; accountId: string;
  * at once, over the last 24 hours stay at or below $1,000 with it; otherwise it waits as `pending_approval` for
  * another admin. Beyond $10,000 asked by one admin in 24 hours it is refused. Audited either way.
  */
-export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input: { account: string; amount: string; reason: string; transactionRef?: string | undefined }): Promise<ManualRefund> {
+export async function createManualRefund(
+  deps: Deps,
+  db: Tx,
+  actor: Actor,
+  input: { account: string; amount: string; reason: string; transactionRef?: string | undefined },
+): Promise<ManualRefund> {
   let amount: bigint
   try {
     amount = parsePositiveAmount(input.amount, 'USDC')
@@ -112,21 +159,46 @@ export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input
   const id = deps.newId()
   const now = deps.now()
   await sql`SELECT pg_advisory_xact_lock(${REFUNDS_LOCK})`.execute(db)
-  const recent = await recentRefunds(db, { adminId: actor.userId, accountId, since: new Date(now.getTime() - REFUND_WINDOW_MS) })
+  const recent = await recentRefunds(db, {
+    adminId: actor.userId,
+    accountId,
+    since: new Date(now.getTime() - REFUND_WINDOW_MS),
+  })
   if (recent.askedByAdmin + amount > REFUND_DAILY_CAP) {
     const left = recent.askedByAdmin >= REFUND_DAILY_CAP ? 0n : REFUND_DAILY_CAP - recent.askedByAdmin
     // Worded as embeds/lib/localise-error.ts expects it, to show it in Portuguese with its amounts.
     const message = `You can ask for ${formatNumber(toDecimal(REFUND_DAILY_CAP, 'USDC'))} USDC of refunds in 24 hours; ${formatNumber(toDecimal(left, 'USDC'))} USDC is left. Another admin can make this refund.`
     throw new DomainError('refund_daily_cap', message, { amount: message })
   }
-  const needsApproval = recent.paidByAdmin + amount > REFUND_APPROVAL_THRESHOLD || recent.paidToAccount + amount > REFUND_APPROVAL_THRESHOLD
+  const needsApproval =
+    recent.paidByAdmin + amount > REFUND_APPROVAL_THRESHOLD || recent.paidToAccount + amount > REFUND_APPROVAL_THRESHOLD
   const journalId = needsApproval ? null : await post(deps, db, { id, accountId, amount, reason: input.reason })
   await db
     .insertInto('manual_refunds')
-    .values({ id, account_id: accountId, asset: 'USDC', amount, reason: input.reason, transaction_ref: input.transactionRef ?? null, status: needsApproval ? 'pending_approval' : 'posted', requested_by: actor.userId, journal_id: journalId, created_at: now, decided_at: needsApproval ? null : now })
+    .values({
+      id,
+      account_id: accountId,
+      asset: 'USDC',
+      amount,
+      reason: input.reason,
+      transaction_ref: input.transactionRef ?? null,
+      status: needsApproval ? 'pending_approval' : 'posted',
+      requested_by: actor.userId,
+      journal_id: journalId,
+      created_at: now,
+      decided_at: needsApproval ? null : now,
+    })
     .execute()
   const after = await oneRefund(db, id)
-  await recordAudit(deps, db, { actorId: actor.userId, action: needsApproval ? 'manual_refund.request' : 'manual_refund.create', subjectType: 'manual_refund', subjectId: id, reason: input.reason, before: null, after })
+  await recordAudit(deps, db, {
+    actorId: actor.userId,
+    action: needsApproval ? 'manual_refund.request' : 'manual_refund.create',
+    subjectType: 'manual_refund',
+    subjectId: id,
+    reason: input.reason,
+    before: null,
+    after,
+  })
   return after
 }
 
@@ -134,8 +206,12 @@ export async function createManualRefund(deps: Deps, db: Tx, actor: Actor, input
  * Over the window: what the admin asked for (paid or waiting), what they paid without a second admin, and what
  * the account received without one, whoever paid it.
  */
-async function recentRefunds(db: Tx, { adminId, accountId, since }: { adminId: string; accountId: string; since: Date }) {
-  const sum = (expression: ReturnType<typeof sql<boolean>>) => sql<bigint>`coalesce(sum(amount) FILTER (WHERE ${expression}), 0)`
+async function recentRefunds(
+  db: Tx,
+  { adminId, accountId, since }: { adminId: string; accountId: string; since: Date },
+) {
+  const sum = (expression: ReturnType<typeof sql<boolean>>) =>
+    sql<bigint>`coalesce(sum(amount) FILTER (WHERE ${expression}), 0)`
   const row = await db
     .selectFrom('manual_refunds')
     .select([
@@ -146,13 +222,21 @@ async function recentRefunds(db: Tx, { adminId, accountId, since }: { adminId: s
     .where('created_at', '>', since)
     .where((eb) => eb.or([eb('requested_by', '=', adminId), eb('account_id', '=', accountId)]))
     .executeTakeFirstOrThrow()
-  return { askedByAdmin: BigInt(row.asked_by_admin), paidByAdmin: BigInt(row.paid_by_admin), paidToAccount: BigInt(row.paid_to_account) }
+  return {
+    askedByAdmin: BigInt(row.asked_by_admin),
+    paidByAdmin: BigInt(row.paid_by_admin),
+    paidToAccount: BigInt(row.paid_to_account),
+  }
 }
 
 async function lockPending(db: Tx, id: string) {
   const row = await db.selectFrom('manual_refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
   if (!row) throw new DomainError('not_found', 'No such refund.')
-  if (row.status !== 'pending_approval') throw new DomainError('refund_not_pending', `This refund is no longer waiting for approval: it was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`)
+  if (row.status !== 'pending_approval')
+    throw new DomainError(
+      'refund_not_pending',
+      `This refund is no longer waiting for approval: it was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`,
+    )
   return row
 }
 
@@ -164,23 +248,65 @@ export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: 
   const row = await lockPending(db, id)
   const before = await oneRefund(db, id)
   if (row.requested_by === actor.userId) {
-    throw new RefusalWithFollowUp('refund_second_admin', undefined, undefined, { requestedBy: before.requestedBy.email }, (tx) =>
-      recordAudit(deps, tx, { actorId: actor.userId, action: 'manual_refund.approve_refused', subjectType: 'manual_refund', subjectId: id, reason: 'A second admin must approve refunds above $1,000', before, after: before }),
+    throw new RefusalWithFollowUp(
+      'refund_second_admin',
+      undefined,
+      undefined,
+      { requestedBy: before.requestedBy.email },
+      (tx) =>
+        recordAudit(deps, tx, {
+          actorId: actor.userId,
+          action: 'manual_refund.approve_refused',
+          subjectType: 'manual_refund',
+          subjectId: id,
+          reason: 'A second admin must approve refunds above $1,000',
+          before,
+          after: before,
+        }),
     )
   }
   const journalId = await post(deps, db, { id, accountId: row.account_id, amount: row.amount, reason: row.reason })
-  await db.updateTable('manual_refunds').set({ status: 'posted', decided_by: actor.userId, decided_at: deps.now(), journal_id: journalId }).where('id', '=', id).execute()
+  await db
+    .updateTable('manual_refunds')
+    .set({ status: 'posted', decided_by: actor.userId, decided_at: deps.now(), journal_id: journalId })
+    .where('id', '=', id)
+    .execute()
   const after = await oneRefund(db, id)
-  await recordAudit(deps, db, { actorId: actor.userId, action: 'manual_refund.approve', subjectType: 'manual_refund', subjectId: id, before, after })
+  await recordAudit(deps, db, {
+    actorId: actor.userId,
+    action: 'manual_refund.approve',
+    subjectType: 'manual_refund',
+    subjectId: id,
+    before,
+    after,
+  })
   return after
 }
 
 /** Rejects a refund waiting for approval, with a reason; nothing is paid. The admin who asked may withdraw it this way too. */
-export async function rejectManualRefund(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string }): Promise<ManualRefund> {
+export async function rejectManualRefund(
+  deps: Deps,
+  db: Tx,
+  actor: Actor,
+  id: string,
+  input: { reason: string },
+): Promise<ManualRefund> {
   await lockPending(db, id)
   const before = await oneRefund(db, id)
-  await db.updateTable('manual_refunds').set({ status: 'rejected', decided_by: actor.userId, decided_at: deps.now(), decision_reason: input.reason }).where('id', '=', id).execute()
+  await db
+    .updateTable('manual_refunds')
+    .set({ status: 'rejected', decided_by: actor.userId, decided_at: deps.now(), decision_reason: input.reason })
+    .where('id', '=', id)
+    .execute()
   const after = await oneRefund(db, id)
-  await recordAudit(deps, db, { actorId: actor.userId, action: 'manual_refund.reject', subjectType: 'manual_refund', subjectId: id, reason: input.reason, before, after })
+  await recordAudit(deps, db, {
+    actorId: actor.userId,
+    action: 'manual_refund.reject',
+    subjectType: 'manual_refund',
+    subjectId: id,
+    reason: input.reason,
+    before,
+    after,
+  })
   return after
 }

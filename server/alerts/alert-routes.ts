@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
-import { AlertSettingsBody, AlertSettingsResponse, NotificationParams, NotificationsResponse } from '../../domain/api/alerts.schema'
+import {
+  AlertSettingsBody,
+  AlertSettingsResponse,
+  NotificationParams,
+  NotificationsResponse,
+} from '../../domain/api/alerts.schema'
 import { defineRoute } from '../http/route-table'
 import { getAlertSettings, saveAlertSettings } from './alert-settings-service'
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications-service'
@@ -22,13 +27,17 @@ export const alertRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/alert-settings',
-    summary: 'Set the caller’s own alerts: a purchase above X, daily spend above Y, spendable below Z (null turns one off, absent leaves it)',
+    summary:
+      'Set the caller’s own alerts: a purchase above X, daily spend above Y, spendable below Z (null turns one off, absent leaves it)',
     tag: 'alerts',
     access: { kind: 'account', roles: ANY_MEMBER },
     params: AccountParams,
     body: AlertSettingsBody,
     response: AlertSettingsResponse,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => saveAlertSettings(deps, tx, principal!.userId, params.accountId, body)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => saveAlertSettings(deps, tx, principal!.userId, params.accountId, body)),
   }),
   defineRoute({
     method: 'get',
@@ -48,7 +57,8 @@ export const alertRoutes = [
     access: { kind: 'user' },
     params: NotificationParams,
     response: NotificationsResponse,
-    handler: ({ deps, db, params, principal }) => markNotificationRead(db, principal!.userId, params.notificationId, deps.now()),
+    handler: ({ deps, db, params, principal }) =>
+      markNotificationRead(db, principal!.userId, params.notificationId, deps.now()),
   }),
   defineRoute({
     method: 'post',

@@ -20,8 +20,21 @@ const buy = async (amount: string, merchantName = 'Loja Centro', cardId: string 
   expect(res.body.approved).toBe(true)
   return res.body as { networkId: string }
 }
-const deposit = (accountId: string, amount: string) => admin.json('POST', '/sandbox/deposits', { accountId, asset: 'USDC', amount }, { 'idempotency-key': randomUUID() })
-const inbox = async (who: Caller) => (await who.json('GET', '/notifications')).body as { items: { id: string; kind: string; amount: string | null; threshold: string | null; merchant: string | null; health: string | null; read: boolean }[]; unread: number }
+const deposit = (accountId: string, amount: string) =>
+  admin.json('POST', '/sandbox/deposits', { accountId, asset: 'USDC', amount }, { 'idempotency-key': randomUUID() })
+const inbox = async (who: Caller) =>
+  (await who.json('GET', '/notifications')).body as {
+    items: {
+      id: string
+      kind: string
+      amount: string | null
+      threshold: string | null
+      merchant: string | null
+      health: string | null
+      read: boolean
+    }[]
+    unread: number
+  }
 const settle = async () => {
   while ((await t.runJobs()) > 0);
 }
@@ -29,9 +42,22 @@ const settle = async () => {
 describe('alert settings', () => {
   it('are each member’s own, off until set, and turn off with null', async () => {
     const url = `/accounts/${ACCOUNT_IDS.personal}/alert-settings`
-    expect((await paula.json('GET', url)).body).toMatchObject({ purchaseAbove: null, dailySpendAbove: null, spendableBelow: null, timeZone: 'America/Sao_Paulo', healthWarning: '1.10' })
-    expect((await paula.json('PUT', url, { purchaseAbove: '50', spendableBelow: '200.5' })).body).toMatchObject({ purchaseAbove: '50', dailySpendAbove: null, spendableBelow: '200.5' })
-    expect((await paula.json('PUT', url, { purchaseAbove: null })).body).toMatchObject({ purchaseAbove: null, spendableBelow: '200.5' })
+    expect((await paula.json('GET', url)).body).toMatchObject({
+      purchaseAbove: null,
+      dailySpendAbove: null,
+      spendableBelow: null,
+      timeZone: 'America/Sao_Paulo',
+      healthWarning: '1.10',
+    })
+    expect((await paula.json('PUT', url, { purchaseAbove: '50', spendableBelow: '200.5' })).body).toMatchObject({
+      purchaseAbove: '50',
+      dailySpendAbove: null,
+      spendableBelow: '200.5',
+    })
+    expect((await paula.json('PUT', url, { purchaseAbove: null })).body).toMatchObject({
+      purchaseAbove: null,
+      spendableBelow: '200.5',
+    })
   })
 
   it('refuse a bad amount at its field', async () => {
@@ -44,7 +70,9 @@ describe('alert settings', () => {
   })
 
   it('cannot be read or set on an account the caller is not a member of', async () => {
-    expect((await paula.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/alert-settings`, { purchaseAbove: '1' })).status).toBe(403)
+    expect(
+      (await paula.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/alert-settings`, { purchaseAbove: '1' })).status,
+    ).toBe(403)
   })
 })
 
@@ -56,7 +84,15 @@ describe('alerts on movements', () => {
     await settle()
     const box = await inbox(paula)
     expect(box.unread).toBe(1)
-    expect(box.items).toEqual([expect.objectContaining({ kind: 'purchase_above', amount: '60', threshold: '50', merchant: 'Mercado Azul', read: false })])
+    expect(box.items).toEqual([
+      expect.objectContaining({
+        kind: 'purchase_above',
+        amount: '60',
+        threshold: '50',
+        merchant: 'Mercado Azul',
+        read: false,
+      }),
+    ])
   })
 
   it('notify daily spend once when it goes above the threshold in the holder’s day', async () => {
@@ -92,7 +128,15 @@ describe('alerts on movements', () => {
   })
 
   it('are evaluated after a purchase only on an account with something to evaluate (no job per purchase for nothing)', async () => {
-    const evaluations = async () => (await t.deps.db.kysely.selectFrom('jobs').select('id').where('kind', '=', 'alerts.evaluate').where('status', '=', 'pending').execute()).length
+    const evaluations = async () =>
+      (
+        await t.deps.db.kysely
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', 'alerts.evaluate')
+          .where('status', '=', 'pending')
+          .execute()
+      ).length
     await settle()
     await buy('5')
     expect(await evaluations()).toBe(0) // nobody set alerts on Paula's account, and it does not borrow
@@ -105,11 +149,30 @@ describe('alerts on movements', () => {
   it('count withdrawals, their cancellation and a lowered limit as movements of spendable', async () => {
     const web = await signIn(t.app, 'personal', 'web')
     await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { spendableBelow: '2450' })
-    const w = await web.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '100', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: 'cash-demo-2026' } }, { 'idempotency-key': randomUUID() })
+    const w = await web.json(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.personal}/withdrawals`,
+      {
+        asset: 'USDC',
+        amount: '100',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: 'cash-demo-2026' },
+      },
+      { 'idempotency-key': randomUUID() },
+    )
     expect(w.status).toBe(201)
     await settle()
     expect((await inbox(paula)).items.map((n) => [n.kind, n.amount])).toEqual([['spendable_below', '2399.5']])
-    expect((await web.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals/${w.body.id}/cancel`, {}, { 'idempotency-key': randomUUID() })).status).toBe(200)
+    expect(
+      (
+        await web.json(
+          'POST',
+          `/accounts/${ACCOUNT_IDS.personal}/withdrawals/${w.body.id}/cancel`,
+          {},
+          { 'idempotency-key': randomUUID() },
+        )
+      ).status,
+    ).toBe(200)
     await settle()
     await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/limits`, { daily: '2000', monthly: '50000' })
     t.setNow(new Date(t.deps.now().getTime() + 3_601_000))

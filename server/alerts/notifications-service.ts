@@ -8,7 +8,14 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 
 /** Writes one in-app notification; one with a dedupe key is written at most once per user. */
-export async function notify(deps: Pick<Deps, 'newId' | 'now'>, db: Tx, to: { userId: string; accountId: string }, firing: AlertFiring | { kind: 'purchase_above'; amount: bigint; threshold: bigint; merchant: string; dedupeKey: string }) {
+export async function notify(
+  deps: Pick<Deps, 'newId' | 'now'>,
+  db: Tx,
+  to: { userId: string; accountId: string },
+  firing:
+    | AlertFiring
+    | { kind: 'purchase_above'; amount: bigint; threshold: bigint; merchant: string; dedupeKey: string },
+) {
   await db
     .insertInto('notifications')
     .values({
@@ -32,13 +39,29 @@ export async function listNotifications(db: Tx, userId: string, limit: number): 
   const rows = await db
     .selectFrom('notifications as n')
     .innerJoin('accounts as a', 'a.id', 'n.account_id')
-    .select(['n.id', 'n.account_id', 'a.name as account_name', 'n.kind', 'n.amount', 'n.threshold', 'n.merchant', 'n.health_bps', 'n.read_at', 'n.created_at'])
+    .select([
+      'n.id',
+      'n.account_id',
+      'a.name as account_name',
+      'n.kind',
+      'n.amount',
+      'n.threshold',
+      'n.merchant',
+      'n.health_bps',
+      'n.read_at',
+      'n.created_at',
+    ])
     .where('n.user_id', '=', userId)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.seq', 'desc')
     .limit(limit)
     .execute()
-  const unread = await db.selectFrom('notifications').select(sql<number>`count(*)::int`.as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow()
+  const unread = await db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow()
   const usd = (v: bigint | null) => (v === null ? null : toDecimal(v, 'USDC'))
   return {
     items: rows.map((r) => ({
@@ -59,14 +82,30 @@ export async function listNotifications(db: Tx, userId: string, limit: number): 
 
 /** Marks one of the caller's notifications read; another user's is "not found", never touched. */
 export async function markNotificationRead(db: Tx, userId: string, notificationId: string, now: Date, limit = 20) {
-  const found = await db.selectFrom('notifications').select('read_at').where('id', '=', notificationId).where('user_id', '=', userId).executeTakeFirst()
+  const found = await db
+    .selectFrom('notifications')
+    .select('read_at')
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   if (!found) throw new DomainError('not_found', 'No such notification.')
-  if (found.read_at === null) await db.updateTable('notifications').set({ read_at: now }).where('id', '=', notificationId).where('user_id', '=', userId).execute()
+  if (found.read_at === null)
+    await db
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('id', '=', notificationId)
+      .where('user_id', '=', userId)
+      .execute()
   return listNotifications(db, userId, limit)
 }
 
 /** Marks every one of the caller's notifications read. */
 export async function markAllNotificationsRead(db: Tx, userId: string, now: Date, limit = 20) {
-  await db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null).execute()
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute()
   return listNotifications(db, userId, limit)
 }

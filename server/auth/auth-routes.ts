@@ -8,7 +8,15 @@ import { clientAddress } from '../http/client-address'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { authenticate, registerUser } from './auth-service'
-import { clearSessionCookie, createSession, deleteSession, membershipsOf, sessionIdOf, sessionView, setSessionCookie } from './session-service'
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  membershipsOf,
+  sessionIdOf,
+  sessionView,
+  setSessionCookie,
+} from './session-service'
 import { confirmationRoutes, issueConfirmSecret } from './confirmation-challenge'
 import { passwordRoutes } from './password-routes'
 import { sessionRoutes } from './session-routes'
@@ -17,12 +25,23 @@ import { sessionRoutes } from './session-routes'
  * Starts a fresh session for the user (a new token every sign-in, so a token planted before sign-in is
  * useless) and answers with the session: a cookie for the web, a bearer token in the body for native hosts.
  */
-async function startSession(c: Context, deps: Deps, db: Tx, userId: string, client: 'web' | 'native', previous: Principal | null) {
+async function startSession(
+  c: Context,
+  deps: Deps,
+  db: Tx,
+  userId: string,
+  client: 'web' | 'native',
+  previous: Principal | null,
+) {
   if (previous) await deleteSession(db, previous.sessionId)
   const transport = client === 'native' ? 'bearer' : 'cookie'
   const session = await createSession(deps, db, userId, transport, c.req.header('user-agent'))
   if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
-  const user = await db.selectFrom('users').select(['id', 'email', 'name', 'platform_role', 'language']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'platform_role', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   // A native session's secret for answering confirmation challenges: given to the app here, once.
   const confirmSecret = transport === 'bearer' ? await issueConfirmSecret(db, sessionIdOf(session.token)) : undefined
   return {
@@ -50,17 +69,26 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/wallet/nonce',
-    summary: 'Sign in with a wallet, step 1: a single-use nonce and the SIWE message to sign (10 minutes; rate-limited)',
+    summary:
+      'Sign in with a wallet, step 1: a single-use nonce and the SIWE message to sign (10 minutes; rate-limited)',
     tag: 'auth',
     access: { kind: 'public' },
     body: WalletNonceBody,
     response: WalletNonceResponse,
-    handler: ({ c, deps, body }) => issueWalletNonce(deps, deps.db.kysely, { purpose: 'sign_in', client: clientAddress(c, deps.config) }, body.address, requestOrigin(c.req.url)),
+    handler: ({ c, deps, body }) =>
+      issueWalletNonce(
+        deps,
+        deps.db.kysely,
+        { purpose: 'sign_in', client: clientAddress(c, deps.config) },
+        body.address,
+        requestOrigin(c.req.url),
+      ),
   }),
   defineRoute({
     method: 'post',
     path: '/auth/wallet/sign-in',
-    summary: 'Sign in with a wallet, step 2: the signed message; a wallet not linked to anyone is refused (wallet_not_linked)',
+    summary:
+      'Sign in with a wallet, step 2: the signed message; a wallet not linked to anyone is refused (wallet_not_linked)',
     tag: 'auth',
     access: { kind: 'public' },
     body: WalletSignInBody,

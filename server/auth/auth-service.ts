@@ -14,35 +14,63 @@ import { hitRateLimit } from './rate-limit'
  * Checks an e-mail and password. Every failure says the same `invalid_credentials`, whether or not the
  * e-mail exists; after MAX_FAILED_SIGN_INS failures in a row the e-mail is paused (`account_locked`).
  */
-export async function authenticate(deps: Deps, db: Tx, input: Pick<SignInBody, 'email' | 'password'>, client: string): Promise<string> {
+export async function authenticate(
+  deps: Deps,
+  db: Tx,
+  input: Pick<SignInBody, 'email' | 'password'>,
+  client: string,
+): Promise<string> {
   const now = deps.now()
   await hitRateLimit(db, `sign-in:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, now)
-  const failure = await db.selectFrom('sign_in_failures').selectAll().where('email', '=', input.email).executeTakeFirst()
+  const failure = await db
+    .selectFrom('sign_in_failures')
+    .selectAll()
+    .where('email', '=', input.email)
+    .executeTakeFirst()
   if (failure?.locked_until && failure.locked_until.getTime() > now.getTime()) {
     throw new DomainError('account_locked', undefined, undefined, { retryAt: failure.locked_until.toISOString() })
   }
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', input.email).executeTakeFirst()
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', input.email)
+    .executeTakeFirst()
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await DUMMY_HASH_PROMISE))
   if (user && ok) {
     await db.deleteFrom('sign_in_failures').where('email', '=', input.email).execute()
     return user.id
   }
   await recordFailedPassword(db, 'sign_in_failures', input.email, now, MAX_FAILED_SIGN_INS)
-  throw new DomainError('invalid_credentials', undefined, { password: 'That e-mail and password do not match an account.' })
+  throw new DomainError('invalid_credentials', undefined, {
+    password: 'That e-mail and password do not match an account.',
+  })
 }
 
 /** Creates a user with a hashed password. The account itself is made during onboarding. */
 export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client: string): Promise<string> {
   // With sign-ups closed, an invitation for this very e-mail is the permission to sign up.
-  if (!(await isFlagOn(deps, db, 'signups', null)) && !(input.inviteToken && (await invitationAllowsSignUp(deps, db, input.inviteToken, input.email)))) throw new DomainError('signups_closed')
+  if (
+    !(await isFlagOn(deps, db, 'signups', null)) &&
+    !(input.inviteToken && (await invitationAllowsSignUp(deps, db, input.inviteToken, input.email)))
+  )
+    throw new DomainError('signups_closed')
   await hitRateLimit(db, `sign-up:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
-  if (taken) throw new DomainError('email_taken', undefined, { email: 'An account with this e-mail already exists. Sign in instead.' })
+  if (taken)
+    throw new DomainError('email_taken', undefined, {
+      email: 'An account with this e-mail already exists. Sign in instead.',
+    })
   const link = input.referralCode ? await resolveReferralCode(deps, db, input.referralCode) : null
   const id = deps.newId()
   await db
     .insertInto('users')
-    .values({ id, email: input.email, name: input.name, password_hash: await hashPassword(input.password), platform_role: 'user' })
+    .values({
+      id,
+      email: input.email,
+      name: input.name,
+      password_hash: await hashPassword(input.password),
+      platform_role: 'user',
+    })
     .execute()
   if (link) await recordReferral(deps, db, link, id)
   return id

@@ -13,7 +13,10 @@ const attempt = (email: string, password: string, client = 'web') =>
 
 describe('sign-in', () => {
   it('signs a web client in with an httpOnly SameSite cookie and returns its accounts', async () => {
-    const res = await anonymous(t.app).request('POST', '/auth/sign-in', { email: 'Personal@Demo.Cash ', password: DEMO_PASSWORD })
+    const res = await anonymous(t.app).request('POST', '/auth/sign-in', {
+      email: 'Personal@Demo.Cash ',
+      password: DEMO_PASSWORD,
+    })
     expect(res.status).toBe(200)
     const cookie = res.headers.get('set-cookie') ?? ''
     expect(cookie).toMatch(/^cash_session=[\w-]{40,};/)
@@ -22,11 +25,17 @@ describe('sign-in', () => {
     expect(cookie).toMatch(/Path=\/app\/cash/)
     const body = await res.json()
     expect(body.token).toBeUndefined()
-    expect(body.memberships).toEqual([{ accountId: ACCOUNT_IDS.personal, accountKind: 'personal', accountName: 'Paula Pereira', role: 'holder' }])
+    expect(body.memberships).toEqual([
+      { accountId: ACCOUNT_IDS.personal, accountKind: 'personal', accountName: 'Paula Pereira', role: 'holder' },
+    ])
   })
 
   it('gives native hosts a bearer token instead of a cookie', async () => {
-    const res = await anonymous(t.app).request('POST', '/auth/sign-in', { email: 'personal@demo.cash', password: DEMO_PASSWORD, client: 'native' })
+    const res = await anonymous(t.app).request('POST', '/auth/sign-in', {
+      email: 'personal@demo.cash',
+      password: DEMO_PASSWORD,
+      client: 'native',
+    })
     expect(res.headers.get('set-cookie')).toBeNull()
     const { token } = await res.json()
     const session = await anonymous(t.app).json('GET', '/auth/session', undefined, { authorization: `Bearer ${token}` })
@@ -45,7 +54,8 @@ describe('sign-in', () => {
   })
 
   it('refuses the sixth wrong password in a row, and then even the right one, for 15 minutes', async () => {
-    for (let i = 1; i <= 5; i++) expect((await attempt('personal@demo.cash', `wrong-${i}`)).body.error.code).toBe('invalid_credentials')
+    for (let i = 1; i <= 5; i++)
+      expect((await attempt('personal@demo.cash', `wrong-${i}`)).body.error.code).toBe('invalid_credentials')
     const sixth = await attempt('personal@demo.cash', 'wrong-6')
     expect(sixth.status).toBe(429)
     expect(sixth.body.error.code).toBe('account_locked')
@@ -74,13 +84,25 @@ describe('sign-in', () => {
   })
 
   it('issues a new session token on every sign-in (rotation)', async () => {
-    const first = await anonymous(t.app).request('POST', '/auth/sign-in', { email: 'personal@demo.cash', password: DEMO_PASSWORD })
+    const first = await anonymous(t.app).request('POST', '/auth/sign-in', {
+      email: 'personal@demo.cash',
+      password: DEMO_PASSWORD,
+    })
     const firstCookie = first.headers.get('set-cookie')!.split(';')[0]!
-    const second = await anonymous(t.app).request('POST', '/auth/sign-in', { email: 'personal@demo.cash', password: DEMO_PASSWORD }, { cookie: firstCookie })
+    const second = await anonymous(t.app).request(
+      'POST',
+      '/auth/sign-in',
+      { email: 'personal@demo.cash', password: DEMO_PASSWORD },
+      { cookie: firstCookie },
+    )
     const secondCookie = second.headers.get('set-cookie')!.split(';')[0]!
     expect(secondCookie).not.toBe(firstCookie)
-    expect((await anonymous(t.app).request('GET', '/auth/session', undefined, { cookie: firstCookie })).status).toBe(401)
-    expect((await anonymous(t.app).request('GET', '/auth/session', undefined, { cookie: secondCookie })).status).toBe(200)
+    expect((await anonymous(t.app).request('GET', '/auth/session', undefined, { cookie: firstCookie })).status).toBe(
+      401,
+    )
+    expect((await anonymous(t.app).request('GET', '/auth/session', undefined, { cookie: secondCookie })).status).toBe(
+      200,
+    )
   })
 
   it('points at the field for malformed input and never signs in', async () => {
@@ -126,7 +148,11 @@ describe('sessions and CSRF', () => {
 
 describe('sign-up', () => {
   it('creates a user who can then sign in, with no account until onboarding', async () => {
-    const res = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Rita Reis', email: 'rita@example.com', password: 'long-enough-pw' })
+    const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name: 'Rita Reis',
+      email: 'rita@example.com',
+      password: 'long-enough-pw',
+    })
     expect(res.status).toBe(201)
     expect(res.body.memberships).toEqual([])
     expect((await attempt('rita@example.com', 'long-enough-pw')).status).toBe(200)
@@ -139,14 +165,22 @@ describe('sign-up', () => {
   })
 
   it('refuses an e-mail already registered, at the e-mail field', async () => {
-    const res = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Paula', email: 'personal@demo.cash', password: 'long-enough-pw' })
+    const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name: 'Paula',
+      email: 'personal@demo.cash',
+      password: 'long-enough-pw',
+    })
     expect(res.status).toBe(409)
     expect(res.body.error.fields.email).toMatch(/already exists/)
   })
 
   it('is refused when sign-ups are closed', async () => {
     t = await createTestApp({ SIGNUPS_OPEN: false })
-    const res = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Rita', email: 'rita@example.com', password: 'long-enough-pw' })
+    const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name: 'Rita',
+      email: 'rita@example.com',
+      password: 'long-enough-pw',
+    })
     expect(res.body.error.code).toBe('signups_closed')
   })
 })

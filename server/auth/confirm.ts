@@ -25,28 +25,68 @@ export type Confirmation = z.infer<typeof ConfirmationSchema>
  * (RefusalWithFollowUp), so it counts. The right one clears the streak. The failure that pauses confirming also
  * e-mails the person (`confirmationsPaused`): whoever was guessing holds a session, not their mailbox.
  */
-export async function verifyConfirmation(deps: Pick<Deps, 'now' | 'newId' | 'wallClock'>, db: Tx, principal: Principal, confirmation: Confirmation | undefined): Promise<void> {
-  if (!confirmation) throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
-  if (confirmation.method === 'host' && principal.transport !== 'bearer') throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
+export async function verifyConfirmation(
+  deps: Pick<Deps, 'now' | 'newId' | 'wallClock'>,
+  db: Tx,
+  principal: Principal,
+  confirmation: Confirmation | undefined,
+): Promise<void> {
+  if (!confirmation)
+    throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
+  if (confirmation.method === 'host' && principal.transport !== 'bearer')
+    throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
   const now = deps.now()
-  const streak = await db.selectFrom('confirmation_failures').select(['locked_until']).where('user_id', '=', principal.userId).executeTakeFirst()
+  const streak = await db
+    .selectFrom('confirmation_failures')
+    .select(['locked_until'])
+    .where('user_id', '=', principal.userId)
+    .executeTakeFirst()
   if (streak?.locked_until && streak.locked_until.getTime() > now.getTime()) throw locked(streak.locked_until)
-  const user = await db.selectFrom('users').select(['password_hash', 'email', 'language']).where('id', '=', principal.userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['password_hash', 'email', 'language'])
+    .where('id', '=', principal.userId)
+    .executeTakeFirstOrThrow()
   // A host answer uses its challenge up in this transaction; a wrong one is burnt after the rollback (below).
-  const verdict = confirmation.method === 'host' ? await consumeChallenge(deps, db, principal, confirmation) : (await verifyPassword(confirmation.password, user.password_hash)) ? 'ok' : 'wrong'
+  const verdict =
+    confirmation.method === 'host'
+      ? await consumeChallenge(deps, db, principal, confirmation)
+      : (await verifyPassword(confirmation.password, user.password_hash))
+        ? 'ok'
+        : 'wrong'
   if (verdict === 'ok') {
     if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
-  if (verdict === 'missing') throw new DomainError('confirmation_required', 'That confirmation has expired or was already used. Confirm again.')
+  if (verdict === 'missing')
+    throw new DomainError('confirmation_required', 'That confirmation has expired or was already used. Confirm again.')
   const host = confirmation.method === 'host' ? confirmation : null
-  const refusal = host ? { message: 'The app’s confirmation did not check out. Nothing was sent.', fields: undefined } : { message: undefined, fields: { password: 'That password is not right.' } }
+  const refusal = host
+    ? { message: 'The app’s confirmation did not check out. Nothing was sent.', fields: undefined }
+    : { message: undefined, fields: { password: 'That password is not right.' } }
   throw new RefusalWithFollowUp('confirmation_failed', refusal.message, refusal.fields, {}, async (tx) => {
     if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)
-    const lockedUntil = await recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)
+    const lockedUntil = await recordFailedPassword(
+      tx,
+      'confirmation_failures',
+      principal.userId,
+      now,
+      MAX_FAILED_CONFIRMATIONS,
+    )
     // Someone holding the session may be guessing: the holder hears of it where the session cannot reach.
-    if (lockedUntil) await sendMail(deps, tx, user.email, 'confirmationsPaused', { failures: MAX_FAILED_CONFIRMATIONS, until: lockedUntil, language: user.language ?? 'en' })
+    if (lockedUntil)
+      await sendMail(deps, tx, user.email, 'confirmationsPaused', {
+        failures: MAX_FAILED_CONFIRMATIONS,
+        until: lockedUntil,
+        language: user.language ?? 'en',
+      })
   })
 }
 
-const locked = (until: Date) => new DomainError('confirmation_locked', undefined, { password: ERRORS.confirmation_locked.message }, { retryAt: until.toISOString() })
+const locked = (until: Date) =>
+  new DomainError(
+    'confirmation_locked',
+    undefined,
+    { password: ERRORS.confirmation_locked.message },
+    { retryAt: until.toISOString() },
+  )

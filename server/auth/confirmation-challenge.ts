@@ -23,13 +23,23 @@ export async function issueConfirmSecret(db: Tx, sessionId: string): Promise<str
 }
 
 /** Real time, like sessions (never the sandbox clock): moving the sandbox clock neither expires nor extends a challenge. */
-export async function issueChallenge(deps: Pick<Deps, 'wallClock' | 'newId'>, db: Tx, principal: Principal): Promise<ConfirmationChallengeResponse> {
-  if (principal.transport !== 'bearer') throw new DomainError('forbidden', 'Only the app (a native session) can confirm with biometrics; confirm with your password.')
+export async function issueChallenge(
+  deps: Pick<Deps, 'wallClock' | 'newId'>,
+  db: Tx,
+  principal: Principal,
+): Promise<ConfirmationChallengeResponse> {
+  if (principal.transport !== 'bearer')
+    throw new DomainError(
+      'forbidden',
+      'Only the app (a native session) can confirm with biometrics; confirm with your password.',
+    )
   const now = sessionClock(deps)
   const id = deps.newId()
   const challenge = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS)
-  await sql`INSERT INTO confirmation_challenges (id, session_id, challenge, created_at, expires_at) VALUES (${id}, ${principal.sessionId}, ${challenge}, ${now}, ${expiresAt})`.execute(db)
+  await sql`INSERT INTO confirmation_challenges (id, session_id, challenge, created_at, expires_at) VALUES (${id}, ${principal.sessionId}, ${challenge}, ${now}, ${expiresAt})`.execute(
+    db,
+  )
   return { challengeId: id, challenge, expiresAt: expiresAt.toISOString() }
 }
 
@@ -40,7 +50,12 @@ export type HostAnswer = { challengeId: string; signature: string }
  * says whether the answer is right. 'missing': no such open challenge of this session (unknown, another session's,
  * already used, expired); 'wrong': the HMAC does not match.
  */
-export async function consumeChallenge(deps: Pick<Deps, 'wallClock'>, db: Tx, principal: Principal, answer: HostAnswer): Promise<'ok' | 'missing' | 'wrong'> {
+export async function consumeChallenge(
+  deps: Pick<Deps, 'wallClock'>,
+  db: Tx,
+  principal: Principal,
+  answer: HostAnswer,
+): Promise<'ok' | 'missing' | 'wrong'> {
   const now = sessionClock(deps)
   const { rows } = await sql<{ challenge: string; confirm_secret: string | null }>`
     UPDATE confirmation_challenges c SET used_at = ${now}
@@ -50,21 +65,31 @@ export async function consumeChallenge(deps: Pick<Deps, 'wallClock'>, db: Tx, pr
     RETURNING c.challenge, s.confirm_secret`.execute(db)
   const row = rows[0]
   if (!row?.confirm_secret) return 'missing'
-  const expected = createHmac('sha256', Buffer.from(row.confirm_secret, 'base64url')).update(HOST_CONFIRM_PREFIX + row.challenge).digest()
+  const expected = createHmac('sha256', Buffer.from(row.confirm_secret, 'base64url'))
+    .update(HOST_CONFIRM_PREFIX + row.challenge)
+    .digest()
   const given = Buffer.from(answer.signature, 'base64url')
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'wrong'
 }
 
 /** Marks a challenge used on its own, after a refusal rolled the request (and its marking) back. */
-export async function burnChallenge(deps: Pick<Deps, 'wallClock'>, db: Tx, sessionId: string, challengeId: string): Promise<void> {
-  await sql`UPDATE confirmation_challenges SET used_at = ${sessionClock(deps)} WHERE id = ${challengeId} AND session_id = ${sessionId} AND used_at IS NULL`.execute(db)
+export async function burnChallenge(
+  deps: Pick<Deps, 'wallClock'>,
+  db: Tx,
+  sessionId: string,
+  challengeId: string,
+): Promise<void> {
+  await sql`UPDATE confirmation_challenges SET used_at = ${sessionClock(deps)} WHERE id = ${challengeId} AND session_id = ${sessionId} AND used_at IS NULL`.execute(
+    db,
+  )
 }
 
 export const confirmationRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/confirmations/challenge',
-    summary: 'A challenge for the app to answer after its biometric check (native sessions only; 32 random bytes, single use, 2 minutes); a cookie session is refused (forbidden)',
+    summary:
+      'A challenge for the app to answer after its biometric check (native sessions only; 32 random bytes, single use, 2 minutes); a cookie session is refused (forbidden)',
     tag: 'auth',
     access: { kind: 'user' },
     response: ConfirmationChallengeResponse,

@@ -11,7 +11,13 @@ const STREAKS = { sign_in_failures: 'email', confirmation_failures: 'user_id' } 
  * Answers the end of the lock this failure started, or null: a lock starts once per streak (while it lasts,
  * passwords are not checked, so no failure is recorded).
  */
-export async function recordFailedPassword(db: Tx, table: keyof typeof STREAKS, key: string, now: Date, max: number): Promise<Date | null> {
+export async function recordFailedPassword(
+  db: Tx,
+  table: keyof typeof STREAKS,
+  key: string,
+  now: Date,
+  max: number,
+): Promise<Date | null> {
   const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
   const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
   const t = sql.table(table)

@@ -12,11 +12,32 @@ let native: SignedIn
 const account = ACCOUNT_IDS.personal
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const key = () => `hc-${Math.random().toString(36).slice(2)}`
-const withdraw = (confirmation: unknown, caller: SignedIn = native) => caller.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation }, { 'idempotency-key': key() })
+const withdraw = (confirmation: unknown, caller: SignedIn = native) =>
+  caller.json(
+    'POST',
+    `/accounts/${account}/withdrawals`,
+    { asset: 'USDC', amount: '100', address: TO, confirmation },
+    { 'idempotency-key': key() },
+  )
 const withdrawals = async () => (await native.json('GET', `/accounts/${account}/withdrawals`)).body.items as unknown[]
-const available = async () => (await native.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').available
-const challenge = async (caller: SignedIn = native) => (await caller.json('POST', '/auth/confirmations/challenge')).body as { challengeId: string; challenge: string; expiresAt: string }
-const failures = async () => (await t.deps.db.kysely.selectFrom('confirmation_failures').select('failures').where('user_id', '=', native.userId).executeTakeFirst())?.failures ?? 0
+const available = async () =>
+  (await native.json('GET', `/accounts/${account}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === 'USDC',
+  ).available
+const challenge = async (caller: SignedIn = native) =>
+  (await caller.json('POST', '/auth/confirmations/challenge')).body as {
+    challengeId: string
+    challenge: string
+    expiresAt: string
+  }
+const failures = async () =>
+  (
+    await t.deps.db.kysely
+      .selectFrom('confirmation_failures')
+      .select('failures')
+      .where('user_id', '=', native.userId)
+      .executeTakeFirst()
+  )?.failures ?? 0
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -57,7 +78,11 @@ describe('host confirmation answers a server challenge', () => {
     expect(await withdrawals()).toHaveLength(0)
     expect(await available()).toBe(before)
     // The right answer to the same challenge comes too late: it was used by the wrong one.
-    const late = await withdraw({ method: 'host', challengeId: issued.challengeId, signature: await signHostChallenge(native.confirmSecret!, issued.challenge) })
+    const late = await withdraw({
+      method: 'host',
+      challengeId: issued.challengeId,
+      signature: await signHostChallenge(native.confirmSecret!, issued.challenge),
+    })
     expect(late.body.error.code).toBe('confirmation_required')
     expect(await withdrawals()).toHaveLength(0)
   })
@@ -65,7 +90,11 @@ describe('host confirmation answers a server challenge', () => {
   it('pauses confirming after five wrong answers, like wrong passwords', async () => {
     for (let i = 0; i < 5; i++) {
       const issued = await challenge()
-      await withdraw({ method: 'host', challengeId: issued.challengeId, signature: await signHostChallenge('B'.repeat(43), issued.challenge) })
+      await withdraw({
+        method: 'host',
+        challengeId: issued.challengeId,
+        signature: await signHostChallenge('B'.repeat(43), issued.challenge),
+      })
     }
     expect((await withdraw(await native.hostConfirmation())).body.error.code).toBe('confirmation_locked')
     expect(await withdrawals()).toHaveLength(0)
@@ -93,12 +122,27 @@ describe('host confirmation answers a server challenge', () => {
     const issued = await challenge()
     // Answered with the issuing session's secret, or with the presenting session's own: neither works there.
     for (const secret of [native.confirmSecret!, other.confirmSecret!]) {
-      const res = await withdraw({ method: 'host', challengeId: issued.challengeId, signature: await signHostChallenge(secret, issued.challenge) }, other)
+      const res = await withdraw(
+        {
+          method: 'host',
+          challengeId: issued.challengeId,
+          signature: await signHostChallenge(secret, issued.challenge),
+        },
+        other,
+      )
       expect(res.body.error.code).toBe('confirmation_required')
     }
     expect(await withdrawals()).toHaveLength(0)
     // Still open for its own session.
-    expect((await withdraw({ method: 'host', challengeId: issued.challengeId, signature: await signHostChallenge(native.confirmSecret!, issued.challenge) })).status).toBe(201)
+    expect(
+      (
+        await withdraw({
+          method: 'host',
+          challengeId: issued.challengeId,
+          signature: await signHostChallenge(native.confirmSecret!, issued.challenge),
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('a cookie session gets no challenge and cannot confirm with host', async () => {

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { PasswordResetBody, PasswordResetRequestBody } from '../../domain/api/auth.schema'
-import { AUTH_WINDOW_MINUTES, PASSWORD_RESET_ANSWER_MS, PASSWORD_RESET_MINUTES, PASSWORD_RESET_WINDOW_MINUTES, PASSWORD_RESETS_PER_ADDRESS } from '../../domain/auth-rules'
+import {
+  AUTH_WINDOW_MINUTES,
+  PASSWORD_RESET_ANSWER_MS,
+  PASSWORD_RESET_MINUTES,
+  PASSWORD_RESET_WINDOW_MINUTES,
+  PASSWORD_RESETS_PER_ADDRESS,
+} from '../../domain/auth-rules'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
@@ -22,24 +28,62 @@ const resetLink = (origin: string, token: string) => `${origin}/app/cash/sign-in
  * transaction; without one, nothing is written. Either way the answer is the same, and comes no sooner than
  * PASSWORD_RESET_ANSWER_MS after the request, so its timing tells nothing either.
  */
-export async function requestPasswordReset(deps: Deps, body: PasswordResetRequestBody, client: string, origin: string): Promise<{ requested: true }> {
+export async function requestPasswordReset(
+  deps: Deps,
+  body: PasswordResetRequestBody,
+  client: string,
+  origin: string,
+): Promise<{ requested: true }> {
   const started = performance.now()
   const now = deps.now()
   const db = deps.db.kysely
   await hitRateLimit(db, `password-reset:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, now)
   try {
-    await hitRateLimit(db, `password-reset-address:${body.email}`, PASSWORD_RESETS_PER_ADDRESS, PASSWORD_RESET_WINDOW_MINUTES, now)
+    await hitRateLimit(
+      db,
+      `password-reset-address:${body.email}`,
+      PASSWORD_RESETS_PER_ADDRESS,
+      PASSWORD_RESET_WINDOW_MINUTES,
+      now,
+    )
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'rate_limited') throw new DomainError('reset_rate_limited', undefined, { email: 'Too many reset links were asked for this address. Use the link in the latest e-mail, or try again in an hour.' })
+    if (error instanceof DomainError && error.code === 'rate_limited')
+      throw new DomainError('reset_rate_limited', undefined, {
+        email:
+          'Too many reset links were asked for this address. Use the link in the latest e-mail, or try again in an hour.',
+      })
     throw error
   }
-  const user = await db.selectFrom('users').select(['id', 'email', 'language']).where('email', '=', body.email).executeTakeFirst()
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('email', '=', body.email)
+    .executeTakeFirst()
   if (user) {
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('password_resets').set({ superseded_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).where('superseded_at', 'is', null).execute()
+      await tx
+        .updateTable('password_resets')
+        .set({ superseded_at: now })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .where('superseded_at', 'is', null)
+        .execute()
       const token = randomBytes(32).toString('base64url')
-      await tx.insertInto('password_resets').values({ id: deps.newId(), user_id: user.id, token_hash: resetTokenHash(token), created_at: now, expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000) }).execute()
-      await sendMail(deps, tx, user.email, 'passwordReset', { link: resetLink(origin, token), minutes: PASSWORD_RESET_MINUTES, language: user.language ?? body.language ?? 'en' })
+      await tx
+        .insertInto('password_resets')
+        .values({
+          id: deps.newId(),
+          user_id: user.id,
+          token_hash: resetTokenHash(token),
+          created_at: now,
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+        })
+        .execute()
+      await sendMail(deps, tx, user.email, 'passwordReset', {
+        link: resetLink(origin, token),
+        minutes: PASSWORD_RESET_MINUTES,
+        language: user.language ?? body.language ?? 'en',
+      })
     })
   }
   const left = PASSWORD_RESET_ANSWER_MS - (performance.now() - started)
@@ -49,7 +93,19 @@ export async function requestPasswordReset(deps: Deps, body: PasswordResetReques
 
 /** The link behind a token if it still works; otherwise why not, each with its own code (a bad token says nothing more). */
 async function usableReset(deps: Pick<Deps, 'now'>, db: Tx, token: string, lock: boolean) {
-  let query = db.selectFrom('password_resets').innerJoin('users', 'users.id', 'password_resets.user_id').select(['password_resets.id', 'password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at', 'password_resets.superseded_at', 'users.email', 'users.language']).where('token_hash', '=', resetTokenHash(token))
+  let query = db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select([
+      'password_resets.id',
+      'password_resets.user_id',
+      'password_resets.expires_at',
+      'password_resets.used_at',
+      'password_resets.superseded_at',
+      'users.email',
+      'users.language',
+    ])
+    .where('token_hash', '=', resetTokenHash(token))
   if (lock) query = query.forUpdate()
   const reset = await query.executeTakeFirst()
   if (!reset) throw new DomainError('reset_link_not_found')
@@ -60,7 +116,11 @@ async function usableReset(deps: Pick<Deps, 'now'>, db: Tx, token: string, lock:
 }
 
 /** Whether a reset link still works, and for whom (the page says so before the person types a new password). */
-export async function lookupPasswordReset(deps: Deps, db: Tx, token: string): Promise<{ email: string; expiresAt: string }> {
+export async function lookupPasswordReset(
+  deps: Deps,
+  db: Tx,
+  token: string,
+): Promise<{ email: string; expiresAt: string }> {
   const reset = await usableReset(deps, db, token, false)
   return { email: reset.email, expiresAt: reset.expires_at.toISOString() }
 }
@@ -70,13 +130,23 @@ export async function lookupPasswordReset(deps: Deps, db: Tx, token: string): Pr
  * one, on any device, is out) and its wrong-password streaks and lock-outs are cleared (setNewPassword). Nobody is
  * signed in by it: the person signs in with the new password, on the device of their choosing (docs/api.md says why).
  */
-export async function completePasswordReset(deps: Deps, body: PasswordResetBody, origin: string): Promise<{ email: string; signedOut: number }> {
+export async function completePasswordReset(
+  deps: Deps,
+  body: PasswordResetBody,
+  origin: string,
+): Promise<{ email: string; signedOut: number }> {
   // scrypt before the transaction: the link's row stays locked only for the writes.
   const passwordHash = await hashPassword(body.password)
   return deps.db.kysely.transaction().execute(async (tx) => {
     const reset = await usableReset(deps, tx, body.token, true)
     await tx.updateTable('password_resets').set({ used_at: deps.now() }).where('id', '=', reset.id).execute()
-    const signedOut = await setNewPassword(deps, tx, { id: reset.user_id, email: reset.email, language: reset.language }, passwordHash, { how: 'reset', origin })
+    const signedOut = await setNewPassword(
+      deps,
+      tx,
+      { id: reset.user_id, email: reset.email, language: reset.language },
+      passwordHash,
+      { how: 'reset', origin },
+    )
     return { email: reset.email, signedOut }
   })
 }

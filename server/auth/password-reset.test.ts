@@ -14,8 +14,10 @@ beforeEach(async () => {
 const paula = persona('personal')
 const NEW_PASSWORD = 'a-brand-new-password'
 
-const ask = (email: string, headers: Record<string, string> = {}) => anonymous(t.app).json('POST', '/auth/password-reset', { email }, headers)
-const signInWith = (email: string, password: string, client = 'native') => anonymous(t.app).json('POST', '/auth/sign-in', { email, password, client })
+const ask = (email: string, headers: Record<string, string> = {}) =>
+  anonymous(t.app).json('POST', '/auth/password-reset', { email }, headers)
+const signInWith = (email: string, password: string, client = 'native') =>
+  anonymous(t.app).json('POST', '/auth/sign-in', { email, password, client })
 
 type Mail = { id: string; template: string; subject: string; body: string }
 
@@ -35,7 +37,8 @@ async function tokenFor(email: string): Promise<string> {
   return token!
 }
 
-const complete = (token: string, password = NEW_PASSWORD) => anonymous(t.app).json('POST', '/auth/password-reset/complete', { token, password })
+const complete = (token: string, password = NEW_PASSWORD) =>
+  anonymous(t.app).json('POST', '/auth/password-reset/complete', { token, password })
 const lookup = (token: string) => anonymous(t.app).json('POST', '/auth/password-reset/lookup', { token })
 
 describe('password reset', () => {
@@ -54,13 +57,21 @@ describe('password reset', () => {
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows)).not.toContain(token)
 
-    expect((await lookup(token)).body).toEqual({ email: paula.email, expiresAt: new Date(t.deps.now().getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString() })
+    expect((await lookup(token)).body).toEqual({
+      email: paula.email,
+      expiresAt: new Date(t.deps.now().getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+    })
     expect(await complete(token)).toEqual({ status: 200, body: { email: paula.email, signedOut: 2 } })
 
     for (const session of [web, native]) expect((await session.request('GET', '/auth/session')).status).toBe(401)
     expect((await signInWith(paula.email, DEMO_PASSWORD)).status).toBe(401)
     expect((await signInWith(paula.email, NEW_PASSWORD)).status).toBe(200)
-    const notices = ((await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as { template: string; body: string }[]).filter((m) => m.template === 'passwordChanged')
+    const notices = (
+      (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as {
+        template: string
+        body: string
+      }[]
+    ).filter((m) => m.template === 'passwordChanged')
     expect(notices).toHaveLength(1)
     expect(notices[0]!.body).toContain('Every device signed in to your account was signed out.')
   })
@@ -77,7 +88,9 @@ describe('password reset', () => {
     expect(knownMs).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 1)
     expect(unknownMs).toBeGreaterThanOrEqual(PASSWORD_RESET_ANSWER_MS - 1)
     expect(await resetMails('nobody-here@demo.cash')).toEqual([])
-    expect(await t.deps.db.kysely.selectFrom('password_resets').select('user_id').execute()).toEqual([{ user_id: paula.id }])
+    expect(await t.deps.db.kysely.selectFrom('password_resets').select('user_id').execute()).toEqual([
+      { user_id: paula.id },
+    ])
   })
 
   it('a link works once', async () => {
@@ -132,7 +145,10 @@ describe('password reset', () => {
       for (let i = 0; i < 3; i++) expect((await ask(email)).status, `${email} #${i + 1}`).toBe(200)
       const fourth = await ask(email)
       expect(fourth.status).toBe(429)
-      expect(fourth.body.error).toMatchObject({ code: 'reset_rate_limited', fields: { email: expect.stringMatching(/Too many reset links/) } })
+      expect(fourth.body.error).toMatchObject({
+        code: 'reset_rate_limited',
+        fields: { email: expect.stringMatching(/Too many reset links/) },
+      })
     }
     expect(await resetMails(paula.email)).toHaveLength(3)
 

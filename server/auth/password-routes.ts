@@ -1,4 +1,13 @@
-import { PasswordChangeBody, PasswordChanged, PasswordResetBody, PasswordResetDone, PasswordResetLink, PasswordResetRequestBody, PasswordResetRequested, PasswordResetTokenBody } from '../../domain/api/auth.schema'
+import {
+  PasswordChangeBody,
+  PasswordChanged,
+  PasswordResetBody,
+  PasswordResetDone,
+  PasswordResetLink,
+  PasswordResetRequestBody,
+  PasswordResetRequested,
+  PasswordResetTokenBody,
+} from '../../domain/api/auth.schema'
 import { clientAddress } from '../http/client-address'
 import { publicOrigin } from '../http/public-origin'
 import { defineRoute } from '../http/route-table'
@@ -16,12 +25,14 @@ export const passwordRoutes = [
     access: { kind: 'public' },
     body: PasswordResetRequestBody,
     response: PasswordResetRequested,
-    handler: ({ c, deps, body }) => requestPasswordReset(deps, body, clientAddress(c, deps.config), publicOrigin(c, deps)),
+    handler: ({ c, deps, body }) =>
+      requestPasswordReset(deps, body, clientAddress(c, deps.config), publicOrigin(c, deps)),
   }),
   defineRoute({
     method: 'post',
     path: '/auth/password-reset/lookup',
-    summary: 'Whether a reset link still works, and for which e-mail (reset_link_not_found, reset_link_expired, reset_link_used, reset_link_replaced otherwise)',
+    summary:
+      'Whether a reset link still works, and for which e-mail (reset_link_not_found, reset_link_expired, reset_link_used, reset_link_replaced otherwise)',
     tag: 'auth',
     access: { kind: 'public' },
     body: PasswordResetTokenBody,
@@ -31,7 +42,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password-reset/complete',
-    summary: 'Set a new password through a reset link: the link is used up, every session of the account ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',
+    summary:
+      'Set a new password through a reset link: the link is used up, every session of the account ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',
     tag: 'auth',
     access: { kind: 'public' },
     body: PasswordResetBody,
@@ -41,7 +53,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password',
-    summary: 'Change the password: the current one (`password`, counted like a confirmation) and `newPassword`. This session goes on; every other one ends',
+    summary:
+      'Change the password: the current one (`password`, counted like a confirmation) and `newPassword`. This session goes on; every other one ends',
     tag: 'auth',
     access: { kind: 'user' },
     body: PasswordChangeBody,

@@ -30,8 +30,19 @@ export async function setNewPassword(
   await tx.deleteFrom('sign_in_failures').where('email', '=', user.email).execute()
   await tx.deleteFrom('confirmation_failures').where('user_id', '=', user.id).execute()
   // A change while signed in ends any reset link still open: the password it would replace is gone.
-  await tx.updateTable('password_resets').set({ superseded_at: deps.now() }).where('user_id', '=', user.id).where('used_at', 'is', null).where('superseded_at', 'is', null).execute()
-  await sendMail(deps, tx, user.email, 'passwordChanged', { at: deps.now(), how: change.how, resetLink: forgotLink(change.origin), language: user.language ?? change.language ?? 'en' })
+  await tx
+    .updateTable('password_resets')
+    .set({ superseded_at: deps.now() })
+    .where('user_id', '=', user.id)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .execute()
+  await sendMail(deps, tx, user.email, 'passwordChanged', {
+    at: deps.now(),
+    how: change.how,
+    resetLink: forgotLink(change.origin),
+    language: user.language ?? change.language ?? 'en',
+  })
   return signedOut
 }
 
@@ -40,17 +51,47 @@ export async function setNewPassword(
  * towards the same pause, so a stolen session cannot guess it), then setNewPassword keeps this session and ends
  * every other.
  */
-export async function changePassword(deps: Deps, db: Tx, principal: Principal, body: PasswordChangeBody, origin: string): Promise<{ signedOutOthers: number }> {
+export async function changePassword(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  body: PasswordChangeBody,
+  origin: string,
+): Promise<{ signedOutOthers: number }> {
   try {
     await verifyConfirmation(deps, db, principal, { method: 'password', password: body.password })
   } catch (error) {
     // The confirmation's words speak of money not sent: here the current-password field says what happened.
-    if (error instanceof RefusalWithFollowUp) throw new RefusalWithFollowUp(error.code, 'That password is not right. Your password was not changed.', { password: 'That password is not right.' }, {}, error.afterRollback)
-    if (error instanceof DomainError && error.code === 'confirmation_locked') throw new DomainError('confirmation_locked', 'Too many wrong passwords. Try again in 15 minutes.', { password: 'Too many wrong passwords. Try again in 15 minutes.' }, error.details)
+    if (error instanceof RefusalWithFollowUp)
+      throw new RefusalWithFollowUp(
+        error.code,
+        'That password is not right. Your password was not changed.',
+        { password: 'That password is not right.' },
+        {},
+        error.afterRollback,
+      )
+    if (error instanceof DomainError && error.code === 'confirmation_locked')
+      throw new DomainError(
+        'confirmation_locked',
+        'Too many wrong passwords. Try again in 15 minutes.',
+        { password: 'Too many wrong passwords. Try again in 15 minutes.' },
+        error.details,
+      )
     throw error
   }
   const passwordHash = await hashPassword(body.newPassword)
-  const user = await db.selectFrom('users').select(['id', 'email', 'language']).where('id', '=', principal.userId).executeTakeFirstOrThrow()
-  const signedOutOthers = await deps.db.kysely.transaction().execute((tx) => setNewPassword(deps, tx, user, passwordHash, { how: 'change', origin, keep: principal.sessionId, language: body.language }))
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'language'])
+    .where('id', '=', principal.userId)
+    .executeTakeFirstOrThrow()
+  const signedOutOthers = await deps.db.kysely.transaction().execute((tx) =>
+    setNewPassword(deps, tx, user, passwordHash, {
+      how: 'change',
+      origin,
+      keep: principal.sessionId,
+      language: body.language,
+    }),
+  )
   return { signedOutOthers }
 }

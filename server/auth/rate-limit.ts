@@ -6,7 +6,13 @@ import type { Tx } from '../ledger/ledger-service'
  * Counts one hit on `key` in a fixed window kept in the database (so every server process shares it) and
  * refuses with `rate_limited` past `limit`.
  */
-export async function hitRateLimit(db: Tx, key: string, limit: number, windowMinutes: number, now: Date): Promise<void> {
+export async function hitRateLimit(
+  db: Tx,
+  key: string,
+  limit: number,
+  windowMinutes: number,
+  now: Date,
+): Promise<void> {
   const windowStart = new Date(now.getTime() - windowMinutes * 60_000)
   const result = await sql<{ hits: number }>`
     INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, ${now}, 1)

@@ -7,7 +7,8 @@ export const sessionRoutes = [
   defineRoute({
     method: 'get',
     path: '/auth/sessions',
-    summary: 'The caller’s sessions that still work (browser or app, when made, last used to the minute), this one first, marked `current`',
+    summary:
+      'The caller’s sessions that still work (browser or app, when made, last used to the minute), this one first, marked `current`',
     tag: 'auth',
     access: { kind: 'user' },
     response: SessionList,
@@ -16,7 +17,8 @@ export const sessionRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/sessions/:sessionId/sign-out',
-    summary: 'End one of the caller’s sessions by its id (this one too: then like sign-out); session_not_found when it has already ended or is not theirs',
+    summary:
+      'End one of the caller’s sessions by its id (this one too: then like sign-out); session_not_found when it has already ended or is not theirs',
     tag: 'auth',
     access: { kind: 'user' },
     params: SessionParams,
@@ -34,6 +36,8 @@ export const sessionRoutes = [
     tag: 'auth',
     access: { kind: 'user' },
     response: SessionsEnded,
-    handler: async ({ db, principal }) => ({ signedOut: await endSessionsOf(db, principal!.userId, principal!.sessionId) }),
+    handler: async ({ db, principal }) => ({
+      signedOut: await endSessionsOf(db, principal!.userId, principal!.sessionId),
+    }),
   }),
 ]

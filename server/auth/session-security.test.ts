@@ -38,7 +38,10 @@ describe('session rotation', () => {
     expect(now.status).toBe(200)
     expect(((await now.json()) as { csrfToken: string }).csrfToken).toBe(second.csrf)
     // The old CSRF token does not work with the new session.
-    const stale = await t.app.request(`${API}/auth/sign-out`, { method: 'POST', headers: { cookie: second.cookie, 'x-csrf-token': first.csrf } })
+    const stale = await t.app.request(`${API}/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: second.cookie, 'x-csrf-token': first.csrf },
+    })
     expect(stale.status).toBe(403)
     expect(await t.deps.db.kysely.selectFrom('sessions').select('id').execute()).toHaveLength(1)
   })
@@ -68,7 +71,10 @@ describe('session rotation', () => {
 
   it('web sign-out revokes the session server-side and clears the cookie', async () => {
     const s = await webSignIn()
-    const out = await t.app.request(`${API}/auth/sign-out`, { method: 'POST', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf } })
+    const out = await t.app.request(`${API}/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
+    })
     expect(out.status).toBe(200)
     expect(out.headers.get('set-cookie')).toMatch(/cash_session=;/)
     expect((await sessionWith(s.cookie)).status).toBe(401)
@@ -110,30 +116,58 @@ describe('no secret in logs', () => {
     secrets.push(bearer, 'query-secret-value-1234567890')
     const owner = { authorization: `Bearer ${bearer}` }
     // A wrong password is not logged either.
-    await anonymous(t.app).request('POST', '/auth/sign-in', { email: persona('member').email, password: 'wrong-but-secret-pass', client: 'native' })
+    await anonymous(t.app).request('POST', '/auth/sign-in', {
+      email: persona('member').email,
+      password: 'wrong-but-secret-pass',
+      client: 'native',
+    })
     secrets.push('wrong-but-secret-pass')
 
     // An invitation: its token travels in the e-mail link, then in the lookup and the accept calls.
-    const invited = await anonymous(t.app).request('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, { email: 'ivy@example.com', role: 'member' }, owner)
+    const invited = await anonymous(t.app).request(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.acme}/invitations`,
+      { email: 'ivy@example.com', role: 'member' },
+      owner,
+    )
     expect(invited.status).toBe(201)
     const admin = await signIn(t.app, 'admin')
     const mail = (await admin.json('GET', '/sandbox/mail?to=ivy%40example.com')).body.items[0]
     const inviteToken = /accept-invite\?token=([\w-]+)/.exec(mail.body)![1]!
     secrets.push(inviteToken)
     expect((await anonymous(t.app).request('POST', '/invitations/lookup', { token: inviteToken })).status).toBe(200)
-    const ivy = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Ivy', email: 'ivy@example.com', password: 'ivy-secret-password-9', client: 'native', inviteToken })
+    const ivy = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name: 'Ivy',
+      email: 'ivy@example.com',
+      password: 'ivy-secret-password-9',
+      client: 'native',
+      inviteToken,
+    })
     secrets.push('ivy-secret-password-9', ivy.body.token)
-    expect((await anonymous(t.app).request('POST', '/invitations/accept', { token: inviteToken }, { authorization: `Bearer ${ivy.body.token}` })).status).toBe(200)
+    expect(
+      (
+        await anonymous(t.app).request(
+          'POST',
+          '/invitations/accept',
+          { token: inviteToken },
+          { authorization: `Bearer ${ivy.body.token}` },
+        )
+      ).status,
+    ).toBe(200)
 
     // Card details.
     const paula = await signIn(t.app, 'personal')
-    const shown = await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password: DEMO_PASSWORD } })
+    const shown = await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {
+      confirmation: { method: 'password', password: DEMO_PASSWORD },
+    })
     expect(shown.status).toBe(200)
     secrets.push(shown.body.number, shown.body.cvv)
 
     // A vault e-mail code.
     expect((await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })).status).toBeLessThan(300)
-    const code = (await admin.json('GET', '/sandbox/mail?to=vault%40paula.example')).body.items[0].subject.match(/(\d{6})$/)![1]!
+    const code = (await admin.json('GET', '/sandbox/mail?to=vault%40paula.example')).body.items[0].subject.match(
+      /(\d{6})$/,
+    )![1]!
     expect((await paula.json('POST', '/vault-email/verify', { code })).status).toBe(200)
 
     // A SIWE signature (a well-known test key: never holds funds).
@@ -147,12 +181,15 @@ describe('no secret in logs', () => {
     expect(t.logs.length).toBeGreaterThan(10)
     // What the server wrote, without the fields it makes itself (time, random request id, duration): a 3-digit
     // CVV is found in a random request id or a timestamp now and then (a run failed on "158" in "…f15872").
-    const written = t.logs.map((line) => {
-      const { time: _time, requestId: _requestId, ms: _ms, ...fields } = JSON.parse(line) as Record<string, unknown>
-      return JSON.stringify(fields)
-    }).join('\n')
+    const written = t.logs
+      .map((line) => {
+        const { time: _time, requestId: _requestId, ms: _ms, ...fields } = JSON.parse(line) as Record<string, unknown>
+        return JSON.stringify(fields)
+      })
+      .join('\n')
     expect(written).toContain('/cards/')
-    for (const secret of secrets) expect(written, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret)
+    for (const secret of secrets)
+      expect(written, `a secret of ${secret.length} characters is in the logs`).not.toContain(secret)
     // The vault code is 6 digits: it must not appear as a value anywhere.
     expect(logs).not.toMatch(new RegExp(`"${code}"`))
     expect(logs).not.toContain('?token=')
@@ -163,7 +200,13 @@ describe('no secret in logs', () => {
     const spaced = '4242 4242 4242 4242'
     t.deps.log.warn('oops Bearer abcDEF123456 and a link /app/cash/accept-invite?token=AbCdEfGh12345678', {
       headers: { authorization: 'Bearer xyz', cookie: 'cash_session=abc' },
-      body: { password: 'hunter2-password', confirmation: { password: 'nested-password' }, cvv: '123', number: card, code: '654321' },
+      body: {
+        password: 'hunter2-password',
+        confirmation: { password: 'nested-password' },
+        cvv: '123',
+        number: card,
+        code: '654321',
+      },
       note: `card ${card} in text, or ${spaced}`,
       token: 'x',
       random: 'Zq3xY8pL0aB7cD6eF5gH4iJ3kL2mN1oP0qR9sT8uV7w',
@@ -172,7 +215,20 @@ describe('no secret in logs', () => {
       amount: '1200000000000000000',
     })
     const line = t.logs.at(-1)!
-    for (const secret of [spaced, 'abcDEF123456', 'AbCdEfGh12345678', 'Bearer xyz', 'cash_session=abc', 'hunter2-password', 'nested-password', '"123"', card, '654321', 'Zq3xY8pL0aB7', 'abababab']) {
+    for (const secret of [
+      spaced,
+      'abcDEF123456',
+      'AbCdEfGh12345678',
+      'Bearer xyz',
+      'cash_session=abc',
+      'hunter2-password',
+      'nested-password',
+      '"123"',
+      card,
+      '654321',
+      'Zq3xY8pL0aB7',
+      'abababab',
+    ]) {
       expect(line, secret).not.toContain(secret)
     }
     // What is not a secret stays readable.
@@ -190,7 +246,12 @@ describe('sessions read together', () => {
     const callers = await Promise.all(keys.map((k) => signIn(t.app, k)))
     const revoked = await signIn(t.app, 'personal')
     expect((await revoked.request('POST', '/auth/sign-out')).status).toBe(200)
-    const burst = await Promise.all([...callers.flatMap((c, i) => [0, 1, 2].map(() => c.json('GET', '/auth/session').then((r) => ({ key: keys[i]!, r })))), revoked.json('GET', '/auth/session').then((r) => ({ key: 'revoked' as const, r }))])
+    const burst = await Promise.all([
+      ...callers.flatMap((c, i) =>
+        [0, 1, 2].map(() => c.json('GET', '/auth/session').then((r) => ({ key: keys[i]!, r }))),
+      ),
+      revoked.json('GET', '/auth/session').then((r) => ({ key: 'revoked' as const, r })),
+    ])
     for (const { key, r } of burst) {
       if (key === 'revoked') {
         expect(r.status).toBe(401)
@@ -208,19 +269,39 @@ describe('sessions read together', () => {
 describe('confirmation passwords', () => {
   it('pause after 5 wrong ones in a row, even for the right one, across every confirmation, and resume after 15 minutes', async () => {
     const paula = await signIn(t.app, 'personal')
-    const reveal = (password: string) => paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password } })
+    const reveal = (password: string) =>
+      paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password } })
     const withdraw = (password: string) =>
-      paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`, { asset: 'USDC', amount: '10', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password } }, { 'idempotency-key': `guess-${Math.random()}` })
+      paula.json(
+        'POST',
+        `/accounts/${ACCOUNT_IDS.personal}/withdrawals`,
+        {
+          asset: 'USDC',
+          amount: '10',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          confirmation: { method: 'password', password },
+        },
+        { 'idempotency-key': `guess-${Math.random()}` },
+      )
     // Wrong guesses on two different confirmations count together.
     for (let i = 0; i < 3; i++) expect((await reveal(`guess-${i}`)).body.error.code).toBe('confirmation_failed')
     for (let i = 3; i < 5; i++) expect((await withdraw(`guess-${i}`)).body.error.code).toBe('confirmation_failed')
     const refused = await reveal(DEMO_PASSWORD)
     expect(refused.status).toBe(429)
-    expect(refused.body.error).toMatchObject({ code: 'confirmation_locked', fields: { password: expect.stringContaining('paused') }, details: { retryAt: expect.any(String) } })
+    expect(refused.body.error).toMatchObject({
+      code: 'confirmation_locked',
+      fields: { password: expect.stringContaining('paused') },
+      details: { retryAt: expect.any(String) },
+    })
     expect(refused.body).not.toHaveProperty('number')
     expect((await withdraw(DEMO_PASSWORD)).body.error.code).toBe('confirmation_locked')
     // The holder hears of it by e-mail, once: whoever was guessing holds the session, not the mailbox.
-    const paused = await t.deps.db.kysely.selectFrom('mail_outbox').select(['subject', 'body']).where('to_address', '=', persona('personal').email).where('subject', 'like', '%paused confirmations%').execute()
+    const paused = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body'])
+      .where('to_address', '=', persona('personal').email)
+      .where('subject', 'like', '%paused confirmations%')
+      .execute()
     expect(paused).toHaveLength(1)
     expect(paused[0]!.body).toMatch(/wrong password 5 times in a row .* paused until .+ UTC/)
     t.setNow(new Date(t.deps.now().getTime() + 15 * 60_000 + 1000))

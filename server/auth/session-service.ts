@@ -32,19 +32,39 @@ export const idleLimitMs = (config: Deps['config'], transport: 'cookie' | 'beare
   transport === 'cookie' ? config.SESSION_IDLE_MINUTES * 60_000 : config.SESSION_NATIVE_IDLE_HOURS * 3_600_000
 
 /** Whether a session still works at `at` (real time): before its absolute expiry and not idle too long. */
-export function sessionIsLive(config: Deps['config'], row: { transport: 'cookie' | 'bearer'; expires_at: Date; last_seen_at: Date }, at: Date): boolean {
-  return row.expires_at.getTime() > at.getTime() && row.last_seen_at.getTime() + idleLimitMs(config, row.transport) > at.getTime()
+export function sessionIsLive(
+  config: Deps['config'],
+  row: { transport: 'cookie' | 'bearer'; expires_at: Date; last_seen_at: Date },
+  at: Date,
+): boolean {
+  return (
+    row.expires_at.getTime() > at.getTime() &&
+    row.last_seen_at.getTime() + idleLimitMs(config, row.transport) > at.getTime()
+  )
 }
 
 /** sessionIsLive as SQL, for statements over many sessions. */
 function liveAt(eb: ExpressionBuilder<Database, 'sessions'>, config: Deps['config'], at: Date) {
-  const seenSince = (transport: 'cookie' | 'bearer') => eb.and([eb('transport', '=', transport), eb('last_seen_at', '>', new Date(at.getTime() - idleLimitMs(config, transport)))])
+  const seenSince = (transport: 'cookie' | 'bearer') =>
+    eb.and([
+      eb('transport', '=', transport),
+      eb('last_seen_at', '>', new Date(at.getTime() - idleLimitMs(config, transport))),
+    ])
   return eb.and([eb('expires_at', '>', at), eb.or([seenSince('cookie'), seenSince('bearer')])])
 }
 
 /** How many sessions of the user still work (the back office's user page). */
-export async function liveSessionCount(deps: Pick<Deps, 'config' | 'wallClock'>, db: Tx, userId: string): Promise<number> {
-  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where((eb) => liveAt(eb, deps.config, sessionClock(deps))).executeTakeFirstOrThrow()
+export async function liveSessionCount(
+  deps: Pick<Deps, 'config' | 'wallClock'>,
+  db: Tx,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where((eb) => liveAt(eb, deps.config, sessionClock(deps)))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -61,10 +81,24 @@ export async function createSession(
   const at = sessionClock(deps)
   const expiresAt = new Date(at.getTime() + deps.config.SESSION_TTL_HOURS * 3_600_000)
   // The user's sessions that are over are swept here, where a new one starts, rather than on every request.
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where((eb) => eb.not(liveAt(eb, deps.config, at))).execute()
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.not(liveAt(eb, deps.config, at)))
+    .execute()
   await db
     .insertInto('sessions')
-    .values({ id: digest(token), user_id: userId, transport, csrf_token: csrfToken, expires_at: expiresAt, created_at: at, last_seen_at: at, public_id: deps.newId(), user_agent: userAgent?.slice(0, 400) || null })
+    .values({
+      id: digest(token),
+      user_id: userId,
+      transport,
+      csrf_token: csrfToken,
+      expires_at: expiresAt,
+      created_at: at,
+      last_seen_at: at,
+      public_id: deps.newId(),
+      user_agent: userAgent?.slice(0, 400) || null,
+    })
     .execute()
   return { token, csrfToken, expiresAt }
 }
@@ -101,7 +135,17 @@ const sessionReader = perServer((deps: Deps) =>
     const rows = await deps.db.kysely
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id as sessionId', 'sessions.transport', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.last_seen_at', 'users.id as userId', 'users.email', 'users.name', 'users.platform_role'])
+      .select([
+        'sessions.id as sessionId',
+        'sessions.transport',
+        'sessions.csrf_token',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'users.id as userId',
+        'users.email',
+        'users.name',
+        'users.platform_role',
+      ])
       .where('sessions.id', 'in', ids)
       .execute()
     const memberships = await membershipsOfMany(deps.db.kysely, [...new Set(rows.map((r) => r.userId))])
@@ -145,7 +189,9 @@ export async function resolvePrincipal(c: Context, deps: Deps): Promise<Principa
   if (!row || !sessionIsLive(deps.config, row, at) || row.transport !== presented.transport) return null
   if (!isBackground(c) && at.getTime() - row.last_seen_at.getTime() >= SESSION_SEEN_EVERY_MS) {
     // Losing one last-seen write costs at most a minute of idle time: never fail the request for it.
-    await sessionToucher(deps)(row.sessionId).catch((error: unknown) => deps.log.warn('session last-seen not written', { error: String(error) }))
+    await sessionToucher(deps)(row.sessionId).catch((error: unknown) =>
+      deps.log.warn('session last-seen not written', { error: String(error) }),
+    )
   }
   return {
     userId: row.userId,
@@ -175,7 +221,11 @@ async function membershipsOfMany(db: Tx, userIds: string[]): Promise<Map<string,
     .where('account_members.user_id', 'in', userIds)
     .orderBy('account_members.created_at')
     .execute()
-  for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), { accountId: r.id, accountKind: r.kind, accountName: r.name, role: r.role }])
+  for (const r of rows)
+    byUser.set(r.user_id, [
+      ...(byUser.get(r.user_id) ?? []),
+      { accountId: r.id, accountKind: r.kind, accountName: r.name, role: r.role },
+    ])
   return byUser
 }
 
@@ -187,7 +237,13 @@ export async function deleteSession(db: Tx, sessionId: string): Promise<void> {
 /** The caller's sessions that still work, this one first, then by last use: the list of signed-in devices. */
 export async function listSessions(deps: Deps, db: Tx, principal: Principal): Promise<SessionList> {
   const at = sessionClock(deps)
-  const rows = await db.selectFrom('sessions').select(['id', 'public_id', 'transport', 'user_agent', 'created_at', 'last_seen_at', 'expires_at']).where('user_id', '=', principal.userId).orderBy('last_seen_at', 'desc').orderBy('created_at', 'desc').execute()
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'public_id', 'transport', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', principal.userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute()
   const live = rows.filter((r) => sessionIsLive(deps.config, r, at))
   live.sort((a, b) => Number(b.id === principal.sessionId) - Number(a.id === principal.sessionId))
   return {
@@ -199,13 +255,22 @@ export async function listSessions(deps: Deps, db: Tx, principal: Principal): Pr
       createdAt: r.created_at.toISOString(),
       lastSeenAt: r.last_seen_at.toISOString(),
     })),
-    policy: { webIdleMinutes: deps.config.SESSION_IDLE_MINUTES, appIdleHours: deps.config.SESSION_NATIVE_IDLE_HOURS, lifetimeHours: deps.config.SESSION_TTL_HOURS },
+    policy: {
+      webIdleMinutes: deps.config.SESSION_IDLE_MINUTES,
+      appIdleHours: deps.config.SESSION_NATIVE_IDLE_HOURS,
+      lifetimeHours: deps.config.SESSION_TTL_HOURS,
+    },
   }
 }
 
 /** Ends one of the caller's sessions by its public id; answers whether it was the one the request came with. */
 export async function endSession(db: Tx, principal: Principal, publicId: string): Promise<{ current: boolean }> {
-  const ended = await db.deleteFrom('sessions').where('user_id', '=', principal.userId).where('public_id', '=', publicId).returning('id').executeTakeFirst()
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', principal.userId)
+    .where('public_id', '=', publicId)
+    .returning('id')
+    .executeTakeFirst()
   if (!ended) throw new DomainError('session_not_found')
   return { current: ended.id === principal.sessionId }
 }
@@ -220,7 +285,11 @@ export async function endSessionsOf(db: Tx, userId: string, keep?: string): Prom
 
 /** What `GET /auth/session` answers for a signed-in caller (a cookie session also gets its CSRF token). */
 export async function sessionView(db: Tx, p: Principal) {
-  const { language } = await db.selectFrom('users').select('language').where('id', '=', p.userId).executeTakeFirstOrThrow()
+  const { language } = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', p.userId)
+    .executeTakeFirstOrThrow()
   return {
     user: { id: p.userId, email: p.email, name: p.name, platformRole: p.platformRole },
     memberships: p.memberships,
@@ -233,7 +302,12 @@ export async function sessionView(db: Tx, p: Principal) {
  * What a page's HTML carries for its first screen (inlined by server/http/static-pages.ts): the browser's cookie
  * session, or null when it has none. A webview signed in by its host (a bearer token over the bridge) ignores it.
  */
-export async function pageBootData(c: Context, deps: Deps): Promise<{ data: { session: Awaited<ReturnType<typeof sessionView>> | null }; private: boolean }> {
+export async function pageBootData(
+  c: Context,
+  deps: Deps,
+): Promise<{ data: { session: Awaited<ReturnType<typeof sessionView>> | null }; private: boolean }> {
   const principal = presentedToken(c)?.transport === 'cookie' ? await resolvePrincipal(c, deps) : null
-  return principal ? { data: { session: await sessionView(deps.db.kysely, principal) }, private: true } : { data: { session: null }, private: false }
+  return principal
+    ? { data: { session: await sessionView(deps.db.kysely, principal) }, private: true }
+    : { data: { session: null }, private: false }
 }

@@ -10,8 +10,10 @@ beforeEach(async () => {
   t = await createTestApp()
 })
 
-const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const APP_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const APP_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 
 /** Signs Paula in from a given browser or app, as the API sees it (its User-Agent). */
 async function paulaFrom(userAgent: string, client: 'web' | 'native'): Promise<Caller> {
@@ -22,7 +24,10 @@ async function paulaFrom(userAgent: string, client: 'web' | 'native'): Promise<C
   })
   expect(res.status).toBe(200)
   const body = (await res.json()) as { token?: string; csrfToken?: string }
-  const auth: Record<string, string> = client === 'native' ? { authorization: `Bearer ${body.token}` } : { cookie: res.headers.get('set-cookie')!.split(';')[0]!, 'x-csrf-token': body.csrfToken! }
+  const auth: Record<string, string> =
+    client === 'native'
+      ? { authorization: `Bearer ${body.token}` }
+      : { cookie: res.headers.get('set-cookie')!.split(';')[0]!, 'x-csrf-token': body.csrfToken! }
   const caller = anonymous(t.app)
   return {
     headers: auth,
@@ -33,7 +38,8 @@ async function paulaFrom(userAgent: string, client: 'web' | 'native'): Promise<C
 
 const at = (ms: number) => t.setWallClock(new Date(TEST_CLOCK.getTime() + ms))
 const MINUTE = 60_000
-const alive = async (caller: Caller, headers: Record<string, string> = {}) => (await caller.request('GET', '/auth/session', undefined, headers)).status === 200
+const alive = async (caller: Caller, headers: Record<string, string> = {}) =>
+  (await caller.request('GET', '/auth/session', undefined, headers)).status === 200
 
 describe('idle timeout', () => {
   it('ends a web session after 30 minutes of real time without use, and not before', async () => {
@@ -72,7 +78,14 @@ describe('idle timeout', () => {
 
   it('writes the last use at most once a minute, and a background poll does not count as use', async () => {
     const web = await paulaFrom(CHROME_MAC, 'web')
-    const seen = async () => (await t.deps.db.kysely.selectFrom('sessions').select('last_seen_at').where('transport', '=', 'cookie').executeTakeFirstOrThrow()).last_seen_at.getTime() - TEST_CLOCK.getTime()
+    const seen = async () =>
+      (
+        await t.deps.db.kysely
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('transport', '=', 'cookie')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime() - TEST_CLOCK.getTime()
     at(SESSION_SEEN_EVERY_MS - 1000)
     await alive(web)
     expect(await seen()).toBe(0)
@@ -101,12 +114,30 @@ describe('signed-in devices', () => {
     expect(list.status).toBe(200)
     expect(list.body.policy).toEqual({ webIdleMinutes: 30, appIdleHours: 168, lifetimeHours: 720 })
     expect(list.body.sessions).toEqual([
-      { id: expect.any(String), current: true, transport: 'cookie', browser: 'Chrome', os: 'macOS', createdAt: new Date(TEST_CLOCK.getTime() + 2 * MINUTE).toISOString(), lastSeenAt: new Date(TEST_CLOCK.getTime() + 5 * MINUTE).toISOString() },
-      { id: expect.any(String), current: false, transport: 'bearer', browser: null, os: 'iOS', createdAt: TEST_CLOCK.toISOString(), lastSeenAt: TEST_CLOCK.toISOString() },
+      {
+        id: expect.any(String),
+        current: true,
+        transport: 'cookie',
+        browser: 'Chrome',
+        os: 'macOS',
+        createdAt: new Date(TEST_CLOCK.getTime() + 2 * MINUTE).toISOString(),
+        lastSeenAt: new Date(TEST_CLOCK.getTime() + 5 * MINUTE).toISOString(),
+      },
+      {
+        id: expect.any(String),
+        current: false,
+        transport: 'bearer',
+        browser: null,
+        os: 'iOS',
+        createdAt: TEST_CLOCK.toISOString(),
+        lastSeenAt: TEST_CLOCK.toISOString(),
+      },
     ])
     // An idle one is not listed.
     at(40 * MINUTE)
-    expect((await app.json('GET', '/auth/sessions')).body.sessions.map((s: { transport: string }) => s.transport)).toEqual(['bearer'])
+    expect(
+      (await app.json('GET', '/auth/sessions')).body.sessions.map((s: { transport: string }) => s.transport),
+    ).toEqual(['bearer'])
   })
 
   it('sign out everywhere else keeps this session and ends every other', async () => {
@@ -126,7 +157,9 @@ describe('signed-in devices', () => {
   it('signs out one session by its id; someone else’s is not found and stays', async () => {
     const web = await paulaFrom(CHROME_MAC, 'web')
     const app = await paulaFrom(APP_IPHONE, 'native')
-    const appId = (await web.json('GET', '/auth/sessions')).body.sessions.find((s: { current: boolean }) => !s.current).id
+    const appId = (await web.json('GET', '/auth/sessions')).body.sessions.find(
+      (s: { current: boolean }) => !s.current,
+    ).id
     const bruno = await signIn(t.app, 'borrower')
     const foreign = await bruno.json('POST', `/auth/sessions/${appId}/sign-out`)
     expect(foreign.status).toBe(404)
@@ -147,17 +180,23 @@ describe('changing the password', () => {
   it('checks the current password at its field, then keeps this session and ends the others', async () => {
     const web = await paulaFrom(CHROME_MAC, 'web')
     const app = await paulaFrom(APP_IPHONE, 'native')
-    const wrong = await web.json('POST', '/auth/password', { password: 'not-my-password', newPassword: 'a-brand-new-password' })
+    const wrong = await web.json('POST', '/auth/password', {
+      password: 'not-my-password',
+      newPassword: 'a-brand-new-password',
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.body.error.fields).toEqual({ password: 'That password is not right.' })
     const short = await web.json('POST', '/auth/password', { password: DEMO_PASSWORD, newPassword: 'short' })
     expect(short.body.error.fields).toEqual({ newPassword: 'Use at least 10 characters for your password.' })
     expect(await alive(app)).toBe(true)
 
-    expect(await web.json('POST', '/auth/password', { password: DEMO_PASSWORD, newPassword: 'a-brand-new-password' })).toEqual({ status: 200, body: { signedOutOthers: 1 } })
+    expect(
+      await web.json('POST', '/auth/password', { password: DEMO_PASSWORD, newPassword: 'a-brand-new-password' }),
+    ).toEqual({ status: 200, body: { signedOutOthers: 1 } })
     expect(await alive(web)).toBe(true)
     expect(await alive(app)).toBe(false)
-    const signIn = (password: string) => anonymous(t.app).json('POST', '/auth/sign-in', { email: persona('personal').email, password, client: 'native' })
+    const signIn = (password: string) =>
+      anonymous(t.app).json('POST', '/auth/sign-in', { email: persona('personal').email, password, client: 'native' })
     expect((await signIn(DEMO_PASSWORD)).status).toBe(401)
     expect((await signIn('a-brand-new-password')).status).toBe(200)
   })

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
-import { LiquidationsResponse, LiquidationView, ModeBody, ModeResponse, PriceBody, PricesResponse } from '../../domain/api/borrow.schema'
+import {
+  LiquidationsResponse,
+  LiquidationView,
+  ModeBody,
+  ModeResponse,
+  PriceBody,
+  PricesResponse,
+} from '../../domain/api/borrow.schema'
 import { HeldAssetSchema } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
@@ -12,13 +19,16 @@ import { liquidate, liquidationView } from './liquidation-service'
 import { getMode, requestModeChange } from './mode-service'
 import { priceList } from './price-book'
 
-const prices = (table: PriceTable) => ({ items: priceList(table).map((p) => ({ asset: p.asset, usdPrice: toDecimal(p.usdPrice, 'USDC') })) })
+const prices = (table: PriceTable) => ({
+  items: priceList(table).map((p) => ({ asset: p.asset, usdPrice: toDecimal(p.usdPrice, 'USDC') })),
+})
 
 export const borrowRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/mode',
-    summary: 'The account’s mode (Direct Pay or Borrow), a switch waiting out the mode delay, and what blocks switching',
+    summary:
+      'The account’s mode (Direct Pay or Borrow), a switch waiting out the mode delay, and what blocks switching',
     tag: 'borrow',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] },
     params: AccountParams,
@@ -28,13 +38,15 @@ export const borrowRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/mode',
-    summary: 'Switch mode after the mode delay (confirmed); back to Direct Pay needs the debt repaid. Asking for the current mode cancels a pending switch.',
+    summary:
+      'Switch mode after the mode delay (confirmed); back to Direct Pay needs the debt repaid. Asking for the current mode cancels a pending switch.',
     tag: 'borrow',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
     params: AccountParams,
     body: ModeBody,
     response: ModeResponse,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => requestModeChange(deps, tx, principal!, params.accountId, body)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => requestModeChange(deps, tx, principal!, params.accountId, body)),
   }),
   defineRoute({
     method: 'get',
@@ -44,9 +56,27 @@ export const borrowRoutes = [
     access: { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] },
     params: AccountParams,
     response: LiquidationsResponse,
-    handler: async ({ db, params }) => ({ items: (await db.selectFrom('liquidations').selectAll().where('account_id', '=', params.accountId).orderBy('created_at', 'desc').limit(50).execute()).map(liquidationView) }),
+    handler: async ({ db, params }) => ({
+      items: (
+        await db
+          .selectFrom('liquidations')
+          .selectAll()
+          .where('account_id', '=', params.accountId)
+          .orderBy('created_at', 'desc')
+          .limit(50)
+          .execute()
+      ).map(liquidationView),
+    }),
   }),
-  defineRoute({ method: 'get', path: '/prices', summary: 'Current USD prices of the assets a safe holds', tag: 'borrow', access: { kind: 'user' }, response: PricesResponse, handler: async ({ deps }) => prices(deps.prices()) }),
+  defineRoute({
+    method: 'get',
+    path: '/prices',
+    summary: 'Current USD prices of the assets a safe holds',
+    tag: 'borrow',
+    access: { kind: 'user' },
+    response: PricesResponse,
+    handler: async ({ deps }) => prices(deps.prices()),
+  }),
   defineRoute({
     method: 'put',
     path: '/admin/prices/:asset',
@@ -67,20 +97,33 @@ export const borrowRoutes = [
       const table = await deps.priceBook.set(db, params.asset, price, principal!.userId)
       await enqueue(db, deps, { kind: 'positions.check', payload: { once: true }, runAt: deps.now() })
       // A price moves every borrower's health: their health alerts are evaluated again.
-      const owing = await db.selectFrom('ledger_accounts').select('account_id').where('code', '=', 'debt').where('asset', '=', 'USDC').whereRef('debits_posted', '>', 'credits_posted').execute()
-      await markForAlerts(db, owing.flatMap((o) => (o.account_id ? [o.account_id] : [])))
+      const owing = await db
+        .selectFrom('ledger_accounts')
+        .select('account_id')
+        .where('code', '=', 'debt')
+        .where('asset', '=', 'USDC')
+        .whereRef('debits_posted', '>', 'credits_posted')
+        .execute()
+      await markForAlerts(
+        db,
+        owing.flatMap((o) => (o.account_id ? [o.account_id] : [])),
+      )
       return prices(table)
     },
   }),
   defineRoute({
     method: 'post',
     path: '/admin/accounts/:accountId/liquidate',
-    summary: 'Liquidate an unhealthy Borrow position now (admins): half the debt from collateral, the rest if still unhealthy',
+    summary:
+      'Liquidate an unhealthy Borrow position now (admins): half the debt from collateral, the rest if still unhealthy',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     status: 201,
     params: AccountParams,
     response: LiquidationView,
-    handler: ({ deps, params, principal }) => deps.db.kysely.transaction().execute((tx) => liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })),
+    handler: ({ deps, params, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })),
   }),
 ]

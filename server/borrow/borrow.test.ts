@@ -9,9 +9,13 @@ let t: TestApp
 let admin: Caller
 const key = () => `b-${Math.random().toString(36).slice(2)}`
 const later = (seconds: number) => t.setNow(new Date(t.deps.now().getTime() + seconds * 1000))
-const balances = async (caller: Caller, accountId: string) => (await caller.json('GET', `/accounts/${accountId}/balances`)).body
-const asset = (b: { balances: { asset: string; balance: string }[] }, a: string) => b.balances.find((x) => x.asset === a)?.balance
-const buy = async (amount: string, cardId: string = CARD_IDS.personal) => (later(1), (await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Mercado' })).body)
+const balances = async (caller: Caller, accountId: string) =>
+  (await caller.json('GET', `/accounts/${accountId}/balances`)).body
+const asset = (b: { balances: { asset: string; balance: string }[] }, a: string) =>
+  b.balances.find((x) => x.asset === a)?.balance
+const buy = async (amount: string, cardId: string = CARD_IDS.personal) => (
+  later(1), (await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Mercado' })).body
+)
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -22,10 +26,19 @@ describe('mode switching', () => {
   it('switches Direct Pay → Borrow after the mode delay, confirmed, and spendable becomes the borrowing capacity', async () => {
     const paula = await signIn(t.app, 'personal')
     const account = ACCOUNT_IDS.personal
-    const asked = await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
+    const asked = await paula.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
     expect(asked.status).toBe(200)
-    expect(asked.body).toMatchObject({ mode: 'direct_pay', pending: { toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' } })
-    expect((await balances(paula, account)).pendingModeChange).toEqual({ toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' })
+    expect(asked.body).toMatchObject({
+      mode: 'direct_pay',
+      pending: { toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' },
+    })
+    expect((await balances(paula, account)).pendingModeChange).toEqual({
+      toMode: 'borrow',
+      effectiveAt: '2026-11-21T12:01:00.000Z',
+    })
     later(59)
     await t.runJobs()
     expect((await balances(paula, account)).mode).toBe('direct_pay')
@@ -48,9 +61,15 @@ describe('mode switching', () => {
     const web = await signIn(t.app, 'personal', 'web')
     const none = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow' })
     expect(none.body.error).toMatchObject({ code: 'confirmation_required', fields: { password: expect.any(String) } })
-    const host = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })
+    const host = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'borrow',
+      confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' },
+    })
     expect(host.body.error.code).toBe('confirmation_required')
-    const wrong = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: { method: 'password', password: 'nope-nope-nope' } })
+    const wrong = await web.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'borrow',
+      confirmation: { method: 'password', password: 'nope-nope-nope' },
+    })
     expect(wrong.body.error.code).toBe('confirmation_failed')
     expect((await web.json('GET', `/accounts/${ACCOUNT_IDS.personal}/mode`)).body.pending).toBeNull()
   })
@@ -58,14 +77,32 @@ describe('mode switching', () => {
   it('refuses going back to Direct Pay with debt, at the mode field, and allows it once repaid', async () => {
     const bruno = await signIn(t.app, 'borrower')
     const account = ACCOUNT_IDS.borrower
-    const refused = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await bruno.hostConfirmation() })
+    const refused = await bruno.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'direct_pay',
+      confirmation: await bruno.hostConfirmation(),
+    })
     expect(refused.status).toBe(409)
-    expect(refused.body.error).toMatchObject({ code: 'mode_debt_outstanding', fields: { mode: expect.stringContaining('Repay') } })
-    expect((await bruno.json('GET', `/accounts/${account}/mode`)).body).toMatchObject({ mode: 'borrow', debt: '1200', blocker: expect.stringContaining('Repay') })
+    expect(refused.body.error).toMatchObject({
+      code: 'mode_debt_outstanding',
+      fields: { mode: expect.stringContaining('Repay') },
+    })
+    expect((await bruno.json('GET', `/accounts/${account}/mode`)).body).toMatchObject({
+      mode: 'borrow',
+      debt: '1200',
+      blocker: expect.stringContaining('Repay'),
+    })
     // Cash to repay arrives, the debt is repaid, and the switch goes through after the delay.
-    await admin.json('POST', '/sandbox/deposits', { accountId: account, asset: 'USDC', amount: '1200' }, { 'idempotency-key': key() })
+    await admin.json(
+      'POST',
+      '/sandbox/deposits',
+      { accountId: account, asset: 'USDC', amount: '1200' },
+      { 'idempotency-key': key() },
+    )
     await bruno.json('POST', `/accounts/${account}/repay`, { amount: 'all' }, { 'idempotency-key': key() })
-    const asked = await bruno.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await bruno.hostConfirmation() })
+    const asked = await bruno.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'direct_pay',
+      confirmation: await bruno.hostConfirmation(),
+    })
     expect(asked.body).toMatchObject({ pending: { toMode: 'direct_pay' }, blocker: null })
     later(60)
     await t.runJobs()
@@ -75,34 +112,60 @@ describe('mode switching', () => {
   it('refuses the switch when it comes due if debt appeared during the delay, and says why', async () => {
     const paula = await signIn(t.app, 'personal')
     const account = ACCOUNT_IDS.personal
-    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
+    await paula.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
     later(60)
     await t.runJobs()
-    await paula.json('PUT', `/accounts/${account}/mode`, { mode: 'direct_pay', confirmation: await paula.hostConfirmation() })
+    await paula.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'direct_pay',
+      confirmation: await paula.hostConfirmation(),
+    })
     // A purchase while the switch waits is still paid by borrowing: its hold is on the debt.
     expect((await buy('25')).approved).toBe(true)
     later(60)
     await t.runJobs()
     const mode = (await paula.json('GET', `/accounts/${account}/mode`)).body
-    expect(mode).toMatchObject({ mode: 'borrow', pending: null, lastRefused: { toMode: 'direct_pay', reason: expect.stringContaining('settle') } })
+    expect(mode).toMatchObject({
+      mode: 'borrow',
+      pending: null,
+      lastRefused: { toMode: 'direct_pay', reason: expect.stringContaining('settle') },
+    })
   })
 
   it('asking for the current mode cancels a pending switch; members cannot switch', async () => {
     const paula = await signIn(t.app, 'personal')
-    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
-    const cancelled = await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'direct_pay', confirmation: await paula.hostConfirmation() })
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
+    const cancelled = await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'direct_pay',
+      confirmation: await paula.hostConfirmation(),
+    })
     expect(cancelled.body).toMatchObject({ mode: 'direct_pay', pending: null })
     later(60)
     await t.runJobs()
     expect((await balances(paula, ACCOUNT_IDS.personal)).mode).toBe('direct_pay')
     const member = await signIn(t.app, 'member')
-    expect((await member.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/mode`, { mode: 'borrow', confirmation: await member.hostConfirmation() })).status).toBe(403)
+    expect(
+      (
+        await member.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/mode`, {
+          mode: 'borrow',
+          confirmation: await member.hostConfirmation(),
+        })
+      ).status,
+    ).toBe(403)
   })
 
   it('clears a purchase the way it was approved even if the mode switched in between', async () => {
     const paula = await signIn(t.app, 'personal')
     const auth = await buy('40')
-    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, { mode: 'borrow', confirmation: await paula.hostConfirmation() })
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
     later(60)
     await t.runJobs()
     await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
@@ -124,7 +187,10 @@ describe('borrow interest', () => {
     // Next day: on the new debt, plus yesterday's carried fraction.
     expect((await accrueInterest(t.deps, '2026-11-22')).total).toBe((1_200_131506n * 400n + 3_100_000n) / 3_650_000n)
     const history = (await bruno.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/history?type=borrow`)).body.items
-    expect(history[0]).toMatchObject({ type: 'borrow', title: expect.stringContaining('Borrow interest for 2026-11-22') })
+    expect(history[0]).toMatchObject({
+      type: 'borrow',
+      title: expect.stringContaining('Borrow interest for 2026-11-22'),
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
@@ -134,9 +200,18 @@ describe('borrow interest', () => {
     await scheduleRecurringJobs(t.deps, 60)
     t.setNow(new Date('2026-11-22T00:00:01Z'))
     await t.runJobs()
-    expect(await t.deps.db.kysely.selectFrom('interest_accruals').select('day').execute()).toEqual([{ day: '2026-11-21' }])
-    const next = await t.deps.db.kysely.selectFrom('jobs').select(['kind', 'run_at', 'payload']).where('status', '=', 'pending').where('kind', '=', 'interest.accrue').execute()
-    expect(next).toEqual([{ kind: 'interest.accrue', run_at: new Date('2026-11-23T00:00:00Z'), payload: { day: '2026-11-22' } }])
+    expect(await t.deps.db.kysely.selectFrom('interest_accruals').select('day').execute()).toEqual([
+      { day: '2026-11-21' },
+    ])
+    const next = await t.deps.db.kysely
+      .selectFrom('jobs')
+      .select(['kind', 'run_at', 'payload'])
+      .where('status', '=', 'pending')
+      .where('kind', '=', 'interest.accrue')
+      .execute()
+    expect(next).toEqual([
+      { kind: 'interest.accrue', run_at: new Date('2026-11-23T00:00:00Z'), payload: { day: '2026-11-22' } },
+    ])
   })
 })
 
@@ -147,13 +222,23 @@ describe('health and liquidation', () => {
   it('shows the health meter and warns below 1.10', async () => {
     const b = await bruno()
     // (150 × 95 % + 3 × 3,150 × 75 %) ÷ 1,200 = 7,230 ÷ 1,200.
-    expect((await balances(b, ACCOUNT_IDS.borrower)).health).toEqual({ factor: '6.02', status: 'healthy', warningFactor: '1.10', liquidationValue: '7230' })
+    expect((await balances(b, ACCOUNT_IDS.borrower)).health).toEqual({
+      factor: '6.02',
+      status: 'healthy',
+      warningFactor: '1.10',
+      liquidationValue: '7230',
+    })
     await setPrice('weETH', '520')
     expect((await balances(b, ACCOUNT_IDS.borrower)).health).toMatchObject({ factor: '1.09', status: 'warning' })
     expect((await balances(await signIn(t.app, 'personal'), ACCOUNT_IDS.personal)).health).toBeNull()
     // The price change alone (no movement) warns the borrower.
     await t.runJobs()
-    expect((await b.json('GET', '/notifications')).body.items.map((n: { kind: string; health: string }) => [n.kind, n.health])).toEqual([['health_low', '1.09']])
+    expect(
+      (await b.json('GET', '/notifications')).body.items.map((n: { kind: string; health: string }) => [
+        n.kind,
+        n.health,
+      ]),
+    ).toEqual([['health_low', '1.09']])
   })
 
   it('refuses to liquidate a healthy position', async () => {
@@ -170,7 +255,17 @@ describe('health and liquidation', () => {
     const res = await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.borrower}/liquidate`)
     expect(res.status).toBe(201)
     // 150 USDC first, then 450 USD of weETH (1 weETH at 450).
-    expect(res.body).toMatchObject({ trigger: 'admin', debtBefore: '1200', repaid: '600', healthBefore: '0.96', healthAfter: '1.12', sold: [{ asset: 'USDC', amount: '150' }, { asset: 'weETH', amount: '1' }] })
+    expect(res.body).toMatchObject({
+      trigger: 'admin',
+      debtBefore: '1200',
+      repaid: '600',
+      healthBefore: '0.96',
+      healthAfter: '1.12',
+      sold: [
+        { asset: 'USDC', amount: '150' },
+        { asset: 'weETH', amount: '1' },
+      ],
+    })
     const after = await balances(b, ACCOUNT_IDS.borrower)
     expect(after).toMatchObject({ debt: '600', health: { factor: '1.12' } })
     expect(asset(after, 'weETH')).toBe('2')
@@ -181,7 +276,17 @@ describe('health and liquidation', () => {
 
   it('repays the rest too when half is not enough, from the job a price change triggers, cancelling the pending withdrawal first', async () => {
     const b = await bruno()
-    const w = await b.json('POST', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`, { asset: 'USDC', amount: '50', address: '0x52908400098527886E0F7030069857D2E4169EE7', confirmation: await b.hostConfirmation() }, { 'idempotency-key': key() })
+    const w = await b.json(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`,
+      {
+        asset: 'USDC',
+        amount: '50',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        confirmation: await b.hostConfirmation(),
+      },
+      { 'idempotency-key': key() },
+    )
     expect(w.body.status).toBe('delayed')
     await setPrice('weETH', '400') // 142.5 + 900 = 1,042.5 < 1,200
     await t.runJobs()
@@ -192,7 +297,12 @@ describe('health and liquidation', () => {
     const withdrawal = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`)).body.items[0]
     expect(withdrawal).toMatchObject({ status: 'cancelled', failureReason: expect.stringContaining('liquidated') })
     const [liquidation] = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/liquidations`)).body.items
-    expect(liquidation).toMatchObject({ trigger: 'job', repaid: '1200', healthAfter: null, cancelledWithdrawalId: w.body.id })
+    expect(liquidation).toMatchObject({
+      trigger: 'job',
+      repaid: '1200',
+      healthAfter: null,
+      cancelledWithdrawalId: w.body.id,
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 

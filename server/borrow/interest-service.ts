@@ -27,12 +27,34 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
   for (const { account_id: accountId } of owing) {
     if (!accountId) continue
     const charged = await deps.db.kysely.transaction().execute(async (tx) => {
-      await tx.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
-      const done = await tx.selectFrom('interest_accruals').select('day').where('account_id', '=', accountId).where('day', '=', day).executeTakeFirst()
+      await tx
+        .selectFrom('accounts')
+        .select('id')
+        .where('id', '=', accountId)
+        .forNoKeyUpdate()
+        .executeTakeFirstOrThrow()
+      const done = await tx
+        .selectFrom('interest_accruals')
+        .select('day')
+        .where('account_id', '=', accountId)
+        .where('day', '=', day)
+        .executeTakeFirst()
       if (done) return null
-      const debtAccount = await tx.selectFrom('ledger_accounts').select(['id', 'debits_posted', 'credits_posted']).where('account_id', '=', accountId).where('code', '=', 'debt').where('asset', '=', 'USDC').executeTakeFirstOrThrow()
+      const debtAccount = await tx
+        .selectFrom('ledger_accounts')
+        .select(['id', 'debits_posted', 'credits_posted'])
+        .where('account_id', '=', accountId)
+        .where('code', '=', 'debt')
+        .where('asset', '=', 'USDC')
+        .executeTakeFirstOrThrow()
       const debt = debtAccount.debits_posted - debtAccount.credits_posted
-      const previous = await tx.selectFrom('interest_accruals').select('carry').where('account_id', '=', accountId).orderBy('day', 'desc').limit(1).executeTakeFirst()
+      const previous = await tx
+        .selectFrom('interest_accruals')
+        .select('carry')
+        .where('account_id', '=', accountId)
+        .orderBy('day', 'desc')
+        .limit(1)
+        .executeTakeFirst()
       const { amount, carry } = dailyInterest(debt, previous?.carry ?? 0n)
       let journalId: string | null = null
       if (amount > 0n) {
@@ -45,11 +67,23 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
           reference: day,
           entries: [
             { ledgerAccountId: debtAccount.id, side: 'debit', amount, asset: 'USDC' },
-            { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'interest', asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
+            {
+              ledgerAccountId: await ledgerAccountId(tx, deps.newId, {
+                accountId: null,
+                code: 'interest',
+                asset: 'USDC',
+              }),
+              side: 'credit',
+              amount,
+              asset: 'USDC',
+            },
           ],
         })
       }
-      await tx.insertInto('interest_accruals').values({ account_id: accountId, day, debt, amount, carry, journal_id: journalId }).execute()
+      await tx
+        .insertInto('interest_accruals')
+        .values({ account_id: accountId, day, debt, amount, carry, journal_id: journalId })
+        .execute()
       return amount
     })
     if (charged !== null) {
@@ -64,15 +98,31 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
 export async function runInterestJob(deps: Deps, day: string) {
   const result = await accrueInterest(deps, day)
   const next = nextUtcMidnight(deps.now())
-  await enqueue(deps.db.kysely, deps, { kind: 'interest.accrue', payload: { day: utcDay(new Date(next.getTime() - 1)) }, runAt: next })
+  await enqueue(deps.db.kysely, deps, {
+    kind: 'interest.accrue',
+    payload: { day: utcDay(new Date(next.getTime() - 1)) },
+    runAt: next,
+  })
   deps.log.info('borrow interest accrued', { day, accounts: result.accounts, total: toDecimal(result.total, 'USDC') })
 }
 
 /** Makes sure each recurring job has a pending run (after a restart, or when a chain gave up). */
 export async function scheduleRecurringJobs(deps: Deps, positionCheckSeconds: number) {
   const db = deps.db.kysely
-  const pending = async (kind: string) => (await db.selectFrom('jobs').select('id').where('kind', '=', kind).where('status', '=', 'pending').executeTakeFirst()) !== undefined
+  const pending = async (kind: string) =>
+    (await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()) !== undefined
   const now = deps.now()
-  if (!(await pending('interest.accrue'))) await enqueue(db, deps, { kind: 'interest.accrue', payload: { day: utcDay(now) }, runAt: nextUtcMidnight(now) })
-  if (!(await pending('positions.check'))) await enqueue(db, deps, { kind: 'positions.check', payload: {}, runAt: new Date(now.getTime() + positionCheckSeconds * 1000) })
+  if (!(await pending('interest.accrue')))
+    await enqueue(db, deps, { kind: 'interest.accrue', payload: { day: utcDay(now) }, runAt: nextUtcMidnight(now) })
+  if (!(await pending('positions.check')))
+    await enqueue(db, deps, {
+      kind: 'positions.check',
+      payload: {},
+      runAt: new Date(now.getTime() + positionCheckSeconds * 1000),
+    })
 }

@@ -21,7 +21,10 @@ export function liquidationView(l: Selectable<LiquidationsTable>) {
     repaid: toDecimal(l.repaid, 'USDC'),
     healthBefore: bpsToRatio(l.health_before_bps),
     healthAfter: l.health_after_bps === null ? null : bpsToRatio(l.health_after_bps),
-    sold: HELD_ASSETS.filter((a) => l.sold[a] && l.sold[a] !== '0').map((asset) => ({ asset, amount: toDecimal(BigInt(l.sold[asset] ?? '0'), asset) })),
+    sold: HELD_ASSETS.filter((a) => l.sold[a] && l.sold[a] !== '0').map((asset) => ({
+      asset,
+      amount: toDecimal(BigInt(l.sold[asset] ?? '0'), asset),
+    })),
     cancelledWithdrawalId: l.cancelled_withdrawal_id,
     createdAt: l.created_at.toISOString(),
   }
@@ -33,16 +36,30 @@ export function liquidationView(l: Selectable<LiquidationsTable>) {
  * if still unhealthy. One balanced journal: each asset sold leaves the holder's cash for the platform's
  * conversion account, which pays the USDC that reduces the debt.
  */
-export async function liquidate(deps: Deps, db: Tx, accountId: string, by: { trigger: 'job' | 'admin'; adminUserId?: string | undefined }) {
+export async function liquidate(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  by: { trigger: 'job' | 'admin'; adminUserId?: string | undefined },
+) {
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const prices = deps.prices()
   let position = await loadPosition(db, accountId, deps.now(), prices)
   const before = healthBps(position.posted, prices, position.debt)
   if (before === null || before >= 10_000n) throw new DomainError('not_liquidatable')
-  const pending = await db.selectFrom('withdrawals').select('id').where('account_id', '=', accountId).where('status', '=', 'delayed').executeTakeFirst()
+  const pending = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'delayed')
+    .executeTakeFirst()
   if (pending) {
     await cancelWithdrawal(deps, db, accountId, pending.id)
-    await db.updateTable('withdrawals').set({ failure_reason: 'Cancelled because the borrowing position was liquidated.' }).where('id', '=', pending.id).execute()
+    await db
+      .updateTable('withdrawals')
+      .set({ failure_reason: 'Cancelled because the borrowing position was liquidated.' })
+      .where('id', '=', pending.id)
+      .execute()
     position = await loadPosition(db, accountId, deps.now(), prices)
   }
   const plan = planLiquidation(position.available, prices, position.debt)
@@ -51,18 +68,57 @@ export async function liquidate(deps: Deps, db: Tx, accountId: string, by: { tri
   for (const asset of HELD_ASSETS) {
     const units = plan.sold[asset]
     if (units === 0n) continue
-    entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset }), side: 'debit', amount: units, asset })
-    entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset }), side: 'credit', amount: units, asset })
+    entries.push({
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset }),
+      side: 'debit',
+      amount: units,
+      asset,
+    })
+    entries.push({
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset }),
+      side: 'credit',
+      amount: units,
+      asset,
+    })
   }
-  entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: 'USDC' }), side: 'debit', amount: plan.repaid, asset: 'USDC' })
-  entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'debt', asset: 'USDC' }), side: 'credit', amount: plan.repaid, asset: 'USDC' })
+  entries.push({
+    ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: 'USDC' }),
+    side: 'debit',
+    amount: plan.repaid,
+    asset: 'USDC',
+  })
+  entries.push({
+    ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'debt', asset: 'USDC' }),
+    side: 'credit',
+    amount: plan.repaid,
+    asset: 'USDC',
+  })
   const journalId = deps.newId()
-  await postJournal(db, { id: journalId, kind: 'liquidation', accountId, description: `Liquidation: ${toDecimal(plan.repaid, 'USDC')} USD of debt repaid from collateral`, entries })
+  await postJournal(db, {
+    id: journalId,
+    kind: 'liquidation',
+    accountId,
+    description: `Liquidation: ${toDecimal(plan.repaid, 'USDC')} USD of debt repaid from collateral`,
+    entries,
+  })
   const id = deps.newId()
   const sold = Object.fromEntries(HELD_ASSETS.map((a) => [a, plan.sold[a].toString()]))
   await db
     .insertInto('liquidations')
-    .values({ id, account_id: accountId, trigger: by.trigger, admin_user_id: by.adminUserId ?? null, debt_before: position.debt, repaid: plan.repaid, health_before_bps: before, health_after_bps: plan.healthAfterBps, sold: JSON.stringify(sold), cancelled_withdrawal_id: pending?.id ?? null, journal_id: journalId, created_at: deps.now() })
+    .values({
+      id,
+      account_id: accountId,
+      trigger: by.trigger,
+      admin_user_id: by.adminUserId ?? null,
+      debt_before: position.debt,
+      repaid: plan.repaid,
+      health_before_bps: before,
+      health_after_bps: plan.healthAfterBps,
+      sold: JSON.stringify(sold),
+      cancelled_withdrawal_id: pending?.id ?? null,
+      journal_id: journalId,
+      created_at: deps.now(),
+    })
     .execute()
   deps.log.warn('position liquidated', { accountId, repaid: toDecimal(plan.repaid, 'USDC'), rounds: plan.rounds })
   return liquidationView(await db.selectFrom('liquidations').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
@@ -70,7 +126,13 @@ export async function liquidate(deps: Deps, db: Tx, accountId: string, by: { tri
 
 /** Every position that owes, checked against today's prices; the unhealthy ones are liquidated, each on its own. */
 export async function checkPositions(deps: Deps): Promise<{ checked: number; liquidated: number }> {
-  const owing = await deps.db.kysely.selectFrom('ledger_accounts').select('account_id').where('code', '=', 'debt').where('asset', '=', 'USDC').whereRef('debits_posted', '>', 'credits_posted').execute()
+  const owing = await deps.db.kysely
+    .selectFrom('ledger_accounts')
+    .select('account_id')
+    .where('code', '=', 'debt')
+    .where('asset', '=', 'USDC')
+    .whereRef('debits_posted', '>', 'credits_posted')
+    .execute()
   let liquidated = 0
   for (const { account_id: accountId } of owing) {
     if (!accountId) continue
@@ -89,6 +151,10 @@ export async function checkPositions(deps: Deps): Promise<{ checked: number; liq
 /** The recurring job: check, then schedule the next check. */
 export async function runPositionsJob(deps: Deps) {
   const result = await checkPositions(deps)
-  await enqueue(deps.db.kysely, deps, { kind: 'positions.check', payload: {}, runAt: new Date(deps.now().getTime() + POSITION_CHECK_SECONDS * 1000) })
+  await enqueue(deps.db.kysely, deps, {
+    kind: 'positions.check',
+    payload: {},
+    runAt: new Date(deps.now().getTime() + POSITION_CHECK_SECONDS * 1000),
+  })
   if (result.liquidated) deps.log.info('positions checked', result)
 }

@@ -28,7 +28,9 @@ export function createPriceBook(defaults: PriceTable = DEFAULT_PRICES): PriceBoo
       await db
         .insertInto('asset_prices')
         .values({ asset, usd_price: usdPrice, updated_by: by })
-        .onConflict((oc) => oc.column('asset').doUpdateSet({ usd_price: usdPrice, updated_by: by, updated_at: new Date() }))
+        .onConflict((oc) =>
+          oc.column('asset').doUpdateSet({ usd_price: usdPrice, updated_by: by, updated_at: new Date() }),
+        )
         .execute()
       table = { ...table, [asset]: usdPrice }
       return table

@@ -17,14 +17,31 @@ const card = CARD_IDS.personal
 let serial = 0
 const purchase = (over: { networkId?: string; eventId?: string; amount?: string; cardId?: string } = {}) => {
   const networkId = over.networkId ?? `auth_batch_${++serial}_${Date.now()}`
-  return { provider: 'card', event: { id: over.eventId ?? `evt_${networkId}`, type: 'authorization.request', created: t.deps.now().toISOString(), data: { networkId, cardId: over.cardId ?? card, amount: over.amount ?? '50', merchantName: 'Batch Bistro', merchantCity: 'Porto', mcc: '5812' } } }
+  return {
+    provider: 'card',
+    event: {
+      id: over.eventId ?? `evt_${networkId}`,
+      type: 'authorization.request',
+      created: t.deps.now().toISOString(),
+      data: {
+        networkId,
+        cardId: over.cardId ?? card,
+        amount: over.amount ?? '50',
+        merchantName: 'Batch Bistro',
+        merchantCity: 'Porto',
+        mcc: '5812',
+      },
+    },
+  }
 }
 /** Every purchase sent at once, as the network does under load; each answer as the network reads it. */
 const all = async (purchases: ReturnType<typeof purchase>[]) =>
-  Promise.all(purchases.map(async (p) => {
-    const res = await t.deps.deliverWebhook!(p)
-    return { networkId: p.event.data.networkId, status: res.status, body: await res.json() }
-  }))
+  Promise.all(
+    purchases.map(async (p) => {
+      const res = await t.deps.deliverWebhook!(p)
+      return { networkId: p.event.data.networkId, status: res.status, body: await res.json() }
+    }),
+  )
 const balances = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body
 
 describe('card decisions in shared commits', () => {
@@ -38,9 +55,16 @@ describe('card decisions in shared commits', () => {
     expect(answers.every((a) => a.status === 200)).toBe(true)
     const approved = answers.filter((a) => a.body.result.approved)
     expect(approved).toHaveLength(50)
-    expect(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason)).toEqual(Array(10).fill('insufficient_spendable'))
+    expect(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason)).toEqual(
+      Array(10).fill('insufficient_spendable'),
+    )
     expect(await balances()).toMatchObject({ spendable: '0', pendingHolds: '2500' })
-    const holds = await t.deps.db.kysely.selectFrom('holds').select('reference').where('account_id', '=', account).where('status', '=', 'pending').execute()
+    const holds = await t.deps.db.kysely
+      .selectFrom('holds')
+      .select('reference')
+      .where('account_id', '=', account)
+      .where('status', '=', 'pending')
+      .execute()
     expect(holds.map((h) => h.reference).sort()).toEqual(approved.map((a) => a.networkId).sort())
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -49,7 +73,9 @@ describe('card decisions in shared commits', () => {
     expect((await paula.json('PUT', `/cards/${card}/limits`, { daily: '120' })).status).toBe(200)
     const answers = await all(Array.from({ length: 10 }, () => purchase({ amount: '25' })))
     expect(answers.filter((a) => a.body.result.approved)).toHaveLength(4)
-    expect(answers.filter((a) => !a.body.result.approved).every((a) => a.body.result.reason === 'over_card_daily_limit')).toBe(true)
+    expect(
+      answers.filter((a) => !a.body.result.approved).every((a) => a.body.result.reason === 'over_card_daily_limit'),
+    ).toBe(true)
     expect(await balances()).toMatchObject({ pendingHolds: '100' })
   })
 
@@ -62,7 +88,11 @@ describe('card decisions in shared commits', () => {
     const decided = repeats.find((a) => !a.body.duplicate)!.body.result
     expect(decided).toMatchObject({ approved: true })
     for (const r of repeats) expect(r.body.result).toEqual(decided)
-    const rows = await t.deps.db.kysely.selectFrom('card_authorizations').select('id').where('network_id', '=', same.event.data.networkId).execute()
+    const rows = await t.deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select('id')
+      .where('network_id', '=', same.event.data.networkId)
+      .execute()
     expect(rows).toEqual([{ id: decided.authorizationId }])
     expect(await balances()).toMatchObject({ pendingHolds: '160' })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
@@ -75,10 +105,18 @@ describe('card decisions in shared commits', () => {
     const twice = answers.filter((a) => a.networkId === 'auth_batch_twice')
     expect(twice.map((a) => a.status).sort()).toEqual([200, 409])
     expect(twice.find((a) => a.status === 409)!.body.error.code).toBe('authorization_timed_out')
-    expect(answers.filter((a) => a.networkId !== 'auth_batch_twice').every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
+    expect(
+      answers
+        .filter((a) => a.networkId !== 'auth_batch_twice')
+        .every((a) => a.status === 200 && a.body.result.approved),
+    ).toBe(true)
     expect(await balances()).toMatchObject({ pendingHolds: '160' })
     // The refused event was not recorded: the network may send it again and get a decision.
-    const stored = await t.deps.db.kysely.selectFrom('provider_events').select('event_id').where('event_id', 'in', ['evt_twice_a', 'evt_twice_b']).execute()
+    const stored = await t.deps.db.kysely
+      .selectFrom('provider_events')
+      .select('event_id')
+      .where('event_id', 'in', ['evt_twice_a', 'evt_twice_b'])
+      .execute()
     expect(stored).toHaveLength(1)
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -92,16 +130,43 @@ describe('card decisions in shared commits', () => {
 
   it('a purchase that needs what a pending withdrawal reserved still takes it, inside a busy batch', async () => {
     // A withdrawal held back (delayed) reserves 2,000.5 USDC (with its fee); purchases then need part of it.
-    const withdrawal = await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '2000', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'batch-withdrawal' })
+    const withdrawal = await paula.json(
+      'POST',
+      `/accounts/${account}/withdrawals`,
+      {
+        asset: 'USDC',
+        amount: '2000',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: DEMO_PASSWORD },
+      },
+      { 'idempotency-key': 'batch-withdrawal' },
+    )
     expect(withdrawal.body).toMatchObject({ status: 'delayed', total: '2000.5' })
     const answers = await all([purchase({ amount: '100' }), purchase({ amount: '450' }), purchase({ amount: '100' })])
     expect(answers.every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
-    expect((await t.deps.db.kysely.selectFrom('withdrawals').select('status').where('id', '=', withdrawal.body.id).executeTakeFirstOrThrow()).status).toBe('cancelled')
+    expect(
+      (
+        await t.deps.db.kysely
+          .selectFrom('withdrawals')
+          .select('status')
+          .where('id', '=', withdrawal.body.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('cancelled')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('a batch’s holds expire at their time through one job per expiry moment, not one per purchase', async () => {
-    const expiryJobs = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM jobs WHERE kind LIKE 'card.expire%' AND status = 'pending'`.execute(t.deps.db.kysely)).rows[0]!.n)
+    const expiryJobs = async () =>
+      Number(
+        (
+          await sql<{
+            n: string
+          }>`SELECT count(*) AS n FROM jobs WHERE kind LIKE 'card.expire%' AND status = 'pending'`.execute(
+            t.deps.db.kysely,
+          )
+        ).rows[0]!.n,
+      )
     const before = await expiryJobs()
     const answers = await all([...Array.from({ length: 20 }, () => purchase({ amount: '10' }))])
     expect(answers.every((a) => a.body.result.approved)).toBe(true)
@@ -115,7 +180,15 @@ describe('card decisions in shared commits', () => {
     await t.runJobs()
     paula = await signIn(t.app, 'personal')
     expect(await balances()).toMatchObject({ spendable: '2500', pendingHolds: '0' })
-    const statuses = await t.deps.db.kysely.selectFrom('card_authorizations').select('status').where('network_id', 'in', answers.map((a) => a.networkId)).execute()
+    const statuses = await t.deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select('status')
+      .where(
+        'network_id',
+        'in',
+        answers.map((a) => a.networkId),
+      )
+      .execute()
     expect(statuses.map((s) => s.status)).toEqual(Array(20).fill('expired'))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -128,11 +201,26 @@ describe('card decisions in shared commits', () => {
       INSERT INTO provider_events (provider, event_id, type, payload) SELECT 'card', 'evt_old_' || n, 'authorization.request', jsonb_build_object('networkId', 'bench_' || md5(n::text), 'cardId', gen_random_uuid(), 'amount', '0.01', 'merchantName', 'Bench Coffee', 'merchantCity', 'Lisbon', 'mcc', '5812', 'result', jsonb_build_object('approved', true, 'authorizationId', gen_random_uuid())) FROM generate_series(1, 5000) AS n`)
     const indexReads = async () => {
       await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
-      return Number((await sql<{ n: string }>`SELECT idx_tup_read AS n FROM pg_stat_user_indexes WHERE indexrelname = 'provider_events_pkey'`.execute(db.kysely)).rows[0]!.n)
+      return Number(
+        (
+          await sql<{
+            n: string
+          }>`SELECT idx_tup_read AS n FROM pg_stat_user_indexes WHERE indexrelname = 'provider_events_pkey'`.execute(
+            db.kysely,
+          )
+        ).rows[0]!.n,
+      )
     }
     const before = await indexReads()
-    const asked = [...Array.from({ length: 40 }, (_, i) => `evt_old_${i * 100 + 7}`), ...Array.from({ length: 10 }, (_, i) => `evt_new_${i}`)]
-    const { rows } = await sql<{ read: { recorded: string[] } }>`SELECT read_card_batch('{}'::uuid[], ${asked}::text[], now(), '{}'::text[], 'withdrawal') AS read`.execute(db.kysely)
+    const asked = [
+      ...Array.from({ length: 40 }, (_, i) => `evt_old_${i * 100 + 7}`),
+      ...Array.from({ length: 10 }, (_, i) => `evt_new_${i}`),
+    ]
+    const { rows } = await sql<{
+      read: { recorded: string[] }
+    }>`SELECT read_card_batch('{}'::uuid[], ${asked}::text[], now(), '{}'::text[], 'withdrawal') AS read`.execute(
+      db.kysely,
+    )
     expect(rows[0]!.read.recorded.sort()).toEqual(asked.slice(0, 40).sort())
     // By key: about one index entry per event asked. Read by provider alone, it was all 5,000.
     expect((await indexReads()) - before).toBeLessThanOrEqual(2 * asked.length)

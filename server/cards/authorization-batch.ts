@@ -64,7 +64,11 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
       answered = outcome.answered
       deferred = outcome.deferred
     } catch (error) {
-      if (!(error instanceof BatchAbandoned)) deps.log.warn('card decision batch rolled back; deciding each alone', { size: batch.length, error: String(error) })
+      if (!(error instanceof BatchAbandoned))
+        deps.log.warn('card decision batch rolled back; deciding each alone', {
+          size: batch.length,
+          error: String(error),
+        })
       return alone(batch)
     }
     for (const { request, answer } of answered) request.resolve(answer)
@@ -92,9 +96,39 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
 
 /** What `read_card_batch` (migration 0030) answers, amounts as decimal text. */
 type BatchRead = {
-  cards: { id: string; account_id: string; kind: CardRow['kind']; status: CardRow['status']; shipping_status: CardRow['shipping_status']; per_purchase_limit: string | null; daily_limit: string | null; monthly_limit: string | null; blocked_categories: string[] }[]
-  accounts: { id: string; mode: AccountRow['mode']; frozen: boolean; daily_limit: string; monthly_limit: string; counted_today: string; counted_month: string; held_spend: string; held_withdrawal: string; alerting: boolean }[]
-  ledger: (Omit<LedgerAccount, 'debits_posted' | 'credits_posted' | 'debits_pending' | 'credits_pending' | 'created_at'> & { debits_posted: string; credits_posted: string; debits_pending: string; credits_pending: string; created_at: string })[]
+  cards: {
+    id: string
+    account_id: string
+    kind: CardRow['kind']
+    status: CardRow['status']
+    shipping_status: CardRow['shipping_status']
+    per_purchase_limit: string | null
+    daily_limit: string | null
+    monthly_limit: string | null
+    blocked_categories: string[]
+  }[]
+  accounts: {
+    id: string
+    mode: AccountRow['mode']
+    frozen: boolean
+    daily_limit: string
+    monthly_limit: string
+    counted_today: string
+    counted_month: string
+    held_spend: string
+    held_withdrawal: string
+    alerting: boolean
+  }[]
+  ledger: (Omit<
+    LedgerAccount,
+    'debits_posted' | 'credits_posted' | 'debits_pending' | 'credits_pending' | 'created_at'
+  > & {
+    debits_posted: string
+    credits_posted: string
+    debits_pending: string
+    credits_pending: string
+    created_at: string
+  })[]
   spent: { card_id: string; today: string; month: string }[]
   recorded: string[]
   watchers: { account_id: string; user_id: string; purchase_above: string }[]
@@ -102,7 +136,12 @@ type BatchRead = {
 type CardRow = Selectable<CardsTable>
 /** An account as the batch decides on it; `counted` moves with each approval of the batch. */
 /** `alerting`: the account has something for `alerts.evaluate` to look at (it borrows, or a member set alerts). */
-type AccountState = { account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }; ledger: LedgerAccount[]; counted: LimitCounts; alerting: boolean }
+type AccountState = {
+  account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }
+  ledger: LedgerAccount[]
+  counted: LimitCounts
+  alerting: boolean
+}
 type AccountRow = Selectable<AccountsTable>
 const orNull = (v: string | null) => (v === null ? null : BigInt(v))
 
@@ -111,21 +150,73 @@ const orNull = (v: string | null) => (v === null ? null : BigInt(v))
  * inputs, what each card spent, the events already recorded and the purchase watchers.
  */
 async function readBatch(tx: Tx, cardIds: string[], eventIds: string[], now: Date) {
-  const { rows } = await sql<{ read: BatchRead }>`SELECT read_card_batch(${cardIds}::uuid[], ${eventIds}::text[], ${now.toISOString()}::timestamptz, ${[...SPEND_HOLD_KINDS]}::text[], ${WITHDRAWAL_HOLD_KIND}) AS read`.execute(tx)
+  const { rows } = await sql<{
+    read: BatchRead
+  }>`SELECT read_card_batch(${cardIds}::uuid[], ${eventIds}::text[], ${now.toISOString()}::timestamptz, ${[...SPEND_HOLD_KINDS]}::text[], ${WITHDRAWAL_HOLD_KIND}) AS read`.execute(
+    tx,
+  )
   const read = rows[0]!.read
-  const ledger = read.ledger.map((la) => ({ ...la, debits_posted: BigInt(la.debits_posted), credits_posted: BigInt(la.credits_posted), debits_pending: BigInt(la.debits_pending), credits_pending: BigInt(la.credits_pending), created_at: new Date(la.created_at) }))
+  const ledger = read.ledger.map((la) => ({
+    ...la,
+    debits_posted: BigInt(la.debits_posted),
+    credits_posted: BigInt(la.credits_posted),
+    debits_pending: BigInt(la.debits_pending),
+    credits_pending: BigInt(la.credits_pending),
+    created_at: new Date(la.created_at),
+  }))
   return {
-    cards: new Map(read.cards.map((c) => [c.id, { id: c.id, accountId: c.account_id, rules: cardRules({ ...c, per_purchase_limit: orNull(c.per_purchase_limit), daily_limit: orNull(c.daily_limit), monthly_limit: orNull(c.monthly_limit) }) }] as const)),
+    cards: new Map(
+      read.cards.map(
+        (c) =>
+          [
+            c.id,
+            {
+              id: c.id,
+              accountId: c.account_id,
+              rules: cardRules({
+                ...c,
+                per_purchase_limit: orNull(c.per_purchase_limit),
+                daily_limit: orNull(c.daily_limit),
+                monthly_limit: orNull(c.monthly_limit),
+              }),
+            },
+          ] as const,
+      ),
+    ),
     accounts: new Map(
       read.accounts.map((a) => {
-        const counted: LimitCounts = { today: BigInt(a.counted_today), month: BigInt(a.counted_month), spend: BigInt(a.held_spend), withdrawal: BigInt(a.held_withdrawal) }
-        const state: AccountState = { account: { id: a.id, mode: a.mode, frozen: a.frozen, daily_limit: BigInt(a.daily_limit), monthly_limit: BigInt(a.monthly_limit) }, ledger: ledger.filter((la) => la.account_id === a.id), counted, alerting: a.alerting }
+        const counted: LimitCounts = {
+          today: BigInt(a.counted_today),
+          month: BigInt(a.counted_month),
+          spend: BigInt(a.held_spend),
+          withdrawal: BigInt(a.held_withdrawal),
+        }
+        const state: AccountState = {
+          account: {
+            id: a.id,
+            mode: a.mode,
+            frozen: a.frozen,
+            daily_limit: BigInt(a.daily_limit),
+            monthly_limit: BigInt(a.monthly_limit),
+          },
+          ledger: ledger.filter((la) => la.account_id === a.id),
+          counted,
+          alerting: a.alerting,
+        }
         return [a.id, state] as const
       }),
     ),
-    spent: new Map(read.spent.map((s) => [s.card_id, { cardSpentToday: BigInt(s.today), cardSpentThisMonth: BigInt(s.month) }] as const)),
+    spent: new Map(
+      read.spent.map(
+        (s) => [s.card_id, { cardSpentToday: BigInt(s.today), cardSpentThisMonth: BigInt(s.month) }] as const,
+      ),
+    ),
     recorded: new Set(read.recorded),
-    watchers: read.watchers.map((w) => ({ account_id: w.account_id, user_id: w.user_id, purchase_above: BigInt(w.purchase_above) })),
+    watchers: read.watchers.map((w) => ({
+      account_id: w.account_id,
+      user_id: w.user_id,
+      purchase_above: BigInt(w.purchase_above),
+    })),
   }
 }
 
@@ -134,16 +225,42 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
   const now = deps.now()
   const prices = deps.prices()
   const deferred: Request[] = []
-  const { cards, accounts: state, spent, recorded, watchers } = await readBatch(tx, [...new Set(batch.map((r) => r.input.cardId))], batch.map((r) => r.event.id), now)
+  const {
+    cards,
+    accounts: state,
+    spent,
+    recorded,
+    watchers,
+  } = await readBatch(
+    tx,
+    [...new Set(batch.map((r) => r.input.cardId))],
+    batch.map((r) => r.event.id),
+    now,
+  )
   // Each event decided once: a repeat (of an earlier batch, or twice in this one) is answered by `one` with what
   // was stored. The events are recorded with their answers when the batch is written; one recorded meanwhile by
   // another process makes that write refuse the batch, which is then decided request by request.
   const seen = new Set<string>()
-  const decidable = batch.filter((r) => (cards.has(r.input.cardId) && !recorded.has(r.event.id) && !seen.has(r.event.id) ? (seen.add(r.event.id), true) : (deferred.push(r), false)))
-  if (decidable.length === 0) return { answered: [], deferred, settlementId: knownSettlementId, written: NO_LAST_STATEMENT }
-  const settlementId = knownSettlementId ?? (await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
+  const decidable = batch.filter((r) =>
+    cards.has(r.input.cardId) && !recorded.has(r.event.id) && !seen.has(r.event.id)
+      ? (seen.add(r.event.id), true)
+      : (deferred.push(r), false),
+  )
+  if (decidable.length === 0)
+    return { answered: [], deferred, settlementId: knownSettlementId, written: NO_LAST_STATEMENT }
+  const settlementId =
+    knownSettlementId ??
+    (await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
 
-  type Decided = { request: Request; id: string; accountId: string; holdId: string | null; from: string | null; expiresAt: Date; result: Record<string, unknown> }
+  type Decided = {
+    request: Request
+    id: string
+    accountId: string
+    holdId: string | null
+    from: string | null
+    expiresAt: Date
+    result: Record<string, unknown>
+  }
   const decided: Decided[] = []
   const returned: Request[] = []
   for (const r of decidable) {
@@ -151,8 +268,20 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     const s = state.get(card.accountId)!
     const cardSpent: CardSpent = spent.get(card.id)!
     const position = positionOf(s.account, s.ledger, s.counted, prices)
-    const decision = decideAuthorization({ accountFrozen: s.account.frozen, card: card.rules, amount: r.input.amount, mcc: r.input.mcc, ...cardSpent, spendable: position.spendable })
-    if (!decision.approved && s.account.mode === 'direct_pay' && position.holds.withdrawal > 0n && ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)) {
+    const decision = decideAuthorization({
+      accountFrozen: s.account.frozen,
+      card: card.rules,
+      amount: r.input.amount,
+      mcc: r.input.mcc,
+      ...cardSpent,
+      spendable: position.spendable,
+    })
+    if (
+      !decision.approved &&
+      s.account.mode === 'direct_pay' &&
+      position.holds.withdrawal > 0n &&
+      ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)
+    ) {
       // A pending withdrawal may yield its reservation to this purchase: the one-event path decides that.
       returned.push(r)
       continue
@@ -160,7 +289,20 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     const id = deps.newId()
     const expiresAt = new Date(now.getTime() + holdDays(r.input.mcc) * 86_400_000)
     if (!decision.approved) {
-      decided.push({ request: r, id, accountId: s.account.id, holdId: null, from: null, expiresAt, result: { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] } })
+      decided.push({
+        request: r,
+        id,
+        accountId: s.account.id,
+        holdId: null,
+        from: null,
+        expiresAt,
+        result: {
+          approved: false,
+          authorizationId: id,
+          reason: decision.reason,
+          message: DECLINE_REASONS[decision.reason],
+        },
+      })
       continue
     }
     const code = s.account.mode === 'borrow' ? 'debt' : 'cash'
@@ -177,9 +319,25 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
       returned.push(r)
       continue
     }
-    s.counted = { ...s.counted, spend: s.counted.spend + r.input.amount, today: s.counted.today + r.input.amount, month: s.counted.month + r.input.amount }
-    spent.set(card.id, { cardSpentToday: cardSpent.cardSpentToday + r.input.amount, cardSpentThisMonth: cardSpent.cardSpentThisMonth + r.input.amount })
-    decided.push({ request: r, id, accountId: s.account.id, holdId: deps.newId(), from: from.id, expiresAt, result: { approved: true, authorizationId: id } })
+    s.counted = {
+      ...s.counted,
+      spend: s.counted.spend + r.input.amount,
+      today: s.counted.today + r.input.amount,
+      month: s.counted.month + r.input.amount,
+    }
+    spent.set(card.id, {
+      cardSpentToday: cardSpent.cardSpentToday + r.input.amount,
+      cardSpentThisMonth: cardSpent.cardSpentThisMonth + r.input.amount,
+    })
+    decided.push({
+      request: r,
+      id,
+      accountId: s.account.id,
+      holdId: deps.newId(),
+      from: from.id,
+      expiresAt,
+      result: { approved: true, authorizationId: id },
+    })
   }
   deferred.push(...returned)
   if (decided.length === 0) return { answered: [], deferred, settlementId, written: NO_LAST_STATEMENT }
@@ -197,36 +355,95 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     add(settlementId, 'credit', d.request.input.amount)
   }
   const batchWrites = {
-    holds: approved.map((d) => ({ id: d.holdId, authorization_id: d.id, account_id: d.accountId, debit: d.from, credit: settlementId, amount: String(d.request.input.amount), description: `Card · ${d.request.input.merchantName}`, reference: d.request.input.networkId, expires_at: d.expiresAt.toISOString() })),
-    ledger: [...delta.keys()].sort().map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
+    holds: approved.map((d) => ({
+      id: d.holdId,
+      authorization_id: d.id,
+      account_id: d.accountId,
+      debit: d.from,
+      credit: settlementId,
+      amount: String(d.request.input.amount),
+      description: `Card · ${d.request.input.merchantName}`,
+      reference: d.request.input.networkId,
+      expires_at: d.expiresAt.toISOString(),
+    })),
+    ledger: [...delta.keys()]
+      .sort()
+      .map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
     // Marked for alert evaluation: only the accounts with something to evaluate (migration 0041).
     marked: [...new Set(approved.filter((d) => state.get(d.accountId)!.alerting).map((d) => d.accountId))],
     decisions: decided.map((d) => {
       const e = d.request.input
-      return { id: d.id, network_id: e.networkId, card_id: e.cardId, account_id: d.accountId, amount: String(e.amount), merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: d.holdId ? 'approved' : 'declined', decline_reason: d.holdId ? null : d.result.reason, hold_id: d.holdId, expires_at: d.expiresAt.toISOString(), created_at: now.toISOString() }
+      return {
+        id: d.id,
+        network_id: e.networkId,
+        card_id: e.cardId,
+        account_id: d.accountId,
+        amount: String(e.amount),
+        merchant_name: e.merchantName,
+        merchant_city: e.merchantCity,
+        mcc: e.mcc,
+        status: d.holdId ? 'approved' : 'declined',
+        decline_reason: d.holdId ? null : d.result.reason,
+        hold_id: d.holdId,
+        expires_at: d.expiresAt.toISOString(),
+        created_at: now.toISOString(),
+      }
     }),
-    events: decided.map((d) => ({ event_id: d.request.event.id, type: d.request.event.type, payload: d.request.event.data, result: d.result })),
+    events: decided.map((d) => ({
+      event_id: d.request.event.id,
+      type: d.request.event.type,
+      payload: d.request.event.data,
+      result: d.result,
+    })),
   }
   // The COMMIT goes right behind the write, without waiting for its answer (group-commit.ts); `runBatch` looks at
   // `written` once the transaction has ended.
-  const written = lastBeforeCommit(sql`SELECT write_card_decisions(${JSON.stringify(batchWrites)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx))
+  const written = lastBeforeCommit(
+    sql`SELECT write_card_decisions(${JSON.stringify(batchWrites)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx),
+  )
   if (approved.length > 0 && watchers.length > 0) {
     // The alerts are written after the decisions they are about: here the write's answer is awaited first.
     const failed = await written
     if (failed) throw conflictOr(failed)
     for (const d of approved) {
       for (const w of watchers) {
-        if (w.account_id !== d.accountId || !purchaseAlerts({ purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null }, d.request.input.amount)) continue
-        await notify(deps, tx, { userId: w.user_id, accountId: d.accountId }, { kind: 'purchase_above', amount: d.request.input.amount, threshold: w.purchase_above!, merchant: d.request.input.merchantName, dedupeKey: `purchase:${d.id}` })
+        if (
+          w.account_id !== d.accountId ||
+          !purchaseAlerts(
+            { purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null },
+            d.request.input.amount,
+          )
+        )
+          continue
+        await notify(
+          deps,
+          tx,
+          { userId: w.user_id, accountId: d.accountId },
+          {
+            kind: 'purchase_above',
+            amount: d.request.input.amount,
+            threshold: w.purchase_above!,
+            merchant: d.request.input.merchantName,
+            dedupeKey: `purchase:${d.id}`,
+          },
+        )
       }
     }
   }
-  return { answered: decided.map((d) => ({ request: d.request, answer: { received: true as const, duplicate: false, result: d.result } })), deferred, settlementId, written }
+  return {
+    answered: decided.map((d) => ({
+      request: d.request,
+      answer: { received: true as const, duplicate: false, result: d.result },
+    })),
+    deferred,
+    settlementId,
+    written,
+  }
 }
 
 /**
  * A network id or event recorded first elsewhere, or a ledger account changed under us (migration 0030): the batch
  * is undone and each request decided alone, which refuses exactly those. Anything else is an error as it is.
  */
-const conflictOr = (error: unknown) => (error instanceof Error && error.message.includes('card_batch_conflict') ? new BatchAbandoned() : error)
-
+const conflictOr = (error: unknown) =>
+  error instanceof Error && error.message.includes('card_batch_conflict') ? new BatchAbandoned() : error

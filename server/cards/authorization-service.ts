@@ -2,7 +2,13 @@ import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { onPurchaseCleared, onPurchaseRefunded } from '../membership/membership-service'
-import { clearingWithinTolerance, decideAuthorization, DECLINE_REASONS, holdDays, type DeclineReason } from '../../domain/authorization'
+import {
+  clearingWithinTolerance,
+  decideAuthorization,
+  DECLINE_REASONS,
+  holdDays,
+  type DeclineReason,
+} from '../../domain/authorization'
 import { localDays } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
@@ -19,7 +25,10 @@ import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
 /** What each card spent (held or cleared) today and this month in its holder's time zone, from the running totals (migration 0028), in one query. */
-export async function cardSpending(db: Tx, cards: { cardId: string; today: string; monthFirst: string }[]): Promise<Map<string, CardSpent>> {
+export async function cardSpending(
+  db: Tx,
+  cards: { cardId: string; today: string; monthFirst: string }[],
+): Promise<Map<string, CardSpent>> {
   if (cards.length === 0) return new Map()
   const r = await sql<{ card_id: string; today: bigint; month: bigint }>`
     SELECT p.card_id, COALESCE(sum(d.amount) FILTER (WHERE d.day >= p.today), 0) AS today, COALESCE(sum(d.amount), 0) AS month
@@ -34,21 +43,54 @@ async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promi
 }
 
 /** The card's side of the decision rules. */
-export const cardRules = (card: Pick<Selectable<CardsTable>, 'status' | 'kind' | 'shipping_status' | 'per_purchase_limit' | 'daily_limit' | 'monthly_limit' | 'blocked_categories'>) => ({ status: card.status, activated: card.kind === 'virtual' || card.shipping_status === 'activated', perPurchaseLimit: card.per_purchase_limit, dailyLimit: card.daily_limit, monthlyLimit: card.monthly_limit, blockedCategories: card.blocked_categories })
+export const cardRules = (
+  card: Pick<
+    Selectable<CardsTable>,
+    | 'status'
+    | 'kind'
+    | 'shipping_status'
+    | 'per_purchase_limit'
+    | 'daily_limit'
+    | 'monthly_limit'
+    | 'blocked_categories'
+  >,
+) => ({
+  status: card.status,
+  activated: card.kind === 'virtual' || card.shipping_status === 'activated',
+  perPurchaseLimit: card.per_purchase_limit,
+  dailyLimit: card.daily_limit,
+  monthlyLimit: card.monthly_limit,
+  blockedCategories: card.blocked_categories,
+})
 
 /**
  * The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. `held` is the
  * account's ledger accounts as the position just read them (the holder's side is looked up only if missing).
  */
-async function purchaseAccounts(deps: Deps, db: Tx, accountId: string, mode: 'direct_pay' | 'borrow', held: { id: string; code: string; asset: string }[] = []) {
+async function purchaseAccounts(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  mode: 'direct_pay' | 'borrow',
+  held: { id: string; code: string; asset: string }[] = [],
+) {
   const code = mode === 'borrow' ? 'debt' : 'cash'
   return {
-    from: held.find((la) => la.code === code && la.asset === 'USDC')?.id ?? (await ledgerAccountId(db, deps.newId, { accountId, code, asset: 'USDC' })),
+    from:
+      held.find((la) => la.code === code && la.asset === 'USDC')?.id ??
+      (await ledgerAccountId(db, deps.newId, { accountId, code, asset: 'USDC' })),
     to: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }),
   }
 }
 
-export const AuthorizationRequest = z.object({ networkId: z.string().min(1).max(64), cardId: z.uuid(), amount: z.string(), merchantName: z.string().max(60), merchantCity: z.string().max(40).default(''), mcc: z.string().regex(/^\d{4}$/) })
+export const AuthorizationRequest = z.object({
+  networkId: z.string().min(1).max(64),
+  cardId: z.uuid(),
+  amount: z.string(),
+  merchantName: z.string().max(60),
+  merchantCity: z.string().max(40).default(''),
+  mcc: z.string().regex(/^\d{4}$/),
+})
 
 /**
  * Decides a card authorization, inside the network's 2-second window: the card's state and limits, then
@@ -61,7 +103,12 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const now = deps.now()
   const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
   if (!card) throw new DomainError('not_found', 'Unknown card.')
-  const account = await db.selectFrom('accounts').selectAll().where('id', '=', card.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', card.account_id)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow()
   const rules = {
     accountFrozen: account.frozen_at !== null,
     card: cardRules(card),
@@ -72,17 +119,39 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const { spendable, ledger } = await loadPosition(db, account.id, now, deps.prices(), { account })
   let decision = decideAuthorization({ ...rules, spendable })
   let cancelledWithdrawal: string | null = null
-  if (!decision.approved && account.mode === 'direct_pay' && ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)) {
+  if (
+    !decision.approved &&
+    account.mode === 'direct_pay' &&
+    ['insufficient_spendable', 'over_daily_limit', 'over_monthly_limit'].includes(decision.reason)
+  ) {
     // The card is never refused for money a pending withdrawal merely reserved: if freeing it is enough,
     // the withdrawal yields (cancelled, its reservation returned) and the purchase goes through.
-    const pending = await db.selectFrom('withdrawals').select(['id', 'amount', 'fee']).where('account_id', '=', account.id).where('status', '=', 'delayed').where('asset', '=', 'USDC').executeTakeFirst()
+    const pending = await db
+      .selectFrom('withdrawals')
+      .select(['id', 'amount', 'fee'])
+      .where('account_id', '=', account.id)
+      .where('status', '=', 'delayed')
+      .where('asset', '=', 'USDC')
+      .executeTakeFirst()
     if (pending) {
       const reserved = pending.amount + pending.fee
-      const freed = { ...spendable, dailyLeft: spendable.dailyLeft + reserved, monthlyLeft: spendable.monthlyLeft + reserved, capacity: spendable.capacity + reserved }
-      const retry = decideAuthorization({ ...rules, spendable: { ...freed, spendable: minOf(freed.dailyLeft, freed.monthlyLeft, freed.capacity) } })
+      const freed = {
+        ...spendable,
+        dailyLeft: spendable.dailyLeft + reserved,
+        monthlyLeft: spendable.monthlyLeft + reserved,
+        capacity: spendable.capacity + reserved,
+      }
+      const retry = decideAuthorization({
+        ...rules,
+        spendable: { ...freed, spendable: minOf(freed.dailyLeft, freed.monthlyLeft, freed.capacity) },
+      })
       if (retry.approved) {
         await cancelWithdrawal(deps, db, account.id, pending.id)
-        await db.updateTable('withdrawals').set({ failure_reason: 'Cancelled to pay a card purchase that needed the reserved amount.' }).where('id', '=', pending.id).execute()
+        await db
+          .updateTable('withdrawals')
+          .set({ failure_reason: 'Cancelled to pay a card purchase that needed the reserved amount.' })
+          .where('id', '=', pending.id)
+          .execute()
         decision = retry
         cancelledWithdrawal = pending.id
       }
@@ -94,28 +163,77 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   if (decision.approved) {
     const { from, to } = await purchaseAccounts(deps, db, account.id, account.mode, ledger)
     holdId = deps.newId()
-    await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: from, creditLedgerAccountId: to, asset: 'USDC', amount, description: `Card · ${e.merchantName}`, reference: e.networkId, expiresAt })
-    await enqueue(db, deps, { kind: CARD_EXPIRE_DUE_JOB, payload: { until: expiresAt.toISOString() }, runAt: expiresAt })
+    await reserveHold(db, {
+      id: holdId,
+      kind: 'card_authorization',
+      accountId: account.id,
+      debitLedgerAccountId: from,
+      creditLedgerAccountId: to,
+      asset: 'USDC',
+      amount,
+      description: `Card · ${e.merchantName}`,
+      reference: e.networkId,
+      expiresAt,
+    })
+    await enqueue(db, deps, {
+      kind: CARD_EXPIRE_DUE_JOB,
+      payload: { until: expiresAt.toISOString() },
+      runAt: expiresAt,
+    })
   }
   const recorded = await db
     .insertInto('card_authorizations')
-    .values({ id, network_id: e.networkId, card_id: card.id, account_id: account.id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: decision.approved ? 'approved' : 'declined', decline_reason: decision.approved ? null : decision.reason, hold_id: holdId, cancelled_withdrawal_id: cancelledWithdrawal, expires_at: expiresAt, created_at: now, updated_at: now })
+    .values({
+      id,
+      network_id: e.networkId,
+      card_id: card.id,
+      account_id: account.id,
+      amount,
+      merchant_name: e.merchantName,
+      merchant_city: e.merchantCity,
+      mcc: e.mcc,
+      status: decision.approved ? 'approved' : 'declined',
+      decline_reason: decision.approved ? null : decision.reason,
+      hold_id: holdId,
+      cancelled_withdrawal_id: cancelledWithdrawal,
+      expires_at: expiresAt,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('network_id').doNothing())
     .returning('id')
     .executeTakeFirst()
   // The network's timeout advice got here first (timeoutAdvice): the network declined this purchase, so the
   // whole decision, hold included, is rolled back with the transaction.
   if (!recorded) throw new DomainError('authorization_timed_out')
-  if (decision.approved) await alertOnPurchase(deps, db, { accountId: account.id, authorizationId: id, amount, merchant: e.merchantName })
-  return decision.approved ? { approved: true, authorizationId: id } : { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
+  if (decision.approved)
+    await alertOnPurchase(deps, db, { accountId: account.id, authorizationId: id, amount, merchant: e.merchantName })
+  return decision.approved
+    ? { approved: true, authorizationId: id }
+    : { approved: false, authorizationId: id, reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
 }
 
 async function byNetworkId(db: Tx, networkId: string) {
-  return db.selectFrom('card_authorizations').selectAll().where('network_id', '=', networkId).forUpdate().executeTakeFirst()
+  return db
+    .selectFrom('card_authorizations')
+    .selectAll()
+    .where('network_id', '=', networkId)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
-async function failedRecon(deps: Deps, db: Tx, networkId: string, auth: Selectable<CardAuthorizationsTable> | undefined, amount: bigint, reason: string) {
-  await db.insertInto('failed_recons').values({ id: deps.newId(), network_id: networkId, authorization_id: auth?.id ?? null, amount, reason }).execute()
+async function failedRecon(
+  deps: Deps,
+  db: Tx,
+  networkId: string,
+  auth: Selectable<CardAuthorizationsTable> | undefined,
+  amount: bigint,
+  reason: string,
+) {
+  await db
+    .insertInto('failed_recons')
+    .values({ id: deps.newId(), network_id: networkId, authorization_id: auth?.id ?? null, amount, reason })
+    .execute()
   deps.log.warn('failed recon', { networkId, reason })
 }
 
@@ -129,8 +247,24 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   const e = Clearing.parse(raw)
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
-  if (!auth || auth.status !== 'approved' || !auth.hold_id) return failedRecon(deps, db, e.authorizationId, auth, amount, auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization')
-  if (!clearingWithinTolerance(auth.amount, amount)) return failedRecon(deps, db, e.authorizationId, auth, amount, `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`)
+  if (!auth || auth.status !== 'approved' || !auth.hold_id)
+    return failedRecon(
+      deps,
+      db,
+      e.authorizationId,
+      auth,
+      amount,
+      auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization',
+    )
+  if (!clearingWithinTolerance(auth.amount, amount))
+    return failedRecon(
+      deps,
+      db,
+      e.authorizationId,
+      auth,
+      amount,
+      `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`,
+    )
   await postClearing(deps, db, auth, amount)
 }
 
@@ -138,23 +272,61 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
  * Posts a clearing against an approved authorization with a pending hold, exactly as a matched clearing does
  * (an admin matching a failed recon comes here too): returns the journal's id.
  */
-export async function postClearing(deps: Deps, db: Tx, auth: Selectable<CardAuthorizationsTable>, amount: bigint): Promise<string> {
+export async function postClearing(
+  deps: Deps,
+  db: Tx,
+  auth: Selectable<CardAuthorizationsTable>,
+  amount: bigint,
+): Promise<string> {
   if (!auth.hold_id) throw new DomainError('hold_not_pending', 'This authorization has no hold to post.')
   // The purchase is paid the way it was approved (cash in Direct Pay, borrowed in Borrow), even if the mode
   // switched between authorization and clearing.
-  const hold = await db.selectFrom('holds').select(['debit_ledger_account_id', 'credit_ledger_account_id']).where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
+  const hold = await db
+    .selectFrom('holds')
+    .select(['debit_ledger_account_id', 'credit_ledger_account_id'])
+    .where('id', '=', auth.hold_id)
+    .executeTakeFirstOrThrow()
   const [from, to] = [hold.debit_ledger_account_id, hold.credit_ledger_account_id]
   const journalId = deps.newId()
   const description = `Card · ${auth.merchant_name}`
   if (amount <= auth.amount) {
-    await settleHold(db, { holdId: auth.hold_id, journalId, kind: 'card_spend', description, now: deps.now(), entries: [{ ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' }, { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' }] })
+    await settleHold(db, {
+      holdId: auth.hold_id,
+      journalId,
+      kind: 'card_spend',
+      description,
+      now: deps.now(),
+      entries: [
+        { ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' },
+        { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' },
+      ],
+    })
   } else {
     // Over-capture: the hold is released and the full cleared amount posted in one journal.
     await releaseHold(db, auth.hold_id, 'voided', deps.now())
-    await db.updateTable('holds').set({ status: 'posted', posted_amount: amount }).where('id', '=', auth.hold_id).execute()
-    await postJournal(db, { id: journalId, kind: 'card_spend', accountId: auth.account_id, description, reference: auth.network_id, holdId: auth.hold_id, entries: [{ ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' }, { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' }] })
+    await db
+      .updateTable('holds')
+      .set({ status: 'posted', posted_amount: amount })
+      .where('id', '=', auth.hold_id)
+      .execute()
+    await postJournal(db, {
+      id: journalId,
+      kind: 'card_spend',
+      accountId: auth.account_id,
+      description,
+      reference: auth.network_id,
+      holdId: auth.hold_id,
+      entries: [
+        { ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' },
+        { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' },
+      ],
+    })
   }
-  await db.updateTable('card_authorizations').set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() })
+    .where('id', '=', auth.id)
+    .execute()
   await earnCashback(deps, db, auth, amount)
   await onPurchaseCleared(deps, db, auth, amount)
   return journalId
@@ -166,7 +338,11 @@ export async function reverse(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || auth.status !== 'approved' || !auth.hold_id) return
   await releaseHold(db, auth.hold_id, 'voided', deps.now())
-  await db.updateTable('card_authorizations').set({ status: 'reversed', updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ status: 'reversed', updated_at: deps.now() })
+    .where('id', '=', auth.id)
+    .execute()
 }
 
 /**
@@ -178,22 +354,65 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
   const e = Clearing.parse(raw)
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
-  if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded')) return failedRecon(deps, db, e.authorizationId, auth, amount, 'refund without a cleared purchase')
+  if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded'))
+    return failedRecon(deps, db, e.authorizationId, auth, amount, 'refund without a cleared purchase')
   const clawedFromRefund = await clawbackForRefund(db, auth, amount)
   const toHolder = amount - clawedFromRefund
   await postJournal(db, {
     id: deps.newId(),
     kind: 'card_refund',
     accountId: auth.account_id,
-    description: clawedFromRefund > 0n ? `Refund · ${auth.merchant_name} (net of ${toDecimal(clawedFromRefund, 'USDC')} USDC cashback returned)` : `Refund · ${auth.merchant_name}`,
+    description:
+      clawedFromRefund > 0n
+        ? `Refund · ${auth.merchant_name} (net of ${toDecimal(clawedFromRefund, 'USDC')} USDC cashback returned)`
+        : `Refund · ${auth.merchant_name}`,
     reference: auth.network_id,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
-      ...(toHolder > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: auth.account_id, code: 'cash', asset: 'USDC' }), side: 'credit' as const, amount: toHolder, asset: 'USDC' as const }] : []),
-      ...(clawedFromRefund > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'cashback_pool', asset: 'USDC' }), side: 'credit' as const, amount: clawedFromRefund, asset: 'USDC' as const }] : []),
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+          accountId: null,
+          code: 'card_settlement',
+          asset: 'USDC',
+        }),
+        side: 'debit',
+        amount,
+        asset: 'USDC',
+      },
+      ...(toHolder > 0n
+        ? [
+            {
+              ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+                accountId: auth.account_id,
+                code: 'cash',
+                asset: 'USDC',
+              }),
+              side: 'credit' as const,
+              amount: toHolder,
+              asset: 'USDC' as const,
+            },
+          ]
+        : []),
+      ...(clawedFromRefund > 0n
+        ? [
+            {
+              ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+                accountId: null,
+                code: 'cashback_pool',
+                asset: 'USDC',
+              }),
+              side: 'credit' as const,
+              amount: clawedFromRefund,
+              asset: 'USDC' as const,
+            },
+          ]
+        : []),
     ],
   })
-  await db.updateTable('card_authorizations').set({ status: 'refunded', refunded_amount: auth.refunded_amount + amount, updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ status: 'refunded', refunded_amount: auth.refunded_amount + amount, updated_at: deps.now() })
+    .where('id', '=', auth.id)
+    .execute()
   await onPurchaseRefunded(deps, db, auth, amount)
 }
 
@@ -211,10 +430,19 @@ export async function expireDue(deps: Deps, until: Date) {
   const cutoff = new Date(Math.min(until.getTime(), deps.now().getTime()))
   let after: { expiresAt: Date; id: string } | null = null
   for (;;) {
-    let query = deps.db.kysely.selectFrom('card_authorizations').select(['id', 'expires_at']).where('status', '=', 'approved').where('expires_at', '<=', cutoff)
+    let query = deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select(['id', 'expires_at'])
+      .where('status', '=', 'approved')
+      .where('expires_at', '<=', cutoff)
     if (after) {
       const from = after
-      query = query.where((eb) => eb.or([eb('expires_at', '>', from.expiresAt), eb.and([eb('expires_at', '=', from.expiresAt), eb('id', '>', from.id)])]))
+      query = query.where((eb) =>
+        eb.or([
+          eb('expires_at', '>', from.expiresAt),
+          eb.and([eb('expires_at', '=', from.expiresAt), eb('id', '>', from.id)]),
+        ]),
+      )
     }
     const due = await query.orderBy('expires_at').orderBy('id').limit(EXPIRE_PAGE).execute()
     for (const { id } of due) await deps.db.kysely.transaction().execute((tx) => expireAuthorization(deps, tx, id))
@@ -225,10 +453,19 @@ export async function expireDue(deps: Deps, until: Date) {
 
 /** A purchase never cleared lets its hold go once its time has come (`expireDue`; `card.expire` jobs queued before it). */
 export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: string) {
-  const auth = await db.selectFrom('card_authorizations').selectAll().where('id', '=', authorizationId).forUpdate().executeTakeFirst()
+  const auth = await db
+    .selectFrom('card_authorizations')
+    .selectAll()
+    .where('id', '=', authorizationId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!auth || auth.status !== 'approved' || !auth.hold_id || auth.expires_at.getTime() > deps.now().getTime()) return
   await releaseHold(db, auth.hold_id, 'expired', deps.now())
-  await db.updateTable('card_authorizations').set({ status: 'expired', updated_at: deps.now() }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ status: 'expired', updated_at: deps.now() })
+    .where('id', '=', auth.id)
+    .execute()
 }
 
 /**
@@ -246,7 +483,22 @@ export async function timeoutAdvice(deps: Deps, db: Tx, raw: unknown) {
   if (!card) return
   const first = await db
     .insertInto('card_authorizations')
-    .values({ id: deps.newId(), network_id: e.networkId, card_id: card.id, account_id: card.account_id, amount, merchant_name: e.merchantName, merchant_city: e.merchantCity, mcc: e.mcc, status: 'declined', decline_reason: 'timeout', hold_id: null, expires_at: now, created_at: now, updated_at: now })
+    .values({
+      id: deps.newId(),
+      network_id: e.networkId,
+      card_id: card.id,
+      account_id: card.account_id,
+      amount,
+      merchant_name: e.merchantName,
+      merchant_city: e.merchantCity,
+      mcc: e.mcc,
+      status: 'declined',
+      decline_reason: 'timeout',
+      hold_id: null,
+      expires_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('network_id').doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -254,7 +506,11 @@ export async function timeoutAdvice(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.networkId)
   if (!auth || auth.status !== 'approved' || !auth.hold_id) return
   await releaseHold(db, auth.hold_id, 'voided', now)
-  await db.updateTable('card_authorizations').set({ status: 'declined', decline_reason: 'timeout', updated_at: now }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ status: 'declined', decline_reason: 'timeout', updated_at: now })
+    .where('id', '=', auth.id)
+    .execute()
 }
 
 const Increment = z.object({ incrementId: z.string().min(1).max(64), authorizationId: z.string(), amount: z.string() })
@@ -273,13 +529,35 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth) throw new DomainError('not_found', 'Unknown authorization.')
   const record = async (status: 'approved' | 'declined', reason: DeclineReason | null) =>
-    db.insertInto('card_authorization_increments').values({ id: deps.newId(), authorization_id: auth.id, network_increment_id: e.incrementId, amount, status, decline_reason: reason, created_at: now }).execute()
+    db
+      .insertInto('card_authorization_increments')
+      .values({
+        id: deps.newId(),
+        authorization_id: auth.id,
+        network_increment_id: e.incrementId,
+        amount,
+        status,
+        decline_reason: reason,
+        created_at: now,
+      })
+      .execute()
   if (auth.status !== 'approved' || !auth.hold_id) {
     await record('declined', 'authorization_closed')
-    return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: 'authorization_closed', message: DECLINE_REASONS.authorization_closed }
+    return {
+      approved: false,
+      authorizationId: auth.id,
+      total: toDecimal(auth.amount, 'USDC'),
+      reason: 'authorization_closed',
+      message: DECLINE_REASONS.authorization_closed,
+    }
   }
   const card = await db.selectFrom('cards').selectAll().where('id', '=', auth.card_id).executeTakeFirstOrThrow()
-  const account = await db.selectFrom('accounts').selectAll().where('id', '=', auth.account_id).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', auth.account_id)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow()
   const { spendable } = await loadPosition(db, account.id, now, deps.prices(), { account })
   const decision = decideAuthorization({
     card: cardRules(card),
@@ -291,17 +569,38 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   })
   if (!decision.approved) {
     await record('declined', decision.reason)
-    return { approved: false, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC'), reason: decision.reason, message: DECLINE_REASONS[decision.reason] }
+    return {
+      approved: false,
+      authorizationId: auth.id,
+      total: toDecimal(auth.amount, 'USDC'),
+      reason: decision.reason,
+      message: DECLINE_REASONS[decision.reason],
+    }
   }
   const total = auth.amount + amount
   const old = await db.selectFrom('holds').selectAll().where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
   // Replace, not add: one hold per authorization keeps clearing, reversal and expiry exactly as they are.
   await releaseHold(db, old.id, 'voided', now)
   const holdId = deps.newId()
-  await reserveHold(db, { id: holdId, kind: 'card_authorization', accountId: account.id, debitLedgerAccountId: old.debit_ledger_account_id, creditLedgerAccountId: old.credit_ledger_account_id, asset: 'USDC', amount: total, description: old.description, reference: auth.network_id, expiresAt: auth.expires_at })
+  await reserveHold(db, {
+    id: holdId,
+    kind: 'card_authorization',
+    accountId: account.id,
+    debitLedgerAccountId: old.debit_ledger_account_id,
+    creditLedgerAccountId: old.credit_ledger_account_id,
+    asset: 'USDC',
+    amount: total,
+    description: old.description,
+    reference: auth.network_id,
+    expiresAt: auth.expires_at,
+  })
   // The hold keeps the purchase's date, so the account's daily and monthly limits count it where they did.
   await db.updateTable('holds').set({ created_at: old.created_at }).where('id', '=', holdId).execute()
-  await db.updateTable('card_authorizations').set({ amount: total, hold_id: holdId, updated_at: now }).where('id', '=', auth.id).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ amount: total, hold_id: holdId, updated_at: now })
+    .where('id', '=', auth.id)
+    .execute()
   await record('approved', null)
   return { approved: true, authorizationId: auth.id, total: toDecimal(total, 'USDC') }
 }

@@ -15,12 +15,15 @@ beforeEach(async () => {
   paula = await signIn(t.app, 'personal')
 })
 
-const buy = async (amount: string, over: Record<string, string> = {}, cardId: string = CARD_IDS.personal) => (t.setNow(new Date(t.deps.now().getTime() + 1000)), await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Café Lisboa', ...over })).body
+const buy = async (amount: string, over: Record<string, string> = {}, cardId: string = CARD_IDS.personal) =>
+  (t.setNow(new Date(t.deps.now().getTime() + 1000)),
+  await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Café Lisboa', ...over })).body
 const network = async (networkId: string, type: 'clearing' | 'reversal' | 'refund', amount?: string) => {
   await admin.json('POST', `/sandbox/card-authorizations/${networkId}/${type}`, amount ? { amount } : {})
   await t.runJobs()
 }
-const position = async (caller: Caller = paula, id: string = account) => (await caller.json('GET', `/accounts/${id}/balances`)).body
+const position = async (caller: Caller = paula, id: string = account) =>
+  (await caller.json('GET', `/accounts/${id}/balances`)).body
 const usdcBalance = async () => (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC').balance
 const purchases = async () => (await paula.json('GET', `/accounts/${account}/card-authorizations`)).body.items
 const recons = () => t.deps.db.kysely.selectFrom('failed_recons').selectAll().execute()
@@ -31,20 +34,36 @@ describe('card authorizations', () => {
     expect(auth).toMatchObject({ approved: true })
     expect((await position()).spendable).toBe('2457.5')
     const [pending] = await purchases()
-    expect(pending).toMatchObject({ status: 'approved', amount: '42.5', holdExpiresAt: '2026-11-28T12:00:01.000Z', cardLast4: '4242' })
+    expect(pending).toMatchObject({
+      status: 'approved',
+      amount: '42.5',
+      holdExpiresAt: '2026-11-28T12:00:01.000Z',
+      cardLast4: '4242',
+    })
     await network(auth.networkId, 'clearing')
     expect(await usdcBalance()).toBe('2457.5')
     expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '42.5', holdExpiresAt: null })
-    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({ kind: 'card_spend', description: 'Card · Café Lisboa', amount: '-42.5' })
+    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
+      kind: 'card_spend',
+      description: 'Card · Café Lisboa',
+      amount: '-42.5',
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('declines on a frozen card and over spendable, with the reason recorded', async () => {
     await paula.json('POST', `/cards/${CARD_IDS.personal}/freeze`)
-    expect(await buy('10')).toMatchObject({ approved: false, reason: 'card_frozen', message: 'Declined: this card is frozen. Unfreeze it to pay.' })
+    expect(await buy('10')).toMatchObject({
+      approved: false,
+      reason: 'card_frozen',
+      message: 'Declined: this card is frozen. Unfreeze it to pay.',
+    })
     await paula.json('POST', `/cards/${CARD_IDS.personal}/unfreeze`)
     expect(await buy('2500.01')).toMatchObject({ approved: false, reason: 'insufficient_spendable' })
-    expect((await purchases()).map((p: { declineReason: string }) => p.declineReason)).toEqual(['insufficient_spendable', 'card_frozen'])
+    expect((await purchases()).map((p: { declineReason: string }) => p.declineReason)).toEqual([
+      'insufficient_spendable',
+      'card_frozen',
+    ])
     expect((await position()).spendable).toBe('2500')
   })
 
@@ -56,12 +75,21 @@ describe('card authorizations', () => {
 
   it('lets an owner issue a card to a member with a $500 daily limit; the member’s $600 purchase is declined for it', async () => {
     const owner = await signIn(t.app, 'owner')
-    const card = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('member').id, limits: { daily: '500' } })
+    const card = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, {
+      cardholderUserId: persona('member').id,
+      limits: { daily: '500' },
+    })
     expect(card.body).toMatchObject({ status: 'active', limits: { daily: '500' }, nameOnCard: 'MARCO MOREAU' })
-    expect(await buy('600', {}, card.body.id)).toMatchObject({ approved: false, reason: 'over_card_daily_limit', message: 'Declined: over this card’s daily limit.' })
+    expect(await buy('600', {}, card.body.id)).toMatchObject({
+      approved: false,
+      reason: 'over_card_daily_limit',
+      message: 'Declined: over this card’s daily limit.',
+    })
     expect(await buy('450', {}, card.body.id)).toMatchObject({ approved: true })
     const member = await signIn(t.app, 'member')
-    const seen = (await member.json('GET', `/accounts/${ACCOUNT_IDS.acme}/cards`)).body.items.map((c: { id: string }) => c.id).sort()
+    const seen = (await member.json('GET', `/accounts/${ACCOUNT_IDS.acme}/cards`)).body.items
+      .map((c: { id: string }) => c.id)
+      .sort()
     expect(seen).toEqual([CARD_IDS.member, card.body.id].sort())
     expect((await member.json('PUT', `/cards/${card.body.id}/limits`, { daily: '5000' })).status).toBe(403)
   })
@@ -81,7 +109,10 @@ describe('card authorizations', () => {
     const a = await buy('100')
     await network(a.networkId, 'clearing', '130')
     await network('auth_unknown_1', 'clearing', '10')
-    expect((await recons()).map((r) => r.reason)).toEqual(['cleared 130 against 100 authorized', 'no matching authorization'])
+    expect((await recons()).map((r) => r.reason)).toEqual([
+      'cleared 130 against 100 authorized',
+      'no matching authorization',
+    ])
     expect(await usdcBalance()).toBe('2500')
     expect((await purchases())[0].status).toBe('approved')
   })
@@ -111,7 +142,12 @@ describe('card authorizations', () => {
   })
 
   it('answers a retried authorization with the same decision and holds once', async () => {
-    const event = { id: 'evt_retry_1', type: 'authorization.request', created: t.deps.now().toISOString(), data: { networkId: 'auth_retry_1', cardId: CARD_IDS.personal, amount: '12', merchantName: 'Kiosk', mcc: '5812' } }
+    const event = {
+      id: 'evt_retry_1',
+      type: 'authorization.request',
+      created: t.deps.now().toISOString(),
+      data: { networkId: 'auth_retry_1', cardId: CARD_IDS.personal, amount: '12', merchantName: 'Kiosk', mcc: '5812' },
+    }
     const first = await (await t.deps.deliverWebhook!({ provider: 'card', event })).json()
     const second = await (await t.deps.deliverWebhook!({ provider: 'card', event })).json()
     expect(second).toMatchObject({ duplicate: true, result: first.result })
@@ -131,7 +167,17 @@ describe('card authorizations', () => {
   })
 
   it('cancels a pending withdrawal, never the purchase, when the purchase needs what it reserved', async () => {
-    const w = await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '2400', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'wd-card-1' })
+    const w = await paula.json(
+      'POST',
+      `/accounts/${account}/withdrawals`,
+      {
+        asset: 'USDC',
+        amount: '2400',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: DEMO_PASSWORD },
+      },
+      { 'idempotency-key': 'wd-card-1' },
+    )
     expect(w.status).toBe(201)
     expect(await buy('200')).toMatchObject({ approved: true })
     const withdrawal = (await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]

@@ -20,10 +20,18 @@ function digits(secret: string, label: string, cardId: string, count: number): s
  * The full number, CVV and expiry, for the cardholder only and after they confirm (password, or the host's
  * biometrics). Derived each time from the server secret and the card id; never stored, never logged.
  */
-export async function revealCard(deps: Deps, db: Tx, principal: Principal, cardId: string, confirmation: z.infer<typeof ConfirmationSchema> | undefined) {
+export async function revealCard(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  cardId: string,
+  confirmation: z.infer<typeof ConfirmationSchema> | undefined,
+) {
   const { card } = await cardFor(db, principal, cardId)
-  if (card.cardholder_user_id !== principal.userId) throw new DomainError('forbidden', 'Only the cardholder can see the card’s details.')
-  if (card.status === 'cancelled') throw new DomainError('invalid_request', 'This card is cancelled; its details no longer work.')
+  if (card.cardholder_user_id !== principal.userId)
+    throw new DomainError('forbidden', 'Only the cardholder can see the card’s details.')
+  if (card.status === 'cancelled')
+    throw new DomainError('invalid_request', 'This card is cancelled; its details no longer work.')
   await verifyConfirmation(deps, db, principal, confirmation)
   const secret = deps.config.WEBHOOK_SECRET
   return {

@@ -8,14 +8,33 @@ let t: TestApp
 let admin: Caller
 let paula: Caller
 const account = ACCOUNT_IDS.personal
-const address = { line1: 'Rua Augusta 100', line2: 'Apto 12', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'br' }
+const address = {
+  line1: 'Rua Augusta 100',
+  line2: 'Apto 12',
+  city: 'São Paulo',
+  region: 'SP',
+  postalCode: '01304-000',
+  country: 'br',
+}
 const password = { method: 'password', password: DEMO_PASSWORD } as const
 let keys = 0
-const order = (caller: Caller, body: Record<string, unknown>, accountId: string = account) => caller.json('POST', `/accounts/${accountId}/physical-cards`, body, { 'idempotency-key': `order-key-${++keys}` })
-const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance
-const mine = async (id: string) => (await paula.json('GET', `/accounts/${account}/cards`)).body.items.find((c: { id: string }) => c.id === id)
+const order = (caller: Caller, body: Record<string, unknown>, accountId: string = account) =>
+  caller.json('POST', `/accounts/${accountId}/physical-cards`, body, { 'idempotency-key': `order-key-${++keys}` })
+const usdc = async () =>
+  (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === 'USDC',
+  ).balance
+const mine = async (id: string) =>
+  (await paula.json('GET', `/accounts/${account}/cards`)).body.items.find((c: { id: string }) => c.id === id)
 const later = (days: number) => t.setNow(new Date(t.deps.now().getTime() + days * 86_400_000))
-const buy = async (cardId: string, amount: string) => (await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Hotel Avenida', mcc: '7011' })).body
+const buy = async (cardId: string, amount: string) =>
+  (
+    await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, {
+      amount,
+      merchantName: 'Hotel Avenida',
+      mcc: '7011',
+    })
+  ).body
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -27,21 +46,41 @@ describe('ordering cards needs verified identity', () => {
   it('refuses any card while the holder’s KYC is not approved, saying what is missing and where to go', async () => {
     await admin.json('POST', `/sandbox/users/${persona('personal').id}/kyc`, { status: 'in_review' })
     const gate = (await paula.json('GET', `/accounts/${account}/card-ordering`)).body
-    expect(gate.verification).toMatchObject({ approved: false, check: 'kyc', status: 'in_review', link: '/app/cash/kyc' })
+    expect(gate.verification).toMatchObject({
+      approved: false,
+      check: 'kyc',
+      status: 'in_review',
+      link: '/app/cash/kyc',
+    })
     const virtual = await paula.json('POST', `/accounts/${account}/cards`, {})
     expect(virtual.status).toBe(403)
-    expect(virtual.body.error).toMatchObject({ code: 'verification_required', message: 'Your identity verification (KYC) is in review. You can order cards once it is approved; follow it at /app/cash/kyc.' })
+    expect(virtual.body.error).toMatchObject({
+      code: 'verification_required',
+      message:
+        'Your identity verification (KYC) is in review. You can order cards once it is approved; follow it at /app/cash/kyc.',
+    })
     expect((await order(paula, { shipping: address })).body.error.code).toBe('verification_required')
     expect((await paula.json('GET', `/accounts/${account}/cards`)).body.items).toHaveLength(1)
   })
 
   it('refuses a company’s cards while its KYB is not approved, the corporate add page included', async () => {
     const owner = await signIn(t.app, 'owner')
-    await admin.json('POST', `/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'more_info_needed', reason: 'proof of address' })
-    const refused = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('member').id })
-    expect(refused.body.error).toMatchObject({ code: 'verification_required', message: expect.stringContaining('needs more information (proof of address). Complete it at /app/cash/kyb') })
+    await admin.json('POST', `/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, {
+      status: 'more_info_needed',
+      reason: 'proof of address',
+    })
+    const refused = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, {
+      cardholderUserId: persona('member').id,
+    })
+    expect(refused.body.error).toMatchObject({
+      code: 'verification_required',
+      message: expect.stringContaining('needs more information (proof of address). Complete it at /app/cash/kyb'),
+    })
     await admin.json('POST', `/sandbox/accounts/${ACCOUNT_IDS.acme}/kyb`, { status: 'approved' })
-    expect((await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('member').id })).status).toBe(201)
+    expect(
+      (await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('member').id }))
+        .status,
+    ).toBe(201)
   })
 })
 
@@ -51,10 +90,20 @@ describe('physical cards', () => {
     const res = await order(paula, { shipping: address })
     expect(res.status).toBe(201)
     const card = res.body
-    expect(card).toMatchObject({ kind: 'physical', orderFee: '0', shipping: { status: 'ordered', city: 'São Paulo', country: 'BR', eta: '2026-11-26T12:00:00.000Z' } })
+    expect(card).toMatchObject({
+      kind: 'physical',
+      orderFee: '0',
+      shipping: { status: 'ordered', city: 'São Paulo', country: 'BR', eta: '2026-11-26T12:00:00.000Z' },
+    })
     expect(await usdc()).toBe(before)
-    expect(await buy(card.id, '10')).toMatchObject({ approved: false, reason: 'card_not_activated', message: expect.stringContaining('not activated yet') })
-    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.error.code).toBe('card_not_activatable')
+    expect(await buy(card.id, '10')).toMatchObject({
+      approved: false,
+      reason: 'card_not_activated',
+      message: expect.stringContaining('not activated yet'),
+    })
+    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.error.code).toBe(
+      'card_not_activatable',
+    )
 
     later(1)
     await t.runJobs()
@@ -64,10 +113,16 @@ describe('physical cards', () => {
     const delivered = await mine(card.id)
     expect(delivered.shipping).toMatchObject({ status: 'delivered', deliveredAt: '2026-11-26T12:00:00.000Z' })
 
-    const wrong = await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 === '0000' ? '1111' : '0000' })
+    const wrong = await paula.json('POST', `/cards/${card.id}/activate`, {
+      last4: card.last4 === '0000' ? '1111' : '0000',
+    })
     expect(wrong.status).toBe(400)
-    expect(wrong.body.error.fields).toEqual({ last4: 'Those are not the last 4 digits on this card. Check the number printed on it.' })
-    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.shipping.status).toBe('activated')
+    expect(wrong.body.error.fields).toEqual({
+      last4: 'Those are not the last 4 digits on this card. Check the number printed on it.',
+    })
+    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.shipping.status).toBe(
+      'activated',
+    )
     expect(await buy(card.id, '10')).toMatchObject({ approved: true })
   })
 
@@ -86,16 +141,28 @@ describe('physical cards', () => {
     const first = (await order(paula, { shipping: address })).body
     const second = await order(paula, { shipping: address })
     expect(second.status).toBe(409)
-    expect(second.body.error).toMatchObject({ code: 'card_limit_reached', message: 'Your Core membership allows 1 physical card at a time. Cancel one you no longer use, or earn a higher tier.' })
+    expect(second.body.error).toMatchObject({
+      code: 'card_limit_reached',
+      message:
+        'Your Core membership allows 1 physical card at a time. Cancel one you no longer use, or earn a higher tier.',
+    })
     await paula.json('POST', `/cards/${first.id}/cancel`)
-    expect((await paula.json('GET', `/accounts/${account}/card-ordering`)).body.physical).toMatchObject({ count: 0, max: 1, fee: '10' })
+    expect((await paula.json('GET', `/accounts/${account}/card-ordering`)).body.physical).toMatchObject({
+      count: 0,
+      max: 1,
+      fee: '10',
+    })
     expect((await paula.request('POST', `/accounts/${account}/physical-cards`, { shipping: address })).status).toBe(400) // no Idempotency-Key
     expect((await order(paula, { shipping: address })).body.error.code).toBe('confirmation_required')
     const before = await usdc()
     const paid = await order(paula, { shipping: address, confirmation: password })
     expect(paid.body).toMatchObject({ orderFee: '10', shipping: { status: 'ordered' } })
     expect(await usdc()).toBe(String(Number(before) - 10))
-    const fee = await t.deps.db.kysely.selectFrom('journals').select(['kind', 'description']).where('kind', '=', 'card_fee').execute()
+    const fee = await t.deps.db.kysely
+      .selectFrom('journals')
+      .select(['kind', 'description'])
+      .where('kind', '=', 'card_fee')
+      .execute()
     expect(fee).toEqual([{ kind: 'card_fee', description: 'Physical card fee · Paula Pereira' }])
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -103,17 +170,29 @@ describe('physical cards', () => {
   it('refuses a paid card when cash does not cover the fee, and orders nothing', async () => {
     const first = (await order(paula, { shipping: address })).body
     await paula.json('POST', `/cards/${first.id}/cancel`)
-    await admin.json('POST', '/sandbox/debits', { accountId: account, asset: 'USDC', amount: '2495' }, { 'idempotency-key': 'drain-cash-1' })
+    await admin.json(
+      'POST',
+      '/sandbox/debits',
+      { accountId: account, asset: 'USDC', amount: '2495' },
+      { 'idempotency-key': 'drain-cash-1' },
+    )
     const res = await order(paula, { shipping: address, confirmation: password })
     expect(res.status).toBe(422)
-    expect(res.body.error).toMatchObject({ code: 'insufficient_funds', fields: { fee: 'Your cash balance does not cover the $10.00 card fee. Add money first.' } })
+    expect(res.body.error).toMatchObject({
+      code: 'insufficient_funds',
+      fields: { fee: 'Your cash balance does not cover the $10.00 card fee. Add money first.' },
+    })
     expect((await paula.json('GET', `/accounts/${account}/cards`)).body.items).toHaveLength(2)
   })
 
   it('lets QA advance shipping now through the sandbox', async () => {
     const card = (await order(paula, { shipping: address })).body
-    expect((await admin.json('POST', `/sandbox/cards/${card.id}/shipping/advance`)).body.shipping.status).toBe('shipped')
-    expect((await admin.json('POST', `/sandbox/cards/${card.id}/shipping/advance`)).body.shipping.status).toBe('delivered')
+    expect((await admin.json('POST', `/sandbox/cards/${card.id}/shipping/advance`)).body.shipping.status).toBe(
+      'shipped',
+    )
+    expect((await admin.json('POST', `/sandbox/cards/${card.id}/shipping/advance`)).body.shipping.status).toBe(
+      'delivered',
+    )
     expect((await admin.json('POST', `/sandbox/cards/${card.id}/shipping/advance`)).status).toBe(409)
   })
 })
@@ -123,22 +202,36 @@ describe('card counts per tier', () => {
     for (let i = 0; i < 2; i++) expect((await paula.json('POST', `/accounts/${account}/cards`, {})).status).toBe(201)
     const fourth = await paula.json('POST', `/accounts/${account}/cards`, {})
     expect(fourth.status).toBe(409)
-    expect(fourth.body.error.message).toBe('Your Core membership allows 3 virtual cards at a time. Cancel one you no longer use, or earn a higher tier.')
+    expect(fourth.body.error.message).toBe(
+      'Your Core membership allows 3 virtual cards at a time. Cancel one you no longer use, or earn a higher tier.',
+    )
   })
 })
 
 describe('revealing card details', () => {
   it('shows the cardholder a Luhn-valid number ending in the last 4, with CVV and expiry, only after the password', async () => {
-    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {})).body.error.code).toBe('confirmation_required')
-    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: { method: 'password', password: 'wrong-password' } })).body.error.fields).toEqual({ password: 'That password is not right.' })
+    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {})).body.error.code).toBe(
+      'confirmation_required',
+    )
+    expect(
+      (
+        await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {
+          confirmation: { method: 'password', password: 'wrong-password' },
+        })
+      ).body.error.fields,
+    ).toEqual({ password: 'That password is not right.' })
     const shown = (await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body
     expect(shown).toMatchObject({ expiry: '11/30', nameOnCard: 'PAULA PEREIRA', hideAfterSeconds: 60 })
     expect(shown.number).toMatch(/^\d{12}4242$/)
     expect(luhnValid(shown.number)).toBe(true)
     expect(shown.cvv).toMatch(/^\d{3}$/)
-    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body).toEqual(shown)
+    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body).toEqual(
+      shown,
+    )
     expect(t.logs.join('\n')).not.toContain(shown.number)
-    const stored = JSON.stringify(await t.deps.db.kysely.selectFrom('cards').selectAll().execute(), (_k, v) => (typeof v === 'bigint' ? String(v) : v))
+    const stored = JSON.stringify(await t.deps.db.kysely.selectFrom('cards').selectAll().execute(), (_k, v) =>
+      typeof v === 'bigint' ? String(v) : v,
+    )
     expect(stored).not.toContain(shown.number)
   })
 
@@ -150,7 +243,9 @@ describe('revealing card details', () => {
 })
 
 describe('incremental authorizations', () => {
-  const increment = async (networkId: string, amount: string) => (t.setNow(new Date(t.deps.now().getTime() + 1000)), await admin.json('POST', `/sandbox/card-authorizations/${networkId}/incremental`, { amount })).body
+  const increment = async (networkId: string, amount: string) =>
+    (t.setNow(new Date(t.deps.now().getTime() + 1000)),
+    await admin.json('POST', `/sandbox/card-authorizations/${networkId}/incremental`, { amount })).body
   const spendable = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.spendable
 
   it('grows an approved authorization and its hold, and a clearing of the total settles without a recon', async () => {
@@ -168,11 +263,23 @@ describe('incremental authorizations', () => {
 
   it('declines an increment beyond spendable or the card’s limit and leaves the authorization untouched, recording why', async () => {
     const auth = await buy(CARD_IDS.personal, '100')
-    expect(await increment(auth.networkId, '2450')).toMatchObject({ approved: false, total: '100', reason: 'insufficient_spendable' })
-    await t.deps.db.kysely.updateTable('cards').set({ per_purchase_limit: 120_000_000n }).where('id', '=', CARD_IDS.personal).execute()
+    expect(await increment(auth.networkId, '2450')).toMatchObject({
+      approved: false,
+      total: '100',
+      reason: 'insufficient_spendable',
+    })
+    await t.deps.db.kysely
+      .updateTable('cards')
+      .set({ per_purchase_limit: 120_000_000n })
+      .where('id', '=', CARD_IDS.personal)
+      .execute()
     expect(await increment(auth.networkId, '30')).toMatchObject({ approved: false, reason: 'over_card_purchase_limit' })
     expect(await spendable()).toBe('2400')
-    const recorded = await t.deps.db.kysely.selectFrom('card_authorization_increments').select(['status', 'decline_reason']).orderBy('created_at').execute()
+    const recorded = await t.deps.db.kysely
+      .selectFrom('card_authorization_increments')
+      .select(['status', 'decline_reason'])
+      .orderBy('created_at')
+      .execute()
     expect(recorded.map((r) => r.decline_reason).sort()).toEqual(['insufficient_spendable', 'over_card_purchase_limit'])
     await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
     await t.runJobs()
@@ -180,14 +287,18 @@ describe('incremental authorizations', () => {
     expect(await increment(auth.networkId, '5')).toMatchObject({ approved: false, reason: 'authorization_closed' })
     const [row] = (await paula.json('GET', `/accounts/${account}/history?cardId=${CARD_IDS.personal}`)).body.items
     const detail = (await paula.json('GET', `/accounts/${account}/history/card/${row.id}`)).body
-    expect(detail.details.increments).toBe('+2450 declined (Declined: not enough spendable balance.) · +30 declined (Declined: over this card’s limit per purchase.) · +5 declined (Declined: the purchase this adds to is no longer open (settled, cancelled or expired).)')
+    expect(detail.details.increments).toBe(
+      '+2450 declined (Declined: not enough spendable balance.) · +30 declined (Declined: over this card’s limit per purchase.) · +5 declined (Declined: the purchase this adds to is no longer open (settled, cancelled or expired).)',
+    )
   })
 })
 
 describe('card activity from the history', () => {
   it('lists only the chosen card’s purchases', async () => {
     const owner = await signIn(t.app, 'owner')
-    const other = (await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('owner').id })).body
+    const other = (
+      await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, { cardholderUserId: persona('owner').id })
+    ).body
     await buy(CARD_IDS.member, '20')
     await buy(other.id, '30')
     const items = (await owner.json('GET', `/accounts/${ACCOUNT_IDS.acme}/history?cardId=${other.id}`)).body.items

@@ -2,7 +2,18 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
-import { HistoryDetail, HistoryQuerySchema, HistoryResponse, CardAuthorizationsResponse, CardLimits, CardsResponse, CardView, IssueCardBody, SandboxPurchaseBody, SandboxPurchaseResponse } from '../../domain/api/money-out.schema'
+import {
+  HistoryDetail,
+  HistoryQuerySchema,
+  HistoryResponse,
+  CardAuthorizationsResponse,
+  CardLimits,
+  CardsResponse,
+  CardView,
+  IssueCardBody,
+  SandboxPurchaseBody,
+  SandboxPurchaseResponse,
+} from '../../domain/api/money-out.schema'
 import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
@@ -11,7 +22,15 @@ import { defineRoute } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { scheduleWebhook } from '../money-in/providers'
 import { HISTORY_TYPES, historyCsv, historyDetail, listHistory } from '../history/history-service'
-import { ActivateCardBody, CardDetailsView, CardOrderingView, OrderPhysicalCardBody, RevealCardBody, SandboxIncrementBody, SandboxIncrementResponse } from '../../domain/api/card-issuing.schema'
+import {
+  ActivateCardBody,
+  CardDetailsView,
+  CardOrderingView,
+  OrderPhysicalCardBody,
+  RevealCardBody,
+  SandboxIncrementBody,
+  SandboxIncrementResponse,
+} from '../../domain/api/card-issuing.schema'
 import { VERIFICATION_STATUSES } from '../../domain/card-issuing'
 import { cardFor, cardOrdering, issueCard, listCards, setCardLimits, setCardStatus } from './card-service'
 import { revealCard } from './card-details-service'
@@ -44,9 +63,20 @@ function authorizationView(a: Selectable<CardAuthorizationsTable>, last4: string
 }
 
 async function authorizations(db: Tx, where: { accountId?: string; cardIds?: string[] }) {
-  let q = db.selectFrom('card_authorizations').innerJoin('cards', 'cards.id', 'card_authorizations.card_id').selectAll('card_authorizations').select('cards.last4').orderBy('card_authorizations.created_at', 'desc').limit(50)
+  let q = db
+    .selectFrom('card_authorizations')
+    .innerJoin('cards', 'cards.id', 'card_authorizations.card_id')
+    .selectAll('card_authorizations')
+    .select('cards.last4')
+    .orderBy('card_authorizations.created_at', 'desc')
+    .limit(50)
   if (where.accountId) q = q.where('card_authorizations.account_id', '=', where.accountId)
-  if (where.cardIds) q = q.where('card_authorizations.card_id', 'in', where.cardIds.length ? where.cardIds : ['00000000-0000-0000-0000-000000000000'])
+  if (where.cardIds)
+    q = q.where(
+      'card_authorizations.card_id',
+      'in',
+      where.cardIds.length ? where.cardIds : ['00000000-0000-0000-0000-000000000000'],
+    )
   return { items: (await q.execute()).map((a) => authorizationView(a, a.last4)) }
 }
 
@@ -61,20 +91,52 @@ function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: 
     sandbox: true,
     status: 201,
     params: z.object({ networkId: z.string().min(1).max(64) }),
-    body: z.object({ amount: z.string().regex(/^\d+(\.\d+)?$/).optional() }),
+    body: z.object({
+      amount: z
+        .string()
+        .regex(/^\d+(\.\d+)?$/)
+        .optional(),
+    }),
     response: SandboxEventResponse,
     handler: async ({ deps, db, params, body }) => {
-      const auth = await db.selectFrom('card_authorizations').select(['amount']).where('network_id', '=', params.networkId).executeTakeFirst()
+      const auth = await db
+        .selectFrom('card_authorizations')
+        .select(['amount'])
+        .where('network_id', '=', params.networkId)
+        .executeTakeFirst()
       const amount = body.amount ?? (auth ? toDecimal(auth.amount, 'USDC') : '0')
       const at = deps.now()
-      return { eventId: await scheduleWebhook(deps, db, 'card', type, { authorizationId: params.networkId, amount }, at), deliverAt: at.toISOString() }
+      return {
+        eventId: await scheduleWebhook(deps, db, 'card', type, { authorizationId: params.networkId, amount }, at),
+        deliverAt: at.toISOString(),
+      }
     },
   })
 }
 
 export const cardRoutes = [
-  defineRoute({ method: 'get', path: '/accounts/:accountId/history', summary: 'Every movement, newest first: filter by type, status and text; page with `before` (the last item’s cursor)', tag: 'history', access: read, params: AccountParams, query: HistoryQuerySchema, response: HistoryResponse, handler: ({ db, params, query }) => listHistory(db, params.accountId, query) }),
-  defineRoute({ method: 'get', path: '/accounts/:accountId/history/:type/:id', summary: 'One movement with its timeline and details', tag: 'history', access: read, params: AccountParams.extend({ type: z.enum([...HISTORY_TYPES, 'other']), id: z.uuid() }), response: HistoryDetail, handler: ({ db, params }) => historyDetail(db, params.accountId, params.type, params.id) }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/history',
+    summary:
+      'Every movement, newest first: filter by type, status and text; page with `before` (the last item’s cursor)',
+    tag: 'history',
+    access: read,
+    params: AccountParams,
+    query: HistoryQuerySchema,
+    response: HistoryResponse,
+    handler: ({ db, params, query }) => listHistory(db, params.accountId, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/history/:type/:id',
+    summary: 'One movement with its timeline and details',
+    tag: 'history',
+    access: read,
+    params: AccountParams.extend({ type: z.enum([...HISTORY_TYPES, 'other']), id: z.uuid() }),
+    response: HistoryDetail,
+    handler: ({ db, params }) => historyDetail(db, params.accountId, params.type, params.id),
+  }),
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/history.csv',
@@ -94,16 +156,43 @@ export const cardRoutes = [
     tag: 'cards',
     access: manage,
     params: AccountParams,
-    response: z.object({ items: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.enum(['holder', 'owner', 'admin', 'member']) })) }),
+    response: z.object({
+      items: z.array(
+        z.object({
+          userId: z.uuid(),
+          name: z.string(),
+          email: z.string(),
+          role: z.enum(['holder', 'owner', 'admin', 'member']),
+        }),
+      ),
+    }),
     handler: async ({ db, params }) => ({
-      items: (await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.id', 'users.name', 'users.email', 'account_members.role']).where('account_members.account_id', '=', params.accountId).orderBy('users.name').execute()).map((p) => ({ userId: p.id, name: p.name, email: p.email, role: p.role })),
+      items: (
+        await db
+          .selectFrom('account_members')
+          .innerJoin('users', 'users.id', 'account_members.user_id')
+          .select(['users.id', 'users.name', 'users.email', 'account_members.role'])
+          .where('account_members.account_id', '=', params.accountId)
+          .orderBy('users.name')
+          .execute()
+      ).map((p) => ({ userId: p.id, name: p.name, email: p.email, role: p.role })),
     }),
   }),
-  defineRoute({ method: 'get', path: '/accounts/:accountId/cards', summary: 'The account’s cards (a company member sees only their own)', tag: 'cards', access: read, params: AccountParams, response: CardsResponse, handler: ({ db, params, principal }) => listCards(db, principal!, params.accountId) }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/cards',
+    summary: 'The account’s cards (a company member sees only their own)',
+    tag: 'cards',
+    access: read,
+    params: AccountParams,
+    response: CardsResponse,
+    handler: ({ db, params, principal }) => listCards(db, principal!, params.accountId),
+  }),
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/card-ordering',
-    summary: 'Before ordering: the KYC/KYB gate (with where to go), the tier’s card counts and the next physical card’s fee',
+    summary:
+      'Before ordering: the KYC/KYB gate (with where to go), the tier’s card counts and the next physical card’s fee',
     tag: 'cards',
     access: manage,
     params: AccountParams,
@@ -116,23 +205,94 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/physical-cards',
-    summary: 'Order a physical card to a shipping address (first one free, then the fee from cash; confirmation needed when there is a fee)',
+    summary:
+      'Order a physical card to a shipping address (first one free, then the fee from cash; confirmation needed when there is a fee)',
     tag: 'cards',
     access: manage,
-    moneyMoving: true, whenFrozen: 'refuse',
+    moneyMoving: true,
+    whenFrozen: 'refuse',
     status: 201,
     params: AccountParams,
     body: OrderPhysicalCardBody,
     response: CardView,
     handler: ({ deps, db, params, body, principal }) => orderPhysicalCard(deps, db, principal!, params.accountId, body),
   }),
-  defineRoute({ method: 'post', path: '/cards/:cardId/activate', summary: 'Activate a physical card that arrived, with the last 4 digits printed on it (the cardholder)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: ActivateCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => activateCard(deps, db, principal!, params.cardId, body.last4) }),
-  defineRoute({ method: 'post', path: '/cards/:cardId/reveal', summary: 'The full number, CVV and expiry, after confirmation (the cardholder only; never stored)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: RevealCardBody, response: CardDetailsView, handler: ({ deps, db, params, body, principal }) => revealCard(deps, db, principal!, params.cardId, body.confirmation) }),
-  defineRoute({ method: 'post', path: '/accounts/:accountId/cards', summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)', tag: 'cards', access: manage, status: 201, params: AccountParams, body: IssueCardBody, response: CardView, handler: ({ deps, db, params, body, principal }) => issueCard(deps, db, principal!, params.accountId, body) }),
-  defineRoute({ method: 'post', path: '/cards/:cardId/freeze', summary: 'Freeze a card: purchases are declined until unfrozen', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined) }),
-  defineRoute({ method: 'post', path: '/cards/:cardId/unfreeze', summary: 'Unfreeze a card', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined) }),
-  defineRoute({ method: 'post', path: '/cards/:cardId/cancel', summary: 'Cancel a card for good', tag: 'cards', access: { kind: 'user' }, params: CardParams, response: CardView, handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled', undefined) }),
-  defineRoute({ method: 'put', path: '/cards/:cardId/limits', summary: 'Set a card’s limits per purchase, per day and per month (owners and admins)', tag: 'cards', access: { kind: 'user' }, params: CardParams, body: CardLimits, response: CardView, handler: ({ db, params, body, principal }) => setCardLimits(db, principal!, params.cardId, body) }),
+  defineRoute({
+    method: 'post',
+    path: '/cards/:cardId/activate',
+    summary: 'Activate a physical card that arrived, with the last 4 digits printed on it (the cardholder)',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    body: ActivateCardBody,
+    response: CardView,
+    handler: ({ deps, db, params, body, principal }) => activateCard(deps, db, principal!, params.cardId, body.last4),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/cards/:cardId/reveal',
+    summary: 'The full number, CVV and expiry, after confirmation (the cardholder only; never stored)',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    body: RevealCardBody,
+    response: CardDetailsView,
+    handler: ({ deps, db, params, body, principal }) =>
+      revealCard(deps, db, principal!, params.cardId, body.confirmation),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/accounts/:accountId/cards',
+    summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)',
+    tag: 'cards',
+    access: manage,
+    status: 201,
+    params: AccountParams,
+    body: IssueCardBody,
+    response: CardView,
+    handler: ({ deps, db, params, body, principal }) => issueCard(deps, db, principal!, params.accountId, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/cards/:cardId/freeze',
+    summary: 'Freeze a card: purchases are declined until unfrozen',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    response: CardView,
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/cards/:cardId/unfreeze',
+    summary: 'Unfreeze a card',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    response: CardView,
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/cards/:cardId/cancel',
+    summary: 'Cancel a card for good',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    response: CardView,
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled', undefined),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/cards/:cardId/limits',
+    summary: 'Set a card’s limits per purchase, per day and per month (owners and admins)',
+    tag: 'cards',
+    access: { kind: 'user' },
+    params: CardParams,
+    body: CardLimits,
+    response: CardView,
+    handler: ({ db, params, body, principal }) => setCardLimits(db, principal!, params.cardId, body),
+  }),
   defineRoute({
     method: 'get',
     path: '/cards/:cardId/authorizations',
@@ -162,7 +322,8 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/cards/:cardId/purchases',
-    summary: 'The card network asks for an authorization now and waits (2 s at most, CARD_NETWORK_WAIT_MS) for the decision',
+    summary:
+      'The card network asks for an authorization now and waits (2 s at most, CARD_NETWORK_WAIT_MS) for the decision',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -173,11 +334,18 @@ export const cardRoutes = [
     handler: async ({ deps, params, body }) => {
       const networkId = `auth_${deps.newId().replaceAll('-', '').slice(0, 20)}`
       const { networkTimeout, ...purchase } = body
-      const event = { id: `evt_${networkId}`, type: 'authorization.request', created: deps.now().toISOString(), data: { networkId, cardId: params.cardId, ...purchase } }
+      const event = {
+        id: `evt_${networkId}`,
+        type: 'authorization.request',
+        created: deps.now().toISOString(),
+        data: { networkId, cardId: params.cardId, ...purchase },
+      }
       const delivered = deps.deliverWebhook!({ provider: 'card', event })
       // A sandbox network timeout: the network gives up before the issuer's answer, whatever it is.
       if (networkTimeout) void delivered.catch(() => undefined)
-      const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), deps.config.CARD_NETWORK_WAIT_MS).unref())
+      const timeout = new Promise<null>((resolve) =>
+        setTimeout(() => resolve(null), deps.config.CARD_NETWORK_WAIT_MS).unref(),
+      )
       const answer = networkTimeout ? null : await Promise.race([delivered, timeout])
       if (!answer) {
         // Like a real network, it declines to the merchant and sends the issuer a timeout advice for what it
@@ -185,15 +353,24 @@ export const cardRoutes = [
         await scheduleWebhook(deps, deps.db.kysely, 'card', 'authorization.timeout', event.data, deps.now())
         return { networkId, approved: false, reason: 'timeout', message: DECLINE_REASONS.timeout }
       }
-      const json = (await answer.json()) as { result?: { approved: boolean; reason?: string; message?: string }; error?: { message: string } }
-      if (!answer.ok || !json.result) throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
-      return { networkId, approved: json.result.approved, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
+      const json = (await answer.json()) as {
+        result?: { approved: boolean; reason?: string; message?: string }
+        error?: { message: string }
+      }
+      if (!answer.ok || !json.result)
+        throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
+      return {
+        networkId,
+        approved: json.result.approved,
+        ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}),
+      }
     },
   }),
   defineRoute({
     method: 'post',
     path: '/sandbox/card-authorizations/:networkId/incremental',
-    summary: 'The card network asks to raise an approved authorization by an amount (hotels, fuel) and waits for the decision',
+    summary:
+      'The card network asks to raise an approved authorization by an amount (hotels, fuel) and waits for the decision',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -203,18 +380,43 @@ export const cardRoutes = [
     response: SandboxIncrementResponse,
     handler: async ({ deps, params, body }) => {
       const incrementId = `inc_${deps.newId().replaceAll('-', '').slice(0, 20)}`
-      const event = { id: `evt_${incrementId}`, type: 'authorization.incremental', created: deps.now().toISOString(), data: { incrementId, authorizationId: params.networkId, amount: body.amount } }
+      const event = {
+        id: `evt_${incrementId}`,
+        type: 'authorization.incremental',
+        created: deps.now().toISOString(),
+        data: { incrementId, authorizationId: params.networkId, amount: body.amount },
+      }
       const answer = await deps.deliverWebhook!({ provider: 'card', event })
-      const json = (await answer.json()) as { result?: { approved: boolean; total: string; reason?: string; message?: string }; error?: { message: string } }
-      if (!answer.ok || !json.result) throw new DomainError('not_found', json.error?.message ?? 'No such authorization.')
-      return { incrementId, approved: json.result.approved, total: json.result.total, ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}) }
+      const json = (await answer.json()) as {
+        result?: { approved: boolean; total: string; reason?: string; message?: string }
+        error?: { message: string }
+      }
+      if (!answer.ok || !json.result)
+        throw new DomainError('not_found', json.error?.message ?? 'No such authorization.')
+      return {
+        incrementId,
+        approved: json.result.approved,
+        total: json.result.total,
+        ...(json.result.reason ? { reason: json.result.reason, message: json.result.message ?? '' } : {}),
+      }
     },
   }),
-  defineRoute({ method: 'post', path: '/sandbox/cards/:cardId/shipping/advance', summary: 'The carrier’s next step for a physical card now (ordered → shipped → delivered)', tag: 'sandbox', access: { kind: 'platform_admin' }, sandbox: true, params: CardParams, response: CardView, handler: ({ deps, db, params }) => advanceShippingNow(deps, db, params.cardId) }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/cards/:cardId/shipping/advance',
+    summary: 'The carrier’s next step for a physical card now (ordered → shipped → delivered)',
+    tag: 'sandbox',
+    access: { kind: 'platform_admin' },
+    sandbox: true,
+    params: CardParams,
+    response: CardView,
+    handler: ({ deps, db, params }) => advanceShippingNow(deps, db, params.cardId),
+  }),
   defineRoute({
     method: 'post',
     path: '/sandbox/users/:userId/kyc',
-    summary: 'Force a person’s KYC status now, outside the provider flow (QA; `/sandbox/identity-applications/:reference/decide` decides a real application)',
+    summary:
+      'Force a person’s KYC status now, outside the provider flow (QA; `/sandbox/identity-applications/:reference/decide` decides a real application)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -222,7 +424,11 @@ export const cardRoutes = [
     body: VerificationBody,
     response: VerificationBody,
     handler: async ({ db, params, body }) => {
-      const r = await db.updateTable('users').set({ kyc_status: body.status, kyc_reason: body.reason ?? null }).where('id', '=', params.userId).executeTakeFirst()
+      const r = await db
+        .updateTable('users')
+        .set({ kyc_status: body.status, kyc_reason: body.reason ?? null })
+        .where('id', '=', params.userId)
+        .executeTakeFirst()
       if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such user.')
       return body
     },
@@ -238,12 +444,19 @@ export const cardRoutes = [
     body: VerificationBody,
     response: VerificationBody,
     handler: async ({ db, params, body }) => {
-      const r = await db.updateTable('accounts').set({ kyb_status: body.status, kyb_reason: body.reason ?? null }).where('id', '=', params.accountId).executeTakeFirst()
+      const r = await db
+        .updateTable('accounts')
+        .set({ kyb_status: body.status, kyb_reason: body.reason ?? null })
+        .where('id', '=', params.accountId)
+        .executeTakeFirst()
       if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such account.')
       return body
     },
   }),
-  sandboxNetworkEvent('clearing', 'The network clears an authorization (optionally for another amount, e.g. with a tip)'),
+  sandboxNetworkEvent(
+    'clearing',
+    'The network clears an authorization (optionally for another amount, e.g. with a tip)',
+  ),
   sandboxNetworkEvent('reversal', 'The merchant cancels an authorization before clearing'),
   sandboxNetworkEvent('refund', 'The merchant refunds a cleared purchase (all, or an amount)'),
 ]

@@ -18,7 +18,17 @@ const DAY = 86_400_000
  * cash to the platform's fees in the same transaction. The carrier reports shipped after 1 day, delivered
  * after 5; the card declines purchases until its holder activates it.
  */
-export async function orderPhysicalCard(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { cardholderUserId?: string | undefined; shipping: ShippingAddress; confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
+export async function orderPhysicalCard(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  input: {
+    cardholderUserId?: string | undefined
+    shipping: ShippingAddress
+    confirmation?: z.infer<typeof ConfirmationSchema> | undefined
+  },
+) {
   const { member, ordering } = await assertMayOrder(db, principal, accountId, 'physical', input.cardholderUserId)
   const fee = ordering.physical.fee
   // A free card needs no approval; a paid one is money out, approved like any other.
@@ -42,11 +52,23 @@ export async function orderPhysicalCard(deps: Deps, db: Tx, principal: Principal
       reference: id,
       entries: [
         { ledgerAccountId: cash, side: 'debit', amount: fee, asset: 'USDC' },
-        { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: 'USDC' }), side: 'credit', amount: fee, asset: 'USDC' },
+        {
+          ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: 'USDC' }),
+          side: 'credit',
+          amount: fee,
+          asset: 'USDC',
+        },
       ],
     })
   }
-  const shipping = { line1: input.shipping.line1, ...(input.shipping.line2 ? { line2: input.shipping.line2 } : {}), city: input.shipping.city, region: input.shipping.region, postalCode: input.shipping.postalCode, country: input.shipping.country }
+  const shipping = {
+    line1: input.shipping.line1,
+    ...(input.shipping.line2 ? { line2: input.shipping.line2 } : {}),
+    city: input.shipping.city,
+    region: input.shipping.region,
+    postalCode: input.shipping.postalCode,
+    country: input.shipping.country,
+  }
   await db
     .insertInto('cards')
     .values({
@@ -67,8 +89,16 @@ export async function orderPhysicalCard(deps: Deps, db: Tx, principal: Principal
       created_at: now,
     })
     .execute()
-  await enqueue(db, deps, { kind: 'card.shipping', payload: { cardId: id, to: 'shipped' }, runAt: new Date(now.getTime() + SHIPPING_DAYS.shipped * DAY) })
-  await enqueue(db, deps, { kind: 'card.shipping', payload: { cardId: id, to: 'delivered' }, runAt: new Date(now.getTime() + SHIPPING_DAYS.delivered * DAY) })
+  await enqueue(db, deps, {
+    kind: 'card.shipping',
+    payload: { cardId: id, to: 'shipped' },
+    runAt: new Date(now.getTime() + SHIPPING_DAYS.shipped * DAY),
+  })
+  await enqueue(db, deps, {
+    kind: 'card.shipping',
+    payload: { cardId: id, to: 'delivered' },
+    runAt: new Date(now.getTime() + SHIPPING_DAYS.delivered * DAY),
+  })
   return cardView(await db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
@@ -80,15 +110,23 @@ export async function advanceShipping(deps: Deps, db: Tx, cardId: string, to: 's
   if (!card || card.kind !== 'physical' || !card.shipping_status || card.status === 'cancelled') return null
   if (ORDER.indexOf(card.shipping_status) >= ORDER.indexOf(to)) return card
   const now = deps.now()
-  const values = to === 'shipped' ? { shipping_status: to, shipped_at: now } : { shipping_status: to, shipped_at: card.shipped_at ?? now, delivered_at: now, shipping_eta: now }
+  const values =
+    to === 'shipped'
+      ? { shipping_status: to, shipped_at: now }
+      : { shipping_status: to, shipped_at: card.shipped_at ?? now, delivered_at: now, shipping_eta: now }
   await db.updateTable('cards').set(values).where('id', '=', cardId).execute()
   return { ...card, ...values }
 }
 
 /** Sandbox: the carrier's next step now (ordered → shipped → delivered). */
 export async function advanceShippingNow(deps: Deps, db: Tx, cardId: string) {
-  const card = await db.selectFrom('cards').select(['kind', 'shipping_status']).where('id', '=', cardId).executeTakeFirst()
-  if (!card || card.kind !== 'physical' || !card.shipping_status) throw new DomainError('not_found', 'No physical card with this id.')
+  const card = await db
+    .selectFrom('cards')
+    .select(['kind', 'shipping_status'])
+    .where('id', '=', cardId)
+    .executeTakeFirst()
+  if (!card || card.kind !== 'physical' || !card.shipping_status)
+    throw new DomainError('not_found', 'No physical card with this id.')
   const next = nextShippingStatus(card.shipping_status)
   if (next === null) throw new DomainError('card_not_activatable', `This card is already ${card.shipping_status}.`)
   return cardView((await advanceShipping(deps, db, cardId, next as 'shipped' | 'delivered'))!)
@@ -100,11 +138,24 @@ export async function advanceShippingNow(deps: Deps, db: Tx, cardId: string) {
  */
 export async function activateCard(deps: Deps, db: Tx, principal: Principal, cardId: string, last4: string) {
   const { card } = await cardFor(db, principal, cardId)
-  if (card.cardholder_user_id !== principal.userId) throw new DomainError('forbidden', 'Only the cardholder activates a card, with the card in hand.')
-  if (card.kind !== 'physical' || card.status === 'cancelled' || (card.shipping_status !== 'shipped' && card.shipping_status !== 'delivered')) {
-    throw new DomainError('card_not_activatable', card.shipping_status === 'activated' ? 'This card is already activated.' : 'This card can be activated once it is on its way to you.')
+  if (card.cardholder_user_id !== principal.userId)
+    throw new DomainError('forbidden', 'Only the cardholder activates a card, with the card in hand.')
+  if (
+    card.kind !== 'physical' ||
+    card.status === 'cancelled' ||
+    (card.shipping_status !== 'shipped' && card.shipping_status !== 'delivered')
+  ) {
+    throw new DomainError(
+      'card_not_activatable',
+      card.shipping_status === 'activated'
+        ? 'This card is already activated.'
+        : 'This card can be activated once it is on its way to you.',
+    )
   }
-  if (last4 !== card.last4) throw new DomainError('card_last4_mismatch', undefined, { last4: 'Those are not the last 4 digits on this card. Check the number printed on it.' })
+  if (last4 !== card.last4)
+    throw new DomainError('card_last4_mismatch', undefined, {
+      last4: 'Those are not the last 4 digits on this card. Check the number printed on it.',
+    })
   const now = deps.now()
   const values = { shipping_status: 'activated' as const, activated_at: now, delivered_at: card.delivered_at ?? now }
   await db.updateTable('cards').set(values).where('id', '=', card.id).execute()

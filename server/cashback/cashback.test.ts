@@ -20,7 +20,13 @@ const later = (ms: number) => t.setNow(new Date(t.deps.now().getTime() + ms))
 const DAY = 86_400_000
 const buy = async (amount: string, mcc = '5812') => {
   later(1000)
-  const r = (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa', mcc })).body
+  const r = (
+    await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+      amount,
+      merchantName: 'Café Lisboa',
+      mcc,
+    })
+  ).body
   expect(r).toMatchObject({ approved: true })
   return r.networkId as string
 }
@@ -29,10 +35,23 @@ const network = async (networkId: string, type: 'clearing' | 'refund', amount?: 
   await t.runJobs()
 }
 const cashback = async () => (await paula.json('GET', `/accounts/${account}/cashback`)).body
-const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance as string
+const usdc = async () =>
+  (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === 'USDC',
+  ).balance as string
 const fund = (amount: string) => admin.json('POST', '/sandbox/cashback/pool/fund', { amount }, key())
 const splashback = (over: Record<string, unknown> = {}) =>
-  admin.json('POST', '/admin/campaigns', { kind: 'splashback', name: 'Restaurant splash', category: 'restaurants', bps: 200, startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-12-01T00:00:00Z', totalCap: '1000', perHolderCap: '50', ...over })
+  admin.json('POST', '/admin/campaigns', {
+    kind: 'splashback',
+    name: 'Restaurant splash',
+    category: 'restaurants',
+    bps: 200,
+    startsAt: '2026-11-01T00:00:00Z',
+    endsAt: '2026-12-01T00:00:00Z',
+    totalCap: '1000',
+    perHolderCap: '50',
+    ...over,
+  })
 
 describe('cashback', () => {
   it('records 2 % pending on a cleared Core purchase, nothing on a cash-equivalent one', async () => {
@@ -42,9 +61,27 @@ describe('cashback', () => {
     const atm = await buy('50', '6011')
     await network(atm, 'clearing')
     const view = await cashback()
-    expect(view).toMatchObject({ tierRatePercent: '2', earned: '2', pending: '2', paid: '0', monthlyCap: '200', pendingDays: 14 })
+    expect(view).toMatchObject({
+      tierRatePercent: '2',
+      earned: '2',
+      pending: '2',
+      paid: '0',
+      monthlyCap: '200',
+      pendingDays: 14,
+    })
     expect(view.lines).toHaveLength(1)
-    expect(view.lines[0]).toMatchObject({ type: 'regular', state: 'pending', amount: '2', net: '2', ratePercent: '2', purchaseAmount: '100', merchantName: 'Café Lisboa', networkId: id, payableAt: '2026-12-05T12:00:01.000Z', waitingForFunding: false })
+    expect(view.lines[0]).toMatchObject({
+      type: 'regular',
+      state: 'pending',
+      amount: '2',
+      net: '2',
+      ratePercent: '2',
+      purchaseAmount: '100',
+      merchantName: 'Café Lisboa',
+      networkId: id,
+      payableAt: '2026-12-05T12:00:01.000Z',
+      waitingForFunding: false,
+    })
   })
 
   it('a full refund cancels the pending line', async () => {
@@ -53,14 +90,22 @@ describe('cashback', () => {
     const before = await usdc()
     await network(id, 'refund')
     expect(Number(await usdc()) - Number(before)).toBe(100)
-    expect(await cashback()).toMatchObject({ earned: '0', pending: '0', clawedBack: '2', lines: [{ state: 'cancelled', clawedBack: '2', net: '0' }] })
+    expect(await cashback()).toMatchObject({
+      earned: '0',
+      pending: '0',
+      clawedBack: '2',
+      lines: [{ state: 'cancelled', clawedBack: '2', net: '0' }],
+    })
   })
 
   it('a partial refund claws back its share of the pending line', async () => {
     const id = await buy('100')
     await network(id, 'clearing')
     await network(id, 'refund', '25')
-    expect(await cashback()).toMatchObject({ pending: '1.5', lines: [{ state: 'pending', clawedBack: '0.5', net: '1.5' }] })
+    expect(await cashback()).toMatchObject({
+      pending: '1.5',
+      lines: [{ state: 'pending', clawedBack: '0.5', net: '1.5' }],
+    })
   })
 
   it('pays after the 14-day window from the pool; USDC rises by the cashback', async () => {
@@ -76,7 +121,10 @@ describe('cashback', () => {
     expect(Number(await usdc()) - Number(before)).toBe(2)
     expect(await cashback()).toMatchObject({ pending: '0', paid: '2', lines: [{ state: 'paid' }] })
     expect((await admin.json('GET', '/admin/cashback/pool')).body.balance).toBe('98')
-    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({ description: 'Cashback · Café Lisboa', amount: '2' })
+    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
+      description: 'Cashback · Café Lisboa',
+      amount: '2',
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
@@ -115,7 +163,10 @@ describe('cashback', () => {
     await network(id, 'clearing')
     const view = await cashback()
     expect(view.pending).toBe('4')
-    expect(view.lines.map((l: { type: string; amount: string }) => [l.type, l.amount]).sort()).toEqual([['promotion', '2'], ['regular', '2']])
+    expect(view.lines.map((l: { type: string; amount: string }) => [l.type, l.amount]).sort()).toEqual([
+      ['promotion', '2'],
+      ['regular', '2'],
+    ])
     const promo = (await paula.json('GET', `/accounts/${account}/campaigns`)).body.items[0]
     expect(promo).toMatchObject({ eligible: true, earned: '2', progressPercent: 4, totalEarned: '2' })
     await admin.json('POST', `/admin/campaigns/${c.body.id}/end`)
@@ -135,7 +186,15 @@ describe('cashback', () => {
   })
 
   it('triple-dip triples the tier rate in its window; a personal-only campaign is not offered to a company', async () => {
-    await admin.json('POST', '/admin/campaigns', { kind: 'triple_dip', name: 'Triple week', startsAt: '2026-11-20T00:00:00Z', endsAt: '2026-11-28T00:00:00Z', eligibility: { kycApproved: true, activeCard: true, personalOnly: true }, totalCap: '1000', perHolderCap: '50' })
+    await admin.json('POST', '/admin/campaigns', {
+      kind: 'triple_dip',
+      name: 'Triple week',
+      startsAt: '2026-11-20T00:00:00Z',
+      endsAt: '2026-11-28T00:00:00Z',
+      eligibility: { kycApproved: true, activeCard: true, personalOnly: true },
+      totalCap: '1000',
+      perHolderCap: '50',
+    })
     await network(await buy('100', '5411'), 'clearing')
     expect(await cashback()).toMatchObject({ pending: '6' })
     const owner = await signIn(t.app, 'owner')
@@ -147,23 +206,51 @@ describe('cashback', () => {
   })
 
   it('refuses a campaign with a bad window or no category, at the field', async () => {
-    expect((await splashback({ endsAt: '2026-10-01T00:00:00Z' })).body.error.fields).toMatchObject({ endsAt: 'The window must end after it starts.' })
+    expect((await splashback({ endsAt: '2026-10-01T00:00:00Z' })).body.error.fields).toMatchObject({
+      endsAt: 'The window must end after it starts.',
+    })
     expect((await splashback({ category: null })).body.error.fields).toMatchObject({ category: expect.any(String) })
     expect((await paula.json('POST', '/admin/campaigns', {})).status).toBe(403)
   })
 
   it('versions rules: a raise applies now; a cut must be announced 30 days ahead and shows before it applies', async () => {
-    const created = await admin.json('POST', '/admin/cashback-rules', { name: 'Restaurants +1 %', category: 'restaurants', bps: 100 })
+    const created = await admin.json('POST', '/admin/cashback-rules', {
+      name: 'Restaurants +1 %',
+      category: 'restaurants',
+      bps: 100,
+    })
     expect(created).toMatchObject({ status: 201, body: { version: 1, bps: 100, cut: false } })
     const ruleId = created.body.ruleId
     await network(await buy('100'), 'clearing')
     expect((await cashback()).pending).toBe('3')
-    const tooSoon = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, { name: 'Restaurants +0.5 %', category: 'restaurants', bps: 50, effectiveFrom: '2026-11-25T00:00:00Z' })
+    const tooSoon = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
+      name: 'Restaurants +0.5 %',
+      category: 'restaurants',
+      bps: 50,
+      effectiveFrom: '2026-11-25T00:00:00Z',
+    })
     expect(tooSoon.status).toBe(400)
     expect(tooSoon.body.error.fields.effectiveFrom).toMatch(/lowers or removes cashback/)
-    const announced = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, { name: 'Restaurants +0.5 %', category: 'restaurants', bps: 50, effectiveFrom: '2026-12-22T00:00:00Z' })
+    const announced = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
+      name: 'Restaurants +0.5 %',
+      category: 'restaurants',
+      bps: 50,
+      effectiveFrom: '2026-12-22T00:00:00Z',
+    })
     expect(announced.body).toMatchObject({ version: 2, cut: true })
-    expect((await cashback()).upcomingChanges).toEqual([{ ruleId, name: 'Restaurants +0.5 %', effectiveFrom: '2026-12-22T00:00:00.000Z', cut: true, removed: false, beforeBps: 100, afterBps: 50, category: 'restaurants', merchantName: null }])
+    expect((await cashback()).upcomingChanges).toEqual([
+      {
+        ruleId,
+        name: 'Restaurants +0.5 %',
+        effectiveFrom: '2026-12-22T00:00:00.000Z',
+        cut: true,
+        removed: false,
+        beforeBps: 100,
+        afterBps: 50,
+        category: 'restaurants',
+        merchantName: null,
+      },
+    ])
     await network(await buy('100'), 'clearing')
     expect((await cashback()).pending).toBe('6')
     t.setNow(new Date('2026-12-23T00:00:00Z'))
@@ -181,7 +268,14 @@ describe('cashback', () => {
     const id = await buy('100')
     await network(id, 'clearing')
     const before = await usdc()
-    expect((await admin.json('POST', `/sandbox/accounts/${account}/cashback/payout`, { until: '2026-12-10T00:00:00Z', networkId: id })).body).toMatchObject({ paidLines: 1 })
+    expect(
+      (
+        await admin.json('POST', `/sandbox/accounts/${account}/cashback/payout`, {
+          until: '2026-12-10T00:00:00Z',
+          networkId: id,
+        })
+      ).body,
+    ).toMatchObject({ paidLines: 1 })
     expect(Number(await usdc()) - Number(before)).toBe(2)
   })
 })

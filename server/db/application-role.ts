@@ -99,7 +99,10 @@ export type RolePowers = { role: string; superuser: boolean; owns: string[]; tru
 
 /** Whether `db`'s role is a superuser, owns (or may act as the owner of) a table in `public`, or may TRUNCATE one. */
 export async function rolePowers(db: Db): Promise<RolePowers> {
-  const { rows: roles } = await sql<{ role: string; superuser: boolean }>`SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`.execute(db.kysely)
+  const { rows: roles } = await sql<{
+    role: string
+    superuser: boolean
+  }>`SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`.execute(db.kysely)
   const { rows: tables } = await sql<{ name: string; owns: boolean; truncates: boolean }>`
     SELECT c.relname AS name, pg_has_role(c.relowner, 'MEMBER') AS owns, has_table_privilege(c.oid, 'TRUNCATE') AS truncates
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -120,12 +123,15 @@ export async function rolePowers(db: Db): Promise<RolePowers> {
 export async function warnAboutRolePowers(db: Db, log: Logger): Promise<RolePowers> {
   const powers = await rolePowers(db)
   if (powers.superuser || powers.owns.length || powers.truncates.length) {
-    log.warn('the application database role can truncate the audit log and the ledger or turn their triggers off: run the server as a role that owns nothing (DATABASE_OWNER_URL, docs/operations.md "Database roles")', {
-      role: powers.role,
-      superuser: powers.superuser,
-      tablesOwned: powers.owns.length,
-      tablesTruncatable: powers.truncates.length,
-    })
+    log.warn(
+      'the application database role can truncate the audit log and the ledger or turn their triggers off: run the server as a role that owns nothing (DATABASE_OWNER_URL, docs/operations.md "Database roles")',
+      {
+        role: powers.role,
+        superuser: powers.superuser,
+        tablesOwned: powers.owns.length,
+        tablesTruncatable: powers.truncates.length,
+      },
+    )
   }
   return powers
 }

@@ -95,7 +95,11 @@ export async function wrapPglite(client: PgliteClient, afterClose: () => void = 
  * pg_terminate_backend, DROP DATABASE … FORCE) is reported to `onIdleError` and dropped; the pool opens a new
  * one when asked. Without this listener Node treats the pool's 'error' event as uncaught and ends the process.
  */
-export async function connectPostgres(url: string, poolSize = 20, onIdleError: (error: Error) => void = () => undefined): Promise<Db> {
+export async function connectPostgres(
+  url: string,
+  poolSize = 20,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Db> {
   const parsers: Record<number, (value: string) => unknown> = { [NUMERIC_OID]: toBigInt, [INT8_OID]: toBigInt }
   const pool = new pg.Pool({
     connectionString: url,
@@ -127,6 +131,12 @@ export async function connectPostgres(url: string, poolSize = 20, onIdleError: (
 }
 
 /** PostgreSQL when a URL is given, PGlite otherwise. */
-export function connect(options: { databaseUrl?: string | undefined; dataDir: string; onIdleError?: (error: Error) => void }): Promise<Db> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, undefined, options.onIdleError) : connectPglite(options.dataDir)
+export function connect(options: {
+  databaseUrl?: string | undefined
+  dataDir: string
+  onIdleError?: (error: Error) => void
+}): Promise<Db> {
+  return options.databaseUrl
+    ? connectPostgres(options.databaseUrl, undefined, options.onIdleError)
+    : connectPglite(options.dataDir)
 }

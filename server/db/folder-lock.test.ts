@@ -39,7 +39,9 @@ describe('one writer per PGlite folder', () => {
     }
     expect(refusal).toBeInstanceOf(FolderLockedError)
     expect((refusal as FolderLockedError).holder.pid).toBe(process.pid)
-    expect((refusal as Error).message).toContain(`The database folder ${folder} is in use by another Cash server (pid ${process.pid})`)
+    expect((refusal as Error).message).toContain(
+      `The database folder ${folder} is in use by another Cash server (pid ${process.pid})`,
+    )
     expect(folderHolder(folder)).toEqual(thisProcess())
     lock.release()
   })

@@ -69,7 +69,8 @@ export function lockFolder(folder: string, me: LockHolder = thisProcess(), seams
         rmSync(path, { force: true })
         continue
       }
-      for (const older of generations(dir).filter((g) => g < mine)) rmSync(join(dir, `${NAME}${older}`), { force: true })
+      for (const older of generations(dir).filter((g) => g < mine))
+        rmSync(join(dir, `${NAME}${older}`), { force: true })
       let held = true
       return {
         folder: dir,
@@ -79,7 +80,9 @@ export function lockFolder(folder: string, me: LockHolder = thisProcess(), seams
         },
       }
     }
-    throw new Error(`Could not lock the database folder ${dir}: its lock files kept changing under ${MAX_ATTEMPTS} attempts`)
+    throw new Error(
+      `Could not lock the database folder ${dir}: its lock files kept changing under ${MAX_ATTEMPTS} attempts`,
+    )
   } finally {
     rmSync(draft, { force: true })
   }

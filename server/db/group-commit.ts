@@ -6,7 +6,10 @@
  * batch can read and decide while another waits on its commit (the batches lock rows in one order, so they queue
  * on what they share and never deadlock). `run` answers its batch's requests itself and must not throw.
  */
-export function groupCommits<T>(run: (batch: T[]) => Promise<void>, options: { maxBatch: number; inFlight: number }): (item: T) => void {
+export function groupCommits<T>(
+  run: (batch: T[]) => Promise<void>,
+  options: { maxBatch: number; inFlight: number },
+): (item: T) => void {
   const queue: T[] = []
   let active = 0
   let scheduled = false
@@ -36,10 +39,11 @@ export function groupCommits<T>(run: (batch: T[]) => Promise<void>, options: { m
  * statement still undoes everything; the returned promise carries its error (or null) and must be checked once the
  * transaction has ended. It never rejects, so an error that arrives before anyone looks is not an unhandled one.
  */
-export const lastBeforeCommit = (statement: Promise<unknown>): Promise<unknown> => statement.then(
-  () => null,
-  (error: unknown) => error,
-)
+export const lastBeforeCommit = (statement: Promise<unknown>): Promise<unknown> =>
+  statement.then(
+    () => null,
+    (error: unknown) => error,
+  )
 
 /** What `lastBeforeCommit` answers for a transaction that had no last statement to send: nothing failed. */
 export const NO_LAST_STATEMENT: Promise<unknown> = Promise.resolve(null)

@@ -55,7 +55,9 @@ export async function migrate(db: Db): Promise<string[]> {
 
 /** Whether every migration file is recorded as applied; reads only, without the lock (versions are only ever added). */
 async function upToDate(db: Db): Promise<boolean> {
-  const { rows: table } = await sql<{ found: string | null }>`SELECT to_regclass('public.schema_migrations')::text AS found`.execute(db.kysely)
+  const { rows: table } = await sql<{
+    found: string | null
+  }>`SELECT to_regclass('public.schema_migrations')::text AS found`.execute(db.kysely)
   if (!table[0]?.found) return false
   const { rows } = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db.kysely)
   const applied = new Set(rows.map((r) => r.version))

@@ -4,7 +4,11 @@ import type { ThreadAnswer, ThreadCall } from './pglite-thread'
 /** What the Kysely driver and `Db` need of PGlite: a statement with parameters, a script, and closing. */
 export type PgliteClient = {
   /** One statement; with `begin`, that BEGIN runs first (a transaction's first statement carries it). */
-  query<R>(sql: string, params: readonly unknown[], begin?: string): Promise<{ rows: R[]; affectedRows?: number | undefined }>
+  query<R>(
+    sql: string,
+    params: readonly unknown[],
+    begin?: string,
+  ): Promise<{ rows: R[]; affectedRows?: number | undefined }>
   exec(sql: string): Promise<void>
   /** The whole data folder as a gzipped tarball (PGlite's `dumpDataDir`), for a backup. */
   dump(): Promise<Uint8Array>
@@ -19,7 +23,9 @@ export type PgliteClient = {
  * failure, never an empty result.
  */
 export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
-  const worker = new Worker(new URL('./pglite-thread-boot.mjs', import.meta.url), { workerData: { cashPgliteThread: true, dataDir } })
+  const worker = new Worker(new URL('./pglite-thread-boot.mjs', import.meta.url), {
+    workerData: { cashPgliteThread: true, dataDir },
+  })
   const waiting = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>()
   let next = 1
   let failure: Error | undefined
@@ -50,7 +56,9 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
   await call({ op: 'exec', sql: 'select 1' })
   return {
     async query<R>(sql: string, params: readonly unknown[], begin?: string) {
-      const answer = await call(begin ? { op: 'query', sql, params: [...params], begin } : { op: 'query', sql, params: [...params] })
+      const answer = await call(
+        begin ? { op: 'query', sql, params: [...params], begin } : { op: 'query', sql, params: [...params] },
+      )
       return { rows: answer.rows as R[], affectedRows: answer.affectedRows }
     },
     async exec(sql: string) {

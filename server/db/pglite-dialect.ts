@@ -59,7 +59,8 @@ class PGliteDriver implements Driver {
     if (!(connection as PGliteConnection).dropUnsentBegin()) await connection.executeQuery(CompiledQuery.raw('commit'))
   }
   async rollbackTransaction(connection: DatabaseConnection) {
-    if (!(connection as PGliteConnection).dropUnsentBegin()) await connection.executeQuery(CompiledQuery.raw('rollback'))
+    if (!(connection as PGliteConnection).dropUnsentBegin())
+      await connection.executeQuery(CompiledQuery.raw('rollback'))
   }
   async releaseConnection() {
     const release = this.#release

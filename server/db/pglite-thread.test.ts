@@ -15,7 +15,16 @@ it('values and parameters cross the thread as the server reads them: bigint, tim
   const { rows } = await sql<{ big: bigint; amount: bigint; at: Date; doc: unknown; bytes: Uint8Array; none: null }>`
     SELECT ${123456789012345678n}::bigint AS big, round(${'1500000.000001'}::numeric * 1000000) AS amount, ${at}::timestamptz AS at,
            ${JSON.stringify({ a: [1, 'é'] })}::jsonb AS doc, '\\x00ff'::bytea AS bytes, NULL AS none`.execute(db.kysely)
-  expect(rows).toEqual([{ big: 123456789012345678n, amount: 1500000000001n, at, doc: { a: [1, 'é'] }, bytes: new Uint8Array([0, 255]), none: null }])
+  expect(rows).toEqual([
+    {
+      big: 123456789012345678n,
+      amount: 1500000000001n,
+      at,
+      doc: { a: [1, 'é'] },
+      bytes: new Uint8Array([0, 255]),
+      none: null,
+    },
+  ])
 })
 
 it('a database error keeps its SQLSTATE and constraint (a raced rule is a 409, not a 500), and the transaction is rolled back', async () => {
@@ -42,7 +51,9 @@ it('the server thread keeps turning while the database works (a long statement d
     if (working) setImmediate(spin)
   }
   setImmediate(spin)
-  const { rows } = await sql<{ n: bigint }>`SELECT count(*) AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 0`.execute(db.kysely)
+  const { rows } = await sql<{
+    n: bigint
+  }>`SELECT count(*) AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 0`.execute(db.kysely)
   working = false
   expect(rows[0]!.n).toBe(428571n)
   // On the server's own thread the statement would run in one piece, between two turns.
@@ -60,7 +71,8 @@ it('a transaction’s BEGIN travels with its first statement: its isolation leve
     .transaction()
     .setIsolationLevel('serializable')
     .execute(async (tx) => {
-      const level = (await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(tx)).rows[0]!.level
+      const level = (await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(tx))
+        .rows[0]!.level
       const first = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
       const second = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
       return { level, first, second }
@@ -69,6 +81,7 @@ it('a transaction’s BEGIN travels with its first statement: its isolation leve
   expect(seen.second).toBe(seen.first)
   await db.kysely.transaction().execute(async () => undefined)
   // Outside a transaction every statement is its own: a BEGIN left open would make these two the same.
-  const xid = async () => (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(db.kysely)).rows[0]!.xid
+  const xid = async () =>
+    (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(db.kysely)).rows[0]!.xid
   expect(await xid()).not.toBe(await xid())
 })

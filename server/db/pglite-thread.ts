@@ -14,15 +14,26 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 
-export type ThreadCall = { op: 'query'; sql: string; params: unknown[]; begin?: string } | { op: 'exec'; sql: string } | { op: 'dump' } | { op: 'close' }
+export type ThreadCall =
+  | { op: 'query'; sql: string; params: unknown[]; begin?: string }
+  | { op: 'exec'; sql: string }
+  | { op: 'dump' }
+  | { op: 'close' }
 export type ThreadRequest = ThreadCall & { id: number }
-export type ThreadAnswer = { id: number; rows?: unknown[]; affectedRows?: number | undefined; dump?: Uint8Array; error?: Record<string, unknown> }
+export type ThreadAnswer = {
+  id: number
+  rows?: unknown[]
+  affectedRows?: number | undefined
+  dump?: Uint8Array
+  error?: Record<string, unknown>
+}
 
 /** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
 export function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) }
   const fields: Record<string, unknown> = { message: error.message, name: error.name }
-  for (const [key, value] of Object.entries(error)) if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value
+  for (const [key, value] of Object.entries(error))
+    if (value === undefined || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value
   return fields
 }
 

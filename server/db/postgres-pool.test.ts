@@ -24,7 +24,10 @@ it('an idle connection the server terminates is reported and replaced; the proce
     const admin = new pg.Client({ connectionString: process.env.CASH_TEST_DATABASE_URL })
     await admin.connect()
     try {
-      const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name])
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [name],
+      )
       expect(killed.rowCount).toBe(2)
     } finally {
       await admin.end()

@@ -12,7 +12,9 @@ export function startStatisticsRefresh(db: Db, log: Logger, intervalMs = 10 * 60
   if (db.driver !== 'pglite') return async () => undefined
   let running = Promise.resolve()
   const analyze = () => {
-    running = running.then(() => db.execScript('ANALYZE')).catch((error: unknown) => log.warn('analyze failed', { error: String(error) }))
+    running = running
+      .then(() => db.execScript('ANALYZE'))
+      .catch((error: unknown) => log.warn('analyze failed', { error: String(error) }))
   }
   analyze()
   const timer = setInterval(analyze, intervalMs)

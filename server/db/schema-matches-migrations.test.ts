@@ -20,7 +20,13 @@ let typed: Columns | undefined
 /** The tables of schema.ts's `Database` (read once: building the TypeScript program takes seconds). */
 function typedTables(): Columns {
   if (typed) return typed
-  const program = ts.createProgram([SCHEMA_FILE], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true })
+  const program = ts.createProgram([SCHEMA_FILE], {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+  })
   const checker = program.getTypeChecker()
   const file = program.getSourceFile(SCHEMA_FILE)!
   const database = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).find((s) => s.name === 'Database')!
@@ -63,9 +69,11 @@ it('every table and column of schema.ts is in the migrated database, with the sa
     for (const [column, nullability] of Object.entries(columns)) {
       const actual = migrated[table]![column]
       if (!actual) differences.push(`${table}.${column}: in schema.ts, not in the migrations`)
-      else if (nullability !== 'either' && actual !== nullability) differences.push(`${table}.${column}: ${nullability} in schema.ts, ${actual} in the migrations`)
+      else if (nullability !== 'either' && actual !== nullability)
+        differences.push(`${table}.${column}: ${nullability} in schema.ts, ${actual} in the migrations`)
     }
-    for (const column of Object.keys(migrated[table]!)) if (!(column in columns)) differences.push(`${table}.${column}: in the migrations, not in schema.ts`)
+    for (const column of Object.keys(migrated[table]!))
+      if (!(column in columns)) differences.push(`${table}.${column}: in the migrations, not in schema.ts`)
   }
   expect(Object.keys(tables).length).toBeGreaterThan(60)
   expect(differences).toEqual([])
@@ -75,6 +83,8 @@ it('every table the migrations make is typed in schema.ts (or is the migrationsâ
   const db = await testDb()
   const known = new Set(Object.keys(typedTables()))
   const { rows } = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db.kysely)
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    db.kysely,
+  )
   expect(rows.map((r) => r.table_name).filter((name) => !known.has(name) && name !== 'schema_migrations')).toEqual([])
 })

@@ -23,7 +23,13 @@ export interface UsersTable {
   created_at: Timestamp
 }
 
-export type VerificationStatus = 'not_started' | 'submitted' | 'in_review' | 'approved' | 'rejected' | 'more_info_needed'
+export type VerificationStatus =
+  | 'not_started'
+  | 'submitted'
+  | 'in_review'
+  | 'approved'
+  | 'rejected'
+  | 'more_info_needed'
 export type AccountTier = 'core' | 'luxe' | 'pinnacle' | 'vip'
 
 export interface AccountsTable {
@@ -379,7 +385,14 @@ export interface CardsTable {
 }
 
 export type ShippingStatus = 'ordered' | 'shipped' | 'delivered' | 'activated'
-export type ShippingAddressJson = { line1: string; line2?: string | undefined; city: string; region: string; postalCode: string; country: string }
+export type ShippingAddressJson = {
+  line1: string
+  line2?: string | undefined
+  city: string
+  region: string
+  postalCode: string
+  country: string
+}
 
 export interface CardAuthorizationIncrementsTable {
   id: string
@@ -418,7 +431,11 @@ export interface FailedReconsTable {
   authorization_id: string | null
   amount: Money
   reason: string
-  status: ColumnType<'open' | 'matched' | 'written_off' | 'refunded', 'open' | 'matched' | 'written_off' | 'refunded' | undefined, 'open' | 'matched' | 'written_off' | 'refunded'>
+  status: ColumnType<
+    'open' | 'matched' | 'written_off' | 'refunded',
+    'open' | 'matched' | 'written_off' | 'refunded' | undefined,
+    'open' | 'matched' | 'written_off' | 'refunded'
+  >
   created_at: Timestamp
 }
 
@@ -481,7 +498,11 @@ export interface MailOutboxTable {
   template: string
   subject: string
   body: string
-  status: ColumnType<'queued' | 'delivered' | 'failed', 'queued' | 'delivered' | 'failed' | undefined, 'queued' | 'delivered' | 'failed'>
+  status: ColumnType<
+    'queued' | 'delivered' | 'failed',
+    'queued' | 'delivered' | 'failed' | undefined,
+    'queued' | 'delivered' | 'failed'
+  >
   created_at: Timestamp
   delivered_at: Date | null
   failed_at: Date | null
@@ -628,7 +649,11 @@ export interface InvitationsTable {
   role: 'owner' | 'admin' | 'member'
   token_hash: string
   invited_by: string
-  status: ColumnType<'pending' | 'accepted' | 'revoked' | 'replaced', 'pending' | undefined, 'accepted' | 'revoked' | 'replaced'>
+  status: ColumnType<
+    'pending' | 'accepted' | 'revoked' | 'replaced',
+    'pending' | undefined,
+    'accepted' | 'revoked' | 'replaced'
+  >
   expires_at: Timestamp
   accepted_by: ColumnType<string | null, string | null | undefined, string | null>
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
@@ -1009,7 +1034,11 @@ export interface FailedReconsTable {
 
 /** Issue 9 part B: a hold an admin released or force-expired (merged into the table's columns). */
 export interface HoldsTable {
-  admin_action: ColumnType<'released' | 'force_expired' | null, 'released' | 'force_expired' | null | undefined, 'released' | 'force_expired' | null>
+  admin_action: ColumnType<
+    'released' | 'force_expired' | null,
+    'released' | 'force_expired' | null | undefined,
+    'released' | 'force_expired' | null
+  >
   admin_id: ColumnType<string | null, string | null | undefined, string | null>
   admin_reason: ColumnType<string | null, string | null | undefined, string | null>
 }

@@ -22,7 +22,8 @@ export function atField<T>(field: string, fn: () => T): T {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof DomainError && !error.fields) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError && !error.fields)
+      throw new DomainError(error.code, error.message, { [field]: error.message })
     throw error
   }
 }
@@ -31,17 +32,30 @@ export function atField<T>(field: string, fn: () => T): T {
  * What may leave the holder's cash for a conversion or a vault: at most the free balance of the asset and,
  * in Borrow mode, not so much that the position's debt would exceed its borrow limit (as withdrawals).
  */
-export async function assertCanMove(deps: Deps, db: Tx, accountId: string, asset: HeldAsset, amount: bigint, incoming?: { asset: HeldAsset; amount: bigint }) {
+export async function assertCanMove(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  asset: HeldAsset,
+  amount: bigint,
+  incoming?: { asset: HeldAsset; amount: bigint },
+) {
   const prices = deps.prices()
   const position = await loadPosition(db, accountId, deps.now(), prices)
   if (amount > position.available[asset]) {
-    throw new DomainError('insufficient_funds', `Not enough ${asset}: ${formatNumber(toDecimal(position.available[asset], asset))} is free.`, { amount: `More than your free ${asset} (${formatNumber(toDecimal(position.available[asset], asset))}).` })
+    throw new DomainError(
+      'insufficient_funds',
+      `Not enough ${asset}: ${formatNumber(toDecimal(position.available[asset], asset))} is free.`,
+      { amount: `More than your free ${asset} (${formatNumber(toDecimal(position.available[asset], asset))}).` },
+    )
   }
   if (position.account.mode === 'borrow' && position.debt + position.holds.spend > 0n) {
     const after = { ...position.posted, [asset]: position.posted[asset] - amount }
     if (incoming) after[incoming.asset] += incoming.amount
     if (position.debt + position.holds.spend > borrowLimit(after, prices)) {
-      throw new DomainError('over_ltv', 'This would leave your borrowing above its limit. Repay first or use less.', { amount: 'This would leave your borrowing above its limit. Repay first or use less.' })
+      throw new DomainError('over_ltv', 'This would leave your borrowing above its limit. Repay first or use less.', {
+        amount: 'This would leave your borrowing above its limit. Repay first or use less.',
+      })
     }
   }
 }
@@ -67,7 +81,13 @@ export function quoteView(q: Selectable<ConversionQuotesTable>, now: Date): Quot
 }
 
 /** Prices a conversion at today's prices, checks the balance, and stores the quote with its locked rate. */
-export async function createQuote(deps: Deps, db: Tx, accountId: string, kind: Kind, input: { from: HeldAsset; to: HeldAsset; amount: string }): Promise<QuoteView> {
+export async function createQuote(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  kind: Kind,
+  input: { from: HeldAsset; to: HeldAsset; amount: string },
+): Promise<QuoteView> {
   const amount = atField('amount', () => parsePositiveAmount(input.amount, input.from))
   const prices = deps.prices()
   const q = quoteConversion(input.from, input.to, amount, prices, SPREAD[kind])
@@ -99,9 +119,26 @@ export async function createQuote(deps: Deps, db: Tx, accountId: string, kind: K
  * One balanced journal: from-asset leaves the holder's cash for `conversion`; `conversion` pays the
  * to-asset to the holder and the spread to `fees`.
  */
-export async function executeQuote(deps: Deps, db: Tx, principal: Principal, accountId: string, kind: Kind, input: { quoteId: string; confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
-  const q = await db.selectFrom('conversion_quotes').selectAll().where('id', '=', input.quoteId).where('account_id', '=', accountId).where('kind', '=', kind).forUpdate().executeTakeFirst()
-  if (!q) throw new DomainError('not_found', 'No such quote on this account.', { quoteId: 'This quote is not on this account. Ask for a new one.' })
+export async function executeQuote(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  kind: Kind,
+  input: { quoteId: string; confirmation?: z.infer<typeof ConfirmationSchema> | undefined },
+) {
+  const q = await db
+    .selectFrom('conversion_quotes')
+    .selectAll()
+    .where('id', '=', input.quoteId)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!q)
+    throw new DomainError('not_found', 'No such quote on this account.', {
+      quoteId: 'This quote is not on this account. Ask for a new one.',
+    })
   const now = deps.now()
   if (q.executed_at) throw new DomainError('quote_used')
   const from = q.from_asset as HeldAsset
@@ -110,7 +147,22 @@ export async function executeQuote(deps: Deps, db: Tx, principal: Principal, acc
     const freshId = deps.newId()
     const prices = deps.prices()
     const fresh = quoteConversion(from, to, q.amount_in, prices, BigInt(q.spread_bps))
-    const row = { id: freshId, account_id: accountId, kind, from_asset: from, to_asset: to, amount_in: q.amount_in, gross_out: fresh.grossOut, spread: fresh.spread, amount_out: fresh.amountOut, from_price: prices[from], to_price: prices[to], spread_bps: q.spread_bps, expires_at: new Date(now.getTime() + deps.config.CONVERT_QUOTE_TTL_SECONDS * 1000), created_at: now }
+    const row = {
+      id: freshId,
+      account_id: accountId,
+      kind,
+      from_asset: from,
+      to_asset: to,
+      amount_in: q.amount_in,
+      gross_out: fresh.grossOut,
+      spread: fresh.spread,
+      amount_out: fresh.amountOut,
+      from_price: prices[from],
+      to_price: prices[to],
+      spread_bps: q.spread_bps,
+      expires_at: new Date(now.getTime() + deps.config.CONVERT_QUOTE_TTL_SECONDS * 1000),
+      created_at: now,
+    }
     const freshQuote = quoteView({ ...row, executed_at: null, journal_id: null }, now)
     throw new RefusalWithFollowUp('quote_expired', undefined, undefined, { freshQuote }, async (tx) => {
       await tx.insertInto('conversion_quotes').values(row).execute()
@@ -120,15 +172,56 @@ export async function executeQuote(deps: Deps, db: Tx, principal: Principal, acc
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   await assertCanMove(deps, db, accountId, from, q.amount_in, { asset: to, amount: q.amount_out })
   const entries: JournalInput['entries'] = [
-    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: from }), side: 'debit', amount: q.amount_in, asset: from },
-    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: from }), side: 'credit', amount: q.amount_in, asset: from },
-    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: to }), side: 'debit', amount: q.gross_out, asset: to },
-    { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: to }), side: 'credit', amount: q.amount_out, asset: to },
+    {
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: from }),
+      side: 'debit',
+      amount: q.amount_in,
+      asset: from,
+    },
+    {
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: from }),
+      side: 'credit',
+      amount: q.amount_in,
+      asset: from,
+    },
+    {
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'conversion', asset: to }),
+      side: 'debit',
+      amount: q.gross_out,
+      asset: to,
+    },
+    {
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: to }),
+      side: 'credit',
+      amount: q.amount_out,
+      asset: to,
+    },
   ]
-  if (q.spread > 0n) entries.push({ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: to }), side: 'credit', amount: q.spread, asset: to })
+  if (q.spread > 0n)
+    entries.push({
+      ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: to }),
+      side: 'credit',
+      amount: q.spread,
+      asset: to,
+    })
   const journalId = deps.newId()
   const verb = kind === 'stake' ? 'Staked' : 'Converted'
-  await postJournal(db, { id: journalId, kind: kind === 'stake' ? 'stake' : 'conversion', accountId, reference: q.id, description: `${verb} ${toDecimal(q.amount_in, from)} ${from} for ${toDecimal(q.amount_out, to)} ${to}`, entries })
-  await db.updateTable('conversion_quotes').set({ executed_at: now, journal_id: journalId }).where('id', '=', q.id).execute()
-  return { quote: quoteView({ ...q, executed_at: now, journal_id: journalId }, now), journalId, executedAt: now.toISOString() }
+  await postJournal(db, {
+    id: journalId,
+    kind: kind === 'stake' ? 'stake' : 'conversion',
+    accountId,
+    reference: q.id,
+    description: `${verb} ${toDecimal(q.amount_in, from)} ${from} for ${toDecimal(q.amount_out, to)} ${to}`,
+    entries,
+  })
+  await db
+    .updateTable('conversion_quotes')
+    .set({ executed_at: now, journal_id: journalId })
+    .where('id', '=', q.id)
+    .execute()
+  return {
+    quote: quoteView({ ...q, executed_at: now, journal_id: journalId }, now),
+    journalId,
+    executedAt: now.toISOString(),
+  }
 }

@@ -9,9 +9,19 @@ const account: string = ACCOUNT_IDS.personal
 const password = { method: 'password', password: DEMO_PASSWORD }
 const key = () => `g-${Math.random().toString(36).slice(2)}`
 const later = (seconds: number) => t.setNow(new Date(t.deps.now().getTime() + seconds * 1000))
-const balance = async (asset: string, caller = paula, acc = account) => (await caller.json('GET', `/accounts/${acc}/balances`)).body.balances.find((b: { asset: string }) => b.asset === asset).balance as string
-const quote = (body: Record<string, unknown>, caller = paula, acc = account) => caller.json('POST', `/accounts/${acc}/convert/quotes`, body)
-const execute = (quoteId: string, idem = key(), caller = paula, acc = account) => caller.json('POST', `/accounts/${acc}/convert/executions`, { quoteId, confirmation: password }, { 'idempotency-key': idem })
+const balance = async (asset: string, caller = paula, acc = account) =>
+  (await caller.json('GET', `/accounts/${acc}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === asset,
+  ).balance as string
+const quote = (body: Record<string, unknown>, caller = paula, acc = account) =>
+  caller.json('POST', `/accounts/${acc}/convert/quotes`, body)
+const execute = (quoteId: string, idem = key(), caller = paula, acc = account) =>
+  caller.json(
+    'POST',
+    `/accounts/${acc}/convert/executions`,
+    { quoteId, confirmation: password },
+    { 'idempotency-key': idem },
+  )
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -22,7 +32,18 @@ describe('convert', () => {
   it('quotes with the rate, 0.3 % spread and 30 s expiry, and executes it into one balanced journal', async () => {
     const q = await quote({ from: 'USDC', to: 'ETH', amount: '300' })
     expect(q.status).toBe(201)
-    expect(q.body).toMatchObject({ from: 'USDC', to: 'ETH', amountIn: '300', amountOut: '0.0997', spread: '0.0003', spreadUsd: '0.9', spreadPercent: '0.3', rate: '0.000333333333333333', ttlSeconds: 30, expiresAt: '2026-11-21T12:00:30.000Z' })
+    expect(q.body).toMatchObject({
+      from: 'USDC',
+      to: 'ETH',
+      amountIn: '300',
+      amountOut: '0.0997',
+      spread: '0.0003',
+      spreadUsd: '0.9',
+      spreadPercent: '0.3',
+      rate: '0.000333333333333333',
+      ttlSeconds: 30,
+      expiresAt: '2026-11-21T12:00:30.000Z',
+    })
     later(29)
     const done = await execute(q.body.id)
     expect(done.status).toBe(201)
@@ -30,7 +51,12 @@ describe('convert', () => {
     expect(await balance('ETH')).toBe('0.0997')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
     const activity = (await paula.json('GET', `/accounts/${account}/activity`)).body.items
-    expect(activity.filter((i: { kind: string }) => i.kind === 'conversion').map((i: { amount: string }) => i.amount).sort()).toEqual(['-300', '0.0997'])
+    expect(
+      activity
+        .filter((i: { kind: string }) => i.kind === 'conversion')
+        .map((i: { amount: string }) => i.amount)
+        .sort(),
+    ).toEqual(['-300', '0.0997'])
   })
 
   it('refuses an expired quote with a fresh one that can be executed at once', async () => {
@@ -54,7 +80,12 @@ describe('convert', () => {
     const q = await quote({ from: 'USDC', to: 'USDT', amount: '100' })
     const idem = key()
     const first = await execute(q.body.id, idem)
-    const again = await paula.request('POST', `/accounts/${account}/convert/executions`, { quoteId: q.body.id, confirmation: password }, { 'idempotency-key': idem })
+    const again = await paula.request(
+      'POST',
+      `/accounts/${account}/convert/executions`,
+      { quoteId: q.body.id, confirmation: password },
+      { 'idempotency-key': idem },
+    )
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(((await again.json()) as { journalId: string }).journalId).toBe(first.body.journalId)
     expect((await execute(q.body.id)).body.error.code).toBe('quote_used')
@@ -63,12 +94,23 @@ describe('convert', () => {
   })
 
   it('puts bad input at its field: same asset, bad amount, more than the balance', async () => {
-    expect((await quote({ from: 'USDC', to: 'USDC', amount: '1' })).body.error.fields).toEqual({ to: expect.any(String) })
-    expect((await quote({ from: 'USDC', to: 'ETH', amount: 'abc' })).body.error.fields).toEqual({ amount: expect.any(String) })
-    expect((await quote({ from: 'USDC', to: 'ETH', amount: '0' })).body.error.fields).toEqual({ amount: expect.any(String) })
-    expect((await quote({ from: 'USDC', to: 'ETH', amount: '0.0000001' })).body.error.fields).toEqual({ amount: expect.any(String) })
+    expect((await quote({ from: 'USDC', to: 'USDC', amount: '1' })).body.error.fields).toEqual({
+      to: expect.any(String),
+    })
+    expect((await quote({ from: 'USDC', to: 'ETH', amount: 'abc' })).body.error.fields).toEqual({
+      amount: expect.any(String),
+    })
+    expect((await quote({ from: 'USDC', to: 'ETH', amount: '0' })).body.error.fields).toEqual({
+      amount: expect.any(String),
+    })
+    expect((await quote({ from: 'USDC', to: 'ETH', amount: '0.0000001' })).body.error.fields).toEqual({
+      amount: expect.any(String),
+    })
     const over = await quote({ from: 'USDC', to: 'ETH', amount: '2500.01' })
-    expect(over.body.error).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.stringContaining('(2,500)') } })
+    expect(over.body.error).toMatchObject({
+      code: 'insufficient_funds',
+      fields: { amount: expect.stringContaining('(2,500)') },
+    })
   })
 
   it('keeps a Borrow position within its borrow limit', async () => {
@@ -80,11 +122,18 @@ describe('convert', () => {
     // USDC counts 90 % toward the limit, weETH 55 %: swapping his USDC for weETH would leave him over it.
     const swap = await quote({ from: 'USDC', to: 'weETH', amount: '150' }, bruno, acc)
     expect(swap.body.error).toMatchObject({ code: 'over_ltv', fields: { amount: expect.any(String) } })
-    const deposit = await bruno.json('POST', `/accounts/${acc}/earn/liquid/deposits`, { vault: 'usd', amount: '150', confirmation: await bruno.hostConfirmation() }, { 'idempotency-key': key() })
+    const deposit = await bruno.json(
+      'POST',
+      `/accounts/${acc}/earn/liquid/deposits`,
+      { vault: 'usd', amount: '150', confirmation: await bruno.hostConfirmation() },
+      { 'idempotency-key': key() },
+    )
     expect(deposit.body.error).toMatchObject({ code: 'over_ltv', fields: { amount: expect.any(String) } })
     // The other way raises the limit: allowed.
     expect((await quote({ from: 'weETH', to: 'USDC', amount: '1' }, bruno, acc)).status).toBe(201)
-    expect((await bruno.json('POST', `/accounts/${acc}/earn/weeth/quotes`, { amount: '1' })).body.error.fields.amount).toMatch(/free ETH/)
+    expect(
+      (await bruno.json('POST', `/accounts/${acc}/earn/weeth/quotes`, { amount: '1' })).body.error.fields.amount,
+    ).toMatch(/free ETH/)
     expect(await balance('USDC', bruno, acc)).toBe('150')
   })
 })
@@ -95,21 +144,54 @@ describe('weETH staking', () => {
     await execute(q0.body.id)
     const eth = await balance('ETH')
     const q = await paula.json('POST', `/accounts/${account}/earn/weeth/quotes`, { amount: '0.21' })
-    expect(q.body).toMatchObject({ kind: 'stake', from: 'ETH', to: 'weETH', amountOut: '0.2', spread: '0', rate: '0.95238095238095238' })
-    const done = await paula.json('POST', `/accounts/${account}/earn/weeth/stakes`, { quoteId: q.body.id, confirmation: password }, { 'idempotency-key': key() })
+    expect(q.body).toMatchObject({
+      kind: 'stake',
+      from: 'ETH',
+      to: 'weETH',
+      amountOut: '0.2',
+      spread: '0',
+      rate: '0.95238095238095238',
+    })
+    const done = await paula.json(
+      'POST',
+      `/accounts/${account}/earn/weeth/stakes`,
+      { quoteId: q.body.id, confirmation: password },
+      { 'idempotency-key': key() },
+    )
     expect(done.status).toBe(201)
     expect(Number(await balance('ETH'))).toBeCloseTo(Number(eth) - 0.21, 12)
     expect(await balance('weETH')).toBe('1.4')
     // A convert quote cannot be executed as a stake.
     const c = await quote({ from: 'USDC', to: 'USDT', amount: '1' })
-    expect((await paula.json('POST', `/accounts/${account}/earn/weeth/stakes`, { quoteId: c.body.id, confirmation: password }, { 'idempotency-key': key() })).status).toBe(404)
+    expect(
+      (
+        await paula.json(
+          'POST',
+          `/accounts/${account}/earn/weeth/stakes`,
+          { quoteId: c.body.id, confirmation: password },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(404)
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 })
 
 describe('Liquid vaults', () => {
-  const deposit = (vault: string, amount: string) => paula.json('POST', `/accounts/${account}/earn/liquid/deposits`, { vault, amount, confirmation: password }, { 'idempotency-key': key() })
-  const withdraw = (vault: string, amount: string) => paula.json('POST', `/accounts/${account}/earn/liquid/withdrawals`, { vault, amount, confirmation: password }, { 'idempotency-key': key() })
+  const deposit = (vault: string, amount: string) =>
+    paula.json(
+      'POST',
+      `/accounts/${account}/earn/liquid/deposits`,
+      { vault, amount, confirmation: password },
+      { 'idempotency-key': key() },
+    )
+  const withdraw = (vault: string, amount: string) =>
+    paula.json(
+      'POST',
+      `/accounts/${account}/earn/liquid/withdrawals`,
+      { vault, amount, confirmation: password },
+      { 'idempotency-key': key() },
+    )
   const earn = async () => {
     const res = await paula.json('GET', `/accounts/${account}/earn`)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -128,7 +210,11 @@ describe('Liquid vaults', () => {
     expect(Number(v.yieldEarned)).toBeCloseTo(4.11, 1)
     expect(v.history).toHaveLength(31)
     const w = await withdraw('usd', '500')
-    expect(w.body).toMatchObject({ status: 'queued', requestedAmount: '500', settleAt: new Date(t.deps.now().getTime() + 86_400_000).toISOString() })
+    expect(w.body).toMatchObject({
+      status: 'queued',
+      requestedAmount: '500',
+      settleAt: new Date(t.deps.now().getTime() + 86_400_000).toISOString(),
+    })
     expect(await balance('USDC')).toBe('1500')
     later(86_399)
     await t.runJobs()
@@ -155,19 +241,36 @@ describe('Liquid vaults', () => {
     later(86_401)
     await t.runJobs()
     expect(await balance('USDC')).toBe('2300')
-    expect((await paula.json('POST', `/accounts/${account}/earn/liquid/withdrawals/${w.body.id}/cancel`)).body.error.code).toBe('vault_withdrawal_not_cancellable')
+    expect(
+      (await paula.json('POST', `/accounts/${account}/earn/liquid/withdrawals/${w.body.id}/cancel`)).body.error.code,
+    ).toBe('vault_withdrawal_not_cancellable')
   })
 
   it('refuses a deposit over the balance and a withdrawal over the position, at the amount field', async () => {
-    expect((await deposit('eth', '1')).body.error).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.any(String) } })
+    expect((await deposit('eth', '1')).body.error).toMatchObject({
+      code: 'insufficient_funds',
+      fields: { amount: expect.any(String) },
+    })
     await deposit('usd', '10')
-    expect((await withdraw('usd', '10.01')).body.error).toMatchObject({ code: 'vault_insufficient_shares', fields: { amount: expect.any(String) } })
+    expect((await withdraw('usd', '10.01')).body.error).toMatchObject({
+      code: 'vault_insufficient_shares',
+      fields: { amount: expect.any(String) },
+    })
     expect((await withdraw('usd', (await usd()).value)).status).toBe(201)
   })
 
   it('lets members read but not move', async () => {
     const owner = await signIn(t.app, 'member')
     expect((await owner.json('GET', `/accounts/${ACCOUNT_IDS.acme}/earn`)).status).toBe(200)
-    expect((await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/earn/liquid/deposits`, { vault: 'usd', amount: '1', confirmation: await owner.hostConfirmation() }, { 'idempotency-key': key() })).status).toBe(403)
+    expect(
+      (
+        await owner.json(
+          'POST',
+          `/accounts/${ACCOUNT_IDS.acme}/earn/liquid/deposits`,
+          { vault: 'usd', amount: '1', confirmation: await owner.hostConfirmation() },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(403)
   })
 })

@@ -40,7 +40,8 @@ async function everything(accountId: string): Promise<Expected[]> {
   return rows
 }
 
-const page = (accountId: string, query: Omit<HistoryQuery, 'limit'> & { limit?: number } = {}) => listHistory(db, accountId, { limit: 20, ...query })
+const page = (accountId: string, query: Omit<HistoryQuery, 'limit'> & { limit?: number } = {}) =>
+  listHistory(db, accountId, { limit: 20, ...query })
 const ids = (items: { id: string }[]) => items.map((i) => i.id)
 
 async function medianMs(run: () => Promise<unknown>, times: number): Promise<number> {
@@ -65,7 +66,9 @@ describe('history of a long-lived account', () => {
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     const ratio = median(busyMs) / median(smallMs)
-    console.info(`historyFirstPageMs (${t.deps.db.driver}): small ${median(smallMs).toFixed(1)}, busy ${median(busyMs).toFixed(1)}, ratio ${ratio.toFixed(2)}`)
+    console.info(
+      `historyFirstPageMs (${t.deps.db.driver}): small ${median(smallMs).toFixed(1)}, busy ${median(busyMs).toFixed(1)}, ratio ${ratio.toFixed(2)}`,
+    )
     expect(ratio).toBeLessThanOrEqual(3)
   })
 
@@ -98,7 +101,9 @@ describe('history of a long-lived account', () => {
     for (const type of ['card', 'withdrawal', 'deposit', 'pix'] as const) {
       const first = await page(busy, { type })
       const second = await page(busy, { type, before: first.nextCursor! })
-      expect([...ids(first.items), ...ids(second.items)]).toEqual(ids(expected.filter((e) => e.type === type).slice(0, 40)))
+      expect([...ids(first.items), ...ids(second.items)]).toEqual(
+        ids(expected.filter((e) => e.type === type).slice(0, 40)),
+      )
     }
     const pending = await page(busy, { status: 'pending', limit: 100 })
     expect(ids(pending.items)).toEqual(ids(expected.filter((e) => e.status === 'pending').slice(0, 100)))
@@ -113,10 +118,18 @@ describe('history of a long-lived account', () => {
   it('still reads a page link made before cursors kept microseconds, and refuses a broken one with a 400', async () => {
     const first = await page(busy)
     const last = first.items[first.items.length - 1]!
-    const old = await paula.json('GET', `/accounts/${busy}/history?before=${encodeURIComponent(`${last.createdAt}|${last.id}`)}`)
+    const old = await paula.json(
+      'GET',
+      `/accounts/${busy}/history?before=${encodeURIComponent(`${last.createdAt}|${last.id}`)}`,
+    )
     expect(old.status).toBe(200)
     expect(old.body.items.length).toBeGreaterThan(0)
-    for (const broken of ['yesterday|x', '2030-02-30T00:00:00.000Z|' + last.id, `${last.createdAt}|not-a-uuid`, last.createdAt]) {
+    for (const broken of [
+      'yesterday|x',
+      '2030-02-30T00:00:00.000Z|' + last.id,
+      `${last.createdAt}|not-a-uuid`,
+      last.createdAt,
+    ]) {
       const res = await paula.json('GET', `/accounts/${busy}/history?before=${encodeURIComponent(broken)}`)
       expect(res.status, broken).toBe(400)
       expect(res.body.error.code).toBe('invalid_request')

@@ -9,13 +9,21 @@ import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-s
 export { HISTORY_STATUSES, HISTORY_TYPES, type HistoryType } from '../../domain/activity-kinds'
 import type { HistoryType } from '../../domain/activity-kinds'
 
-export type HistoryQuery = { type?: HistoryType | undefined; status?: string | undefined; q?: string | undefined; before?: string | undefined; cardId?: string | undefined; limit: number }
+export type HistoryQuery = {
+  type?: HistoryType | undefined
+  status?: string | undefined
+  q?: string | undefined
+  before?: string | undefined
+  cardId?: string | undefined
+  limit: number
+}
 
 /**
  * A page link: `<created_at to the microsecond>|<id>` of the last item seen, e.g.
  * `2026-11-21T12:00:01.000037Z|6f1c…`. Links made when it carried milliseconds still read.
  */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
 
 function parseCursor(before: string): { at: string; id: string } {
   const [, at, id] = CURSOR.exec(before) ?? []
@@ -28,7 +36,8 @@ function parseCursor(before: string): { at: string; id: string } {
 }
 
 /** Newest first: by time to the microsecond (`at` is fixed-width), then by id, as the sources' indexes order them. */
-const newestFirst = (a: HistoryRow, b: HistoryRow) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1)
+const newestFirst = (a: HistoryRow, b: HistoryRow) =>
+  a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1
 
 /**
  * Newest first, filtered (by type, status, text, or one card's purchases), paged by a cursor (`before`, the last
@@ -56,7 +65,16 @@ export async function listHistory(db: Tx, accountId: string, query: HistoryQuery
 function view(r: HistoryRow) {
   const asset: HeldAsset = isHeldAsset(r.asset) ? r.asset : 'USDC'
   const reason = r.type === 'card' && r.detail ? (DECLINE_REASONS[r.detail as DeclineReason] ?? r.detail) : r.detail
-  return { type: r.type, id: r.id, title: r.title, status: r.status, amount: toDecimal(r.amount, asset), asset, createdAt: r.created_at.toISOString(), reason }
+  return {
+    type: r.type,
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    amount: toDecimal(r.amount, asset),
+    asset,
+    createdAt: r.created_at.toISOString(),
+    reason,
+  }
 }
 
 /**
@@ -70,10 +88,15 @@ function csvCell(value: string): string {
 }
 
 /** The whole filtered history as CSV (up to 10,000 rows), for spreadsheets and accountants. */
-export async function historyCsv(db: Tx, accountId: string, query: Omit<HistoryQuery, 'limit' | 'before'>): Promise<string> {
+export async function historyCsv(
+  db: Tx,
+  accountId: string,
+  query: Omit<HistoryQuery, 'limit' | 'before'>,
+): Promise<string> {
   const { items } = await listHistory(db, accountId, { ...query, limit: 10_000 })
   const lines = [['date', 'type', 'description', 'status', 'amount', 'asset', 'reason', 'id'].join(',')]
-  for (const i of items) lines.push([i.createdAt, i.type, i.title, i.status, i.amount, i.asset, i.reason ?? '', i.id].map(csvCell).join(','))
+  for (const i of items)
+    lines.push([i.createdAt, i.type, i.title, i.status, i.amount, i.asset, i.reason ?? '', i.id].map(csvCell).join(','))
   return `${lines.join('\n')}\n`
 }
 
@@ -91,15 +114,35 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
     timeline.push({ step: a.status === 'declined' ? 'declined' : 'authorized', at: a.created_at.toISOString() })
     if (a.status === 'approved') timeline.push({ step: 'hold_ends', at: a.expires_at.toISOString() })
     if (['cleared', 'refunded'].includes(a.status)) timeline.push({ step: 'settled', at: a.updated_at.toISOString() })
-    if (['reversed', 'expired', 'refunded'].includes(a.status)) timeline.push({ step: a.status, at: a.updated_at.toISOString() })
-    const increments = await db.selectFrom('card_authorization_increments').selectAll().where('authorization_id', '=', id).orderBy('created_at').execute()
-    const incrementLine = (i: (typeof increments)[number]) => `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason})`}`
-    Object.assign(extra, { merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`, category: a.mcc, authorized: toDecimal(a.amount, 'USDC'), cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC'), increments: increments.length ? increments.map(incrementLine).join(' · ') : null })
+    if (['reversed', 'expired', 'refunded'].includes(a.status))
+      timeline.push({ step: a.status, at: a.updated_at.toISOString() })
+    const increments = await db
+      .selectFrom('card_authorization_increments')
+      .selectAll()
+      .where('authorization_id', '=', id)
+      .orderBy('created_at')
+      .execute()
+    const incrementLine = (i: (typeof increments)[number]) =>
+      `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason})`}`
+    Object.assign(extra, {
+      merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`,
+      category: a.mcc,
+      authorized: toDecimal(a.amount, 'USDC'),
+      cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC'),
+      increments: increments.length ? increments.map(incrementLine).join(' · ') : null,
+    })
   } else if (type === 'withdrawal') {
     const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-    timeline.push({ step: 'requested', at: w.created_at.toISOString() }, { step: 'security_delay_ends', at: w.release_at.toISOString() })
+    timeline.push(
+      { step: 'requested', at: w.created_at.toISOString() },
+      { step: 'security_delay_ends', at: w.release_at.toISOString() },
+    )
     if (w.status !== 'delayed') timeline.push({ step: w.status, at: w.updated_at.toISOString() })
-    Object.assign(extra, { destination: w.destination, fee: toDecimal(w.fee, w.asset as HeldAsset), transaction: w.tx_hash })
+    Object.assign(extra, {
+      destination: w.destination,
+      fee: toDecimal(w.fee, w.asset as HeldAsset),
+      transaction: w.tx_hash,
+    })
   } else {
     timeline.push({ step: row.status, at: row.created_at.toISOString() })
     if (type === 'pix') Object.assign(extra, await pixDetails(db, id))
@@ -116,9 +159,21 @@ async function pixDetails(db: Tx, journalId: string): Promise<Record<string, str
   const p = await db.selectFrom('pix_payments').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
   if (p) {
     const key = p.key_type === 'code' ? null : maskPixKey({ type: p.key_type as PixKey['type'], value: p.key_value })
-    return { brlAmount: toDecimal(p.brl_amount, 'BRL'), pixKey: key, rate: toDecimal(p.rate_micro_usd, 'USDC'), pixFee: toDecimal(p.fee_usdc, 'USDC'), endToEndId: p.end_to_end_id }
+    return {
+      brlAmount: toDecimal(p.brl_amount, 'BRL'),
+      pixKey: key,
+      rate: toDecimal(p.rate_micro_usd, 'USDC'),
+      pixFee: toDecimal(p.fee_usdc, 'USDC'),
+      endToEndId: p.end_to_end_id,
+    }
   }
   const c = await db.selectFrom('pix_charges').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
-  if (c) return { brlAmount: toDecimal(c.brl_amount, 'BRL'), rate: toDecimal(c.rate_micro_usd, 'USDC'), pixFee: toDecimal(c.fee_usdc, 'USDC'), txid: c.txid }
+  if (c)
+    return {
+      brlAmount: toDecimal(c.brl_amount, 'BRL'),
+      rate: toDecimal(c.rate_micro_usd, 'USDC'),
+      pixFee: toDecimal(c.fee_usdc, 'USDC'),
+      txid: c.txid,
+    }
   return {}
 }

@@ -2,10 +2,27 @@ import { sql, type RawBuilder } from 'kysely'
 import type { HistoryType } from '../../domain/activity-kinds'
 
 /** One movement as history reads it; `at` is `created_at` to the microsecond, the cursor's time. */
-export type HistoryRow = { type: string; id: string; title: string; status: string; amount: bigint; asset: string; created_at: Date; at: string; detail: string | null }
+export type HistoryRow = {
+  type: string
+  id: string
+  title: string
+  status: string
+  amount: bigint
+  asset: string
+  created_at: Date
+  at: string
+  detail: string | null
+}
 
 /** What narrows a source's rows; each is left out of the SQL when unset. */
-export type SourceFilter = { type?: string | undefined; status?: string | undefined; titleLike?: string | undefined; cardId?: string | undefined; id?: string | undefined; before?: { at: string; id: string } | undefined }
+export type SourceFilter = {
+  type?: string | undefined
+  status?: string | undefined
+  titleLike?: string | undefined
+  cardId?: string | undefined
+  id?: string | undefined
+  before?: { at: string; id: string } | undefined
+}
 
 /**
  * One table history reads movements from. Each is read newest first on its own index of
@@ -29,16 +46,30 @@ const JOURNAL_KINDS: Record<Exclude<HistoryType, 'card' | 'withdrawal'>, readonl
   borrow: ['borrow_interest', 'liquidation'],
 }
 const JOURNAL_TYPE = sql`CASE ${sql.join(
-  Object.entries(JOURNAL_KINDS).map(([type, kinds]) => sql`WHEN j.kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) THEN ${sql.lit(type)}`),
+  Object.entries(JOURNAL_KINDS).map(
+    ([type, kinds]) => sql`WHEN j.kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}) THEN ${sql.lit(type)}`,
+  ),
   sql` `,
 )} ELSE 'other' END`
 
 const CURSOR_TIME = sql.lit('YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
 
-type Columns = { alias: string; title: RawBuilder<unknown>; status: RawBuilder<unknown>; type: RawBuilder<unknown>; cardId: RawBuilder<unknown> | null }
+type Columns = {
+  alias: string
+  title: RawBuilder<unknown>
+  status: RawBuilder<unknown>
+  type: RawBuilder<unknown>
+  cardId: RawBuilder<unknown> | null
+}
 
 /** A source's query: the account's rows that pass every filter set, newest first (its index's order), at most `limit`. */
-function query(table: string, c: Columns, select: RawBuilder<unknown>, shown: RawBuilder<unknown> | null, join: RawBuilder<unknown> = sql``) {
+function query(
+  table: string,
+  c: Columns,
+  select: RawBuilder<unknown>,
+  shown: RawBuilder<unknown> | null,
+  join: RawBuilder<unknown> = sql``,
+) {
   return (accountId: string, f: SourceFilter, limit: number) => {
     const col = (name: string) => sql.ref(`${c.alias}.${name}`)
     const where: RawBuilder<unknown>[] = [sql`${col('account_id')} = ${accountId}`]
@@ -48,7 +79,8 @@ function query(table: string, c: Columns, select: RawBuilder<unknown>, shown: Ra
     if (f.status) where.push(sql`${c.status} = ${f.status}`)
     if (f.cardId) where.push(c.cardId ? sql`${c.cardId} = ${f.cardId}` : sql`FALSE`)
     if (f.titleLike) where.push(sql`${c.title} ILIKE ${f.titleLike}`)
-    if (f.before) where.push(sql`(${col('created_at')}, ${col('id')}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)`)
+    if (f.before)
+      where.push(sql`(${col('created_at')}, ${col('id')}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)`)
     return sql<HistoryRow>`
       SELECT ${c.type} AS type, ${col('id')} AS id, ${c.title} AS title, ${c.status} AS status, ${select},
         ${col('created_at')} AS created_at, to_char(${col('created_at')} AT TIME ZONE 'UTC', ${CURSOR_TIME}) AS at
@@ -63,26 +95,36 @@ function query(table: string, c: Columns, select: RawBuilder<unknown>, shown: Ra
 const cards: HistorySource = {
   yields: (type) => type === 'card',
   hasCards: true,
-  rows: query('card_authorizations', {
-    alias: 'a',
-    type: sql`'card'::text`,
-    title: sql`a.merchant_name`,
-    status: sql`CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END`,
-    cardId: sql`a.card_id`,
-  }, sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.decline_reason AS detail`, null),
+  rows: query(
+    'card_authorizations',
+    {
+      alias: 'a',
+      type: sql`'card'::text`,
+      title: sql`a.merchant_name`,
+      status: sql`CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END`,
+      cardId: sql`a.card_id`,
+    },
+    sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.decline_reason AS detail`,
+    null,
+  ),
 }
 
 /** Crypto withdrawals, through their own row (the journal comes only when sent). */
 const withdrawals: HistorySource = {
   yields: (type) => type === 'withdrawal',
   hasCards: false,
-  rows: query('withdrawals', {
-    alias: 'w',
-    type: sql`'withdrawal'::text`,
-    title: sql`'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4)`,
-    status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
-    cardId: null,
-  }, sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS detail`, null),
+  rows: query(
+    'withdrawals',
+    {
+      alias: 'w',
+      type: sql`'withdrawal'::text`,
+      title: sql`'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4)`,
+      status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
+      cardId: null,
+    },
+    sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS detail`,
+    null,
+  ),
 }
 
 /**
@@ -110,13 +152,19 @@ const JOURNAL_AMOUNT = sql`LEFT JOIN LATERAL (
 const journals: HistorySource = {
   yields: (type) => type !== 'card' && type !== 'withdrawal',
   hasCards: false,
-  rows: query('journals', {
-    alias: 'j',
-    type: JOURNAL_TYPE,
-    title: sql`j.description`,
-    status: sql`CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END`,
-    cardId: null,
-  }, sql`holder.amount AS amount, holder.asset AS asset, NULL AS detail`, JOURNAL_SHOWN, JOURNAL_AMOUNT),
+  rows: query(
+    'journals',
+    {
+      alias: 'j',
+      type: JOURNAL_TYPE,
+      title: sql`j.description`,
+      status: sql`CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END`,
+      cardId: null,
+    },
+    sql`holder.amount AS amount, holder.asset AS asset, NULL AS detail`,
+    JOURNAL_SHOWN,
+    JOURNAL_AMOUNT,
+  ),
 }
 
 /**
@@ -126,13 +174,18 @@ const journals: HistorySource = {
 const returnedBankTransfers: HistorySource = {
   yields: (type) => type === 'bank',
   hasCards: false,
-  rows: query('bank_transfers_in', {
-    alias: 'b',
-    type: sql`'bank'::text`,
-    title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH' ELSE 'Wire' END || ' from ' || b.sender_name`,
-    status: sql`'returned'::text`,
-    cardId: null,
-  }, sql`b.usdc_amount AS amount, 'USDC' AS asset, b.return_reason AS detail`, sql`b.status = 'returned'`),
+  rows: query(
+    'bank_transfers_in',
+    {
+      alias: 'b',
+      type: sql`'bank'::text`,
+      title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH' ELSE 'Wire' END || ' from ' || b.sender_name`,
+      status: sql`'returned'::text`,
+      cardId: null,
+    },
+    sql`b.usdc_amount AS amount, 'USDC' AS asset, b.return_reason AS detail`,
+    sql`b.status = 'returned'`,
+  ),
 }
 
 export const HISTORY_SOURCES: readonly HistorySource[] = [cards, withdrawals, journals, returnedBankTransfers]

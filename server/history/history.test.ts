@@ -12,7 +12,12 @@ beforeEach(async () => {
   const admin = await signIn(t.app, 'admin')
   const tick = () => t.setNow(new Date(t.deps.now().getTime() + 1000))
   tick()
-  const coffee = (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '4.5', merchantName: 'Café, "Central"' })).body
+  const coffee = (
+    await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+      amount: '4.5',
+      merchantName: 'Café, "Central"',
+    })
+  ).body
   tick()
   await admin.json('POST', `/sandbox/card-authorizations/${coffee.networkId}/clearing`, {})
   await t.runJobs()
@@ -20,7 +25,17 @@ beforeEach(async () => {
   await paula.json('POST', `/cards/${CARD_IDS.personal}/freeze`)
   await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '9', merchantName: 'Kiosk' })
   tick()
-  await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '10', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'hist-w-1' })
+  await paula.json(
+    'POST',
+    `/accounts/${account}/withdrawals`,
+    {
+      asset: 'USDC',
+      amount: '10',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      confirmation: { method: 'password', password: DEMO_PASSWORD },
+    },
+    { 'idempotency-key': 'hist-w-1' },
+  )
 })
 
 describe('transaction history', () => {
@@ -28,19 +43,35 @@ describe('transaction history', () => {
     const { body } = await paula.json('GET', `/accounts/${account}/history`)
     // (The seeded deposits carry the database's clock, not this test's, so only this test's items are ordered here.)
     const mine = body.items.filter((i: { type: string }) => i.type !== 'deposit')
-    expect(mine.map((i: { type: string; status: string }) => `${i.type}:${i.status}`)).toEqual(['withdrawal:pending', 'card:declined', 'card:settled'])
+    expect(mine.map((i: { type: string; status: string }) => `${i.type}:${i.status}`)).toEqual([
+      'withdrawal:pending',
+      'card:declined',
+      'card:settled',
+    ])
     expect(body.items.filter((i: { type: string }) => i.type === 'deposit')).toHaveLength(2)
-    expect(mine[1]).toMatchObject({ title: 'Kiosk', amount: '-9', reason: 'Declined: this card is frozen. Unfreeze it to pay.' })
+    expect(mine[1]).toMatchObject({
+      title: 'Kiosk',
+      amount: '-9',
+      reason: 'Declined: this card is frozen. Unfreeze it to pay.',
+    })
     expect(mine[2]).toMatchObject({ amount: '-4.5' })
   })
 
   it('filters by type, status and text, and pages with a cursor', async () => {
     expect((await paula.json('GET', `/accounts/${account}/history?type=card`)).body.items).toHaveLength(2)
-    expect((await paula.json('GET', `/accounts/${account}/history?status=declined`)).body.items.map((i: { title: string }) => i.title)).toEqual(['Kiosk'])
+    expect(
+      (await paula.json('GET', `/accounts/${account}/history?status=declined`)).body.items.map(
+        (i: { title: string }) => i.title,
+      ),
+    ).toEqual(['Kiosk'])
     expect((await paula.json('GET', `/accounts/${account}/history?q=caf%C3%A9`)).body.items).toHaveLength(1)
     const first = (await paula.json('GET', `/accounts/${account}/history?limit=2`)).body
-    const second = (await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(first.nextCursor)}`)).body
-    const third = (await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(second.nextCursor)}`)).body
+    const second = (
+      await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(first.nextCursor)}`)
+    ).body
+    const third = (
+      await paula.json('GET', `/accounts/${account}/history?limit=2&before=${encodeURIComponent(second.nextCursor)}`)
+    ).body
     expect([...first.items, ...second.items, ...third.items]).toHaveLength(5)
     expect(third.nextCursor).toBeNull()
   })
@@ -58,7 +89,10 @@ describe('transaction history', () => {
     const admin = await signIn(t.app, 'admin')
     await paula.json('POST', `/cards/${CARD_IDS.personal}/unfreeze`)
     for (const merchantName of ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)', '+1-555', '-2+3'])
-      expect((await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '1', merchantName })).status).toBe(201)
+      expect(
+        (await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '1', merchantName }))
+          .status,
+      ).toBe(201)
     const csv = await (await paula.request('GET', `/accounts/${account}/history.csv?type=card`)).text()
     for (const line of csv.split('\n')) expect(line, line).not.toMatch(/(^|,)"?[=+@]/)
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""`)
@@ -79,7 +113,9 @@ describe('movements outside the card network', () => {
   it('shows a card journal with no authorization (the seeded borrowed purchase) once, as itself', async () => {
     const bruno = await signIn(t.app, 'borrower')
     const items = (await bruno.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/history`)).body.items
-    expect(items.filter((i: { title: string }) => i.title.includes('Lisbon Furniture'))).toEqual([expect.objectContaining({ type: 'other', status: 'settled', amount: '-1200', asset: 'USDC' })])
+    expect(items.filter((i: { title: string }) => i.title.includes('Lisbon Furniture'))).toEqual([
+      expect.objectContaining({ type: 'other', status: 'settled', amount: '-1200', asset: 'USDC' }),
+    ])
   })
 
   it('shows a cleared purchase once, through its authorization', async () => {

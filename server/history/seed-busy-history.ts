@@ -26,10 +26,20 @@ const AMOUNT = { deposit: USDC(100), pix: USDC(50), card: USDC(7.25), withdrawal
  * posted USDC is credited by the deposits to cover every spend. No expiry jobs are queued for the holds.
  * Ends by analyzing the tables it filled, as autovacuum would.
  */
-export async function seedBusyHistory(db: Kysely<Database>, accountId: string, options: BusyHistoryOptions): Promise<void> {
+export async function seedBusyHistory(
+  db: Kysely<Database>,
+  accountId: string,
+  options: BusyHistoryOptions,
+): Promise<void> {
   const { movements: m, pendingPurchases: p } = options
   await db.transaction().execute(async (tx) => {
-    const card = await tx.selectFrom('cards').select('id').where('account_id', '=', accountId).orderBy('created_at').orderBy('id').executeTakeFirst()
+    const card = await tx
+      .selectFrom('cards')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst()
     if (!card) throw new Error(`seedBusyHistory: account ${accountId} has no card`)
     const cash = await ledgerAccount(tx, accountId, 'cash', 'credit', true)
     const custody = await ledgerAccount(tx, null, 'custody', 'debit', false)
@@ -81,7 +91,9 @@ export async function seedBusyHistory(db: Kysely<Database>, accountId: string, o
         CASE i % 4 WHEN 1 THEN ${AMOUNT.deposit}::numeric WHEN 2 THEN ${AMOUNT.card}::numeric WHEN 3 THEN ${AMOUNT.withdrawal}::numeric ELSE ${AMOUNT.pix}::numeric END
       FROM generate_series(1, ${m}::int) i, LATERAL (VALUES
         (CASE WHEN i % 4 IN (2, 3) THEN ${cash}::uuid ELSE ${custody}::uuid END, 'debit'),
-        (CASE i % 4 WHEN 2 THEN ${settlement}::uuid WHEN 3 THEN ${custody}::uuid ELSE ${cash}::uuid END, 'credit')) AS e (ledger_account_id, side)`.execute(tx)
+        (CASE i % 4 WHEN 2 THEN ${settlement}::uuid WHEN 3 THEN ${custody}::uuid ELSE ${cash}::uuid END, 'credit')) AS e (ledger_account_id, side)`.execute(
+      tx,
+    )
 
     const n = (r: number) => BigInt(r === 0 ? Math.floor(m / 4) : m >= r ? Math.floor((m - r) / 4) + 1 : 0)
     const moneyIn = n(1) * AMOUNT.deposit + n(0) * AMOUNT.pix
@@ -102,17 +114,35 @@ type Totals = Partial<Record<'debits_posted' | 'credits_posted' | 'debits_pendin
 /** Moves a ledger account's cached totals by what the seeded entries and holds add to it. */
 async function bump(tx: Kysely<Database>, id: string, by: Totals) {
   const add = (column: keyof Totals) => sql<bigint>`${sql.ref(column)} + ${by[column] ?? 0n}`
-  await tx.updateTable('ledger_accounts')
-    .set({ debits_posted: add('debits_posted'), credits_posted: add('credits_posted'), debits_pending: add('debits_pending'), credits_pending: add('credits_pending') })
+  await tx
+    .updateTable('ledger_accounts')
+    .set({
+      debits_posted: add('debits_posted'),
+      credits_posted: add('credits_posted'),
+      debits_pending: add('debits_pending'),
+      credits_pending: add('credits_pending'),
+    })
     .where('id', '=', id)
     .execute()
 }
 
 /** The USDC ledger account (account, code), created with an id derived from them when missing. */
-async function ledgerAccount(tx: Kysely<Database>, accountId: string | null, code: string, normal: 'debit' | 'credit', noOverdraft: boolean): Promise<string> {
-  const hex = createHash('sha256').update(`busy-ledger:${accountId ?? 'platform'}:${code}`).digest('hex')
+async function ledgerAccount(
+  tx: Kysely<Database>,
+  accountId: string | null,
+  code: string,
+  normal: 'debit' | 'credit',
+  noOverdraft: boolean,
+): Promise<string> {
+  const hex = createHash('sha256')
+    .update(`busy-ledger:${accountId ?? 'platform'}:${code}`)
+    .digest('hex')
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
-  await tx.insertInto('ledger_accounts').values({ id, account_id: accountId, code, asset: 'USDC', normal, no_overdraft: noOverdraft }).onConflict((oc) => oc.doNothing()).execute()
+  await tx
+    .insertInto('ledger_accounts')
+    .values({ id, account_id: accountId, code, asset: 'USDC', normal, no_overdraft: noOverdraft })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
   let query = tx.selectFrom('ledger_accounts').select('id').where('code', '=', code).where('asset', '=', 'USDC')
   query = accountId === null ? query.where('account_id', 'is', null) : query.where('account_id', '=', accountId)
   return (await query.executeTakeFirstOrThrow()).id

@@ -27,14 +27,22 @@ function cells(): Call[] {
   const out: Call[] = []
   for (const route of t.routes) {
     for (const who of ['anonymous', ...PERSONAS] as const) {
-      const accounts = route.path.includes(':accountId') ? [...new Set([who === 'anonymous' ? FOREIGN.personal : (HOME[who]?.accountId ?? FOREIGN[who]), who === 'anonymous' ? FOREIGN.new : FOREIGN[who]])] : [undefined]
+      const accounts = route.path.includes(':accountId')
+        ? [
+            ...new Set([
+              who === 'anonymous' ? FOREIGN.personal : (HOME[who]?.accountId ?? FOREIGN[who]),
+              who === 'anonymous' ? FOREIGN.new : FOREIGN[who],
+            ]),
+          ]
+        : [undefined]
       for (const accountId of accounts) out.push({ route, who, accountId, path: fillPath(route, accountId) })
     }
   }
   return out
 }
 
-const send = (c: Call, caller = callers[c.who], body: unknown = c.route.body ? {} : undefined) => caller.request(c.route.method.toUpperCase(), c.path, body)
+const send = (c: Call, caller = callers[c.who], body: unknown = c.route.body ? {} : undefined) =>
+  caller.request(c.route.method.toUpperCase(), c.path, body)
 
 /** Valid bodies for the card routes, so the card's owner check (not the form check) is what answers. */
 const CARD_BODIES: Record<string, unknown> = {
@@ -47,9 +55,12 @@ const label = (c: Call) => `${c.who} ${c.route.method.toUpperCase()} ${c.path}`
 describe('authorization matrix: every route × every role', () => {
   it('covers every route of the table, with every access kind', () => {
     expect(t.routes.length).toBeGreaterThan(100)
-    expect(new Set(t.routes.map((r) => r.access.kind))).toEqual(new Set(['public', 'user', 'account', 'platform_admin']))
+    expect(new Set(t.routes.map((r) => r.access.kind))).toEqual(
+      new Set(['public', 'user', 'account', 'platform_admin']),
+    )
     const all = cells()
-    for (const route of t.routes) expect(all.filter((c) => c.route === route).length, route.path).toBeGreaterThanOrEqual(7)
+    for (const route of t.routes)
+      expect(all.filter((c) => c.route === route).length, route.path).toBeGreaterThanOrEqual(7)
   })
 
   it('refuses every caller without the access: 401 anonymous, 403 wrong role or other account, and writes nothing', async () => {
@@ -78,19 +89,31 @@ describe('authorization matrix: every route × every role', () => {
     }
     for (const route of cardRoutes) {
       for (const who of ['borrower', 'owner', 'new'] as const) {
-        const c: Call = { route, who, accountId: undefined, path: fillPath(route, undefined, { cardId: CARD_IDS.personal }) }
+        const c: Call = {
+          route,
+          who,
+          accountId: undefined,
+          path: fillPath(route, undefined, { cardId: CARD_IDS.personal }),
+        }
         const res = await send(c, callers[who], CARD_BODIES[route.path])
         expect([403, 404], label(c)).toContain(res.status)
       }
       // Paula is not the cardholder of Marco's company card, nor a member of its account.
-      const c: Call = { route, who: 'personal', accountId: undefined, path: fillPath(route, undefined, { cardId: CARD_IDS.member }) }
+      const c: Call = {
+        route,
+        who: 'personal',
+        accountId: undefined,
+        path: fillPath(route, undefined, { cardId: CARD_IDS.member }),
+      }
       expect([403, 404], label(c)).toContain((await send(c, callers.personal, CARD_BODIES[route.path])).status)
     }
     expect(await snapshot(t.deps.db)).toBe(before)
   })
 
   it('lets every caller with the access through (no 401, no forbidden)', async () => {
-    const allowed = cells().filter((c) => c.who !== 'anonymous' && mayCall(c.route, c.who, c.accountId) && c.route.access.kind !== 'public')
+    const allowed = cells().filter(
+      (c) => c.who !== 'anonymous' && mayCall(c.route, c.who, c.accountId) && c.route.access.kind !== 'public',
+    )
     expect(allowed.length).toBeGreaterThan(300)
     for (const c of allowed) {
       // Signing out would end the walk's own session: sign out a session of its own instead.

@@ -32,7 +32,9 @@ describe('the bench page (CASH_BENCH_PAGE_DIR)', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
     expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(BARE_HTML)
 
-    const js = await t.app.request(`${BENCH_PAGE_PATH}/assets/index-AbCd1234.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    const js = await t.app.request(`${BENCH_PAGE_PATH}/assets/index-AbCd1234.js`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
     expect(js.status).toBe(200)
     expect(js.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(js.headers.get('content-encoding')).toBe('br')
@@ -41,7 +43,9 @@ describe('the bench page (CASH_BENCH_PAGE_DIR)', () => {
     expect(brotliDecompressSync(Buffer.from(await js.arrayBuffer())).toString()).toBe(BARE_JS)
 
     // Like the build's precompressed assets: nothing under 512 bytes is compressed.
-    const css = await t.app.request(`${BENCH_PAGE_PATH}/assets/tiny-AbCd1234.css`, { headers: { 'accept-encoding': 'gzip' } })
+    const css = await t.app.request(`${BENCH_PAGE_PATH}/assets/tiny-AbCd1234.css`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
     expect(css.headers.get('content-encoding')).toBeNull()
     expect(await css.text()).toBe('h1{margin:0}')
 
@@ -58,7 +62,14 @@ describe('the bench page (CASH_BENCH_PAGE_DIR)', () => {
   })
 
   it('is refused in production', () => {
-    expect(() => loadConfig({ CASH_ENV: 'production', WEBHOOK_SECRET: 'a-real-secret-of-some-length', PUBLIC_ORIGIN: 'https://cash.example.com', CASH_BENCH_PAGE_DIR: bare })).toThrow(/CASH_BENCH_PAGE_DIR/)
+    expect(() =>
+      loadConfig({
+        CASH_ENV: 'production',
+        WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+        PUBLIC_ORIGIN: 'https://cash.example.com',
+        CASH_BENCH_PAGE_DIR: bare,
+      }),
+    ).toThrow(/CASH_BENCH_PAGE_DIR/)
     expect(loadConfig({ CASH_BENCH_PAGE_DIR: bare }).CASH_BENCH_PAGE_DIR).toBe(bare)
     expect(loadConfig({}).CASH_BENCH_PAGE_DIR).toBeUndefined()
   })

@@ -8,7 +8,11 @@ export const BENCH_PAGE_PATH = '/app/cash/bench/bare'
 
 /** Below this the build writes no compressed copy of an asset (vite.config.ts, MIN_BYTES): sent as it is. */
 const MIN_BYTES = 512
-const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=UTF-8' }
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=UTF-8',
+}
 const ASSET = /^[\w.-]+\.(js|css)$/
 const HASHED = /-[\w-]{8}\.(js|css)$/
 
@@ -31,7 +35,10 @@ export function mountBenchPage(app: Hono, dir: string): void {
       if (!existsSync(full)) files.set(path, null)
       else {
         const text = readFileSync(full, 'utf8')
-        files.set(path, { copies: encodedCopies(text), compress: path.endsWith('.html') || Buffer.byteLength(text) >= MIN_BYTES })
+        files.set(path, {
+          copies: encodedCopies(text),
+          compress: path.endsWith('.html') || Buffer.byteLength(text) >= MIN_BYTES,
+        })
       }
     }
     return files.get(path)!

@@ -7,12 +7,24 @@ const balancer = new Set(['127.0.0.1', '10.0.0.5'])
 
 describe('the client address behind a balancer', () => {
   it('believes X-Forwarded-For only from a trusted proxy, taking the right-most address that is not one', () => {
-    expect(clientAddressFrom('203.0.113.9', '198.51.100.1', balancer), 'a client’s own header proves nothing').toBe('203.0.113.9')
+    expect(clientAddressFrom('203.0.113.9', '198.51.100.1', balancer), 'a client’s own header proves nothing').toBe(
+      '203.0.113.9',
+    )
     expect(clientAddressFrom('127.0.0.1', '198.51.100.1', balancer)).toBe('198.51.100.1')
-    expect(clientAddressFrom('::ffff:127.0.0.1', '198.51.100.1', balancer), 'an IPv4 peer on a dual-stack socket').toBe('198.51.100.1')
-    expect(clientAddressFrom('127.0.0.1', '1.2.3.4, 198.51.100.1', balancer), 'what the client wrote in front is not believed').toBe('198.51.100.1')
-    expect(clientAddressFrom('127.0.0.1', '198.51.100.1, 10.0.0.5', balancer), 'through two trusted proxies').toBe('198.51.100.1')
-    expect(clientAddressFrom('127.0.0.1', 'not-an-address', balancer), 'a malformed chain counts against the proxy').toBe('127.0.0.1')
+    expect(clientAddressFrom('::ffff:127.0.0.1', '198.51.100.1', balancer), 'an IPv4 peer on a dual-stack socket').toBe(
+      '198.51.100.1',
+    )
+    expect(
+      clientAddressFrom('127.0.0.1', '1.2.3.4, 198.51.100.1', balancer),
+      'what the client wrote in front is not believed',
+    ).toBe('198.51.100.1')
+    expect(clientAddressFrom('127.0.0.1', '198.51.100.1, 10.0.0.5', balancer), 'through two trusted proxies').toBe(
+      '198.51.100.1',
+    )
+    expect(
+      clientAddressFrom('127.0.0.1', 'not-an-address', balancer),
+      'a malformed chain counts against the proxy',
+    ).toBe('127.0.0.1')
     expect(clientAddressFrom('127.0.0.1', undefined, balancer)).toBe('127.0.0.1')
     expect(clientAddressFrom(undefined, '198.51.100.1', balancer)).toBe('unknown')
   })
@@ -47,6 +59,8 @@ describe('the client address behind a balancer', () => {
   })
 
   it('ignores X-Forwarded-For from a peer it does not trust: changing the header does not reset the count', async () => {
-    expect(await signInStatuses([], ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])).toEqual([401, 401, 401, 429])
+    expect(await signInStatuses([], ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])).toEqual([
+      401, 401, 401, 429,
+    ])
   })
 })

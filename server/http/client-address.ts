@@ -4,7 +4,8 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Config } from '../config'
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) as `127.0.0.1`, so one list names it either way. */
-const plain = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address)
+const plain = (address: string) =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
 /**
  * The client's address from the socket's peer and the X-Forwarded-For it sent. Only a peer listed in
@@ -12,7 +13,11 @@ const plain = (address: string) => (address.startsWith('::ffff:') && isIP(addres
  * not itself a trusted proxy (anything left of it was written by the client and proves nothing). From anyone
  * else the header is ignored, so a client cannot pick the address its rate limits are counted under.
  */
-export function clientAddressFrom(peer: string | undefined, forwardedFor: string | undefined, trusted: ReadonlySet<string>): string {
+export function clientAddressFrom(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: ReadonlySet<string>,
+): string {
   if (!peer) return 'unknown'
   const from = plain(peer)
   if (!trusted.has(from) || !forwardedFor) return from

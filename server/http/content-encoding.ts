@@ -27,7 +27,8 @@ export function encodedCopies(text: string): Record<'identity' | Encoding, Uint8
 /** One body compressed for one response (a page with data of its own): fast settings, a few KB take well under 1 ms. */
 export function encodeNow(text: string, encoding: Encoding | null): Uint8Array<ArrayBuffer> {
   const raw = Buffer.from(text)
-  if (encoding === 'br') return new Uint8Array(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
+  if (encoding === 'br')
+    return new Uint8Array(brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
   if (encoding === 'gzip') return new Uint8Array(gzipSync(raw, { level: 6 }))
   return new Uint8Array(raw)
 }

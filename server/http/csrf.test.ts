@@ -21,7 +21,10 @@ async function webSession(key: PersonaKey): Promise<WebSession> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: persona(key).email, password: DEMO_PASSWORD, client: 'web' }),
   })
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, csrf: ((await res.json()) as { csrfToken: string }).csrfToken }
+  return {
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    csrf: ((await res.json()) as { csrfToken: string }).csrfToken,
+  }
 }
 
 beforeAll(async () => {
@@ -90,12 +93,25 @@ describe('CSRF on every state-changing route', () => {
       // Would end the walk's sessions (signing out everywhere else ends the persona's bearer one); tested below and in server/auth/sessions.test.ts.
       if (route.path === '/auth/sign-out' || route.path === '/auth/sessions/sign-out-others') continue
       const key = allowedPersona(route)
-      const withToken = await send(route, key, { cookie: web[key].cookie, 'x-csrf-token': web[key].csrf, origin: 'http://localhost' })
+      const withToken = await send(route, key, {
+        cookie: web[key].cookie,
+        'x-csrf-token': web[key].csrf,
+        origin: 'http://localhost',
+      })
       expect(await codeOf(withToken), `web ${route.method} ${route.path}`).not.toBe('csrf_failed')
-      const bearer = await native[key].request(route.method.toUpperCase(), fillPath(route, HOME[key]?.accountId), route.body ? {} : undefined)
+      const bearer = await native[key].request(
+        route.method.toUpperCase(),
+        fillPath(route, HOME[key]?.accountId),
+        route.body ? {} : undefined,
+      )
       expect(bearer.status, `bearer ${route.method} ${route.path}`).not.toBe(403)
       // A bearer call from a page of another origin still fails the Origin check (a token leaked into a page is not enough).
-      const foreign = await native[key].request(route.method.toUpperCase(), fillPath(route, HOME[key]?.accountId), route.body ? {} : undefined, { origin: 'https://evil.example' })
+      const foreign = await native[key].request(
+        route.method.toUpperCase(),
+        fillPath(route, HOME[key]?.accountId),
+        route.body ? {} : undefined,
+        { origin: 'https://evil.example' },
+      )
       expect(await codeOf(foreign), `bearer cross-origin ${route.method} ${route.path}`).toBe('csrf_failed')
     }
   })
@@ -105,29 +121,53 @@ describe('CSRF on every state-changing route', () => {
     const forged = await t.app.request(`${API_BASE}/auth/sign-out`, { method: 'POST', headers: { cookie: s.cookie } })
     expect(forged.status).toBe(403)
     expect((await t.app.request(`${API_BASE}/auth/session`, { headers: { cookie: s.cookie } })).status).toBe(200)
-    const real = await t.app.request(`${API_BASE}/auth/sign-out`, { method: 'POST', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf } })
+    const real = await t.app.request(`${API_BASE}/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
+    })
     expect(real.status).toBe(200)
   })
 
   it('a sign-in posted from another origin is refused (login CSRF), from ours it works', async () => {
     const body = JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' })
-    const forged = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body })
+    const forged = await t.app.request(`${API_BASE}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body,
+    })
     expect(forged.status).toBe(403)
     expect(await codeOf(forged)).toBe('csrf_failed')
     expect(forged.headers.get('set-cookie')).toBeNull()
-    const ours = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost' }, body })
+    const ours = await t.app.request(`${API_BASE}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body,
+    })
     expect(ours.status).toBe(200)
   })
 
   it('a body that is not declared JSON is refused (text/plain and forms need no preflight from another site)', async () => {
     const body = JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' })
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
-      const res = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: type ? { 'content-type': type } : {}, body })
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      undefined,
+    ]) {
+      const res = await t.app.request(`${API_BASE}/auth/sign-in`, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body,
+      })
       expect(res.status, String(type)).toBe(415)
       expect(await codeOf(res)).toBe('unsupported_media_type')
       expect(res.headers.get('set-cookie')).toBeNull()
     }
-    const json = await t.app.request(`${API_BASE}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body })
+    const json = await t.app.request(`${API_BASE}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body,
+    })
     expect(json.status).toBe(200)
   })
 

@@ -12,10 +12,14 @@ describe('a deadlock between two requests', () => {
     const t = await createTestApp()
     expect(t.deps.db.driver, 'this suite runs on PostgreSQL only').toBe('postgres')
     const db = t.deps.db.kysely
-    const lock = (tx: typeof db, id: string) => tx.selectFrom('accounts').select('id').where('id', '=', id).forNoKeyUpdate().execute()
+    const lock = (tx: typeof db, id: string) =>
+      tx.selectFrom('accounts').select('id').where('id', '=', id).forNoKeyUpdate().execute()
     let firstHeld!: () => void
     let secondHeld!: () => void
-    const bothHeld = Promise.all([new Promise<void>((r) => (firstHeld = r)), new Promise<void>((r) => (secondHeld = r))])
+    const bothHeld = Promise.all([
+      new Promise<void>((r) => (firstHeld = r)),
+      new Promise<void>((r) => (secondHeld = r)),
+    ])
     const outcomes = await Promise.allSettled([
       db.transaction().execute(async (tx) => {
         await lock(tx, ACCOUNT_IDS.personal)
@@ -32,6 +36,10 @@ describe('a deadlock between two requests', () => {
     ])
     const failed = outcomes.filter((o) => o.status === 'rejected')
     expect(failed).toHaveLength(1)
-    expect(refusalForDatabaseError(failed[0]!.reason)).toMatchObject({ code: 'conflict', status: 409, details: { retryable: true } })
+    expect(refusalForDatabaseError(failed[0]!.reason)).toMatchObject({
+      code: 'conflict',
+      status: 409,
+      details: { retryable: true },
+    })
   })
 })

@@ -24,6 +24,7 @@ export function refusalForDatabaseError(error: unknown): DomainError | null {
     const refusal = RACED_CONSTRAINTS[constraint]
     return refusal ? new DomainError(refusal, undefined, undefined, { retryable: true }) : null
   }
-  if (typeof code === 'string' && GIVE_WAY.has(code)) return new DomainError('conflict', undefined, undefined, { retryable: true })
+  if (typeof code === 'string' && GIVE_WAY.has(code))
+    return new DomainError('conflict', undefined, undefined, { retryable: true })
   return null
 }

@@ -20,13 +20,20 @@ describe('unexpected failures', () => {
     const res = await t.app.request('http://cash.test/app/cash/settings')
     expect(res.status).toBe(500)
     const html = await res.text()
-    expect(html).toContain('Application error: a server-side exception has occurred while loading cash.test (see the server logs for more information).')
+    expect(html).toContain(
+      'Application error: a server-side exception has occurred while loading cash.test (see the server logs for more information).',
+    )
     const digest = /Digest: (\d+)/.exec(html)?.[1]
     expect(digest).toBeTruthy()
     expect(html).not.toMatch(/EISDIR|index\.html|at .*\.ts/)
     expect(html).toContain('href="/app/cash/error-acknowledged"')
     const logged = t.logs.map((l) => JSON.parse(l)).find((l) => l.level === 'error')
-    expect(logged).toMatchObject({ msg: 'unhandled error', digest, path: '/app/cash/settings', error: expect.stringContaining('EISDIR') })
+    expect(logged).toMatchObject({
+      msg: 'unhandled error',
+      digest,
+      path: '/app/cash/settings',
+      error: expect.stringContaining('EISDIR'),
+    })
   })
 
   it('log a digest the card number redaction never hides (it once did: 13 digits passing the Luhn check)', () => {
@@ -47,7 +54,9 @@ describe('unexpected failures', () => {
   })
 
   it('tag every response and log line with a request id, and keep tokens out of logs', async () => {
-    const res = await t.app.request('/app/cash/api/v1/health?token=leaky', { headers: { 'x-request-id': 'req-abc-123' } })
+    const res = await t.app.request('/app/cash/api/v1/health?token=leaky', {
+      headers: { 'x-request-id': 'req-abc-123' },
+    })
     expect(res.headers.get('x-request-id')).toBe('req-abc-123')
     const line = t.logs.map((l) => JSON.parse(l)).find((l) => l.requestId === 'req-abc-123')
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/app/cash/api/v1/health', status: 200 })

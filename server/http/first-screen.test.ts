@@ -11,8 +11,14 @@ import { afterAll, describe, expect, it } from 'vitest'
  */
 const dist = mkdtempSync(join(tmpdir(), 'cash-first-screen-'))
 mkdirSync(join(dist, 'server'))
-for (const [file, name] of [['server-render', 'renderEmbedFirstScreen'], ['shell-render', 'renderShellFirstScreen']])
-  writeFileSync(join(dist, 'server', `${file}.js`), `const loadedUnder = process.env.NODE_ENV\nexport const ${name} = async () => loadedUnder\n`)
+for (const [file, name] of [
+  ['server-render', 'renderEmbedFirstScreen'],
+  ['shell-render', 'renderShellFirstScreen'],
+])
+  writeFileSync(
+    join(dist, 'server', `${file}.js`),
+    `const loadedUnder = process.env.NODE_ENV\nexport const ${name} = async () => loadedUnder\n`,
+  )
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 function loadedUnder(nodeEnv: string | undefined): string {
@@ -22,7 +28,10 @@ process.stdout.write(JSON.stringify([await r.embed(), await r.shell()]))`
   const env = { ...process.env }
   delete env.NODE_ENV
   if (nodeEnv) env.NODE_ENV = nodeEnv
-  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' })
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env,
+    encoding: 'utf8',
+  })
 }
 
 describe('first screens are drawn with the production build of React', () => {

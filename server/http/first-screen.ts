@@ -5,7 +5,13 @@ import type { SessionResponse } from '../../domain/api/auth.schema'
 import type { EmbedName } from '../../domain/webview-pages'
 
 export type Drawn = { html: string; data: Record<string, unknown> }
-type Common = { pathname: string; search: string; session: SessionResponse | null; acceptLanguage: string | undefined; fetchApi: typeof fetch }
+type Common = {
+  pathname: string
+  search: string
+  session: SessionResponse | null
+  acceptLanguage: string | undefined
+  fetchApi: typeof fetch
+}
 export type FirstScreenRenderers = {
   /** A standalone embed page's first screen (embeds/lib/server-render.tsx). */
   embed: (input: Common & { embed: EmbedName }) => Promise<Drawn>
@@ -27,8 +33,12 @@ export function firstScreenRenderers(distDir: string): () => Promise<FirstScreen
       // environment says otherwise, pages are drawn with the production build. The development build, with its
       // checks, took 3.5× as long: 2.7 s against 0.8 s to draw the same 70 first screens (measured).
       process.env.NODE_ENV ??= 'production'
-      const embed = (await import(pathToFileURL(file('server-render')).href)) as { renderEmbedFirstScreen: FirstScreenRenderers['embed'] }
-      const shell = (await import(pathToFileURL(file('shell-render')).href)) as { renderShellFirstScreen: FirstScreenRenderers['shell'] }
+      const embed = (await import(pathToFileURL(file('server-render')).href)) as {
+        renderEmbedFirstScreen: FirstScreenRenderers['embed']
+      }
+      const shell = (await import(pathToFileURL(file('shell-render')).href)) as {
+        renderShellFirstScreen: FirstScreenRenderers['shell']
+      }
       return { embed: embed.renderEmbedFirstScreen, shell: shell.renderShellFirstScreen }
     })())
 }
@@ -54,7 +64,12 @@ export const CODE_LOADER =
  * lifts it once React holds the page). Its code moves from the head (fetched beside the HTML, competing with the
  * first paint) to after the first paint (CODE_LOADER). Without an entry script, the page is left as built.
  */
-export function withFirstScreen(html: string, inner: string, data: Record<string, unknown> = {}, signedOut = false): string {
+export function withFirstScreen(
+  html: string,
+  inner: string,
+  data: Record<string, unknown> = {},
+  signedOut = false,
+): string {
   let entry: string | undefined
   const preload: string[] = []
   const rest = html
@@ -62,13 +77,29 @@ export function withFirstScreen(html: string, inner: string, data: Record<string
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => (preload.push(href), ''))
   if (!entry) return html
   return rest
-    .replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert=""${signedOut ? ' data-ssr-signed-out=""' : ''}>${inner}</div>`)
-    .replace('</body>', () => `${jsonBlock('cash-data', data)}${jsonBlock('cash-code', { entry, preload })}<script>${CODE_LOADER}</script></body>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-ssr="" inert=""${signedOut ? ' data-ssr-signed-out=""' : ''}>${inner}</div>`,
+    )
+    .replace(
+      '</body>',
+      () =>
+        `${jsonBlock('cash-data', data)}${jsonBlock('cash-code', { entry, preload })}<script>${CODE_LOADER}</script></body>`,
+    )
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" }
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+}
 
 /** The values of every `style` attribute in React's server markup, as the browser reads them (entities decoded). */
 export function styleAttributeValues(html: string): string[] {
-  return [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) => m[1]!.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!))
+  return [...html.matchAll(/\sstyle="([^"]*)"/g)].map((m) =>
+    m[1]!.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!),
+  )
 }

@@ -22,7 +22,9 @@ export function parseIdempotencyKey(value: string | undefined): string {
 
 /** A fingerprint of what was asked, so a key reused for a different request is refused. */
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path} ${JSON.stringify(body ?? null)}`).digest('hex')
+  return createHash('sha256')
+    .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
+    .digest('hex')
 }
 
 /**

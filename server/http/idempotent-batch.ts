@@ -8,7 +8,12 @@ import { withIdempotency, type IdempotencyRef, type StoredResponse } from './ide
 /** Applies many requests' effects in one transaction, in order: each one's answer body, or the error that refuses it alone. */
 export type ApplyMany<I> = (deps: Deps, tx: Tx, inputs: I[]) => Promise<(unknown | DomainError)[]>
 
-type Waiting<I> = { ref: IdempotencyRef; input: I; resolve: (stored: StoredResponse) => void; reject: (error: unknown) => void }
+type Waiting<I> = {
+  ref: IdempotencyRef
+  input: I
+  resolve: (stored: StoredResponse) => void
+  reject: (error: unknown) => void
+}
 
 /** The most requests one commit carries. */
 const MAX_BATCH = 256
@@ -73,19 +78,30 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
       SELECT k.scope, k.key, k.request_hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(scope TEXT, key TEXT, request_hash TEXT) ORDER BY k.scope, k.key
       ON CONFLICT DO NOTHING RETURNING scope, key, ctid::text AS tid`.execute(tx)
     const rowOf = new Map(taken.rows.map((r) => [JSON.stringify([r.scope, r.key]), r.tid]))
-    const mine = distinct.filter((w) => (rowOf.has(JSON.stringify([w.ref.scope, w.ref.key])) ? true : (deferred.push(w), false)))
+    const mine = distinct.filter((w) =>
+      rowOf.has(JSON.stringify([w.ref.scope, w.ref.key])) ? true : (deferred.push(w), false),
+    )
     if (mine.length === 0) return { done: [], deferred, stored: NO_LAST_STATEMENT }
     const tid = (w: Waiting<I>) => rowOf.get(JSON.stringify([w.ref.scope, w.ref.key]))!
-    const answers = await apply(deps, tx, mine.map((w) => w.input))
+    const answers = await apply(
+      deps,
+      tx,
+      mine.map((w) => w.input),
+    )
     const refused = mine.filter((_, i) => answers[i] instanceof DomainError).map(tid)
     if (refused.length > 0) await sql`DELETE FROM idempotency_keys WHERE ctid = ANY (${refused}::tid[])`.execute(tx)
-    const stored = mine.flatMap((w, i) => (answers[i] instanceof DomainError ? [] : [{ tid: tid(w), body: answers[i] }]))
+    const stored = mine.flatMap((w, i) =>
+      answers[i] instanceof DomainError ? [] : [{ tid: tid(w), body: answers[i] }],
+    )
     // The last statement: the COMMIT goes right behind it (group-commit.ts), and `runBatch` looks at its outcome.
-    const written = stored.length === 0
-      ? NO_LAST_STATEMENT
-      : lastBeforeCommit(sql`UPDATE idempotency_keys k SET response_status = ${status}, response_body = s.body
+    const written =
+      stored.length === 0
+        ? NO_LAST_STATEMENT
+        : lastBeforeCommit(
+            sql`UPDATE idempotency_keys k SET response_status = ${status}, response_body = s.body
           FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb) AS s(tid TID, body JSONB)
-          WHERE k.ctid = ANY (${stored.map((s) => s.tid)}::tid[]) AND k.ctid = s.tid`.execute(tx))
+          WHERE k.ctid = ANY (${stored.map((s) => s.tid)}::tid[]) AND k.ctid = s.tid`.execute(tx),
+          )
     return { done: mine.map((w, i) => ({ w, answer: answers[i] })), deferred, stored: written }
   }
 

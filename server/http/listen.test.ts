@@ -30,7 +30,8 @@ describe('the HTTP listener', () => {
         text += chunk.toString()
         if (text.includes('\r\n\r\npong')) done(() => resolve(text))
       }
-      const onClose = () => done(() => reject(new Error(`the server closed the connection (received: ${JSON.stringify(text)})`)))
+      const onClose = () =>
+        done(() => reject(new Error(`the server closed the connection (received: ${JSON.stringify(text)})`)))
       const done = (settle: () => void) => {
         socket.off('data', onData)
         socket.off('close', onClose)

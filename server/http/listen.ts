@@ -13,7 +13,10 @@ export const KEEP_ALIVE_MS = 65_000
 export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_MS + 1_000
 
 /** Serves `fetch` on a port, with connection timeouts a proxy can pool behind. */
-export function listen(options: { fetch: (request: Request) => Response | Promise<Response>; port: number; hostname: string }, onListening?: (info: AddressInfo) => void): ServerType {
+export function listen(
+  options: { fetch: (request: Request) => Response | Promise<Response>; port: number; hostname: string },
+  onListening?: (info: AddressInfo) => void,
+): ServerType {
   const server = serve(options, onListening)
   if ('keepAliveTimeout' in server) {
     server.keepAliveTimeout = KEEP_ALIVE_MS

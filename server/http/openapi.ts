@@ -16,13 +16,21 @@ type JsonSchema = Record<string, unknown>
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Components): JsonSchema {
   const raw = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }))
-  const { $schema: _s, $defs, ...rest } = JSON.parse(raw.replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, unknown> }
-  if (!components) return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
+  const {
+    $schema: _s,
+    $defs,
+    ...rest
+  } = JSON.parse(raw.replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & {
+    $defs?: Record<string, unknown>
+  }
+  if (!components)
+    return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
   for (const [name, def] of Object.entries($defs ?? {})) {
     // One schema reads the same each time in one direction (a request body and a response may differ: defaults).
     const key = `${io} ${name}`
     const text = JSON.stringify(def)
-    if (components.described.has(key) && components.described.get(key) !== text) throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
+    if (components.described.has(key) && components.described.get(key) !== text)
+      throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
     components.described.set(key, text)
     components.schemas[name] = def
   }
@@ -60,7 +68,8 @@ function errorStatuses(route: AnyRoute): number[] {
   if (route.moneyMoving) statuses.add(422)
   if (route.body) statuses.add(413).add(415)
   // An unknown account is refused as not yours (403); any other id in the path, or any id an admin names, may name nothing.
-  if (/\/:(?!accountId\b)\w+/.test(route.path) || (route.access.kind !== 'account' && route.path.includes('/:'))) statuses.add(404)
+  if (/\/:(?!accountId\b)\w+/.test(route.path) || (route.access.kind !== 'account' && route.path.includes('/:')))
+    statuses.add(404)
   if (route.whenFrozen === 'refuse') statuses.add(423)
   return [...statuses].sort((a, b) => a - b)
 }
@@ -72,7 +81,9 @@ function errorResponses(route: AnyRoute): Record<string, unknown> {
 }
 
 function codesFor(status: number): string {
-  const codes = Object.entries(ERRORS).filter(([, e]) => e.status === status).map(([code]) => code)
+  const codes = Object.entries(ERRORS)
+    .filter(([, e]) => e.status === status)
+    .map(([code]) => code)
   return `Error. Codes: ${codes.join(', ')}`
 }
 
@@ -85,17 +96,39 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
   for (const route of routes) {
     const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
     const parameters: unknown[] = []
-    for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+    for (const [where, schema] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
       if (!schema) continue
-      const js = jsonSchema(schema, 'input', components) as { properties?: Record<string, unknown>; required?: string[] }
+      const js = jsonSchema(schema, 'input', components) as {
+        properties?: Record<string, unknown>
+        required?: string[]
+      }
       for (const [name, s] of Object.entries(js.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: s })
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (js.required ?? []).includes(name),
+          schema: s,
+        })
       }
     }
     if (route.moneyMoving) {
-      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, description: 'A retry with the same key returns the first result and moves nothing twice.', schema: { type: 'string', minLength: 8, maxLength: 200 } })
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description: 'A retry with the same key returns the first result and moves nothing twice.',
+        schema: { type: 'string', minLength: 8, maxLength: 200 },
+      })
     }
-    const content = route.produces === 'html' ? { 'text/html': { schema: { type: 'string' } } } : route.produces === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchema(route.response, 'output', components) } }
+    const content =
+      route.produces === 'html'
+        ? { 'text/html': { schema: { type: 'string' } } }
+        : route.produces === 'csv'
+          ? { 'text/csv': { schema: { type: 'string' } } }
+          : { 'application/json': { schema: jsonSchema(route.response, 'output', components) } }
     paths[path] ??= {}
     paths[path][route.method] = {
       summary: route.summary,
@@ -103,36 +136,63 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
       tags: [route.tag],
       operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input', components) } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input', components) } },
+            },
+          }
+        : {}),
       responses: { [String(route.status ?? 200)]: { description: 'Success', content }, ...errorResponses(route) },
       ...(route.access.kind === 'public' ? { security: [] } : {}),
     }
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Cash API', version, description: 'The Cash account API. Amounts are exact decimal strings; errors are `{ error: { code, message, fields? } }`.' },
+    info: {
+      title: 'Cash API',
+      version,
+      description:
+        'The Cash account API. Amounts are exact decimal strings; errors are `{ error: { code, message, fields? } }`.',
+    },
     servers: [{ url: '/' }],
     paths,
     components: {
       schemas,
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'cash_session', description: 'Web session; mutations also send X-CSRF-Token.' },
-        bearer: { type: 'http', scheme: 'bearer', description: 'Native hosts: the token from sign-in with client "native".' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cash_session',
+          description: 'Web session; mutations also send X-CSRF-Token.',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Native hosts: the token from sign-in with client "native".',
+        },
       },
     },
     security: [{ session: [] }, { bearer: [] }],
   }
 }
 
-
-const REFERENCE_STYLE = inlineStyle('body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}')
+const REFERENCE_STYLE = inlineStyle(
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}',
+)
 
 /** A readable reference page of the same document. */
 export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
   const rows = routes
     .map((r) => {
-      const body = r.body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>` : ''
-      const res = r.produces === 'html' || r.produces === 'csv' ? '' : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
+      const body = r.body
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>`
+        : ''
+      const res =
+        r.produces === 'html' || r.produces === 'csv'
+          ? ''
+          : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
       return `<section><h2><code>${r.method.toUpperCase()} ${escapeHtml(API_BASE + r.path)}</code></h2><p>${escapeHtml(r.summary)}</p><p><strong>Access:</strong> ${escapeHtml(accessText(r))}${r.moneyMoving ? ' <strong>Needs an Idempotency-Key header.</strong>' : ''}</p>${body}${res}</section>`
     })
     .join('\n')

@@ -61,8 +61,12 @@ describe('the first data in the page', () => {
 
   it('goes out compressed to a browser that accepts it', async () => {
     const paula = await signIn(t.app, 'personal', 'web')
-    const res = await t.app.request('/app/cash/webview/withdraw', { headers: { ...paula.headers, 'accept-encoding': 'gzip' } })
+    const res = await t.app.request('/app/cash/webview/withdraw', {
+      headers: { ...paula.headers, 'accept-encoding': 'gzip' },
+    })
     expect(res.headers.get('content-encoding')).toBe('gzip')
-    expect(bootOf(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).session.user.email).toBe(persona('personal').email)
+    expect(bootOf(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).session.user.email).toBe(
+      persona('personal').email,
+    )
   })
 })

@@ -6,4 +6,5 @@ import type { Deps } from './route-table'
  * configured PUBLIC_ORIGIN behind a proxy, else the origin the request itself came to. Always absolute: a link
  * pasted into a chat or an e-mail has no page to be relative to.
  */
-export const publicOrigin = (c: Context, deps: Pick<Deps, 'config'>): string => deps.config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin
+export const publicOrigin = (c: Context, deps: Pick<Deps, 'config'>): string =>
+  deps.config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin

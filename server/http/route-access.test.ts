@@ -30,7 +30,9 @@ function allowed(route: AnyRoute, key: PersonaKey): boolean {
 
 describe('every API route enforces its access rule', () => {
   it('the table has routes of every access kind', () => {
-    expect(new Set(t.routes.map((r) => r.access.kind))).toEqual(new Set(['public', 'user', 'account', 'platform_admin']))
+    expect(new Set(t.routes.map((r) => r.access.kind))).toEqual(
+      new Set(['public', 'user', 'account', 'platform_admin']),
+    )
   })
 
   it('no route is mounted outside the table', () => {
@@ -43,7 +45,11 @@ describe('every API route enforces its access rule', () => {
 
   it('refuses anonymous callers on every non-public route with 401', async () => {
     for (const route of t.routes.filter((r) => r.access.kind !== 'public')) {
-      const res = await anonymous(t.app).request(route.method.toUpperCase(), pathFor(route), route.body ? {} : undefined)
+      const res = await anonymous(t.app).request(
+        route.method.toUpperCase(),
+        pathFor(route),
+        route.body ? {} : undefined,
+      )
       expect(res.status, `${route.method} ${route.path}`).toBe(401)
     }
   })
@@ -63,7 +69,11 @@ describe('every API route enforces its access rule', () => {
   it('changes nothing in the database when a non-admin or anonymous caller is refused an admin route', async () => {
     // Every table's row count (the audit log included) before and after the whole walk of admin routes.
     const counts = async () => {
-      const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(t.deps.db.kysely)
+      const tables = await sql<{
+        table_name: string
+      }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+        t.deps.db.kysely,
+      )
       const out: Record<string, number> = {}
       for (const { table_name } of tables.rows) {
         if (table_name === 'sessions' || table_name === 'rate_limits') continue // signing the callers in writes these
@@ -72,13 +82,26 @@ describe('every API route enforces its access rule', () => {
       }
       return out
     }
-    const frozen = await t.deps.db.kysely.selectFrom('cards').select(['id', 'status', 'per_purchase_limit']).orderBy('id').execute()
+    const frozen = await t.deps.db.kysely
+      .selectFrom('cards')
+      .select(['id', 'status', 'per_purchase_limit'])
+      .orderBy('id')
+      .execute()
     const before = await counts()
     const adminRoutes = t.routes.filter((r) => r.access.kind === 'platform_admin')
     expect(adminRoutes.length).toBeGreaterThan(20)
     for (const route of adminRoutes) {
       const path = pathFor(route).replace(/:(\w+)/g, () => ACCOUNT_IDS.personal)
-      const body = route.body ? { reason: 'probe', enabled: false, rolloutPercent: 0, vip: true, decision: 'approved', email: 'personal@demo.cash' } : undefined
+      const body = route.body
+        ? {
+            reason: 'probe',
+            enabled: false,
+            rolloutPercent: 0,
+            vip: true,
+            decision: 'approved',
+            email: 'personal@demo.cash',
+          }
+        : undefined
       const anon = await anonymous(t.app).request(route.method.toUpperCase(), path, body)
       expect(anon.status, `anonymous ${route.method} ${route.path}`).toBe(401)
       for (const key of ['personal', 'borrower', 'owner', 'member', 'new'] as const) {
@@ -87,21 +110,39 @@ describe('every API route enforces its access rule', () => {
       }
     }
     expect(await counts()).toEqual(before)
-    expect(await t.deps.db.kysely.selectFrom('cards').select(['id', 'status', 'per_purchase_limit']).orderBy('id').execute()).toEqual(frozen)
-    const account = await t.deps.db.kysely.selectFrom('accounts').select(['frozen_at', 'tier']).where('id', '=', ACCOUNT_IDS.personal).executeTakeFirstOrThrow()
+    expect(
+      await t.deps.db.kysely.selectFrom('cards').select(['id', 'status', 'per_purchase_limit']).orderBy('id').execute(),
+    ).toEqual(frozen)
+    const account = await t.deps.db.kysely
+      .selectFrom('accounts')
+      .select(['frozen_at', 'tier'])
+      .where('id', '=', ACCOUNT_IDS.personal)
+      .executeTakeFirstOrThrow()
     expect(account).toEqual({ frozen_at: null, tier: 'core' })
   })
 
   it('a frozen account refuses exactly the money-moving calls its routes declare, each route saying', async () => {
     const moving = t.routes.filter((r) => r.moneyMoving && r.access.kind === 'account')
     expect(moving.filter((r) => r.whenFrozen === undefined).map((r) => r.path)).toEqual([])
-    expect(t.routes.filter((r) => r.whenFrozen !== undefined && !(r.moneyMoving && r.access.kind === 'account')).map((r) => r.path)).toEqual([])
+    expect(
+      t.routes
+        .filter((r) => r.whenFrozen !== undefined && !(r.moneyMoving && r.access.kind === 'account'))
+        .map((r) => r.path),
+    ).toEqual([])
     const admin = callers.admin
-    expect((await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/freeze`, { reason: 'Route table walk' })).status).toBe(200)
+    expect(
+      (await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/freeze`, { reason: 'Route table walk' }))
+        .status,
+    ).toBe(200)
     try {
       for (const route of moving) {
         // The freeze is checked before the body is read: an empty body says which way the route went.
-        const res = await callers.personal.json(route.method.toUpperCase(), pathFor(route), {}, { 'idempotency-key': `frozen-walk-${route.path}` })
+        const res = await callers.personal.json(
+          route.method.toUpperCase(),
+          pathFor(route),
+          {},
+          { 'idempotency-key': `frozen-walk-${route.path}` },
+        )
         const code = (res.body as { error?: { code?: string } }).error?.code
         if (route.whenFrozen === 'refuse') expect(code, route.path).toBe('account_frozen')
         else expect(code, route.path).not.toBe('account_frozen')
@@ -110,7 +151,12 @@ describe('every API route enforces its access rule', () => {
       await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/unfreeze`, { reason: 'Route table walk done' })
     }
     // What comes in and what undoes money in flight stay open: a deposit address, a PIX charge, a cancellation.
-    expect(moving.filter((r) => r.whenFrozen === 'allow').map((r) => r.path).sort()).toEqual([
+    expect(
+      moving
+        .filter((r) => r.whenFrozen === 'allow')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/accounts/:accountId/bridge-transfers',
       '/accounts/:accountId/pix/charges',
       '/accounts/:accountId/withdrawals/:withdrawalId/cancel',
@@ -120,7 +166,9 @@ describe('every API route enforces its access rule', () => {
 
 describe('the OpenAPI document lists what each route answers', () => {
   it('every error status the route table walk provokes is documented for its operation', async () => {
-    const doc = (await anonymous(t.app).json('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+    const doc = (await anonymous(t.app).json('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
     const undocumented: string[] = []
     const randomIds = (path: string) => path.replace(/:(?!accountId\b)(\w+)/g, () => crypto.randomUUID())
     for (const route of t.routes) {
@@ -131,12 +179,18 @@ describe('the OpenAPI document lists what each route answers', () => {
       const tries: Response[] = []
       tries.push(await who.request(route.method.toUpperCase(), path, route.body ? {} : undefined, key))
       if (route.body) {
-        tries.push(await who.request(route.method.toUpperCase(), path, 'not json', { ...key, 'content-type': 'text/plain' }))
+        tries.push(
+          await who.request(route.method.toUpperCase(), path, 'not json', { ...key, 'content-type': 'text/plain' }),
+        )
         const cap = route.maxBody?.bytes ?? DEFAULT_MAX_BODY_BYTES
-        tries.push(await who.request(route.method.toUpperCase(), path, JSON.stringify({ pad: 'x'.repeat(cap + 1) }), key))
+        tries.push(
+          await who.request(route.method.toUpperCase(), path, JSON.stringify({ pad: 'x'.repeat(cap + 1) }), key),
+        )
       }
       const op = doc.paths[`${API_BASE}${route.path.replace(/:(\w+)/g, '{$1}')}`]![route.method]!
-      for (const res of tries) if (res.status >= 400 && !(String(res.status) in op.responses)) undocumented.push(`${route.method} ${route.path} ${res.status}`)
+      for (const res of tries)
+        if (res.status >= 400 && !(String(res.status) in op.responses))
+          undocumented.push(`${route.method} ${route.path} ${res.status}`)
     }
     expect(undocumented).toEqual([])
   })

@@ -51,7 +51,10 @@ export type Deps = {
   /** Set by createApp: runs the jobs due now and answers how many ran (the sandbox's "run due jobs now"). */
   runDueJobs?: () => Promise<number>
   /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
-  deliverWebhook?: (payload: { provider: string; event: { id: string; type: string; created: string; data: Record<string, unknown> } }) => Promise<Response>
+  deliverWebhook?: (payload: {
+    provider: string
+    event: { id: string; type: string; created: string; data: Record<string, unknown> }
+  }) => Promise<Response>
 }
 
 export type HandlerArgs<B, Q, P> = {

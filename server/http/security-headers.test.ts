@@ -9,7 +9,8 @@ import { contentSecurityPolicy, INLINE_SCRIPTS } from './security-headers'
 
 /** Built pages stand-in: the headers must not depend on whether `vite build` ran before the unit tests. */
 const dist = mkdtempSync(join(tmpdir(), 'cash-dist-'))
-const PAGE = '<!doctype html><html><head><script type="module" src="/app/cash/assets/x.js"></script></head><body><div id="root"></div></body></html>'
+const PAGE =
+  '<!doctype html><html><head><script type="module" src="/app/cash/assets/x.js"></script></head><body><div id="root"></div></body></html>'
 for (const file of ['host/index.html', 'embeds/top-up/index.html', 'embeds/home/index.html']) {
   mkdirSync(join(dist, file, '..'), { recursive: true })
   writeFileSync(join(dist, file), PAGE)
@@ -25,10 +26,21 @@ beforeAll(async () => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const get = (path: string, init?: RequestInit) => t.app.request(path, init)
-const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]))
+const directives = (csp: string | null) =>
+  Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  )
 const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`
 /** The inline (classic) scripts of the page template every built page comes from. */
-const inlineScriptsOfTemplate = () => [...readFileSync(join(import.meta.dirname, '../../embeds/embed-page.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+const inlineScriptsOfTemplate = () =>
+  [
+    ...readFileSync(join(import.meta.dirname, '../../embeds/embed-page.html'), 'utf8').matchAll(
+      /<script>([\s\S]*?)<\/script>/g,
+    ),
+  ].map((m) => m[1]!)
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
 
 function expectBaseline(res: Response) {
@@ -86,7 +98,12 @@ describe('security headers by kind of response', () => {
     const personal = await signIn(t.app, 'personal')
     const balances = await personal.request('GET', '/accounts/10000000-0000-4000-8000-000000000001/balances')
     const missing = await get('/app/cash/api/v1/no-such-route')
-    for (const [res, status] of [[anonymous, 200], [refused, 401], [balances, 200], [missing, 404]] as const) {
+    for (const [res, status] of [
+      [anonymous, 200],
+      [refused, 401],
+      [balances, 200],
+      [missing, 404],
+    ] as const) {
       expect(res.status).toBe(status)
       expectBaseline(res)
       expect(res.headers.get('cache-control')).toBe('no-store')
@@ -113,7 +130,9 @@ describe('security headers by kind of response', () => {
     expect(directives(csp)['style-src']).toContain(sha256(styleOf(await docs.text())))
     expect(directives(csp)['frame-ancestors']).toEqual(["'none'"])
     // The failure page is written by the error handler; its style is allowed the same way.
-    expect(directives(contentSecurityPolicy('/app/cash/x'))['style-src']).toContain(sha256(styleOf(serverErrorPage('cash.test', '1'))))
+    expect(directives(contentSecurityPolicy('/app/cash/x'))['style-src']).toContain(
+      sha256(styleOf(serverErrorPage('cash.test', '1'))),
+    )
   })
 
   it('the monitoring tunnel answers are not cached', async () => {
@@ -125,9 +144,13 @@ describe('security headers by kind of response', () => {
 
   it('HSTS only over HTTPS', async () => {
     expect((await get('/app/cash/api/v1/health')).headers.get('strict-transport-security')).toBeNull()
-    expect((await get('https://cash.test/app/cash/api/v1/health')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await get('https://cash.test/app/cash/api/v1/health')).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
     const secure = await createTestApp({ DIST_DIR: dist, COOKIE_SECURE: true })
-    expect((await secure.app.request('/app/cash')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect((await secure.app.request('/app/cash')).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
     t = await createTestApp({ DIST_DIR: dist })
   })
 })

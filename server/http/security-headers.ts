@@ -25,7 +25,8 @@ const TUNNEL_PATH = `${APP_BASE}/monitoring`
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 
 /** Powerful features no page uses: off for the page and every frame in it. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()'
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()'
 
 /** The hash a CSP allows an inline script, style or attribute value by. */
 export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -54,7 +55,10 @@ export function frameAncestors(path: string): "'self'" | "'none'" {
  * fails safely, but the browser reports a violation). Turning the JIT off must come before zod loads, in any
  * chunk order: an inline classic script runs first and costs no request (it was a blocking csp-init.js).
  */
-export const INLINE_SCRIPTS = ['globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })', CODE_LOADER]
+export const INLINE_SCRIPTS = [
+  'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })',
+  CODE_LOADER,
+]
 const inlineScriptHashes = INLINE_SCRIPTS.map((js) => cspHash(js))
 
 /** Where a page drawn on the server puts the style attribute values its markup carries (allowed by hash, below). */
@@ -87,11 +91,21 @@ export function contentSecurityPolicy(path: string, styleAttributes: readonly st
 }
 
 function servedOverHttps(config: Config, url: string): boolean {
-  return config.CASH_ENV === 'production' || config.COOKIE_SECURE || config.PUBLIC_ORIGIN?.startsWith('https:') === true || url.startsWith('https:')
+  return (
+    config.CASH_ENV === 'production' ||
+    config.COOKIE_SECURE ||
+    config.PUBLIC_ORIGIN?.startsWith('https:') === true ||
+    url.startsWith('https:')
+  )
 }
 
 /** The headers this response gets, by kind (exported for tests and docs). */
-export function headersFor(path: string, contentType: string | null, https: boolean, styleAttributes: readonly string[] = []): Record<string, string> {
+export function headersFor(
+  path: string,
+  contentType: string | null,
+  https: boolean,
+  styleAttributes: readonly string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': REFERRER_POLICY,
@@ -111,7 +125,12 @@ export function headersFor(path: string, contentType: string | null, https: bool
 export function securityHeaders(config: Config): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    const headers = headersFor(c.req.path, c.res.headers.get('content-type'), servedOverHttps(config, c.req.url), (c.get(STYLE_ATTRIBUTES as never) as string[] | undefined) ?? [])
+    const headers = headersFor(
+      c.req.path,
+      c.res.headers.get('content-type'),
+      servedOverHttps(config, c.req.url),
+      (c.get(STYLE_ATTRIBUTES as never) as string[] | undefined) ?? [],
+    )
     try {
       for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
     } catch {

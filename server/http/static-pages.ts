@@ -27,7 +27,13 @@ export type PageSource = { html(file: string): Promise<string | null> }
  * or, with `boot` (the browser's session: server/auth/session-service.ts pageBootData), each compressed as it goes out
  * with that data inlined.
  */
-export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>, log?: Logger, source?: PageSource): void {
+export function mountPages(
+  app: Hono,
+  distDir: string,
+  bootData?: (c: Context) => Promise<{ data: { session: SessionResponse | null }; private: boolean }>,
+  log?: Logger,
+  source?: PageSource,
+): void {
   const root = resolve(distDir)
   if (existsSync(root)) {
     // serveStatic's onFound runs after its response is made, too late for a header: set it on the way out.
@@ -37,7 +43,10 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
       // Content-hashed names (vite's `name-<hash>.js`) never change; a plain name may.
       c.res.headers.set('Cache-Control', HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
-    app.use(`${APP_BASE}/assets/*`, serveStatic({ root, precompressed: true, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }))
+    app.use(
+      `${APP_BASE}/assets/*`,
+      serveStatic({ root, precompressed: true, rewriteRequestPath: (path) => path.slice(APP_BASE.length) }),
+    )
   }
   const pages = new Map<string, string | null>()
   const page = (file: string) => {
@@ -60,9 +69,18 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
       const fetchApi = (async (input: string | URL | Request, init?: RequestInit) => {
         if ((init?.method ?? 'GET') !== 'GET') throw new Error('a first screen only reads')
         // On the page's own origin, so links the API makes absolute point where this page was asked for.
-        return app.request(new URL(String(input), url.origin).toString(), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } })
+        return app.request(new URL(String(input), url.origin).toString(), {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+        })
       }) as typeof fetch
-      const common = { pathname: url.pathname, search: url.search, session, acceptLanguage: c.req.header('accept-language'), fetchApi }
+      const common = {
+        pathname: url.pathname,
+        search: url.search,
+        session,
+        acceptLanguage: c.req.header('accept-language'),
+        fetchApi,
+      }
       const screen = embed === 'shell' ? await render.shell(common) : await render.embed({ ...common, embed })
       c.set(STYLE_ATTRIBUTES as never, styleAttributeValues(screen.html) as never)
       return withFirstScreen(html, screen.html, screen.data, session === null)
@@ -73,14 +91,16 @@ export function mountPages(app: Hono, distDir: string, bootData?: (c: Context) =
   }
   const serve = async (c: Context, file: string, embed?: EmbedName | 'shell') => {
     const html = source ? await source.html(file) : page(file)
-    if (html === null) return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
+    if (html === null)
+      return c.text('The pages are not built yet: run `npm run build` (npm start does it for you).', 503)
     const encoding = pickEncoding(c.req.header('accept-encoding'))
     c.header('Content-Type', 'text/html; charset=UTF-8')
     if (encoding) c.header('Content-Encoding', encoding)
     // The page's first data in the document, so the first screen needs no request after the code: a JSON
     // block (never executed, so the CSP's script-src has nothing to allow).
     const boot = bootData ? await bootData(c) : null
-    const withData = (text: string) => (boot ? text.replace('</head>', () => `${jsonBlock('cash-boot', boot.data)}</head>`) : text)
+    const withData = (text: string) =>
+      boot ? text.replace('</head>', () => `${jsonBlock('cash-boot', boot.data)}</head>`) : text
     const screen = embed ? await drawn(c, html, embed, boot?.data.session ?? null) : null
     c.header('Vary', screen ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding, Cookie')
     if (!boot?.private && !screen && !source) {

@@ -11,13 +11,22 @@ import { sendMail } from '../mail/mail-service'
 
 export type ApplicationRow = Selectable<IdentityApplicationsTable>
 
-const MAIL_STATE: Partial<Record<VerificationStatus, string>> = { approved: 'approved', rejected: 'rejected', more_info_needed: 'more information needed' }
+const MAIL_STATE: Partial<Record<VerificationStatus, string>> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  more_info_needed: 'more information needed',
+}
 
 /** The reason stored with a status (and shown by the card gate): the provider's reason, or the document asked for. */
-function reasonOf(app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>, owner: boolean): string | null {
+function reasonOf(
+  app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>,
+  owner: boolean,
+): string | null {
   const whose = owner ? ` of ${app.subject_name}` : ''
-  if (app.status === 'rejected') return owner ? `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}` : app.reason
-  if (app.status === 'more_info_needed' && app.requested_document) return `${DOCUMENT_LABELS[app.requested_document as DocumentKind]}${whose}`
+  if (app.status === 'rejected')
+    return owner ? `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}` : app.reason
+  if (app.status === 'more_info_needed' && app.requested_document)
+    return `${DOCUMENT_LABELS[app.requested_document as DocumentKind]}${whose}`
   return null
 }
 
@@ -27,30 +36,75 @@ function reasonOf(app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_doc
  */
 export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): Promise<void> {
   if (app.kind === 'kyc' && app.user_id) {
-    const user = await db.selectFrom('users').select(['email', 'kyc_status']).where('id', '=', app.user_id).executeTakeFirstOrThrow()
+    const user = await db
+      .selectFrom('users')
+      .select(['email', 'kyc_status'])
+      .where('id', '=', app.user_id)
+      .executeTakeFirstOrThrow()
     const reason = reasonOf(app, false)
-    await db.updateTable('users').set({ kyc_status: app.status, kyc_reason: reason }).where('id', '=', app.user_id).execute()
+    await db
+      .updateTable('users')
+      .set({ kyc_status: app.status, kyc_reason: reason })
+      .where('id', '=', app.user_id)
+      .execute()
     const state = MAIL_STATE[app.status]
-    if (state && user.kyc_status !== app.status) await sendMail(deps, db, user.email, 'verificationUpdate', { what: 'KYC', state, reason, link: `${app.origin}/app/cash/kyc` })
+    if (state && user.kyc_status !== app.status)
+      await sendMail(deps, db, user.email, 'verificationUpdate', {
+        what: 'KYC',
+        state,
+        reason,
+        link: `${app.origin}/app/cash/kyc`,
+      })
     return
   }
   const rootId = app.kind === 'kyb' ? app.id : app.parent_id!
-  const group = await db.selectFrom('identity_applications').selectAll().where((eb) => eb.or([eb('id', '=', rootId), eb('parent_id', '=', rootId)])).orderBy('submitted_at').execute()
+  const group = await db
+    .selectFrom('identity_applications')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', rootId), eb('parent_id', '=', rootId)]))
+    .orderBy('submitted_at')
+    .execute()
   const root = group.find((g) => g.id === rootId)!
   const status = combineKyb(group.map((g) => g.status))
   const deciding = group.find((g) => g.status === status)
-  const reason = deciding && (status === 'rejected' || status === 'more_info_needed') ? reasonOf(deciding, deciding.kind === 'kyc') : null
-  const account = await db.selectFrom('accounts').select('kyb_status').where('id', '=', root.account_id!).executeTakeFirstOrThrow()
-  await db.updateTable('accounts').set({ kyb_status: status, kyb_reason: reason }).where('id', '=', root.account_id!).execute()
+  const reason =
+    deciding && (status === 'rejected' || status === 'more_info_needed')
+      ? reasonOf(deciding, deciding.kind === 'kyc')
+      : null
+  const account = await db
+    .selectFrom('accounts')
+    .select('kyb_status')
+    .where('id', '=', root.account_id!)
+    .executeTakeFirstOrThrow()
+  await db
+    .updateTable('accounts')
+    .set({ kyb_status: status, kyb_reason: reason })
+    .where('id', '=', root.account_id!)
+    .execute()
   const state = MAIL_STATE[status]
   if (state && account.kyb_status !== status) {
-    const submitter = await db.selectFrom('users').select('email').where('id', '=', root.submitted_by).executeTakeFirstOrThrow()
-    await sendMail(deps, db, submitter.email, 'verificationUpdate', { what: 'KYB', state, reason, link: `${root.origin}/app/cash/kyb` })
+    const submitter = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', root.submitted_by)
+      .executeTakeFirstOrThrow()
+    await sendMail(deps, db, submitter.email, 'verificationUpdate', {
+      what: 'KYB',
+      state,
+      reason,
+      link: `${root.origin}/app/cash/kyb`,
+    })
   }
 }
 
 /** Records a decision on an open application (submitted or in review), with who decided and when. */
-export async function decideApplication(deps: Deps, db: Tx, app: ApplicationRow, decision: DecisionBody, by: { source: 'provider' | 'admin'; userId: string | null }): Promise<ApplicationRow> {
+export async function decideApplication(
+  deps: Deps,
+  db: Tx,
+  app: ApplicationRow,
+  decision: DecisionBody,
+  by: { source: 'provider' | 'admin'; userId: string | null },
+): Promise<ApplicationRow> {
   if (app.status !== 'submitted' && app.status !== 'in_review') throw new DomainError('application_decided')
   const decided = await db
     .updateTable('identity_applications')
@@ -78,7 +132,13 @@ const DecidedEvent = EventRef.and(
   ]),
 )
 
-const openApplication = (db: Tx, reference: string) => db.selectFrom('identity_applications').selectAll().where('provider_ref', '=', reference).forUpdate().executeTakeFirst()
+const openApplication = (db: Tx, reference: string) =>
+  db
+    .selectFrom('identity_applications')
+    .selectAll()
+    .where('provider_ref', '=', reference)
+    .forUpdate()
+    .executeTakeFirst()
 
 /**
  * The identity provider's webhook events. An event for an earlier round, or for an application already
@@ -90,7 +150,12 @@ export const identityEvents = {
     const app = await openApplication(db, event.reference)
     if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
     if (app.round !== event.round || app.status !== 'submitted') return { ignored: true, status: app.status }
-    const updated = await db.updateTable('identity_applications').set({ status: 'in_review' }).where('id', '=', app.id).returningAll().executeTakeFirstOrThrow()
+    const updated = await db
+      .updateTable('identity_applications')
+      .set({ status: 'in_review' })
+      .where('id', '=', app.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
     await refreshSubject(deps, db, updated)
     return { ignored: false, status: 'in_review' }
   },
@@ -98,7 +163,8 @@ export const identityEvents = {
     const event = DecidedEvent.parse(data)
     const app = await openApplication(db, event.reference)
     if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
-    if (app.round !== event.round || (app.status !== 'submitted' && app.status !== 'in_review')) return { ignored: true, status: app.status }
+    if (app.round !== event.round || (app.status !== 'submitted' && app.status !== 'in_review'))
+      return { ignored: true, status: app.status }
     const decided = await decideApplication(deps, db, app, event, { source: 'provider', userId: null })
     return { ignored: false, status: decided.status }
   },

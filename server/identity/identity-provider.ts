@@ -22,12 +22,30 @@ export function decisionEta(at: Date): Date {
  * real one does, by signed `identity` webhooks: `application.in_review`, then `application.decided` — unless the
  * sandbox was set to leave applications for an admin (`identityDecisions: manual`): then it stops at in review.
  */
-export async function sendToProvider(deps: Deps, db: Tx, app: { reference: string; subjectName: string; subject: 'person' | 'company'; round: number }): Promise<void> {
+export async function sendToProvider(
+  deps: Deps,
+  db: Tx,
+  app: { reference: string; subjectName: string; subject: 'person' | 'company'; round: number },
+): Promise<void> {
   const now = deps.now()
-  await scheduleWebhook(deps, db, 'identity', 'application.in_review', { reference: app.reference, round: app.round }, new Date(now.getTime() + IDENTITY_SANDBOX_DELAYS.inReviewSeconds * 1000))
+  await scheduleWebhook(
+    deps,
+    db,
+    'identity',
+    'application.in_review',
+    { reference: app.reference, round: app.round },
+    new Date(now.getTime() + IDENTITY_SANDBOX_DELAYS.inReviewSeconds * 1000),
+  )
   if ((await sandboxSettings(db)).identityDecisions === 'manual') return
   const decision = sandboxDecision(app.subjectName, app.subject, app.round)
-  await scheduleWebhook(deps, db, 'identity', 'application.decided', { reference: app.reference, round: app.round, ...decision }, decisionEta(now))
+  await scheduleWebhook(
+    deps,
+    db,
+    'identity',
+    'application.decided',
+    { reference: app.reference, round: app.round, ...decision },
+    decisionEta(now),
+  )
 }
 
 /** The provider's decision event body, as the sandbox control route sends it now. */

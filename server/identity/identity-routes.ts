@@ -1,7 +1,17 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
-import { ApplicationSummary, DecisionBody, DocumentFile, KybBody, KycBody, MoreInfoBody, UploadDocumentBody, UploadedDocument, VerificationView } from '../../domain/api/identity.schema'
+import {
+  ApplicationSummary,
+  DecisionBody,
+  DocumentFile,
+  KybBody,
+  KycBody,
+  MoreInfoBody,
+  UploadDocumentBody,
+  UploadedDocument,
+  VerificationView,
+} from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
 import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
 import { recordAudit } from '../admin/audit'
@@ -19,19 +29,30 @@ const origin = (c: Context) => new URL(c.req.url).origin
 const inTx = <T>(deps: Deps, work: (tx: Tx) => Promise<T>) => deps.db.kysely.transaction().execute(work)
 
 async function kycView(db: Tx, userId: string) {
-  const user = await db.selectFrom('users').select(['kyc_status', 'kyc_reason']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['kyc_status', 'kyc_reason'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   const app = await latestKyc(db, userId)
   return verificationView(user.kyc_status, user.kyc_reason, app ? [app] : [])
 }
 
 async function kybView(db: Tx, accountId: string) {
-  const account = await db.selectFrom('accounts').select(['kyb_status', 'kyb_reason']).where('id', '=', accountId).executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select(['kyb_status', 'kyb_reason'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
   const latest = await latestKyb(db, accountId)
   return verificationView(account.kyb_status, account.kyb_reason, latest ? [latest.root] : [], latest?.owners ?? [])
 }
 
 async function summaries(deps: Deps, db: Tx, rows: ApplicationRow[]) {
-  const docs = await documentsOf(db, rows.map((r) => r.id))
+  const docs = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  )
   const keys = dataKeys(deps.config)
   return rows.map((r) => ({
     id: r.id,
@@ -57,20 +78,34 @@ export const identityRoutes = [
   defineRoute({
     method: 'post',
     path: '/identity/documents',
-    summary: 'Upload one identity or company document (JSON, base64 `content`; at most 5 MB; JPEG or PNG, or PDF for company documents, judged by the file’s bytes). Answers its id for an application.',
+    summary:
+      'Upload one identity or company document (JSON, base64 `content`; at most 5 MB; JPEG or PNG, or PDF for company documents, judged by the file’s bytes). Answers its id for an application.',
     tag: 'identity',
     access: { kind: 'user' },
     status: 201,
-    maxBody: { bytes: MAX_UPLOAD_BODY_BYTES, field: 'file', message: 'This file is larger than 5 MB. Choose a smaller photo or scan.' },
+    maxBody: {
+      bytes: MAX_UPLOAD_BODY_BYTES,
+      field: 'file',
+      message: 'This file is larger than 5 MB. Choose a smaller photo or scan.',
+    },
     body: UploadDocumentBody,
     response: UploadedDocument,
     handler: ({ deps, body, principal }) => inTx(deps, (tx) => uploadDocument(deps, tx, principal!.userId, body)),
   }),
-  defineRoute({ method: 'get', path: '/kyc', summary: 'Your identity verification (KYC): status, reason, the document asked for, the expected decision time', tag: 'identity', access: { kind: 'user' }, response: VerificationView, handler: ({ db, principal }) => kycView(db, principal!.userId) }),
+  defineRoute({
+    method: 'get',
+    path: '/kyc',
+    summary: 'Your identity verification (KYC): status, reason, the document asked for, the expected decision time',
+    tag: 'identity',
+    access: { kind: 'user' },
+    response: VerificationView,
+    handler: ({ db, principal }) => kycView(db, principal!.userId),
+  }),
   defineRoute({
     method: 'post',
     path: '/kyc',
-    summary: 'Submit your KYC (when not started, or again after a rejection): legal name, birth date (18+), address, nationality, photo ID and selfie (uploaded document ids)',
+    summary:
+      'Submit your KYC (when not started, or again after a rejection): legal name, birth date (18+), address, nationality, photo ID and selfie (uploaded document ids)',
     tag: 'identity',
     access: { kind: 'user' },
     status: 201,
@@ -96,11 +131,21 @@ export const identityRoutes = [
         return kycView(tx, principal!.userId)
       }),
   }),
-  defineRoute({ method: 'get', path: '/accounts/:accountId/kyb', summary: 'The company’s verification (KYB), with each beneficial owner’s own check (owners and admins)', tag: 'identity', access: managers, params: AccountParams, response: VerificationView, handler: ({ db, params }) => kybView(db, params.accountId) }),
+  defineRoute({
+    method: 'get',
+    path: '/accounts/:accountId/kyb',
+    summary: 'The company’s verification (KYB), with each beneficial owner’s own check (owners and admins)',
+    tag: 'identity',
+    access: managers,
+    params: AccountParams,
+    response: VerificationView,
+    handler: ({ db, params }) => kybView(db, params.accountId),
+  }),
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/kyb',
-    summary: 'Submit the company’s KYB (owners and admins): company, registration, address, beneficial owners (each ≥ 25 %, total ≤ 100 %, with their ID), documents',
+    summary:
+      'Submit the company’s KYB (owners and admins): company, registration, address, beneficial owners (each ≥ 25 %, total ≤ 100 %, with their ID), documents',
     tag: 'identity',
     access: managers,
     status: 201,
@@ -116,7 +161,8 @@ export const identityRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/kyb/more-info',
-    summary: 'Send the one document the provider asked for, for the company or one of its owners (`applicationId` from `requested`)',
+    summary:
+      'Send the one document the provider asked for, for the company or one of its owners (`applicationId` from `requested`)',
     tag: 'identity',
     access: managers,
     params: AccountParams,
@@ -125,7 +171,9 @@ export const identityRoutes = [
     handler: ({ deps, params, body, principal }) =>
       inTx(deps, async (tx) => {
         const latest = await latestKyb(tx, params.accountId)
-        const app = latest ? [latest.root, ...latest.owners].find((a) => a.id === (body.applicationId ?? latest.root.id)) : undefined
+        const app = latest
+          ? [latest.root, ...latest.owners].find((a) => a.id === (body.applicationId ?? latest.root.id))
+          : undefined
         await answerMoreInfo(deps, tx, principal!.userId, app, body.documentId)
         return kybView(tx, params.accountId)
       }),
@@ -133,7 +181,8 @@ export const identityRoutes = [
   defineRoute({
     method: 'get',
     path: '/admin/identity-applications',
-    summary: 'Identity applications (KYC, KYB and owners’ KYC) with their documents: `status=open` (submitted or in review, the default) or `all`',
+    summary:
+      'Identity applications (KYC, KYB and owners’ KYC) with their documents: `status=open` (submitted or in review, the default) or `all`',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     query: z.object({ status: z.enum(['open', 'all']).default('open') }),
@@ -147,7 +196,8 @@ export const identityRoutes = [
   defineRoute({
     method: 'post',
     path: '/admin/identity-applications/:applicationId/decision',
-    summary: 'Decide an open application: approve, reject (reason required) or ask for one document; records who and when',
+    summary:
+      'Decide an open application: approve, reject (reason required) or ask for one document; records who and when',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: z.object({ applicationId: z.uuid() }),
@@ -155,20 +205,43 @@ export const identityRoutes = [
     response: ApplicationSummary,
     handler: ({ deps, params, body, principal }) =>
       inTx(deps, async (tx) => {
-        const app = await tx.selectFrom('identity_applications').selectAll().where('id', '=', params.applicationId).forUpdate().executeTakeFirst()
+        const app = await tx
+          .selectFrom('identity_applications')
+          .selectAll()
+          .where('id', '=', params.applicationId)
+          .forUpdate()
+          .executeTakeFirst()
         if (!app) throw new DomainError('not_found', 'No such application.')
         const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
-        const state = (a: typeof app) => ({ kind: a.kind, status: a.status, reason: a.reason, requestedDocument: a.requested_document })
+        const state = (a: typeof app) => ({
+          kind: a.kind,
+          status: a.status,
+          reason: a.reason,
+          requestedDocument: a.requested_document,
+        })
         // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's application.
-        const subject = app.kind === 'kyc' && app.user_id && !app.parent_id ? { subjectType: 'user' as const, subjectId: app.user_id } : app.kind === 'kyb' && app.account_id ? { subjectType: 'account' as const, subjectId: app.account_id } : { subjectType: 'identity_application' as const, subjectId: app.id }
-        await recordAudit(deps, tx, { actorId: principal!.userId, action: `${app.kind}.decide`, ...subject, reason: decided.reason, before: state(app), after: state(decided) })
+        const subject =
+          app.kind === 'kyc' && app.user_id && !app.parent_id
+            ? { subjectType: 'user' as const, subjectId: app.user_id }
+            : app.kind === 'kyb' && app.account_id
+              ? { subjectType: 'account' as const, subjectId: app.account_id }
+              : { subjectType: 'identity_application' as const, subjectId: app.id }
+        await recordAudit(deps, tx, {
+          actorId: principal!.userId,
+          action: `${app.kind}.decide`,
+          ...subject,
+          reason: decided.reason,
+          before: state(app),
+          after: state(decided),
+        })
         return (await summaries(deps, tx, [decided]))[0]!
       }),
   }),
   defineRoute({
     method: 'get',
     path: '/admin/identity-documents/:documentId',
-    summary: 'One uploaded document with its content (base64) — platform admins only; never cached; each view is written to the audit log',
+    summary:
+      'One uploaded document with its content (base64) — platform admins only; never cached; each view is written to the audit log',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: z.object({ documentId: z.uuid() }),
@@ -178,14 +251,22 @@ export const identityRoutes = [
         c.header('Cache-Control', 'no-store')
         const { applicationId, uploadedBy, ...file } = await fetchDocument(deps, tx, params.documentId)
         // Who opened which identity document, in the transaction that hands it out: no view goes unrecorded.
-        await recordAudit(deps, tx, { actorId: principal!.userId, action: 'identity_document.view', subjectType: 'identity_document', subjectId: file.id, before: null, after: { kind: file.kind, applicationId, uploadedBy } })
+        await recordAudit(deps, tx, {
+          actorId: principal!.userId,
+          action: 'identity_document.view',
+          subjectType: 'identity_document',
+          subjectId: file.id,
+          before: null,
+          after: { kind: file.kind, applicationId, uploadedBy },
+        })
         return file
       }),
   }),
   defineRoute({
     method: 'post',
     path: '/sandbox/identity-applications/:reference/decide',
-    summary: 'The sandbox identity provider decides an application now (a signed `identity` webhook, delivered at once)',
+    summary:
+      'The sandbox identity provider decides an application now (a signed `identity` webhook, delivered at once)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
@@ -193,12 +274,25 @@ export const identityRoutes = [
     body: DecisionBody,
     response: z.object({ eventId: z.string(), status: z.string(), ignored: z.boolean() }),
     handler: async ({ deps, db, params, body }) => {
-      const app = await db.selectFrom('identity_applications').select('round').where('provider_ref', '=', params.reference).executeTakeFirst()
+      const app = await db
+        .selectFrom('identity_applications')
+        .select('round')
+        .where('provider_ref', '=', params.reference)
+        .executeTakeFirst()
       if (!app) throw new DomainError('not_found', 'No identity application with this reference.')
-      const event = { id: `evt_${deps.newId().replaceAll('-', '')}`, type: 'application.decided', created: deps.now().toISOString(), data: decisionEvent(params.reference, app.round, body) }
+      const event = {
+        id: `evt_${deps.newId().replaceAll('-', '')}`,
+        type: 'application.decided',
+        created: deps.now().toISOString(),
+        data: decisionEvent(params.reference, app.round, body),
+      }
       const answer = await deps.deliverWebhook!({ provider: 'identity', event })
-      const json = (await answer.json()) as { result?: { status: string; ignored: boolean }; error?: { message: string } }
-      if (!answer.ok || !json.result) throw new DomainError('invalid_request', json.error?.message ?? 'The provider event was refused.')
+      const json = (await answer.json()) as {
+        result?: { status: string; ignored: boolean }
+        error?: { message: string }
+      }
+      if (!answer.ok || !json.result)
+        throw new DomainError('invalid_request', json.error?.message ?? 'The provider event was refused.')
       return { eventId: event.id, ...json.result }
     },
   }),

@@ -13,7 +13,8 @@ let t: TestApp
 let admin: Caller
 let nina: Caller
 
-const upload = async (caller: Caller, kind: string, bytes: Buffer = PNG, fileName = 'photo.png') => caller.json('POST', '/identity/documents', { kind, fileName, content: bytes.toString('base64') })
+const upload = async (caller: Caller, kind: string, bytes: Buffer = PNG, fileName = 'photo.png') =>
+  caller.json('POST', '/identity/documents', { kind, fileName, content: bytes.toString('base64') })
 const uploadId = async (caller: Caller, kind: string, bytes: Buffer = PNG) => {
   const res = await upload(caller, kind, bytes)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
@@ -24,7 +25,11 @@ const kycBody = async (caller: Caller, legalName = 'Nina Novak') => ({
   birthDate: '1994-05-17',
   address,
   nationality: 'BR',
-  idDocument: { type: 'id_card', front: await uploadId(caller, 'id_front', JPEG), back: await uploadId(caller, 'id_back') },
+  idDocument: {
+    type: 'id_card',
+    front: await uploadId(caller, 'id_front', JPEG),
+    back: await uploadId(caller, 'id_back'),
+  },
   selfie: await uploadId(caller, 'selfie'),
 })
 /** Moves the clock by `seconds` and lets the provider's webhooks due by then arrive. */
@@ -32,7 +37,11 @@ const after = async (seconds: number) => {
   t.setNow(new Date(t.deps.now().getTime() + seconds * 1000))
   await t.runJobs()
 }
-const mailTo = async (email: string) => (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(email)}`)).body.items as { subject: string; body: string }[]
+const mailTo = async (email: string) =>
+  (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(email)}`)).body.items as {
+    subject: string
+    body: string
+  }[]
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -45,11 +54,18 @@ describe('KYC with the sandbox identity provider', () => {
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'not_started', submittedAt: null })
     const submitted = await nina.json('POST', '/kyc', await kycBody(nina))
     expect(submitted.status).toBe(201)
-    expect(submitted.body).toMatchObject({ status: 'submitted', eta: new Date(t.deps.now().getTime() + 6000).toISOString() })
+    expect(submitted.body).toMatchObject({
+      status: 'submitted',
+      eta: new Date(t.deps.now().getTime() + 6000).toISOString(),
+    })
     await after(2)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
     await after(4)
-    expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'approved', eta: null, decidedAt: expect.any(String) })
+    expect((await nina.json('GET', '/kyc')).body).toMatchObject({
+      status: 'approved',
+      eta: null,
+      decidedAt: expect.any(String),
+    })
     const mail = await mailTo(persona('new').email)
     expect(mail.map((m) => m.subject)).toEqual(['Your KYC verification: approved'])
     expect(mail[0]!.body).toContain('http://localhost/app/cash/kyc')
@@ -57,29 +73,43 @@ describe('KYC with the sandbox identity provider', () => {
   })
 
   it('leaves applications pending for an admin when the sandbox is set to manual decisions', async () => {
-    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).body).toEqual({ identityDecisions: 'manual' })
+    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).body).toEqual({
+      identityDecisions: 'manual',
+    })
     expect((await nina.json('POST', '/kyc', await kycBody(nina))).status).toBe(201)
     await after(60)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
-    const queue = (await admin.json('GET', '/admin/identity-applications')).body.items as { id: string; userId: string | null }[]
+    const queue = (await admin.json('GET', '/admin/identity-applications')).body.items as {
+      id: string
+      userId: string | null
+    }[]
     const mine = queue.find((a) => a.userId === persona('new').id)!
-    expect((await admin.json('POST', `/admin/identity-applications/${mine.id}/decision`, { decision: 'approved' })).status).toBe(200)
+    expect(
+      (await admin.json('POST', `/admin/identity-applications/${mine.id}/decision`, { decision: 'approved' })).status,
+    ).toBe(200)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
     // Back to automatic: the provider decides a new round by itself again.
-    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'auto' })).body).toEqual({ identityDecisions: 'auto' })
+    expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'auto' })).body).toEqual({
+      identityDecisions: 'auto',
+    })
     expect((await nina.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).status).toBe(403)
   })
 
   it('shows a rejection’s reason, then takes a new application that can be approved', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina, 'Rita Reject'))
     await after(6)
-    expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'rejected', reason: 'The document is expired' })
+    expect((await nina.json('GET', '/kyc')).body).toMatchObject({
+      status: 'rejected',
+      reason: 'The document is expired',
+    })
     expect((await mailTo(persona('new').email))[0]!.body).toContain('Reason: The document is expired')
     const again = await nina.json('POST', '/kyc', await kycBody(nina, 'Nina Novak'))
     expect(again.body.status).toBe('submitted')
     await after(6)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
-    const apps = (await admin.json('GET', '/admin/identity-applications?status=all')).body.items.filter((a: { userId: string }) => a.userId === persona('new').id)
+    const apps = (await admin.json('GET', '/admin/identity-applications?status=all')).body.items.filter(
+      (a: { userId: string }) => a.userId === persona('new').id,
+    )
     expect(apps.map((a: { status: string }) => a.status).sort()).toEqual(['approved', 'rejected'])
     expect(new Set(apps.map((a: { reference: string }) => a.reference)).size).toBe(2)
   })
@@ -88,10 +118,18 @@ describe('KYC with the sandbox identity provider', () => {
     await nina.json('POST', '/kyc', await kycBody(nina, 'Mona More'))
     await after(6)
     const asking = (await nina.json('GET', '/kyc')).body
-    expect(asking).toMatchObject({ status: 'more_info_needed', reason: 'ID document (back)', requested: { document: 'id_back', subject: null } })
+    expect(asking).toMatchObject({
+      status: 'more_info_needed',
+      reason: 'ID document (back)',
+      requested: { document: 'id_back', subject: null },
+    })
     const wrongKind = await nina.json('POST', '/kyc/more-info', { documentId: await uploadId(nina, 'selfie') })
-    expect(wrongKind.body.error.fields.documentId).toBe('This file was uploaded as selfie. Upload the id document (back) here.')
-    expect((await nina.json('POST', '/kyc/more-info', { documentId: await uploadId(nina, 'id_back') })).body.status).toBe('submitted')
+    expect(wrongKind.body.error.fields.documentId).toBe(
+      'This file was uploaded as selfie. Upload the id document (back) here.',
+    )
+    expect(
+      (await nina.json('POST', '/kyc/more-info', { documentId: await uploadId(nina, 'id_back') })).body.status,
+    ).toBe('submitted')
     await after(6)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
   })
@@ -99,7 +137,10 @@ describe('KYC with the sandbox identity provider', () => {
   it('refuses an under-18 applicant at the birth date, and documents that are not theirs', async () => {
     const body = await kycBody(nina)
     const young = await nina.json('POST', '/kyc', { ...body, birthDate: '2008-11-22' })
-    expect(young).toMatchObject({ status: 400, body: { error: { code: 'underage', fields: { birthDate: 'You must be 18 or older.' } } } })
+    expect(young).toMatchObject({
+      status: 400,
+      body: { error: { code: 'underage', fields: { birthDate: 'You must be 18 or older.' } } },
+    })
     const paula = await signIn(t.app, 'personal')
     const theirs = await nina.json('POST', '/kyc', { ...body, selfie: await uploadId(paula, 'selfie') })
     expect(theirs.body.error.fields).toEqual({ selfie: 'This file is missing. Upload it again.' })
@@ -111,15 +152,27 @@ describe('uploads', () => {
   it('refuses a file over 5 MB or of the wrong type at the file field, judging by its bytes', async () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1)
     PNG.copy(big)
-    expect((await upload(nina, 'selfie', big)).body.error).toMatchObject({ code: 'upload_too_large', fields: { file: 'This file is larger than 5 MB. Choose a smaller photo or scan.' } })
+    expect((await upload(nina, 'selfie', big)).body.error).toMatchObject({
+      code: 'upload_too_large',
+      fields: { file: 'This file is larger than 5 MB. Choose a smaller photo or scan.' },
+    })
     const huge = Buffer.alloc(MAX_UPLOAD_BYTES * 2)
     const capped = await upload(nina, 'selfie', huge)
     expect(capped.status).toBe(413)
     expect(capped.body.error.fields.file).toContain('larger than 5 MB')
     const gif = await upload(nina, 'id_front', Buffer.from('GIF89a........'), 'photo.png')
-    expect(gif.body.error).toMatchObject({ code: 'upload_type', fields: { file: 'This file is not a JPEG or PNG image.' } })
-    expect((await upload(nina, 'selfie', PDF, 'me.pdf')).body.error.fields.file).toBe('This file is not a JPEG or PNG image.')
-    expect((await upload(nina, 'proof_of_address', PDF, 'bill.pdf')).body).toMatchObject({ kind: 'proof_of_address', mime: 'application/pdf', size: PDF.length })
+    expect(gif.body.error).toMatchObject({
+      code: 'upload_type',
+      fields: { file: 'This file is not a JPEG or PNG image.' },
+    })
+    expect((await upload(nina, 'selfie', PDF, 'me.pdf')).body.error.fields.file).toBe(
+      'This file is not a JPEG or PNG image.',
+    )
+    expect((await upload(nina, 'proof_of_address', PDF, 'bill.pdf')).body).toMatchObject({
+      kind: 'proof_of_address',
+      mime: 'application/pdf',
+      size: PDF.length,
+    })
   })
 
   it('lets only platform admins fetch a document, with its bytes, and writes each view to the audit log', async () => {
@@ -130,23 +183,49 @@ describe('uploads', () => {
     await admin.json('GET', `/admin/identity-documents/${id}`)
     const views = (await admin.json('GET', `/admin/audit?subjectType=identity_document&subjectId=${id}`)).body.items
     expect(views).toEqual([
-      expect.objectContaining({ action: 'identity_document.view', actor: { id: persona('admin').id, email: 'admin@demo.cash' }, subjectId: id, after: { kind: 'selfie', applicationId: null, uploadedBy: persona('new').id } }),
+      expect.objectContaining({
+        action: 'identity_document.view',
+        actor: { id: persona('admin').id, email: 'admin@demo.cash' },
+        subjectId: id,
+        after: { kind: 'selfie', applicationId: null, uploadedBy: persona('new').id },
+      }),
       expect.objectContaining({ action: 'identity_document.view', subjectId: id }),
     ])
     const missing = '00000000-0000-4000-8000-0000000000aa'
     expect((await admin.json('GET', `/admin/identity-documents/${missing}`)).status).toBe(404)
-    expect((await admin.json('GET', `/admin/audit?subjectType=identity_document&subjectId=${missing}`)).body.items, 'no line for a document that is not there').toEqual([])
+    expect(
+      (await admin.json('GET', `/admin/audit?subjectType=identity_document&subjectId=${missing}`)).body.items,
+      'no line for a document that is not there',
+    ).toEqual([])
   })
 })
 
 describe('the identity webhook', () => {
   const deliver = async (body: string, signature?: string) =>
-    t.app.request('/app/cash/api/v1/webhooks/identity', { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature ?? signWebhook(providerKey(t.deps.config.WEBHOOK_SECRET, 'identity'), body, Math.floor(t.deps.now().getTime() / 1000)) }, body })
+    t.app.request('/app/cash/api/v1/webhooks/identity', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'cash-signature':
+          signature ??
+          signWebhook(
+            providerKey(t.deps.config.WEBHOOK_SECRET, 'identity'),
+            body,
+            Math.floor(t.deps.now().getTime() / 1000),
+          ),
+      },
+      body,
+    })
 
   it('refuses a bad signature and applies a retried event once', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina))
     const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items
-    const body = JSON.stringify({ id: 'evt_retry_1', type: 'application.decided', created: t.deps.now().toISOString(), data: { reference: app.reference, round: 1, decision: 'rejected', reason: 'The photo is blurred' } })
+    const body = JSON.stringify({
+      id: 'evt_retry_1',
+      type: 'application.decided',
+      created: t.deps.now().toISOString(),
+      data: { reference: app.reference, round: 1, decision: 'rejected', reason: 'The photo is blurred' },
+    })
     expect((await deliver(body, 't=1,v1=00')).status).toBe(401)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('submitted')
     expect(await (await deliver(body)).json()).toMatchObject({ duplicate: false, result: { status: 'rejected' } })
@@ -163,19 +242,37 @@ describe('admin decisions', () => {
     await nina.json('POST', '/kyc', await kycBody(nina))
     const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items
     expect(app.documents.map((d: { kind: string }) => d.kind).sort()).toEqual(['id_back', 'id_front', 'selfie'])
-    expect((await nina.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'approved' })).status).toBe(403)
-    expect((await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'rejected' })).body.error.fields).toHaveProperty('reason')
-    const decided = await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'more_info_needed', document: 'selfie' })
-    expect(decided.body).toMatchObject({ status: 'more_info_needed', requestedDocument: 'selfie', decidedBy: { source: 'admin', userId: persona('admin').id }, decidedAt: t.deps.now().toISOString() })
+    expect(
+      (await nina.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'approved' })).status,
+    ).toBe(403)
+    expect(
+      (await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'rejected' })).body.error
+        .fields,
+    ).toHaveProperty('reason')
+    const decided = await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, {
+      decision: 'more_info_needed',
+      document: 'selfie',
+    })
+    expect(decided.body).toMatchObject({
+      status: 'more_info_needed',
+      requestedDocument: 'selfie',
+      decidedBy: { source: 'admin', userId: persona('admin').id },
+      decidedAt: t.deps.now().toISOString(),
+    })
     await after(6)
-    expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'more_info_needed', requested: { document: 'selfie' } })
+    expect((await nina.json('GET', '/kyc')).body).toMatchObject({
+      status: 'more_info_needed',
+      requested: { document: 'selfie' },
+    })
     expect((await admin.json('GET', '/admin/identity-applications')).body.items).toHaveLength(0)
   })
 
   it('lets the sandbox control decide an application now', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina))
     const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items
-    const res = await admin.json('POST', `/sandbox/identity-applications/${app.reference}/decide`, { decision: 'approved' })
+    const res = await admin.json('POST', `/sandbox/identity-applications/${app.reference}/decide`, {
+      decision: 'approved',
+    })
     expect(res.body).toMatchObject({ status: 'approved', ignored: false })
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
   })
@@ -184,14 +281,24 @@ describe('admin decisions', () => {
 describe('KYB', () => {
   const acme = ACCOUNT_IDS.acme
   let olivia: Caller
-  const owner = async (name: string, ownership: string) => ({ name, birthDate: '1980-01-31', nationality: 'GB', email: `${name.split(' ')[0]!.toLowerCase()}@acme.example`, ownership, idDocument: { type: 'passport', front: await uploadId(olivia, 'passport') } })
+  const owner = async (name: string, ownership: string) => ({
+    name,
+    birthDate: '1980-01-31',
+    nationality: 'GB',
+    email: `${name.split(' ')[0]!.toLowerCase()}@acme.example`,
+    ownership,
+    idDocument: { type: 'passport', front: await uploadId(olivia, 'passport') },
+  })
   const kybBody = async (owners: unknown[]) => ({
     companyName: 'Acme Labs Ltd',
     registrationNumber: '12345678',
     country: 'GB',
     address: { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' },
     owners,
-    documents: { certificateOfIncorporation: await uploadId(olivia, 'certificate_of_incorporation', PDF), proofOfAddress: await uploadId(olivia, 'proof_of_address') },
+    documents: {
+      certificateOfIncorporation: await uploadId(olivia, 'certificate_of_incorporation', PDF),
+      proofOfAddress: await uploadId(olivia, 'proof_of_address'),
+    },
   })
 
   beforeEach(async () => {
@@ -201,16 +308,30 @@ describe('KYB', () => {
 
   it('refuses a company member, and shares under 25 % or over 100 % at the field', async () => {
     const marco = await signIn(t.app, 'member')
-    expect((await marco.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60')]))).status).toBe(403)
-    const small = await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60'), await owner('Oscar Small', '20')]))
+    expect(
+      (await marco.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60')]))).status,
+    ).toBe(403)
+    const small = await olivia.json(
+      'POST',
+      `/accounts/${acme}/kyb`,
+      await kybBody([await owner('Olivia Okafor', '60'), await owner('Oscar Small', '20')]),
+    )
     expect(small.body.error.fields).toEqual({ 'owners.1.ownership': 'A beneficial owner holds 25 % or more.' })
-    const over = await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60'), await owner('Omar Big', '50')]))
+    const over = await olivia.json(
+      'POST',
+      `/accounts/${acme}/kyb`,
+      await kybBody([await owner('Olivia Okafor', '60'), await owner('Omar Big', '50')]),
+    )
     expect(over.body.error.fields.owners).toContain('more than 100 %')
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('not_started')
   })
 
   it('approves the company only once it and every owner are approved', async () => {
-    const res = await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60'), await owner('Omar Okafor', '40')]))
+    const res = await olivia.json(
+      'POST',
+      `/accounts/${acme}/kyb`,
+      await kybBody([await owner('Olivia Okafor', '60'), await owner('Omar Okafor', '40')]),
+    )
     expect(res.status).toBe(201)
     expect(res.body.owners).toEqual([
       { name: 'Olivia Okafor', status: 'submitted' },
@@ -221,7 +342,10 @@ describe('KYB', () => {
     const company = open.find((a: { kind: string }) => a.kind === 'kyb')
     await admin.json('POST', `/admin/identity-applications/${company.id}/decision`, { decision: 'approved' })
     // The company passed, its owners not yet: in review, not approved.
-    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({ status: 'in_review', owners: [{ status: 'submitted' }, { status: 'submitted' }] })
+    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({
+      status: 'in_review',
+      owners: [{ status: 'submitted' }, { status: 'submitted' }],
+    })
     await after(2)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('in_review')
     await after(4)
@@ -230,18 +354,36 @@ describe('KYB', () => {
   })
 
   it('rejects the company when an owner is rejected, naming them', async () => {
-    await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Olivia Okafor', '60'), await owner('Rita Reject', '40')]))
+    await olivia.json(
+      'POST',
+      `/accounts/${acme}/kyb`,
+      await kybBody([await owner('Olivia Okafor', '60'), await owner('Rita Reject', '40')]),
+    )
     await after(6)
-    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({ status: 'rejected', reason: 'Beneficial owner Rita Reject: The document is expired' })
+    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({
+      status: 'rejected',
+      reason: 'Beneficial owner Rita Reject: The document is expired',
+    })
   })
 
   it('asks an owner for a document, takes it for that owner and approves', async () => {
     await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Mona More', '100')]))
     await after(6)
     const asking = (await olivia.json('GET', `/accounts/${acme}/kyb`)).body
-    expect(asking).toMatchObject({ status: 'more_info_needed', reason: 'ID document (back) of Mona More', requested: { document: 'id_back', subject: 'Mona More' } })
-    const sent = await olivia.json('POST', `/accounts/${acme}/kyb/more-info`, { applicationId: asking.requested.applicationId, documentId: await uploadId(olivia, 'id_back') })
-    expect(sent.body).toMatchObject({ status: 'in_review', requested: null, owners: [{ name: 'Mona More', status: 'submitted' }] })
+    expect(asking).toMatchObject({
+      status: 'more_info_needed',
+      reason: 'ID document (back) of Mona More',
+      requested: { document: 'id_back', subject: 'Mona More' },
+    })
+    const sent = await olivia.json('POST', `/accounts/${acme}/kyb/more-info`, {
+      applicationId: asking.requested.applicationId,
+      documentId: await uploadId(olivia, 'id_back'),
+    })
+    expect(sent.body).toMatchObject({
+      status: 'in_review',
+      requested: null,
+      owners: [{ name: 'Mona More', status: 'submitted' }],
+    })
     await after(6)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('approved')
   })

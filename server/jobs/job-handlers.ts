@@ -23,7 +23,11 @@ import { MEMBERSHIP_DAILY_JOB, runMembershipDaily } from '../membership/membersh
 import { dataKeys } from '../security/data-keys'
 import { openText, type SealedText } from '../security/field-crypto'
 
-const Delivery = z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']), event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }), sealed: z.string().optional() })
+const Delivery = z.object({
+  provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']),
+  event: z.object({ id: z.string(), type: z.string(), created: z.string(), data: z.record(z.string(), z.unknown()) }),
+  sealed: z.string().optional(),
+})
 
 /**
  * The jobs this server runs. `webhook.deliver` is the sandbox providers' outbox: it signs the event and
@@ -34,10 +38,27 @@ export function webhookDeliverer(deps: Deps, app: Hono) {
   return async (payload: unknown): Promise<Response> => {
     const { provider, event, sealed } = Delivery.parse(payload)
     // What the outbox keeps sealed (bank numbers: providers.ts) goes out in the event as the provider would send it.
-    if (sealed) event.data = { ...event.data, ...(JSON.parse(openText(dataKeys(deps.config), 'jobs.webhook', sealed as unknown as SealedText)) as Record<string, unknown>) }
+    if (sealed)
+      event.data = {
+        ...event.data,
+        ...(JSON.parse(openText(dataKeys(deps.config), 'jobs.webhook', sealed as unknown as SealedText)) as Record<
+          string,
+          unknown
+        >),
+      }
     const body = JSON.stringify(event)
-    const signature = signWebhook(providerKey(deps.config.WEBHOOK_SECRET, provider), body, Math.floor(deps.now().getTime() / 1000))
-    return app.fetch(new Request(`http://provider.internal${API_BASE}/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body }))
+    const signature = signWebhook(
+      providerKey(deps.config.WEBHOOK_SECRET, provider),
+      body,
+      Math.floor(deps.now().getTime() / 1000),
+    )
+    return app.fetch(
+      new Request(`http://provider.internal${API_BASE}/webhooks/${provider}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cash-signature': signature },
+        body,
+      }),
+    )
   }
 }
 

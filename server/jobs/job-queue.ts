@@ -16,9 +16,16 @@ export class PermanentJobError extends Error {
 }
 
 /** Schedules a job, in the caller's transaction (so it exists only if the work that asked for it commits). */
-export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: string; payload: unknown; runAt: Date }): Promise<string> {
+export async function enqueue(
+  db: Tx,
+  deps: Pick<Deps, 'newId'>,
+  job: { kind: string; payload: unknown; runAt: Date },
+): Promise<string> {
   const id = deps.newId()
-  await db.insertInto('jobs').values({ id, kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, status: 'pending' }).execute()
+  await db
+    .insertInto('jobs')
+    .values({ id, kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, status: 'pending' })
+    .execute()
   return id
 }
 
@@ -27,7 +34,12 @@ export async function enqueue(db: Tx, deps: Pick<Deps, 'newId'>, job: { kind: st
  * `run_at` order, and marks each done, or schedules a retry with backoff (2, 4, 8, 16, 32 s), or gives up after
  * 6 attempts or at once on a `PermanentJobError`.
  */
-export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = deps.now(), limit = 20): Promise<number> {
+export async function runDueJobs(
+  deps: Deps,
+  handlers: JobHandlers,
+  now: Date = deps.now(),
+  limit = 20,
+): Promise<number> {
   const db = deps.db.kysely
   const claimed = await sql<{ id: string; kind: string; payload: unknown; attempts: number; run_at: Date }>`
     UPDATE jobs SET locked_until = ${new Date(now.getTime() + deps.config.JOB_LOCK_SECONDS * 1000)}, attempts = attempts + 1
@@ -48,10 +60,22 @@ export async function runDueJobs(deps: Deps, handlers: JobHandlers, now: Date = 
       const message = error instanceof Error ? error.message : String(error)
       const permanent = error instanceof PermanentJobError
       const failed = permanent || job.attempts >= MAX_ATTEMPTS
-      deps.log.warn('job failed', { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message, gaveUp: failed, permanent })
+      deps.log.warn('job failed', {
+        jobId: job.id,
+        kind: job.kind,
+        attempts: job.attempts,
+        error: message,
+        gaveUp: failed,
+        permanent,
+      })
       await db
         .updateTable('jobs')
-        .set({ status: failed ? 'failed' : 'pending', locked_until: null, last_error: message.slice(0, 1000), run_at: new Date(now.getTime() + 2 ** job.attempts * 1000) })
+        .set({
+          status: failed ? 'failed' : 'pending',
+          locked_until: null,
+          last_error: message.slice(0, 1000),
+          run_at: new Date(now.getTime() + 2 ** job.attempts * 1000),
+        })
         .where('id', '=', job.id)
         .execute()
       metricsOf(deps).jobRan(job.kind, failed ? 'failed' : 'retry')

@@ -107,13 +107,30 @@ export async function postHold(
  * Posts a hold with a journal of several entries (an amount and its fee to different accounts). The hold's
  * reservation is released and the journal written in one step; the debit side may not exceed the hold.
  */
-export async function settleHold(tx: Tx, args: { holdId: string; journalId: string; kind: string; description: string; entries: EntryInput[]; now: Date }): Promise<string> {
+export async function settleHold(
+  tx: Tx,
+  args: { holdId: string; journalId: string; kind: string; description: string; entries: EntryInput[]; now: Date },
+): Promise<string> {
   const hold = await lockPendingHold(tx, args.holdId, args.now)
-  const debited = args.entries.filter((e) => e.ledgerAccountId === hold.debit_ledger_account_id && e.side === 'debit').reduce((s, e) => s + e.amount, 0n)
+  const debited = args.entries
+    .filter((e) => e.ledgerAccountId === hold.debit_ledger_account_id && e.side === 'debit')
+    .reduce((s, e) => s + e.amount, 0n)
   if (debited > hold.amount) throw new DomainError('hold_overcapture')
   await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
-  await postJournal(tx, { id: args.journalId, kind: args.kind, accountId: hold.account_id, description: args.description, reference: hold.reference, holdId: hold.id, entries: args.entries })
-  await tx.updateTable('holds').set({ status: 'posted', posted_amount: debited, resolved_at: args.now }).where('id', '=', hold.id).execute()
+  await postJournal(tx, {
+    id: args.journalId,
+    kind: args.kind,
+    accountId: hold.account_id,
+    description: args.description,
+    reference: hold.reference,
+    holdId: hold.id,
+    entries: args.entries,
+  })
+  await tx
+    .updateTable('holds')
+    .set({ status: 'posted', posted_amount: debited, resolved_at: args.now })
+    .where('id', '=', hold.id)
+    .execute()
   return args.journalId
 }
 
@@ -135,7 +152,12 @@ export async function voidHold(tx: Tx, holdId: string, now: Date): Promise<void>
 
 /** Expires every pending hold past its time; returns how many. Each in its own transaction. */
 export async function expireDueHolds(db: Kysely<Database>, now: Date): Promise<number> {
-  const due = await db.selectFrom('holds').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute()
+  const due = await db
+    .selectFrom('holds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .execute()
   let expired = 0
   for (const { id } of due) {
     await db.transaction().execute(async (tx) => {

@@ -15,13 +15,27 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
     SELECT journal_id, asset, sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) AS net
     FROM entries GROUP BY journal_id, asset
     HAVING sum(CASE side WHEN 'debit' THEN amount ELSE -amount END) <> 0`.execute(db)
-  for (const r of unbalanced.rows) problems.push({ kind: 'unbalanced_journal', id: r.journal_id, detail: `${r.asset} nets ${r.net}` })
+  for (const r of unbalanced.rows)
+    problems.push({ kind: 'unbalanced_journal', id: r.journal_id, detail: `${r.asset} nets ${r.net}` })
 
   const thin = await sql<{ id: string }>`
-    SELECT j.id FROM journals j LEFT JOIN entries e ON e.journal_id = j.id GROUP BY j.id HAVING count(e.id) < 2`.execute(db)
-  for (const r of thin.rows) problems.push({ kind: 'journal_without_entries', id: r.id, detail: 'fewer than two entries' })
+    SELECT j.id FROM journals j LEFT JOIN entries e ON e.journal_id = j.id GROUP BY j.id HAVING count(e.id) < 2`.execute(
+    db,
+  )
+  for (const r of thin.rows)
+    problems.push({ kind: 'journal_without_entries', id: r.id, detail: 'fewer than two entries' })
 
-  const drift = await sql<{ id: string; dp: bigint; cp: bigint; debits_posted: bigint; credits_posted: bigint; pd: bigint; pc: bigint; debits_pending: bigint; credits_pending: bigint }>`
+  const drift = await sql<{
+    id: string
+    dp: bigint
+    cp: bigint
+    debits_posted: bigint
+    credits_posted: bigint
+    pd: bigint
+    pc: bigint
+    debits_pending: bigint
+    credits_pending: bigint
+  }>`
     SELECT a.id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending,
       COALESCE((SELECT sum(amount) FROM entries e WHERE e.ledger_account_id = a.id AND e.side = 'debit'), 0) AS dp,
       COALESCE((SELECT sum(amount) FROM entries e WHERE e.ledger_account_id = a.id AND e.side = 'credit'), 0) AS cp,
@@ -30,10 +44,18 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
     FROM ledger_accounts a`.execute(db)
   for (const r of drift.rows) {
     if (r.dp !== r.debits_posted || r.cp !== r.credits_posted) {
-      problems.push({ kind: 'balance_drift', id: r.id, detail: `cached ${r.debits_posted}/${r.credits_posted}, entries ${r.dp}/${r.cp}` })
+      problems.push({
+        kind: 'balance_drift',
+        id: r.id,
+        detail: `cached ${r.debits_posted}/${r.credits_posted}, entries ${r.dp}/${r.cp}`,
+      })
     }
     if (r.pd !== r.debits_pending || r.pc !== r.credits_pending) {
-      problems.push({ kind: 'pending_drift', id: r.id, detail: `cached ${r.debits_pending}/${r.credits_pending}, holds ${r.pd}/${r.pc}` })
+      problems.push({
+        kind: 'pending_drift',
+        id: r.id,
+        detail: `cached ${r.debits_pending}/${r.credits_pending}, holds ${r.pd}/${r.pc}`,
+      })
     }
   }
   // The running totals the limits read (migration 0028), each against the rows it totals.
@@ -62,7 +84,8 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
     SELECT 'card_counter_drift', COALESCE(k.id, c.id), k.amount, c.actual
       FROM (SELECT card_id::text || ' ' || day AS id, amount FROM card_spend_days WHERE amount <> 0) k FULL JOIN cards c ON c.id = k.id
       WHERE k.amount IS DISTINCT FROM c.actual`.execute(db)
-  for (const r of counters.rows) problems.push({ kind: r.kind, id: r.id, detail: `running total ${r.cached ?? 0n}, rows ${r.actual ?? 0n}` })
+  for (const r of counters.rows)
+    problems.push({ kind: r.kind, id: r.id, detail: `running total ${r.cached ?? 0n}, rows ${r.actual ?? 0n}` })
 
   // The admin audit log's hash chain (migration 0037): each line's hash recomputed over the line before's and its
   // own fields. An edited line fails its own hash; a removed or slipped-in one breaks the next line's link.
@@ -73,7 +96,14 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
       FROM admin_audit_log l) lines
     WHERE NOT own OR NOT linked ORDER BY n LIMIT 1`.execute(db)
   const broken = chain.rows[0]
-  if (broken) problems.push({ kind: 'audit_chain_broken', id: broken.id, detail: broken.own ? `audit line ${broken.seq} does not follow the line before it (a line was removed or added)` : `audit line ${broken.seq} was changed after it was written` })
+  if (broken)
+    problems.push({
+      kind: 'audit_chain_broken',
+      id: broken.id,
+      detail: broken.own
+        ? `audit line ${broken.seq} does not follow the line before it (a line was removed or added)`
+        : `audit line ${broken.seq} was changed after it was written`,
+    })
 
   const counts = await sql<{ journals: number }>`SELECT count(*)::int AS journals FROM journals`.execute(db)
   return {

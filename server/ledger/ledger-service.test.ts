@@ -12,13 +12,21 @@ const usdc = (n: number) => BigInt(n) * 1_000_000n
 async function cashAndSettlement() {
   const { db, newId } = t.deps
   const cash = await ledgerAccountId(db.kysely, newId, { accountId: ACCOUNT_IDS.personal, code: 'cash', asset: 'USDC' })
-  const settlement = await ledgerAccountId(db.kysely, newId, { accountId: null, code: 'card_settlement', asset: 'USDC' })
+  const settlement = await ledgerAccountId(db.kysely, newId, {
+    accountId: null,
+    code: 'card_settlement',
+    asset: 'USDC',
+  })
   return { cash, settlement }
 }
 
 async function cashBalance() {
   const { cash } = await cashAndSettlement()
-  const row = await t.deps.db.kysely.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
+  const row = await t.deps.db.kysely
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('id', '=', cash)
+    .executeTakeFirstOrThrow()
   return accountBalance(row)
 }
 
@@ -57,8 +65,12 @@ describe('journals', () => {
     await expect(
       t.deps.db.kysely.transaction().execute(async (tx) => {
         await sql`INSERT INTO journals (id, kind, description) VALUES (${id}, 'x', 'raw')`.execute(tx)
-        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(tx)
-        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'debit', 4)`.execute(tx)
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(
+          tx,
+        )
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'debit', 4)`.execute(
+          tx,
+        )
       }),
     ).rejects.toThrow(/unbalanced_journal/)
     const written = await t.deps.db.kysely.selectFrom('journals').select('id').where('id', '=', id).execute()
@@ -81,7 +93,17 @@ describe('holds (two-phase transfers)', () => {
     const { cash, settlement } = await cashAndSettlement()
     const id = t.deps.newId()
     await t.deps.db.kysely.transaction().execute((tx) =>
-      reserveHold(tx, { id, kind: 'card_authorization', accountId: ACCOUNT_IDS.personal, debitLedgerAccountId: cash, creditLedgerAccountId: settlement, asset: 'USDC', amount, description: 'Coffee', expiresAt }),
+      reserveHold(tx, {
+        id,
+        kind: 'card_authorization',
+        accountId: ACCOUNT_IDS.personal,
+        debitLedgerAccountId: cash,
+        creditLedgerAccountId: settlement,
+        asset: 'USDC',
+        amount,
+        description: 'Coffee',
+        expiresAt,
+      }),
     )
     return id
   }
@@ -99,7 +121,9 @@ describe('holds (two-phase transfers)', () => {
 
   it('posts part of a hold and releases the rest', async () => {
     const id = await reserve(usdc(100))
-    await t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount: usdc(80), now: t.deps.now() }))
+    await t.deps.db.kysely
+      .transaction()
+      .execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount: usdc(80), now: t.deps.now() }))
     expect(await cashBalance()).toEqual({ balance: usdc(2_420), available: usdc(2_420), pendingOut: 0n })
     const hold = await t.deps.db.kysely.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(hold).toMatchObject({ status: 'posted', posted_amount: usdc(80) })
@@ -108,7 +132,10 @@ describe('holds (two-phase transfers)', () => {
 
   it('refuses to post more than was reserved, or to post twice', async () => {
     const id = await reserve(usdc(100))
-    const post = (amount: bigint) => t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount, now: t.deps.now() }))
+    const post = (amount: bigint) =>
+      t.deps.db.kysely
+        .transaction()
+        .execute((tx) => postHold(tx, { holdId: id, journalId: t.deps.newId(), amount, now: t.deps.now() }))
     await expect(post(usdc(101))).rejects.toMatchObject({ code: 'hold_overcapture' })
     await post(usdc(100))
     await expect(post(usdc(1))).rejects.toMatchObject({ code: 'hold_not_pending' })
@@ -125,7 +152,11 @@ describe('holds (two-phase transfers)', () => {
     const due = await reserve(usdc(100), new Date('2026-11-21T13:00:00Z'))
     const later = await reserve(usdc(50), new Date('2026-11-22T13:00:00Z'))
     expect(await expireDueHolds(t.deps.db.kysely, new Date('2026-11-21T14:00:00Z'))).toBe(1)
-    const statuses = await t.deps.db.kysely.selectFrom('holds').select(['id', 'status']).where('id', 'in', [due, later]).execute()
+    const statuses = await t.deps.db.kysely
+      .selectFrom('holds')
+      .select(['id', 'status'])
+      .where('id', 'in', [due, later])
+      .execute()
     expect(Object.fromEntries(statuses.map((h) => [h.id, h.status]))).toEqual({ [due]: 'expired', [later]: 'pending' })
     expect((await cashBalance()).available).toBe(usdc(2_450))
     expect((await checkLedger(t.deps.db.kysely)).ok).toBe(true)
@@ -136,7 +167,9 @@ describe('ledger check', () => {
   it('passes on the seeded ledger and reports a cached balance that drifted from its entries', async () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
     const { cash } = await cashAndSettlement()
-    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + 1 WHERE id = ${cash}`.execute(t.deps.db.kysely)
+    await sql`UPDATE ledger_accounts SET credits_posted = credits_posted + 1 WHERE id = ${cash}`.execute(
+      t.deps.db.kysely,
+    )
     const report = await checkLedger(t.deps.db.kysely)
     expect(report.ok).toBe(false)
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'balance_drift', id: cash })])
@@ -144,10 +177,28 @@ describe('ledger check', () => {
 
   it('keeps the limits’ running totals with every movement (spends, holds posted, voided and expired), and reports one that drifted', async () => {
     const { cash, settlement } = await cashAndSettlement()
-    const reserve = (amount: bigint) => t.deps.db.kysely.transaction().execute((tx) => reserveHold(tx, { id: t.deps.newId(), kind: 'card_authorization', accountId: ACCOUNT_IDS.personal, debitLedgerAccountId: cash, creditLedgerAccountId: settlement, asset: 'USDC', amount, description: 'test', expiresAt: new Date(t.deps.now().getTime() + 86_400_000) }))
-    const totals = async () => (await sql<{ today: bigint; pending: bigint }>`
+    const reserve = (amount: bigint) =>
+      t.deps.db.kysely.transaction().execute((tx) =>
+        reserveHold(tx, {
+          id: t.deps.newId(),
+          kind: 'card_authorization',
+          accountId: ACCOUNT_IDS.personal,
+          debitLedgerAccountId: cash,
+          creditLedgerAccountId: settlement,
+          asset: 'USDC',
+          amount,
+          description: 'test',
+          expiresAt: new Date(t.deps.now().getTime() + 86_400_000),
+        }),
+      )
+    const totals = async () =>
+      (
+        await sql<{ today: bigint; pending: bigint }>`
       SELECT (SELECT COALESCE(sum(amount), 0) FROM account_limit_days WHERE account_id = ${ACCOUNT_IDS.personal}) AS today,
-        (SELECT COALESCE(sum(amount), 0) FROM account_pending_holds WHERE account_id = ${ACCOUNT_IDS.personal} AND kind = 'card_authorization') AS pending`.execute(t.deps.db.kysely)).rows[0]
+        (SELECT COALESCE(sum(amount), 0) FROM account_pending_holds WHERE account_id = ${ACCOUNT_IDS.personal} AND kind = 'card_authorization') AS pending`.execute(
+          t.deps.db.kysely,
+        )
+      ).rows[0]
     const base = (await totals())!
     const since = async () => {
       const now = (await totals())!
@@ -158,14 +209,26 @@ describe('ledger check', () => {
     const voided = await reserve(usdc(30))
     await reserve(usdc(40))
     expect(await since()).toEqual({ today: usdc(100), pending: usdc(90) })
-    await t.deps.db.kysely.transaction().execute((tx) => postHold(tx, { holdId: posted, journalId: t.deps.newId(), amount: usdc(15), now: t.deps.now(), kind: 'card_spend' }))
+    await t.deps.db.kysely.transaction().execute((tx) =>
+      postHold(tx, {
+        holdId: posted,
+        journalId: t.deps.newId(),
+        amount: usdc(15),
+        now: t.deps.now(),
+        kind: 'card_spend',
+      }),
+    )
     await t.deps.db.kysely.transaction().execute((tx) => voidHold(tx, voided, t.deps.now()))
     expect(await since()).toEqual({ today: usdc(65), pending: usdc(40) })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
-    await sql`UPDATE account_limit_days SET amount = amount - 1 WHERE account_id = ${ACCOUNT_IDS.personal}`.execute(t.deps.db.kysely)
+    await sql`UPDATE account_limit_days SET amount = amount - 1 WHERE account_id = ${ACCOUNT_IDS.personal}`.execute(
+      t.deps.db.kysely,
+    )
     const report = await checkLedger(t.deps.db.kysely)
     expect(report.ok).toBe(false)
-    expect(report.problems).toEqual([expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) })])
+    expect(report.problems).toEqual([
+      expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) }),
+    ])
   })
 })
 
@@ -175,7 +238,9 @@ describe('references', () => {
     const { cash, settlement } = await cashAndSettlement()
     await t.deps.db.kysely.transaction().execute(async (tx) => {
       await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, description, expires_at)
-        VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal}, ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(tx)
+        VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal}, ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(
+        tx,
+      )
     })
   }
 
@@ -184,19 +249,27 @@ describe('references', () => {
     await expect(rawHold({ accountId: missing })).rejects.toMatchObject({ code: '23503' })
     await expect(
       sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
-        VALUES (${t.deps.newId()}, 'raw-1', ${missing}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(t.deps.db.kysely),
+        VALUES (${t.deps.newId()}, 'raw-1', ${missing}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(
+        t.deps.db.kysely,
+      ),
     ).rejects.toMatchObject({ code: '23503' })
     await rawHold({}) // the same hold with real references is written
     // An authorization with real references is written; pointing it at a hold that does not exist is refused.
     const id = t.deps.newId()
     await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
-      VALUES (${id}, 'raw-2', ${CARD_IDS.personal}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(t.deps.db.kysely)
-    await expect(sql`UPDATE card_authorizations SET hold_id = ${missing} WHERE id = ${id}`.execute(t.deps.db.kysely)).rejects.toMatchObject({ code: '23503' })
+      VALUES (${id}, 'raw-2', ${CARD_IDS.personal}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(
+      t.deps.db.kysely,
+    )
+    await expect(
+      sql`UPDATE card_authorizations SET hold_id = ${missing} WHERE id = ${id}`.execute(t.deps.db.kysely),
+    ).rejects.toMatchObject({ code: '23503' })
   })
 
   it('never deletes an account, card, ledger account or hold: they are closed by their status', async () => {
     for (const table of ['accounts', 'cards', 'ledger_accounts', 'holds']) {
-      await expect(sql`DELETE FROM ${sql.table(table)} WHERE false`.execute(t.deps.db.kysely)).rejects.toMatchObject({ code: '23001' })
+      await expect(sql`DELETE FROM ${sql.table(table)} WHERE false`.execute(t.deps.db.kysely)).rejects.toMatchObject({
+        code: '23001',
+      })
     }
   })
 })

@@ -65,7 +65,11 @@ export async function lockLedgerAccounts(tx: Tx, refs: LedgerRef[]): Promise<Map
       UNION ALL
       SELECT la.id FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code AND la.asset = w.asset)
     ORDER BY id FOR UPDATE`.execute(tx)
-  for (const row of rows.rows) found.set(ledgerKey({ accountId: row.account_id, code: row.code as LedgerCode, asset: row.asset as HeldAsset }), row)
+  for (const row of rows.rows)
+    found.set(
+      ledgerKey({ accountId: row.account_id, code: row.code as LedgerCode, asset: row.asset as HeldAsset }),
+      row,
+    )
   return found
 }
 
@@ -79,7 +83,13 @@ function findLedgerAccount(tx: Tx, ref: { accountId: string | null; code: Ledger
 async function lockAccounts(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> {
   const unique = [...new Set(ids)].sort()
   if (unique.length === 0) return new Map()
-  const rows = await tx.selectFrom('ledger_accounts').selectAll().where('id', 'in', unique).orderBy('id').forUpdate().execute()
+  const rows = await tx
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('id', 'in', unique)
+    .orderBy('id')
+    .forUpdate()
+    .execute()
   if (rows.length !== unique.length) throw new Error('ledger account missing')
   return new Map(rows.map((r) => [r.id, r]))
 }
@@ -125,9 +135,18 @@ export type Posted = { id: string; after: Map<string, LedgerAccount> }
  * are written in one call (`post_journals`, migration 0031). What one journal posts, the next one sees. A caller
  * that has locked the ledger accounts already (in id order) passes them as `locked`.
  */
-export async function postJournals(tx: Tx, inputs: JournalInput[], known: { locked?: Map<string, LedgerAccount> } = {}): Promise<(Posted | DomainError)[]> {
+export async function postJournals(
+  tx: Tx,
+  inputs: JournalInput[],
+  known: { locked?: Map<string, LedgerAccount> } = {},
+): Promise<(Posted | DomainError)[]> {
   if (inputs.length === 0) return []
-  const locked = known.locked ?? (await lockAccounts(tx, inputs.flatMap((input) => input.entries.map((e) => e.ledgerAccountId))))
+  const locked =
+    known.locked ??
+    (await lockAccounts(
+      tx,
+      inputs.flatMap((input) => input.entries.map((e) => e.ledgerAccountId)),
+    ))
   const balances = new Map([...locked.values()].map((a) => [a.id, { dp: a.debits_posted, cp: a.credits_posted }]))
   const results = inputs.map((input): Posted | DomainError => {
     try {
@@ -139,7 +158,8 @@ export async function postJournals(tx: Tx, inputs: JournalInput[], known: { lock
     const next = new Map<string, { dp: bigint; cp: bigint }>()
     for (const e of input.entries) {
       const a = locked.get(e.ledgerAccountId)!
-      if (a.asset !== e.asset) return new DomainError('unbalanced_journal', `Entry asset ${e.asset} does not match its account.`)
+      if (a.asset !== e.asset)
+        return new DomainError('unbalanced_journal', `Entry asset ${e.asset} does not match its account.`)
       const cur = next.get(a.id) ?? balances.get(a.id)!
       next.set(a.id, e.side === 'debit' ? { ...cur, dp: cur.dp + e.amount } : { ...cur, cp: cur.cp + e.amount })
     }
@@ -147,18 +167,41 @@ export async function postJournals(tx: Tx, inputs: JournalInput[], known: { lock
       const a = locked.get(id)!
       if (!withinBalance(a, v.dp, v.cp, a.debits_pending, a.credits_pending)) {
         const now = balances.get(id)!
-        return new DomainError('insufficient_funds', undefined, undefined, { asset: a.asset, available: String(balanceOf(a.normal, now.dp + a.debits_pending, now.cp)) })
+        return new DomainError('insufficient_funds', undefined, undefined, {
+          asset: a.asset,
+          available: String(balanceOf(a.normal, now.dp + a.debits_pending, now.cp)),
+        })
       }
     }
     for (const [id, v] of next) balances.set(id, v)
-    return { id: input.id, after: new Map([...next].map(([id, v]) => [id, { ...locked.get(id)!, debits_posted: v.dp, credits_posted: v.cp }])) }
+    return {
+      id: input.id,
+      after: new Map(
+        [...next].map(([id, v]) => [id, { ...locked.get(id)!, debits_posted: v.dp, credits_posted: v.cp }]),
+      ),
+    }
   })
   const posted = inputs.filter((_, i) => !(results[i] instanceof DomainError))
   if (posted.length === 0) return results
   const moved = [...new Set(posted.flatMap((j) => j.entries.map((e) => e.ledgerAccountId)))]
   const batch = {
-    journals: posted.map((j) => ({ id: j.id, kind: j.kind, account_id: j.accountId, description: j.description, reference: j.reference ?? null, hold_id: j.holdId ?? null })),
-    entries: posted.flatMap((j) => j.entries.map((e) => ({ journal_id: j.id, ledger_account_id: e.ledgerAccountId, asset: e.asset, side: e.side, amount: String(e.amount) }))),
+    journals: posted.map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      account_id: j.accountId,
+      description: j.description,
+      reference: j.reference ?? null,
+      hold_id: j.holdId ?? null,
+    })),
+    entries: posted.flatMap((j) =>
+      j.entries.map((e) => ({
+        journal_id: j.id,
+        ledger_account_id: e.ledgerAccountId,
+        asset: e.asset,
+        side: e.side,
+        amount: String(e.amount),
+      })),
+    ),
     // Every moved account at its total after the last journal (the rows are locked above, so the totals are exact).
     balances: moved.map((id) => ({ id, dp: String(balances.get(id)!.dp), cp: String(balances.get(id)!.cp) })),
     marked: [...new Set(posted.flatMap((j) => (j.accountId ? [j.accountId] : [])))],

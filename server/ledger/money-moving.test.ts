@@ -32,7 +32,11 @@ describe('idempotent money movement', () => {
     const admin = await signIn(t.app, 'admin')
     const holder = await signIn(t.app, 'personal')
     const body = { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '7' }
-    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.json('POST', '/sandbox/deposits', body, { 'idempotency-key': 'double-click-01' })))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        admin.json('POST', '/sandbox/deposits', body, { 'idempotency-key': 'double-click-01' }),
+      ),
+    )
     expect(new Set(answers.map((a) => a.body.journalId)).size).toBe(1)
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2507')
   })
@@ -40,8 +44,18 @@ describe('idempotent money movement', () => {
   it('refuses a key reused for a different request and moves nothing', async () => {
     const admin = await signIn(t.app, 'admin')
     const holder = await signIn(t.app, 'personal')
-    await admin.request('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': 'reused-key-01' })
-    const other = await admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '999' }, { 'idempotency-key': 'reused-key-01' })
+    await admin.request(
+      'POST',
+      '/sandbox/deposits',
+      { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+      { 'idempotency-key': 'reused-key-01' },
+    )
+    const other = await admin.json(
+      'POST',
+      '/sandbox/deposits',
+      { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '999' },
+      { 'idempotency-key': 'reused-key-01' },
+    )
     expect(other.status).toBe(422)
     expect(other.body.error.code).toBe('idempotency_key_reused')
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2501')
@@ -54,7 +68,11 @@ describe('idempotent money movement', () => {
     expect(moneyRoutes.length).toBeGreaterThanOrEqual(4)
     for (const route of moneyRoutes) {
       const caller = route.access.kind === 'platform_admin' ? admin : holder
-      const res = await caller.json(route.method.toUpperCase(), route.path.replace(':accountId', ACCOUNT_IDS.personal), { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' })
+      const res = await caller.json(
+        route.method.toUpperCase(),
+        route.path.replace(':accountId', ACCOUNT_IDS.personal),
+        { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+      )
       expect(res.body.error.code, route.path).toBe('idempotency_key_required')
     }
   })
@@ -70,8 +88,17 @@ describe('idempotent money movement', () => {
 
   it('points at the amount field for bad amounts', async () => {
     const admin = await signIn(t.app, 'admin')
-    for (const [amount, code] of [['0', 'amount_not_positive'], ['1.0000001', 'amount_precision'], ['-5', 'invalid_request']] as const) {
-      const res = await admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount }, { 'idempotency-key': `bad-amount-${amount}` })
+    for (const [amount, code] of [
+      ['0', 'amount_not_positive'],
+      ['1.0000001', 'amount_precision'],
+      ['-5', 'invalid_request'],
+    ] as const) {
+      const res = await admin.json(
+        'POST',
+        '/sandbox/deposits',
+        { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount },
+        { 'idempotency-key': `bad-amount-${amount}` },
+      )
       expect(res.status, amount).toBe(400)
       expect(res.body.error.code, amount).toBe(code)
       expect(res.body.error.fields.amount, amount).toBeTruthy()
@@ -85,24 +112,60 @@ describe('deposits in shared commits', () => {
   it('a burst is answered request by request: its own journal and balance, refusals at their field, keys kept only for what was done', async () => {
     const admin = await signIn(t.app, 'admin')
     const holder = await signIn(t.app, 'personal')
-    const good = Array.from({ length: 25 }, (_, i) => ({ key: `burst-good-${i}`, body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' } }))
-    const zero = Array.from({ length: 3 }, (_, i) => ({ key: `burst-zero-${i}`, body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '0' } }))
-    const nobody = Array.from({ length: 2 }, (_, i) => ({ key: `burst-nobody-${i}`, body: { accountId: '10000000-0000-4000-8000-00000000dead', asset: 'USDC', amount: '1' } }))
+    const good = Array.from({ length: 25 }, (_, i) => ({
+      key: `burst-good-${i}`,
+      body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+    }))
+    const zero = Array.from({ length: 3 }, (_, i) => ({
+      key: `burst-zero-${i}`,
+      body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '0' },
+    }))
+    const nobody = Array.from({ length: 2 }, (_, i) => ({
+      key: `burst-nobody-${i}`,
+      body: { accountId: '10000000-0000-4000-8000-00000000dead', asset: 'USDC', amount: '1' },
+    }))
     const all = [...good, ...zero, ...nobody].sort((a, b) => a.key.localeCompare(b.key))
-    const answers = new Map((await Promise.all(all.map(async (r) => [r.key, await admin.json('POST', '/sandbox/deposits', r.body, { 'idempotency-key': r.key })] as const))))
+    const answers = new Map(
+      await Promise.all(
+        all.map(
+          async (r) =>
+            [r.key, await admin.json('POST', '/sandbox/deposits', r.body, { 'idempotency-key': r.key })] as const,
+        ),
+      ),
+    )
     const done = good.map((r) => answers.get(r.key)!)
     expect(done.map((a) => a.status)).toEqual(Array(25).fill(201))
     expect(new Set(done.map((a) => a.body.journalId)).size).toBe(25)
     // Each answer carries the balance right after its own journal: 2,501 … 2,525, each once.
-    expect(done.map((a) => Number(a.body.balance)).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => 2501 + i))
-    for (const r of zero) expect(answers.get(r.key)!.body.error).toMatchObject({ code: 'amount_not_positive', fields: { amount: expect.any(String) } })
-    for (const r of nobody) expect(answers.get(r.key)!.body.error).toMatchObject({ code: 'not_found', fields: { accountId: expect.any(String) } })
+    expect(done.map((a) => Number(a.body.balance)).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 2501 + i),
+    )
+    for (const r of zero)
+      expect(answers.get(r.key)!.body.error).toMatchObject({
+        code: 'amount_not_positive',
+        fields: { amount: expect.any(String) },
+      })
+    for (const r of nobody)
+      expect(answers.get(r.key)!.body.error).toMatchObject({
+        code: 'not_found',
+        fields: { accountId: expect.any(String) },
+      })
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2525')
     // The burst shared commits: journals written in one transaction carry the same time.
-    const times = await t.deps.db.kysely.selectFrom('journals').select('created_at').where('kind', '=', 'deposit').where('account_id', '=', ACCOUNT_IDS.personal).execute()
+    const times = await t.deps.db.kysely
+      .selectFrom('journals')
+      .select('created_at')
+      .where('kind', '=', 'deposit')
+      .where('account_id', '=', ACCOUNT_IDS.personal)
+      .execute()
     expect(new Set(times.map((j) => j.created_at.getTime())).size).toBeLessThan(25)
     // A refused request left no key behind: the same key works once the request is right.
-    const retried = await admin.json('POST', '/sandbox/deposits', { ...zero[0]!.body, amount: '5' }, { 'idempotency-key': zero[0]!.key })
+    const retried = await admin.json(
+      'POST',
+      '/sandbox/deposits',
+      { ...zero[0]!.body, amount: '5' },
+      { 'idempotency-key': zero[0]!.key },
+    )
     expect(retried.status).toBe(201)
     expect(retried.body.balance).toBe('2530')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
@@ -118,11 +181,28 @@ describe('deposits in shared commits', () => {
       SELECT 'earlier', 'key-' || n, md5(n::text), 201, jsonb_build_object('journalId', gen_random_uuid(), 'balance', n::text) FROM generate_series(1, 5000) AS n`)
     const rowsRead = async () => {
       await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
-      return Number((await sql<{ n: string }>`SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`.execute(db.kysely)).rows[0]!.n)
+      return Number(
+        (
+          await sql<{
+            n: string
+          }>`SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`.execute(
+            db.kysely,
+          )
+        ).rows[0]!.n,
+      )
     }
     const admin = await signIn(t.app, 'admin')
     const before = await rowsRead()
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': `burst-read-${i}` })))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        admin.json(
+          'POST',
+          '/sandbox/deposits',
+          { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+          { 'idempotency-key': `burst-read-${i}` },
+        ),
+      ),
+    )
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201))
     // Joined by (scope, key), the planner read the whole table to store each batch's answers.
     expect((await rowsRead()) - before).toBeLessThan(1_000)
@@ -136,7 +216,12 @@ describe('concurrent debits', () => {
     // Paula has 2,500 USDC: 100 debits of 37 USDC can succeed at most 67 times (2,479), leaving 21.
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        admin.json('POST', '/sandbox/debits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '37' }, { 'idempotency-key': `parallel-debit-${i}` }),
+        admin.json(
+          'POST',
+          '/sandbox/debits',
+          { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '37' },
+          { 'idempotency-key': `parallel-debit-${i}` },
+        ),
       ),
     )
     const ok = results.filter((r) => r.status === 201)
@@ -158,8 +243,17 @@ describe('lock order between money paths', () => {
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
         i % 2
-          ? admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount: '0.01', merchantName: 'Lock Cafe', mcc: '5812' })
-          : admin.json('POST', '/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' }, { 'idempotency-key': `lock-order-${i}` }),
+          ? admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+              amount: '0.01',
+              merchantName: 'Lock Cafe',
+              mcc: '5812',
+            })
+          : admin.json(
+              'POST',
+              '/sandbox/deposits',
+              { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+              { 'idempotency-key': `lock-order-${i}` },
+            ),
       ),
     )
     expect(answers.map((a) => a.status)).toEqual(Array(16).fill(201))

@@ -15,7 +15,12 @@ const USER = 'cash'
 const PASSWORD = 'p@ss/word'
 const smtpUrl = (port: number) => `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}`
 
-type Received = { envelope: { from: string | false; to: string[] }; user: unknown; headers: Map<string, string>; text: string }
+type Received = {
+  envelope: { from: string | false; to: string[] }
+  user: unknown
+  headers: Map<string, string>
+  text: string
+}
 type Refusal = { code: number; text: string }
 
 const servers: { close(): Promise<void> }[] = []
@@ -48,13 +53,25 @@ async function startSmtpServer(refuse: () => Refusal | undefined = () => undefin
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        received.push({ envelope: { from: session.envelope.mailFrom && session.envelope.mailFrom.address, to: session.envelope.rcptTo.map((r) => r.address) }, user: session.user, ...parseMessage(Buffer.concat(chunks).toString('latin1')) })
+        received.push({
+          envelope: {
+            from: session.envelope.mailFrom && session.envelope.mailFrom.address,
+            to: session.envelope.rcptTo.map((r) => r.address),
+          },
+          user: session.user,
+          ...parseMessage(Buffer.concat(chunks).toString('latin1')),
+        })
         done()
       })
     },
   })
   await new Promise<void>((listening) => server.listen(port, '127.0.0.1', listening))
-  const handle = { received, recipientsAsked: () => recipientsAsked, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((closed) => server.close(closed)) }
+  const handle = {
+    received,
+    recipientsAsked: () => recipientsAsked,
+    port: (server.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((closed) => server.close(closed)),
+  }
   servers.push(handle)
   return handle
 }
@@ -63,28 +80,45 @@ async function startSmtpServer(refuse: () => Refusal | undefined = () => undefin
 function parseMessage(raw: string) {
   const split = raw.indexOf('\r\n\r\n')
   const headers = new Map<string, string>()
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':')
     headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
   }
   let body = raw.slice(split + 4)
   // Long lines (the invitation link) travel quoted-printable: soft line breaks and =XX bytes.
-  if (headers.get('content-transfer-encoding') === 'quoted-printable') body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  if (headers.get('content-transfer-encoding') === 'quoted-printable')
+    body = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   return { headers, text: Buffer.from(body, 'latin1').toString('utf8').replace(/\r\n/g, '\n').trimEnd() }
 }
 
 const later = (seconds: number) => new Date(TEST_CLOCK.getTime() + seconds * 1000)
 
 async function mailRow(t: TestApp, id: string) {
-  return t.deps.db.kysely.selectFrom('mail_outbox').select(['status', 'failure_reason', 'delivered_at']).where('id', '=', id).executeTakeFirstOrThrow()
+  return t.deps.db.kysely
+    .selectFrom('mail_outbox')
+    .select(['status', 'failure_reason', 'delivered_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 }
 
 async function deliveryJob(t: TestApp, mailId: string) {
-  return t.deps.db.kysely.selectFrom('jobs').select(['status', 'attempts', 'last_error', 'run_at']).where('kind', '=', 'mail.deliver').where(sql<string>`payload->>'mailId'`, '=', mailId).executeTakeFirstOrThrow()
+  return t.deps.db.kysely
+    .selectFrom('jobs')
+    .select(['status', 'attempts', 'last_error', 'run_at'])
+    .where('kind', '=', 'mail.deliver')
+    .where(sql<string>`payload->>'mailId'`, '=', mailId)
+    .executeTakeFirstOrThrow()
 }
 
 async function queueCode(t: TestApp, to: string) {
-  return t.deps.db.kysely.transaction().execute((tx) => sendMail(t.deps, tx, to, 'vaultEmailCode', { code: '482913', minutes: 15 }))
+  return t.deps.db.kysely
+    .transaction()
+    .execute((tx) => sendMail(t.deps, tx, to, 'vaultEmailCode', { code: '482913', minutes: 15 }))
 }
 
 describe('mail through SMTP (SMTP_URL)', () => {
@@ -92,7 +126,10 @@ describe('mail through SMTP (SMTP_URL)', () => {
     const smtp = await startSmtpServer()
     const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
     const owner = await signIn(t.app, 'owner')
-    const invited = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, { email: 'Ivy@Example.com', role: 'admin' })
+    const invited = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, {
+      email: 'Ivy@Example.com',
+      role: 'admin',
+    })
     expect(invited.status, JSON.stringify(invited.body)).toBe(201)
     expect(smtp.received, 'nothing leaves before the job runs (the mail is queued with the invitation)').toEqual([])
 
@@ -106,7 +143,11 @@ describe('mail through SMTP (SMTP_URL)', () => {
     expect(mail.headers.get('subject')).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
     expect(mail.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(mail.text).toContain('Olivia Okafor invited you to join Acme Labs Ltd on Cash as an admin.')
-    const outbox = await t.deps.db.kysely.selectFrom('mail_outbox').select(['id', 'status']).where('to_address', '=', 'ivy@example.com').execute()
+    const outbox = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select(['id', 'status'])
+      .where('to_address', '=', 'ivy@example.com')
+      .execute()
     expect(outbox).toEqual([{ id: expect.any(String), status: 'delivered' }])
     expect(mail.headers.get('message-id')).toBe(`<${outbox[0]!.id}@cash.example.com>`)
 
@@ -118,14 +159,21 @@ describe('mail through SMTP (SMTP_URL)', () => {
 
   it('retries a temporary refusal (451) with the job queue’s backoff, and the mail arrives on the retry', async () => {
     let refusals = 1
-    const smtp = await startSmtpServer(() => (refusals-- > 0 ? { code: 451, text: '4.7.1 Greylisted, try again in a moment' } : undefined))
+    const smtp = await startSmtpServer(() =>
+      refusals-- > 0 ? { code: 451, text: '4.7.1 Greylisted, try again in a moment' } : undefined,
+    )
     const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
     const id = await queueCode(t, 'ana@example.com')
 
     await t.runJobs()
     expect(smtp.received).toEqual([])
     expect(await mailRow(t, id)).toMatchObject({ status: 'queued', failure_reason: null })
-    expect(await deliveryJob(t, id)).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('451 4.7.1 Greylisted'), run_at: later(2) })
+    expect(await deliveryJob(t, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringContaining('451 4.7.1 Greylisted'),
+      run_at: later(2),
+    })
 
     t.setNow(later(1))
     await t.runJobs()
@@ -133,18 +181,26 @@ describe('mail through SMTP (SMTP_URL)', () => {
 
     t.setNow(later(2))
     await t.runJobs()
-    expect(smtp.received.map((m) => [m.envelope.to, m.headers.get('subject')])).toEqual([[['ana@example.com'], 'Your Cash verification code: 482913']])
+    expect(smtp.received.map((m) => [m.envelope.to, m.headers.get('subject')])).toEqual([
+      [['ana@example.com'], 'Your Cash verification code: 482913'],
+    ])
     expect(await mailRow(t, id)).toMatchObject({ status: 'delivered', delivered_at: later(2) })
     expect(await deliveryJob(t, id)).toMatchObject({ status: 'done', attempts: 2 })
   })
 
   it('fails a mail the server refuses for good (550) at once, with the server’s reason, and never tries it again', async () => {
-    const smtp = await startSmtpServer(() => ({ code: 550, text: '5.1.1 <nobody@example.com>: Recipient address rejected: User unknown' }))
+    const smtp = await startSmtpServer(() => ({
+      code: 550,
+      text: '5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
+    }))
     const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
     const id = await queueCode(t, 'nobody@example.com')
 
     await t.runJobs()
-    expect(await mailRow(t, id)).toMatchObject({ status: 'failed', failure_reason: 'RCPT TO: 550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown' })
+    expect(await mailRow(t, id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'RCPT TO: 550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
+    })
     expect(await deliveryJob(t, id)).toMatchObject({ status: 'failed', attempts: 1 })
 
     t.setNow(later(3600))
@@ -152,7 +208,9 @@ describe('mail through SMTP (SMTP_URL)', () => {
     expect(smtp.recipientsAsked()).toBe(1)
     expect(smtp.received).toEqual([])
     const admin = await signIn(t.app, 'admin')
-    expect((await admin.json('GET', '/sandbox/mail?to=nobody@example.com')).body.items).toMatchObject([{ status: 'failed', failureReason: expect.stringContaining('User unknown') }])
+    expect((await admin.json('GET', '/sandbox/mail?to=nobody@example.com')).body.items).toMatchObject([
+      { status: 'failed', failureReason: expect.stringContaining('User unknown') },
+    ])
   })
 
   it('keeps a mail while the server refuses connections and sends it once the server is up', async () => {
@@ -162,7 +220,11 @@ describe('mail through SMTP (SMTP_URL)', () => {
 
     await t.runJobs()
     expect(await mailRow(t, id)).toMatchObject({ status: 'queued' })
-    expect(await deliveryJob(t, id)).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('ECONNREFUSED') })
+    expect(await deliveryJob(t, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: expect.stringContaining('ECONNREFUSED'),
+    })
 
     const smtp = await startSmtpServer(undefined, port)
     t.setNow(later(2))
@@ -181,6 +243,9 @@ describe('mail through SMTP (SMTP_URL)', () => {
       at += 2 ** attempt
     }
     expect(await deliveryJob(t, id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS })
-    expect(await mailRow(t, id)).toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^gave up after 6 attempts: .*ECONNREFUSED/) })
+    expect(await mailRow(t, id)).toMatchObject({
+      status: 'failed',
+      failure_reason: expect.stringMatching(/^gave up after 6 attempts: .*ECONNREFUSED/),
+    })
   })
 })

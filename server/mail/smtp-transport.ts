@@ -35,7 +35,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
         })
       } catch (error) {
         const smtp = error as NodemailerError
-        if (smtp.permanent && smtp.code && ABOUT_THE_MAIL.has(smtp.code)) throw new MailRejectedError(`${smtp.command ?? 'SMTP'}: ${smtp.response ?? smtp.message}`)
+        if (smtp.permanent && smtp.code && ABOUT_THE_MAIL.has(smtp.code))
+          throw new MailRejectedError(`${smtp.command ?? 'SMTP'}: ${smtp.response ?? smtp.message}`)
         throw error
       }
     },

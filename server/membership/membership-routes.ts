@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import {
-  LeaderboardResponse, MembershipActivityResponse, MembershipResponse, MembershipRewardResponse, ReferralLinkResponse, ReferralsResponse, SummerMintResponse, VipBody,
+  LeaderboardResponse,
+  MembershipActivityResponse,
+  MembershipResponse,
+  MembershipRewardResponse,
+  ReferralLinkResponse,
+  ReferralsResponse,
+  SummerMintResponse,
+  VipBody,
 } from '../../domain/api/membership.schema'
 import { recordAudit } from '../admin/audit'
 import { defineRoute } from '../http/route-table'
@@ -16,7 +23,8 @@ export const membershipRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/membership',
-    summary: 'The account’s tier, points this month (UTC), progress to the next tier, the coming re-qualification and the tier benefits',
+    summary:
+      'The account’s tier, points this month (UTC), progress to the next tier, the coming re-qualification and the tier benefits',
     tag: 'rewards',
     access: members,
     params: AccountParams,
@@ -36,7 +44,8 @@ export const membershipRoutes = [
   defineRoute({
     method: 'put',
     path: '/admin/accounts/:accountId/vip',
-    summary: 'Set or remove VIP (admins). VIP is kept through re-qualification; removing it sets the tier this month’s points earn.',
+    summary:
+      'Set or remove VIP (admins). VIP is kept through re-qualification; removing it sets the tier this month’s points earn.',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: AccountParams,
@@ -44,9 +53,20 @@ export const membershipRoutes = [
     response: MembershipResponse,
     handler: ({ deps, params, body, principal }) =>
       deps.db.kysely.transaction().execute(async (tx) => {
-        const before = await tx.selectFrom('accounts').select('tier').where('id', '=', params.accountId).executeTakeFirst()
+        const before = await tx
+          .selectFrom('accounts')
+          .select('tier')
+          .where('id', '=', params.accountId)
+          .executeTakeFirst()
         const view = await setVip(deps, tx, params.accountId, body.vip)
-        await recordAudit(deps, tx, { actorId: principal!.userId, action: body.vip ? 'account.vip_set' : 'account.vip_removed', subjectType: 'account', subjectId: params.accountId, before: { tier: before?.tier ?? null }, after: { tier: view.tier } })
+        await recordAudit(deps, tx, {
+          actorId: principal!.userId,
+          action: body.vip ? 'account.vip_set' : 'account.vip_removed',
+          subjectType: 'account',
+          subjectId: params.accountId,
+          before: { tier: before?.tier ?? null },
+          after: { tier: view.tier },
+        })
         return view
       }),
   }),
@@ -63,10 +83,12 @@ export const membershipRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/promotions/membership-rewards/claim',
-    summary: 'Claim this month’s membership reward once, paid in USDC from the cashback pool (refused when the pool is short)',
+    summary:
+      'Claim this month’s membership reward once, paid in USDC from the cashback pool (refused when the pool is short)',
     tag: 'rewards',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
-    moneyMoving: true, whenFrozen: 'refuse',
+    moneyMoving: true,
+    whenFrozen: 'refuse',
     status: 201,
     params: AccountParams,
     response: MembershipRewardResponse,
@@ -99,7 +121,8 @@ export const membershipRoutes = [
     access: { kind: 'user' },
     status: 201,
     response: ReferralLinkResponse,
-    handler: ({ c, deps, principal }) => deps.db.kysely.transaction().execute((tx) => createLink(deps, tx, principal!.userId, publicOrigin(c, deps))),
+    handler: ({ c, deps, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => createLink(deps, tx, principal!.userId, publicOrigin(c, deps))),
   }),
   defineRoute({
     method: 'get',

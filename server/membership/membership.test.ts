@@ -27,7 +27,9 @@ const tick = () => t.setNow(new Date(t.deps.now().getTime() + 1000))
 /** A purchase on a card that the network clears at once. */
 const spend = async (amount: string, cardId: string = CARD_IDS.personal, mcc = '5812') => {
   tick()
-  const auth = (await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Café Lisboa', mcc })).body
+  const auth = (
+    await admin.json('POST', `/sandbox/cards/${cardId}/purchases`, { amount, merchantName: 'Café Lisboa', mcc })
+  ).body
   expect(auth).toMatchObject({ approved: true })
   await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
   await t.runJobs()
@@ -35,31 +37,64 @@ const spend = async (amount: string, cardId: string = CARD_IDS.personal, mcc = '
 }
 /** Money the platform moves in directly (test arrangement): USDC into an account's cash, or into the cashback pool. */
 const credit = async (to: { accountId: string | null; code: 'cash' | 'cashback_pool' }, amount: bigint) => {
-  await t.deps.db.kysely.transaction().execute(async (db) => postJournal(db, {
-    id: randomUUID(),
-    kind: 'test_funding',
-    accountId: to.accountId,
-    description: 'Test funding',
-    entries: [
-      { ledgerAccountId: await ledgerAccountId(db, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, randomUUID, { accountId: to.accountId, code: to.code, asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
-    ],
-  }))
+  await t.deps.db.kysely.transaction().execute(async (db) =>
+    postJournal(db, {
+      id: randomUUID(),
+      kind: 'test_funding',
+      accountId: to.accountId,
+      description: 'Test funding',
+      entries: [
+        {
+          ledgerAccountId: await ledgerAccountId(db, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),
+          side: 'debit',
+          amount,
+          asset: 'USDC',
+        },
+        {
+          ledgerAccountId: await ledgerAccountId(db, randomUUID, {
+            accountId: to.accountId,
+            code: to.code,
+            asset: 'USDC',
+          }),
+          side: 'credit',
+          amount,
+          asset: 'USDC',
+        },
+      ],
+    }),
+  )
 }
 const membership = async () => (await paula.json('GET', `/accounts/${account}/membership`)).body
-const usdc = async (caller: Caller, id: string) => (await caller.json('GET', `/accounts/${id}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance
+const usdc = async (caller: Caller, id: string) =>
+  (await caller.json('GET', `/accounts/${id}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === 'USDC',
+  ).balance
 
 describe('membership points and tiers', () => {
   it('earns a point per whole dollar of a cleared qualifying purchase, none for ATM or gambling, and lists each movement', async () => {
-    expect(await membership()).toMatchObject({ tier: 'core', tierName: 'Core', month: '2026-11', points: 0, next: { tier: 'luxe', pointsNeeded: 2500 }, requalifiesAt: '2026-12-01T00:00:00.000Z' })
+    expect(await membership()).toMatchObject({
+      tier: 'core',
+      tierName: 'Core',
+      month: '2026-11',
+      points: 0,
+      next: { tier: 'luxe', pointsNeeded: 2500 },
+      requalifiesAt: '2026-12-01T00:00:00.000Z',
+    })
     await spend('42.75')
     await spend('100', CARD_IDS.personal, '6011')
     await spend('50', CARD_IDS.personal, '7995')
     const m = await membership()
     expect(m).toMatchObject({ points: 42, next: { tier: 'luxe', pointsNeeded: 2458 } })
-    expect(m.benefits.map((b: { name: string; cashbackPercent: number; virtualCards: number; physicalCards: number }) => `${b.name} ${b.cashbackPercent} ${b.virtualCards}/${b.physicalCards}`)).toEqual(['Core 2 3/1', 'Luxe 3 5/1', 'Pinnacle 3 10/2', 'VIP 4 10/2'])
+    expect(
+      m.benefits.map(
+        (b: { name: string; cashbackPercent: number; virtualCards: number; physicalCards: number }) =>
+          `${b.name} ${b.cashbackPercent} ${b.virtualCards}/${b.physicalCards}`,
+      ),
+    ).toEqual(['Core 2 3/1', 'Luxe 3 5/1', 'Pinnacle 3 10/2', 'VIP 4 10/2'])
     const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
-    expect(activity).toEqual([expect.objectContaining({ kind: 'points', reason: 'card_spend', points: 42, description: 'Card · Café Lisboa' })])
+    expect(activity).toEqual([
+      expect.objectContaining({ kind: 'points', reason: 'card_spend', points: 42, description: 'Card · Café Lisboa' }),
+    ])
   })
 
   it('upgrades at once when the month’s points reach a threshold exactly, and a refund takes points back without a downgrade', async () => {
@@ -67,9 +102,18 @@ describe('membership points and tiers', () => {
     expect((await membership()).tier).toBe('core')
     await credit({ accountId: account, code: 'cash' }, 10_000_000n)
     const last = await spend('1')
-    expect(await membership()).toMatchObject({ tier: 'luxe', points: 2500, next: { tier: 'pinnacle', pointsNeeded: 7500 } })
+    expect(await membership()).toMatchObject({
+      tier: 'luxe',
+      points: 2500,
+      next: { tier: 'pinnacle', pointsNeeded: 7500 },
+    })
     const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
-    expect(activity.find((i: { kind: string }) => i.kind === 'tier')).toMatchObject({ reason: 'upgrade', fromTier: 'core', toTier: 'luxe', points: 2500 })
+    expect(activity.find((i: { kind: string }) => i.kind === 'tier')).toMatchObject({
+      reason: 'upgrade',
+      fromTier: 'core',
+      toTier: 'luxe',
+      points: 2500,
+    })
     await admin.json('POST', `/sandbox/card-authorizations/${last.networkId}/refund`, { amount: '1' })
     await t.runJobs()
     expect(await membership()).toMatchObject({ tier: 'luxe', points: 2499, requalifiesTo: 'core' })
@@ -81,9 +125,23 @@ describe('membership points and tiers', () => {
     await spend('2600')
     expect((await membership()).tier).toBe('luxe')
     // Bruno becomes VIP by an admin and earns nothing; Paula earns nothing next month.
-    expect((await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: true })).body).toMatchObject({ tier: 'vip', next: null })
+    expect((await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: true })).body).toMatchObject({
+      tier: 'vip',
+      next: null,
+    })
     expect((await paula.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: false })).status).toBe(403)
-    for (const day of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01']) {
+    for (const day of [
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+    ]) {
       await at(`${day}T00:00:01Z`)
       await t.runJobs()
     }
@@ -91,7 +149,10 @@ describe('membership points and tiers', () => {
     // weETH held (1.2 at $3,150 = $3,780) earned 37 points a day in November.
     const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
     expect(activity.filter((i: { reason: string }) => i.reason === 'weeth_holding')).toHaveLength(10)
-    expect(activity.find((i: { reason: string }) => i.reason === 'weeth_holding')).toMatchObject({ points: 37, month: '2026-11' })
+    expect(activity.find((i: { reason: string }) => i.reason === 'weeth_holding')).toMatchObject({
+      points: 37,
+      month: '2026-11',
+    })
     for (let day = 2; day <= 31; day += 1) {
       await at(`2026-12-${String(day).padStart(2, '0')}T00:00:01Z`)
       await t.runJobs()
@@ -101,8 +162,16 @@ describe('membership points and tiers', () => {
     // December: 31 days × 37 = 1,147 points, below Luxe.
     expect(await membership()).toMatchObject({ tier: 'core', month: '2027-01' })
     expect((await anonymousBruno()).tier).toBe('vip')
-    const changes = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items.filter((i: { kind: string }) => i.kind === 'tier')
-    expect(changes[0]).toMatchObject({ reason: 'requalification', fromTier: 'luxe', toTier: 'core', points: 1147, month: '2027-01' })
+    const changes = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items.filter(
+      (i: { kind: string }) => i.kind === 'tier',
+    )
+    expect(changes[0]).toMatchObject({
+      reason: 'requalification',
+      fromTier: 'luxe',
+      toTier: 'core',
+      points: 1147,
+      month: '2027-01',
+    })
   })
 })
 
@@ -118,25 +187,44 @@ describe('membership-rewards and summer-mint promotions', () => {
     expect(short).toMatchObject({ status: 503, body: { error: { code: 'rewards_pool_short' } } })
     await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
     const before = await usdc(paula, account)
-    const claimed = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, { 'idempotency-key': 'claim-key-2' })
-    expect(claimed).toMatchObject({ status: 201, body: { tier: 'vip', amount: '25', claimed: { amount: '25', tier: 'vip' } } })
+    const claimed = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
+      'idempotency-key': 'claim-key-2',
+    })
+    expect(claimed).toMatchObject({
+      status: 201,
+      body: { tier: 'vip', amount: '25', claimed: { amount: '25', tier: 'vip' } },
+    })
     expect(Number(await usdc(paula, account)) - Number(before)).toBe(25)
-    const again = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, { 'idempotency-key': 'claim-key-3' })
+    const again = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
+      'idempotency-key': 'claim-key-3',
+    })
     expect(again.body.error.code).toBe('reward_already_claimed')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('refuses a Core claim: Core has no monthly reward', async () => {
     await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
-    const res = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, { 'idempotency-key': 'claim-key-core' })
+    const res = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
+      'idempotency-key': 'claim-key-core',
+    })
     expect(res.body.error.code).toBe('reward_not_available')
   })
 
   it('mints the Summer Mint badge once qualifying spend in the window reaches $500', async () => {
     await spend('300')
-    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({ state: 'running', goal: '500', spent: '300', progressPercent: 60, badge: null })
+    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
+      state: 'running',
+      goal: '500',
+      spent: '300',
+      progressPercent: 60,
+      badge: null,
+    })
     await spend('200')
-    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({ spent: '500', progressPercent: 100, badge: { earnedAt: expect.any(String) } })
+    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
+      spent: '500',
+      progressPercent: 100,
+      badge: { earnedAt: expect.any(String) },
+    })
   })
 })
 
@@ -147,10 +235,23 @@ describe('referrals', () => {
     expect(link.url).toBe(`http://localhost/app/cash/sign-up?ref=${link.code}`)
     expect(link.expiresAt).toBe('2027-02-19T12:00:00.000Z')
     expect((await paula.json('POST', '/referrals/link')).body.error.code).toBe('referral_link_active')
-    const signUp = (email: string, referralCode: string) => anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Rita Reis', email, password: 'a-long-password-1', client: 'native', referralCode })
-    expect((await signUp('r1@example.com', 'ZZZZZZZZ')).body.error).toMatchObject({ code: 'referral_code_invalid', fields: { referralCode: 'No referral link has this code.' } })
+    const signUp = (email: string, referralCode: string) =>
+      anonymous(t.app).json('POST', '/auth/sign-up', {
+        name: 'Rita Reis',
+        email,
+        password: 'a-long-password-1',
+        client: 'native',
+        referralCode,
+      })
+    expect((await signUp('r1@example.com', 'ZZZZZZZZ')).body.error).toMatchObject({
+      code: 'referral_code_invalid',
+      fields: { referralCode: 'No referral link has this code.' },
+    })
     await at('2027-02-19T12:00:00Z')
-    expect((await signUp('r2@example.com', link.code)).body.error).toMatchObject({ code: 'referral_code_expired', fields: { referralCode: 'This referral link has expired.' } })
+    expect((await signUp('r2@example.com', link.code)).body.error).toMatchObject({
+      code: 'referral_code_expired',
+      fields: { referralCode: 'This referral link has expired.' },
+    })
     paula = await signIn(t.app, 'personal')
     expect((await paula.json('GET', '/referrals/link')).body.link).toBeNull()
     expect((await paula.json('POST', '/referrals/link')).status).toBe(201)
@@ -158,10 +259,18 @@ describe('referrals', () => {
 
   it('qualifies after KYC and a card, earns 1 % of spend for 30 days, pays next month above $1 and ranks the referrer masked', async () => {
     const link = (await paula.json('POST', '/referrals/link')).body.link
-    const signUp = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Rita Reis', email: 'rita@example.com', password: 'a-long-password-1', client: 'native', referralCode: link.code.toLowerCase() })
+    const signUp = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name: 'Rita Reis',
+      email: 'rita@example.com',
+      password: 'a-long-password-1',
+      client: 'native',
+      referralCode: link.code.toLowerCase(),
+    })
     expect(signUp.status).toBe(201)
     const rita = { ...anonymousWithToken(signUp.body.token), userId: signUp.body.user.id as string }
-    expect((await paula.json('GET', '/referrals')).body.items).toEqual([expect.objectContaining({ name: 'R•••a R.', state: 'signed_up', earned: '0' })])
+    expect((await paula.json('GET', '/referrals')).body.items).toEqual([
+      expect.objectContaining({ name: 'R•••a R.', state: 'signed_up', earned: '0' }),
+    ])
     const opened = await rita.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
     expect(opened.status, JSON.stringify(opened.body)).toBe(201)
     const ritaAccount = opened.body.accountId as string
@@ -171,9 +280,15 @@ describe('referrals', () => {
     expect(card).toMatchObject({ kind: 'virtual', status: 'active' })
     await credit({ accountId: ritaAccount, code: 'cash' }, 2_000_000_000n)
     await spend('80', card.id)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({ items: [expect.objectContaining({ state: 'earning', earned: '0.8' })], unpaid: '0.8' })
+    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+      items: [expect.objectContaining({ state: 'earning', earned: '0.8' })],
+      unpaid: '0.8',
+    })
     const board = (await paula.json('GET', '/referrals/leaderboard')).body
-    expect(board).toMatchObject({ month: '2026-11', items: [{ rank: 1, name: 'P•••a P.', earned: '0.8', referrals: 1, you: true }] })
+    expect(board).toMatchObject({
+      month: '2026-11',
+      items: [{ rank: 1, name: 'P•••a P.', earned: '0.8', referrals: 1, you: true }],
+    })
     expect((await rita.json('GET', '/referrals/leaderboard')).body.items[0].you).toBe(false)
 
     // $0.80 in November rolls over (not above $1); December adds $0.50 → $1.30 is paid in January.
@@ -187,13 +302,22 @@ describe('referrals', () => {
     // After the 30-day window nothing more accrues.
     await at('2026-12-22T10:00:00Z')
     await spend('500', card.id)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({ items: [expect.objectContaining({ state: 'completed', earned: '1.3', paid: '0' })], unpaid: '1.3' })
+    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+      items: [expect.objectContaining({ state: 'completed', earned: '1.3', paid: '0' })],
+      unpaid: '1.3',
+    })
     const before = await usdc(paula, account)
     await at('2027-01-01T00:00:01Z')
     await t.runJobs()
     expect(Number(await usdc(paula, account)) - Number(before)).toBeCloseTo(1.3, 6)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({ items: [expect.objectContaining({ paid: '1.3' })], unpaid: '0' })
-    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({ kind: 'referral_cashback', amount: '1.3' })
+    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+      items: [expect.objectContaining({ paid: '1.3' })],
+      unpaid: '0',
+    })
+    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
+      kind: 'referral_cashback',
+      amount: '1.3',
+    })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 })
@@ -201,5 +325,9 @@ describe('referrals', () => {
 function anonymousWithToken(token: string): Caller {
   const a = anonymous(t.app)
   const h = { authorization: `Bearer ${token}` }
-  return { headers: h, request: (m, p, b, x) => a.request(m, p, b, { ...h, ...x }), json: (m, p, b, x) => a.json(m, p, b, { ...h, ...x }) }
+  return {
+    headers: h,
+    request: (m, p, b, x) => a.request(m, p, b, { ...h, ...x }),
+    json: (m, p, b, x) => a.json(m, p, b, { ...h, ...x }),
+  }
 }

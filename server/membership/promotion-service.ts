@@ -10,17 +10,42 @@ import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 
 async function poolAvailable(db: Tx): Promise<bigint> {
-  const pool = await db.selectFrom('ledger_accounts').selectAll().where('account_id', 'is', null).where('code', '=', 'cashback_pool').where('asset', '=', 'USDC').executeTakeFirst()
+  const pool = await db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('account_id', 'is', null)
+    .where('code', '=', 'cashback_pool')
+    .where('asset', '=', 'USDC')
+    .executeTakeFirst()
   return pool ? balanceOf(pool.normal, pool.debits_posted + pool.debits_pending, pool.credits_posted) : 0n
 }
 
 type CampaignRow = Selectable<CashbackCampaignsTable>
 
 /** The campaign of a kind running at `now` (the latest started), else the next one to start; null when neither. */
-export async function currentCampaign(db: Tx, kind: 'summer_mint' | 'membership_rewards', now: Date): Promise<CampaignRow | null> {
-  const running = await db.selectFrom('cashback_campaigns').selectAll().where('kind', '=', kind).where('starts_at', '<=', now).where('ends_at', '>', now).orderBy('starts_at', 'desc').executeTakeFirst()
+export async function currentCampaign(
+  db: Tx,
+  kind: 'summer_mint' | 'membership_rewards',
+  now: Date,
+): Promise<CampaignRow | null> {
+  const running = await db
+    .selectFrom('cashback_campaigns')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .orderBy('starts_at', 'desc')
+    .executeTakeFirst()
   if (running) return running
-  return (await db.selectFrom('cashback_campaigns').selectAll().where('kind', '=', kind).where('starts_at', '>', now).orderBy('starts_at').executeTakeFirst()) ?? null
+  return (
+    (await db
+      .selectFrom('cashback_campaigns')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('starts_at', '>', now)
+      .orderBy('starts_at')
+      .executeTakeFirst()) ?? null
+  )
 }
 
 const isRunning = (c: CampaignRow | null, now: Date): c is CampaignRow => !!c && c.starts_at <= now && c.ends_at > now
@@ -38,7 +63,10 @@ export async function runningTierRewards(db: Tx, now: Date): Promise<Record<Acco
 }
 
 async function claimedTotal(db: Tx, campaignId: string, accountId?: string): Promise<bigint> {
-  let q = db.selectFrom('membership_reward_claims').select(sql<bigint>`COALESCE(sum(amount), 0)`.as('total')).where('campaign_id', '=', campaignId)
+  let q = db
+    .selectFrom('membership_reward_claims')
+    .select(sql<bigint>`COALESCE(sum(amount), 0)`.as('total'))
+    .where('campaign_id', '=', campaignId)
   if (accountId) q = q.where('account_id', '=', accountId)
   return BigInt((await q.executeTakeFirstOrThrow()).total)
 }
@@ -50,18 +78,34 @@ export async function membershipRewardView(deps: Deps, db: Tx, accountId: string
   const month = monthOf(now)
   const campaign = await currentCampaign(db, 'membership_rewards', now)
   const running = isRunning(campaign, now)
-  const claim = await db.selectFrom('membership_reward_claims').selectAll().where('account_id', '=', accountId).where('month', '=', month).executeTakeFirst()
+  const claim = await db
+    .selectFrom('membership_reward_claims')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('month', '=', month)
+    .executeTakeFirst()
   const rewards = tierRewards(running ? campaign : null)
   const amount = rewards[account.tier]
   return {
     running,
-    campaign: campaign ? { id: campaign.id, name: campaign.name, startsAt: campaign.starts_at.toISOString(), endsAt: campaign.ends_at.toISOString() } : null,
+    campaign: campaign
+      ? {
+          id: campaign.id,
+          name: campaign.name,
+          startsAt: campaign.starts_at.toISOString(),
+          endsAt: campaign.ends_at.toISOString(),
+        }
+      : null,
     month,
     tier: account.tier,
     tierName: TIER_NAMES[account.tier],
     amount: toDecimal(amount, 'USDC'),
-    rewards: running ? ACCOUNT_TIERS.map((tier) => ({ tier, tierName: TIER_NAMES[tier], amount: toDecimal(rewards[tier], 'USDC') })) : [],
-    claimed: claim ? { amount: toDecimal(claim.amount, 'USDC'), tier: claim.tier, claimedAt: claim.created_at.toISOString() } : null,
+    rewards: running
+      ? ACCOUNT_TIERS.map((tier) => ({ tier, tierName: TIER_NAMES[tier], amount: toDecimal(rewards[tier], 'USDC') }))
+      : [],
+    claimed: claim
+      ? { amount: toDecimal(claim.amount, 'USDC'), tier: claim.tier, claimedAt: claim.created_at.toISOString() }
+      : null,
     nextClaimFrom: nextMonthStart(now).toISOString(),
     poolShort: amount > 0n && (await poolAvailable(db)) < amount,
   }
@@ -73,19 +117,38 @@ export async function membershipRewardView(deps: Deps, db: Tx, accountId: string
  * the pool is short.
  */
 export async function claimMembershipReward(deps: Deps, db: Tx, accountId: string, userId: string) {
-  const account = await db.selectFrom('accounts').select('tier').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select('tier')
+    .where('id', '=', accountId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow()
   const now = deps.now()
   const month = monthOf(now)
   const campaign = await currentCampaign(db, 'membership_rewards', now)
-  if (!isRunning(campaign, now)) throw new DomainError('reward_not_available', 'No membership-rewards promotion is running right now.')
-  const claimed = await db.selectFrom('membership_reward_claims').select('id').where('account_id', '=', accountId).where('month', '=', month).executeTakeFirst()
+  if (!isRunning(campaign, now))
+    throw new DomainError('reward_not_available', 'No membership-rewards promotion is running right now.')
+  const claimed = await db
+    .selectFrom('membership_reward_claims')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('month', '=', month)
+    .executeTakeFirst()
   if (claimed) throw new DomainError('reward_already_claimed')
   const amount = tierRewards(campaign)[account.tier]
-  if (amount <= 0n) throw new DomainError('reward_not_available', amount === 0n && account.tier === 'core' ? undefined : `The ${TIER_NAMES[account.tier]} tier has no reward in this promotion.`)
+  if (amount <= 0n)
+    throw new DomainError(
+      'reward_not_available',
+      amount === 0n && account.tier === 'core'
+        ? undefined
+        : `The ${TIER_NAMES[account.tier]} tier has no reward in this promotion.`,
+    )
   const reason = await campaignIneligibility(db, campaign, accountId)
   if (reason) throw new DomainError('reward_not_available', reason)
-  if ((await claimedTotal(db, campaign.id, accountId)) + amount > campaign.per_holder_cap) throw new DomainError('reward_not_available', 'You reached this promotion’s limit per holder.')
-  if ((await claimedTotal(db, campaign.id)) + amount > campaign.total_cap) throw new DomainError('reward_not_available', 'This promotion has paid out its whole budget.')
+  if ((await claimedTotal(db, campaign.id, accountId)) + amount > campaign.per_holder_cap)
+    throw new DomainError('reward_not_available', 'You reached this promotion’s limit per holder.')
+  if ((await claimedTotal(db, campaign.id)) + amount > campaign.total_cap)
+    throw new DomainError('reward_not_available', 'This promotion has paid out its whole budget.')
   if ((await poolAvailable(db)) < amount) throw new DomainError('rewards_pool_short')
   const journalId = deps.newId()
   await postJournal(db, {
@@ -94,11 +157,38 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
     accountId,
     description: `${TIER_NAMES[account.tier]} membership reward · ${month}`,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'cashback_pool', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, {
+          accountId: null,
+          code: 'cashback_pool',
+          asset: 'USDC',
+        }),
+        side: 'debit',
+        amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),
+        side: 'credit',
+        amount,
+        asset: 'USDC',
+      },
     ],
   })
-  await db.insertInto('membership_reward_claims').values({ id: deps.newId(), account_id: accountId, month, tier: account.tier, amount, journal_id: journalId, claimed_by: userId, created_at: deps.now(), campaign_id: campaign.id }).execute()
+  await db
+    .insertInto('membership_reward_claims')
+    .values({
+      id: deps.newId(),
+      account_id: accountId,
+      month,
+      tier: account.tier,
+      amount,
+      journal_id: journalId,
+      claimed_by: userId,
+      created_at: deps.now(),
+      campaign_id: campaign.id,
+    })
+    .execute()
   return membershipRewardView(deps, db, accountId)
 }
 
@@ -118,24 +208,63 @@ async function summerMintSpent(db: Tx, accountId: string, c: CampaignRow): Promi
 /** After a cleared purchase: in each running summer-mint campaign the account is eligible for, mints the badge once the goal is reached (kept for good). */
 export async function recordSummerMintProgress(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
-  const running = await db.selectFrom('cashback_campaigns').selectAll().where('kind', '=', 'summer_mint').where('starts_at', '<=', now).where('ends_at', '>', now).execute()
+  const running = await db
+    .selectFrom('cashback_campaigns')
+    .selectAll()
+    .where('kind', '=', 'summer_mint')
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .execute()
   for (const c of running) {
     if (!c.spend_goal) continue
-    if (c.opt_in_required && !(await db.selectFrom('campaign_opt_ins').select('account_id').where('campaign_id', '=', c.id).where('account_id', '=', accountId).executeTakeFirst())) continue
+    if (
+      c.opt_in_required &&
+      !(await db
+        .selectFrom('campaign_opt_ins')
+        .select('account_id')
+        .where('campaign_id', '=', c.id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst())
+    )
+      continue
     if (await campaignIneligibility(db, c, accountId)) continue
     const spent = await summerMintSpent(db, accountId, c)
     if (spent < c.spend_goal) continue
-    const has = await db.selectFrom('summer_mint_badges').select('account_id').where('account_id', '=', accountId).where('campaign_id', '=', c.id).executeTakeFirst()
-    if (!has) await db.insertInto('summer_mint_badges').values({ account_id: accountId, campaign_id: c.id, spent, earned_at: now }).execute()
+    const has = await db
+      .selectFrom('summer_mint_badges')
+      .select('account_id')
+      .where('account_id', '=', accountId)
+      .where('campaign_id', '=', c.id)
+      .executeTakeFirst()
+    if (!has)
+      await db
+        .insertInto('summer_mint_badges')
+        .values({ account_id: accountId, campaign_id: c.id, spent, earned_at: now })
+        .execute()
   }
 }
 
 export async function summerMintView(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
   const c = await currentCampaign(db, 'summer_mint', now)
-  if (!c || !c.spend_goal) return { state: 'none' as const, campaign: null, startsAt: null, endsAt: null, goal: '0', spent: '0', progressPercent: 0, badge: null }
+  if (!c || !c.spend_goal)
+    return {
+      state: 'none' as const,
+      campaign: null,
+      startsAt: null,
+      endsAt: null,
+      goal: '0',
+      spent: '0',
+      progressPercent: 0,
+      badge: null,
+    }
   const spent = await summerMintSpent(db, accountId, c)
-  const badge = await db.selectFrom('summer_mint_badges').selectAll().where('account_id', '=', accountId).where('campaign_id', '=', c.id).executeTakeFirst()
+  const badge = await db
+    .selectFrom('summer_mint_badges')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('campaign_id', '=', c.id)
+    .executeTakeFirst()
   const state = now < c.starts_at ? 'upcoming' : now >= c.ends_at ? 'ended' : 'running'
   return {
     state: state as 'upcoming' | 'running' | 'ended',

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import {
-  inReferralWindow, maskName, monthOf, referralCashback, referralCode, REFERRAL_CODE_PATTERN, referralLinkExpiry, referralPayoutDue, referralState, referralWindowEnd,
+  inReferralWindow,
+  maskName,
+  monthOf,
+  referralCashback,
+  referralCode,
+  REFERRAL_CODE_PATTERN,
+  referralLinkExpiry,
+  referralPayoutDue,
+  referralState,
+  referralWindowEnd,
 } from '../../domain/membership'
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
@@ -12,12 +21,23 @@ const codeField = (message: string) => ({ referralCode: message })
 
 /** The caller's link if one is still valid, as an absolute address on `origin` (server/http/public-origin.ts). */
 export async function currentLink(deps: Deps, db: Tx, userId: string, origin: string) {
-  const link = await db.selectFrom('referral_links').selectAll().where('user_id', '=', userId).where('expires_at', '>', deps.now()).orderBy('expires_at', 'desc').executeTakeFirst()
+  const link = await db
+    .selectFrom('referral_links')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', deps.now())
+    .orderBy('expires_at', 'desc')
+    .executeTakeFirst()
   return { link: link ? linkView(link, origin) : null }
 }
 
 function linkView(link: { code: string; expires_at: Date; created_at: Date }, origin: string) {
-  return { code: link.code, url: `${origin}/app/cash/sign-up?ref=${link.code}`, createdAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString() }
+  return {
+    code: link.code,
+    url: `${origin}/app/cash/sign-up?ref=${link.code}`,
+    createdAt: link.created_at.toISOString(),
+    expiresAt: link.expires_at.toISOString(),
+  }
 }
 
 /** A new link valid 90 days; refused while one is still valid. */
@@ -41,14 +61,26 @@ export async function createLink(deps: Deps, db: Tx, userId: string, origin: str
 /** Checks a code at sign-up (before the user exists): unknown or expired is an error at the code's field. */
 export async function resolveReferralCode(deps: Deps, db: Tx, raw: string) {
   const code = raw.trim().toUpperCase()
-  const link = REFERRAL_CODE_PATTERN.test(code) ? await db.selectFrom('referral_links').selectAll().where('code', '=', code).executeTakeFirst() : undefined
+  const link = REFERRAL_CODE_PATTERN.test(code)
+    ? await db.selectFrom('referral_links').selectAll().where('code', '=', code).executeTakeFirst()
+    : undefined
   if (!link) throw new DomainError('referral_code_invalid', undefined, codeField('No referral link has this code.'))
-  if (link.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('referral_code_expired', undefined, codeField('This referral link has expired.'))
+  if (link.expires_at.getTime() <= deps.now().getTime())
+    throw new DomainError('referral_code_expired', undefined, codeField('This referral link has expired.'))
   return link
 }
 
 export async function recordReferral(deps: Deps, db: Tx, link: { id: string; user_id: string }, refereeUserId: string) {
-  await db.insertInto('referrals').values({ id: deps.newId(), referrer_user_id: link.user_id, referee_user_id: refereeUserId, link_id: link.id, created_at: deps.now() }).execute()
+  await db
+    .insertInto('referrals')
+    .values({
+      id: deps.newId(),
+      referrer_user_id: link.user_id,
+      referee_user_id: refereeUserId,
+      link_id: link.id,
+      created_at: deps.now(),
+    })
+    .execute()
 }
 
 /**
@@ -58,14 +90,36 @@ export async function recordReferral(deps: Deps, db: Tx, link: { id: string; use
  * moment we notice stands in for it.
  */
 export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: string) {
-  const referral = await db.selectFrom('referrals').selectAll().where('referee_user_id', '=', refereeUserId).executeTakeFirst()
+  const referral = await db
+    .selectFrom('referrals')
+    .selectAll()
+    .where('referee_user_id', '=', refereeUserId)
+    .executeTakeFirst()
   if (!referral || referral.qualified_at) return referral ?? null
-  const user = await db.selectFrom('users').select('kyc_status').where('id', '=', refereeUserId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select('kyc_status')
+    .where('id', '=', refereeUserId)
+    .executeTakeFirstOrThrow()
   if (user.kyc_status !== 'approved') return referral
-  const cards = await db.selectFrom('cards').select(['kind', 'created_at', 'activated_at']).where('cardholder_user_id', '=', refereeUserId).execute()
-  const activations = cards.map((c) => (c.kind === 'virtual' ? c.created_at : c.activated_at)).filter((d): d is Date => d !== null).map((d) => d.getTime())
+  const cards = await db
+    .selectFrom('cards')
+    .select(['kind', 'created_at', 'activated_at'])
+    .where('cardholder_user_id', '=', refereeUserId)
+    .execute()
+  const activations = cards
+    .map((c) => (c.kind === 'virtual' ? c.created_at : c.activated_at))
+    .filter((d): d is Date => d !== null)
+    .map((d) => d.getTime())
   if (activations.length === 0) return referral
-  const decided = await db.selectFrom('identity_applications').select('decided_at').where('user_id', '=', refereeUserId).where('kind', '=', 'kyc').where('status', '=', 'approved').orderBy('decided_at', 'desc').executeTakeFirst()
+  const decided = await db
+    .selectFrom('identity_applications')
+    .select('decided_at')
+    .where('user_id', '=', refereeUserId)
+    .where('kind', '=', 'kyc')
+    .where('status', '=', 'approved')
+    .orderBy('decided_at', 'desc')
+    .executeTakeFirst()
   const now = deps.now().getTime()
   const kycAt = decided?.decided_at?.getTime() ?? now
   const qualifiedAt = new Date(Math.min(now, Math.max(kycAt, Math.min(...activations))))
@@ -74,13 +128,21 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
 }
 
 export async function refreshPendingQualifications(deps: Deps) {
-  const pending = await deps.db.kysely.selectFrom('referrals').select('referee_user_id').where('qualified_at', 'is', null).execute()
+  const pending = await deps.db.kysely
+    .selectFrom('referrals')
+    .select('referee_user_id')
+    .where('qualified_at', 'is', null)
+    .execute()
   for (const r of pending) await refreshQualification(deps, deps.db.kysely, r.referee_user_id)
 }
 
 /** The referrer's 1 % of a referee's qualifying purchase cleared within 30 days after qualification. */
 export async function accrueReferral(deps: Deps, db: Tx, auth: { id: string; card_id: string }, amount: bigint) {
-  const card = await db.selectFrom('cards').select('cardholder_user_id').where('id', '=', auth.card_id).executeTakeFirst()
+  const card = await db
+    .selectFrom('cards')
+    .select('cardholder_user_id')
+    .where('id', '=', auth.card_id)
+    .executeTakeFirst()
   if (!card) return
   const referral = await refreshQualification(deps, db, card.cardholder_user_id)
   if (!referral || !inReferralWindow(referral.qualified_at, deps.now())) return
@@ -88,14 +150,29 @@ export async function accrueReferral(deps: Deps, db: Tx, auth: { id: string; car
   if (earned <= 0n) return
   await db
     .insertInto('referral_accruals')
-    .values({ id: deps.newId(), referral_id: referral.id, referrer_user_id: referral.referrer_user_id, authorization_id: auth.id, month: monthOf(deps.now()), amount: earned, created_at: deps.now() })
+    .values({
+      id: deps.newId(),
+      referral_id: referral.id,
+      referrer_user_id: referral.referrer_user_id,
+      authorization_id: auth.id,
+      month: monthOf(deps.now()),
+      amount: earned,
+      created_at: deps.now(),
+    })
     .onConflict((oc) => oc.column('authorization_id').doNothing())
     .execute()
 }
 
 /** The referrer's personal account, where referral cashback is paid. */
 async function personalAccount(db: Tx, userId: string) {
-  const row = await db.selectFrom('account_members').innerJoin('accounts', 'accounts.id', 'account_members.account_id').select('accounts.id').where('account_members.user_id', '=', userId).where('account_members.role', '=', 'holder').where('accounts.kind', '=', 'personal').executeTakeFirst()
+  const row = await db
+    .selectFrom('account_members')
+    .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
+    .select('accounts.id')
+    .where('account_members.user_id', '=', userId)
+    .where('account_members.role', '=', 'holder')
+    .where('accounts.kind', '=', 'personal')
+    .executeTakeFirst()
   return row?.id ?? null
 }
 
@@ -130,16 +207,51 @@ export async function payReferrals(deps: Deps): Promise<number> {
           description: 'Referral cashback',
           reference: payoutId,
           entries: [
-            { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'cashback_pool', asset: 'USDC' }), side: 'debit', amount: total, asset: 'USDC' },
-            { ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'credit', amount: total, asset: 'USDC' },
+            {
+              ledgerAccountId: await ledgerAccountId(tx, deps.newId, {
+                accountId: null,
+                code: 'cashback_pool',
+                asset: 'USDC',
+              }),
+              side: 'debit',
+              amount: total,
+              asset: 'USDC',
+            },
+            {
+              ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),
+              side: 'credit',
+              amount: total,
+              asset: 'USDC',
+            },
           ],
         })
-        await tx.insertInto('referral_payouts').values({ id: payoutId, referrer_user_id: row.referrer_user_id, account_id: accountId, amount: total, journal_id: journalId, paid_month: month, created_at: deps.now() }).execute()
-        await tx.updateTable('referral_accruals').set({ payout_id: payoutId }).where('referrer_user_id', '=', row.referrer_user_id).where('payout_id', 'is', null).where('month', '<', month).execute()
+        await tx
+          .insertInto('referral_payouts')
+          .values({
+            id: payoutId,
+            referrer_user_id: row.referrer_user_id,
+            account_id: accountId,
+            amount: total,
+            journal_id: journalId,
+            paid_month: month,
+            created_at: deps.now(),
+          })
+          .execute()
+        await tx
+          .updateTable('referral_accruals')
+          .set({ payout_id: payoutId })
+          .where('referrer_user_id', '=', row.referrer_user_id)
+          .where('payout_id', 'is', null)
+          .where('month', '<', month)
+          .execute()
         paid += 1
       })
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'insufficient_funds') deps.log.warn('referral payout waits: cashback pool short', { referrer: row.referrer_user_id, amount: toDecimal(total, 'USDC') })
+      if (error instanceof DomainError && error.code === 'insufficient_funds')
+        deps.log.warn('referral payout waits: cashback pool short', {
+          referrer: row.referrer_user_id,
+          amount: toDecimal(total, 'USDC'),
+        })
       else throw error
     }
   }
@@ -148,11 +260,32 @@ export async function payReferrals(deps: Deps): Promise<number> {
 
 /** The referrer's referrals: masked name, state, the window, earned and paid. */
 export async function referralList(deps: Deps, db: Tx, userId: string) {
-  const rows = await db.selectFrom('referrals').innerJoin('users', 'users.id', 'referrals.referee_user_id').select(['referrals.id', 'referrals.referee_user_id', 'referrals.qualified_at', 'referrals.created_at', 'users.name']).where('referrals.referrer_user_id', '=', userId).orderBy('referrals.created_at', 'desc').execute()
+  const rows = await db
+    .selectFrom('referrals')
+    .innerJoin('users', 'users.id', 'referrals.referee_user_id')
+    .select([
+      'referrals.id',
+      'referrals.referee_user_id',
+      'referrals.qualified_at',
+      'referrals.created_at',
+      'users.name',
+    ])
+    .where('referrals.referrer_user_id', '=', userId)
+    .orderBy('referrals.created_at', 'desc')
+    .execute()
   const items = []
   for (const r of rows) {
-    const refreshed = r.qualified_at ? r : { ...r, qualified_at: (await refreshQualification(deps, db, r.referee_user_id))?.qualified_at ?? null }
-    const sums = await db.selectFrom('referral_accruals').select([sql<string>`COALESCE(sum(amount), 0)`.as('earned'), sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN 0 ELSE amount END), 0)`.as('paid')]).where('referral_id', '=', r.id).executeTakeFirstOrThrow()
+    const refreshed = r.qualified_at
+      ? r
+      : { ...r, qualified_at: (await refreshQualification(deps, db, r.referee_user_id))?.qualified_at ?? null }
+    const sums = await db
+      .selectFrom('referral_accruals')
+      .select([
+        sql<string>`COALESCE(sum(amount), 0)`.as('earned'),
+        sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN 0 ELSE amount END), 0)`.as('paid'),
+      ])
+      .where('referral_id', '=', r.id)
+      .executeTakeFirstOrThrow()
     items.push({
       id: r.id,
       name: maskName(r.name),
@@ -164,7 +297,14 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
       paid: toDecimal(BigInt(sums.paid), 'USDC'),
     })
   }
-  const totals = await db.selectFrom('referral_accruals').select([sql<string>`COALESCE(sum(amount), 0)`.as('earned'), sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN amount ELSE 0 END), 0)`.as('unpaid')]).where('referrer_user_id', '=', userId).executeTakeFirstOrThrow()
+  const totals = await db
+    .selectFrom('referral_accruals')
+    .select([
+      sql<string>`COALESCE(sum(amount), 0)`.as('earned'),
+      sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN amount ELSE 0 END), 0)`.as('unpaid'),
+    ])
+    .where('referrer_user_id', '=', userId)
+    .executeTakeFirstOrThrow()
   return { items, earned: toDecimal(BigInt(totals.earned), 'USDC'), unpaid: toDecimal(BigInt(totals.unpaid), 'USDC') }
 }
 
@@ -174,12 +314,26 @@ export async function leaderboard(deps: Deps, db: Tx, userId: string) {
   const rows = await db
     .selectFrom('referral_accruals')
     .innerJoin('users', 'users.id', 'referral_accruals.referrer_user_id')
-    .select(['referral_accruals.referrer_user_id', 'users.name', sql<string>`sum(referral_accruals.amount)`.as('earned'), sql<string>`count(DISTINCT referral_accruals.referral_id)`.as('referrals')])
+    .select([
+      'referral_accruals.referrer_user_id',
+      'users.name',
+      sql<string>`sum(referral_accruals.amount)`.as('earned'),
+      sql<string>`count(DISTINCT referral_accruals.referral_id)`.as('referrals'),
+    ])
     .where('referral_accruals.month', '=', month)
     .groupBy(['referral_accruals.referrer_user_id', 'users.name'])
     .orderBy(sql`sum(referral_accruals.amount)`, 'desc')
     .orderBy('referral_accruals.referrer_user_id')
     .limit(20)
     .execute()
-  return { month, items: rows.map((r, i) => ({ rank: i + 1, name: maskName(r.name), earned: toDecimal(BigInt(r.earned), 'USDC'), referrals: Number(r.referrals), you: r.referrer_user_id === userId })) }
+  return {
+    month,
+    items: rows.map((r, i) => ({
+      rank: i + 1,
+      name: maskName(r.name),
+      earned: toDecimal(BigInt(r.earned), 'USDC'),
+      referrals: Number(r.referrals),
+      you: r.referrer_user_id === userId,
+    })),
+  }
 }

@@ -40,15 +40,24 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
     defineRoute({
       method: 'get',
       path: '/health/ready',
-      summary: 'Readiness: database reachable, every migration applied, jobs running (for a balancer deciding to send traffic); 503 not_ready with each check otherwise',
+      summary:
+        'Readiness: database reachable, every migration applied, jobs running (for a balancer deciding to send traffic); 503 not_ready with each check otherwise',
       tag: 'meta',
       access: { kind: 'public' },
       response: ReadinessResponse,
       handler: async ({ deps }) => {
         const checks = await readiness(deps)
         const { database, migrations, jobs } = checks
-        if (database !== 'ok' || migrations !== 'ok' || (jobs !== 'ok' && jobs !== 'off')) throw new DomainError('not_ready', undefined, undefined, { checks })
-        return { status: 'ready' as const, checks: { database: 'ok' as const, migrations: 'ok' as const, jobs: jobs === 'ok' ? ('ok' as const) : ('off' as const) } }
+        if (database !== 'ok' || migrations !== 'ok' || (jobs !== 'ok' && jobs !== 'off'))
+          throw new DomainError('not_ready', undefined, undefined, { checks })
+        return {
+          status: 'ready' as const,
+          checks: {
+            database: 'ok' as const,
+            migrations: 'ok' as const,
+            jobs: jobs === 'ok' ? ('ok' as const) : ('off' as const),
+          },
+        }
       },
     }),
     defineRoute({
@@ -59,7 +68,11 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       access: { kind: 'public' },
       response: ClientConfig,
       handler: async ({ deps, db }) => ({
-        monitoring: { ...clientMonitoring(deps.config.SENTRY_DSN, deps.config.SENTRY_ORG_ID), environment: deps.config.CASH_ENV, release: VERSION },
+        monitoring: {
+          ...clientMonitoring(deps.config.SENTRY_DSN, deps.config.SENTRY_ORG_ID),
+          environment: deps.config.CASH_ENV,
+          release: VERSION,
+        },
         // The `signups` flag as an anonymous visitor sees it (on only when on for everyone).
         signupsOpen: await isFlagOn(deps, db, 'signups', null),
       }),

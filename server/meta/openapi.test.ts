@@ -27,9 +27,13 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
       if (route.body) {
         const schema = deref(body, op.requestBody.content['application/json'].schema)
         const variants = schema.oneOf ?? schema.anyOf ?? [schema]
-        expect(variants.every((v: { type?: string }) => v.type === 'object'), `${route.method} ${path} body`).toBe(true)
+        expect(
+          variants.every((v: { type?: string }) => v.type === 'object'),
+          `${route.method} ${path} body`,
+        ).toBe(true)
       }
-      if (route.moneyMoving) expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', required: true }))
+      if (route.moneyMoving)
+        expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', required: true }))
     }
     const operations = Object.values(body.paths as Record<string, object>).flatMap((p) => Object.keys(p))
     expect(operations).toHaveLength(t.routes.length)
@@ -38,9 +42,15 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
   it('names each component once: a borrower’s balances point at the loan’s health, the health check at the service’s', async () => {
     const { body } = await anonymous(t.app).json('GET', '/openapi.json')
     const balances = deref(body, { $ref: '#/components/schemas/Balances' })
-    const health = balances.properties.health.anyOf?.find((v: { $ref?: string }) => v.$ref) ?? balances.properties.health
-    expect(Object.keys(deref(body, health).properties)).toEqual(expect.arrayContaining(['factor', 'status', 'liquidationValue']))
-    const check = deref(body, body.paths['/app/cash/api/v1/health'].get.responses['200'].content['application/json'].schema)
+    const health =
+      balances.properties.health.anyOf?.find((v: { $ref?: string }) => v.$ref) ?? balances.properties.health
+    expect(Object.keys(deref(body, health).properties)).toEqual(
+      expect.arrayContaining(['factor', 'status', 'liquidationValue']),
+    )
+    const check = deref(
+      body,
+      body.paths['/app/cash/api/v1/health'].get.responses['200'].content['application/json'].schema,
+    )
     expect(Object.keys(check.properties)).toEqual(expect.arrayContaining(['status', 'database', 'version']))
   })
 
@@ -66,13 +76,20 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
   it('refuses a component name given to two different schemas', () => {
     const components = newComponents()
     jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)
-    expect(() => jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components)).not.toThrow()
-    expect(() => jsonSchema(z.object({ b: z.object({ y: z.number() }).meta({ id: 'Twice' }) }), 'output', components)).toThrow(/two different schemas are both named Twice/)
+    expect(() =>
+      jsonSchema(z.object({ a: z.object({ x: z.string() }).meta({ id: 'Twice' }) }), 'output', components),
+    ).not.toThrow()
+    expect(() =>
+      jsonSchema(z.object({ b: z.object({ y: z.number() }).meta({ id: 'Twice' }) }), 'output', components),
+    ).toThrow(/two different schemas are both named Twice/)
   })
 
   it('shows the amount format and field rules from the zod schemas', async () => {
     const { body } = await anonymous(t.app).json('GET', '/openapi.json')
-    const deposit = deref(body, body.paths['/app/cash/api/v1/sandbox/deposits'].post.requestBody.content['application/json'].schema)
+    const deposit = deref(
+      body,
+      body.paths['/app/cash/api/v1/sandbox/deposits'].post.requestBody.content['application/json'].schema,
+    )
     expect(deposit.properties.amount.pattern).toBe('^\\d+(\\.\\d+)?$')
     expect(deposit.properties.asset.enum).toEqual(['USDC', 'USDT', 'ETH', 'weETH'])
   })

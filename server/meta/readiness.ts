@@ -16,11 +16,17 @@ export type CheckResult = string
  * applied (a server started on an older schema must not take traffic), and, when it runs jobs, its job loop
  * finished a pass within the last 30 s (before its first, counted from the server's start, as its metric is).
  */
-export async function readiness(deps: Deps, startedAt = metricsOf(deps).startedAt): Promise<{ database: CheckResult; migrations: CheckResult; jobs: CheckResult }> {
+export async function readiness(
+  deps: Deps,
+  startedAt = metricsOf(deps).startedAt,
+): Promise<{ database: CheckResult; migrations: CheckResult; jobs: CheckResult }> {
   let database: CheckResult = 'ok'
   let migrations: CheckResult = 'ok'
   try {
-    const applied = await withinMs(DATABASE_WAIT_MS, sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(deps.db.kysely))
+    const applied = await withinMs(
+      DATABASE_WAIT_MS,
+      sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(deps.db.kysely),
+    )
     const have = new Set(applied.rows.map((row) => row.version))
     const missing = (knownMigrations ??= migrationFiles().map((m) => m.version)).filter((version) => !have.has(version))
     if (missing.length) migrations = `not applied: ${missing.join(', ')}`
@@ -42,6 +48,8 @@ let knownMigrations: string[] | undefined
 
 function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  )
   return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }

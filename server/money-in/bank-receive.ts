@@ -32,9 +32,15 @@ export const normaliseBankNumber = (value: string) => value.replace(/[\s-]/g, ''
  */
 export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
   const keys = dataKeys(deps.config)
-  let row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+  let row = await db
+    .selectFrom('virtual_bank_accounts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   if (!row) {
-    const digits = BigInt(`0x${createHash('sha256').update(`virtual:${accountId}`).digest('hex').slice(0, 15)}`).toString().padStart(20, '0')
+    const digits = BigInt(`0x${createHash('sha256').update(`virtual:${accountId}`).digest('hex').slice(0, 15)}`)
+      .toString()
+      .padStart(20, '0')
     const usd = `9${digits.slice(0, 11)}`
     const iban = germanIban(EUR_BANK.bankCode, digits.slice(-10))
     await db
@@ -42,19 +48,37 @@ export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
       .values({
         account_id: accountId,
         usd_account_number: sealText(keys, 'virtual_bank_accounts.usd_account_number', usd),
-        usd_account_number_index: blindIndex(keys, 'virtual_bank_accounts.usd_account_number', normaliseBankNumber(usd)),
+        usd_account_number_index: blindIndex(
+          keys,
+          'virtual_bank_accounts.usd_account_number',
+          normaliseBankNumber(usd),
+        ),
         iban: sealText(keys, 'virtual_bank_accounts.iban', iban),
         iban_index: blindIndex(keys, 'virtual_bank_accounts.iban', normaliseBankNumber(iban)),
       })
       .onConflict((oc) => oc.column('account_id').doNothing())
       .execute()
-    row = await db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow()
+    row = await db
+      .selectFrom('virtual_bank_accounts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow()
   }
   const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   return {
     beneficiary: account.name,
-    usd: { bankName: USD_BANK.bankName, routingNumber: USD_BANK.routingNumber, accountNumber: openText(keys, 'virtual_bank_accounts.usd_account_number', row.usd_account_number), rails: ['ach' as const, 'wire' as const] },
-    eur: { bankName: EUR_BANK.bankName, iban: openText(keys, 'virtual_bank_accounts.iban', row.iban), bic: EUR_BANK.bic, rails: ['sepa' as const] },
+    usd: {
+      bankName: USD_BANK.bankName,
+      routingNumber: USD_BANK.routingNumber,
+      accountNumber: openText(keys, 'virtual_bank_accounts.usd_account_number', row.usd_account_number),
+      rails: ['ach' as const, 'wire' as const],
+    },
+    eur: {
+      bankName: EUR_BANK.bankName,
+      iban: openText(keys, 'virtual_bank_accounts.iban', row.iban),
+      bic: EUR_BANK.bic,
+      rails: ['sepa' as const],
+    },
     feeBps: Number(BANK_RECEIVE.feeBps),
     fxFeeBps: Number(BANK_RECEIVE.fxFeeBps),
     thirdPartyCapUsd: toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'),
@@ -62,7 +86,13 @@ export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
 }
 
 export async function listBankTransfers(db: Tx, accountId: string) {
-  const rows = await db.selectFrom('bank_transfers_in').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
+  const rows = await db
+    .selectFrom('bank_transfers_in')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute()
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -80,7 +110,11 @@ export async function listBankTransfers(db: Tx, accountId: string) {
 }
 
 /** Sandbox: a bank transfer arrives at the account's virtual details (USD on ACH or wire, EUR on SEPA). */
-export async function sandboxBankTransfer(deps: Deps, db: Tx, input: { accountId: string; rail: 'ach' | 'wire' | 'sepa'; amount: string; senderName: string; thirdParty: boolean }) {
+export async function sandboxBankTransfer(
+  deps: Deps,
+  db: Tx,
+  input: { accountId: string; rail: 'ach' | 'wire' | 'sepa'; amount: string; senderName: string; thirdParty: boolean },
+) {
   const details = await bankDetails(deps, db, input.accountId)
   const currency = input.rail === 'sepa' ? 'EUR' : 'USD'
   const amountMinor = parseCents(input.amount)
@@ -95,7 +129,18 @@ export async function sandboxBankTransfer(deps: Deps, db: Tx, input: { accountId
     senderName: input.senderName,
     senderIsHolder: !input.thirdParty,
   }
-  return { eventId: await scheduleWebhook(deps, db, 'bank', 'transfer.received', data, at, sealText(dataKeys(deps.config), 'jobs.webhook', JSON.stringify(numbers))), deliverAt: at.toISOString() }
+  return {
+    eventId: await scheduleWebhook(
+      deps,
+      db,
+      'bank',
+      'transfer.received',
+      data,
+      at,
+      sealText(dataKeys(deps.config), 'jobs.webhook', JSON.stringify(numbers)),
+    ),
+    deliverAt: at.toISOString(),
+  }
 }
 
 const Received = z.object({
@@ -113,7 +158,8 @@ const Received = z.object({
 export const bankEventsAtRest: Record<string, (data: Record<string, unknown>) => Record<string, unknown>> = {
   'transfer.received': (data) => {
     const masked = { ...data }
-    for (const field of ['iban', 'accountNumber'] as const) if (typeof masked[field] === 'string') masked[field] = maskAccount(masked[field])
+    for (const field of ['iban', 'accountNumber'] as const)
+      if (typeof masked[field] === 'string') masked[field] = maskAccount(masked[field])
     return masked
   },
 }
@@ -130,7 +176,15 @@ export const bankEvents = {
       .where((w) =>
         e.iban
           ? w('iban_index', 'in', blindIndexes(keys, 'virtual_bank_accounts.iban', normaliseBankNumber(e.iban)))
-          : w('usd_account_number_index', 'in', blindIndexes(keys, 'virtual_bank_accounts.usd_account_number', normaliseBankNumber(e.accountNumber ?? ''))),
+          : w(
+              'usd_account_number_index',
+              'in',
+              blindIndexes(
+                keys,
+                'virtual_bank_accounts.usd_account_number',
+                normaliseBankNumber(e.accountNumber ?? ''),
+              ),
+            ),
       )
       .executeTakeFirst()
     if (!virtual) throw new DomainError('not_found', 'No account has these bank details.')
@@ -140,7 +194,15 @@ export const bankEvents = {
     const id = deps.newId()
     const journalId = overCap
       ? null
-      : await creditIncoming(deps, db, { accountId: virtual.account_id, asset: 'USDC', gross: q.grossUsdc, fee: q.feeUsdc, kind: 'bank_deposit', description: `${e.currency === 'EUR' ? 'SEPA' : e.rail === 'ach' ? 'ACH' : 'Wire'} from ${e.senderName}`, reference: e.reference })
+      : await creditIncoming(deps, db, {
+          accountId: virtual.account_id,
+          asset: 'USDC',
+          gross: q.grossUsdc,
+          fee: q.feeUsdc,
+          kind: 'bank_deposit',
+          description: `${e.currency === 'EUR' ? 'SEPA' : e.rail === 'ach' ? 'ACH' : 'Wire'} from ${e.senderName}`,
+          reference: e.reference,
+        })
     await db
       .insertInto('bank_transfers_in')
       .values({
@@ -156,7 +218,9 @@ export const bankEvents = {
         usdc_amount: overCap ? q.grossUsdc : q.creditUsdc,
         fee_usdc: overCap ? 0n : q.feeUsdc,
         status: overCap ? 'returned' : 'credited',
-        return_reason: overCap ? `Transfers from someone else are limited to $${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} each; this one was returned to the sender.` : null,
+        return_reason: overCap
+          ? `Transfers from someone else are limited to $${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} each; this one was returned to the sender.`
+          : null,
         journal_id: journalId,
       })
       .onConflict((oc) => oc.column('provider_reference').doNothing())

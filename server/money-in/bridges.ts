@@ -15,7 +15,10 @@ type Request = { bridge: 'stargate' | 'etherfi'; sourceChain: string; token: str
 /** Checks the route is one the bridge serves and parses the amount in the source token's units. */
 function parseRequest(input: Request): { units: bigint } {
   const etherfi = (ETHERFI_TOKENS as readonly string[]).includes(input.token)
-  if (input.bridge === 'etherfi' ? !etherfi || input.sourceChain !== 'Ethereum' : etherfi) throw new DomainError('bridge_unsupported', undefined, { token: 'This bridge does not carry that token from that chain.' })
+  if (input.bridge === 'etherfi' ? !etherfi || input.sourceChain !== 'Ethereum' : etherfi)
+    throw new DomainError('bridge_unsupported', undefined, {
+      token: 'This bridge does not carry that token from that chain.',
+    })
   try {
     return { units: parsePositiveAmount(input.amount, etherfi ? 'weETH' : (input.token as HeldAsset)) }
   } catch (error) {
@@ -28,7 +31,13 @@ function parseRequest(input: Request): { units: bigint } {
 export function quoteBridge(input: Request) {
   const { units } = parseRequest(input)
   const q = bridgeQuote(input.bridge, input.token, units)
-  return { asset: q.asset, amount: input.amount, fee: toDecimal(q.fee, q.asset), receive: toDecimal(q.receive, q.asset), etaSeconds: BRIDGE_ETA_SECONDS[input.bridge] }
+  return {
+    asset: q.asset,
+    amount: input.amount,
+    fee: toDecimal(q.fee, q.asset),
+    receive: toDecimal(q.receive, q.asset),
+    etaSeconds: BRIDGE_ETA_SECONDS[input.bridge],
+  }
 }
 
 export function bridgeView(t: Selectable<BridgeTransfersTable>) {
@@ -63,44 +72,118 @@ export async function submitBridge(deps: Deps, db: Tx, accountId: string, input:
   const step = deps.config.SANDBOX_BLOCK_MS
   await db
     .insertInto('bridge_transfers')
-    .values({ id, account_id: accountId, bridge: input.bridge, source_chain: input.sourceChain, source_token: input.token, source_tx_hash: hash, asset: q.asset, amount: q.receive, fee: q.fee, status: 'confirming', eta_at: new Date(now.getTime() + step * 24), created_at: now, updated_at: now })
+    .values({
+      id,
+      account_id: accountId,
+      bridge: input.bridge,
+      source_chain: input.sourceChain,
+      source_token: input.token,
+      source_tx_hash: hash,
+      asset: q.asset,
+      amount: q.receive,
+      fee: q.fee,
+      status: 'confirming',
+      eta_at: new Date(now.getTime() + step * 24),
+      created_at: now,
+      updated_at: now,
+    })
     .execute()
-  await scheduleWebhook(deps, db, 'bridge', 'transfer.status', { sourceTxHash: hash, status: 'in_flight' }, new Date(now.getTime() + step * 8))
-  await scheduleWebhook(deps, db, 'bridge', 'transfer.status', { sourceTxHash: hash, status: 'delivered', destinationTxHash: txHash(`dest:${id}`) }, new Date(now.getTime() + step * 20))
-  return bridgeView((await db.selectFrom('bridge_transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow()))
+  await scheduleWebhook(
+    deps,
+    db,
+    'bridge',
+    'transfer.status',
+    { sourceTxHash: hash, status: 'in_flight' },
+    new Date(now.getTime() + step * 8),
+  )
+  await scheduleWebhook(
+    deps,
+    db,
+    'bridge',
+    'transfer.status',
+    { sourceTxHash: hash, status: 'delivered', destinationTxHash: txHash(`dest:${id}`) },
+    new Date(now.getTime() + step * 20),
+  )
+  return bridgeView(await db.selectFrom('bridge_transfers').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
 /** One transfer by its source hash, for a member of its account; anything else is not found. */
 export async function findBridge(db: Tx, hash: string, principal: Principal) {
-  const t = await db.selectFrom('bridge_transfers').selectAll().where('source_tx_hash', '=', hash.toLowerCase()).executeTakeFirst()
-  if (!t || !principal.memberships.some((m) => m.accountId === t.account_id)) throw new DomainError('not_found', 'No transfer with this hash on your account.')
+  const t = await db
+    .selectFrom('bridge_transfers')
+    .selectAll()
+    .where('source_tx_hash', '=', hash.toLowerCase())
+    .executeTakeFirst()
+  if (!t || !principal.memberships.some((m) => m.accountId === t.account_id))
+    throw new DomainError('not_found', 'No transfer with this hash on your account.')
   return bridgeView(t)
 }
 
 /** Sandbox: the bridge reports an outcome now (delivery, a stored payload, or a failure). */
-export async function sandboxBridgeOutcome(deps: Deps, db: Tx, hash: string, outcome: { status: 'delivered' | 'payload_stored' | 'failed'; reason?: string | undefined }) {
-  const t = await db.selectFrom('bridge_transfers').select('id').where('source_tx_hash', '=', hash.toLowerCase()).executeTakeFirst()
+export async function sandboxBridgeOutcome(
+  deps: Deps,
+  db: Tx,
+  hash: string,
+  outcome: { status: 'delivered' | 'payload_stored' | 'failed'; reason?: string | undefined },
+) {
+  const t = await db
+    .selectFrom('bridge_transfers')
+    .select('id')
+    .where('source_tx_hash', '=', hash.toLowerCase())
+    .executeTakeFirst()
   if (!t) throw new DomainError('not_found', 'No transfer with this hash.')
   const at = deps.now()
-  const data = { sourceTxHash: hash.toLowerCase(), status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}), ...(outcome.status === 'delivered' ? { destinationTxHash: txHash(`dest:${t.id}`) } : {}) }
-  return { eventId: await scheduleWebhook(deps, db, 'bridge', 'transfer.status', data, at), deliverAt: at.toISOString() }
+  const data = {
+    sourceTxHash: hash.toLowerCase(),
+    status: outcome.status,
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+    ...(outcome.status === 'delivered' ? { destinationTxHash: txHash(`dest:${t.id}`) } : {}),
+  }
+  return {
+    eventId: await scheduleWebhook(deps, db, 'bridge', 'transfer.status', data, at),
+    deliverAt: at.toISOString(),
+  }
 }
 
-const Status = z.object({ sourceTxHash: z.string(), status: z.enum(['in_flight', 'delivered', 'payload_stored', 'failed']), destinationTxHash: z.string().optional(), reason: z.string().optional() })
+const Status = z.object({
+  sourceTxHash: z.string(),
+  status: z.enum(['in_flight', 'delivered', 'payload_stored', 'failed']),
+  destinationTxHash: z.string().optional(),
+  reason: z.string().optional(),
+})
 const FINAL = new Set(['delivered', 'failed'])
 
 export const bridgeEvents = {
   'transfer.status': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Status.parse(raw)
-    const t = await db.selectFrom('bridge_transfers').selectAll().where('source_tx_hash', '=', e.sourceTxHash).forUpdate().executeTakeFirst()
+    const t = await db
+      .selectFrom('bridge_transfers')
+      .selectAll()
+      .where('source_tx_hash', '=', e.sourceTxHash)
+      .forUpdate()
+      .executeTakeFirst()
     if (!t || FINAL.has(t.status)) return
     let journalId: string | null = t.journal_id
     if (e.status === 'delivered') {
-      journalId = await creditIncoming(deps, db, { accountId: t.account_id, asset: t.asset as HeldAsset, gross: t.amount, fee: 0n, kind: 'bridge_deposit', description: `${t.asset} from ${t.source_chain} via ${t.bridge === 'stargate' ? 'Stargate' : 'ether.fi'}`, reference: t.source_tx_hash })
+      journalId = await creditIncoming(deps, db, {
+        accountId: t.account_id,
+        asset: t.asset as HeldAsset,
+        gross: t.amount,
+        fee: 0n,
+        kind: 'bridge_deposit',
+        description: `${t.asset} from ${t.source_chain} via ${t.bridge === 'stargate' ? 'Stargate' : 'ether.fi'}`,
+        reference: t.source_tx_hash,
+      })
     }
     await db
       .updateTable('bridge_transfers')
-      .set({ status: e.status, destination_tx_hash: e.destinationTxHash ?? t.destination_tx_hash, failure_reason: e.reason ?? (e.status === 'failed' ? 'The bridge could not deliver this transfer.' : null), journal_id: journalId, updated_at: deps.now() })
+      .set({
+        status: e.status,
+        destination_tx_hash: e.destinationTxHash ?? t.destination_tx_hash,
+        failure_reason: e.reason ?? (e.status === 'failed' ? 'The bridge could not deliver this transfer.' : null),
+        journal_id: journalId,
+        updated_at: deps.now(),
+      })
       .where('id', '=', t.id)
       .execute()
   },

@@ -12,22 +12,39 @@ import { sandboxChain, scheduleWebhook, txHash } from './providers'
 
 /** The account's deposit address: its safe, on the safe's network, with the tokens it accepts. */
 export async function depositAddress(db: Tx, accountId: string) {
-  const account = await db.selectFrom('accounts').select('safe_address').where('id', '=', accountId).executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select('safe_address')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
   if (!account.safe_address) throw new DomainError('account_without_safe')
-  return { address: account.safe_address, network: SAFE_NETWORK.name, chainId: SAFE_NETWORK.chainId, tokens: [...ACCEPTED_TOKENS], requiredConfirmations: REQUIRED_CONFIRMATIONS }
+  return {
+    address: account.safe_address,
+    network: SAFE_NETWORK.name,
+    chainId: SAFE_NETWORK.chainId,
+    tokens: [...ACCEPTED_TOKENS],
+    requiredConfirmations: REQUIRED_CONFIRMATIONS,
+  }
 }
 
 /** Incoming transfers seen on chain for the account, with live confirmation counts. */
 export async function listDeposits(deps: Deps, db: Tx, accountId: string) {
   const chain = sandboxChain(deps)
-  const rows = await db.selectFrom('chain_deposits').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').limit(20).execute()
+  const rows = await db
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute()
   return {
     items: rows.map((r) => ({
       txHash: r.tx_hash,
       asset: r.asset as HeldAsset,
       amount: toDecimal(r.amount, r.asset as HeldAsset),
       from: r.from_address,
-      confirmations: r.status === 'credited' ? r.required_confirmations : chain.confirmations(BigInt(r.block_number), deps.now()),
+      confirmations:
+        r.status === 'credited' ? r.required_confirmations : chain.confirmations(BigInt(r.block_number), deps.now()),
       requiredConfirmations: r.required_confirmations,
       status: r.status,
       createdAt: r.created_at.toISOString(),
@@ -36,7 +53,11 @@ export async function listDeposits(deps: Deps, db: Tx, accountId: string) {
 }
 
 /** Sandbox: someone sends `amount` of `asset` to an address. The chain reports it seen, then confirmed. */
-export async function sandboxChainTransfer(deps: Deps, db: Tx, input: { toAddress: string; asset: HeldAsset; amount: string; fromAddress?: string | undefined }) {
+export async function sandboxChainTransfer(
+  deps: Deps,
+  db: Tx,
+  input: { toAddress: string; asset: HeldAsset; amount: string; fromAddress?: string | undefined },
+) {
   const to = parseAddress(input.toAddress)
   const from = parseAddress(input.fromAddress ?? '0x8ba1f109551bD432803012645Ac136ddd64DBA72')
   const units = parsePositiveAmount(input.amount, input.asset)
@@ -46,11 +67,25 @@ export async function sandboxChainTransfer(deps: Deps, db: Tx, input: { toAddres
   const data = { txHash: hash, to, from, asset: input.asset, amount: units.toString(), blockNumber: block.toString() }
   await scheduleWebhook(deps, db, 'chain', 'transfer.detected', data, chain.blockTime(block))
   const confirmedAt = chain.blockTime(block + BigInt(REQUIRED_CONFIRMATIONS - 1))
-  await scheduleWebhook(deps, db, 'chain', 'transfer.confirmed', { txHash: hash, confirmations: REQUIRED_CONFIRMATIONS }, confirmedAt)
+  await scheduleWebhook(
+    deps,
+    db,
+    'chain',
+    'transfer.confirmed',
+    { txHash: hash, confirmations: REQUIRED_CONFIRMATIONS },
+    confirmedAt,
+  )
   return { txHash: hash, blockNumber: block.toString(), creditedAfter: confirmedAt.toISOString() }
 }
 
-const Detected = z.object({ txHash: z.string(), to: z.string(), from: z.string(), asset: z.enum(['USDC', 'USDT', 'ETH', 'weETH']), amount: z.string().regex(/^\d+$/), blockNumber: z.string().regex(/^\d+$/) })
+const Detected = z.object({
+  txHash: z.string(),
+  to: z.string(),
+  from: z.string(),
+  asset: z.enum(['USDC', 'USDT', 'ETH', 'weETH']),
+  amount: z.string().regex(/^\d+$/),
+  blockNumber: z.string().regex(/^\d+$/),
+})
 const Confirmed = z.object({ txHash: z.string(), confirmations: z.number().int() })
 
 /** Webhooks from the chain indexer. A transfer to an address that is no Cash safe is not ours and ignored. */
@@ -61,25 +96,62 @@ export const chainEvents = {
     if (!account) return
     await db
       .insertInto('chain_deposits')
-      .values({ id: deps.newId(), account_id: account.id, tx_hash: e.txHash, asset: e.asset, amount: BigInt(e.amount), from_address: e.from, to_address: e.to, block_number: BigInt(e.blockNumber), required_confirmations: REQUIRED_CONFIRMATIONS, status: 'pending' })
+      .values({
+        id: deps.newId(),
+        account_id: account.id,
+        tx_hash: e.txHash,
+        asset: e.asset,
+        amount: BigInt(e.amount),
+        from_address: e.from,
+        to_address: e.to,
+        block_number: BigInt(e.blockNumber),
+        required_confirmations: REQUIRED_CONFIRMATIONS,
+        status: 'pending',
+      })
       .onConflict((oc) => oc.column('tx_hash').doNothing())
       .execute()
   },
   'transfer.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Confirmed.parse(raw)
     if (e.confirmations < REQUIRED_CONFIRMATIONS) return
-    const deposit = await db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+    const deposit = await db
+      .selectFrom('chain_deposits')
+      .selectAll()
+      .where('tx_hash', '=', e.txHash)
+      .forUpdate()
+      .executeTakeFirst()
     if (!deposit) {
       // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
       // that overtook its detection (an indexer's retry, a delivery that waited on a stopped server): refused, so
       // it is delivered again after the detection instead of being recorded as done and the deposit never credited.
-      const detected = await db.selectFrom('provider_events').select('event_id').where('provider', '=', 'chain').where('type', '=', 'transfer.detected').where(sql<string>`payload->>'txHash'`, '=', e.txHash).executeTakeFirst()
+      const detected = await db
+        .selectFrom('provider_events')
+        .select('event_id')
+        .where('provider', '=', 'chain')
+        .where('type', '=', 'transfer.detected')
+        .where(sql<string>`payload->>'txHash'`, '=', e.txHash)
+        .executeTakeFirst()
       if (detected) return
-      throw new DomainError('event_out_of_order', `The confirmation of ${e.txHash} came before its detection: deliver it again later.`)
+      throw new DomainError(
+        'event_out_of_order',
+        `The confirmation of ${e.txHash} came before its detection: deliver it again later.`,
+      )
     }
     if (deposit.status === 'credited') return
     const asset = deposit.asset as HeldAsset
-    const journalId = await creditIncoming(deps, db, { accountId: deposit.account_id, asset, gross: deposit.amount, fee: 0n, kind: 'deposit', description: `${asset} deposit`, reference: deposit.tx_hash })
-    await db.updateTable('chain_deposits').set({ status: 'credited', journal_id: journalId, credited_at: deps.now() }).where('id', '=', deposit.id).execute()
+    const journalId = await creditIncoming(deps, db, {
+      accountId: deposit.account_id,
+      asset,
+      gross: deposit.amount,
+      fee: 0n,
+      kind: 'deposit',
+      description: `${asset} deposit`,
+      reference: deposit.tx_hash,
+    })
+    await db
+      .updateTable('chain_deposits')
+      .set({ status: 'credited', journal_id: journalId, credited_at: deps.now() })
+      .where('id', '=', deposit.id)
+      .execute()
   },
 }

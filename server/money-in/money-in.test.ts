@@ -20,26 +20,42 @@ const advance = async (ms: number) => {
   t.setNow(new Date(t.deps.now().getTime() + ms))
   await t.runJobs()
 }
-const balance = async (asset = 'USDC') => ((await paula.json('GET', `/accounts/${account}/balances`)).body.balances as { asset: string; balance: string }[]).find((b) => b.asset === asset)!.balance
+const balance = async (asset = 'USDC') =>
+  (
+    (await paula.json('GET', `/accounts/${account}/balances`)).body.balances as { asset: string; balance: string }[]
+  ).find((b) => b.asset === asset)!.balance
 const key = () => `k-${Math.random().toString(36).slice(2)}`
 
 async function postWebhook(provider: string, event: object, options: { secret?: string; timestamp?: number } = {}) {
   const body = JSON.stringify(event)
   const ts = options.timestamp ?? Math.floor(t.deps.now().getTime() / 1000)
   const signature = signWebhook(providerKey(options.secret ?? t.deps.config.WEBHOOK_SECRET, provider), body, ts)
-  return t.app.request(`/app/cash/api/v1/webhooks/${provider}`, { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body })
+  return t.app.request(`/app/cash/api/v1/webhooks/${provider}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cash-signature': signature },
+    body,
+  })
 }
 
 describe('provider webhooks', () => {
   it('answer a correctly signed event with malformed data 400 with its fields (not 500, which the provider retries), and keep nothing of it', async () => {
-    for (const [provider, type] of [['card', 'authorization.request'], ['card', 'clearing'], ['pix', 'charge.paid'], ['bank', 'transfer.received']] as const) {
+    for (const [provider, type] of [
+      ['card', 'authorization.request'],
+      ['card', 'clearing'],
+      ['pix', 'charge.paid'],
+      ['bank', 'transfer.received'],
+    ] as const) {
       const id = `evt_malformed_${provider}_${type}`
       const res = await postWebhook(provider, { id, type, created: t.deps.now().toISOString(), data: { junk: 1 } })
       expect(res.status, `${provider} ${type}`).toBe(400)
       const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } }
       expect(error.code).toBe('invalid_request')
       expect(Object.keys(error.fields).length, `${provider} ${type} names its fields`).toBeGreaterThan(0)
-      const kept = await t.deps.db.kysely.selectFrom('provider_events').select('event_id').where('event_id', '=', id).execute()
+      const kept = await t.deps.db.kysely
+        .selectFrom('provider_events')
+        .select('event_id')
+        .where('event_id', '=', id)
+        .execute()
       expect(kept).toEqual([])
     }
   })
@@ -49,7 +65,11 @@ describe('crypto deposits to the safe address', () => {
   it('credits a deposit only after 12 confirmations, by exactly the amount', async () => {
     const { body: address } = await paula.json('GET', `/accounts/${account}/deposit-address`)
     expect(address).toMatchObject({ network: 'Scroll', requiredConfirmations: 12 })
-    const sent = await admin.json('POST', '/sandbox/chain/transfers', { toAddress: address.address.toLowerCase(), asset: 'USDC', amount: '25.5' })
+    const sent = await admin.json('POST', '/sandbox/chain/transfers', {
+      toAddress: address.address.toLowerCase(),
+      asset: 'USDC',
+      amount: '25.5',
+    })
     expect(sent.status).toBe(201)
     await advance(500)
     const pending = (await paula.json('GET', `/accounts/${account}/deposits`)).body.items
@@ -57,20 +77,31 @@ describe('crypto deposits to the safe address', () => {
     expect(pending[0].confirmations).toBeLessThan(12)
     expect(await balance()).toBe('2500')
     await advance(3000)
-    expect((await paula.json('GET', `/accounts/${account}/deposits`)).body.items[0]).toMatchObject({ status: 'credited', confirmations: 12 })
+    expect((await paula.json('GET', `/accounts/${account}/deposits`)).body.items[0]).toMatchObject({
+      status: 'credited',
+      confirmations: 12,
+    })
     expect(await balance()).toBe('2525.5')
     const activity = (await paula.json('GET', `/accounts/${account}/activity`)).body.items
     expect(activity[0]).toMatchObject({ kind: 'deposit', amount: '25.5', asset: 'USDC' })
   })
 
   it('ignores transfers to addresses that are no Cash safe', async () => {
-    await admin.json('POST', '/sandbox/chain/transfers', { toAddress: '0x000000000000000000000000000000000000dEaD', asset: 'ETH', amount: '1' })
+    await admin.json('POST', '/sandbox/chain/transfers', {
+      toAddress: '0x000000000000000000000000000000000000dEaD',
+      asset: 'ETH',
+      amount: '1',
+    })
     await advance(5000)
     expect(await t.deps.db.kysely.selectFrom('chain_deposits').select('id').execute()).toEqual([])
   })
 
   it('refuses a malformed or mis-checksummed address at its field', async () => {
-    const res = await admin.json('POST', '/sandbox/chain/transfers', { toAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd', asset: 'USDC', amount: '1' })
+    const res = await admin.json('POST', '/sandbox/chain/transfers', {
+      toAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd',
+      asset: 'USDC',
+      amount: '1',
+    })
     expect(res.body.error.code).toBe('address_checksum')
   })
 })
@@ -78,9 +109,26 @@ describe('crypto deposits to the safe address', () => {
 describe('webhooks', () => {
   const detected = async () => {
     const { body } = await paula.json('GET', `/accounts/${account}/deposit-address`)
-    return { id: 'evt_fixed_1', type: 'transfer.detected', created: t.deps.now().toISOString(), data: { txHash: `0x${'ab'.repeat(32)}`, to: body.address, from: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', asset: 'USDC', amount: '5000000', blockNumber: '1' } }
+    return {
+      id: 'evt_fixed_1',
+      type: 'transfer.detected',
+      created: t.deps.now().toISOString(),
+      data: {
+        txHash: `0x${'ab'.repeat(32)}`,
+        to: body.address,
+        from: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+        asset: 'USDC',
+        amount: '5000000',
+        blockNumber: '1',
+      },
+    }
   }
-  const confirmed = { id: 'evt_fixed_2', type: 'transfer.confirmed', created: '2026-11-21T12:00:00Z', data: { txHash: `0x${'ab'.repeat(32)}`, confirmations: 12 } }
+  const confirmed = {
+    id: 'evt_fixed_2',
+    type: 'transfer.confirmed',
+    created: '2026-11-21T12:00:00Z',
+    data: { txHash: `0x${'ab'.repeat(32)}`, confirmations: 12 },
+  }
 
   it('applies the same event once, however often it is delivered', async () => {
     expect(await (await postWebhook('chain', await detected())).json()).toEqual({ received: true, duplicate: false })
@@ -98,7 +146,10 @@ describe('webhooks', () => {
     const early = await postWebhook('chain', confirmed)
     expect(early.status).toBe(409)
     expect((await early.json()).error.code).toBe('event_out_of_order')
-    expect(await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute(), 'nothing recorded: the retry applies').toEqual([])
+    expect(
+      await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute(),
+      'nothing recorded: the retry applies',
+    ).toEqual([])
     expect((await postWebhook('chain', await detected())).status).toBe(200)
     expect(await (await postWebhook('chain', confirmed)).json()).toEqual({ received: true, duplicate: false })
     expect(await balance()).toBe('2505')
@@ -106,9 +157,17 @@ describe('webhooks', () => {
 
   it('accepts the confirmation of a transfer to an address that is not a Cash safe, once its detection was ignored', async () => {
     const elsewhere = { ...(await detected()), id: 'evt_elsewhere_1' }
-    elsewhere.data = { ...elsewhere.data, to: '0x000000000000000000000000000000000000dEaD', txHash: `0x${'cd'.repeat(32)}` }
+    elsewhere.data = {
+      ...elsewhere.data,
+      to: '0x000000000000000000000000000000000000dEaD',
+      txHash: `0x${'cd'.repeat(32)}`,
+    }
     expect((await postWebhook('chain', elsewhere)).status).toBe(200)
-    const res = await postWebhook('chain', { ...confirmed, id: 'evt_elsewhere_2', data: { txHash: `0x${'cd'.repeat(32)}`, confirmations: 12 } })
+    const res = await postWebhook('chain', {
+      ...confirmed,
+      id: 'evt_elsewhere_2',
+      data: { txHash: `0x${'cd'.repeat(32)}`, confirmations: 12 },
+    })
     expect(res.status).toBe(200)
     expect(await balance()).toBe('2500')
   })
@@ -117,7 +176,11 @@ describe('webhooks', () => {
     const res = await postWebhook('chain', await detected(), { secret: 'someone-else-entirely-secret' })
     expect(res.status).toBe(401)
     expect((await res.json()).error.code).toBe('webhook_signature')
-    const forged = await t.app.request('/app/cash/api/v1/webhooks/chain', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(confirmed) })
+    const forged = await t.app.request('/app/cash/api/v1/webhooks/chain', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(confirmed),
+    })
     expect(forged.status).toBe(401)
     expect(await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute()).toEqual([])
   })
@@ -136,16 +199,28 @@ describe('webhooks', () => {
     const event = await detected()
     const ts = Math.floor(t.deps.now().getTime() / 1000)
     const signature = signWebhook(providerKey(t.deps.config.WEBHOOK_SECRET, 'chain'), JSON.stringify(event), ts)
-    const res = await t.app.request('/app/cash/api/v1/webhooks/chain', { method: 'POST', headers: { 'content-type': 'application/json', 'cash-signature': signature }, body: JSON.stringify(event, null, 1) })
+    const res = await t.app.request('/app/cash/api/v1/webhooks/chain', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cash-signature': signature },
+      body: JSON.stringify(event, null, 1),
+    })
     expect(res.status).toBe(401)
   })
 })
 
 describe('bridges', () => {
   it('moves a Stargate transfer through its states and credits what arrives on delivery', async () => {
-    const quote = await paula.json('GET', `/accounts/${account}/bridge-quote?bridge=stargate&sourceChain=Arbitrum&token=USDC&amount=100`)
+    const quote = await paula.json(
+      'GET',
+      `/accounts/${account}/bridge-quote?bridge=stargate&sourceChain=Arbitrum&token=USDC&amount=100`,
+    )
     expect(quote.body).toMatchObject({ asset: 'USDC', fee: '0.06', receive: '99.94' })
-    const started = await paula.json('POST', `/accounts/${account}/bridge-transfers`, { bridge: 'stargate', sourceChain: 'Arbitrum', token: 'USDC', amount: '100' }, { 'idempotency-key': key() })
+    const started = await paula.json(
+      'POST',
+      `/accounts/${account}/bridge-transfers`,
+      { bridge: 'stargate', sourceChain: 'Arbitrum', token: 'USDC', amount: '100' },
+      { 'idempotency-key': key() },
+    )
     expect(started.body.status).toBe('confirming')
     const hash = started.body.sourceTxHash
     await advance(2_100)
@@ -157,27 +232,59 @@ describe('bridges', () => {
   })
 
   it('shows a failure with its reason and credits nothing', async () => {
-    const started = await paula.json('POST', `/accounts/${account}/bridge-transfers`, { bridge: 'etherfi', sourceChain: 'Ethereum', token: 'weETH', amount: '0.5' }, { 'idempotency-key': key() })
-    await admin.json('POST', `/sandbox/bridge/transfers/${started.body.sourceTxHash}/outcome`, { status: 'failed', reason: 'Out of gas on the destination chain; refunded on Ethereum.' })
+    const started = await paula.json(
+      'POST',
+      `/accounts/${account}/bridge-transfers`,
+      { bridge: 'etherfi', sourceChain: 'Ethereum', token: 'weETH', amount: '0.5' },
+      { 'idempotency-key': key() },
+    )
+    await admin.json('POST', `/sandbox/bridge/transfers/${started.body.sourceTxHash}/outcome`, {
+      status: 'failed',
+      reason: 'Out of gas on the destination chain; refunded on Ethereum.',
+    })
     await advance(6_000)
-    expect((await paula.json('GET', `/bridge-transfers/${started.body.sourceTxHash}`)).body).toMatchObject({ status: 'failed', failureReason: 'Out of gas on the destination chain; refunded on Ethereum.' })
+    expect((await paula.json('GET', `/bridge-transfers/${started.body.sourceTxHash}`)).body).toMatchObject({
+      status: 'failed',
+      failureReason: 'Out of gas on the destination chain; refunded on Ethereum.',
+    })
     expect(await balance('weETH')).toBe('1.2')
   })
 
   it('does not show one holder’s transfer to another, and refuses routes a bridge does not serve', async () => {
-    const started = await paula.json('POST', `/accounts/${account}/bridge-transfers`, { bridge: 'stargate', sourceChain: 'Base', token: 'ETH', amount: '0.1' }, { 'idempotency-key': key() })
+    const started = await paula.json(
+      'POST',
+      `/accounts/${account}/bridge-transfers`,
+      { bridge: 'stargate', sourceChain: 'Base', token: 'ETH', amount: '0.1' },
+      { 'idempotency-key': key() },
+    )
     const bruno = await signIn(t.app, 'borrower')
     expect((await bruno.json('GET', `/bridge-transfers/${started.body.sourceTxHash}`)).status).toBe(404)
-    const wrong = await paula.json('POST', `/accounts/${account}/bridge-transfers`, { bridge: 'etherfi', sourceChain: 'Base', token: 'weETH', amount: '1' }, { 'idempotency-key': key() })
+    const wrong = await paula.json(
+      'POST',
+      `/accounts/${account}/bridge-transfers`,
+      { bridge: 'etherfi', sourceChain: 'Base', token: 'weETH', amount: '1' },
+      { 'idempotency-key': key() },
+    )
     expect(wrong.body.error).toMatchObject({ code: 'bridge_unsupported', fields: { token: expect.any(String) } })
   })
 })
 
 describe('PIX top-up', () => {
   it('shows a valid BR Code for R$100 and, once paid, credits the quoted USDC with the fee to the fee account', async () => {
-    expect((await paula.json('GET', `/accounts/${account}/pix/quote?brlAmount=100`)).body).toMatchObject({ creditUsdc: '19.8', feeUsdc: '0.2', lockSeconds: 600 })
-    const charge = (await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '100' }, { 'idempotency-key': key() })).body
-    expect(decodeBrCode(charge.brCode)).toMatchObject({ kind: 'dynamic', amount: '100.00', txid: charge.txid, merchantName: 'CASH PAGAMENTOS LTDA' })
+    expect((await paula.json('GET', `/accounts/${account}/pix/quote?brlAmount=100`)).body).toMatchObject({
+      creditUsdc: '19.8',
+      feeUsdc: '0.2',
+      lockSeconds: 600,
+    })
+    const charge = (
+      await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '100' }, { 'idempotency-key': key() })
+    ).body
+    expect(decodeBrCode(charge.brCode)).toMatchObject({
+      kind: 'dynamic',
+      amount: '100.00',
+      txid: charge.txid,
+      merchantName: 'CASH PAGAMENTOS LTDA',
+    })
     await admin.json('POST', `/sandbox/pix/charges/${charge.txid}/pay`)
     await advance(100)
     expect((await paula.json('GET', `/accounts/${account}/pix/charges/${charge.id}`)).body.status).toBe('paid')
@@ -186,7 +293,9 @@ describe('PIX top-up', () => {
   })
 
   it('expires an unpaid code after 10 minutes and credits nothing if it is paid late', async () => {
-    const charge = (await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '50,00' }, { 'idempotency-key': key() })).body
+    const charge = (
+      await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '50,00' }, { 'idempotency-key': key() })
+    ).body
     await advance(601_000)
     expect((await paula.json('GET', `/accounts/${account}/pix/charges/${charge.id}`)).body.status).toBe('expired')
     await admin.json('POST', `/sandbox/pix/charges/${charge.txid}/pay`)
@@ -195,10 +304,29 @@ describe('PIX top-up', () => {
   })
 
   it('says at the amount field when it is under R$10 or over the daily R$50,000', async () => {
-    const small = await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '9,99' }, { 'idempotency-key': key() })
+    const small = await paula.json(
+      'POST',
+      `/accounts/${account}/pix/charges`,
+      { brlAmount: '9,99' },
+      { 'idempotency-key': key() },
+    )
     expect(small.body.error).toMatchObject({ code: 'pix_amount_min', fields: { brlAmount: expect.any(String) } })
-    expect((await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '40000' }, { 'idempotency-key': key() })).status).toBe(201)
-    const over = await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '10000.01' }, { 'idempotency-key': key() })
+    expect(
+      (
+        await paula.json(
+          'POST',
+          `/accounts/${account}/pix/charges`,
+          { brlAmount: '40000' },
+          { 'idempotency-key': key() },
+        )
+      ).status,
+    ).toBe(201)
+    const over = await paula.json(
+      'POST',
+      `/accounts/${account}/pix/charges`,
+      { brlAmount: '10000.01' },
+      { 'idempotency-key': key() },
+    )
     expect(over.body.error).toMatchObject({ code: 'pix_daily_limit', fields: { brlAmount: expect.any(String) } })
   })
 })
@@ -208,8 +336,18 @@ describe('bank receive', () => {
     const details = (await paula.json('GET', `/accounts/${account}/bank-details`)).body
     expect(details.usd.routingNumber).toMatch(/^\d{9}$/)
     expect(details.eur.iban).toMatch(/^DE\d{20}$/)
-    await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'ach', amount: '1000', senderName: 'Paula Pereira' })
-    await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'sepa', amount: '1000', senderName: 'Paula Pereira' })
+    await admin.json('POST', '/sandbox/bank/transfers', {
+      accountId: account,
+      rail: 'ach',
+      amount: '1000',
+      senderName: 'Paula Pereira',
+    })
+    await admin.json('POST', '/sandbox/bank/transfers', {
+      accountId: account,
+      rail: 'sepa',
+      amount: '1000',
+      senderName: 'Paula Pereira',
+    })
     await advance(100)
     expect(await balance()).toBe('4570.44') // 2,500 + 998 + 1,072.44
     const items = (await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items
@@ -217,21 +355,49 @@ describe('bank receive', () => {
   })
 
   it('returns a third party’s transfer over $4,000 and credits nothing', async () => {
-    await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'wire', amount: '4000.01', senderName: 'Someone Else', thirdParty: true })
+    await admin.json('POST', '/sandbox/bank/transfers', {
+      accountId: account,
+      rail: 'wire',
+      amount: '4000.01',
+      senderName: 'Someone Else',
+      thirdParty: true,
+    })
     await advance(100)
     const [item] = (await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items
-    expect(item).toMatchObject({ status: 'returned', creditUsdc: '0', returnReason: expect.stringContaining('$4,000 each') })
+    expect(item).toMatchObject({
+      status: 'returned',
+      creditUsdc: '0',
+      returnReason: expect.stringContaining('$4,000 each'),
+    })
     expect(await balance()).toBe('2500')
   })
 
   it('shows a returned transfer in history, with what was sent and why it went back', async () => {
-    await admin.json('POST', '/sandbox/bank/transfers', { accountId: account, rail: 'wire', amount: '5000', senderName: 'Someone Else', thirdParty: true })
+    await admin.json('POST', '/sandbox/bank/transfers', {
+      accountId: account,
+      rail: 'wire',
+      amount: '5000',
+      senderName: 'Someone Else',
+      thirdParty: true,
+    })
     await advance(100)
     const bank = (await paula.json('GET', `/accounts/${account}/history?type=bank`)).body.items
-    expect(bank).toEqual([expect.objectContaining({ type: 'bank', title: 'Wire from Someone Else', status: 'returned', amount: '5000', asset: 'USDC', reason: expect.stringContaining('returned to the sender') })])
+    expect(bank).toEqual([
+      expect.objectContaining({
+        type: 'bank',
+        title: 'Wire from Someone Else',
+        status: 'returned',
+        amount: '5000',
+        asset: 'USDC',
+        reason: expect.stringContaining('returned to the sender'),
+      }),
+    ])
     expect((await paula.json('GET', `/accounts/${account}/history?status=returned`)).body.items).toHaveLength(1)
     const detail = await paula.json('GET', `/accounts/${account}/history/bank/${bank[0].id}`)
-    expect(detail).toMatchObject({ status: 200, body: { status: 'returned', reason: expect.stringContaining('$4,000 each'), timeline: [{ step: 'returned' }] } })
+    expect(detail).toMatchObject({
+      status: 200,
+      body: { status: 'returned', reason: expect.stringContaining('$4,000 each'), timeline: [{ step: 'returned' }] },
+    })
     expect(await balance()).toBe('2500')
   })
 })

@@ -15,7 +15,8 @@ import { SANDBOX_FX, scheduleWebhook } from './providers'
 /** Reais as typed (`100`, `100,50`, `100.5`) to centavos, with the minimum checked at the field. */
 export function parseBrl(input: string): bigint {
   const centavos = parseAmount(input.replace(',', '.'), 'BRL')
-  if (centavos < PIX_TOP_UP.minBrl) throw new DomainError('pix_amount_min', undefined, { brlAmount: 'The smallest PIX top-up is R$ 10,00.' })
+  if (centavos < PIX_TOP_UP.minBrl)
+    throw new DomainError('pix_amount_min', undefined, { brlAmount: 'The smallest PIX top-up is R$ 10,00.' })
   return centavos
 }
 
@@ -54,41 +55,85 @@ export function chargeView(c: Selectable<PixChargesTable>) {
 export async function createPixCharge(deps: Deps, db: Tx, accountId: string, brlAmount: string) {
   const centavos = parseBrl(brlAmount)
   const now = deps.now()
-  const account = await db.selectFrom('accounts').select('time_zone').where('id', '=', accountId).executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select('time_zone')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
   const today = await sql<{ total: bigint }>`
     SELECT COALESCE(sum(brl_amount), 0) AS total FROM pix_charges
-    WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >= ${startOfDay(now, account.time_zone)}`.execute(db)
-  if ((today.rows[0]?.total ?? 0n) + centavos > PIX_TOP_UP.dailyMaxBrl) throw new DomainError('pix_daily_limit', undefined, { brlAmount: 'PIX top-ups are limited to R$ 50.000,00 a day.' })
+    WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >= ${startOfDay(now, account.time_zone)}`.execute(
+    db,
+  )
+  if ((today.rows[0]?.total ?? 0n) + centavos > PIX_TOP_UP.dailyMaxBrl)
+    throw new DomainError('pix_daily_limit', undefined, { brlAmount: 'PIX top-ups are limited to R$ 50.000,00 a day.' })
   const q = pixTopUpQuote(centavos, SANDBOX_FX.brlUsdMicro)
   const id = deps.newId()
   const txid = `CASH${id.replaceAll('-', '').slice(0, 21).toUpperCase()}`
   const expiresAt = new Date(now.getTime() + PIX_TOP_UP.lockSeconds * 1000)
-  const brCode = encodeBrCode({ kind: 'dynamic', url: `pix.sandbox.cash.invalid/cob/${txid}`, amount: toFixedDecimal(centavos, 'BRL'), merchantName: 'CASH PAGAMENTOS LTDA', merchantCity: 'SAO PAULO', txid })
+  const brCode = encodeBrCode({
+    kind: 'dynamic',
+    url: `pix.sandbox.cash.invalid/cob/${txid}`,
+    amount: toFixedDecimal(centavos, 'BRL'),
+    merchantName: 'CASH PAGAMENTOS LTDA',
+    merchantCity: 'SAO PAULO',
+    txid,
+  })
   await db
     .insertInto('pix_charges')
-    .values({ id, account_id: accountId, txid, brl_amount: centavos, usdc_amount: q.creditUsdc, fee_usdc: q.feeUsdc, rate_micro_usd: SANDBOX_FX.brlUsdMicro, br_code: brCode, status: 'pending', expires_at: expiresAt, created_at: now })
+    .values({
+      id,
+      account_id: accountId,
+      txid,
+      brl_amount: centavos,
+      usdc_amount: q.creditUsdc,
+      fee_usdc: q.feeUsdc,
+      rate_micro_usd: SANDBOX_FX.brlUsdMicro,
+      br_code: brCode,
+      status: 'pending',
+      expires_at: expiresAt,
+      created_at: now,
+    })
     .execute()
   await enqueue(db, deps, { kind: 'pix.expire', payload: { chargeId: id }, runAt: expiresAt })
   return chargeView(await db.selectFrom('pix_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
 export async function getPixCharge(db: Tx, accountId: string, chargeId: string) {
-  const c = await db.selectFrom('pix_charges').selectAll().where('id', '=', chargeId).where('account_id', '=', accountId).executeTakeFirst()
+  const c = await db
+    .selectFrom('pix_charges')
+    .selectAll()
+    .where('id', '=', chargeId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   if (!c) throw new DomainError('not_found', 'No such PIX charge on this account.')
   return chargeView(c)
 }
 
 /** The job that closes a charge nobody paid in time. */
 export async function expirePixCharge(db: Tx, chargeId: string, now: Date): Promise<void> {
-  await db.updateTable('pix_charges').set({ status: 'expired' }).where('id', '=', chargeId).where('status', '=', 'pending').where('expires_at', '<=', now).execute()
+  await db
+    .updateTable('pix_charges')
+    .set({ status: 'expired' })
+    .where('id', '=', chargeId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .execute()
 }
 
 /** Sandbox: the payer's bank pays the code now. */
 export async function sandboxPayPix(deps: Deps, db: Tx, txid: string) {
-  const c = await db.selectFrom('pix_charges').select(['txid', 'brl_amount']).where('txid', '=', txid).executeTakeFirst()
+  const c = await db
+    .selectFrom('pix_charges')
+    .select(['txid', 'brl_amount'])
+    .where('txid', '=', txid)
+    .executeTakeFirst()
   if (!c) throw new DomainError('not_found', 'No PIX charge with this txid.')
   const at = deps.now()
-  return { eventId: await scheduleWebhook(deps, db, 'pix', 'charge.paid', { txid, amountBrl: c.brl_amount.toString() }, at), deliverAt: at.toISOString() }
+  return {
+    eventId: await scheduleWebhook(deps, db, 'pix', 'charge.paid', { txid, amountBrl: c.brl_amount.toString() }, at),
+    deliverAt: at.toISOString(),
+  }
 }
 
 const Paid = z.object({ txid: z.string(), amountBrl: z.string().regex(/^\d+$/) })
@@ -100,10 +145,25 @@ export const pixEvents = {
     const c = await db.selectFrom('pix_charges').selectAll().where('txid', '=', e.txid).forUpdate().executeTakeFirst()
     if (!c || c.status !== 'pending') return
     if (c.expires_at.getTime() < deps.now().getTime() || BigInt(e.amountBrl) !== c.brl_amount) {
-      deps.log.warn('pix payment not credited', { txid: c.txid, reason: c.expires_at.getTime() < deps.now().getTime() ? 'expired' : 'amount differs' })
+      deps.log.warn('pix payment not credited', {
+        txid: c.txid,
+        reason: c.expires_at.getTime() < deps.now().getTime() ? 'expired' : 'amount differs',
+      })
       return
     }
-    const journalId = await creditIncoming(deps, db, { accountId: c.account_id, asset: 'USDC', gross: c.usdc_amount + c.fee_usdc, fee: c.fee_usdc, kind: 'pix_top_up', description: `PIX top-up R$ ${toDecimal(c.brl_amount, 'BRL')}`, reference: c.txid })
-    await db.updateTable('pix_charges').set({ status: 'paid', paid_at: deps.now(), journal_id: journalId }).where('id', '=', c.id).execute()
+    const journalId = await creditIncoming(deps, db, {
+      accountId: c.account_id,
+      asset: 'USDC',
+      gross: c.usdc_amount + c.fee_usdc,
+      fee: c.fee_usdc,
+      kind: 'pix_top_up',
+      description: `PIX top-up R$ ${toDecimal(c.brl_amount, 'BRL')}`,
+      reference: c.txid,
+    })
+    await db
+      .updateTable('pix_charges')
+      .set({ status: 'paid', paid_at: deps.now(), journal_id: journalId })
+      .where('id', '=', c.id)
+      .execute()
   },
 }

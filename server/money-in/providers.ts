@@ -18,9 +18,21 @@ export type ProviderEvent = { id: string; type: string; created: string; data: R
  * Schedules a provider's webhook to reach us at `at`. `sealed`: more of the event's data, a JSON object sealed for
  * `jobs.webhook` (bank numbers), kept sealed in the outbox and merged into the data when the event is sent.
  */
-export async function scheduleWebhook(deps: Pick<Deps, 'newId'>, db: Tx, provider: WebhookProvider, type: string, data: Record<string, unknown>, at: Date, sealed?: SealedText): Promise<string> {
+export async function scheduleWebhook(
+  deps: Pick<Deps, 'newId'>,
+  db: Tx,
+  provider: WebhookProvider,
+  type: string,
+  data: Record<string, unknown>,
+  at: Date,
+  sealed?: SealedText,
+): Promise<string> {
   const event: ProviderEvent = { id: `evt_${deps.newId().replaceAll('-', '')}`, type, created: at.toISOString(), data }
-  await enqueue(db, deps, { kind: 'webhook.deliver', payload: { provider, event, ...(sealed ? { sealed } : {}) }, runAt: at })
+  await enqueue(db, deps, {
+    kind: 'webhook.deliver',
+    payload: { provider, event, ...(sealed ? { sealed } : {}) },
+    runAt: at,
+  })
   return event.id
 }
 

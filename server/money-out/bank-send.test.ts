@@ -7,7 +7,10 @@ const account = ACCOUNT_IDS.personal
 let t: TestApp
 let paula: Caller
 const key = () => `b-${Math.random().toString(36).slice(2)}`
-const usdc = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find((b: { asset: string }) => b.asset === 'USDC').balance
+const usdc = async () =>
+  (await paula.json('GET', `/accounts/${account}/balances`)).body.balances.find(
+    (b: { asset: string }) => b.asset === 'USDC',
+  ).balance
 
 beforeEach(async () => {
   t = await createTestApp()
@@ -16,11 +19,21 @@ beforeEach(async () => {
 
 describe('bank send', () => {
   it('sends to a manual IBAN recipient with the 0.2 % fee, and the rails complete it', async () => {
-    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'eu', name: 'Hans Müller', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' })
+    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'eu',
+      name: 'Hans Müller',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    })
     expect(r.body).toMatchObject({ currency: 'EUR', masked: '•••• 3000', source: 'manual' })
     const quote = await paula.json('GET', `/accounts/${account}/bank-sends/quote?recipientId=${r.body.id}&amount=108`)
     expect(quote.body).toMatchObject({ fee: '0.216', total: '108.216', recipientGets: '100', currency: 'EUR' })
-    const sent = await paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: r.body.id, amount: '108', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': key() })
+    const sent = await paula.json(
+      'POST',
+      `/accounts/${account}/bank-sends`,
+      { recipientId: r.body.id, amount: '108', confirmation: { method: 'password', password: DEMO_PASSWORD } },
+      { 'idempotency-key': key() },
+    )
     expect(sent.body.status).toBe('processing')
     expect(await usdc()).toBe('2391.784')
     t.setNow(new Date(t.deps.now().getTime() + 5_000))
@@ -29,19 +42,44 @@ describe('bank send', () => {
   })
 
   it('checks a manual recipient’s numbers at their fields', async () => {
-    const iban = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'eu', name: 'Hans', iban: 'DE88 3704 0044 0532 0130 00' })
+    const iban = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'eu',
+      name: 'Hans',
+      iban: 'DE88 3704 0044 0532 0130 00',
+    })
     expect(iban.body.error).toMatchObject({ code: 'iban_checksum', fields: { iban: expect.any(String) } })
-    const aba = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe', routingNumber: '011000016', accountNumber: '12345678' })
-    expect(aba.body.error).toMatchObject({ code: 'routing_number_checksum', fields: { routingNumber: expect.any(String) } })
+    const aba = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'us',
+      name: 'Joe',
+      routingNumber: '011000016',
+      accountNumber: '12345678',
+    })
+    expect(aba.body.error).toMatchObject({
+      code: 'routing_number_checksum',
+      fields: { routingNumber: expect.any(String) },
+    })
   })
 
   it('gives the money back, fee included, when the payout is returned', async () => {
-    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, { region: 'us', name: 'Joe Smith', routingNumber: '011000015', accountNumber: '12345678' })
-    const sent = await paula.json('POST', `/accounts/${account}/bank-sends`, { recipientId: r.body.id, amount: '50', confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': key() })
+    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'us',
+      name: 'Joe Smith',
+      routingNumber: '011000015',
+      accountNumber: '12345678',
+    })
+    const sent = await paula.json(
+      'POST',
+      `/accounts/${account}/bank-sends`,
+      { recipientId: r.body.id, amount: '50', confirmation: { method: 'password', password: DEMO_PASSWORD } },
+      { 'idempotency-key': key() },
+    )
     const admin = await signIn(t.app, 'admin')
     await admin.json('POST', `/sandbox/bank/sends/${sent.body.id}/return`, {})
     await t.runJobs()
-    expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0]).toMatchObject({ status: 'returned', returnReason: expect.stringContaining('closed') })
+    expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0]).toMatchObject({
+      status: 'returned',
+      returnReason: expect.stringContaining('closed'),
+    })
     expect(await usdc()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
@@ -49,16 +87,46 @@ describe('bank send', () => {
 
 describe('Plaid Link (sandbox)', () => {
   it('links the holder’s own account after credentials and MFA, exchanging the token once, numbers masked', async () => {
-    const bad = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, { institutionId: 'ins_109508', username: 'user_good', password: 'wrong' })
+    const bad = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
+      institutionId: 'ins_109508',
+      username: 'user_good',
+      password: 'wrong',
+    })
     expect(bad.body.error).toMatchObject({ code: 'plaid_credentials', fields: { password: expect.any(String) } })
-    const started = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, { institutionId: 'ins_109508', username: 'user_good', password: 'pass_good' })
-    expect((await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, { code: '0000' })).body.error.code).toBe('plaid_mfa')
-    const linked = await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, { code: '1234' })
-    expect(linked.body.accounts).toEqual([expect.objectContaining({ id: 'checking', mask: '0000' }), expect.objectContaining({ id: 'savings', mask: '1111' })])
+    const started = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
+      institutionId: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    })
+    expect(
+      (
+        await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {
+          code: '0000',
+        })
+      ).body.error.code,
+    ).toBe('plaid_mfa')
+    const linked = await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {
+      code: '1234',
+    })
+    expect(linked.body.accounts).toEqual([
+      expect.objectContaining({ id: 'checking', mask: '0000' }),
+      expect.objectContaining({ id: 'savings', mask: '1111' }),
+    ])
     expect(JSON.stringify(linked.body)).not.toContain('1111222233330000')
-    const recipient = await paula.json('POST', `/accounts/${account}/plaid/exchange`, { publicToken: linked.body.publicToken, plaidAccountId: 'checking' })
-    expect(recipient.body).toMatchObject({ source: 'plaid', institution: 'First Platypus Bank', masked: '•••• 0000', currency: 'USD' })
-    const again = await paula.json('POST', `/accounts/${account}/plaid/exchange`, { publicToken: linked.body.publicToken, plaidAccountId: 'savings' })
+    const recipient = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
+      publicToken: linked.body.publicToken,
+      plaidAccountId: 'checking',
+    })
+    expect(recipient.body).toMatchObject({
+      source: 'plaid',
+      institution: 'First Platypus Bank',
+      masked: '•••• 0000',
+      currency: 'USD',
+    })
+    const again = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
+      publicToken: linked.body.publicToken,
+      plaidAccountId: 'savings',
+    })
     expect(again.body.error.code).toBe('plaid_session_expired')
   })
 })

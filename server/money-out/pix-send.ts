@@ -22,13 +22,25 @@ function lookupKey(key: PixKey): { name: string; city: string } {
   return { name: SANDBOX_NAMES[n]!, city: 'SAO PAULO' }
 }
 
-const at = (field: string) => (error: unknown): never => {
-  if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.fields ? Object.values(error.fields)[0]! : error.message })
-  throw error
-}
+const at =
+  (field: string) =>
+  (error: unknown): never => {
+    if (error instanceof DomainError)
+      throw new DomainError(error.code, error.message, {
+        [field]: error.fields ? Object.values(error.fields)[0]! : error.message,
+      })
+    throw error
+  }
 
 /** Who is paid, from a pasted or scanned BR Code (name, city, maybe the amount) or from a PIX key. */
-function resolveDestination(destination: string): { key: PixKey | { type: 'code'; value: string }; name: string; city: string; source: 'key' | 'code'; txid: string | null; amount: string | null } {
+function resolveDestination(destination: string): {
+  key: PixKey | { type: 'code'; value: string }
+  name: string
+  city: string
+  source: 'key' | 'code'
+  txid: string | null
+  amount: string | null
+} {
   const text = destination.trim()
   if (text.startsWith('000201')) {
     let code
@@ -38,7 +50,14 @@ function resolveDestination(destination: string): { key: PixKey | { type: 'code'
       return at('destination')(error)
     }
     const key = code.key ? parsePixKey(code.key) : { type: 'code' as const, value: code.url ?? '' }
-    return { key, name: code.merchantName, city: code.merchantCity, source: 'code', txid: code.txid === '***' ? null : code.txid, amount: code.amount ?? null }
+    return {
+      key,
+      name: code.merchantName,
+      city: code.merchantCity,
+      source: 'code',
+      txid: code.txid === '***' ? null : code.txid,
+      amount: code.amount ?? null,
+    }
   }
   let key: PixKey
   try {
@@ -76,10 +95,16 @@ export function pixPaymentView(deps: Pick<Deps, 'config'>, p: Selectable<PixPaym
  * Quotes a PIX payment: the recipient (shown before anything is paid), reais to USDC at a rate locked for
  * 10 minutes, the 1 % fee, and a check that the total fits in spendable. A PIX payment is a spend.
  */
-export async function quotePixSend(deps: Deps, db: Tx, accountId: string, input: { destination: string; brlAmount?: string | undefined }) {
+export async function quotePixSend(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  input: { destination: string; brlAmount?: string | undefined },
+) {
   const dest = resolveDestination(input.destination)
   const brlText = dest.amount ?? input.brlAmount
-  if (!brlText) throw new DomainError('invalid_request', 'Enter the amount in reais.', { brlAmount: 'Enter the amount in reais.' })
+  if (!brlText)
+    throw new DomainError('invalid_request', 'Enter the amount in reais.', { brlAmount: 'Enter the amount in reais.' })
   let brl: bigint
   try {
     brl = parsePositiveAmount(brlText.replace(',', '.'), 'BRL')
@@ -94,21 +119,54 @@ export async function quotePixSend(deps: Deps, db: Tx, accountId: string, input:
   const now = deps.now()
   await db
     .insertInto('pix_payments')
-    .values({ id, account_id: accountId, key_type: dest.key.type, key_value: dest.key.value, recipient_name: dest.name, recipient_city: dest.city, source: dest.source, txid: dest.txid, brl_amount: brl, usdc_amount: usdc, fee_usdc: fee, rate_micro_usd: SANDBOX_FX.brlUsdMicro, status: 'quoted', expires_at: new Date(now.getTime() + PIX_SEND.lockSeconds * 1000), created_at: now })
+    .values({
+      id,
+      account_id: accountId,
+      key_type: dest.key.type,
+      key_value: dest.key.value,
+      recipient_name: dest.name,
+      recipient_city: dest.city,
+      source: dest.source,
+      txid: dest.txid,
+      brl_amount: brl,
+      usdc_amount: usdc,
+      fee_usdc: fee,
+      rate_micro_usd: SANDBOX_FX.brlUsdMicro,
+      status: 'quoted',
+      expires_at: new Date(now.getTime() + PIX_SEND.lockSeconds * 1000),
+      created_at: now,
+    })
     .execute()
-  return pixPaymentView(deps, await db.selectFrom('pix_payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  return pixPaymentView(
+    deps,
+    await db.selectFrom('pix_payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  )
 }
 
 /** Pays a quoted PIX payment once the holder confirms: checked again, posted as a spend, settled instantly. */
-export async function confirmPixSend(deps: Deps, db: Tx, principal: Principal, accountId: string, paymentId: string, confirmation: z.infer<typeof ConfirmationSchema> | undefined) {
+export async function confirmPixSend(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  paymentId: string,
+  confirmation: z.infer<typeof ConfirmationSchema> | undefined,
+) {
   await verifyConfirmation(deps, db, principal, confirmation)
   // The account's lock before spendable is read: two payments at once must not both fit in what is left of it
   // (the ledger alone guards the balance, not the spending limits).
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
-  const p = await db.selectFrom('pix_payments').selectAll().where('id', '=', paymentId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  const p = await db
+    .selectFrom('pix_payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
   if (p.status === 'completed') return pixPaymentView(deps, p)
-  if (p.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('quote_expired', 'This rate expired after 10 minutes. Start again for a fresh one.')
+  if (p.expires_at.getTime() <= deps.now().getTime())
+    throw new DomainError('quote_expired', 'This rate expired after 10 minutes. Start again for a fresh one.')
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   assertWithinSpendable(p.usdc_amount + p.fee_usdc, position.spendable)
   const journalId = deps.newId()
@@ -119,19 +177,43 @@ export async function confirmPixSend(deps: Deps, db: Tx, principal: Principal, a
     description: `PIX to ${p.recipient_name}`,
     reference: p.id,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'debit', amount: p.usdc_amount + p.fee_usdc, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: 'USDC' }), side: 'credit', amount: p.usdc_amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: 'USDC' }), side: 'credit', amount: p.fee_usdc, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),
+        side: 'debit',
+        amount: p.usdc_amount + p.fee_usdc,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: 'USDC' }),
+        side: 'credit',
+        amount: p.usdc_amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset: 'USDC' }),
+        side: 'credit',
+        amount: p.fee_usdc,
+        asset: 'USDC',
+      },
     ],
   })
   // The sandbox acquirer settles PIX instantly and answers with the end-to-end id of the payment.
   const e2e = `E${deps.now().toISOString().replace(/\D/g, '').slice(0, 12)}${p.id.replaceAll('-', '').slice(0, 19).toUpperCase()}`
-  await db.updateTable('pix_payments').set({ status: 'completed', end_to_end_id: e2e, journal_id: journalId, completed_at: deps.now() }).where('id', '=', p.id).execute()
+  await db
+    .updateTable('pix_payments')
+    .set({ status: 'completed', end_to_end_id: e2e, journal_id: journalId, completed_at: deps.now() })
+    .where('id', '=', p.id)
+    .execute()
   return pixPaymentView(deps, { ...p, status: 'completed', end_to_end_id: e2e, journal_id: journalId })
 }
 
 export async function getPixPayment(deps: Pick<Deps, 'config'>, db: Tx, accountId: string, paymentId: string) {
-  const p = await db.selectFrom('pix_payments').selectAll().where('id', '=', paymentId).where('account_id', '=', accountId).executeTakeFirst()
+  const p = await db
+    .selectFrom('pix_payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
   return pixPaymentView(deps, p)
 }

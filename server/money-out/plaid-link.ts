@@ -31,18 +31,41 @@ function institution(id: string) {
 }
 
 async function session(deps: Deps, db: Tx, accountId: string, sessionId: string) {
-  const s = await db.selectFrom('plaid_link_sessions').selectAll().where('id', '=', sessionId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  const s = await db
+    .selectFrom('plaid_link_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!s) throw new DomainError('not_found', 'No such bank connection.')
   if (s.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('plaid_session_expired')
   return s
 }
 
 /** Step 1: the holder signs in to their bank. */
-export async function startLink(deps: Deps, db: Tx, accountId: string, input: { institutionId: string; username: string; password: string }) {
+export async function startLink(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  input: { institutionId: string; username: string; password: string },
+) {
   institution(input.institutionId)
-  if (input.username !== 'user_good' || input.password !== 'pass_good') throw new DomainError('plaid_credentials', undefined, { password: 'The bank did not accept that username and password.' })
+  if (input.username !== 'user_good' || input.password !== 'pass_good')
+    throw new DomainError('plaid_credentials', undefined, {
+      password: 'The bank did not accept that username and password.',
+    })
   const id = deps.newId()
-  await db.insertInto('plaid_link_sessions').values({ id, account_id: accountId, institution_id: input.institutionId, stage: 'mfa', expires_at: new Date(deps.now().getTime() + SESSION_MINUTES * 60_000) }).execute()
+  await db
+    .insertInto('plaid_link_sessions')
+    .values({
+      id,
+      account_id: accountId,
+      institution_id: input.institutionId,
+      stage: 'mfa',
+      expires_at: new Date(deps.now().getTime() + SESSION_MINUTES * 60_000),
+    })
+    .execute()
   return { sessionId: id, mfa: { prompt: 'Enter the code we sent to your phone.' } }
 }
 
@@ -50,23 +73,66 @@ export async function startLink(deps: Deps, db: Tx, accountId: string, input: { 
 export async function answerMfa(deps: Deps, db: Tx, accountId: string, sessionId: string, code: string) {
   const s = await session(deps, db, accountId, sessionId)
   if (s.stage !== 'mfa') throw new DomainError('plaid_session_expired')
-  if (code !== '1234') throw new DomainError('plaid_mfa', undefined, { code: 'That code is not right. Check the latest code from your bank.' })
+  if (code !== '1234')
+    throw new DomainError('plaid_mfa', undefined, {
+      code: 'That code is not right. Check the latest code from your bank.',
+    })
   const publicToken = `public-sandbox-${randomBytes(12).toString('hex')}`
-  await db.updateTable('plaid_link_sessions').set({ stage: 'linked', public_token: publicToken }).where('id', '=', s.id).execute()
-  return { publicToken, institution: institution(s.institution_id).name, accounts: ACCOUNTS.map((a) => ({ id: a.id, name: a.name, subtype: a.subtype, mask: a.account.slice(-4) })) }
+  await db
+    .updateTable('plaid_link_sessions')
+    .set({ stage: 'linked', public_token: publicToken })
+    .where('id', '=', s.id)
+    .execute()
+  return {
+    publicToken,
+    institution: institution(s.institution_id).name,
+    accounts: ACCOUNTS.map((a) => ({ id: a.id, name: a.name, subtype: a.subtype, mask: a.account.slice(-4) })),
+  }
 }
 
 /** Step 3 (server side): exchanges the public token once and saves the chosen account as a recipient. */
-export async function exchangeToken(deps: Deps, db: Tx, accountId: string, input: { publicToken: string; plaidAccountId: string }) {
-  const s = await db.selectFrom('plaid_link_sessions').selectAll().where('public_token', '=', input.publicToken).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
-  if (!s || s.stage !== 'linked' || s.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('plaid_session_expired')
+export async function exchangeToken(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  input: { publicToken: string; plaidAccountId: string },
+) {
+  const s = await db
+    .selectFrom('plaid_link_sessions')
+    .selectAll()
+    .where('public_token', '=', input.publicToken)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!s || s.stage !== 'linked' || s.expires_at.getTime() <= deps.now().getTime())
+    throw new DomainError('plaid_session_expired')
   const chosen = ACCOUNTS.find((a) => a.id === input.plaidAccountId)
-  if (!chosen) throw new DomainError('not_found', 'Choose one of the listed accounts.', { plaidAccountId: 'Choose one of the listed accounts.' })
+  if (!chosen)
+    throw new DomainError('not_found', 'Choose one of the listed accounts.', {
+      plaidAccountId: 'Choose one of the listed accounts.',
+    })
   await db.updateTable('plaid_link_sessions').set({ stage: 'exchanged' }).where('id', '=', s.id).execute()
   const owner = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   const id = deps.newId()
   const bank = institution(s.institution_id).name
   const keys = dataKeys(deps.config)
-  await db.insertInto('bank_recipients').values({ id, account_id: accountId, region: 'us', name: `${owner.name} · ${chosen.name}`, routing_number: chosen.routing, account_number: sealText(keys, 'bank_recipients.account_number', chosen.account), iban: null, bic: null, source: 'plaid', institution: bank }).execute()
-  return recipientView(keys, await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+  await db
+    .insertInto('bank_recipients')
+    .values({
+      id,
+      account_id: accountId,
+      region: 'us',
+      name: `${owner.name} · ${chosen.name}`,
+      routing_number: chosen.routing,
+      account_number: sealText(keys, 'bank_recipients.account_number', chosen.account),
+      iban: null,
+      bic: null,
+      source: 'plaid',
+      institution: bank,
+    })
+    .execute()
+  return recipientView(
+    keys,
+    await db.selectFrom('bank_recipients').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  )
 }

@@ -15,7 +15,12 @@ beforeEach(async () => {
 describe('repay', () => {
   it('shows the effect on debt and health first, then repays from cash', async () => {
     const quote = await bruno.json('GET', `/accounts/${account}/repay/quote?amount=100`)
-    expect(quote.body).toMatchObject({ debtBefore: '1200', debtAfter: '1100', healthBefore: '6.02', healthAfter: '6.48' })
+    expect(quote.body).toMatchObject({
+      debtBefore: '1200',
+      debtAfter: '1100',
+      healthBefore: '6.02',
+      healthAfter: '6.48',
+    })
     const done = await bruno.json('POST', `/accounts/${account}/repay`, { amount: '100' }, { 'idempotency-key': key() })
     expect(done.body.debtAfter).toBe('1100')
     const balances = (await bruno.json('GET', `/accounts/${account}/balances`)).body
@@ -24,12 +29,20 @@ describe('repay', () => {
   })
 
   it('refuses more than the debt or than the free cash, at the amount field', async () => {
-    expect((await bruno.json('GET', `/accounts/${account}/repay/quote?amount=1300`)).body.error).toMatchObject({ code: 'repay_over_debt', fields: { amount: expect.stringContaining('1200') } })
-    expect((await bruno.json('POST', `/accounts/${account}/repay`, { amount: 'all' }, { 'idempotency-key': key() })).body.error).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.stringContaining('150') } })
+    expect((await bruno.json('GET', `/accounts/${account}/repay/quote?amount=1300`)).body.error).toMatchObject({
+      code: 'repay_over_debt',
+      fields: { amount: expect.stringContaining('1200') },
+    })
+    expect(
+      (await bruno.json('POST', `/accounts/${account}/repay`, { amount: 'all' }, { 'idempotency-key': key() })).body
+        .error,
+    ).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.stringContaining('150') } })
   })
 
   it('says there is nothing to repay without debt', async () => {
     const paula = await signIn(t.app, 'personal')
-    expect((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/repay/quote?amount=1`)).body.error.code).toBe('nothing_to_repay')
+    expect((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/repay/quote?amount=1`)).body.error.code).toBe(
+      'nothing_to_repay',
+    )
   })
 })

@@ -24,8 +24,14 @@ async function plan(deps: Deps, db: Tx, accountId: string, amountText: string) {
       throw error
     }
   }
-  if (amount > p.debt) throw new DomainError('repay_over_debt', `You owe ${toDecimal(p.debt, 'USDC')} USDC.`, { amount: `You owe ${toDecimal(p.debt, 'USDC')} USDC.` })
-  if (amount > p.available.USDC) throw new DomainError('insufficient_funds', 'Not enough free USDC to repay this much. Add money first.', { amount: `You have ${toDecimal(p.available.USDC, 'USDC')} USDC free.` })
+  if (amount > p.debt)
+    throw new DomainError('repay_over_debt', `You owe ${toDecimal(p.debt, 'USDC')} USDC.`, {
+      amount: `You owe ${toDecimal(p.debt, 'USDC')} USDC.`,
+    })
+  if (amount > p.available.USDC)
+    throw new DomainError('insufficient_funds', 'Not enough free USDC to repay this much. Add money first.', {
+      amount: `You have ${toDecimal(p.available.USDC, 'USDC')} USDC free.`,
+    })
   const after = { ...p.posted, USDC: p.posted.USDC - amount }
   const limitBefore = borrowLimit(p.posted, deps.prices())
   const limitAfter = borrowLimit(after, deps.prices())
@@ -57,8 +63,18 @@ export async function repay(deps: Deps, db: Tx, accountId: string, amountText: s
     accountId,
     description: 'Repaid borrowed USDC',
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }), side: 'debit', amount, asset: 'USDC' },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'debt', asset: 'USDC' }), side: 'credit', amount, asset: 'USDC' },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),
+        side: 'debit',
+        amount,
+        asset: 'USDC',
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'debt', asset: 'USDC' }),
+        side: 'credit',
+        amount,
+        asset: 'USDC',
+      },
     ],
   })
   return view

@@ -22,11 +22,20 @@ const advance = async (ms: number) => {
 }
 const position = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body
 const usdc = async () => (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC')
-const withdraw = (body: Record<string, unknown>, idem = key(), caller = paula) => caller.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '100', address: TO, confirmation: password, ...body }, { 'idempotency-key': idem })
+const withdraw = (body: Record<string, unknown>, idem = key(), caller = paula) =>
+  caller.json(
+    'POST',
+    `/accounts/${account}/withdrawals`,
+    { asset: 'USDC', amount: '100', address: TO, confirmation: password, ...body },
+    { 'idempotency-key': idem },
+  )
 
 describe('crypto withdrawals', () => {
   it('reserves amount + fee at once, sends after the delay, and lands confirmed', async () => {
-    const quote = await paula.json('GET', `/accounts/${account}/withdrawals/quote?asset=USDC&amount=100&address=${TO.toLowerCase()}`)
+    const quote = await paula.json(
+      'GET',
+      `/accounts/${account}/withdrawals/quote?asset=USDC&amount=100&address=${TO.toLowerCase()}`,
+    )
     expect(quote.body).toMatchObject({ fee: '0.5', total: '100.5', address: TO, delaySeconds: 60 })
     const w = await withdraw({})
     expect(w.body).toMatchObject({ status: 'delayed', total: '100.5' })
@@ -35,7 +44,10 @@ describe('crypto withdrawals', () => {
     await advance(59_000)
     expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('delayed')
     await advance(1_500)
-    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({ status: 'broadcast', txHash: expect.stringMatching(/^0x/) })
+    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({
+      status: 'broadcast',
+      txHash: expect.stringMatching(/^0x/),
+    })
     await advance(3_000)
     expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('confirmed')
     expect(await usdc()).toMatchObject({ balance: '2399.5', available: '2399.5' })
@@ -55,14 +67,18 @@ describe('crypto withdrawals', () => {
 
   it('returns the reservation when cancelled during the delay, and refuses to cancel after', async () => {
     const w = await withdraw({})
-    const cancelled = await paula.json('POST', `/accounts/${account}/withdrawals/${w.body.id}/cancel`, undefined, { 'idempotency-key': key() })
+    const cancelled = await paula.json('POST', `/accounts/${account}/withdrawals/${w.body.id}/cancel`, undefined, {
+      'idempotency-key': key(),
+    })
     expect(cancelled.body.status).toBe('cancelled')
     expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
     await advance(61_000)
     expect(await usdc()).toMatchObject({ balance: '2500' })
     const w2 = await withdraw({})
     await advance(61_000)
-    const late = await paula.json('POST', `/accounts/${account}/withdrawals/${w2.body.id}/cancel`, undefined, { 'idempotency-key': key() })
+    const late = await paula.json('POST', `/accounts/${account}/withdrawals/${w2.body.id}/cancel`, undefined, {
+      'idempotency-key': key(),
+    })
     expect(late.body.error.code).toBe('withdrawal_not_cancellable')
   })
 
@@ -87,7 +103,10 @@ describe('crypto withdrawals', () => {
   it('refuses more than spendable, with the reason, and moves nothing', async () => {
     const res = await withdraw({ amount: '2499.6' })
     expect(res.status).toBe(422)
-    expect(res.body.error).toMatchObject({ code: 'insufficient_spendable', fields: { amount: expect.stringMatching(/fees included/) } })
+    expect(res.body.error).toMatchObject({
+      code: 'insufficient_spendable',
+      fields: { amount: expect.stringMatching(/fees included/) },
+    })
     expect(await usdc()).toMatchObject({ available: '2500' })
     expect(await t.deps.db.kysely.selectFrom('withdrawals').select('id').execute()).toEqual([])
   })
@@ -97,13 +116,25 @@ describe('crypto withdrawals', () => {
     expect((await withdraw({ amount: '100' })).status).toBe(201)
     await advance(61_000) // sent: 100.50 of today's $150 is used
     const res = await withdraw({ amount: '60' })
-    expect(res.body.error).toMatchObject({ code: 'over_daily_limit', fields: { amount: expect.stringMatching(/daily/) } })
+    expect(res.body.error).toMatchObject({
+      code: 'over_daily_limit',
+      fields: { amount: expect.stringMatching(/daily/) },
+    })
   })
 
   it('needs the password on the web, and accepts the host’s biometrics only on a native session', async () => {
     expect((await withdraw({ confirmation: undefined })).body.error.code).toBe('confirmation_required')
-    expect((await withdraw({ confirmation: { method: 'password', password: 'wrong-one' } })).body.error).toMatchObject({ code: 'confirmation_failed', fields: { password: expect.any(String) } })
-    expect((await withdraw({ confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })).body.error.code).toBe('confirmation_required')
+    expect((await withdraw({ confirmation: { method: 'password', password: 'wrong-one' } })).body.error).toMatchObject({
+      code: 'confirmation_failed',
+      fields: { password: expect.any(String) },
+    })
+    expect(
+      (
+        await withdraw({
+          confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' },
+        })
+      ).body.error.code,
+    ).toBe('confirmation_required')
     const native = await signIn(t.app, 'personal', 'native')
     expect((await withdraw({ confirmation: await native.hostConfirmation() }, key(), native)).status).toBe(201)
   })
@@ -114,16 +145,29 @@ describe('crypto withdrawals', () => {
     const admin = await signIn(t.app, 'admin')
     await admin.json('POST', `/sandbox/withdrawals/${w.body.id}/fail`, { reason: 'Destination contract reverted.' })
     await advance(100)
-    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({ status: 'failed', failureReason: 'Destination contract reverted.' })
+    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({
+      status: 'failed',
+      failureReason: 'Destination contract reverted.',
+    })
     expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('in Borrow mode refuses to withdraw collateral that would leave the debt over the borrow limit', async () => {
     const bruno = await signIn(t.app, 'borrower', 'web')
-    const res = await bruno.json('POST', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`, { asset: 'weETH', amount: '2.5', address: TO, confirmation: password }, { 'idempotency-key': key() })
+    const res = await bruno.json(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`,
+      { asset: 'weETH', amount: '2.5', address: TO, confirmation: password },
+      { 'idempotency-key': key() },
+    )
     expect(res.body.error).toMatchObject({ code: 'over_ltv', fields: { amount: expect.any(String) } })
-    const ok = await bruno.json('POST', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`, { asset: 'weETH', amount: '0.5', address: TO, confirmation: password }, { 'idempotency-key': key() })
+    const ok = await bruno.json(
+      'POST',
+      `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`,
+      { asset: 'weETH', amount: '0.5', address: TO, confirmation: password },
+      { 'idempotency-key': key() },
+    )
     expect(ok.status).toBe(201)
   })
 })

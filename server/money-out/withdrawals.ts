@@ -44,19 +44,36 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   if (input.asset === 'USDC') {
     // The withdrawal this one replaces frees its reservation first.
-    assertWithinSpendable(total, { ...position.spendable, spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n) })
+    assertWithinSpendable(total, {
+      ...position.spendable,
+      spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n),
+    })
   } else {
-    if (total > position.available[input.asset] + replacing) throw new DomainError('insufficient_funds', `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`, { amount: `More than your free ${input.asset} (fee included).` })
+    if (total > position.available[input.asset] + replacing)
+      throw new DomainError(
+        'insufficient_funds',
+        `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`,
+        { amount: `More than your free ${input.asset} (fee included).` },
+      )
     if (position.account.mode === 'borrow') {
       const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
-      if (position.debt + position.holds.spend > borrowLimit(after, deps.prices())) throw new DomainError('over_ltv', undefined, { amount: 'This would leave your borrowing above its limit. Repay first or withdraw less.' })
+      if (position.debt + position.holds.spend > borrowLimit(after, deps.prices()))
+        throw new DomainError('over_ltv', undefined, {
+          amount: 'This would leave your borrowing above its limit. Repay first or withdraw less.',
+        })
     }
   }
   return { address, amount, fee, total }
 }
 
 export async function quoteWithdrawal(deps: Deps, db: Tx, accountId: string, input: Request) {
-  const { address, amount, fee, total } = await check(deps, db, accountId, input, await pendingReservation(db, accountId))
+  const { address, amount, fee, total } = await check(
+    deps,
+    db,
+    accountId,
+    input,
+    await pendingReservation(db, accountId),
+  )
   return {
     asset: input.asset,
     amount: toDecimal(amount, input.asset),
@@ -71,7 +88,12 @@ export async function quoteWithdrawal(deps: Deps, db: Tx, accountId: string, inp
 }
 
 async function pendingReservation(db: Tx, accountId: string): Promise<bigint> {
-  const pending = await db.selectFrom('withdrawals').select(['amount', 'fee']).where('account_id', '=', accountId).where('status', '=', 'delayed').executeTakeFirst()
+  const pending = await db
+    .selectFrom('withdrawals')
+    .select(['amount', 'fee'])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'delayed')
+    .executeTakeFirst()
   return pending ? pending.amount + pending.fee : 0n
 }
 
@@ -98,17 +120,39 @@ export function withdrawalView(w: Selectable<WithdrawalsTable>) {
  * spendable at once). A pending withdrawal of the account is replaced (its reservation returned). It is
  * sent when the security delay ends, unless cancelled.
  */
-export async function requestWithdrawal(deps: Deps, db: Tx, principal: Principal, accountId: string, input: Request & { confirmation?: z.infer<typeof ConfirmationSchema> | undefined }) {
+export async function requestWithdrawal(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  input: Request & { confirmation?: z.infer<typeof ConfirmationSchema> | undefined },
+) {
   await verifyConfirmation(deps, db, principal, input.confirmation)
   // The account's lock first: requests of one account take turns, so each sees the pending withdrawal the one
   // before it left (and replaces it) instead of both finding none and racing for "one pending per account".
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const now = deps.now()
-  const previous = await db.selectFrom('withdrawals').selectAll().where('account_id', '=', accountId).where('status', '=', 'delayed').forUpdate().executeTakeFirst()
-  const { address, amount, fee, total } = await check(deps, db, accountId, input, previous ? previous.amount + previous.fee : 0n)
+  const previous = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'delayed')
+    .forUpdate()
+    .executeTakeFirst()
+  const { address, amount, fee, total } = await check(
+    deps,
+    db,
+    accountId,
+    input,
+    previous ? previous.amount + previous.fee : 0n,
+  )
   if (previous) {
     await releaseHold(db, previous.hold_id, 'voided', now)
-    await db.updateTable('withdrawals').set({ status: 'replaced', updated_at: now }).where('id', '=', previous.id).execute()
+    await db
+      .updateTable('withdrawals')
+      .set({ status: 'replaced', updated_at: now })
+      .where('id', '=', previous.id)
+      .execute()
   }
   const id = deps.newId()
   const holdId = deps.newId()
@@ -118,25 +162,54 @@ export async function requestWithdrawal(deps: Deps, db: Tx, principal: Principal
     kind: WITHDRAWAL_HOLD_KIND,
     accountId,
     debitLedgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: input.asset }),
-    creditLedgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: input.asset }),
+    creditLedgerAccountId: await ledgerAccountId(db, deps.newId, {
+      accountId: null,
+      code: 'custody',
+      asset: input.asset,
+    }),
     asset: input.asset,
     amount: total,
     description: `${input.asset} withdrawal to ${address.slice(0, 6)}…${address.slice(-4)}`,
     reference: id,
     expiresAt: new Date(releaseAt.getTime() + 86_400_000),
   })
-  await db.insertInto('withdrawals').values({ id, account_id: accountId, asset: input.asset, amount, fee, destination: address, status: 'delayed', hold_id: holdId, release_at: releaseAt, created_at: now, updated_at: now }).execute()
+  await db
+    .insertInto('withdrawals')
+    .values({
+      id,
+      account_id: accountId,
+      asset: input.asset,
+      amount,
+      fee,
+      destination: address,
+      status: 'delayed',
+      hold_id: holdId,
+      release_at: releaseAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
   await enqueue(db, deps, { kind: 'withdrawal.release', payload: { withdrawalId: id }, runAt: releaseAt })
-  return withdrawalView((await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()))
+  return withdrawalView(await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
 
 /** Cancels a withdrawal still in its security delay: the reservation returns to spendable. */
 export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, withdrawalId: string) {
-  const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  const w = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', withdrawalId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!w) throw new DomainError('not_found', 'No such withdrawal on this account.')
   if (w.status !== 'delayed') throw new DomainError('withdrawal_not_cancellable')
   await releaseHold(db, w.hold_id, 'voided', deps.now())
-  await db.updateTable('withdrawals').set({ status: 'cancelled', updated_at: deps.now() }).where('id', '=', w.id).execute()
+  await db
+    .updateTable('withdrawals')
+    .set({ status: 'cancelled', updated_at: deps.now() })
+    .where('id', '=', w.id)
+    .execute()
   return withdrawalView({ ...w, status: 'cancelled', updated_at: deps.now() })
 }
 
@@ -154,15 +227,45 @@ export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string
     description: `${asset} withdrawal to ${w.destination.slice(0, 6)}…${w.destination.slice(-4)}`,
     now,
     entries: [
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }), side: 'debit', amount: w.amount + w.fee, asset },
-      { ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset }), side: 'credit', amount: w.amount, asset },
-      ...(w.fee > 0n ? [{ ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset }), side: 'credit' as const, amount: w.fee, asset }] : []),
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: w.account_id, code: 'cash', asset }),
+        side: 'debit',
+        amount: w.amount + w.fee,
+        asset,
+      },
+      {
+        ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset }),
+        side: 'credit',
+        amount: w.amount,
+        asset,
+      },
+      ...(w.fee > 0n
+        ? [
+            {
+              ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'fees', asset }),
+              side: 'credit' as const,
+              amount: w.fee,
+              asset,
+            },
+          ]
+        : []),
     ],
   })
   const hash = txHash(`withdrawal:${w.id}`)
-  await db.updateTable('withdrawals').set({ status: 'broadcast', tx_hash: hash, journal_id: journalId, updated_at: now }).where('id', '=', w.id).execute()
+  await db
+    .updateTable('withdrawals')
+    .set({ status: 'broadcast', tx_hash: hash, journal_id: journalId, updated_at: now })
+    .where('id', '=', w.id)
+    .execute()
   const chain = sandboxChain(deps)
-  await scheduleWebhook(deps, db, 'chain', 'withdrawal.confirmed', { txHash: hash }, chain.blockTime(chain.currentBlock(now) + 8n))
+  await scheduleWebhook(
+    deps,
+    db,
+    'chain',
+    'withdrawal.confirmed',
+    { txHash: hash },
+    chain.blockTime(chain.currentBlock(now) + 8n),
+  )
 }
 
 const ByHash = z.object({ txHash: z.string(), reason: z.string().optional() })
@@ -170,22 +273,63 @@ const ByHash = z.object({ txHash: z.string(), reason: z.string().optional() })
 export const withdrawalChainEvents = {
   'withdrawal.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = ByHash.parse(raw)
-    await db.updateTable('withdrawals').set({ status: 'confirmed', updated_at: deps.now() }).where('tx_hash', '=', e.txHash).where('status', '=', 'broadcast').execute()
+    await db
+      .updateTable('withdrawals')
+      .set({ status: 'confirmed', updated_at: deps.now() })
+      .where('tx_hash', '=', e.txHash)
+      .where('status', '=', 'broadcast')
+      .execute()
   },
   /** The transaction failed on chain: the whole amount and fee go back to the holder. */
   'withdrawal.failed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = ByHash.parse(raw)
-    const w = await db.selectFrom('withdrawals').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+    const w = await db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('tx_hash', '=', e.txHash)
+      .forUpdate()
+      .executeTakeFirst()
     if (!w || w.status !== 'broadcast') return
-    await returnOutgoing(deps, db, { accountId: w.account_id, asset: w.asset as HeldAsset, amount: w.amount, fee: w.fee, kind: 'withdrawal_returned', description: `${w.asset} withdrawal returned`, reference: w.id })
-    await db.updateTable('withdrawals').set({ status: 'failed', failure_reason: e.reason ?? 'The network rejected the transaction.', updated_at: deps.now() }).where('id', '=', w.id).execute()
+    await returnOutgoing(deps, db, {
+      accountId: w.account_id,
+      asset: w.asset as HeldAsset,
+      amount: w.amount,
+      fee: w.fee,
+      kind: 'withdrawal_returned',
+      description: `${w.asset} withdrawal returned`,
+      reference: w.id,
+    })
+    await db
+      .updateTable('withdrawals')
+      .set({
+        status: 'failed',
+        failure_reason: e.reason ?? 'The network rejected the transaction.',
+        updated_at: deps.now(),
+      })
+      .where('id', '=', w.id)
+      .execute()
   },
 }
 
 /** Sandbox: the chain rejects a broadcast withdrawal (funds come back). */
 export async function sandboxFailWithdrawal(deps: Deps, db: Tx, withdrawalId: string, reason: string | undefined) {
-  const w = await db.selectFrom('withdrawals').select(['tx_hash', 'status']).where('id', '=', withdrawalId).executeTakeFirst()
-  if (!w?.tx_hash || w.status !== 'broadcast') throw new DomainError('not_found', 'No broadcast withdrawal with this id.')
+  const w = await db
+    .selectFrom('withdrawals')
+    .select(['tx_hash', 'status'])
+    .where('id', '=', withdrawalId)
+    .executeTakeFirst()
+  if (!w?.tx_hash || w.status !== 'broadcast')
+    throw new DomainError('not_found', 'No broadcast withdrawal with this id.')
   const at = deps.now()
-  return { eventId: await scheduleWebhook(deps, db, 'chain', 'withdrawal.failed', { txHash: w.tx_hash, ...(reason ? { reason } : {}) }, at), deliverAt: at.toISOString() }
+  return {
+    eventId: await scheduleWebhook(
+      deps,
+      db,
+      'chain',
+      'withdrawal.failed',
+      { txHash: w.tx_hash, ...(reason ? { reason } : {}) },
+      at,
+    ),
+    deliverAt: at.toISOString(),
+  }
 }

@@ -22,7 +22,10 @@ export function parseDsn(value: string, orgId?: string): Dsn | null {
 }
 
 /** The DSN the pages report to, and the tunnel address they send through. */
-export function clientMonitoring(configured: string | undefined, orgId: string | undefined): { dsn: string; tunnel: string } {
+export function clientMonitoring(
+  configured: string | undefined,
+  orgId: string | undefined,
+): { dsn: string; tunnel: string } {
   const dsn = parseDsn(configured ?? LOCAL_DSN, orgId)!
   return { dsn: configured ?? LOCAL_DSN, tunnel: `/app/cash/monitoring?o=${dsn.orgId}&p=${dsn.projectId}` }
 }

@@ -18,7 +18,10 @@ export function mountMetrics(app: Hono, deps: Deps): void {
   const token = deps.config.METRICS_TOKEN
   if (token === undefined && deps.config.CASH_ENV === 'production') return
   app.get(METRICS_PATH, async (c) => {
-    if (token !== undefined && !timingSafeEqual(digest(c.req.header('authorization') ?? ''), digest(`Bearer ${token}`))) {
+    if (
+      token !== undefined &&
+      !timingSafeEqual(digest(c.req.header('authorization') ?? ''), digest(`Bearer ${token}`))
+    ) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"')
       throw new DomainError('unauthenticated', 'The metrics need the bearer token set in METRICS_TOKEN.')
     }

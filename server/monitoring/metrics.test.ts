@@ -21,7 +21,8 @@ describe('GET /metrics', () => {
   it('counts requests by route pattern, card decisions by result and reason, and reads the job queue and the ledger check', async () => {
     const t = await createTestApp()
     const admin = await signIn(t.app, 'admin')
-    const buy = (amount: string) => admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' })
+    const buy = (amount: string) =>
+      admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' })
     expect((await buy('10')).body).toMatchObject({ approved: true })
     expect((await buy('999999')).body).toMatchObject({ approved: false, reason: 'over_daily_limit' })
     for (let i = 0; i < 3; i++) await anonymous(t.app).request('GET', '/health')
@@ -31,10 +32,19 @@ describe('GET /metrics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     const text = await res.text()
     expect(series(text, 'cash_http_requests_total{method="GET",route="/app/cash/api/v1/health",status="200"}')).toBe(3)
-    expect(series(text, 'cash_http_request_duration_seconds_count{method="GET",route="/app/cash/api/v1/health"}')).toBe(3)
+    expect(series(text, 'cash_http_request_duration_seconds_count{method="GET",route="/app/cash/api/v1/health"}')).toBe(
+      3,
+    )
     // Ids stay out of the labels: the purchases are one series under their route pattern.
-    expect(series(text, 'cash_http_requests_total{method="POST",route="/app/cash/api/v1/sandbox/cards/:cardId/purchases",status="201"}')).toBe(2)
-    expect(series(text, 'cash_http_requests_total{method="POST",route="/app/cash/api/v1/webhooks/:provider",status="200"}')).toBe(2)
+    expect(
+      series(
+        text,
+        'cash_http_requests_total{method="POST",route="/app/cash/api/v1/sandbox/cards/:cardId/purchases",status="201"}',
+      ),
+    ).toBe(2)
+    expect(
+      series(text, 'cash_http_requests_total{method="POST",route="/app/cash/api/v1/webhooks/:provider",status="200"}'),
+    ).toBe(2)
     expect(text).not.toContain(CARD_IDS.personal)
     expect(series(text, 'cash_card_authorizations_total{result="approved",reason=""}')).toBe(1)
     expect(series(text, 'cash_card_authorizations_total{result="declined",reason="over_daily_limit"}')).toBe(1)
@@ -55,10 +65,14 @@ describe('GET /metrics', () => {
   it('answers only the scraper’s bearer token when METRICS_TOKEN is set, and is absent in production without one', async () => {
     const t = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789', JOBS: 'off' })
     expect((await t.app.request(METRICS)).status).toBe(401)
-    expect((await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-01234567890' } })).status).toBe(401)
+    expect(
+      (await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-01234567890' } })).status,
+    ).toBe(401)
     const scraped = await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-0123456789' } })
     expect(scraped.status).toBe(200)
-    expect(await scraped.text(), 'no job-loop series where this process runs no jobs').not.toContain('cash_job_loop_last_pass_age_seconds')
+    expect(await scraped.text(), 'no job-loop series where this process runs no jobs').not.toContain(
+      'cash_job_loop_last_pass_age_seconds',
+    )
     const production = await createTestApp({ CASH_ENV: 'production' })
     // The path is then like any other unknown page of the shell.
     const res = await production.app.request(METRICS)
@@ -71,7 +85,10 @@ describe('liveness and readiness', () => {
   it('is live without looking at anything, and ready with the database, the migrations and the job loop checked', async () => {
     const t = await createTestApp({ JOBS: 'off' })
     expect(await anonymous(t.app).json('GET', '/health/live')).toEqual({ status: 200, body: { status: 'ok' } })
-    expect(await anonymous(t.app).json('GET', '/health/ready')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'off' } } })
+    expect(await anonymous(t.app).json('GET', '/health/ready')).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'off' } },
+    })
 
     const running = await createTestApp({ JOBS: 'on' })
     const longAgo = Date.now() - 60_000
@@ -88,12 +105,23 @@ describe('liveness and readiness', () => {
 
     await sql`DELETE FROM schema_migrations WHERE version = '0034_confirmation_failures'`.execute(db.kysely)
     const missing = await anonymous(app).json('GET', '/health/ready')
-    expect(missing).toMatchObject({ status: 503, body: { error: { code: 'not_ready', details: { checks: { database: 'ok', migrations: 'not applied: 0034_confirmation_failures', jobs: 'off' } } } } })
+    expect(missing).toMatchObject({
+      status: 503,
+      body: {
+        error: {
+          code: 'not_ready',
+          details: { checks: { database: 'ok', migrations: 'not applied: 0034_confirmation_failures', jobs: 'off' } },
+        },
+      },
+    })
 
     await db.close()
     const stopped = await anonymous(app).json('GET', '/health/ready')
     expect(stopped.status).toBe(503)
-    expect(stopped.body.error.details.checks).toMatchObject({ database: expect.stringMatching(/^unreachable: /), migrations: 'unknown' })
+    expect(stopped.body.error.details.checks).toMatchObject({
+      database: expect.stringMatching(/^unreachable: /),
+      migrations: 'unknown',
+    })
     expect(await anonymous(app).json('GET', '/health/live')).toEqual({ status: 200, body: { status: 'ok' } })
   })
 })

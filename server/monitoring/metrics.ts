@@ -24,21 +24,51 @@ const LEDGER_CHECK_EVERY_MS = 5 * 60_000
  */
 export function createMetrics(deps: Deps) {
   const registry = new Registry()
-  const requests = new Counter({ name: 'cash_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] })
-  const latency = new Histogram({ name: 'cash_http_request_duration_seconds', help: 'Time to answer a request, by method and route pattern', labelNames: ['method', 'route'] as const, buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry] })
-  const decisions = new Counter({ name: 'cash_card_authorizations_total', help: 'Card authorization decisions answered to the network, by result and decline reason', labelNames: ['result', 'reason'] as const, registers: [registry] })
-  const jobsRun = new Counter({ name: 'cash_jobs_run_total', help: 'Job runs, by kind and outcome (done, retry, failed)', labelNames: ['kind', 'outcome'] as const, registers: [registry] })
+  const requests = new Counter({
+    name: 'cash_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const latency = new Histogram({
+    name: 'cash_http_request_duration_seconds',
+    help: 'Time to answer a request, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  })
+  const decisions = new Counter({
+    name: 'cash_card_authorizations_total',
+    help: 'Card authorization decisions answered to the network, by result and decline reason',
+    labelNames: ['result', 'reason'] as const,
+    registers: [registry],
+  })
+  const jobsRun = new Counter({
+    name: 'cash_jobs_run_total',
+    help: 'Job runs, by kind and outcome (done, retry, failed)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  })
   let lastJobPass: number | null = null
   const startedAt = Date.now()
   let ledger: { ok: boolean; problems: number; at: number } | null = null
 
-  const lag = new Gauge({ name: 'cash_jobs_lag_seconds', help: 'How long the oldest due job has waited past its time', registers: [registry] })
+  const lag = new Gauge({
+    name: 'cash_jobs_lag_seconds',
+    help: 'How long the oldest due job has waited past its time',
+    registers: [registry],
+  })
   new Gauge({
     name: 'cash_jobs_due',
     help: 'Jobs due now and not yet run (pending, run_at passed)',
     registers: [registry],
     async collect() {
-      const { rows } = await sql<{ due: bigint; oldest: Date | null }>`SELECT count(*) AS due, min(run_at) AS oldest FROM jobs WHERE status = 'pending' AND run_at <= ${deps.now()}`.execute(deps.db.kysely)
+      const { rows } = await sql<{
+        due: bigint
+        oldest: Date | null
+      }>`SELECT count(*) AS due, min(run_at) AS oldest FROM jobs WHERE status = 'pending' AND run_at <= ${deps.now()}`.execute(
+        deps.db.kysely,
+      )
       this.set(Number(rows[0]!.due))
       lag.set(rows[0]!.oldest ? Math.max(0, (deps.now().getTime() - rows[0]!.oldest.getTime()) / 1000) : 0)
     },
@@ -55,8 +85,16 @@ export function createMetrics(deps: Deps) {
       },
     })
   }
-  const ledgerProblems = new Gauge({ name: 'cash_ledger_check_problems', help: 'Problems the last ledger check found', registers: [registry] })
-  const ledgerAt = new Gauge({ name: 'cash_ledger_check_timestamp_seconds', help: 'When the last ledger check ran (Unix time)', registers: [registry] })
+  const ledgerProblems = new Gauge({
+    name: 'cash_ledger_check_problems',
+    help: 'Problems the last ledger check found',
+    registers: [registry],
+  })
+  const ledgerAt = new Gauge({
+    name: 'cash_ledger_check_timestamp_seconds',
+    help: 'When the last ledger check ran (Unix time)',
+    registers: [registry],
+  })
   new Gauge({
     name: 'cash_ledger_check_ok',
     help: 'Whether the last ledger check found every journal balanced and every balance equal to its entries (1) or not (0)',
@@ -86,7 +124,11 @@ export function createMetrics(deps: Deps) {
     /** One card decision answered to the network (a repeated event is not a decision). */
     decided(result: { approved?: unknown; reason?: unknown } | undefined) {
       if (!result) return
-      decisions.inc(result.approved === true ? { result: 'approved', reason: '' } : { result: 'declined', reason: String(result.reason ?? 'unknown') })
+      decisions.inc(
+        result.approved === true
+          ? { result: 'approved', reason: '' }
+          : { result: 'declined', reason: String(result.reason ?? 'unknown') },
+      )
     },
     jobRan(kind: string, outcome: 'done' | 'retry' | 'failed') {
       jobsRun.inc({ kind, outcome })

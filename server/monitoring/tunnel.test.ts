@@ -27,8 +27,14 @@ afterAll(() => new Promise<void>((resolve) => ingest.close(() => resolve())))
 const dsnFor = (key = 'publickey', host = `127.0.0.1:${port}`, project = '42') => `http://${key}@${host}/${project}`
 
 /** A Sentry envelope: JSON header, an event item, and a binary (compressed replay-like) item. */
-function envelope(dsn: string, binary = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x0a, 0x80, 0x81])): Buffer {
-  const event = JSON.stringify({ event_id: 'a'.repeat(32), exception: { values: [{ type: 'TypeError', value: 'x is undefined' }] } })
+function envelope(
+  dsn: string,
+  binary = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x0a, 0x80, 0x81]),
+): Buffer {
+  const event = JSON.stringify({
+    event_id: 'a'.repeat(32),
+    exception: { values: [{ type: 'TypeError', value: 'x is undefined' }] },
+  })
   return Buffer.concat([
     Buffer.from(`${JSON.stringify({ event_id: 'a'.repeat(32), sent_at: '2026-11-21T12:00:00Z', dsn })}\n`),
     Buffer.from(`{"type":"event","length":${Buffer.byteLength(event)}}\n${event}\n`),
@@ -38,7 +44,8 @@ function envelope(dsn: string, binary = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xf
 }
 
 let t: TestApp
-const post = async (query: string, body: Buffer) => t.app.request(`/app/cash/monitoring${query}`, { method: 'POST', body: new Uint8Array(body) })
+const post = async (query: string, body: Buffer) =>
+  t.app.request(`/app/cash/monitoring${query}`, { method: 'POST', body: new Uint8Array(body) })
 
 describe('monitoring tunnel with a Sentry DSN configured', () => {
   beforeEach(async () => {
@@ -67,11 +74,14 @@ describe('monitoring tunnel with a Sentry DSN configured', () => {
     expect(received).toEqual([])
   })
 
-  it.each(['?o=abc&p=42', '?o=7&p=4x2', '?o=7', '?p=42', '?o=-7&p=42', '?o=7&p=42.0'])('refuses non-numeric o/p (%s) and forwards nothing', async (query) => {
-    const res = await post(query, envelope(dsnFor()))
-    expect(res.status).toBe(400)
-    expect(received).toEqual([])
-  })
+  it.each(['?o=abc&p=42', '?o=7&p=4x2', '?o=7', '?p=42', '?o=-7&p=42', '?o=7&p=42.0'])(
+    'refuses non-numeric o/p (%s) and forwards nothing',
+    async (query) => {
+      const res = await post(query, envelope(dsnFor()))
+      expect(res.status).toBe(400)
+      expect(received).toEqual([])
+    },
+  )
 
   it('refuses an o/p that is not the configured organisation and project', async () => {
     expect((await post('?o=8&p=42', envelope(dsnFor()))).status).toBe(403)
@@ -106,7 +116,13 @@ describe('monitoring tunnel with no DSN configured', () => {
     expect((await post('?o=1&p=1', envelope(LOCAL_DSN))).status).toBe(200)
     const admin = await signIn(t.app, 'admin')
     const inbox = await admin.json('GET', '/admin/error-inbox')
-    expect(inbox.body.items).toEqual([expect.objectContaining({ eventId: 'a'.repeat(32), itemTypes: 'event,replay_recording', summary: 'TypeError: x is undefined' })])
+    expect(inbox.body.items).toEqual([
+      expect.objectContaining({
+        eventId: 'a'.repeat(32),
+        itemTypes: 'event,replay_recording',
+        summary: 'TypeError: x is undefined',
+      }),
+    ])
     const stored = await t.deps.db.kysely.selectFrom('error_inbox').select('envelope').executeTakeFirstOrThrow()
     expect(Buffer.from(stored.envelope).equals(envelope(LOCAL_DSN))).toBe(true)
     expect(received).toEqual([])

@@ -16,7 +16,8 @@ export const MAX_ENVELOPE_BYTES = 1024 * 1024
  */
 export const LOCAL_INBOX = { maxEnvelopeBytes: 200 * 1024, perMinute: 600, maxRows: 1000, maxBytes: 50 * 1024 * 1024 }
 
-const refuse = (c: Context, status: 400 | 403 | 413, reason: string) => c.json({ error: { code: 'monitoring_refused', message: reason } }, status)
+const refuse = (c: Context, status: 400 | 403 | 413, reason: string) =>
+  c.json({ error: { code: 'monitoring_refused', message: reason } }, status)
 
 /** The envelope header: the first line of the body, JSON. Only it is read; the bytes stay untouched. */
 function envelopeHeader(bytes: Uint8Array): { dsn?: unknown; event_id?: unknown } | null {
@@ -39,7 +40,10 @@ function summarize(bytes: Uint8Array): { itemTypes: string; summary: string } {
       const item = JSON.parse(lines[i]!) as { type?: string }
       if (item.type) types.push(item.type)
       if (item.type === 'event' && !summary) {
-        const event = JSON.parse(lines[i + 1] ?? '{}') as { message?: string; exception?: { values?: { type?: string; value?: string }[] } }
+        const event = JSON.parse(lines[i + 1] ?? '{}') as {
+          message?: string
+          exception?: { values?: { type?: string; value?: string }[] }
+        }
         const ex = event.exception?.values?.[0]
         summary = ex ? `${ex.type ?? 'Error'}: ${ex.value ?? ''}` : (event.message ?? '')
       }
@@ -81,9 +85,12 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
       const o = c.req.query('o') ?? ''
       const p = c.req.query('p') ?? ''
       if (!/^\d{1,20}$/.test(o) || !/^\d{1,20}$/.test(p)) return refuse(c, 400, 'o and p must be numeric.')
-      if (o !== configured.orgId || p !== configured.projectId) return refuse(c, 403, 'Unknown organisation or project.')
+      if (o !== configured.orgId || p !== configured.projectId)
+        return refuse(c, 403, 'Unknown organisation or project.')
       const client = clientAddress(c, deps.config)
-      const tooMany = await limited(c, () => hitRateLimit(deps.db.kysely, `monitoring:${client}`, deps.config.MONITORING_RATE_LIMIT, 1, deps.now()))
+      const tooMany = await limited(c, () =>
+        hitRateLimit(deps.db.kysely, `monitoring:${client}`, deps.config.MONITORING_RATE_LIMIT, 1, deps.now()),
+      )
       if (tooMany) return tooMany
       const bytes = new Uint8Array(await c.req.arrayBuffer())
       const header = envelopeHeader(bytes)
@@ -93,13 +100,27 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
         const { itemTypes, summary } = summarize(bytes)
         // Only events are worth keeping; sessions and client reports are dropped on purpose, with a 2xx.
         if (!itemTypes.split(',').includes('event')) return c.json({ accepted: false, reason: 'not kept locally' }, 202)
-        if (bytes.byteLength > LOCAL_INBOX.maxEnvelopeBytes) return refuse(c, 413, `Envelope larger than ${LOCAL_INBOX.maxEnvelopeBytes / 1024} KB: the local inbox keeps error events only.`)
-        const everyone = await limited(c, () => hitRateLimit(deps.db.kysely, 'monitoring:local-inbox', LOCAL_INBOX.perMinute, 1, deps.now()))
+        if (bytes.byteLength > LOCAL_INBOX.maxEnvelopeBytes)
+          return refuse(
+            c,
+            413,
+            `Envelope larger than ${LOCAL_INBOX.maxEnvelopeBytes / 1024} KB: the local inbox keeps error events only.`,
+          )
+        const everyone = await limited(c, () =>
+          hitRateLimit(deps.db.kysely, 'monitoring:local-inbox', LOCAL_INBOX.perMinute, 1, deps.now()),
+        )
         if (everyone) return everyone
         await deps.db.kysely.transaction().execute(async (tx) => {
           await tx
             .insertInto('error_inbox')
-            .values({ id: deps.newId(), event_id: typeof header?.event_id === 'string' ? header.event_id.slice(0, 64) : null, item_types: itemTypes, summary, size_bytes: bytes.byteLength, envelope: bytes })
+            .values({
+              id: deps.newId(),
+              event_id: typeof header?.event_id === 'string' ? header.event_id.slice(0, 64) : null,
+              item_types: itemTypes,
+              summary,
+              size_bytes: bytes.byteLength,
+              envelope: bytes,
+            })
             .execute()
           await sql`DELETE FROM error_inbox WHERE id IN (
               SELECT id FROM (SELECT id, row_number() OVER w AS n, sum(size_bytes) OVER w AS total FROM error_inbox WINDOW w AS (ORDER BY received_at DESC, id DESC)) kept
@@ -107,11 +128,14 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
         })
         return c.json({ accepted: true }, 200)
       }
-      const upstream = await forward(`${configured.protocol}//${configured.host}/api/${configured.projectId}/envelope/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-sentry-envelope' },
-        body: bytes,
-      })
+      const upstream = await forward(
+        `${configured.protocol}//${configured.host}/api/${configured.projectId}/envelope/`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-sentry-envelope' },
+          body: bytes,
+        },
+      )
       return c.body(null, upstream.ok ? 200 : (upstream.status as 400))
     },
   )

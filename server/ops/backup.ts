@@ -20,7 +20,8 @@ import { pgliteParsers } from '../db/pglite-parsers'
 const run = promisify(execFile)
 
 /** A backup file's name: the database kind and the moment, sortable. */
-export const backupName = (kind: 'pglite' | 'postgres', at: Date) => `cash-${kind}-${at.toISOString().replaceAll(':', '-')}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`
+export const backupName = (kind: 'pglite' | 'postgres', at: Date) =>
+  `cash-${kind}-${at.toISOString().replaceAll(':', '-')}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`
 
 /** Writes `bytes` to `file` whole or not at all: a half-written backup never carries the final name. */
 function writeWhole(file: string, bytes: Uint8Array) {
@@ -61,11 +62,16 @@ export function newestBackupSince(dir: string, since: number): string | null {
 
 /** Restores a PGlite backup into `dataDir`, which must not exist yet or be empty (a restore never overwrites). */
 export async function restorePglite(file: string, dataDir: string): Promise<void> {
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: restore into a new folder, then point DATA_DIR at it`)
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+    throw new Error(`${dataDir} is not empty: restore into a new folder, then point DATA_DIR at it`)
   mkdirSync(dataDir, { recursive: true })
   const lock = lockFolder(dataDir)
   try {
-    const client = new PGlite({ dataDir, loadDataDir: new Blob([readFileSync(file)], { type: 'application/x-gzip' }), parsers: pgliteParsers })
+    const client = new PGlite({
+      dataDir,
+      loadDataDir: new Blob([readFileSync(file)], { type: 'application/x-gzip' }),
+      parsers: pgliteParsers,
+    })
     await client.waitReady
     await client.query('select 1')
     await client.close()
@@ -77,12 +83,16 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
 /** A PostgreSQL client program: on PATH, or in Debian's versioned folders (newest first). */
 export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(join(dir, name))) return join(dir, name)
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : []
+  const versions = existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))
+    : []
   for (const version of versions) {
     const tool = join('/usr/lib/postgresql', version, 'bin', name)
     if (existsSync(tool)) return tool
   }
-  throw new Error(`${name} is not installed: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`)
+  throw new Error(
+    `${name} is not installed: install PostgreSQL's client programs (Debian: apt-get install postgresql-client)`,
+  )
 }
 
 /**
@@ -93,7 +103,13 @@ export function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
 export async function backupPostgres(url: string, dir: string, at = new Date()): Promise<string> {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, backupName('postgres', at))
-  await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}.partial`, `--dbname=${url}`])
+  await run(postgresTool('pg_dump'), [
+    '--format=custom',
+    '--no-owner',
+    '--no-privileges',
+    `--file=${file}.partial`,
+    `--dbname=${url}`,
+  ])
   renameSync(`${file}.partial`, file)
   return file
 }
@@ -103,8 +119,11 @@ export async function restorePostgres(file: string, url: string): Promise<void> 
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'")
-    if (Number(rows[0]!.n) > 0) throw new Error('the target database is not empty: restore into a new database, then point DATABASE_URL at it')
+    const { rows } = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'",
+    )
+    if (Number(rows[0]!.n) > 0)
+      throw new Error('the target database is not empty: restore into a new database, then point DATABASE_URL at it')
   } finally {
     await client.end()
   }

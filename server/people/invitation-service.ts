@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { AcceptInviteResponse, InviteBody, InvitationView, InviteLookupResponse } from '../../domain/api/people.schema'
+import type {
+  AcceptInviteResponse,
+  InviteBody,
+  InvitationView,
+  InviteLookupResponse,
+} from '../../domain/api/people.schema'
 import { DomainError } from '../../domain/errors'
 import { decidePeopleAction, inviteExpiresAt } from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
@@ -16,7 +21,14 @@ const ARTICLE: Record<string, string> = { owner: 'an owner', admin: 'an admin', 
  * Invites an e-mail to the company with a role, replacing a pending invitation to the same e-mail, and
  * queues the `invite` mail in the same transaction. `origin` starts the link (`https://host`).
  */
-export async function invite(deps: Deps, tx: Tx, principal: Principal, accountId: string, body: InviteBody, origin: string): Promise<InvitationView> {
+export async function invite(
+  deps: Deps,
+  tx: Tx,
+  principal: Principal,
+  accountId: string,
+  body: InviteBody,
+  origin: string,
+): Promise<InvitationView> {
   const members = await tx
     .selectFrom('account_members')
     .innerJoin('users', 'users.id', 'account_members.user_id')
@@ -26,13 +38,32 @@ export async function invite(deps: Deps, tx: Tx, principal: Principal, accountId
     .execute()
   const actor = members.find((m) => m.id === principal.userId)?.role
   refuse(decidePeopleAction(actor, { kind: 'invite', role: body.role }), 'role')
-  if (members.some((m) => m.email === body.email)) throw new DomainError('already_member', undefined, { email: 'This person is already in the company.' })
+  if (members.some((m) => m.email === body.email))
+    throw new DomainError('already_member', undefined, { email: 'This person is already in the company.' })
   const now = deps.now()
-  await tx.updateTable('invitations').set({ status: 'replaced', closed_at: now }).where('account_id', '=', accountId).where('email', '=', body.email).where('status', '=', 'pending').execute()
+  await tx
+    .updateTable('invitations')
+    .set({ status: 'replaced', closed_at: now })
+    .where('account_id', '=', accountId)
+    .where('email', '=', body.email)
+    .where('status', '=', 'pending')
+    .execute()
   const token = randomBytes(32).toString('base64url')
   const id = deps.newId()
   const expiresAt = inviteExpiresAt(now)
-  await tx.insertInto('invitations').values({ id, account_id: accountId, email: body.email, role: body.role, token_hash: inviteTokenHash(token), invited_by: principal.userId, expires_at: expiresAt, created_at: now }).execute()
+  await tx
+    .insertInto('invitations')
+    .values({
+      id,
+      account_id: accountId,
+      email: body.email,
+      role: body.role,
+      token_hash: inviteTokenHash(token),
+      invited_by: principal.userId,
+      expires_at: expiresAt,
+      created_at: now,
+    })
+    .execute()
   const account = await tx.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   await sendMail(deps, tx, body.email, 'invite', {
     companyName: account.name,
@@ -41,16 +72,41 @@ export async function invite(deps: Deps, tx: Tx, principal: Principal, accountId
     link: `${origin}/app/cash/accept-invite?token=${token}`,
     expiresAt,
   })
-  return { id, email: body.email, role: body.role, invitedBy: principal.name, expiresAt: expiresAt.toISOString(), expired: false, createdAt: now.toISOString() }
+  return {
+    id,
+    email: body.email,
+    role: body.role,
+    invitedBy: principal.name,
+    expiresAt: expiresAt.toISOString(),
+    expired: false,
+    createdAt: now.toISOString(),
+  }
 }
 
 /** Withdraws a pending invitation; its link stops working at once. */
-export async function revokeInvitation(deps: Deps, tx: Tx, principal: Principal, accountId: string, invitationId: string): Promise<{ revoked: true }> {
-  const invitation = await tx.selectFrom('invitations').select(['role', 'status']).where('id', '=', invitationId).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
-  if (!invitation || invitation.status !== 'pending') throw new DomainError('not_found', 'No pending invitation with this id.')
+export async function revokeInvitation(
+  deps: Deps,
+  tx: Tx,
+  principal: Principal,
+  accountId: string,
+  invitationId: string,
+): Promise<{ revoked: true }> {
+  const invitation = await tx
+    .selectFrom('invitations')
+    .select(['role', 'status'])
+    .where('id', '=', invitationId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!invitation || invitation.status !== 'pending')
+    throw new DomainError('not_found', 'No pending invitation with this id.')
   const actor = principal.memberships.find((m) => m.accountId === accountId)?.role
   refuse(decidePeopleAction(actor, { kind: 'invite', role: invitation.role }))
-  await tx.updateTable('invitations').set({ status: 'revoked', closed_at: deps.now() }).where('id', '=', invitationId).execute()
+  await tx
+    .updateTable('invitations')
+    .set({ status: 'revoked', closed_at: deps.now() })
+    .where('id', '=', invitationId)
+    .execute()
   return { revoked: true }
 }
 
@@ -73,7 +129,13 @@ export async function lookupInvitation(deps: Deps, tx: Tx, token: string): Promi
     tx.selectFrom('accounts').select('name').where('id', '=', invitation.account_id).executeTakeFirstOrThrow(),
     tx.selectFrom('users').select('name').where('id', '=', invitation.invited_by).executeTakeFirstOrThrow(),
   ])
-  return { companyName: account.name, role: invitation.role, inviterName: inviter.name, email: invitation.email, expiresAt: invitation.expires_at.toISOString() }
+  return {
+    companyName: account.name,
+    role: invitation.role,
+    inviterName: inviter.name,
+    email: invitation.email,
+    expiresAt: invitation.expires_at.toISOString(),
+  }
 }
 
 /** True when `token` is a usable invitation for `email`: the permission to sign up while sign-ups are closed. */
@@ -90,13 +152,39 @@ export async function invitationAllowsSignUp(deps: Deps, tx: Tx, token: string, 
  * Joins the company the invitation names. The invitation row is locked and flipped to `accepted` in the
  * same transaction as the membership, so two clicks at once join once and the second is `invite_used`.
  */
-export async function acceptInvitation(deps: Deps, tx: Tx, principal: Principal, token: string): Promise<AcceptInviteResponse> {
+export async function acceptInvitation(
+  deps: Deps,
+  tx: Tx,
+  principal: Principal,
+  token: string,
+): Promise<AcceptInviteResponse> {
   const invitation = await usableInvitation(deps, tx, token, true)
   if (invitation.email !== principal.email.toLowerCase()) throw new DomainError('invite_wrong_email')
-  const existing = await tx.selectFrom('account_members').select('role').where('account_id', '=', invitation.account_id).where('user_id', '=', principal.userId).executeTakeFirst()
+  const existing = await tx
+    .selectFrom('account_members')
+    .select('role')
+    .where('account_id', '=', invitation.account_id)
+    .where('user_id', '=', principal.userId)
+    .executeTakeFirst()
   if (existing) throw new DomainError('already_member', 'You are already in this company.')
-  await tx.updateTable('invitations').set({ status: 'accepted', accepted_by: principal.userId, closed_at: deps.now() }).where('id', '=', invitation.id).execute()
-  await tx.insertInto('account_members').values({ account_id: invitation.account_id, user_id: principal.userId, role: invitation.role, created_at: deps.now() }).execute()
-  const account = await tx.selectFrom('accounts').select(['id', 'name']).where('id', '=', invitation.account_id).executeTakeFirstOrThrow()
+  await tx
+    .updateTable('invitations')
+    .set({ status: 'accepted', accepted_by: principal.userId, closed_at: deps.now() })
+    .where('id', '=', invitation.id)
+    .execute()
+  await tx
+    .insertInto('account_members')
+    .values({
+      account_id: invitation.account_id,
+      user_id: principal.userId,
+      role: invitation.role,
+      created_at: deps.now(),
+    })
+    .execute()
+  const account = await tx
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('id', '=', invitation.account_id)
+    .executeTakeFirstOrThrow()
   return { accountId: account.id, accountName: account.name, role: invitation.role }
 }

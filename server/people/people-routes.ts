@@ -41,14 +41,18 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/invitations',
-    summary: 'Invite an e-mail with a role (only owners invite owners); replaces a pending invitation to the same e-mail and sends the invite mail',
+    summary:
+      'Invite an e-mail with a role (only owners invite owners); replaces a pending invitation to the same e-mail and sends the invite mail',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
     status: 201,
     params: PeopleParams,
     body: InviteBody,
     response: InvitationView,
-    handler: ({ c, deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => invite(deps, tx, principal!, params.accountId, body, publicOrigin(c, deps))),
+    handler: ({ c, deps, params, body, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => invite(deps, tx, principal!, params.accountId, body, publicOrigin(c, deps))),
   }),
   defineRoute({
     method: 'delete',
@@ -58,7 +62,10 @@ export const peopleRoutes = [
     access: { kind: 'account', roles: MANAGERS },
     params: InvitationParams,
     response: z.object({ revoked: z.literal(true) }),
-    handler: ({ deps, params, principal }) => deps.db.kysely.transaction().execute((tx) => revokeInvitation(deps, tx, principal!, params.accountId, params.invitationId)),
+    handler: ({ deps, params, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => revokeInvitation(deps, tx, principal!, params.accountId, params.invitationId)),
   }),
   defineRoute({
     method: 'put',
@@ -69,7 +76,10 @@ export const peopleRoutes = [
     params: PersonParams,
     body: ChangeRoleBody,
     response: PersonView,
-    handler: ({ deps, params, body, principal }) => deps.db.kysely.transaction().execute((tx) => changeRole(tx, principal!, params.accountId, params.userId, body.role)),
+    handler: ({ deps, params, body, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => changeRole(tx, principal!, params.accountId, params.userId, body.role)),
   }),
   defineRoute({
     method: 'delete',
@@ -79,12 +89,14 @@ export const peopleRoutes = [
     access: { kind: 'account', roles: MANAGERS },
     params: PersonParams,
     response: z.object({ removed: z.literal(true), frozenCards: z.number().int() }),
-    handler: ({ deps, params, principal }) => deps.db.kysely.transaction().execute((tx) => removePerson(tx, principal!, params.accountId, params.userId)),
+    handler: ({ deps, params, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => removePerson(tx, principal!, params.accountId, params.userId)),
   }),
   defineRoute({
     method: 'post',
     path: '/invitations/lookup',
-    summary: 'What an invitation link offers (company, role, who invited, for which e-mail); nothing for a bad token. The token travels in the body, never in an API URL',
+    summary:
+      'What an invitation link offers (company, role, who invited, for which e-mail); nothing for a bad token. The token travels in the body, never in an API URL',
     tag: 'people',
     access: { kind: 'public' },
     body: InviteLookupQuery,
@@ -99,7 +111,8 @@ export const peopleRoutes = [
     access: { kind: 'user' },
     body: AcceptInviteBody,
     response: AcceptInviteResponse,
-    handler: ({ deps, body, principal }) => deps.db.kysely.transaction().execute((tx) => acceptInvitation(deps, tx, principal!, body.token)),
+    handler: ({ deps, body, principal }) =>
+      deps.db.kysely.transaction().execute((tx) => acceptInvitation(deps, tx, principal!, body.token)),
   }),
   defineRoute({
     method: 'post',

@@ -1,20 +1,31 @@
 import type { PeopleResponse, PersonView } from '../../domain/api/people.schema'
 import { DomainError } from '../../domain/errors'
-import { assignableRoles, decidePeopleAction, leftCompanyReason, type CompanyRole, type PeopleRefusal } from '../../domain/people'
+import {
+  assignableRoles,
+  decidePeopleAction,
+  leftCompanyReason,
+  type CompanyRole,
+  type PeopleRefusal,
+} from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 
 /** Throws the refusal a people decision carries, at `field` when one names it. */
 export function refuse(decision: { allowed: true } | { allowed: false; reason: PeopleRefusal }, field?: string): void {
   if (decision.allowed) return
-  if (decision.reason === 'not_manager') throw new DomainError('forbidden', 'Only the company’s owners and admins manage its people.')
+  if (decision.reason === 'not_manager')
+    throw new DomainError('forbidden', 'Only the company’s owners and admins manage its people.')
   const code = decision.reason
   throw new DomainError(code, undefined, field ? { [field]: new DomainError(code).message } : undefined)
 }
 
 /** The company's people with their roles, and its pending invitations. */
 export async function listPeople(deps: Deps, db: Tx, principal: Principal, accountId: string): Promise<PeopleResponse> {
-  const account = await db.selectFrom('accounts').select(['name', 'kind']).where('id', '=', accountId).executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select(['name', 'kind'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
   const people = await db
     .selectFrom('account_members')
     .innerJoin('users', 'users.id', 'account_members.user_id')
@@ -26,7 +37,14 @@ export async function listPeople(deps: Deps, db: Tx, principal: Principal, accou
   const invitations = await db
     .selectFrom('invitations')
     .innerJoin('users', 'users.id', 'invitations.invited_by')
-    .select(['invitations.id', 'invitations.email', 'invitations.role', 'invitations.expires_at', 'invitations.created_at', 'users.name as inviter'])
+    .select([
+      'invitations.id',
+      'invitations.email',
+      'invitations.role',
+      'invitations.expires_at',
+      'invitations.created_at',
+      'users.name as inviter',
+    ])
     .where('invitations.account_id', '=', accountId)
     .where('invitations.status', '=', 'pending')
     .orderBy('invitations.created_at', 'desc')
@@ -38,14 +56,34 @@ export async function listPeople(deps: Deps, db: Tx, principal: Principal, accou
     accountName: account.name,
     yourRole,
     assignableRoles: assignableRoles(yourRole),
-    people: people.map((p) => ({ userId: p.id, name: p.name, email: p.email, role: p.role as CompanyRole, joinedAt: p.created_at.toISOString() })),
-    invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, invitedBy: i.inviter, expiresAt: i.expires_at.toISOString(), expired: i.expires_at.getTime() <= now, createdAt: i.created_at.toISOString() })),
+    people: people.map((p) => ({
+      userId: p.id,
+      name: p.name,
+      email: p.email,
+      role: p.role as CompanyRole,
+      joinedAt: p.created_at.toISOString(),
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      invitedBy: i.inviter,
+      expiresAt: i.expires_at.toISOString(),
+      expired: i.expires_at.getTime() <= now,
+      createdAt: i.created_at.toISOString(),
+    })),
   }
 }
 
 /** The company's members, locked, so two changes at once cannot both remove "the other" last owner. */
 async function lockedMembers(tx: Tx, accountId: string) {
-  return tx.selectFrom('account_members').select(['user_id', 'role']).where('account_id', '=', accountId).orderBy('user_id').forUpdate().execute()
+  return tx
+    .selectFrom('account_members')
+    .select(['user_id', 'role'])
+    .where('account_id', '=', accountId)
+    .orderBy('user_id')
+    .forUpdate()
+    .execute()
 }
 
 async function target(tx: Tx, principal: Principal, accountId: string, userId: string) {
@@ -64,14 +102,31 @@ async function personView(tx: Tx, accountId: string, userId: string): Promise<Pe
     .where('account_members.account_id', '=', accountId)
     .where('account_members.user_id', '=', userId)
     .executeTakeFirstOrThrow()
-  return { userId: p.id, name: p.name, email: p.email, role: p.role as CompanyRole, joinedAt: p.created_at.toISOString() }
+  return {
+    userId: p.id,
+    name: p.name,
+    email: p.email,
+    role: p.role as CompanyRole,
+    joinedAt: p.created_at.toISOString(),
+  }
 }
 
 /** Gives a person another role, within what the caller's role allows. */
-export async function changeRole(tx: Tx, principal: Principal, accountId: string, userId: string, role: CompanyRole): Promise<PersonView> {
+export async function changeRole(
+  tx: Tx,
+  principal: Principal,
+  accountId: string,
+  userId: string,
+  role: CompanyRole,
+): Promise<PersonView> {
   const t = await target(tx, principal, accountId, userId)
   refuse(decidePeopleAction(t.actor, { kind: 'change_role', from: t.role, to: role, owners: t.owners }), 'role')
-  await tx.updateTable('account_members').set({ role }).where('account_id', '=', accountId).where('user_id', '=', userId).execute()
+  await tx
+    .updateTable('account_members')
+    .set({ role })
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .execute()
   return personView(tx, accountId, userId)
 }
 
@@ -79,7 +134,12 @@ export async function changeRole(tx: Tx, principal: Principal, accountId: string
  * Removes a person from the company. Their access ends with the membership (sessions read memberships on
  * every request); their cards on the company are frozen with the reason, and their alerts on it dropped.
  */
-export async function removePerson(tx: Tx, principal: Principal, accountId: string, userId: string): Promise<{ removed: true; frozenCards: number }> {
+export async function removePerson(
+  tx: Tx,
+  principal: Principal,
+  accountId: string,
+  userId: string,
+): Promise<{ removed: true; frozenCards: number }> {
   const t = await target(tx, principal, accountId, userId)
   refuse(decidePeopleAction(t.actor, { kind: 'remove', role: t.role, owners: t.owners }))
   const account = await tx.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()

@@ -25,7 +25,13 @@ function bearer(token: string): Caller {
 }
 
 async function signUp(email: string, inviteToken?: string) {
-  const res = await anonymous(t.app).json('POST', '/auth/sign-up', { name: 'Ivy Invitee', email, password: 'a-long-password-1', client: 'native', ...(inviteToken ? { inviteToken } : {}) })
+  const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+    name: 'Ivy Invitee',
+    email,
+    password: 'a-long-password-1',
+    client: 'native',
+    ...(inviteToken ? { inviteToken } : {}),
+  })
   return { status: res.status, body: res.body, caller: res.status === 201 ? bearer(res.body.token) : null }
 }
 
@@ -50,12 +56,20 @@ describe('inviting people', () => {
     expect(stored[0]!.token_hash).not.toContain(token)
 
     const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
-    expect(lookup.body).toEqual({ companyName: 'Acme Labs Ltd', role: 'admin', inviterName: 'Olivia Okafor', email: 'ivy@example.com', expiresAt: '2026-11-28T12:00:00.000Z' })
+    expect(lookup.body).toEqual({
+      companyName: 'Acme Labs Ltd',
+      role: 'admin',
+      inviterName: 'Olivia Okafor',
+      email: 'ivy@example.com',
+      expiresAt: '2026-11-28T12:00:00.000Z',
+    })
 
     const ivy = (await signUp('ivy@example.com')).caller!
     const joined = await ivy.json('POST', '/invitations/accept', { token })
     expect(joined.body).toEqual({ accountId: ACME, accountName: 'Acme Labs Ltd', role: 'admin' })
-    expect((await ivy.json('GET', '/auth/session')).body.memberships).toEqual([{ accountId: ACME, accountKind: 'corporate', accountName: 'Acme Labs Ltd', role: 'admin' }])
+    expect((await ivy.json('GET', '/auth/session')).body.memberships).toEqual([
+      { accountId: ACME, accountKind: 'corporate', accountName: 'Acme Labs Ltd', role: 'admin' },
+    ])
     expect((await ivy.json('GET', `/accounts/${ACME}/balances`)).status).toBe(200)
 
     const again = await ivy.json('POST', '/invitations/accept', { token })
@@ -63,16 +77,25 @@ describe('inviting people', () => {
     expect(again.body.error.code).toBe('invite_used')
     expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token })).body.error.code).toBe('invite_used')
     const people = (await owner.json('GET', `/accounts/${ACME}/members`)).body
-    expect(people.people.map((p: { email: string; role: string }) => `${p.email}:${p.role}`)).toContain('ivy@example.com:admin')
+    expect(people.people.map((p: { email: string; role: string }) => `${p.email}:${p.role}`)).toContain(
+      'ivy@example.com:admin',
+    )
     expect(people.invitations).toEqual([])
   })
 
   it('joins once when the same link is accepted twice at the same moment', async () => {
     const token = await inviteAndReadToken(owner, 'twice@example.com')
     const person = (await signUp('twice@example.com')).caller!
-    const results = await Promise.all([person.json('POST', '/invitations/accept', { token }), person.json('POST', '/invitations/accept', { token })])
+    const results = await Promise.all([
+      person.json('POST', '/invitations/accept', { token }),
+      person.json('POST', '/invitations/accept', { token }),
+    ])
     expect(results.map((r) => r.status).sort()).toEqual([200, 410])
-    const rows = await t.deps.db.kysely.selectFrom('account_members').select('user_id').where('account_id', '=', ACME).execute()
+    const rows = await t.deps.db.kysely
+      .selectFrom('account_members')
+      .select('user_id')
+      .where('account_id', '=', ACME)
+      .execute()
     expect(rows).toHaveLength(3)
   })
 
@@ -98,15 +121,24 @@ describe('inviting people', () => {
   it('replaces a pending invitation when the same e-mail is invited again, and a revoked link stops working', async () => {
     const first = await inviteAndReadToken(owner, 'again@example.com', 'member')
     const second = await inviteAndReadToken(owner, 'again@example.com', 'admin')
-    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: first })).body.error.code).toBe('invite_revoked')
+    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: first })).body.error.code).toBe(
+      'invite_revoked',
+    )
     const pending = (await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations
-    expect(pending).toMatchObject([{ email: 'again@example.com', role: 'admin', invitedBy: 'Olivia Okafor', expired: false }])
+    expect(pending).toMatchObject([
+      { email: 'again@example.com', role: 'admin', invitedBy: 'Olivia Okafor', expired: false },
+    ])
     expect((await owner.json('DELETE', `/accounts/${ACME}/invitations/${pending[0].id}`)).status).toBe(200)
-    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: second })).body.error.code).toBe('invite_revoked')
+    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: second })).body.error.code).toBe(
+      'invite_revoked',
+    )
   })
 
   it('refuses to invite someone already in the company, at the e-mail field', async () => {
-    const res = await owner.json('POST', `/accounts/${ACME}/invitations`, { email: 'member@acme.demo.cash', role: 'admin' })
+    const res = await owner.json('POST', `/accounts/${ACME}/invitations`, {
+      email: 'member@acme.demo.cash',
+      role: 'admin',
+    })
     expect(res.status).toBe(409)
     expect(res.body.error.fields.email).toBe('This person is already in the company.')
     const bad = await owner.json('POST', `/accounts/${ACME}/invitations`, { email: 'not-an-email', role: 'boss' })
@@ -137,10 +169,20 @@ describe('who may change the company’s people', () => {
     const token = await inviteAndReadToken(owner, 'adm@example.com', 'admin')
     const adm = (await signUp('adm@example.com')).caller!
     await adm.json('POST', '/invitations/accept', { token })
-    const asOwner = await adm.json('POST', `/accounts/${ACME}/invitations`, { email: 'boss@example.com', role: 'owner' })
-    expect([asOwner.status, asOwner.body.error.code, asOwner.body.error.fields.role]).toEqual([403, 'owner_only', 'Only an owner can invite or promote an owner, or change an owner.'])
+    const asOwner = await adm.json('POST', `/accounts/${ACME}/invitations`, {
+      email: 'boss@example.com',
+      role: 'owner',
+    })
+    expect([asOwner.status, asOwner.body.error.code, asOwner.body.error.fields.role]).toEqual([
+      403,
+      'owner_only',
+      'Only an owner can invite or promote an owner, or change an owner.',
+    ])
     expect((await adm.json('DELETE', `/accounts/${ACME}/members/${owner.userId}`)).body.error.code).toBe('owner_only')
-    expect((await adm.json('PUT', `/accounts/${ACME}/members/${persona('member').id}/role`, { role: 'owner' })).body.error.code).toBe('owner_only')
+    expect(
+      (await adm.json('PUT', `/accounts/${ACME}/members/${persona('member').id}/role`, { role: 'owner' })).body.error
+        .code,
+    ).toBe('owner_only')
     const promoted = await adm.json('PUT', `/accounts/${ACME}/members/${persona('member').id}/role`, { role: 'admin' })
     expect(promoted.body).toMatchObject({ email: 'member@acme.demo.cash', role: 'admin' })
   })
@@ -151,7 +193,9 @@ describe('who may change the company’s people', () => {
     expect((await owner.json('DELETE', `/accounts/${ACME}/members/${owner.userId}`)).body.error.code).toBe('last_owner')
     // With a second owner, the first may step down.
     await owner.json('PUT', `/accounts/${ACME}/members/${persona('member').id}/role`, { role: 'owner' })
-    expect((await owner.json('PUT', `/accounts/${ACME}/members/${owner.userId}/role`, { role: 'admin' })).body.role).toBe('admin')
+    expect(
+      (await owner.json('PUT', `/accounts/${ACME}/members/${owner.userId}/role`, { role: 'admin' })).body.role,
+    ).toBe('admin')
   })
 })
 
@@ -159,7 +203,9 @@ describe('removing someone', () => {
   it('ends their access at once and freezes their cards on the company with the reason', async () => {
     const member = await signIn(t.app, 'member')
     const memberId = persona('member').id
-    const cardsBefore = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.filter((c: { cardholderUserId: string }) => c.cardholderUserId === memberId)
+    const cardsBefore = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.filter(
+      (c: { cardholderUserId: string }) => c.cardholderUserId === memberId,
+    )
     expect(cardsBefore.length).toBeGreaterThan(0)
     expect((await member.json('GET', `/accounts/${ACME}/balances`)).status).toBe(200)
 
@@ -167,8 +213,11 @@ describe('removing someone', () => {
     expect(removed.body).toEqual({ removed: true, frozenCards: cardsBefore.length })
     expect((await member.json('GET', `/accounts/${ACME}/balances`)).status).toBe(403)
     expect((await member.json('GET', '/auth/session')).body.memberships).toEqual([])
-    const cardsAfter = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.filter((c: { cardholderUserId: string }) => c.cardholderUserId === memberId)
-    for (const card of cardsAfter) expect(card).toMatchObject({ status: 'frozen', statusReason: 'Frozen: the cardholder left Acme Labs Ltd' })
+    const cardsAfter = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.filter(
+      (c: { cardholderUserId: string }) => c.cardholderUserId === memberId,
+    )
+    for (const card of cardsAfter)
+      expect(card).toMatchObject({ status: 'frozen', statusReason: 'Frozen: the cardholder left Acme Labs Ltd' })
   })
 })
 
@@ -178,7 +227,9 @@ describe('the waitlist and closed sign-ups', () => {
     const second = await anonymous(t.app).json('POST', '/waitlist', { email: 'wait@example.com' })
     expect([first.status, second.status]).toEqual([200, 200])
     expect(second.body).toEqual(first.body)
-    expect(await t.deps.db.kysely.selectFrom('waitlist').select('email').execute()).toEqual([{ email: 'wait@example.com' }])
+    expect(await t.deps.db.kysely.selectFrom('waitlist').select('email').execute()).toEqual([
+      { email: 'wait@example.com' },
+    ])
     const bad = await anonymous(t.app).json('POST', '/waitlist', { email: 'nope' })
     expect(bad.body.error.fields.email).toBe('Enter an e-mail address like name@example.com.')
   })
@@ -186,7 +237,8 @@ describe('the waitlist and closed sign-ups', () => {
   it('is rate-limited per client like sign-in', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT: 2 })
     const statuses = []
-    for (let i = 0; i < 3; i++) statuses.push((await anonymous(limited.app).json('POST', '/waitlist', { email: `w${i}@example.com` })).status)
+    for (let i = 0; i < 3; i++)
+      statuses.push((await anonymous(limited.app).json('POST', '/waitlist', { email: `w${i}@example.com` })).status)
     expect(statuses).toEqual([200, 200, 429])
   })
 
@@ -199,6 +251,8 @@ describe('the waitlist and closed sign-ups', () => {
     expect((await signUp('someone-else@example.com', token)).body.error.code).toBe('signups_closed')
     const invited = await signUp('invited@example.com', token)
     expect(invited.status).toBe(201)
-    expect((await invited.caller!.json('POST', '/invitations/accept', { token })).body.accountName).toBe('Acme Labs Ltd')
+    expect((await invited.caller!.json('POST', '/invitations/accept', { token })).body.accountName).toBe(
+      'Acme Labs Ltd',
+    )
   })
 })

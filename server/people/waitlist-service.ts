@@ -9,6 +9,10 @@ import { hitRateLimit } from '../auth/rate-limit'
  */
 export async function joinWaitlist(deps: Deps, db: Tx, email: string, client: string): Promise<{ onList: true }> {
   await hitRateLimit(db, `waitlist:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, deps.now())
-  await db.insertInto('waitlist').values({ email, created_at: deps.now() }).onConflict((oc) => oc.column('email').doNothing()).execute()
+  await db
+    .insertInto('waitlist')
+    .values({ email, created_at: deps.now() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute()
   return { onList: true }
 }

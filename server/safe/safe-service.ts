@@ -3,7 +3,15 @@ import { parseAddress, type Address } from '../../domain/address'
 import { DomainError } from '../../domain/errors'
 import { assertVerified } from '../../domain/card-issuing'
 import { SAFE_NETWORK } from '../../domain/money-in'
-import { predictSafeAddress, RECOVERY_APPROVALS_NEEDED, RECOVERY_DELAY_SECONDS, recoveryApprovalMessage, SAFE_DEPLOY_BLOCKS, safeConfigProblem, type RecoverySignerKind } from '../../domain/safe'
+import {
+  predictSafeAddress,
+  RECOVERY_APPROVALS_NEEDED,
+  RECOVERY_DELAY_SECONDS,
+  recoveryApprovalMessage,
+  SAFE_DEPLOY_BLOCKS,
+  safeConfigProblem,
+  type RecoverySignerKind,
+} from '../../domain/safe'
 import { toDecimal } from '../../domain/money'
 import { accountVerification } from '../accounts/verification'
 import { verifyConfirmation, type Confirmation } from '../auth/confirm'
@@ -17,7 +25,15 @@ const OWNER_ROLES = ['holder', 'owner'] as const
 
 /** The people who own the safe: the holder, or the company's owners, each through their signer. */
 async function ownerPeople(deps: Pick<Deps, 'config'>, db: Tx, accountId: string) {
-  const people = await db.selectFrom('account_members').innerJoin('users', 'users.id', 'account_members.user_id').select(['users.id', 'users.name']).where('account_id', '=', accountId).where('role', 'in', [...OWNER_ROLES]).orderBy('account_members.created_at').orderBy('users.id').execute()
+  const people = await db
+    .selectFrom('account_members')
+    .innerJoin('users', 'users.id', 'account_members.user_id')
+    .select(['users.id', 'users.name'])
+    .where('account_id', '=', accountId)
+    .where('role', 'in', [...OWNER_ROLES])
+    .orderBy('account_members.created_at')
+    .orderBy('users.id')
+    .execute()
   return people.map((p) => ({ userId: p.id, name: p.name, address: personSigner(deps.config, p.id) }))
 }
 
@@ -27,17 +43,51 @@ const saltFor = (accountId: string) => BigInt(keccak256(toHex(`cash-safe:${accou
 /** What creating the safe would do: owners, threshold, and the counterfactual address. */
 export async function planSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: string, threshold = 1) {
   const owners = await ownerPeople(deps, db, accountId)
-  const problem = safeConfigProblem(owners.map((o) => o.address), threshold)
-  if (problem) throw new DomainError('invalid_request', problem === 'threshold_range' ? `Choose a threshold from 1 to ${owners.length}.` : 'The safe needs at least one owner.', { threshold: `Choose a threshold from 1 to ${owners.length}.` })
-  return { owners, threshold, saltNonce: saltFor(accountId), address: predictSafeAddress(owners.map((o) => o.address), threshold, saltFor(accountId)) }
+  const problem = safeConfigProblem(
+    owners.map((o) => o.address),
+    threshold,
+  )
+  if (problem)
+    throw new DomainError(
+      'invalid_request',
+      problem === 'threshold_range'
+        ? `Choose a threshold from 1 to ${owners.length}.`
+        : 'The safe needs at least one owner.',
+      { threshold: `Choose a threshold from 1 to ${owners.length}.` },
+    )
+  return {
+    owners,
+    threshold,
+    saltNonce: saltFor(accountId),
+    address: predictSafeAddress(
+      owners.map((o) => o.address),
+      threshold,
+      saltFor(accountId),
+    ),
+  }
 }
 
 /** Records a safe already on chain (the seeded demo accounts). */
-export async function recordDeployedSafe(deps: Pick<Deps, 'config' | 'now'>, db: Tx, accountId: string, address: string) {
+export async function recordDeployedSafe(
+  deps: Pick<Deps, 'config' | 'now'>,
+  db: Tx,
+  accountId: string,
+  address: string,
+) {
   const owners = await ownerPeople(deps, db, accountId)
   await db
     .insertInto('safes')
-    .values({ account_id: accountId, address, owners: JSON.stringify(owners.map((o) => o.address)), threshold: 1, salt_nonce: saltFor(accountId), status: 'deployed', deploy_tx_hash: txHash(`safe:${accountId}`), deploy_block: 0n, deployed_at: deps.now() })
+    .values({
+      account_id: accountId,
+      address,
+      owners: JSON.stringify(owners.map((o) => o.address)),
+      threshold: 1,
+      salt_nonce: saltFor(accountId),
+      status: 'deployed',
+      deploy_tx_hash: txHash(`safe:${accountId}`),
+      deploy_block: 0n,
+      deployed_at: deps.now(),
+    })
     .execute()
   await addPlatformSigners(deps, db, accountId)
 }
@@ -47,7 +97,12 @@ async function addPlatformSigners(deps: Pick<Deps, 'config'>, db: Tx, accountId:
     .insertInto('recovery_signers')
     .values([
       { account_id: accountId, kind: 'platform', address: platformRecoverySigner(deps.config), label: 'Cash' },
-      { account_id: accountId, kind: 'third_party', address: thirdPartyRecoverySigner(deps.config), label: 'Recovery partner (sandbox)' },
+      {
+        account_id: accountId,
+        kind: 'third_party',
+        address: thirdPartyRecoverySigner(deps.config),
+        label: 'Recovery partner (sandbox)',
+      },
     ])
     .onConflict((oc) => oc.doNothing())
     .execute()
@@ -70,34 +125,101 @@ export async function createSafe(deps: Deps, db: Tx, principal: Principal, accou
   const hash = txHash(`safe-deploy:${accountId}:${plan.address}`)
   await db
     .insertInto('safes')
-    .values({ account_id: accountId, address: plan.address, owners: JSON.stringify(plan.owners.map((o) => o.address)), threshold, salt_nonce: plan.saltNonce, status: 'deploying', deploy_tx_hash: hash, deploy_block: block, created_by: principal.userId, created_at: now })
+    .values({
+      account_id: accountId,
+      address: plan.address,
+      owners: JSON.stringify(plan.owners.map((o) => o.address)),
+      threshold,
+      salt_nonce: plan.saltNonce,
+      status: 'deploying',
+      deploy_tx_hash: hash,
+      deploy_block: block,
+      created_by: principal.userId,
+      created_at: now,
+    })
     .execute()
   await db.updateTable('accounts').set({ safe_address: plan.address }).where('id', '=', accountId).execute()
   await addPlatformSigners(deps, db, accountId)
-  await scheduleWebhook(deps, db, 'chain', 'safe.deployed', { address: plan.address, txHash: hash, block: block.toString() }, chain.blockTime(block))
+  await scheduleWebhook(
+    deps,
+    db,
+    'chain',
+    'safe.deployed',
+    { address: plan.address, txHash: hash, block: block.toString() },
+    chain.blockTime(block),
+  )
   return getSafe(deps, db, accountId)
 }
 
 /** The chain reports the safe's deployment. Idempotent. */
 async function safeDeployed(deps: Deps, db: Tx, data: unknown) {
   const { address } = data as { address: string }
-  await db.updateTable('safes').set({ status: 'deployed', deployed_at: deps.now() }).where('address', '=', address).where('status', '=', 'deploying').execute()
+  await db
+    .updateTable('safes')
+    .set({ status: 'deployed', deployed_at: deps.now() })
+    .where('address', '=', address)
+    .where('status', '=', 'deploying')
+    .execute()
 }
 export const safeChainEvents = { 'safe.deployed': safeDeployed }
 
 /** Operations waiting out a security delay, each with when it happens: the safe page's countdowns. */
 async function securityOperations(db: Tx, accountId: string) {
   const [mode, limits, withdrawals, recovery] = await Promise.all([
-    db.selectFrom('account_mode_changes').select(['id', 'to_mode', 'effective_at']).where('account_id', '=', accountId).where('status', '=', 'pending').execute(),
-    db.selectFrom('account_limit_changes').select(['id', 'daily_limit', 'monthly_limit', 'effective_at']).where('account_id', '=', accountId).where('status', '=', 'pending').execute(),
-    db.selectFrom('withdrawals').select(['id', 'asset', 'amount', 'destination', 'release_at']).where('account_id', '=', accountId).where('status', '=', 'delayed').execute(),
-    db.selectFrom('recoveries').select(['id', 'incoming_owner', 'executes_at']).where('account_id', '=', accountId).where('status', '=', 'scheduled').execute(),
+    db
+      .selectFrom('account_mode_changes')
+      .select(['id', 'to_mode', 'effective_at'])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'pending')
+      .execute(),
+    db
+      .selectFrom('account_limit_changes')
+      .select(['id', 'daily_limit', 'monthly_limit', 'effective_at'])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'pending')
+      .execute(),
+    db
+      .selectFrom('withdrawals')
+      .select(['id', 'asset', 'amount', 'destination', 'release_at'])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'delayed')
+      .execute(),
+    db
+      .selectFrom('recoveries')
+      .select(['id', 'incoming_owner', 'executes_at'])
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'scheduled')
+      .execute(),
   ])
   return [
-    ...mode.map((m) => ({ kind: 'mode_change' as const, id: m.id, summary: m.to_mode, at: m.effective_at.toISOString(), href: '/app/cash/settings#mode' })),
-    ...limits.map((l) => ({ kind: 'limit_change' as const, id: l.id, summary: `${toDecimal(l.daily_limit, 'USDC')}/${toDecimal(l.monthly_limit, 'USDC')}`, at: l.effective_at.toISOString(), href: '/app/cash/settings#limits' })),
-    ...withdrawals.map((w) => ({ kind: 'withdrawal' as const, id: w.id, summary: `${toDecimal(w.amount, w.asset as 'USDC')} ${w.asset} → ${w.destination}`, at: w.release_at.toISOString(), href: `/app/cash/withdraw/status?id=${w.id}` })),
-    ...recovery.map((r) => ({ kind: 'recovery' as const, id: r.id, summary: r.incoming_owner, at: r.executes_at!.toISOString(), href: '/app/cash/safe#recovery' })),
+    ...mode.map((m) => ({
+      kind: 'mode_change' as const,
+      id: m.id,
+      summary: m.to_mode,
+      at: m.effective_at.toISOString(),
+      href: '/app/cash/settings#mode',
+    })),
+    ...limits.map((l) => ({
+      kind: 'limit_change' as const,
+      id: l.id,
+      summary: `${toDecimal(l.daily_limit, 'USDC')}/${toDecimal(l.monthly_limit, 'USDC')}`,
+      at: l.effective_at.toISOString(),
+      href: '/app/cash/settings#limits',
+    })),
+    ...withdrawals.map((w) => ({
+      kind: 'withdrawal' as const,
+      id: w.id,
+      summary: `${toDecimal(w.amount, w.asset as 'USDC')} ${w.asset} → ${w.destination}`,
+      at: w.release_at.toISOString(),
+      href: `/app/cash/withdraw/status?id=${w.id}`,
+    })),
+    ...recovery.map((r) => ({
+      kind: 'recovery' as const,
+      id: r.id,
+      summary: r.incoming_owner,
+      at: r.executes_at!.toISOString(),
+      href: '/app/cash/safe#recovery',
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at))
 }
 
@@ -105,8 +227,18 @@ export async function getSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: str
   const safe = await db.selectFrom('safes').selectAll().where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) return { safe: null, plan: await planSafeView(deps, db, accountId) }
   const people = await ownerPeople(deps, db, accountId)
-  const signers = await db.selectFrom('recovery_signers').selectAll().where('account_id', '=', accountId).orderBy('kind').execute()
-  const recovery = await db.selectFrom('recoveries').selectAll().where('account_id', '=', accountId).where('status', 'in', ['collecting', 'scheduled']).executeTakeFirst()
+  const signers = await db
+    .selectFrom('recovery_signers')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('kind')
+    .execute()
+  const recovery = await db
+    .selectFrom('recoveries')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('status', 'in', ['collecting', 'scheduled'])
+    .executeTakeFirst()
   return {
     safe: {
       address: safe.address,
@@ -116,9 +248,26 @@ export async function getSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: str
       deployTxHash: safe.deploy_tx_hash,
       deployedAt: safe.deployed_at?.toISOString() ?? null,
       threshold: safe.threshold,
-      owners: safe.owners.map((address) => ({ address, name: people.find((p) => p.address === address)?.name ?? null })),
+      owners: safe.owners.map((address) => ({
+        address,
+        name: people.find((p) => p.address === address)?.name ?? null,
+      })),
       recoverySigners: signers.map((s) => ({ kind: s.kind, address: s.address, label: s.label })),
-      recovery: recovery ? { id: recovery.id, incomingOwner: recovery.incoming_owner, approvals: recovery.approvals as RecoverySignerKind[], needed: RECOVERY_APPROVALS_NEEDED, status: recovery.status as 'collecting' | 'scheduled', executesAt: recovery.executes_at?.toISOString() ?? null, message: recoveryApprovalMessage({ safe: safe.address, incomingOwner: recovery.incoming_owner, recoveryId: recovery.id }) } : null,
+      recovery: recovery
+        ? {
+            id: recovery.id,
+            incomingOwner: recovery.incoming_owner,
+            approvals: recovery.approvals as RecoverySignerKind[],
+            needed: RECOVERY_APPROVALS_NEEDED,
+            status: recovery.status as 'collecting' | 'scheduled',
+            executesAt: recovery.executes_at?.toISOString() ?? null,
+            message: recoveryApprovalMessage({
+              safe: safe.address,
+              incomingOwner: recovery.incoming_owner,
+              recoveryId: recovery.id,
+            }),
+          }
+        : null,
       securityOperations: await securityOperations(db, accountId),
     },
     plan: null,
@@ -127,7 +276,12 @@ export async function getSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: str
 
 async function planSafeView(deps: Pick<Deps, 'config'>, db: Tx, accountId: string) {
   const plan = await planSafe(deps, db, accountId)
-  return { address: plan.address, owners: plan.owners.map((o) => ({ address: o.address, name: o.name })), maxThreshold: plan.owners.length, verification: await accountVerification(db, accountId) }
+  return {
+    address: plan.address,
+    owners: plan.owners.map((o) => ({ address: o.address, name: o.name })),
+    maxThreshold: plan.owners.length,
+    verification: await accountVerification(db, accountId),
+  }
 }
 
 const addressField = (input: string, field: string): Address => {
@@ -140,31 +294,72 @@ const addressField = (input: string, field: string): Address => {
 }
 
 /** The holder's own recovery signer (the third of three): any address they control, e.g. a hardware wallet. */
-export async function setHolderRecoverySigner(deps: Pick<Deps, 'config' | 'now' | 'newId'>, db: Tx, principal: Principal, accountId: string, input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined }) {
+export async function setHolderRecoverySigner(
+  deps: Pick<Deps, 'config' | 'now' | 'newId'>,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  input: { address: string; label?: string | undefined; confirmation?: Confirmation | undefined },
+) {
   const address = addressField(input.address, 'address')
   const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
-  if (safe.owners.includes(address)) throw new DomainError('invalid_request', 'A recovery signer must not be an owner of the safe.', { address: 'Use an address that is not an owner of the safe.' })
+  if (safe.owners.includes(address))
+    throw new DomainError('invalid_request', 'A recovery signer must not be an owner of the safe.', {
+      address: 'Use an address that is not an owner of the safe.',
+    })
   await verifyConfirmation(deps, db, principal, input.confirmation)
   await db
     .insertInto('recovery_signers')
     .values({ account_id: accountId, kind: 'holder', address, label: input.label?.trim() || 'Your recovery key' })
-    .onConflict((oc) => oc.columns(['account_id', 'kind']).doUpdateSet({ address, label: input.label?.trim() || 'Your recovery key' }))
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'kind']).doUpdateSet({ address, label: input.label?.trim() || 'Your recovery key' }),
+    )
     .execute()
   return getSafe(deps, db, accountId)
 }
 
 /** Starts a recovery naming the incoming owner; it needs 2 of the 3 recovery signers' approvals. */
-export async function startRecovery(deps: Deps, db: Tx, principal: Principal, accountId: string, input: { incomingOwner: string; confirmation?: Confirmation | undefined }) {
+export async function startRecovery(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  input: { incomingOwner: string; confirmation?: Confirmation | undefined },
+) {
   const incoming = addressField(input.incomingOwner, 'incomingOwner')
-  const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).forUpdate().executeTakeFirst()
+  const safe = await db
+    .selectFrom('safes')
+    .select(['owners'])
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
-  if (safe.owners.includes(incoming)) throw new DomainError('invalid_request', 'This address already owns the safe.', { incomingOwner: 'This address already owns the safe.' })
-  const open = await db.selectFrom('recoveries').select('id').where('account_id', '=', accountId).where('status', 'in', ['collecting', 'scheduled']).executeTakeFirst()
+  if (safe.owners.includes(incoming))
+    throw new DomainError('invalid_request', 'This address already owns the safe.', {
+      incomingOwner: 'This address already owns the safe.',
+    })
+  const open = await db
+    .selectFrom('recoveries')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('status', 'in', ['collecting', 'scheduled'])
+    .executeTakeFirst()
   if (open) throw new DomainError('recovery_in_progress')
   await verifyConfirmation(deps, db, principal, input.confirmation)
   const now = deps.now()
-  await db.insertInto('recoveries').values({ id: deps.newId(), account_id: accountId, incoming_owner: incoming, status: 'collecting', requested_by: principal.userId, created_at: now, updated_at: now }).execute()
+  await db
+    .insertInto('recoveries')
+    .values({
+      id: deps.newId(),
+      account_id: accountId,
+      incoming_owner: incoming,
+      status: 'collecting',
+      requested_by: principal.userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
   return getSafe(deps, db, accountId)
 }
 
@@ -173,41 +368,111 @@ export async function startRecovery(deps: Deps, db: Tx, principal: Principal, ac
  * the platform (an admin) and the partner (sandbox) approve through their own channels. The second approval
  * schedules the hand-over after the recovery delay.
  */
-export async function approveRecovery(deps: Deps, db: Tx, recoveryId: string, kind: RecoverySignerKind, signature?: `0x${string}`, accountId?: string) {
-  const recovery = await db.selectFrom('recoveries').selectAll().where('id', '=', recoveryId).forUpdate().executeTakeFirst()
+export async function approveRecovery(
+  deps: Deps,
+  db: Tx,
+  recoveryId: string,
+  kind: RecoverySignerKind,
+  signature?: `0x${string}`,
+  accountId?: string,
+) {
+  const recovery = await db
+    .selectFrom('recoveries')
+    .selectAll()
+    .where('id', '=', recoveryId)
+    .forUpdate()
+    .executeTakeFirst()
   // Through an account's own path, another account's recovery does not exist.
   if (accountId !== undefined && recovery?.account_id !== accountId) throw new DomainError('not_found')
   if (!recovery || recovery.status !== 'collecting') throw new DomainError('recovery_not_open')
-  const signer = await db.selectFrom('recovery_signers').selectAll().where('account_id', '=', recovery.account_id).where('kind', '=', kind).executeTakeFirst()
+  const signer = await db
+    .selectFrom('recovery_signers')
+    .selectAll()
+    .where('account_id', '=', recovery.account_id)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
   if (!signer) throw new DomainError('invalid_request', 'This recovery signer has not been set up.')
   if (kind === 'holder') {
-    const safe = await db.selectFrom('safes').select('address').where('account_id', '=', recovery.account_id).executeTakeFirstOrThrow()
+    const safe = await db
+      .selectFrom('safes')
+      .select('address')
+      .where('account_id', '=', recovery.account_id)
+      .executeTakeFirstOrThrow()
     const message = recoveryApprovalMessage({ safe: safe.address, incomingOwner: recovery.incoming_owner, recoveryId })
-    const valid = signature ? await verifyMessage({ address: signer.address as Address, message, signature }).catch(() => false) : false
-    if (!valid) throw new DomainError('signature_invalid', undefined, { signature: 'This signature is not from your recovery key for this recovery.' })
+    const valid = signature
+      ? await verifyMessage({ address: signer.address as Address, message, signature }).catch(() => false)
+      : false
+    if (!valid)
+      throw new DomainError('signature_invalid', undefined, {
+        signature: 'This signature is not from your recovery key for this recovery.',
+      })
   }
   const approvals = recovery.approvals.includes(kind) ? recovery.approvals : [...recovery.approvals, kind]
   const now = deps.now()
   const scheduled = approvals.length >= RECOVERY_APPROVALS_NEEDED
   const executesAt = scheduled ? new Date(now.getTime() + RECOVERY_DELAY_SECONDS * 1000) : null
-  await db.updateTable('recoveries').set({ approvals: JSON.stringify(approvals), status: scheduled ? 'scheduled' : 'collecting', executes_at: executesAt, updated_at: now }).where('id', '=', recoveryId).execute()
+  await db
+    .updateTable('recoveries')
+    .set({
+      approvals: JSON.stringify(approvals),
+      status: scheduled ? 'scheduled' : 'collecting',
+      executes_at: executesAt,
+      updated_at: now,
+    })
+    .where('id', '=', recoveryId)
+    .execute()
   if (scheduled) await enqueue(db, deps, { kind: 'recovery.execute', payload: { recoveryId }, runAt: executesAt! })
   return { accountId: recovery.account_id }
 }
 
 /** An owner stops a recovery (collecting or scheduled) before it executes. */
-export async function cancelRecovery(deps: Deps, db: Tx, principal: Principal, accountId: string, confirmation: Confirmation | undefined) {
-  const recovery = await db.selectFrom('recoveries').select('id').where('account_id', '=', accountId).where('status', 'in', ['collecting', 'scheduled']).forUpdate().executeTakeFirst()
+export async function cancelRecovery(
+  deps: Deps,
+  db: Tx,
+  principal: Principal,
+  accountId: string,
+  confirmation: Confirmation | undefined,
+) {
+  const recovery = await db
+    .selectFrom('recoveries')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('status', 'in', ['collecting', 'scheduled'])
+    .forUpdate()
+    .executeTakeFirst()
   if (!recovery) throw new DomainError('recovery_not_open')
   await verifyConfirmation(deps, db, principal, confirmation)
-  await db.updateTable('recoveries').set({ status: 'cancelled', cancelled_by: principal.userId, updated_at: deps.now() }).where('id', '=', recovery.id).execute()
+  await db
+    .updateTable('recoveries')
+    .set({ status: 'cancelled', cancelled_by: principal.userId, updated_at: deps.now() })
+    .where('id', '=', recovery.id)
+    .execute()
   return getSafe(deps, db, accountId)
 }
 
 /** The job at the end of the recovery delay: the incoming owner takes control (sole owner, threshold 1). */
 export async function executeRecovery(deps: Deps, db: Tx, recoveryId: string) {
-  const recovery = await db.selectFrom('recoveries').selectAll().where('id', '=', recoveryId).forUpdate().executeTakeFirst()
-  if (!recovery || recovery.status !== 'scheduled' || !recovery.executes_at || recovery.executes_at.getTime() > deps.now().getTime()) return
-  await db.updateTable('safes').set({ owners: JSON.stringify([recovery.incoming_owner]), threshold: 1 }).where('account_id', '=', recovery.account_id).execute()
-  await db.updateTable('recoveries').set({ status: 'executed', updated_at: deps.now() }).where('id', '=', recoveryId).execute()
+  const recovery = await db
+    .selectFrom('recoveries')
+    .selectAll()
+    .where('id', '=', recoveryId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (
+    !recovery ||
+    recovery.status !== 'scheduled' ||
+    !recovery.executes_at ||
+    recovery.executes_at.getTime() > deps.now().getTime()
+  )
+    return
+  await db
+    .updateTable('safes')
+    .set({ owners: JSON.stringify([recovery.incoming_owner]), threshold: 1 })
+    .where('account_id', '=', recovery.account_id)
+    .execute()
+  await db
+    .updateTable('recoveries')
+    .set({ status: 'executed', updated_at: deps.now() })
+    .where('id', '=', recoveryId)
+    .execute()
 }

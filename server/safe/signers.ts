@@ -13,6 +13,9 @@ function derivedAccount(config: Pick<Config, 'WEBHOOK_SECRET'>, label: string) {
   return privateKeyToAccount(`0x${key}`)
 }
 
-export const personSigner = (config: Pick<Config, 'WEBHOOK_SECRET'>, userId: string) => derivedAccount(config, `person:${userId}`).address as Address
-export const platformRecoverySigner = (config: Pick<Config, 'WEBHOOK_SECRET'>) => derivedAccount(config, 'recovery:platform').address as Address
-export const thirdPartyRecoverySigner = (config: Pick<Config, 'WEBHOOK_SECRET'>) => derivedAccount(config, 'recovery:third-party').address as Address
+export const personSigner = (config: Pick<Config, 'WEBHOOK_SECRET'>, userId: string) =>
+  derivedAccount(config, `person:${userId}`).address as Address
+export const platformRecoverySigner = (config: Pick<Config, 'WEBHOOK_SECRET'>) =>
+  derivedAccount(config, 'recovery:platform').address as Address
+export const thirdPartyRecoverySigner = (config: Pick<Config, 'WEBHOOK_SECRET'>) =>
+  derivedAccount(config, 'recovery:third-party').address as Address

@@ -10,14 +10,16 @@ export const sandboxClockRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/clock',
-    summary: 'Test servers only (CASH_ENV=test): move the server clock forward and run the jobs then due (security delays, provider reviews, settlements)',
+    summary:
+      'Test servers only (CASH_ENV=test): move the server clock forward and run the jobs then due (security delays, provider reviews, settlements)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
     body: SandboxClockBody,
     response: SandboxClockResult,
     handler: async ({ deps, body }) => {
-      if (deps.config.CASH_ENV !== 'test' || !deps.sandboxClock) throw new DomainError('sandbox_disabled', 'The sandbox clock exists only on test servers (CASH_ENV=test).')
+      if (deps.config.CASH_ENV !== 'test' || !deps.sandboxClock)
+        throw new DomainError('sandbox_disabled', 'The sandbox clock exists only on test servers (CASH_ENV=test).')
       return deps.sandboxClock.advance(body.advanceSeconds)
     },
   }),

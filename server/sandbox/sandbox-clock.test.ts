@@ -11,7 +11,12 @@ describe('POST /sandbox/clock (test servers only)', () => {
     const admin = await signIn(t.app, 'admin')
     const paula = await signIn(t.app, 'personal')
     const before = t.deps.now().getTime()
-    const w = await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '10', address: TO, confirmation: { method: 'password', password: DEMO_PASSWORD } }, { 'idempotency-key': 'clock-w-1' })
+    const w = await paula.json(
+      'POST',
+      `/accounts/${account}/withdrawals`,
+      { asset: 'USDC', amount: '10', address: TO, confirmation: { method: 'password', password: DEMO_PASSWORD } },
+      { 'idempotency-key': 'clock-w-1' },
+    )
     expect(w.body.status).toBe('delayed')
 
     const short = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 30 })
@@ -35,26 +40,36 @@ describe('POST /sandbox/clock (test servers only)', () => {
     const admin = await signIn(t.app, 'admin')
     const paula = await signIn(t.app, 'personal')
     expect((await paula.json('POST', '/sandbox/clock', { advanceSeconds: 5 })).status).toBe(403)
-    for (const body of [{}, { advanceSeconds: 0 }, { advanceSeconds: -5 }, { advanceSeconds: 1.5 }, { advanceSeconds: '5' }, { advanceSeconds: 31 * 86_400 }]) {
+    for (const body of [
+      {},
+      { advanceSeconds: 0 },
+      { advanceSeconds: -5 },
+      { advanceSeconds: 1.5 },
+      { advanceSeconds: '5' },
+      { advanceSeconds: 31 * 86_400 },
+    ]) {
       const res = await admin.json('POST', '/sandbox/clock', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
     expect((await admin.json('POST', '/sandbox/clock', { advanceSeconds: 1 })).body.offsetSeconds).toBe(1)
   })
 
-  it.each(['development', 'production'] as const)('does not exist on a %s server: refused, and the clock stays put', async (env) => {
-    const t = await createTestApp({ CASH_ENV: env })
-    expect(t.routes.some((r) => r.path === '/sandbox/clock')).toBe(false)
-    expect(t.deps.sandboxClock).toBeUndefined()
-    const admin = await signIn(t.app, 'admin')
-    const before = t.deps.now().getTime()
-    const res = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 3600 })
-    expect(res.status).toBe(404)
-    expect(res.body.error.code).toBe('not_found')
-    expect(t.deps.now().getTime()).toBe(before)
-    const doc = await admin.json('GET', '/openapi.json')
-    expect(doc.body.paths['/app/cash/api/v1/sandbox/clock']).toBeUndefined()
-  })
+  it.each(['development', 'production'] as const)(
+    'does not exist on a %s server: refused, and the clock stays put',
+    async (env) => {
+      const t = await createTestApp({ CASH_ENV: env })
+      expect(t.routes.some((r) => r.path === '/sandbox/clock')).toBe(false)
+      expect(t.deps.sandboxClock).toBeUndefined()
+      const admin = await signIn(t.app, 'admin')
+      const before = t.deps.now().getTime()
+      const res = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 3600 })
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('not_found')
+      expect(t.deps.now().getTime()).toBe(before)
+      const doc = await admin.json('GET', '/openapi.json')
+      expect(doc.body.paths['/app/cash/api/v1/sandbox/clock']).toBeUndefined()
+    },
+  )
 
   it('is listed in a test server’s API description', async () => {
     const t = await createTestApp()

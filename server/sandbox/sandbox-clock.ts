@@ -45,7 +45,9 @@ export async function settleDueJobs(runDueJobs: () => Promise<number>, db: Db, n
     ranJobs += ran
     if (ran > 0) continue
     // The background loop may hold a due job it claimed (FOR UPDATE SKIP LOCKED): wait for it to finish.
-    const due = await sql<{ n: string }>`SELECT count(*)::text AS n FROM jobs WHERE status = 'pending' AND run_at <= ${now()}`.execute(db.kysely)
+    const due = await sql<{
+      n: string
+    }>`SELECT count(*)::text AS n FROM jobs WHERE status = 'pending' AND run_at <= ${now()}`.execute(db.kysely)
     if (Number(due.rows[0]!.n) === 0 || Date.now() > deadline) break
     await new Promise((resolve) => setTimeout(resolve, 25))
   }

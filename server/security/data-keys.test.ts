@@ -36,7 +36,9 @@ describe('the data key of an install', () => {
     const a = withDataKeys(loadConfig({ DATA_DIR: ':memory:' }), quiet).DATA_KEYS
     expect(a).toMatch(/^mem-[0-9a-f]{6}:/)
     expect(withDataKeys(loadConfig({ DATA_DIR: ':memory:' }), quiet).DATA_KEYS).not.toBe(a)
-    expect(() => withDataKeys(loadConfig({ DATA_DIR: ':memory:', DATABASE_URL: 'postgres://u@h/db' }), quiet)).toThrow(ConfigError)
+    expect(() => withDataKeys(loadConfig({ DATA_DIR: ':memory:', DATABASE_URL: 'postgres://u@h/db' }), quiet)).toThrow(
+      ConfigError,
+    )
   })
 })
 
@@ -44,7 +46,16 @@ it('a server started on a database made before sealing seals its plaintext rows 
   const folder = mkdtempSync(join(tmpdir(), 'cash-seal-at-start-'))
   const dataDir = join(folder, 'data')
   const port = await freePort()
-  const env = { CASH_ENV: 'development', DATA_KEYS: '', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'off' }
+  const env = {
+    CASH_ENV: 'development',
+    DATA_KEYS: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JOBS: 'off',
+  }
   const account = ACCOUNT_IDS.personal
   try {
     let server = new Server(env, port)
@@ -52,8 +63,12 @@ it('a server started on a database made before sealing seals its plaintext rows 
     await server.stop()
     // What a database of an older version holds: numbers in the clear.
     let db = await connectPglite(dataDir)
-    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source) VALUES ('30000000-0000-4000-8000-0000000000c1', ${account}, 'us', 'Plain Old', '011000015', '55501234', 'manual')`.execute(db.kysely)
-    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban) VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(db.kysely)
+    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source) VALUES ('30000000-0000-4000-8000-0000000000c1', ${account}, 'us', 'Plain Old', '011000015', '55501234', 'manual')`.execute(
+      db.kysely,
+    )
+    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban) VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(
+      db.kysely,
+    )
     await db.close()
 
     server = new Server(env, port)
@@ -62,13 +77,21 @@ it('a server started on a database made before sealing seals its plaintext rows 
     const keys = parseDataKeys(readFileSync(join(dataDir, DATA_KEY_FILE), 'utf8'))
     db = await connectPglite(dataDir)
     try {
-      const recipient = await db.kysely.selectFrom('bank_recipients').select('account_number').where('id', '=', '30000000-0000-4000-8000-0000000000c1').executeTakeFirstOrThrow()
+      const recipient = await db.kysely
+        .selectFrom('bank_recipients')
+        .select('account_number')
+        .where('id', '=', '30000000-0000-4000-8000-0000000000c1')
+        .executeTakeFirstOrThrow()
       expect(String(recipient.account_number)).toMatch(new RegExp(`^v1\\.${keys.current}\\.`))
       expect(openText(keys, 'bank_recipients.account_number', recipient.account_number as SealedText)).toBe('55501234')
       const virtual = await db.kysely.selectFrom('virtual_bank_accounts').selectAll().executeTakeFirstOrThrow()
       expect(openText(keys, 'virtual_bank_accounts.iban', virtual.iban)).toBe('DE02100100100000000001')
       expect(virtual.iban_index).toEqual(expect.any(String))
-      const { rows } = await sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM install_secrets WHERE value LIKE ${`%${keys.current}%`}) AS found`.execute(db.kysely)
+      const { rows } = await sql<{
+        found: boolean
+      }>`SELECT EXISTS (SELECT 1 FROM install_secrets WHERE value LIKE ${`%${keys.current}%`}) AS found`.execute(
+        db.kysely,
+      )
       expect(rows[0]!.found, 'the data key is not in the database').toBe(false)
     } finally {
       await db.close()

@@ -13,7 +13,10 @@ const rings = new Map<string, KeyRing>()
 /** The key ring of DATA_KEYS (parsed once per value). Throws when the server was started without one. */
 export function dataKeys(config: Pick<Config, 'DATA_KEYS'>): KeyRing {
   const text = config.DATA_KEYS
-  if (!text) throw new Error('no DATA_KEYS: start the server through runServer (main.ts), which makes a development key, or set DATA_KEYS')
+  if (!text)
+    throw new Error(
+      'no DATA_KEYS: start the server through runServer (main.ts), which makes a development key, or set DATA_KEYS',
+    )
   let ring = rings.get(text)
   if (!ring) rings.set(text, (ring = parseDataKeys(text)))
   return ring
@@ -30,11 +33,16 @@ export function dataKeys(config: Pick<Config, 'DATA_KEYS'>): KeyRing {
  */
 export function withDataKeys(config: Config, log: Logger): Config {
   if (config.DATA_KEYS) return config
-  if (config.DATA_DIR === ':memory:' && !config.DATABASE_URL) return { ...config, DATA_KEYS: newDataKey(`mem-${randomBytes(3).toString('hex')}`) }
-  if (config.DATA_DIR === ':memory:') throw new ConfigError('Invalid configuration:\n  DATA_KEYS: set it, or a DATA_DIR folder to keep this install\'s data key in: a PostgreSQL database outlives a key held in memory')
+  if (config.DATA_DIR === ':memory:' && !config.DATABASE_URL)
+    return { ...config, DATA_KEYS: newDataKey(`mem-${randomBytes(3).toString('hex')}`) }
+  if (config.DATA_DIR === ':memory:')
+    throw new ConfigError(
+      "Invalid configuration:\n  DATA_KEYS: set it, or a DATA_DIR folder to keep this install's data key in: a PostgreSQL database outlives a key held in memory",
+    )
   mkdirSync(config.DATA_DIR, { recursive: true })
   const file = join(config.DATA_DIR, DATA_KEY_FILE)
-  if (writeOnce(file, newDataKey(`local-${randomBytes(3).toString('hex')}`))) log.info('made this install\'s data key (set DATA_KEYS in production)', { file })
+  if (writeOnce(file, newDataKey(`local-${randomBytes(3).toString('hex')}`)))
+    log.info("made this install's data key (set DATA_KEYS in production)", { file })
   return { ...config, DATA_KEYS: readFileSync(file, 'utf8').trim() }
 }
 

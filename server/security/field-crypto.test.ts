@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { blindIndex, blindIndexes, DataKeyError, openBytes, openText, parseDataKeys, sealBytes, sealedKeyId, sealText, type SealedBytes, type SealedText } from './field-crypto'
+import {
+  blindIndex,
+  blindIndexes,
+  DataKeyError,
+  openBytes,
+  openText,
+  parseDataKeys,
+  sealBytes,
+  sealedKeyId,
+  sealText,
+  type SealedBytes,
+  type SealedText,
+} from './field-crypto'
 
 const key = (id: string, fill: number) => `${id}:${Buffer.alloc(32, fill).toString('base64')}`
 const K1 = parseDataKeys(key('k1', 1))
@@ -40,7 +52,9 @@ describe('sealed values', () => {
     expect(() => openText(K1, 'bank_recipients.iban', sealed)).toThrow(DataKeyError)
     expect(() => openText(K1, 'bank_recipients.iban', sealed)).toThrow(/key k2, which DATA_KEYS does not hold/)
     // The same id with other key material (a lost key file replaced) does not open either.
-    expect(() => openText(parseDataKeys(key('k2', 9)), 'bank_recipients.iban', sealed)).toThrow(/does not open with key k2/)
+    expect(() => openText(parseDataKeys(key('k2', 9)), 'bank_recipients.iban', sealed)).toThrow(
+      /does not open with key k2/,
+    )
   })
 
   it('refuse a changed byte, in text and in bytes, and a value copied from another column', () => {
@@ -62,7 +76,8 @@ describe('sealed values', () => {
   })
 
   it('tell plaintext from sealed values by the envelope alone', () => {
-    for (const plain of ['123456789', IBAN, '{"birthDate":"1990-01-01"}', 'v1.', 'v1.k1', 'v1.k 1.abc']) expect(sealedKeyId(plain), plain).toBeNull()
+    for (const plain of ['123456789', IBAN, '{"birthDate":"1990-01-01"}', 'v1.', 'v1.k1', 'v1.k 1.abc'])
+      expect(sealedKeyId(plain), plain).toBeNull()
   })
 })
 
@@ -84,6 +99,9 @@ describe('blind indexes', () => {
     expect(index).not.toContain(IBAN)
     expect(blindIndex(K2_K1, 'virtual_bank_accounts.iban', IBAN)).not.toBe(index)
     expect(blindIndex(K1, 'virtual_bank_accounts.usd_account_number', IBAN)).not.toBe(index)
-    expect(blindIndexes(K2_K1, 'virtual_bank_accounts.iban', IBAN)).toEqual([blindIndex(K2_K1, 'virtual_bank_accounts.iban', IBAN), index])
+    expect(blindIndexes(K2_K1, 'virtual_bank_accounts.iban', IBAN)).toEqual([
+      blindIndex(K2_K1, 'virtual_bank_accounts.iban', IBAN),
+      index,
+    ])
   })
 })

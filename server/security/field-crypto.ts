@@ -45,12 +45,19 @@ function derive(material: Buffer): DataKey {
 export function parseDataKeys(text: string): KeyRing {
   const keys = new Map<string, DataKey>()
   let current: string | undefined
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const colon = part.indexOf(':')
     const id = colon === -1 ? '' : part.slice(0, colon)
-    if (!KEY_ID.test(id)) throw new DataKeyError('each key is <id>:<base64 of 32 bytes>, the id letters, digits, _ or -')
+    if (!KEY_ID.test(id))
+      throw new DataKeyError('each key is <id>:<base64 of 32 bytes>, the id letters, digits, _ or -')
     const material = Buffer.from(part.slice(colon + 1), 'base64')
-    if (material.length !== 32) throw new DataKeyError(`key ${id} is not 32 bytes of base64 (make one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")`)
+    if (material.length !== 32)
+      throw new DataKeyError(
+        `key ${id} is not 32 bytes of base64 (make one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")`,
+      )
     if (keys.has(id)) throw new DataKeyError(`key ${id} is given twice`)
     keys.set(id, derive(material))
     current ??= id
@@ -81,7 +88,9 @@ function openParts(ring: KeyRing, context: string, keyId: string, body: Buffer):
   try {
     return Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()])
   } catch {
-    throw new DataKeyError(`a value in ${context} does not open with key ${keyId}: changed, or copied from another column`)
+    throw new DataKeyError(
+      `a value in ${context} does not open with key ${keyId}: changed, or copied from another column`,
+    )
   }
 }
 
@@ -114,7 +123,9 @@ export function openBytes(ring: KeyRing, context: string, sealed: SealedBytes): 
 
 function textParts(value: string): { keyId: string; body: string } | null {
   const [version, keyId, body, ...rest] = value.split('.')
-  return version === VERSION && keyId !== undefined && KEY_ID.test(keyId) && body !== undefined && rest.length === 0 ? { keyId, body } : null
+  return version === VERSION && keyId !== undefined && KEY_ID.test(keyId) && body !== undefined && rest.length === 0
+    ? { keyId, body }
+    : null
 }
 
 function bytesKeyId(bytes: Uint8Array): string | null {

@@ -3,19 +3,41 @@ import { ConfigError } from '../config'
 import type { Db } from '../db/connect'
 import type { Logger } from '../log'
 import { normaliseBankNumber } from '../money-in/bank-receive'
-import { blindIndex, DataKeyError, openBytes, openText, sealBytes, sealedKeyId, sealText, type KeyRing, type SealedBytes, type SealedText } from './field-crypto'
+import {
+  blindIndex,
+  DataKeyError,
+  openBytes,
+  openText,
+  sealBytes,
+  sealedKeyId,
+  sealText,
+  type KeyRing,
+  type SealedBytes,
+  type SealedText,
+} from './field-crypto'
 
 /** Rows sealed per transaction: a large table is done in short transactions, never one long lock. */
 export const SEAL_BATCH = 200
 
 /** A sealed column: its table, key, the column itself and, for virtual numbers, the blind index beside it. */
-type Column = { table: 'bank_recipients' | 'virtual_bank_accounts' | 'identity_applications' | 'identity_documents'; key: 'id' | 'account_id'; column: string; index?: string; bytes?: true }
+type Column = {
+  table: 'bank_recipients' | 'virtual_bank_accounts' | 'identity_applications' | 'identity_documents'
+  key: 'id' | 'account_id'
+  column: string
+  index?: string
+  bytes?: true
+}
 
 /** Every column holding a sealed value (server/db/schema.ts types each as SealedText or SealedBytes). */
 export const SEALED_COLUMNS: readonly Column[] = [
   { table: 'bank_recipients', key: 'id', column: 'account_number' },
   { table: 'bank_recipients', key: 'id', column: 'iban' },
-  { table: 'virtual_bank_accounts', key: 'account_id', column: 'usd_account_number', index: 'usd_account_number_index' },
+  {
+    table: 'virtual_bank_accounts',
+    key: 'account_id',
+    column: 'usd_account_number',
+    index: 'usd_account_number_index',
+  },
   { table: 'virtual_bank_accounts', key: 'account_id', column: 'iban', index: 'iban_index' },
   { table: 'identity_applications', key: 'id', column: 'details' },
   { table: 'identity_documents', key: 'id', column: 'content', bytes: true },
@@ -36,7 +58,10 @@ export async function sealStoredPii(db: Db, keys: KeyRing, log: Logger): Promise
   try {
     return await sealAll(db, keys, log)
   } catch (error) {
-    if (error instanceof DataKeyError) throw new ConfigError(`Invalid configuration:\n  DATA_KEYS: ${error.message}; add that key to DATA_KEYS (after the current one)`)
+    if (error instanceof DataKeyError)
+      throw new ConfigError(
+        `Invalid configuration:\n  DATA_KEYS: ${error.message}; add that key to DATA_KEYS (after the current one)`,
+      )
     throw error
   }
 }
@@ -50,7 +75,9 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
       const sealedRows = await db.kysely.transaction().execute(async (tx) => {
         const current = sealedUnder(keys.current)
         // Text and bytes alike: bytes compare by their first bytes, text by its prefix.
-        const notCurrent = c.bytes ? sql`substring(${sql.ref(c.column)} from 1 for ${current.length}) <> ${Buffer.from(current)}` : sql`left(${sql.ref(c.column)}, ${current.length}) <> ${current}`
+        const notCurrent = c.bytes
+          ? sql`substring(${sql.ref(c.column)} from 1 for ${current.length}) <> ${Buffer.from(current)}`
+          : sql`left(${sql.ref(c.column)}, ${current.length}) <> ${current}`
         const { rows } = await sql<{ key: string; value: string | Uint8Array }>`
           SELECT ${sql.ref(c.key)} AS key, ${sql.ref(c.column)} AS value FROM ${sql.table(c.table)}
           WHERE ${sql.ref(c.column)} IS NOT NULL AND ${notCurrent}
@@ -58,14 +85,24 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
         for (const row of rows) {
           const keyId = sealedKeyId(row.value)
           if (c.bytes) {
-            const plain = keyId === null ? Buffer.from(row.value as Uint8Array) : openBytes(keys, name, row.value as unknown as SealedBytes)
+            const plain =
+              keyId === null
+                ? Buffer.from(row.value as Uint8Array)
+                : openBytes(keys, name, row.value as unknown as SealedBytes)
             const sealed = sealBytes(keys, name, plain) as unknown as Uint8Array
-            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(tx)
+            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(
+              tx,
+            )
           } else {
-            const plain = keyId === null ? (row.value as string) : openText(keys, name, row.value as unknown as SealedText)
+            const plain =
+              keyId === null ? (row.value as string) : openText(keys, name, row.value as unknown as SealedText)
             const sealed = sealText(keys, name, plain) as unknown as string
-            const index = c.index ? sql`, ${sql.ref(c.index)} = ${blindIndex(keys, name, normaliseBankNumber(plain))}` : sql``
-            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed}${index} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(tx)
+            const index = c.index
+              ? sql`, ${sql.ref(c.index)} = ${blindIndex(keys, name, normaliseBankNumber(plain))}`
+              : sql``
+            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed}${index} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(
+              tx,
+            )
           }
         }
         return rows.length
@@ -75,6 +112,7 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
     }
     if (count) done[name] = count
   }
-  if (Object.keys(done).length) log.info('sealed stored personal data under the current data key', { key: keys.current, sealed: done })
+  if (Object.keys(done).length)
+    log.info('sealed stored personal data under the current data key', { key: keys.current, sealed: done })
   return done
 }

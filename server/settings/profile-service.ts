@@ -6,15 +6,30 @@ import type { Tx } from '../ledger/ledger-service'
 
 /** The caller's profile and the time zone of the account it governs (see `timeZoneAccount`). */
 export async function getProfile(db: Tx, principal: Principal): Promise<ProfileView> {
-  const user = await db.selectFrom('users').select(['name', 'email', 'language', 'phone']).where('id', '=', principal.userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['name', 'email', 'language', 'phone'])
+    .where('id', '=', principal.userId)
+    .executeTakeFirstOrThrow()
   const target = timeZoneAccount(principal.memberships)
-  const zone = target ? await db.selectFrom('accounts').select('time_zone').where('id', '=', target.accountId).executeTakeFirstOrThrow() : null
+  const zone = target
+    ? await db.selectFrom('accounts').select('time_zone').where('id', '=', target.accountId).executeTakeFirstOrThrow()
+    : null
   return {
     name: user.name,
     email: user.email,
     language: user.language,
     phone: user.phone,
-    timeZone: target && zone ? { accountId: target.accountId, accountName: target.accountName, accountKind: target.accountKind, value: zone.time_zone, editable: target.editable } : null,
+    timeZone:
+      target && zone
+        ? {
+            accountId: target.accountId,
+            accountName: target.accountName,
+            accountKind: target.accountKind,
+            value: zone.time_zone,
+            editable: target.editable,
+          }
+        : null,
   }
 }
 
@@ -25,13 +40,27 @@ export async function getProfile(db: Tx, principal: Principal): Promise<ProfileV
 export async function saveProfile(db: Tx, principal: Principal, body: ProfileBody): Promise<void> {
   const target = timeZoneAccount(principal.memberships)
   if (body.timeZone !== undefined) {
-    if (!target) throw new DomainError('invalid_request', 'Open an account before choosing its time zone.', { timeZone: 'Open an account before choosing its time zone.' })
-    const current = await db.selectFrom('accounts').select('time_zone').where('id', '=', target.accountId).executeTakeFirstOrThrow()
+    if (!target)
+      throw new DomainError('invalid_request', 'Open an account before choosing its time zone.', {
+        timeZone: 'Open an account before choosing its time zone.',
+      })
+    const current = await db
+      .selectFrom('accounts')
+      .select('time_zone')
+      .where('id', '=', target.accountId)
+      .executeTakeFirstOrThrow()
     if (current.time_zone !== body.timeZone && !target.editable) {
-      throw new DomainError('forbidden', 'Only the company’s owners and admins change its time zone.', { timeZone: 'Only the company’s owners and admins change its time zone.' })
+      throw new DomainError('forbidden', 'Only the company’s owners and admins change its time zone.', {
+        timeZone: 'Only the company’s owners and admins change its time zone.',
+      })
     }
     await db.updateTable('accounts').set({ time_zone: body.timeZone }).where('id', '=', target.accountId).execute()
   }
-  await db.updateTable('users').set({ name: body.name, language: body.language, phone: body.phone }).where('id', '=', principal.userId).execute()
-  if (target?.accountKind === 'personal') await db.updateTable('accounts').set({ name: body.name }).where('id', '=', target.accountId).execute()
+  await db
+    .updateTable('users')
+    .set({ name: body.name, language: body.language, phone: body.phone })
+    .where('id', '=', principal.userId)
+    .execute()
+  if (target?.accountKind === 'personal')
+    await db.updateTable('accounts').set({ name: body.name }).where('id', '=', target.accountId).execute()
 }

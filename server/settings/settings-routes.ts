@@ -32,7 +32,8 @@ export const settingsRoutes = [
   defineRoute({
     method: 'put',
     path: '/profile',
-    summary: 'Save name, language, phone (E.164 or empty) and time zone (IANA; a company’s only by its owners and admins)',
+    summary:
+      'Save name, language, phone (E.164 or empty) and time zone (IANA; a company’s only by its owners and admins)',
     tag: 'settings',
     access: { kind: 'user' },
     body: ProfileBody,
@@ -96,7 +97,14 @@ export const settingsRoutes = [
     access: { kind: 'user' },
     body: WalletNonceBody,
     response: WalletNonceResponse,
-    handler: ({ c, deps, body, principal }) => issueWalletNonce(deps, deps.db.kysely, { purpose: 'link', userId: principal!.userId }, body.address, requestOrigin(c.req.url)),
+    handler: ({ c, deps, body, principal }) =>
+      issueWalletNonce(
+        deps,
+        deps.db.kysely,
+        { purpose: 'link', userId: principal!.userId },
+        body.address,
+        requestOrigin(c.req.url),
+      ),
   }),
   defineRoute({
     method: 'post',

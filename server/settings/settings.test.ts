@@ -14,7 +14,9 @@ beforeEach(async () => {
 
 const codeFrom = async (to: string) => {
   const admin = await signIn(t.app, 'admin')
-  const items = (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(to)}`)).body.items as { subject: string }[]
+  const items = (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(to)}`)).body.items as {
+    subject: string
+  }[]
   return items[0]!.subject.match(/(\d{6})$/)![1]!
 }
 
@@ -22,16 +24,35 @@ describe('profile details', () => {
   it('saves name, language, phone and the personal account’s time zone, which the spending day follows', async () => {
     const paula = await signIn(t.app, 'personal', 'web')
     const before = await paula.json('GET', '/profile')
-    expect(before.body).toMatchObject({ email: 'personal@demo.cash', language: null, phone: null, timeZone: { accountId: ACCOUNT_IDS.personal, value: 'America/Sao_Paulo', editable: true } })
-    const saved = await paula.json('PUT', '/profile', { name: 'Paula P. Pereira', language: 'pt-BR', phone: '+55 (11) 98765-4321', timeZone: 'Asia/Tokyo' })
+    expect(before.body).toMatchObject({
+      email: 'personal@demo.cash',
+      language: null,
+      phone: null,
+      timeZone: { accountId: ACCOUNT_IDS.personal, value: 'America/Sao_Paulo', editable: true },
+    })
+    const saved = await paula.json('PUT', '/profile', {
+      name: 'Paula P. Pereira',
+      language: 'pt-BR',
+      phone: '+55 (11) 98765-4321',
+      timeZone: 'Asia/Tokyo',
+    })
     expect(saved.status).toBe(200)
-    expect(saved.body).toMatchObject({ name: 'Paula P. Pereira', language: 'pt-BR', phone: '+5511987654321', timeZone: { value: 'Asia/Tokyo' } })
+    expect(saved.body).toMatchObject({
+      name: 'Paula P. Pereira',
+      language: 'pt-BR',
+      phone: '+5511987654321',
+      timeZone: { value: 'Asia/Tokyo' },
+    })
     expect((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/limits`)).body.timeZone).toBe('Asia/Tokyo')
     expect((await paula.json('GET', '/auth/session')).body.language).toBe('pt-BR')
     // An empty language goes back to following the device.
     await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: '', phone: '' })
     expect((await paula.json('GET', '/auth/session')).body.language).toBeNull()
-    expect((await paula.json('GET', '/profile')).body).toMatchObject({ name: 'Paula Pereira', phone: null, timeZone: { value: 'Asia/Tokyo' } })
+    expect((await paula.json('GET', '/profile')).body).toMatchObject({
+      name: 'Paula Pereira',
+      phone: null,
+      timeZone: { value: 'Asia/Tokyo' },
+    })
   })
 
   it('saves a profile with no phone as the page sends it (phone null), and clears a saved phone the same way', async () => {
@@ -47,7 +68,12 @@ describe('profile details', () => {
 
   it('refuses a bad phone and an unknown time zone at their fields and changes nothing', async () => {
     const paula = await signIn(t.app, 'personal')
-    const res = await paula.json('PUT', '/profile', { name: 'Paula', language: 'en', phone: '98765', timeZone: 'Mars/Olympus' })
+    const res = await paula.json('PUT', '/profile', {
+      name: 'Paula',
+      language: 'en',
+      phone: '98765',
+      timeZone: 'Mars/Olympus',
+    })
     expect(res.status).toBe(400)
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['phone', 'timeZone'])
     expect((await paula.json('GET', '/profile')).body).toMatchObject({ name: 'Paula Pereira', phone: null })
@@ -55,15 +81,32 @@ describe('profile details', () => {
 
   it('lets a company owner change its time zone but not a member', async () => {
     const owner = await signIn(t.app, 'owner')
-    expect((await owner.json('PUT', '/profile', { name: 'Olga Owner', language: 'en', phone: '', timeZone: 'Europe/Paris' })).body.timeZone).toMatchObject({ accountId: ACCOUNT_IDS.acme, value: 'Europe/Paris' })
+    expect(
+      (await owner.json('PUT', '/profile', { name: 'Olga Owner', language: 'en', phone: '', timeZone: 'Europe/Paris' }))
+        .body.timeZone,
+    ).toMatchObject({ accountId: ACCOUNT_IDS.acme, value: 'Europe/Paris' })
     const member = await signIn(t.app, 'member')
     const profile = (await member.json('GET', '/profile')).body
     expect(profile.timeZone).toMatchObject({ value: 'Europe/Paris', editable: false })
-    const refused = await member.json('PUT', '/profile', { name: profile.name, language: 'en', phone: '', timeZone: 'Asia/Tokyo' })
+    const refused = await member.json('PUT', '/profile', {
+      name: profile.name,
+      language: 'en',
+      phone: '',
+      timeZone: 'Asia/Tokyo',
+    })
     expect(refused.status).toBe(403)
     expect(refused.body.error.fields.timeZone).toMatch(/owners and admins/)
     // Sending the unchanged zone with other changes is fine.
-    expect((await member.json('PUT', '/profile', { name: profile.name, language: 'pt-BR', phone: '', timeZone: 'Europe/Paris' })).status).toBe(200)
+    expect(
+      (
+        await member.json('PUT', '/profile', {
+          name: profile.name,
+          language: 'pt-BR',
+          phone: '',
+          timeZone: 'Europe/Paris',
+        })
+      ).status,
+    ).toBe(200)
   })
 })
 
@@ -73,8 +116,13 @@ describe('vault e-mail', () => {
     await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })
     await paula.json('POST', '/vault-email/verify', { code: await codeFrom('vault@paula.example') })
     const requested = await paula.json('POST', '/vault-email', { email: 'New@Paula.example' })
-    expect(requested.body).toMatchObject({ verified: { email: 'vault@paula.example' }, pending: { email: 'new@paula.example', codeUsable: true } })
-    const wrong = await paula.json('POST', '/vault-email/verify', { code: (Number(await codeFrom('new@paula.example')) ^ 1).toString().padStart(6, '0') })
+    expect(requested.body).toMatchObject({
+      verified: { email: 'vault@paula.example' },
+      pending: { email: 'new@paula.example', codeUsable: true },
+    })
+    const wrong = await paula.json('POST', '/vault-email/verify', {
+      code: (Number(await codeFrom('new@paula.example')) ^ 1).toString().padStart(6, '0'),
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.body.error.fields.code).toBe('That code is not right. 4 tries left.')
     const ok = await paula.json('POST', '/vault-email/verify', { code: await codeFrom('new@paula.example') })
@@ -86,11 +134,19 @@ describe('vault e-mail', () => {
     await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })
     const code = await codeFrom('vault@paula.example')
     const wrongCode = code === '000000' ? '000001' : '000000'
-    for (let i = 0; i < 4; i++) expect((await paula.json('POST', '/vault-email/verify', { code: wrongCode })).body.error.code).toBe('vault_code_wrong')
-    expect((await paula.json('POST', '/vault-email/verify', { code: wrongCode })).body.error.code).toBe('vault_code_expired')
+    for (let i = 0; i < 4; i++)
+      expect((await paula.json('POST', '/vault-email/verify', { code: wrongCode })).body.error.code).toBe(
+        'vault_code_wrong',
+      )
+    expect((await paula.json('POST', '/vault-email/verify', { code: wrongCode })).body.error.code).toBe(
+      'vault_code_expired',
+    )
     const after = await paula.json('POST', '/vault-email/verify', { code })
     expect(after.body.error.code).toBe('vault_code_expired')
-    expect((await paula.json('GET', '/vault-email')).body).toMatchObject({ verified: null, pending: { email: 'vault@paula.example', codeUsable: false } })
+    expect((await paula.json('GET', '/vault-email')).body).toMatchObject({
+      verified: null,
+      pending: { email: 'vault@paula.example', codeUsable: false },
+    })
   })
 
   it('expires a code after 15 minutes, and a new request replaces the old code', async () => {
@@ -98,17 +154,27 @@ describe('vault e-mail', () => {
     await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })
     const first = await codeFrom('vault@paula.example')
     t.setNow(new Date('2026-11-21T12:15:01Z'))
-    expect((await paula.json('POST', '/vault-email/verify', { code: first })).body.error.code).toBe('vault_code_expired')
+    expect((await paula.json('POST', '/vault-email/verify', { code: first })).body.error.code).toBe(
+      'vault_code_expired',
+    )
     await paula.json('POST', '/vault-email', { email: 'vault@paula.example' })
     const second = await codeFrom('vault@paula.example')
-    if (second !== first) expect((await paula.json('POST', '/vault-email/verify', { code: first })).body.error.code).toBe('vault_code_wrong')
-    expect((await paula.json('POST', '/vault-email/verify', { code: second })).body.verified).toMatchObject({ email: 'vault@paula.example' })
+    if (second !== first)
+      expect((await paula.json('POST', '/vault-email/verify', { code: first })).body.error.code).toBe(
+        'vault_code_wrong',
+      )
+    expect((await paula.json('POST', '/vault-email/verify', { code: second })).body.verified).toMatchObject({
+      email: 'vault@paula.example',
+    })
   })
 
   it('stores no code in clear and limits how many codes are sent', async () => {
     const paula = await signIn(t.app, 'personal')
-    for (let i = 0; i < 5; i++) expect((await paula.json('POST', '/vault-email', { email: `v${i}@paula.example` })).status).toBe(200)
-    expect((await paula.json('POST', '/vault-email', { email: 'v6@paula.example' })).body.error.code).toBe('rate_limited')
+    for (let i = 0; i < 5; i++)
+      expect((await paula.json('POST', '/vault-email', { email: `v${i}@paula.example` })).status).toBe(200)
+    expect((await paula.json('POST', '/vault-email', { email: 'v6@paula.example' })).body.error.code).toBe(
+      'rate_limited',
+    )
     const row = await t.deps.db.kysely.selectFrom('vault_email_codes').selectAll().executeTakeFirstOrThrow()
     expect(row.code_hash).not.toContain(await codeFrom('v4@paula.example'))
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/)
@@ -126,15 +192,34 @@ describe('wallets', () => {
   it('links a wallet by a signature of the issued message, lists it and unlinks it after confirmation', async () => {
     const paula = await signIn(t.app, 'personal', 'web')
     const issued = await paula.json('POST', '/wallets/nonce', { address: alice.address.toLowerCase() })
-    expect(issued.body.message).toContain(`wants you to sign in with your Ethereum account:\n${alice.address}\n\nLink this wallet to your Cash account`)
+    expect(issued.body.message).toContain(
+      `wants you to sign in with your Ethereum account:\n${alice.address}\n\nLink this wallet to your Cash account`,
+    )
     expect(issued.body.message).toContain('Chain ID: 1')
-    const linked = await paula.json('POST', '/wallets', { message: issued.body.message, signature: await alice.signMessage({ message: issued.body.message }) })
+    const linked = await paula.json('POST', '/wallets', {
+      message: issued.body.message,
+      signature: await alice.signMessage({ message: issued.body.message }),
+    })
     expect(linked.status).toBe(201)
     expect(linked.body.wallets).toEqual([{ address: alice.address, linkedAt: '2026-11-21T12:00:00.000Z' }])
-    const noPassword = await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' } })
+    const noPassword = await paula.json('POST', `/wallets/${alice.address}/unlink`, {
+      confirmation: { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' },
+    })
     expect(noPassword.body.error.code).toBe('confirmation_required')
-    expect((await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'password', password: 'wrong-password' } })).body.error.code).toBe('confirmation_failed')
-    expect((await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: { method: 'password', password: 'cash-demo-2026' } })).body.wallets).toEqual([])
+    expect(
+      (
+        await paula.json('POST', `/wallets/${alice.address}/unlink`, {
+          confirmation: { method: 'password', password: 'wrong-password' },
+        })
+      ).body.error.code,
+    ).toBe('confirmation_failed')
+    expect(
+      (
+        await paula.json('POST', `/wallets/${alice.address}/unlink`, {
+          confirmation: { method: 'password', password: 'cash-demo-2026' },
+        })
+      ).body.wallets,
+    ).toEqual([])
   })
 
   it('refuses a signature by another wallet, for another nonce, or of a tampered message', async () => {
@@ -142,13 +227,34 @@ describe('wallets', () => {
     const one = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     const two = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     // Another address signed it.
-    expect((await paula.json('POST', '/wallets', { message: one.message, signature: await bob.signMessage({ message: one.message }) })).body.error.code).toBe('wallet_signature_invalid')
+    expect(
+      (
+        await paula.json('POST', '/wallets', {
+          message: one.message,
+          signature: await bob.signMessage({ message: one.message }),
+        })
+      ).body.error.code,
+    ).toBe('wallet_signature_invalid')
     // The signature is for the other nonce's message.
-    expect((await paula.json('POST', '/wallets', { message: two.message, signature: await alice.signMessage({ message: one.message }) })).body.error.code).toBe('wallet_signature_invalid')
+    expect(
+      (
+        await paula.json('POST', '/wallets', {
+          message: two.message,
+          signature: await alice.signMessage({ message: one.message }),
+        })
+      ).body.error.code,
+    ).toBe('wallet_signature_invalid')
     // A message with a changed address, signed by that address.
     const three = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     const tampered = three.message.replace(alice.address, bob.address)
-    expect((await paula.json('POST', '/wallets', { message: tampered, signature: await bob.signMessage({ message: tampered }) })).body.error.code).toBe('wallet_signature_invalid')
+    expect(
+      (
+        await paula.json('POST', '/wallets', {
+          message: tampered,
+          signature: await bob.signMessage({ message: tampered }),
+        })
+      ).body.error.code,
+    ).toBe('wallet_signature_invalid')
     expect((await paula.json('GET', '/wallets')).body.wallets).toEqual([])
   })
 
@@ -157,13 +263,19 @@ describe('wallets', () => {
     const issued = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     const signature = await alice.signMessage({ message: issued.message })
     t.setNow(new Date('2026-11-21T12:10:01Z'))
-    expect((await paula.json('POST', '/wallets', { message: issued.message, signature })).body.error.code).toBe('wallet_nonce_invalid')
+    expect((await paula.json('POST', '/wallets', { message: issued.message, signature })).body.error.code).toBe(
+      'wallet_nonce_invalid',
+    )
     const fresh = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     const freshSig = await alice.signMessage({ message: fresh.message })
     const bruno = await signIn(t.app, 'borrower')
-    expect((await bruno.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code).toBe('wallet_nonce_invalid')
+    expect(
+      (await bruno.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code,
+    ).toBe('wallet_nonce_invalid')
     expect((await paula.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).status).toBe(201)
-    expect((await paula.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code).toBe('wallet_nonce_invalid')
+    expect(
+      (await paula.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code,
+    ).toBe('wallet_nonce_invalid')
   })
 
   it('links one wallet to one user only', async () => {
@@ -181,7 +293,11 @@ describe('sign in with a wallet', () => {
     const visitor = anonymous(t.app)
     const issued = (await visitor.json('POST', '/auth/wallet/nonce', { address: wallet.address })).body
     expect(issued.message).toContain('Sign in to Cash with this wallet')
-    return visitor.request('POST', '/auth/wallet/sign-in', { message: issued.message, signature: await wallet.signMessage({ message: issued.message }), client })
+    return visitor.request('POST', '/auth/wallet/sign-in', {
+      message: issued.message,
+      signature: await wallet.signMessage({ message: issued.message }),
+      client,
+    })
   }
 
   it('starts a session for the user the wallet is linked to: a bearer token natively, a cookie on the web', async () => {
@@ -189,7 +305,9 @@ describe('sign in with a wallet', () => {
     const native = await walletSignIn(alice, 'native')
     const body = (await native.json()) as { token: string; user: { email: string } }
     expect(body.user.email).toBe('personal@demo.cash')
-    const session = await t.app.request('/app/cash/api/v1/auth/session', { headers: { authorization: `Bearer ${body.token}` } })
+    const session = await t.app.request('/app/cash/api/v1/auth/session', {
+      headers: { authorization: `Bearer ${body.token}` },
+    })
     expect(session.status).toBe(200)
     const web = await walletSignIn(alice, 'web')
     expect(web.status).toBe(200)
@@ -208,7 +326,10 @@ describe('sign in with a wallet', () => {
   it('does not accept a link message for signing in', async () => {
     const paula = await signIn(t.app, 'personal')
     const issued = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
-    const res = await anonymous(t.app).json('POST', '/auth/wallet/sign-in', { message: issued.message, signature: await alice.signMessage({ message: issued.message }) })
+    const res = await anonymous(t.app).json('POST', '/auth/wallet/sign-in', {
+      message: issued.message,
+      signature: await alice.signMessage({ message: issued.message }),
+    })
     expect(res.body.error.code).toBe('wallet_nonce_invalid')
   })
 })

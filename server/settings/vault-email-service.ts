@@ -1,23 +1,41 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { VaultEmailView } from '../../domain/api/settings.schema'
 import { DomainError } from '../../domain/errors'
-import { newVaultCode, VAULT_CODE_MAX_TRIES, VAULT_CODE_MINUTES, VAULT_CODE_REQUESTS_PER_WINDOW, VAULT_CODE_WINDOW_MINUTES } from '../../domain/vault-email'
+import {
+  newVaultCode,
+  VAULT_CODE_MAX_TRIES,
+  VAULT_CODE_MINUTES,
+  VAULT_CODE_REQUESTS_PER_WINDOW,
+  VAULT_CODE_WINDOW_MINUTES,
+} from '../../domain/vault-email'
 import { hitRateLimit } from '../auth/rate-limit'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
 
 /** Only a keyed hash of a code is stored: a database reader cannot read live codes. */
-const hashCode = (deps: Pick<Deps, 'config'>, userId: string, code: string) => createHmac('sha256', deps.config.WEBHOOK_SECRET).update(`vault-email:${userId}:${code}`).digest('hex')
+const hashCode = (deps: Pick<Deps, 'config'>, userId: string, code: string) =>
+  createHmac('sha256', deps.config.WEBHOOK_SECRET).update(`vault-email:${userId}:${code}`).digest('hex')
 
 /** The verified address in use and the one waiting for its code, if any. */
 export async function getVaultEmail(deps: Pick<Deps, 'now'>, db: Tx, userId: string): Promise<VaultEmailView> {
-  const user = await db.selectFrom('users').select(['vault_email', 'vault_email_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['vault_email', 'vault_email_verified_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   const pending = await db.selectFrom('vault_email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst()
   return {
-    verified: user.vault_email && user.vault_email_verified_at ? { email: user.vault_email, verifiedAt: user.vault_email_verified_at.toISOString() } : null,
+    verified:
+      user.vault_email && user.vault_email_verified_at
+        ? { email: user.vault_email, verifiedAt: user.vault_email_verified_at.toISOString() }
+        : null,
     pending: pending
-      ? { email: pending.email, expiresAt: pending.expires_at.toISOString(), codeUsable: pending.wrong_tries < VAULT_CODE_MAX_TRIES && pending.expires_at.getTime() > deps.now().getTime() }
+      ? {
+          email: pending.email,
+          expiresAt: pending.expires_at.toISOString(),
+          codeUsable: pending.wrong_tries < VAULT_CODE_MAX_TRIES && pending.expires_at.getTime() > deps.now().getTime(),
+        }
       : null,
   }
 }
@@ -30,9 +48,18 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
   const now = deps.now()
   await hitRateLimit(db, `vault-code:${userId}`, VAULT_CODE_REQUESTS_PER_WINDOW, VAULT_CODE_WINDOW_MINUTES, now)
   const user = await db.selectFrom('users').select('vault_email').where('id', '=', userId).executeTakeFirstOrThrow()
-  if (user.vault_email === email) throw new DomainError('invalid_request', 'This address is already your verified vault e-mail.', { email: 'This address is already your verified vault e-mail.' })
+  if (user.vault_email === email)
+    throw new DomainError('invalid_request', 'This address is already your verified vault e-mail.', {
+      email: 'This address is already your verified vault e-mail.',
+    })
   const code = newVaultCode(randomInt)
-  const row = { email, code_hash: hashCode(deps, userId, code), wrong_tries: 0, expires_at: new Date(now.getTime() + VAULT_CODE_MINUTES * 60_000), created_at: now }
+  const row = {
+    email,
+    code_hash: hashCode(deps, userId, code),
+    wrong_tries: 0,
+    expires_at: new Date(now.getTime() + VAULT_CODE_MINUTES * 60_000),
+    created_at: now,
+  }
   await db
     .insertInto('vault_email_codes')
     .values({ user_id: userId, ...row })
@@ -50,7 +77,8 @@ export async function verifyVaultCode(deps: Deps, userId: string, code: string):
   const now = deps.now()
   const pending = await db.selectFrom('vault_email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst()
   if (!pending) throw new DomainError('vault_code_missing', undefined, { code: 'Ask for a code first.' })
-  const dead = () => new DomainError('vault_code_expired', undefined, { code: 'This code no longer works. Ask for a new one.' })
+  const dead = () =>
+    new DomainError('vault_code_expired', undefined, { code: 'This code no longer works. Ask for a new one.' })
   if (pending.wrong_tries >= VAULT_CODE_MAX_TRIES || pending.expires_at.getTime() <= now.getTime()) throw dead()
   const given = Buffer.from(hashCode(deps, userId, code))
   if (timingSafeEqual(given, Buffer.from(pending.code_hash))) {
@@ -63,7 +91,12 @@ export async function verifyVaultCode(deps: Deps, userId: string, code: string):
         .where('expires_at', '>', now)
         .returning('email')
         .executeTakeFirst()
-      if (taken) await tx.updateTable('users').set({ vault_email: taken.email, vault_email_verified_at: now }).where('id', '=', userId).execute()
+      if (taken)
+        await tx
+          .updateTable('users')
+          .set({ vault_email: taken.email, vault_email_verified_at: now })
+          .where('id', '=', userId)
+          .execute()
       return Boolean(taken)
     })
     if (!verified) throw dead()

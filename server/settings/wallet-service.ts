@@ -25,7 +25,15 @@ export async function issueWalletNonce(deps: Deps, db: Tx, asker: Asker, address
   const expiresAt = new Date(now.getTime() + SIWE_NONCE_MINUTES * 60_000)
   await db
     .insertInto('siwe_nonces')
-    .values({ nonce, purpose: asker.purpose, user_id: asker.purpose === 'link' ? asker.userId : null, address, message, expires_at: expiresAt, created_at: now })
+    .values({
+      nonce,
+      purpose: asker.purpose,
+      user_id: asker.purpose === 'link' ? asker.userId : null,
+      address,
+      message,
+      expires_at: expiresAt,
+      created_at: now,
+    })
     .execute()
   return { nonce, message, expiresAt: expiresAt.toISOString() }
 }
@@ -35,7 +43,13 @@ export async function issueWalletNonce(deps: Deps, db: Tx, asker: Asker, address
  * (in its own statement, so a failed attempt spends it too); then the message must be the one issued with
  * it, for this site and time, and the signature must recover to its address.
  */
-async function verifySigned(deps: Deps, purpose: SiwePurpose, userId: string | null, input: { message: string; signature: string }, origin: string): Promise<string> {
+async function verifySigned(
+  deps: Deps,
+  purpose: SiwePurpose,
+  userId: string | null,
+  input: { message: string; signature: string },
+  origin: string,
+): Promise<string> {
   const now = deps.now()
   const parsed = parseSiweMessage(input.message)
   if (!parsed.nonce) throw new DomainError('wallet_nonce_invalid')
@@ -50,38 +64,84 @@ async function verifySigned(deps: Deps, purpose: SiwePurpose, userId: string | n
   const issued = await spend.returning(['nonce', 'address', 'message']).executeTakeFirst()
   if (!issued) throw new DomainError('wallet_nonce_invalid')
   if (issued.message !== input.message) throw new DomainError('wallet_signature_invalid')
-  const valid = validateSiweMessage({ message: parsed, domain: new URL(origin).host, nonce: issued.nonce, address: issued.address as `0x${string}`, time: now })
+  const valid = validateSiweMessage({
+    message: parsed,
+    domain: new URL(origin).host,
+    nonce: issued.nonce,
+    address: issued.address as `0x${string}`,
+    time: now,
+  })
   if (!valid) throw new DomainError('wallet_signature_invalid')
-  const signed = await verifyMessage({ address: issued.address as `0x${string}`, message: input.message, signature: input.signature as `0x${string}` }).catch(() => false)
+  const signed = await verifyMessage({
+    address: issued.address as `0x${string}`,
+    message: input.message,
+    signature: input.signature as `0x${string}`,
+  }).catch(() => false)
   if (!signed) throw new DomainError('wallet_signature_invalid')
   return issued.address
 }
 
 /** Links the wallet that signed to the caller. A wallet links to one user; linking it again is harmless. */
-export async function linkWallet(deps: Deps, userId: string, input: { message: string; signature: string }, origin: string): Promise<void> {
+export async function linkWallet(
+  deps: Deps,
+  userId: string,
+  input: { message: string; signature: string },
+  origin: string,
+): Promise<void> {
   const address = await verifySigned(deps, 'link', userId, input, origin)
   const db = deps.db.kysely
-  await db.insertInto('linked_wallets').values({ address, user_id: userId, created_at: deps.now() }).onConflict((oc) => oc.column('address').doNothing()).execute()
-  const owner = await db.selectFrom('linked_wallets').select('user_id').where('address', '=', address).executeTakeFirstOrThrow()
+  await db
+    .insertInto('linked_wallets')
+    .values({ address, user_id: userId, created_at: deps.now() })
+    .onConflict((oc) => oc.column('address').doNothing())
+    .execute()
+  const owner = await db
+    .selectFrom('linked_wallets')
+    .select('user_id')
+    .where('address', '=', address)
+    .executeTakeFirstOrThrow()
   if (owner.user_id !== userId) throw new DomainError('wallet_taken')
 }
 
 /** The user a signed sign-in message belongs to; an unlinked wallet is refused with a pointer to password sign-in. */
-export async function authenticateWallet(deps: Deps, input: { message: string; signature: string }, origin: string): Promise<string> {
+export async function authenticateWallet(
+  deps: Deps,
+  input: { message: string; signature: string },
+  origin: string,
+): Promise<string> {
   const address = await verifySigned(deps, 'sign_in', null, input, origin)
-  const link = await deps.db.kysely.selectFrom('linked_wallets').select('user_id').where('address', '=', address).executeTakeFirst()
+  const link = await deps.db.kysely
+    .selectFrom('linked_wallets')
+    .select('user_id')
+    .where('address', '=', address)
+    .executeTakeFirst()
   if (!link) throw new DomainError('wallet_not_linked')
   return link.user_id
 }
 
 export async function listWallets(db: Tx, userId: string): Promise<WalletsView> {
-  const rows = await db.selectFrom('linked_wallets').select(['address', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute()
+  const rows = await db
+    .selectFrom('linked_wallets')
+    .select(['address', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
   return { wallets: rows.map((r) => ({ address: r.address, linkedAt: r.created_at.toISOString() })) }
 }
 
 /** Unlinks one of the caller's wallets after confirmation (password, or host biometrics in the app). */
-export async function unlinkWallet(deps: Pick<Deps, 'now' | 'newId'>, db: Tx, principal: Principal, addressInput: string, confirmation: Confirmation): Promise<void> {
+export async function unlinkWallet(
+  deps: Pick<Deps, 'now' | 'newId'>,
+  db: Tx,
+  principal: Principal,
+  addressInput: string,
+  confirmation: Confirmation,
+): Promise<void> {
   await verifyConfirmation(deps, db, principal, confirmation)
-  const removed = await db.deleteFrom('linked_wallets').where('address', '=', getAddress(addressInput.toLowerCase())).where('user_id', '=', principal.userId).executeTakeFirst()
+  const removed = await db
+    .deleteFrom('linked_wallets')
+    .where('address', '=', getAddress(addressInput.toLowerCase()))
+    .where('user_id', '=', principal.userId)
+    .executeTakeFirst()
   if (removed.numDeletedRows === 0n) throw new DomainError('not_found', 'This wallet is not linked to your account.')
 }

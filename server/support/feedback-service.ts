@@ -1,4 +1,9 @@
-import { FEEDBACK_PER_HOUR, type AdminFeedbackItem, type FeedbackBody, type FeedbackView } from '../../domain/api/support.schema'
+import {
+  FEEDBACK_PER_HOUR,
+  type AdminFeedbackItem,
+  type FeedbackBody,
+  type FeedbackView,
+} from '../../domain/api/support.schema'
 import { DomainError } from '../../domain/errors'
 import { recordAudit } from '../admin/audit'
 import type { Deps, Principal } from '../http/route-table'
@@ -14,7 +19,12 @@ const HOUR_MS = 3_600_000
 export async function sendFeedback(deps: Deps, principal: Principal, body: FeedbackBody): Promise<FeedbackView> {
   return deps.db.kysely.transaction().execute(async (tx) => {
     const now = deps.now()
-    await tx.selectFrom('users').select('id').where('id', '=', principal.userId).forNoKeyUpdate().executeTakeFirstOrThrow()
+    await tx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', principal.userId)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow()
     const recent = await tx
       .selectFrom('feedback')
       .select('created_at')
@@ -24,10 +34,15 @@ export async function sendFeedback(deps: Deps, principal: Principal, body: Feedb
       .execute()
     if (recent.length >= FEEDBACK_PER_HOUR) {
       const retryAt = new Date(recent[recent.length - FEEDBACK_PER_HOUR]!.created_at.getTime() + HOUR_MS)
-      throw new DomainError('rate_limited', `You can send up to ${FEEDBACK_PER_HOUR} feedback messages an hour. Try again after ${retryAt.toISOString().slice(11, 16)} UTC.`, undefined, {
-        retryAt: retryAt.toISOString(),
-        limit: FEEDBACK_PER_HOUR,
-      })
+      throw new DomainError(
+        'rate_limited',
+        `You can send up to ${FEEDBACK_PER_HOUR} feedback messages an hour. Try again after ${retryAt.toISOString().slice(11, 16)} UTC.`,
+        undefined,
+        {
+          retryAt: retryAt.toISOString(),
+          limit: FEEDBACK_PER_HOUR,
+        },
+      )
     }
     const row = {
       id: deps.newId(),
@@ -48,7 +63,19 @@ function inboxQuery(db: Tx) {
     .selectFrom('feedback as f')
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .leftJoin('accounts as a', 'a.id', 'f.account_id')
-    .select(['f.id', 'f.rating', 'f.message', 'f.page', 'f.created_at', 'f.read_at', 'u.id as user_id', 'u.email', 'u.name as user_name', 'a.id as account_id', 'a.name as account_name'])
+    .select([
+      'f.id',
+      'f.rating',
+      'f.message',
+      'f.page',
+      'f.created_at',
+      'f.read_at',
+      'u.id as user_id',
+      'u.email',
+      'u.name as user_name',
+      'a.id as account_id',
+      'a.name as account_name',
+    ])
 }
 type InboxRow = Awaited<ReturnType<ReturnType<typeof inboxQuery>['executeTakeFirstOrThrow']>>
 
@@ -64,12 +91,19 @@ const toItem = (r: InboxRow): AdminFeedbackItem => ({
 })
 
 async function unreadCount(db: Tx): Promise<number> {
-  const row = await db.selectFrom('feedback').select((eb) => eb.fn.countAll<string>().as('n')).where('read_at', 'is', null).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 /** The admin inbox: newest first, optionally unread only, with the count of unread messages. */
-export async function listFeedback(db: Tx, filter: { limit: number; unreadOnly: boolean }): Promise<{ items: AdminFeedbackItem[]; unread: number }> {
+export async function listFeedback(
+  db: Tx,
+  filter: { limit: number; unreadOnly: boolean },
+): Promise<{ items: AdminFeedbackItem[]; unread: number }> {
   let q = inboxQuery(db)
   if (filter.unreadOnly) q = q.where('f.read_at', 'is', null)
   const rows = await q.orderBy('f.created_at', 'desc').orderBy('f.id').limit(filter.limit).execute()
@@ -80,14 +114,30 @@ export async function listFeedback(db: Tx, filter: { limit: number; unreadOnly: 
  * Marks one message read, with its audit line in the same transaction. Already read: nothing changes and
  * nothing is audited (the first reader and time stay).
  */
-export async function markFeedbackRead(deps: Deps, adminId: string, id: string): Promise<{ item: AdminFeedbackItem; unread: number }> {
+export async function markFeedbackRead(
+  deps: Deps,
+  adminId: string,
+  id: string,
+): Promise<{ item: AdminFeedbackItem; unread: number }> {
   return deps.db.kysely.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom('feedback').select(['id', 'read_at']).where('id', '=', id).forUpdate().executeTakeFirst()
+    const current = await tx
+      .selectFrom('feedback')
+      .select(['id', 'read_at'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
     if (!current) throw new DomainError('not_found', 'No feedback with this id.')
     if (!current.read_at) {
       const now = deps.now()
       await tx.updateTable('feedback').set({ read_at: now }).where('id', '=', id).execute()
-      await recordAudit(deps, tx, { actorId: adminId, action: 'feedback.read', subjectType: 'feedback', subjectId: id, before: { readAt: null }, after: { readAt: now.toISOString() } })
+      await recordAudit(deps, tx, {
+        actorId: adminId,
+        action: 'feedback.read',
+        subjectType: 'feedback',
+        subjectId: id,
+        before: { readAt: null },
+        after: { readAt: now.toISOString() },
+      })
     }
     const item = toItem(await inboxQuery(tx).where('f.id', '=', id).executeTakeFirstOrThrow())
     return { item, unread: await unreadCount(tx) }

@@ -20,15 +20,22 @@ import { defineRoute } from '../http/route-table'
 import { listFeedback, markFeedbackRead, sendFeedback } from './feedback-service'
 
 /** The caller's language: the `locale` asked for, else the browser's Accept-Language. */
-const localeOf = (asked: string | undefined, acceptLanguage: string | undefined): HelpLocale => helpLocale(asked ?? acceptLanguage)
+const localeOf = (asked: string | undefined, acceptLanguage: string | undefined): HelpLocale =>
+  helpLocale(asked ?? acceptLanguage)
 
-const summaryOf = (a: HelpArticle, locale: HelpLocale): ArticleSummary => ({ id: a.id, category: a.category, title: a.text[locale].title, summary: a.text[locale].summary })
+const summaryOf = (a: HelpArticle, locale: HelpLocale): ArticleSummary => ({
+  id: a.id,
+  category: a.category,
+  title: a.text[locale].title,
+  summary: a.text[locale].summary,
+})
 
 export const supportRoutes = [
   defineRoute({
     method: 'get',
     path: '/support/articles',
-    summary: 'Help center: search articles (accent- and case-insensitive; title matches first), optionally in one category',
+    summary:
+      'Help center: search articles (accent- and case-insensitive; title matches first), optionally in one category',
     tag: 'support',
     access: { kind: 'public' },
     query: ArticlesQuery,
@@ -54,7 +61,13 @@ export const supportRoutes = [
       const locale = localeOf(query.locale, c.req.header('accept-language'))
       const text = article.text[locale]
       const related = article.related.map(helpArticle).filter((a): a is HelpArticle => a !== undefined)
-      return { ...summaryOf(article, locale), locale, keywords: text.keywords, body: text.body, related: related.map((a) => summaryOf(a, locale)) }
+      return {
+        ...summaryOf(article, locale),
+        locale,
+        keywords: text.keywords,
+        body: text.body,
+        related: related.map((a) => summaryOf(a, locale)),
+      }
     },
   }),
   defineRoute({

@@ -19,15 +19,29 @@ describe('help center API', () => {
     const en = await anonymous(t.app).json('GET', '/support/articles?q=P%C3%8DX')
     expect(en.status).toBe(200)
     expect(en.body.locale).toBe('en')
-    expect(en.body.items.slice(0, 2).map((a: { id: string }) => a.id).sort()).toEqual(['pix-send', 'pix-top-up'])
+    expect(
+      en.body.items
+        .slice(0, 2)
+        .map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual(['pix-send', 'pix-top-up'])
     const pt = await anonymous(t.app).json('GET', '/support/articles?q=saque&locale=pt-BR')
-    expect(pt.body.items[0]).toMatchObject({ id: 'withdraw-crypto', title: 'Saques e o prazo de segurança', category: 'withdrawals' })
+    expect(pt.body.items[0]).toMatchObject({
+      id: 'withdraw-crypto',
+      title: 'Saques e o prazo de segurança',
+      category: 'withdrawals',
+    })
   })
 
   it('reads the language from Accept-Language when none is asked, and filters by category', async () => {
-    const res = await anonymous(t.app).json('GET', '/support/articles?category=pix', undefined, { 'accept-language': 'pt-BR,pt;q=0.9' })
+    const res = await anonymous(t.app).json('GET', '/support/articles?category=pix', undefined, {
+      'accept-language': 'pt-BR,pt;q=0.9',
+    })
     expect(res.body.locale).toBe('pt-BR')
-    expect(res.body.items.map((a: { title: string }) => a.title)).toEqual(['Adicionar dinheiro com PIX', 'Pagar com PIX'])
+    expect(res.body.items.map((a: { title: string }) => a.title)).toEqual([
+      'Adicionar dinheiro com PIX',
+      'Pagar com PIX',
+    ])
   })
 
   it('serves one article with its body and related articles, and a clear 404 for an unknown one', async () => {
@@ -38,7 +52,10 @@ describe('help center API', () => {
     expect(res.body.related.map((a: { id: string }) => a.id)).toContain('pix-top-up')
     const missing = await anonymous(t.app).json('GET', '/support/articles/no-such-article')
     expect(missing.status).toBe(404)
-    expect(missing.body.error).toMatchObject({ code: 'not_found', message: 'There is no help article with this address.' })
+    expect(missing.body.error).toMatchObject({
+      code: 'not_found',
+      message: 'There is no help article with this address.',
+    })
   })
 
   it('refuses an unknown category at its field', async () => {
@@ -50,7 +67,11 @@ describe('help center API', () => {
 
 describe('feedback', () => {
   it('stores a holder’s feedback with their account, and an admin reads it newest first with the unread count', async () => {
-    const sent = await paula.json('POST', '/support/feedback', { rating: 4, message: '  Love the PIX flow  ', page: '/app/cash/pix/send' })
+    const sent = await paula.json('POST', '/support/feedback', {
+      rating: 4,
+      message: '  Love the PIX flow  ',
+      page: '/app/cash/pix/send',
+    })
     expect(sent.status).toBe(201)
     expect(sent.body).toMatchObject({ rating: 4, message: 'Love the PIX flow', page: '/app/cash/pix/send' })
     later(1000)
@@ -59,7 +80,10 @@ describe('feedback', () => {
     const inbox = await admin.json('GET', '/admin/feedback')
     expect(inbox.status).toBe(200)
     expect(inbox.body.unread).toBe(2)
-    expect(inbox.body.items.map((i: { message: string }) => i.message)).toEqual(['Where is my card?', 'Love the PIX flow'])
+    expect(inbox.body.items.map((i: { message: string }) => i.message)).toEqual([
+      'Where is my card?',
+      'Love the PIX flow',
+    ])
     expect(inbox.body.items[1]).toMatchObject({
       rating: 4,
       readAt: null,
@@ -108,10 +132,15 @@ describe('feedback', () => {
     const refused = await paula.json('POST', '/support/feedback', { rating: 3, message: 'one too many' })
     expect(refused.status).toBe(429)
     expect(refused.body.error.code).toBe('rate_limited')
-    expect(refused.body.error.message).toMatch(/^You can send up to 10 feedback messages an hour\. Try again after \d\d:\d\d UTC\.$/)
+    expect(refused.body.error.message).toMatch(
+      /^You can send up to 10 feedback messages an hour\. Try again after \d\d:\d\d UTC\.$/,
+    )
     expect(refused.body.error.details.retryAt).toBe('2026-11-21T13:00:00.000Z')
     // Someone else is not limited by Paula's messages.
-    expect((await (await signIn(t.app, 'borrower')).json('POST', '/support/feedback', { rating: 3, message: 'me too' })).status).toBe(201)
+    expect(
+      (await (await signIn(t.app, 'borrower')).json('POST', '/support/feedback', { rating: 3, message: 'me too' }))
+        .status,
+    ).toBe(201)
     t.setNow(new Date('2026-11-21T13:00:00.001Z'))
     expect((await paula.json('POST', '/support/feedback', { rating: 3, message: 'an hour later' })).status).toBe(201)
     expect((await admin.json('GET', '/admin/feedback')).body.items).toHaveLength(12)
@@ -128,7 +157,12 @@ describe('feedback', () => {
     expect(again.body.item.readAt).toBe(read.body.item.readAt)
     const audit = await admin.json('GET', `/admin/audit?subjectType=feedback&subjectId=${sent.body.id}`)
     expect(audit.body.items).toHaveLength(1)
-    expect(audit.body.items[0]).toMatchObject({ action: 'feedback.read', actor: { email: persona('admin').email }, before: { readAt: null }, after: { readAt: read.body.item.readAt } })
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'feedback.read',
+      actor: { email: persona('admin').email },
+      before: { readAt: null },
+      after: { readAt: read.body.item.readAt },
+    })
     expect((await admin.json('GET', '/admin/feedback?unread=true')).body.items).toEqual([])
     expect((await admin.json('POST', '/admin/feedback/00000000-0000-4000-8000-000000000000/read')).status).toBe(404)
     expect((await admin.json('POST', '/admin/feedback/not-a-uuid/read')).status).toBe(400)

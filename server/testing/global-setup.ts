@@ -43,7 +43,9 @@ export default async function setup(project: TestProject) {
   log(project, `PostgreSQL template ${template} built in ${Math.round(performance.now() - started)} ms`)
   return async () => {
     await withAdmin(url, async (admin) => {
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${runId}%`])
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `${runId}%`,
+      ])
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
     })
   }

@@ -43,8 +43,14 @@ const PARAM_VALUES: Record<string, string> = {
 }
 
 /** The route's path below the API base with `:accountId` set to `accountId` and every other parameter to a harmless value. */
-export function fillPath(route: AnyRoute, accountId: string = ACCOUNT_IDS.personal, overrides: Record<string, string> = {}): string {
-  return route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(overrides[name] ?? (name === 'accountId' ? accountId : (PARAM_VALUES[name] ?? NOBODY))))
+export function fillPath(
+  route: AnyRoute,
+  accountId: string = ACCOUNT_IDS.personal,
+  overrides: Record<string, string> = {},
+): string {
+  return route.path.replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(overrides[name] ?? (name === 'accountId' ? accountId : (PARAM_VALUES[name] ?? NOBODY))),
+  )
 }
 
 /** Whether `persona` passes the route's access rule when calling it on `accountId`. */
@@ -60,10 +66,67 @@ export function mayCall(route: AnyRoute, persona: PersonaKey | 'anonymous', acco
 
 /** The tables a refused call must never write, as counts, plus every card's status and every ledger account's balance. */
 export async function snapshot(db: Db): Promise<string> {
-  const tables = ['users', 'accounts', 'account_members', 'sessions', 'journals', 'entries', 'holds', 'cards', 'card_authorizations', 'invitations', 'withdrawals', 'bank_sends', 'bank_recipients', 'pix_payments', 'pix_charges', 'idempotency_keys', 'admin_audit_log', 'jobs', 'notifications', 'alert_settings', 'account_limit_changes', 'account_mode_changes', 'linked_wallets', 'siwe_nonces', 'vault_email_codes', 'identity_applications', 'identity_documents', 'referral_links', 'mail_outbox', 'safes', 'recoveries', 'cashback_rules', 'cashback_campaigns', 'campaign_opt_ins', 'conversion_quotes', 'vault_positions', 'vault_withdrawals']
-  const counts = await sql<Record<string, string>>`SELECT ${sql.join(tables.map((t) => sql`(SELECT count(*) FROM ${sql.table(t)})::text AS ${sql.ref(t)}`))}`.execute(db.kysely)
-  const cards = await sql<{ s: string | null }>`SELECT string_agg(id::text || ':' || status, ',' ORDER BY id) AS s FROM cards`.execute(db.kysely)
-  const balances = await sql<{ s: string | null }>`SELECT string_agg(id::text || ':' || debits_posted || ':' || credits_posted || ':' || debits_pending || ':' || credits_pending, ',' ORDER BY id) AS s FROM ledger_accounts`.execute(db.kysely)
-  const users = await sql<{ s: string | null }>`SELECT string_agg(id::text || ':' || name || ':' || coalesce(language, ''), ',' ORDER BY id) AS s FROM users`.execute(db.kysely)
-  return JSON.stringify({ counts: counts.rows[0], cards: cards.rows[0]?.s, balances: balances.rows[0]?.s, users: users.rows[0]?.s })
+  const tables = [
+    'users',
+    'accounts',
+    'account_members',
+    'sessions',
+    'journals',
+    'entries',
+    'holds',
+    'cards',
+    'card_authorizations',
+    'invitations',
+    'withdrawals',
+    'bank_sends',
+    'bank_recipients',
+    'pix_payments',
+    'pix_charges',
+    'idempotency_keys',
+    'admin_audit_log',
+    'jobs',
+    'notifications',
+    'alert_settings',
+    'account_limit_changes',
+    'account_mode_changes',
+    'linked_wallets',
+    'siwe_nonces',
+    'vault_email_codes',
+    'identity_applications',
+    'identity_documents',
+    'referral_links',
+    'mail_outbox',
+    'safes',
+    'recoveries',
+    'cashback_rules',
+    'cashback_campaigns',
+    'campaign_opt_ins',
+    'conversion_quotes',
+    'vault_positions',
+    'vault_withdrawals',
+  ]
+  const counts = await sql<
+    Record<string, string>
+  >`SELECT ${sql.join(tables.map((t) => sql`(SELECT count(*) FROM ${sql.table(t)})::text AS ${sql.ref(t)}`))}`.execute(
+    db.kysely,
+  )
+  const cards = await sql<{
+    s: string | null
+  }>`SELECT string_agg(id::text || ':' || status, ',' ORDER BY id) AS s FROM cards`.execute(db.kysely)
+  const balances = await sql<{
+    s: string | null
+  }>`SELECT string_agg(id::text || ':' || debits_posted || ':' || credits_posted || ':' || debits_pending || ':' || credits_pending, ',' ORDER BY id) AS s FROM ledger_accounts`.execute(
+    db.kysely,
+  )
+  const users = await sql<{
+    s: string | null
+  }>`SELECT string_agg(id::text || ':' || name || ':' || coalesce(language, ''), ',' ORDER BY id) AS s FROM users`.execute(
+    db.kysely,
+  )
+  return JSON.stringify({
+    counts: counts.rows[0],
+    cards: cards.rows[0]?.s,
+    balances: balances.rows[0]?.s,
+    users: users.rows[0]?.s,
+  })
 }

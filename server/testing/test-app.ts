@@ -18,11 +18,17 @@ const databases = new Map<string, Promise<Db>>()
 
 export function testDb(): Promise<Db> {
   const info = inject('cashSnapshot')
-  if (!info) throw new Error('no test database snapshot: run the server tests through vitest.config.ts (its global setup builds it)')
+  if (!info)
+    throw new Error(
+      'no test database snapshot: run the server tests through vitest.config.ts (its global setup builds it)',
+    )
   const key = JSON.stringify(info)
   let db = databases.get(key)
   if (!db) {
-    db = 'pgliteFile' in info ? openPgliteSnapshot(info.pgliteFile) : openPostgresSnapshot(info, process.env.VITEST_POOL_ID ?? '0')
+    db =
+      'pgliteFile' in info
+        ? openPgliteSnapshot(info.pgliteFile)
+        : openPostgresSnapshot(info, process.env.VITEST_POOL_ID ?? '0')
     databases.set(key, db)
   }
   return db
@@ -52,13 +58,26 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const wall = { now: TEST_CLOCK }
   deps.wallClock = () => wall.now
   const { app, routes, jobs } = createApp(deps)
-  return { app, routes, deps, logs, setNow: (d) => (clock.now = d), setWallClock: (d) => (wall.now = d), runJobs: () => runDueJobs(deps, jobs) }
+  return {
+    app,
+    routes,
+    deps,
+    logs,
+    setNow: (d) => (clock.now = d),
+    setWallClock: (d) => (wall.now = d),
+    runJobs: () => runDueJobs(deps, jobs),
+  }
 }
 
 export type Caller = {
   /** Calls the API path below /app/cash/api/v1 with the caller's credentials. */
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
-  json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }>
+  json<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>
   /** The credentials it sends (a cookie and CSRF token, or a bearer token): for requests outside the API. */
   headers: Record<string, string>
 }
@@ -110,8 +129,15 @@ export async function signIn(app: Hono, key: PersonaKey, client: 'web' | 'native
     confirmSecret: body.confirmSecret,
     hostConfirmation: async () => {
       const asked = await who.json('POST', '/auth/confirmations/challenge')
-      if (asked.status !== 201 || !body.confirmSecret) throw new Error(`no confirmation challenge for ${key} (${client}): ${asked.status} ${JSON.stringify(asked.body)}`)
-      return { method: 'host', challengeId: asked.body.challengeId, signature: await signHostChallenge(body.confirmSecret, asked.body.challenge) }
+      if (asked.status !== 201 || !body.confirmSecret)
+        throw new Error(
+          `no confirmation challenge for ${key} (${client}): ${asked.status} ${JSON.stringify(asked.body)}`,
+        )
+      return {
+        method: 'host',
+        challengeId: asked.body.challengeId,
+        signature: await signHostChallenge(body.confirmSecret, asked.body.challenge),
+      }
     },
   })
   if (client === 'native') return signedIn(caller(app, { authorization: `Bearer ${body.token}` }))

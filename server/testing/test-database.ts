@@ -36,9 +36,23 @@ declare module 'vitest' {
 export const TEST_DATA_KEYS = `test1:${Buffer.alloc(32, 't').toString('base64')}`
 
 /** The dependencies the server modules take, on `db`, at a movable clock. */
-export function testDeps(db: Db, overrides: Partial<Config> = {}, logs: string[] = [], clock: { now: Date } = { now: TEST_CLOCK }): Deps {
+export function testDeps(
+  db: Db,
+  overrides: Partial<Config> = {},
+  logs: string[] = [],
+  clock: { now: Date } = { now: TEST_CLOCK },
+): Deps {
   // The card network's 2 s window is real time: a loaded test machine would decline purchases as timeouts.
-  const config = { ...loadConfig({ CASH_ENV: 'test', DATA_DIR: ':memory:', LOG_LEVEL: 'info', CARD_NETWORK_WAIT_MS: '60000', DATA_KEYS: TEST_DATA_KEYS }), ...overrides }
+  const config = {
+    ...loadConfig({
+      CASH_ENV: 'test',
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'info',
+      CARD_NETWORK_WAIT_MS: '60000',
+      DATA_KEYS: TEST_DATA_KEYS,
+    }),
+    ...overrides,
+  }
   const priceBook = createPriceBook()
   return {
     db,
@@ -74,21 +88,32 @@ async function publicTables(db: Db): Promise<string[]> {
  * keys need no order when the whole database is replaced at once.
  */
 async function resetScript(db: Db): Promise<string> {
-  const { rows: built } = await sql<{ ok: string | null }>`SELECT to_regclass('seed.sequences')::text AS ok`.execute(db.kysely)
+  const { rows: built } = await sql<{ ok: string | null }>`SELECT to_regclass('seed.sequences')::text AS ok`.execute(
+    db.kysely,
+  )
   if (!built[0]?.ok) throw new Error('this test database has no seed schema: it was not made by buildSnapshot')
   const tables = await publicTables(db)
   const seeded: string[] = []
   for (const t of tables) {
-    const { rows } = await sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(`seed.${t}`)}) AS any`.execute(db.kysely)
+    const { rows } = await sql<{
+      any: boolean
+    }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(`seed.${t}`)}) AS any`.execute(db.kysely)
     if (rows[0]?.any) seeded.push(t)
   }
-  const { rows: sequences } = await sql<{ name: string; last_value: bigint | null }>`SELECT name, last_value FROM seed.sequences`.execute(db.kysely)
+  const { rows: sequences } = await sql<{
+    name: string
+    last_value: bigint | null
+  }>`SELECT name, last_value FROM seed.sequences`.execute(db.kysely)
   return [
     'BEGIN;',
     'SET LOCAL session_replication_role = replica;',
     ...tables.map((t) => `DELETE FROM public.${t};`),
     ...seeded.map((t) => `INSERT INTO public.${t} OVERRIDING SYSTEM VALUE SELECT * FROM seed.${t};`),
-    ...sequences.map((s) => (s.last_value === null ? `SELECT setval('public.${s.name}', 1, false);` : `SELECT setval('public.${s.name}', ${s.last_value}, true);`)),
+    ...sequences.map((s) =>
+      s.last_value === null
+        ? `SELECT setval('public.${s.name}', 1, false);`
+        : `SELECT setval('public.${s.name}', ${s.last_value}, true);`,
+    ),
     'COMMIT;',
   ].join('\n')
 }
@@ -110,7 +135,10 @@ export async function openPgliteSnapshot(file: string): Promise<Db> {
 }
 
 /** A database of this worker's own on the PostgreSQL server, copied from the run's template. */
-export async function openPostgresSnapshot(info: { postgresTemplate: string; postgresUrl: string; runId: string }, worker: string): Promise<Db> {
+export async function openPostgresSnapshot(
+  info: { postgresTemplate: string; postgresUrl: string; runId: string },
+  worker: string,
+): Promise<Db> {
   const name = `${info.runId}_w${worker}`
   await withAdmin(info.postgresUrl, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)

@@ -11,5 +11,8 @@ it('an install that already has people keeps the sandbox key it has signed with,
   expect(t.logs.join('\n')).toContain('signs webhooks with the sandbox key')
   expect((await withInstallSecret(development, {}, t.deps.db, t.deps.log)).WEBHOOK_SECRET).toBe(SANDBOX_SECRET)
   const given = { ...development, WEBHOOK_SECRET: 'an-operator-given-secret' }
-  expect((await withInstallSecret(given, { WEBHOOK_SECRET: 'an-operator-given-secret' }, t.deps.db, t.deps.log)).WEBHOOK_SECRET).toBe('an-operator-given-secret')
+  expect(
+    (await withInstallSecret(given, { WEBHOOK_SECRET: 'an-operator-given-secret' }, t.deps.db, t.deps.log))
+      .WEBHOOK_SECRET,
+  ).toBe('an-operator-given-secret')
 })

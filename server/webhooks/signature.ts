@@ -9,7 +9,8 @@ export function providerKey(secret: string, provider: string): Buffer {
   return createHmac('sha256', secret).update(`cash-webhook:${provider}`).digest()
 }
 
-const mac = (key: Buffer, timestamp: number, body: string) => createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')
+const mac = (key: Buffer, timestamp: number, body: string) =>
+  createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex')
 
 /** The `Cash-Signature` header for a body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export function signWebhook(key: Buffer, body: string, timestamp: number): string {
@@ -22,6 +23,7 @@ export function verifyWebhook(key: Buffer, header: string | undefined, body: str
   const timestamp = Number(parts.t)
   const given = Buffer.from(parts.v1 ?? '', 'hex')
   const expected = Buffer.from(mac(key, timestamp, body), 'hex')
-  if (!Number.isInteger(timestamp) || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('webhook_signature')
+  if (!Number.isInteger(timestamp) || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new DomainError('webhook_signature')
   if (Math.abs(nowSeconds - timestamp) > REPLAY_WINDOW_SECONDS) throw new DomainError('webhook_timestamp')
 }

@@ -19,12 +19,20 @@ import { providerKey, verifyWebhook } from './signature'
 
 type Applier = (deps: Deps, db: Tx, data: unknown) => Promise<unknown>
 const APPLIERS: Record<'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity', Record<string, Applier>> = {
-  identity: identityEvents, card: cardEvents, chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents }, bridge: bridgeEvents, pix: pixEvents, bank: { ...bankEvents, ...bankSendEvents } }
+  identity: identityEvents,
+  card: cardEvents,
+  chain: { ...chainEvents, ...withdrawalChainEvents, ...safeChainEvents },
+  bridge: bridgeEvents,
+  pix: pixEvents,
+  bank: { ...bankEvents, ...bankSendEvents },
+}
 
 type Provider = keyof typeof APPLIERS
 
 /** Events whose record in provider_events leaves out what is sealed elsewhere (bank numbers: issue 19). */
-const AT_REST: Partial<Record<Provider, Record<string, (data: Record<string, unknown>) => Record<string, unknown>>>> = { bank: bankEventsAtRest }
+const AT_REST: Partial<Record<Provider, Record<string, (data: Record<string, unknown>) => Record<string, unknown>>>> = {
+  bank: bankEventsAtRest,
+}
 const recorded = (provider: Provider, body: CardEvent) => AT_REST[provider]?.[body.type]?.(body.data) ?? body.data
 
 /** One provider event in its own transaction: recorded once with its effect, so a repeat changes nothing. */
@@ -37,8 +45,17 @@ async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Prom
       .returning('event_id')
       .executeTakeFirst()
     if (!fresh) {
-      const stored = await tx.selectFrom('provider_events').select('result').where('provider', '=', provider).where('event_id', '=', body.id).executeTakeFirstOrThrow()
-      return { received: true as const, duplicate: true, ...(stored.result ? { result: stored.result as Record<string, unknown> } : {}) }
+      const stored = await tx
+        .selectFrom('provider_events')
+        .select('result')
+        .where('provider', '=', provider)
+        .where('event_id', '=', body.id)
+        .executeTakeFirstOrThrow()
+      return {
+        received: true as const,
+        duplicate: true,
+        ...(stored.result ? { result: stored.result as Record<string, unknown> } : {}),
+      }
     }
     const apply = APPLIERS[provider][body.type]
     if (!apply) throw new DomainError('invalid_request', `Unknown ${provider} event type ${body.type}.`)
@@ -48,10 +65,21 @@ async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Prom
     } catch (error) {
       // Correctly signed but not a valid event of its type: a 400 with the fields, so the provider stops retrying
       // what will never apply (a 500 asks it to try again). The transaction rolls back, event id and all.
-      if (error instanceof ZodError) throw new DomainError('invalid_request', `This ${provider} ${body.type} event is missing details or has details that are not valid.`, fieldErrors(error))
+      if (error instanceof ZodError)
+        throw new DomainError(
+          'invalid_request',
+          `This ${provider} ${body.type} event is missing details or has details that are not valid.`,
+          fieldErrors(error),
+        )
       throw error
     }
-    if (result) await tx.updateTable('provider_events').set({ result: JSON.stringify(result) }).where('provider', '=', provider).where('event_id', '=', body.id).execute()
+    if (result)
+      await tx
+        .updateTable('provider_events')
+        .set({ result: JSON.stringify(result) })
+        .where('provider', '=', provider)
+        .where('event_id', '=', body.id)
+        .execute()
     return { received: true as const, duplicate: false, ...(result ? { result } : {}) }
   })
 }
@@ -75,14 +103,20 @@ export const webhookRoutes = [
   defineRoute({
     method: 'post',
     path: '/webhooks/:provider',
-    summary: 'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
+    summary:
+      'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
     tag: 'webhooks',
     access: { kind: 'public' },
     params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']) }),
     body: ProviderEventBody,
     response: WebhookAck,
     handler: async ({ c, deps, params, body, rawBody }) => {
-      verifyWebhook(providerKey(deps.config.WEBHOOK_SECRET, params.provider), c.req.header('cash-signature'), rawBody ?? '', Math.floor(deps.now().getTime() / 1000))
+      verifyWebhook(
+        providerKey(deps.config.WEBHOOK_SECRET, params.provider),
+        c.req.header('cash-signature'),
+        rawBody ?? '',
+        Math.floor(deps.now().getTime() / 1000),
+      )
       // Card decisions share commits (authorization-batch.ts); every other event is a transaction of its own.
       if (params.provider === 'card' && body.type === 'authorization.request') {
         const answer = await cardDecisions(deps).submit(body)
