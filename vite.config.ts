@@ -34,7 +34,9 @@ function preloadPageChunks(): Plugin {
   return {
     name: 'cash:preload-page-chunks',
     apply: 'build',
-    configResolved: (config) => void (base = config.base),
+    configResolved: (config) => {
+      base = config.base
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { chunk, bundle, filename }) {
@@ -107,8 +109,9 @@ function precompressAssets(): Plugin {
   return {
     name: 'cash:precompress',
     apply: 'build',
-    configResolved: (config) =>
-      void (outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir)),
+    configResolved: (config) => {
+      outDir = isAbsolute(config.build.outDir) ? config.build.outDir : join(config.root, config.build.outDir)
+    },
     closeBundle: () => void precompressDir(outDir),
   }
 }

@@ -16,7 +16,9 @@ const context: BridgeContext = {
 }
 
 const cleanups: (() => void)[] = []
-afterEach(() => cleanups.splice(0).forEach((f) => f()))
+afterEach(() => {
+  for (const f of cleanups.splice(0)) f()
+})
 
 async function pair(handlers: HostHandlers, options: { timeoutMs?: number } = {}) {
   const channel = new MessageChannel()

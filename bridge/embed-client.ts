@@ -1,7 +1,7 @@
 import { wrap, type Remote } from 'comlink'
 import { embedEndpoint, readEnvelope } from './envelope-endpoint'
 import {
-  AckSchema,
+  type AckSchema,
   BridgeError,
   ERROR_CODES,
   EVENTS,
@@ -121,7 +121,7 @@ export async function connectBridge(options: {
       const parsed = EVENTS[event].payload.safeParse(payload)
       if (!parsed.success) return drop(drops, 'malformed event payload')
       const listening = handlers.get(event)
-      if (listening?.size) listening.forEach((h) => h(parsed.data))
+      if (listening?.size) for (const h of listening) h(parsed.data)
       else if (early.length < 20) early.push({ event, payload: parsed.data })
     },
   })

@@ -54,7 +54,9 @@ export function embedEndpoint(options: {
 }) {
   const listeners = new Set<Listener>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
-  const deliver = (data: unknown) => listeners.forEach((l) => l({ data }))
+  const deliver = (data: unknown) => {
+    for (const l of listeners) l({ data })
+  }
   const settle = (id: string, data: unknown) => {
     const timer = pending.get(id)
     if (timer === undefined) return
@@ -148,7 +150,7 @@ export function hostEndpoint(options: {
       path: [env.method],
       argumentList: [{ type: 'RAW', value: env.params }],
     }
-    listeners.forEach((l) => l({ data: message }))
+    for (const l of listeners) l({ data: message })
   }
   const endpoint: Endpoint = {
     postMessage(message: ComlinkMessage) {

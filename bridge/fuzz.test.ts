@@ -38,7 +38,9 @@ const context: BridgeContext = {
 }
 
 const cleanups: (() => void)[] = []
-afterEach(() => cleanups.splice(0).forEach((f) => f()))
+afterEach(() => {
+  for (const f of cleanups.splice(0)) f()
+})
 
 /** A label for a message that may hold BigInts or cycles. */
 const show = (m: unknown) => {

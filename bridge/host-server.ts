@@ -102,7 +102,7 @@ export function serveBridge(options: {
   )
 
   let stopPort: (() => void) | undefined
-  const onData = (data: unknown, ports: readonly MessagePort[], fromHandshakeWire: boolean) => {
+  const onData = (data: unknown, _ports: readonly MessagePort[], fromHandshakeWire: boolean) => {
     const env = readEnvelope(data, null, drops)
     if (!env) return
     options.onMessage?.('in', env)
@@ -143,7 +143,7 @@ export function serveBridge(options: {
         wire = portWire(channel.port1)
         stopPort = wire.listen((d, p) => onData(d, p, false))
       } else logged.send(ack)
-      queued.splice(0).forEach((e) => logged.send({ ...e, ch: channelId }))
+      for (const e of queued.splice(0)) logged.send({ ...e, ch: channelId })
       return
     }
     if (!ch || env.ch !== ch) return drop(drops, 'before hello or other channel')

@@ -85,7 +85,7 @@ type NativeWindow = Window & {
 
 /** Native replies arrive as JSON strings in `message` events on window (and on document on Android RN). */
 function listenForJsonStrings(
-  win: Window,
+  _win: Window,
   drops: DropCounter,
   targets: EventTarget[],
   handler: (data: unknown, ports: readonly MessagePort[]) => void,
@@ -95,7 +95,9 @@ function listenForJsonStrings(
     if (data !== undefined) handler(data, [])
   }
   for (const t of targets) t.addEventListener('message', listener)
-  return () => targets.forEach((t) => t.removeEventListener('message', listener))
+  return () => {
+    for (const t of targets) t.removeEventListener('message', listener)
+  }
 }
 
 /**

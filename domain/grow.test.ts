@@ -10,7 +10,7 @@ import {
   sharePriceDecimal,
   sharesFor,
   sharesToRedeem,
-  valueOf,
+  sharesValue,
   VAULT_EPOCH,
 } from './grow'
 import { DEFAULT_PRICES } from './prices'
@@ -82,16 +82,16 @@ describe('Liquid vault shares', () => {
     const t0 = new Date('2026-11-21T12:00:00Z')
     const p0 = sharePrice('usd', t0)
     const shares = sharesFor(1_000_000000n, p0)
-    expect(valueOf(shares, p0)).toBe(1_000_000000n)
+    expect(sharesValue(shares, p0)).toBe(1_000_000000n)
     const later = sharePrice('usd', new Date(t0.getTime() + 30 * 86_400_000))
-    expect(valueOf(shares, later) - 1_000_000000n).toBe(4_117762n)
+    expect(sharesValue(shares, later) - 1_000_000000n).toBe(4_117762n)
   })
   it('redeems part of a position with the shares rounded up, worth at least what was asked', () => {
     const p = sharePrice('eth', new Date('2026-11-21T12:00:00Z'))
     const shares = sharesFor(10n ** 18n, p)
     const half = sharesToRedeem(5n * 10n ** 17n, p)
     expect(half).toBeLessThan(shares)
-    expect(valueOf(half, p)).toBe(5n * 10n ** 17n)
+    expect(sharesValue(half, p)).toBe(5n * 10n ** 17n)
   })
   it('property: a deposit withdrawn at once never returns more than was deposited', () => {
     fc.assert(
@@ -101,7 +101,7 @@ describe('Liquid vault shares', () => {
         fc.constantFrom('usd', 'eth' as const),
         (amount, seconds, vault) => {
           const p = sharePrice(vault, new Date(VAULT_EPOCH.getTime() + seconds * 1000))
-          expect(valueOf(sharesFor(amount, p), p)).toBeLessThanOrEqual(amount)
+          expect(sharesValue(sharesFor(amount, p), p)).toBeLessThanOrEqual(amount)
         },
       ),
     )

@@ -133,7 +133,7 @@ export function sharesFor(amount: bigint, price: bigint): bigint {
  * What `shares` are worth at `price`, in base units, rounded to the nearest unit. Because shares are bought
  * rounded down, a deposit valued at once is worth exactly what was paid, never more.
  */
-export function valueOf(shares: bigint, price: bigint): bigint {
+export function sharesValue(shares: bigint, price: bigint): bigint {
   return (shares * price + WHOLE / 2n) / WHOLE
 }
 

@@ -41,7 +41,7 @@ const SEPARATORS: Record<TypedAmountLocale, { decimal: string; group: string }> 
   'pt-BR': { decimal: ',', group: '.' },
 }
 
-const escape = (c: string) => `\\${c}`
+const escapeForRegExp = (c: string) => `\\${c}`
 
 /**
  * Reads `input` as typed on a page in `locale` into a canonical decimal string ("1234.56").
@@ -73,7 +73,7 @@ export function readTypedAmount(
   // The other language's way: `1.234,56` on an English page, several decimal signs, a group after the decimal.
   if (decimalCount > 1 || fraction.includes(group)) return refuse('separator')
   if (decimalCount === 1 && !/^\d+$/.test(fraction)) return refuse('invalid')
-  if (groupCount > 0 && !new RegExp(`^\\d{1,3}(${escape(group)}\\d{3})+$`).test(whole)) {
+  if (groupCount > 0 && !new RegExp(`^\\d{1,3}(${escapeForRegExp(group)}\\d{3})+$`).test(whole)) {
     // One group sign with other than three digits after it, and no decimal sign: a decimal written the other way.
     return groupCount === 1 && decimalCount === 0 && /^\d+$/.test(whole.replace(group, ''))
       ? refuse('separator')

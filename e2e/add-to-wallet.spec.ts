@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 
 // Issue 18, defect 14: "Add to Apple/Google Wallet" through the bridge when a native host can provision the

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'

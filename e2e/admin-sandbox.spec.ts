@@ -1,4 +1,4 @@
-import { type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { apiAs, apiAsUser } from './support/api'
 import { CashApp, freshUser } from './support/cash-app'
 import { expect, test } from './support/fixtures'

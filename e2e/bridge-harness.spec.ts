@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { WEBVIEW_PAGES } from '../domain/webview-pages'
 import { matchRoute } from '../embeds/lib/route-map'

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'
 import { apiAs, balanceOf } from './support/api'

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD, persona } from '../fixtures/personas'
 import { CashApp } from './support/cash-app'

@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import type { HeldAsset } from '../domain/asset'
 import { decodeBrCode } from '../domain/br-code'

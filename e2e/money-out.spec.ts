@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { formatMoney, parseAmount } from '../domain/money'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../fixtures/personas'

@@ -1,4 +1,4 @@
-import { type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiAs } from './support/api'
 import { CashApp, freshUser } from './support/cash-app'

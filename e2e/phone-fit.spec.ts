@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { DEMO_PASSWORD, type PersonaKey } from '../fixtures/personas'
 import { en } from '../embeds/lib/messages-en'

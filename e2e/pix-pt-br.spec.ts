@@ -1,4 +1,4 @@
-import { type FrameLocator, type Page } from '@playwright/test'
+import type { FrameLocator, Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { decodeBrCode } from '../domain/br-code'
 import { en } from '../embeds/lib/messages-en'

@@ -29,7 +29,7 @@ import { axeViolations } from './support/axe'
 test.describe.configure({ mode: 'parallel' })
 
 const SAMPLES: Record<string, string> = {
-  hash: '0x' + 'ab'.repeat(32),
+  hash: `0x${'ab'.repeat(32)}`,
   accountSearchParam: 'personal@demo.cash',
   cardId: 'card-1',
   userId: 'user-1',
@@ -126,7 +126,7 @@ async function audit(page: Page, path: string, scheme: string): Promise<Finding[
           return false
         if (el.getAttribute('aria-label')?.trim()) return false
         const ids = el.getAttribute('aria-labelledby')
-        if (ids && ids.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return false
+        if (ids?.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return false
         if (el.getAttribute('title')?.trim()) return false
         return true
       })

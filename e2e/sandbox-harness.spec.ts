@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { ACCOUNT_IDS, DEMO_PASSWORD, PERSONAS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { expect, test } from './support/fixtures'

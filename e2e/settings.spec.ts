@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ACCOUNT_IDS } from '../fixtures/personas'

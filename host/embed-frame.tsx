@@ -25,7 +25,11 @@ const WEB_HOST_CAPABILITIES = Object.keys(webHostHandlers(() => undefined))
 function deferredBridge(context: BridgeContext) {
   let real: EmbedBridge | null = null
   let attached: (bridge: EmbedBridge) => void = () => undefined
-  let connected = new Promise<EmbedBridge>((resolve) => (attached = resolve))
+  const nextConnection = () =>
+    new Promise<EmbedBridge>((resolve) => {
+      attached = resolve
+    })
+  let connected = nextConnection()
   const bridge: EmbedBridge = {
     mode: 'host',
     transport: 'port',
@@ -37,7 +41,9 @@ function deferredBridge(context: BridgeContext) {
       if (real) return real.on(event, handler)
       let off: (() => void) | null = null
       let cancelled = false
-      void connected.then((b) => void (!cancelled && (off = b.on(event, handler))))
+      void connected.then((b) => {
+        if (!cancelled) off = b.on(event, handler)
+      })
       return () => {
         cancelled = true
         off?.()
@@ -48,9 +54,15 @@ function deferredBridge(context: BridgeContext) {
   }
   return {
     bridge,
-    attach: (b: EmbedBridge) => ((real = b), attached(b)),
+    attach: (b: EmbedBridge) => {
+      real = b
+      attached(b)
+    },
     /** The connection closed (the effect's cleanup): calls wait for the next one. */
-    detach: () => ((real = null), (connected = new Promise<EmbedBridge>((resolve) => (attached = resolve)))),
+    detach: () => {
+      real = null
+      connected = nextConnection()
+    },
   }
 }
 
@@ -88,11 +100,12 @@ export function EmbedFrame({
   const [deferred, setDeferred] = useState(() => ({ embed: route.embed, ...deferredBridge(context()) }))
   const current = deferred.embed === route.embed ? deferred : null
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new bridge for a new embed only; `context` reads the latest state through a ref
   useEffect(() => {
     const mine = deferred.embed === route.embed ? deferred : { embed: route.embed, ...deferredBridge(context()) }
     if (mine !== deferred) setDeferred(mine)
     let closed = false
-    let close = () => undefined as void
+    let close = (): void => undefined
     const go = (target: string) => navigate(target.replace(/^\/app\/cash/, '') || '/')
     void connectInPage(route.embed, webHostHandlers(go), context).then((connection) => {
       if (closed) return connection.close()
@@ -104,8 +117,6 @@ export function EmbedFrame({
       close()
       mine.detach()
     }
-    // A new bridge for a new embed only; `context` reads the latest state through a ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route.embed, navigate])
 
   const Embed = embedComponent(route.embed)

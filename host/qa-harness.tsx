@@ -141,9 +141,9 @@ export function QaHarness() {
 
           {qa.asks.length ? (
             <section className="cash-card cash-stack" aria-label={t('qa.requests')}>
-              {qa.asks.map((ask, i) =>
+              {qa.asks.map((ask) =>
                 ask.kind === 'confirm' ? (
-                  <div key={i} className="cash-stack">
+                  <div key={ask.id} className="cash-stack">
                     <p>{t('qa.confirmAsk', { detail: ask.detail })}</p>
                     <button type="button" className="cash-button" onClick={() => ask.answer(true)}>
                       {t('qa.approve')}
@@ -158,7 +158,7 @@ export function QaHarness() {
                     </button>
                   </div>
                 ) : (
-                  <div key={i} className="cash-stack">
+                  <div key={ask.id} className="cash-stack">
                     <label className="cash-field">
                       {t('qa.scanned', { detail: ask.detail })}{' '}
                       <input value={scanText} onChange={(e) => setScanText(e.target.value)} />
@@ -261,7 +261,7 @@ export function QaHarness() {
           <section className="cash-card cash-qa-log" aria-labelledby="qa-messages">
             <h2 id="qa-messages">{t('qa.messages')}</h2>
             <p className="cash-muted">{qa.log.length ? t('qa.newestFirst') : t('qa.noMessages')}</p>
-            {/* Scrolls inside its own box; focusable so a keyboard can scroll it. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls inside its own box; focusable so a keyboard can scroll it */}
             <ol className="cash-list cash-qa-log-box" data-testid="qa.log" tabIndex={0} aria-labelledby="qa-messages">
               {[...qa.log].reverse().map((line) => (
                 <li key={line.n}>

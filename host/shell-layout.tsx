@@ -45,6 +45,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const { state, signOut } = useSession()
   const [location] = useLocation()
   const [open, setOpen] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the address changes
   useEffect(() => setOpen(false), [location])
   const session = state.status === 'signed-in' ? state.session : null
   const items = session

@@ -62,7 +62,7 @@ function RoleCheck({ guard, children }: { guard: 'personal' | 'corporate' | 'adm
   if (state.status !== 'signed-in') return null
   const { user, memberships } = state.session
   const allowed = guard === 'admin' ? user.platformRole === 'admin' : memberships.some((m) => m.accountKind === guard)
-  return allowed ? <>{children}</> : <NotAllowed guard={guard} />
+  return allowed ? children : <NotAllowed guard={guard} />
 }
 
 function Guarded({ route, children }: { route: RouteEntry; children: ReactNode }) {

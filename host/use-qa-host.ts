@@ -35,9 +35,12 @@ export type QaSettings = {
 export type HostNotice = { id: string; title: string; body: string }
 
 export type LogLine = { n: number; direction: 'in' | 'out'; envelope: Envelope }
-export type PendingAsk =
+type Ask =
   | { kind: 'confirm'; detail: string; answer: (confirmed: boolean) => void }
   | { kind: 'scanQr'; detail: string; answer: (text: string | null) => void }
+/** A question the embed asked the host, waiting for the tester; `id` tells it apart while others come and go. */
+export type PendingAsk = Ask & { id: number }
+let lastAskId = 0
 
 const SAFE_AREA: Record<BridgeContext['platform'], BridgeContext['safeArea']> = {
   ios: { top: 47, right: 0, bottom: 34, left: 0 },
@@ -101,12 +104,15 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
           return
         }
       }
-      const ask = <T>(make: (answer: (value: T) => void) => PendingAsk) =>
+      const ask = <T>(make: (answer: (value: T) => void) => Ask) =>
         new Promise<T>((resolve) => {
-          const entry = make((value) => {
-            setAsks((list) => list.filter((a) => a !== entry))
-            resolve(value)
-          })
+          const entry: PendingAsk = {
+            ...make((value) => {
+              setAsks((list) => list.filter((a) => a !== entry))
+              resolve(value)
+            }),
+            id: ++lastAskId,
+          }
           setAsks((list) => [...list, entry])
         })
       const all: HostHandlers = {

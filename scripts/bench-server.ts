@@ -147,7 +147,7 @@ type Target = {
 
 /** A fresh database of the kind, migrated, seeded (demo personas and the bench holders, each with a card). */
 async function openTarget(database: BenchDatabase, postgresServer: string): Promise<Target> {
-  let cleanup = async () => undefined as void
+  let cleanup = async (): Promise<void> => undefined
   let db: Db
   if (database === 'postgres') {
     const name = `cash_bench_${process.pid}`

@@ -118,7 +118,11 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const once = async (base: string): Promise<number | null> => {
       const r = Math.random()
       let acc = 0
-      const op = MIX.find(([, w]) => (acc += w) >= r)?.[0] ?? 'read'
+      const op =
+        MIX.find(([, w]) => {
+          acc += w
+          return acc >= r
+        })?.[0] ?? 'read'
       const key = `cluster-${run}-${++seq}`
       const call: MoneyCall | null =
         op === 'deposit' || op === 'debit'

@@ -166,7 +166,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     const once = async () => {
       const r = Math.random()
       let acc = 0
-      const op = MIX.find(([, w]) => (acc += w) >= r)?.[0] ?? 'read'
+      const op =
+        MIX.find(([, w]) => {
+          acc += w
+          return acc >= r
+        })?.[0] ?? 'read'
       const key = `load-${run}-${++seq}`
       const call: MoneyCall | null =
         op === 'deposit'
@@ -232,7 +236,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     const killer = (async () => {
       if (opts.kill === false) return
       await new Promise((r) => setTimeout(r, (seconds * 1000) / 2))
-      let release = () => undefined as void
+      let release = (): void => undefined
       up = new Promise<void>((r) => (release = r))
       log(`[load] ${opts.database}: SIGKILL the server mid-load (${requests} requests so far)`)
       await server.kill()

@@ -37,7 +37,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Each line of `text` that formats a date by hand, as `line: what`. */
-export function adHocDates(text: string): string[] {
+function adHocDates(text: string): string[] {
   return text.split('\n').flatMap((line, i) => {
     const hit = AD_HOC.find((a) => a.pattern.test(line))
     return hit ? [`${i + 1}: ${hit.what}`] : []

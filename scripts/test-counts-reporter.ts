@@ -14,7 +14,8 @@ export default class TestCountsReporter implements Reporter {
     const skipped: string[] = []
     for (const module of modules) {
       const project = module.project.name
-      const c = (counts[project] ??= { files: 0, passed: 0, failed: 0, skipped: 0 })
+      counts[project] ??= { files: 0, passed: 0, failed: 0, skipped: 0 }
+      const c = counts[project]
       c.files++
       for (const test of module.children.allTests()) {
         const state = test.result().state

@@ -2,6 +2,7 @@
 # `npm test`: every test, on every core.
 #   setup     Chromium and HAProxy (installed if missing, as root) and a PostgreSQL server (the machine's on 127.0.0.1:5432,
 #             or a throwaway cluster: scripts/ensure-postgres.sh; no server at all fails the run).
+#   lint      Biome: the formatter's check and the linter (biome.json; docs/code-style.md).
 #   vitest    the unit, server (PGlite), postgres and dom projects side by side (vitest.config.ts), with the
 #             typecheck and the page build running beside them.
 #   browser   the built pages in Chromium against real servers (playwright.config.ts).
@@ -32,6 +33,10 @@ bash scripts/ensure-chromium.sh
 bash scripts/ensure-haproxy.sh
 cash_ensure_postgres
 stage_done setup
+
+# Lint and format first (Biome, under a second): a misformatted file fails the run before anything slow starts.
+echo "[cash] lint and format (Biome)"
+npx biome ci --error-on-warnings --reporter=summary . || { echo "[cash] lint or format failed: npm run format fixes the layout; the lint findings are above"; exit 1; }
 
 # tsc and vite build are one thread each: they run beside the vitest workers instead of before them.
 echo "[cash] typecheck and build (alongside the vitest projects)"

@@ -16,7 +16,7 @@ export async function fitProblems(page: Page): Promise<string[]> {
     const width = window.innerWidth
     const slack = 0.5
     const problems: string[] = []
-    const describe = (el: Element): string => {
+    const describeElement = (el: Element): string => {
       const part = (e: Element) => {
         // React's generated ids (useId) say nothing to a reader: left out.
         const id = e.id && !/^_R_|^[:«]/.test(e.id) ? `#${e.id}` : ''
@@ -63,7 +63,7 @@ export async function fitProblems(page: Page): Promise<string[]> {
         if (r.right <= width + slack && r.left >= -slack) continue
         const parent = el.parentElement!.getBoundingClientRect()
         if (el.parentElement !== document.body && parent.right > width + slack) continue
-        culprits.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
+        culprits.push(`${describeElement(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
       }
       problems.push(
         `the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`,
@@ -91,16 +91,17 @@ export async function fitProblems(page: Page): Promise<string[]> {
           if (r.left < b.left - slack || r.right > b.right + slack) clipped = e
         }
       }
-      if (clipped) problems.push(`control cut off by ${describe(clipped)}: ${describe(el)} (${px(r.width)} wide)`)
+      if (clipped)
+        problems.push(`control cut off by ${describeElement(clipped)}: ${describeElement(el)} (${px(r.width)} wide)`)
       else if (own) {
         const b = own.getBoundingClientRect()
         if (!seenScrollers.has(own) && (b.left < -slack || b.right > width + slack))
           problems.push(
-            `scroll box past the window: ${describe(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`,
+            `scroll box past the window: ${describeElement(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`,
           )
         seenScrollers.add(own)
       } else if (r.left < -slack || r.right > width + slack)
-        outside.push(`${describe(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
+        outside.push(`${describeElement(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
     }
     if (outside.length) problems.push(`${outside.length} control(s) past the window: ${outside.join('; ')}`)
     return problems

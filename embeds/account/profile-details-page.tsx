@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { ProfileBody, ProfileView } from '../../domain/api/settings.schema'
@@ -27,7 +28,7 @@ const ProfileForm = ProfileBody.extend({
 export function ProfileDetailsPage() {
   const { api } = useSession()
   const profile = useResource('profile', (signal) => api.get('/profile', ProfileView, signal))
-  let details
+  let details: ReactNode
   if (profile.status === 'loading') details = <LoadingState />
   else if (profile.status === 'error') details = <ErrorState message={profile.error.message} onRetry={profile.reload} />
   else details = <ProfileDetailsForm profile={profile.data} />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { z } from 'zod'
 import { CampaignsAdminResponse, CampaignView } from '../../domain/api/cashback.schema'
-import { CASHBACK_CATEGORIES } from '../../domain/cashback'
+import type { CASHBACK_CATEGORIES } from '../../domain/cashback'
 import { ACCOUNT_TIERS, TIER_NAMES } from '../../domain/card-issuing'
 import { formatDate } from '../../domain/format-date'
 import { formatMoney, formatPercent, parsePositiveAmount } from '../../domain/money'

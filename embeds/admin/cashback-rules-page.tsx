@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { z } from 'zod'
 import { RulesResponse, RuleView } from '../../domain/api/cashback.schema'
-import { CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
+import { type CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
 import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'

@@ -27,10 +27,9 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
       setResult(await api.get(`/admin/investigate?q=${encodeURIComponent(text.trim())}`, InvestigateResponse))
       window.history.replaceState(null, '', `?q=${encodeURIComponent(text.trim())}`)
     })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the query the page was opened with searches by itself
   useEffect(() => {
     if (q) void search(q)
-    // Only the query the page was opened with searches by itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const money = (v: string, asset: string) =>
     isHeldAsset(asset) ? formatMoney(parseAmount(v, asset), asset, locale) : `${v} ${asset}`
@@ -82,6 +81,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <h2 id="investigate-timeline">{t('admin.investigate.timeline')}</h2>
             <ol className="cash-timeline" data-testid="investigate-timeline">
               {result.timeline.map((e, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
                 <li key={i} data-state="done">
                   <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
                   {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
@@ -109,6 +109,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
                 </thead>
                 <tbody>
                   {j.entries.map((e, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
                     <tr key={i}>
                       <th scope="row">
                         {e.code} · {e.owner === 'platform' ? t('admin.investigate.platform') : e.owner}

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { z } from 'zod'
-import { AdminUserDetail } from '../../domain/api/admin-people.schema'
+import type { AdminUserDetail } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'

@@ -336,7 +336,7 @@ export function SandboxControls({ api, who, environment, onChanged }: Props) {
 /** USDC base units of a decimal string the form already checked. */
 function toUnits(decimal: string): string {
   const [whole = '0', fraction = ''] = decimal.split('.')
-  return (BigInt(whole) * 1_000_000n + BigInt((fraction + '000000').slice(0, 6))).toString()
+  return (BigInt(whole) * 1_000_000n + BigInt(`${fraction}000000`.slice(0, 6))).toString()
 }
 
 function Group({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { AdminUserDetail, AdminUsersResponse } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
 import type { EmbedProps } from '../lib/embed-props'

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { AcceptInviteResponse, InviteLookupResponse } from '../../domain/api/people.schema'
 import { SignUpBody } from '../../domain/api/auth.schema'
@@ -139,14 +140,14 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
     api.post('/invitations/lookup', InviteLookupResponse, { token }, { signal }),
   )
   const here = '/app/cash/accept-invite'
-  let body
+  let body: ReactNode
   if (!token) body = <ErrorState message={t('invite.noToken')} />
   else if (invite.status === 'loading' || state.status === 'loading') body = <LoadingState />
   else if (invite.status === 'error') body = <ErrorState message={errorText(invite.error)} />
   else {
     const i = invite.data
     const role = t(`people.role.${i.role}`)
-    let next
+    let next: ReactNode
     if (state.status === 'signed-in' && state.session.user.email === i.email)
       next = <Join token={token} invite={i} onJoined={onJoined} />
     else if (state.status === 'signed-in') {

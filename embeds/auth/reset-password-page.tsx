@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useEffect, useState } from 'react'
 import { PasswordResetBody, PasswordResetDone, PasswordResetLink } from '../../domain/api/auth.schema'
 import { formatDate } from '../../domain/format-date'
@@ -53,7 +54,7 @@ export function ResetPasswordPage({ forgotHref, onReset }: { forgotHref: string;
   // Read in an effect: the server draws this page's first screen, where there is no address bar to read.
   const [token, setToken] = useState<string | null>(null)
   useEffect(() => setToken(takeResetToken()), [])
-  let body
+  let body: ReactNode
   if (token === null) body = <LoadingState />
   else if (token === '') body = <ResetLinkProblem message={t('auth.reset.noToken')} forgotHref={forgotHref} />
   else body = <ResetWithToken token={token} forgotHref={forgotHref} onReset={onReset} />

@@ -62,18 +62,12 @@ function QuickActions({ cardHref }: { cardHref: string }) {
             </li>
           ))}
           <li>
-            <a
-              href="#more"
-              role="button"
-              aria-expanded={more}
-              aria-controls={moreId}
-              onClick={(e) => (e.preventDefault(), setMore((m) => !m))}
-            >
+            <button type="button" aria-expanded={more} aria-controls={moreId} onClick={() => setMore((m) => !m)}>
               <span>
                 <Icon icon={Ellipsis} size={24} />
               </span>
               <span>{t('home.actions.more')}</span>
-            </a>
+            </button>
           </li>
         </ul>
       </nav>

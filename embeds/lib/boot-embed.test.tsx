@@ -15,6 +15,7 @@ describe('an embed page’s entry (bootEmbed)', () => {
     document.body.innerHTML = '<div id="root"></div>'
     const { bootEmbed } = await import('./boot-embed')
     let loaded!: (c: (p: EmbedProps) => null) => void
+    // biome-ignore lint/correctness/noComponentHookFactories: a stand-in embed for this test only
     const Embed = () => null
     let booted!: Promise<void>
     await act(async () => {

@@ -1,5 +1,5 @@
 import { createWalletClient, custom, UserRejectedRequestError, type EIP1193Provider } from 'viem'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { WalletNonceResponse } from '../../domain/api/settings.schema'
 import type { ApiClient } from './api-client'
 import type { MessageKey } from './messages-en'

@@ -185,6 +185,7 @@ describe('figures in the page locale', () => {
   })
 
   it('the earn deposit confirmation gives the APY through the percent formatter', async () => {
+    // biome-ignore lint/correctness/noComponentHookFactories: a component for this test only
     function Body() {
       const { t, locale } = useI18n()
       return <p data-testid="body">{depositedBody(t, locale, '$25.00', 'Liquid USD vault', '3.5')}</p>

@@ -44,7 +44,7 @@ export function startMonitoring(): Promise<Sentry | null> {
         integrations: [Sentry.globalHandlersIntegration(), Sentry.dedupeIntegration()],
         beforeSend: (event) => scrubEvent(event),
       })
-      early.splice(0).forEach((e) => Sentry.captureException(e))
+      for (const e of early.splice(0)) Sentry.captureException(e)
       return Sentry
     } catch {
       return null

@@ -80,12 +80,13 @@ function Standalone({
   const path = pathAt(embed, address)
   const match = matchRoute(path)
   useEffect(() => {
-    const onPop = () => (
-      setAddress(window.location.pathname + window.location.search), setDepth((d) => Math.max(0, d - 1))
-    )
+    const onPop = () => {
+      setAddress(window.location.pathname + window.location.search)
+      setDepth((d) => Math.max(0, d - 1))
+    }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
-  }, [embed])
+  }, [])
   // The native back: a step back inside the embed, or, at its first screen, the host closes it.
   useEffect(
     () =>
@@ -113,6 +114,7 @@ function Standalone({
     },
     here: address,
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page: the bridge and the session live as long as the page
   useEffect(() => {
     // After first paint: tell the host, then start error reporting.
     requestAnimationFrame(() => {
@@ -120,7 +122,6 @@ function Standalone({
       void startMonitoring()
     })
     return bridge.on('sessionChanged', () => void session.refresh())
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   const guard = match?.route.guard ?? 'signed-in'
   if (guard !== 'public' && guard !== 'guest') {

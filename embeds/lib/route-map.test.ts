@@ -10,7 +10,7 @@ const SHARED = resolve(ROOT, '../shared/spec/routes.txt')
 
 /** Sample values for the spec's parameters. */
 const SAMPLES: Record<string, string> = {
-  hash: '0x' + 'ab'.repeat(32),
+  hash: `0x${'ab'.repeat(32)}`,
   accountSearchParam: 'personal@demo.cash',
   cardId: 'card-1',
   userId: 'user-1',
@@ -18,7 +18,7 @@ const SAMPLES: Record<string, string> = {
   type: 'deposit',
 }
 
-export function specPaths(): string[] {
+function specPaths(): string[] {
   return readFileSync(VENDORED, 'utf8')
     .split('\n')
     .filter((l) => l.startsWith('/app/cash'))

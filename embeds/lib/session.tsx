@@ -70,10 +70,9 @@ export function SessionProvider({
     }
   }, [api, adopt])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page: later changes come through refresh, adopt and signOut
   useEffect(() => {
     if (initial === undefined) void refresh()
-    // Once, with the page: later changes come through refresh, adopt and signOut.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const value = useMemo<SessionApi>(

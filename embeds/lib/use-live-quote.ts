@@ -10,6 +10,7 @@ export function useLiveQuote<T>(
   load: (signal: AbortSignal) => Promise<T>,
 ): { quote: T | null; error: ApiError | null } {
   const [state, setState] = useState<{ quote: T | null; error: ApiError | null }>({ quote: null, error: null })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for everything `load` reads
   useEffect(() => {
     setState({ quote: null, error: null })
     if (!key) return
@@ -21,8 +22,6 @@ export function useLiveQuote<T>(
       )
     }, 300)
     return () => (clearTimeout(timer), controller.abort())
-    // `key` stands for everything `load` reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
   return state
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { ConversionResult, QuoteExpiredDetails, QuoteView } from '../../domain/api/grow.schema'
+import { ConversionResult, QuoteExpiredDetails, type QuoteView } from '../../domain/api/grow.schema'
 import type { Confirmation } from '../ui/confirm-sheet'
 import { ApiError } from './api-client'
 import { useSession } from './session'

@@ -26,6 +26,7 @@ export function useResource<T>(
   const [attempt, setAttempt] = useState(0)
   // Whether the next load is the poll's (the person did nothing): sent as a background request.
   const polled = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new poll is scheduled when the state changes; `poll` is read as it is then
   useEffect(() => {
     if (!poll || state.status !== 'ready' || !poll.keepPolling(state.data)) return
     const timer = setTimeout(() => {
@@ -33,8 +34,8 @@ export function useResource<T>(
       setAttempt((n) => n + 1)
     }, poll.pollMs)
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is keyed by `key`: a new closure with the same key is the same request
   useEffect(() => {
     if (skipFirstLoad.current) {
       // Once: the next screen with this key (or a reload) asks the server.
@@ -57,8 +58,6 @@ export function useResource<T>(
       },
     )
     return () => controller.abort()
-    // `load` is keyed by `key`: a new closure with the same key is the same request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt])
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
   // The host (or another page) said the data changed: ask again, keeping what is shown until the answer comes.

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { VerificationView } from '../../domain/api/identity.schema'
+import type { VerificationView } from '../../domain/api/identity.schema'
 import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'

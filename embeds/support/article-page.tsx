@@ -73,16 +73,19 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
         </p>
         {a.body.map((block, i) =>
           block.kind === 'p' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
             <p key={i} style={{ margin: 0 }}>
               {block.text}
             </p>
           ) : block.kind === 'steps' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
             <ol key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
               {block.items.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ol>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
             <ul key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
               {block.items.map((item) => (
                 <li key={item}>{item}</li>

@@ -10,7 +10,7 @@ import {
   Receipt,
   RefreshCw,
 } from 'lucide-react'
-import { HistoryItem } from '../../domain/api/money-out.schema'
+import type { HistoryItem } from '../../domain/api/money-out.schema'
 import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { isAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'

@@ -19,6 +19,7 @@ export function TableScroll({
       className={inCard ? undefined : 'cash-card'}
       role="region"
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls by itself must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
       tabIndex={0}
       style={{ overflowX: 'auto' }}
     >

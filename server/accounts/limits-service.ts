@@ -113,7 +113,7 @@ export async function applyLimitChange(deps: Deps, db: Tx, changeId: string) {
     .where('id', '=', changeId)
     .forUpdate()
     .executeTakeFirst()
-  if (!change || change.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
+  if (change?.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
   await db
     .updateTable('accounts')
     .set({ daily_limit: change.daily_limit, monthly_limit: change.monthly_limit })

@@ -37,7 +37,7 @@ const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorro
       ? ERRORS[code].message
       : null
 
-export async function getMode(deps: Deps, db: Tx, accountId: string): Promise<ModeResponse> {
+export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<ModeResponse> {
   const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).executeTakeFirstOrThrow()
   const pending = await db
     .selectFrom('account_mode_changes')
@@ -135,7 +135,7 @@ export async function applyModeChange(deps: Deps, db: Tx, changeId: string) {
     .where('id', '=', changeId)
     .forUpdate()
     .executeTakeFirst()
-  if (!change || change.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
+  if (change?.status !== 'pending' || change.effective_at.getTime() > deps.now().getTime()) return
   const account = await db
     .selectFrom('accounts')
     .select('mode')

@@ -247,7 +247,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
   const e = Clearing.parse(raw)
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
-  if (!auth || auth.status !== 'approved' || !auth.hold_id)
+  if (auth?.status !== 'approved' || !auth.hold_id)
     return failedRecon(
       deps,
       db,
@@ -336,7 +336,7 @@ export async function postClearing(
 export async function reverse(deps: Deps, db: Tx, raw: unknown) {
   const e = z.object({ authorizationId: z.string() }).parse(raw)
   const auth = await byNetworkId(db, e.authorizationId)
-  if (!auth || auth.status !== 'approved' || !auth.hold_id) return
+  if (auth?.status !== 'approved' || !auth.hold_id) return
   await releaseHold(db, auth.hold_id, 'voided', deps.now())
   await db
     .updateTable('card_authorizations')
@@ -459,7 +459,7 @@ export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: s
     .where('id', '=', authorizationId)
     .forUpdate()
     .executeTakeFirst()
-  if (!auth || auth.status !== 'approved' || !auth.hold_id || auth.expires_at.getTime() > deps.now().getTime()) return
+  if (auth?.status !== 'approved' || !auth.hold_id || auth.expires_at.getTime() > deps.now().getTime()) return
   await releaseHold(db, auth.hold_id, 'expired', deps.now())
   await db
     .updateTable('card_authorizations')
@@ -504,7 +504,7 @@ export async function timeoutAdvice(deps: Deps, db: Tx, raw: unknown) {
     .executeTakeFirst()
   if (first) return
   const auth = await byNetworkId(db, e.networkId)
-  if (!auth || auth.status !== 'approved' || !auth.hold_id) return
+  if (auth?.status !== 'approved' || !auth.hold_id) return
   await releaseHold(db, auth.hold_id, 'voided', now)
   await db
     .updateTable('card_authorizations')

@@ -148,7 +148,7 @@ export async function assertMayOrder(
 }
 
 /** What the order page shows before anything is typed: the verification gate, the tier's counts and the physical card fee. */
-export async function cardOrdering(db: Tx, principal: Principal, accountId: string) {
+export async function cardOrdering(db: Tx, _principal: Principal, accountId: string) {
   const account = await db
     .selectFrom('accounts')
     .select(['kind', 'tier'])

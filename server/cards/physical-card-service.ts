@@ -107,7 +107,7 @@ const ORDER: ShippingStatus[] = ['ordered', 'shipped', 'delivered', 'activated']
 /** The carrier reports progress; a status already passed is left alone (jobs and the sandbox may race). */
 export async function advanceShipping(deps: Deps, db: Tx, cardId: string, to: 'shipped' | 'delivered') {
   const card = await db.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
-  if (!card || card.kind !== 'physical' || !card.shipping_status || card.status === 'cancelled') return null
+  if (card?.kind !== 'physical' || !card.shipping_status || card.status === 'cancelled') return null
   if (ORDER.indexOf(card.shipping_status) >= ORDER.indexOf(to)) return card
   const now = deps.now()
   const values =
@@ -125,7 +125,7 @@ export async function advanceShippingNow(deps: Deps, db: Tx, cardId: string) {
     .select(['kind', 'shipping_status'])
     .where('id', '=', cardId)
     .executeTakeFirst()
-  if (!card || card.kind !== 'physical' || !card.shipping_status)
+  if (card?.kind !== 'physical' || !card.shipping_status)
     throw new DomainError('not_found', 'No physical card with this id.')
   const next = nextShippingStatus(card.shipping_status)
   if (next === null) throw new DomainError('card_not_activatable', `This card is already ${card.shipping_status}.`)

@@ -244,7 +244,7 @@ async function poolId(deps: Deps, db: Tx) {
 /** Pays one pending line that is due, if the pool holds enough; answers whether it was paid. */
 export async function payLine(deps: Deps, db: Tx, lineId: string, until: Date = deps.now()): Promise<boolean> {
   const line = await db.selectFrom('cashback_lines').selectAll().where('id', '=', lineId).forUpdate().executeTakeFirst()
-  if (!line || line.state !== 'pending' || line.payable_at.getTime() > until.getTime()) return false
+  if (line?.state !== 'pending' || line.payable_at.getTime() > until.getTime()) return false
   const net = line.amount - line.clawed_back
   if (net <= 0n) {
     await db.updateTable('cashback_lines').set({ state: 'cancelled' }).where('id', '=', line.id).execute()

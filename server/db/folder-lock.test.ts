@@ -76,7 +76,12 @@ describe('one writer per PGlite folder', () => {
     lockFolder(folder, { pid: deadPid(), start: null })
     let other: FolderLock | undefined
     // The other starter takes over between this one's judgement and its link.
-    const racing = () => lockFolder(folder, thisProcess(), { beforeLink: () => void (other ??= lockFolder(folder)) })
+    const racing = () =>
+      lockFolder(folder, thisProcess(), {
+        beforeLink: () => {
+          other ??= lockFolder(folder)
+        },
+      })
     expect(racing).toThrow(FolderLockedError)
     expect(other).toBeDefined()
     expect(lockFiles()).toEqual(['cash-server.lock.2'])

@@ -136,7 +136,7 @@ function generations(dir: string): number[] {
 
 /** The holder a lock file names; null when it names none (released, or emptied by a crash of the machine); 'gone' when swept meanwhile. */
 function readHolder(path: string): LockHolder | null | 'gone' {
-  let text
+  let text: string
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {

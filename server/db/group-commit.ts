@@ -62,8 +62,12 @@ export function gatherReads<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key
     const batch = waiting
     waiting = []
     load([...new Set(batch.map((w) => w.key))]).then(
-      (found) => batch.forEach((w) => w.resolve(found.get(w.key))),
-      (error: unknown) => batch.forEach((w) => w.reject(error)),
+      (found) => {
+        for (const w of batch) w.resolve(found.get(w.key))
+      },
+      (error: unknown) => {
+        for (const w of batch) w.reject(error)
+      },
     )
   }
   return (key) =>

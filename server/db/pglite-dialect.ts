@@ -91,7 +91,7 @@ class PGliteConnection implements DatabaseConnection {
     const affected = result.affectedRows
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) }
   }
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: streaming is refused outright; the generator exists only to satisfy Kysely's interface
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite dialect: streaming queries are not supported')
   }

@@ -38,7 +38,8 @@ function typedTables(): Columns {
       tables[table.name]![column.name] = nullability(selected(checker, checker.getTypeOfSymbol(column)))
     }
   }
-  return (typed = tables)
+  typed = tables
+  return tables
 }
 
 /** What a select gives for a column type: `ColumnType<S, I, U>` and `Generated<S>` give S (Kysely's `__select__`). */
@@ -59,7 +60,10 @@ it('every table and column of schema.ts is in the migrated database, with the sa
     SELECT table_name, column_name, is_nullable FROM information_schema.columns
     WHERE table_schema = 'public' AND table_name = ANY (${Object.keys(tables)}::text[])`.execute(db.kysely)
   const migrated: Columns = {}
-  for (const r of rows) (migrated[r.table_name] ??= {})[r.column_name] = r.is_nullable === 'YES' ? 'null' : 'not null'
+  for (const r of rows) {
+    migrated[r.table_name] ??= {}
+    migrated[r.table_name]![r.column_name] = r.is_nullable === 'YES' ? 'null' : 'not null'
+  }
   const differences: string[] = []
   for (const [table, columns] of Object.entries(tables)) {
     if (!migrated[table]) {

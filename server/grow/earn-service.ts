@@ -12,7 +12,7 @@ import {
   sharePriceDecimal,
   sharesFor,
   sharesToRedeem,
-  valueOf,
+  sharesValue,
   VAULT_IDS,
   VAULTS,
   type VaultId,
@@ -180,7 +180,7 @@ async function savePosition(db: Tx, accountId: string, vault: VaultId, shares: b
     .execute()
 }
 
-function withdrawalView(w: Selectable<VaultWithdrawalsTable>, now: Date, price: bigint) {
+function withdrawalView(w: Selectable<VaultWithdrawalsTable>, _now: Date, price: bigint) {
   const asset = VAULTS[w.vault].asset
   return {
     id: w.id,
@@ -188,7 +188,7 @@ function withdrawalView(w: Selectable<VaultWithdrawalsTable>, now: Date, price: 
     asset,
     requestedAmount: toDecimal(w.requested_amount, asset),
     currentValue: toDecimal(
-      w.status === 'paid' && w.paid_amount !== null ? w.paid_amount : valueOf(w.shares, price),
+      w.status === 'paid' && w.paid_amount !== null ? w.paid_amount : sharesValue(w.shares, price),
       asset,
     ),
     paidAmount: w.paid_amount === null ? null : toDecimal(w.paid_amount, asset),
@@ -209,7 +209,7 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
     const apyBps = rateAt(vault, now, changes).apyBps
     const p = await position(db, accountId, vault)
     const price = sharePrice(vault, now, changes)
-    const value = valueOf(p.shares, price)
+    const value = sharesValue(p.shares, price)
     // The daily snapshots of the last HISTORY_DAYS days (a day the job missed is computed the same way), then now.
     const today = dayStart(now)
     const first = new Date(today.getTime() - HISTORY_DAYS * DAY)
@@ -233,7 +233,7 @@ export async function getEarn(deps: Deps, db: Tx, accountId: string): Promise<Ea
         at: d.toISOString(),
         apyPercent: apyPercent(apyAt),
         sharePrice: sharePriceDecimal(priceAt),
-        value: toDecimal(valueOf(p.shares, priceAt), asset),
+        value: toDecimal(sharesValue(p.shares, priceAt), asset),
       })
     }
     history.push({
@@ -356,7 +356,7 @@ export async function requestVaultWithdrawal(
   const p = await position(db, accountId, input.vault, true)
   const price = await vaultPrice(db, input.vault, now)
   // Entering the position's shown value redeems it all (the last share units rounding may leave behind).
-  const owned = valueOf(p.shares, price)
+  const owned = sharesValue(p.shares, price)
   const shares = amount >= owned ? p.shares : sharesToRedeem(amount, price)
   if (amount > owned || shares > p.shares)
     throw new DomainError('vault_insufficient_shares', undefined, {
@@ -419,10 +419,10 @@ export async function settleVaultWithdrawal(deps: Deps, db: Tx, withdrawalId: st
     .where('id', '=', withdrawalId)
     .forUpdate()
     .executeTakeFirst()
-  if (!w || w.status !== 'queued') return
+  if (w?.status !== 'queued') return
   const now = deps.now()
   const { asset } = VAULTS[w.vault]
-  const paid = valueOf(w.shares, await vaultPrice(db, w.vault, now))
+  const paid = sharesValue(w.shares, await vaultPrice(db, w.vault, now))
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

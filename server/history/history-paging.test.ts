@@ -126,7 +126,7 @@ describe('history of a long-lived account', () => {
     expect(old.body.items.length).toBeGreaterThan(0)
     for (const broken of [
       'yesterday|x',
-      '2030-02-30T00:00:00.000Z|' + last.id,
+      `2030-02-30T00:00:00.000Z|${last.id}`,
       `${last.createdAt}|not-a-uuid`,
       last.createdAt,
     ]) {

@@ -33,7 +33,10 @@ export function clientAddressFrom(
 const trustedSets = new WeakMap<Config, ReadonlySet<string>>()
 const trustedOf = (config: Config) => {
   let set = trustedSets.get(config)
-  if (!set) trustedSets.set(config, (set = new Set(config.TRUSTED_PROXIES.map(plain))))
+  if (!set) {
+    set = new Set(config.TRUSTED_PROXIES.map(plain))
+    trustedSets.set(config, set)
+  }
   return set
 }
 

@@ -73,7 +73,10 @@ export function withFirstScreen(
   let entry: string | undefined
   const preload: string[] = []
   const rest = html
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_, src: string) => ((entry = src), ''))
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/, (_, src: string) => {
+      entry = src
+      return ''
+    })
     .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => (preload.push(href), ''))
   if (!entry) return html
   return rest

@@ -51,7 +51,7 @@ const MONEYISH = [
   '1.000.000',
   ' 12.50 ',
   '99999999999999999999999999999999',
-  '1' + '0'.repeat(80),
+  `1${'0'.repeat(80)}`,
   '12.',
   '.5',
   '١٢',
@@ -67,6 +67,7 @@ const NASTY_STRINGS = [
   '\u202etxt.exe',
   '<script>alert(1)</script>',
   "' OR 1=1 --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as typed
   '${7*7}',
   '../../etc/passwd',
   '__proto__',

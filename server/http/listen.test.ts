@@ -63,8 +63,8 @@ describe('the HTTP listener', () => {
   }, 30_000)
 
   it('stops without waiting out the keep-alive time: a request running at the stop is answered, then its connection closes', async () => {
-    let answer = () => undefined as void
-    let arrived = () => undefined as void
+    let answer = (): void => undefined
+    let arrived = (): void => undefined
     const running = new Promise<void>((resolve) => (arrived = resolve))
     const slow = new Hono().get('/slow', async (c) => {
       await new Promise<void>((resolve) => {

@@ -109,7 +109,7 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   handler: (args: HandlerArgs<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R>>
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every body, query, params and answer; each is typed where it is defined
 export type AnyRoute = RouteDef<any, any, any, any>
 
 /** Every route's request body cap unless it states its own (uploads do). */

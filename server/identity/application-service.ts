@@ -161,7 +161,7 @@ export async function answerMoreInfo(
   app: ApplicationRow | undefined,
   documentId: string,
 ): Promise<void> {
-  if (!app || app.status !== 'more_info_needed' || !app.requested_document) throw new DomainError('no_info_requested')
+  if (app?.status !== 'more_info_needed' || !app.requested_document) throw new DomainError('no_info_requested')
   const slots = [{ field: 'documentId', id: documentId, kind: app.requested_document as DocumentKind }]
   await checkDocuments(db, userId, slots)
   const round = app.round + 1

@@ -33,7 +33,7 @@ const kycBody = async (caller: Caller, legalName = 'Nina Novak') => ({
   selfie: await uploadId(caller, 'selfie'),
 })
 /** Moves the clock by `seconds` and lets the provider's webhooks due by then arrive. */
-const after = async (seconds: number) => {
+const secondsPass = async (seconds: number) => {
   t.setNow(new Date(t.deps.now().getTime() + seconds * 1000))
   await t.runJobs()
 }
@@ -58,9 +58,9 @@ describe('KYC with the sandbox identity provider', () => {
       status: 'submitted',
       eta: new Date(t.deps.now().getTime() + 6000).toISOString(),
     })
-    await after(2)
+    await secondsPass(2)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
-    await after(4)
+    await secondsPass(4)
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({
       status: 'approved',
       eta: null,
@@ -77,7 +77,7 @@ describe('KYC with the sandbox identity provider', () => {
       identityDecisions: 'manual',
     })
     expect((await nina.json('POST', '/kyc', await kycBody(nina))).status).toBe(201)
-    await after(60)
+    await secondsPass(60)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
     const queue = (await admin.json('GET', '/admin/identity-applications')).body.items as {
       id: string
@@ -97,7 +97,7 @@ describe('KYC with the sandbox identity provider', () => {
 
   it('shows a rejection’s reason, then takes a new application that can be approved', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina, 'Rita Reject'))
-    await after(6)
+    await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({
       status: 'rejected',
       reason: 'The document is expired',
@@ -105,7 +105,7 @@ describe('KYC with the sandbox identity provider', () => {
     expect((await mailTo(persona('new').email))[0]!.body).toContain('Reason: The document is expired')
     const again = await nina.json('POST', '/kyc', await kycBody(nina, 'Nina Novak'))
     expect(again.body.status).toBe('submitted')
-    await after(6)
+    await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
     const apps = (await admin.json('GET', '/admin/identity-applications?status=all')).body.items.filter(
       (a: { userId: string }) => a.userId === persona('new').id,
@@ -116,7 +116,7 @@ describe('KYC with the sandbox identity provider', () => {
 
   it('asks Mona More for the ID back, takes exactly that document, and approves', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina, 'Mona More'))
-    await after(6)
+    await secondsPass(6)
     const asking = (await nina.json('GET', '/kyc')).body
     expect(asking).toMatchObject({
       status: 'more_info_needed',
@@ -130,7 +130,7 @@ describe('KYC with the sandbox identity provider', () => {
     expect(
       (await nina.json('POST', '/kyc/more-info', { documentId: await uploadId(nina, 'id_back') })).body.status,
     ).toBe('submitted')
-    await after(6)
+    await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
   })
 
@@ -232,7 +232,7 @@ describe('the identity webhook', () => {
     expect(await (await deliver(body)).json()).toMatchObject({ duplicate: true })
     expect(await mailTo(persona('new').email)).toHaveLength(1)
     // The sandbox provider's own decision, still on its way, no longer changes anything.
-    await after(6)
+    await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'rejected', reason: 'The photo is blurred' })
   })
 })
@@ -259,7 +259,7 @@ describe('admin decisions', () => {
       decidedBy: { source: 'admin', userId: persona('admin').id },
       decidedAt: t.deps.now().toISOString(),
     })
-    await after(6)
+    await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({
       status: 'more_info_needed',
       requested: { document: 'selfie' },
@@ -346,9 +346,9 @@ describe('KYB', () => {
       status: 'in_review',
       owners: [{ status: 'submitted' }, { status: 'submitted' }],
     })
-    await after(2)
+    await secondsPass(2)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('in_review')
-    await after(4)
+    await secondsPass(4)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('approved')
     expect((await mailTo(persona('owner').email)).map((m) => m.subject)).toEqual(['Your KYB verification: approved'])
   })
@@ -359,7 +359,7 @@ describe('KYB', () => {
       `/accounts/${acme}/kyb`,
       await kybBody([await owner('Olivia Okafor', '60'), await owner('Rita Reject', '40')]),
     )
-    await after(6)
+    await secondsPass(6)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({
       status: 'rejected',
       reason: 'Beneficial owner Rita Reject: The document is expired',
@@ -368,7 +368,7 @@ describe('KYB', () => {
 
   it('asks an owner for a document, takes it for that owner and approves', async () => {
     await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner('Mona More', '100')]))
-    await after(6)
+    await secondsPass(6)
     const asking = (await olivia.json('GET', `/accounts/${acme}/kyb`)).body
     expect(asking).toMatchObject({
       status: 'more_info_needed',
@@ -384,7 +384,7 @@ describe('KYB', () => {
       requested: null,
       owners: [{ name: 'Mona More', status: 'submitted' }],
     })
-    await after(6)
+    await secondsPass(6)
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('approved')
   })
 })

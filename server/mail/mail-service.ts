@@ -49,7 +49,7 @@ export async function deliverMail(
   run: JobRun = { attempt: 1, last: false },
 ) {
   const mail = await deps.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', mailId).executeTakeFirst()
-  if (!mail || mail.status !== 'queued') return
+  if (mail?.status !== 'queued') return
   try {
     await transport.deliver({ id: mail.id, to: mail.to_address, subject: mail.subject, body: mail.body })
   } catch (error) {

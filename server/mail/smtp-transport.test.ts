@@ -55,7 +55,7 @@ async function startSmtpServer(refuse: () => Refusal | undefined = () => undefin
       stream.on('end', () => {
         received.push({
           envelope: {
-            from: session.envelope.mailFrom && session.envelope.mailFrom.address,
+            from: session.envelope.mailFrom === false ? false : session.envelope.mailFrom.address,
             to: session.envelope.rcptTo.map((r) => r.address),
           },
           user: session.user,

@@ -247,7 +247,7 @@ export async function recordSummerMintProgress(deps: Deps, db: Tx, accountId: st
 export async function summerMintView(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
   const c = await currentCampaign(db, 'summer_mint', now)
-  if (!c || !c.spend_goal)
+  if (!c?.spend_goal)
     return {
       state: 'none' as const,
       campaign: null,

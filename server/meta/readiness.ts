@@ -28,7 +28,8 @@ export async function readiness(
       sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(deps.db.kysely),
     )
     const have = new Set(applied.rows.map((row) => row.version))
-    const missing = (knownMigrations ??= migrationFiles().map((m) => m.version)).filter((version) => !have.has(version))
+    knownMigrations ??= migrationFiles().map((m) => m.version)
+    const missing = knownMigrations.filter((version) => !have.has(version))
     if (missing.length) migrations = `not applied: ${missing.join(', ')}`
   } catch (error) {
     database = `unreachable: ${error instanceof Error ? error.message : String(error)}`

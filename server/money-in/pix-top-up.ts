@@ -143,7 +143,7 @@ export const pixEvents = {
   'charge.paid': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Paid.parse(raw)
     const c = await db.selectFrom('pix_charges').selectAll().where('txid', '=', e.txid).forUpdate().executeTakeFirst()
-    if (!c || c.status !== 'pending') return
+    if (c?.status !== 'pending') return
     if (c.expires_at.getTime() < deps.now().getTime() || BigInt(e.amountBrl) !== c.brl_amount) {
       deps.log.warn('pix payment not credited', {
         txid: c.txid,

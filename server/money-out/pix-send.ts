@@ -43,7 +43,7 @@ function resolveDestination(destination: string): {
 } {
   const text = destination.trim()
   if (text.startsWith('000201')) {
-    let code
+    let code: ReturnType<typeof decodeBrCode>
     try {
       code = decodeBrCode(text)
     } catch (error) {

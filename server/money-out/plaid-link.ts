@@ -104,7 +104,7 @@ export async function exchangeToken(
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!s || s.stage !== 'linked' || s.expires_at.getTime() <= deps.now().getTime())
+  if (s?.stage !== 'linked' || s.expires_at.getTime() <= deps.now().getTime())
     throw new DomainError('plaid_session_expired')
   const chosen = ACCOUNTS.find((a) => a.id === input.plaidAccountId)
   if (!chosen)

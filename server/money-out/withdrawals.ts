@@ -216,7 +216,7 @@ export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, wi
 /** The job at the end of the delay: posts the reservation (amount to custody, fee to fees) and broadcasts. */
 export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string) {
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst()
-  if (!w || w.status !== 'delayed') return
+  if (w?.status !== 'delayed') return
   const now = deps.now()
   const asset = w.asset as HeldAsset
   const journalId = deps.newId()
@@ -289,7 +289,7 @@ export const withdrawalChainEvents = {
       .where('tx_hash', '=', e.txHash)
       .forUpdate()
       .executeTakeFirst()
-    if (!w || w.status !== 'broadcast') return
+    if (w?.status !== 'broadcast') return
     await returnOutgoing(deps, db, {
       accountId: w.account_id,
       asset: w.asset as HeldAsset,

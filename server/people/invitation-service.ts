@@ -98,8 +98,7 @@ export async function revokeInvitation(
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!invitation || invitation.status !== 'pending')
-    throw new DomainError('not_found', 'No pending invitation with this id.')
+  if (invitation?.status !== 'pending') throw new DomainError('not_found', 'No pending invitation with this id.')
   const actor = principal.memberships.find((m) => m.accountId === accountId)?.role
   refuse(decidePeopleAction(actor, { kind: 'invite', role: invitation.role }))
   await tx

@@ -384,7 +384,7 @@ export async function approveRecovery(
     .executeTakeFirst()
   // Through an account's own path, another account's recovery does not exist.
   if (accountId !== undefined && recovery?.account_id !== accountId) throw new DomainError('not_found')
-  if (!recovery || recovery.status !== 'collecting') throw new DomainError('recovery_not_open')
+  if (recovery?.status !== 'collecting') throw new DomainError('recovery_not_open')
   const signer = await db
     .selectFrom('recovery_signers')
     .selectAll()
@@ -459,8 +459,7 @@ export async function executeRecovery(deps: Deps, db: Tx, recoveryId: string) {
     .forUpdate()
     .executeTakeFirst()
   if (
-    !recovery ||
-    recovery.status !== 'scheduled' ||
+    recovery?.status !== 'scheduled' ||
     !recovery.executes_at ||
     recovery.executes_at.getTime() > deps.now().getTime()
   )

@@ -18,7 +18,10 @@ export function dataKeys(config: Pick<Config, 'DATA_KEYS'>): KeyRing {
       'no DATA_KEYS: start the server through runServer (main.ts), which makes a development key, or set DATA_KEYS',
     )
   let ring = rings.get(text)
-  if (!ring) rings.set(text, (ring = parseDataKeys(text)))
+  if (!ring) {
+    ring = parseDataKeys(text)
+    rings.set(text, ring)
+  }
   return ring
 }
 

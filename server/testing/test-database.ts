@@ -123,7 +123,10 @@ const scripts = new WeakMap<Db, Promise<string>>()
 /** Puts the database back to the seeded snapshot. */
 export async function resetDatabase(db: Db): Promise<void> {
   let script = scripts.get(db)
-  if (!script) scripts.set(db, (script = resetScript(db)))
+  if (!script) {
+    script = resetScript(db)
+    scripts.set(db, script)
+  }
   await db.execScript(await script)
 }
 
