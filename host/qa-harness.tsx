@@ -19,7 +19,10 @@ export const QA_PAGES = [
 export const qaScreens = (page: string): string[] =>
   isEmbedName(page) ? ROUTES.filter((r) => r.embed === page && !r.path.includes(':')).map((r) => r.path) : []
 
-/** `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the sandbox. */
+/**
+ * `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the
+ * sandbox.
+ */
 export function QaHarness() {
   const { t } = useI18n()
   const iframe = useRef<HTMLIFrameElement>(null)

@@ -13,7 +13,10 @@ import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { usePageQuery } from '../lib/embed-navigation'
 
-/** One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and holds. */
+/**
+ * One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and
+ * holds.
+ */
 export function InvestigateTransactionPage({ title }: EmbedProps) {
   const { t, locale } = useI18n()
   const { api } = useSession()

@@ -7,7 +7,10 @@ import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { ArticleLinks, helpCenterHref } from './article-links'
 
-/** `/support/help-center/{id}`: one article in the page's language, a breadcrumb back, related articles; an unknown id says so. */
+/**
+ * `/support/help-center/{id}`: one article in the page's language, a breadcrumb back, related articles; an unknown id
+ * says so.
+ */
 export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
