@@ -18,7 +18,8 @@ export default defineConfig({
   use: {
     // Recording every test's trace, to keep a failure's, cost about a quarter of the browser run on this 2-core
     // machine (DOM snapshots and screencast frames at every action). A failure keeps its error context (the page's
-    // accessibility snapshot) and a screenshot; to debug one step by step, run it again with E2E_TRACE=on (or --trace on).
+    // accessibility snapshot) and a screenshot; to debug one step by step, run it again with E2E_TRACE=on (or --trace
+    // on).
     trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry',
     screenshot: 'only-on-failure',
     navigationTimeout: 30_000,

@@ -25,9 +25,10 @@ function embedHtml(): Plugin {
 }
 
 /**
- * An embed page's entry paints the page frame with React alone and imports the rest (embeds/lib/boot-embed.tsx).
- * Its HTML asks for that rest (what the first-load code imports dynamically, with its static imports) at once (`modulepreload`: fetched beside the entry, not blocking its first
- * paint), so the split costs no round trip. Chunks the rest loads later (Sentry, the wallet library) are not.
+ * An embed page's entry paints the page frame with React alone and imports the rest (embeds/lib/boot-embed.tsx). Its
+ * HTML asks for that rest (what the first-load code imports dynamically, with its static imports) at once
+ * (`modulepreload`: fetched beside the entry, not blocking its first paint), so the split costs no round trip. Chunks
+ * the rest loads later (Sentry, the wallet library) are not.
  */
 function preloadPageChunks(): Plugin {
   let base = '/'

@@ -18,7 +18,10 @@ import { defineConfig } from 'vitest/config'
  * Timeouts are set for a machine three times slower than a quiet one: a test fails on a hang, not on load.
  */
 const POSTGRES_URL = process.env.CASH_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-/** Suites that only mean something on PostgreSQL (real deadlocks, a pool's connections, roles): never in the PGlite `server` project. */
+/**
+ * Suites that only mean something on PostgreSQL (real deadlocks, a pool's connections, roles): never in the PGlite
+ * `server` project.
+ */
 const POSTGRES_ONLY = [
   'server/http/database-deadlock.test.ts',
   'server/db/postgres-pool.test.ts',

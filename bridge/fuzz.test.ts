@@ -182,107 +182,110 @@ const messages = (ch: string, names: readonly string[], kinds: readonly string[]
 // ---- the host side ----
 
 describe('fuzzing the host side of the bridge', () => {
-  it('drops every message that is not a valid request of a listed method; calls no handler for it; never throws', async () => {
-    const calls: string[] = []
-    const handlers: HostHandlers = {}
-    for (const m of METHOD_NAMES) {
-      if (!METHODS[m].capability) continue
-      ;(handlers as Record<string, unknown>)[m] = async (params: unknown) => {
-        calls.push(m)
-        return m === 'confirm'
-          ? { confirmed: true, method: 'none' }
-          : m === 'scanQr'
-            ? { text: 'x' }
-            : m === 'share'
-              ? { shared: true }
-              : m === 'copy'
-                ? { copied: true }
-                : m === 'openUrl'
-                  ? { opened: true }
-                  : m === 'navigate'
-                    ? { navigated: true }
-                    : m === 'close'
-                      ? { closed: true }
-                      : m === 'notify'
-                        ? { shown: true }
-                        : { done: true, params }
+  it(
+    'drops every message that is not a valid request of a listed method; ' + 'calls no handler for it; never throws',
+    async () => {
+      const calls: string[] = []
+      const handlers: HostHandlers = {}
+      for (const m of METHOD_NAMES) {
+        if (!METHODS[m].capability) continue
+        ;(handlers as Record<string, unknown>)[m] = async (params: unknown) => {
+          calls.push(m)
+          return m === 'confirm'
+            ? { confirmed: true, method: 'none' }
+            : m === 'scanQr'
+              ? { text: 'x' }
+              : m === 'share'
+                ? { shared: true }
+                : m === 'copy'
+                  ? { copied: true }
+                  : m === 'openUrl'
+                    ? { opened: true }
+                    : m === 'navigate'
+                      ? { navigated: true }
+                      : m === 'close'
+                        ? { closed: true }
+                        : m === 'notify'
+                          ? { shown: true }
+                          : { done: true, params }
+        }
       }
-    }
-    let readies = 0
-    const channel = new MessageChannel()
-    const drops = newDropCounter()
-    const host = serveBridge({
-      wire: portWire(channel.port1),
-      handlers,
-      context: () => context,
-      drops,
-      onReady: () => readies++,
-    })
-    const inbox: { kind?: string; re?: string }[] = []
-    channel.port2.addEventListener('message', (e) => inbox.push(e.data))
-    channel.port2.start()
-    cleanups.push(() => (host.close(), channel.port1.close(), channel.port2.close()))
-    const ch = 'fuzz-channel-1'
-    channel.port2.postMessage({
-      ns: NS,
-      v: 1,
-      ch,
-      id: 'hello-1',
-      kind: 'hello',
-      versions: [1],
-      embed: 'fuzz',
-      sdk: 'fuzz',
-    })
-    await until(() => inbox.some((m) => m.kind === 'ack'))
+      let readies = 0
+      const channel = new MessageChannel()
+      const drops = newDropCounter()
+      const host = serveBridge({
+        wire: portWire(channel.port1),
+        handlers,
+        context: () => context,
+        drops,
+        onReady: () => readies++,
+      })
+      const inbox: { kind?: string; re?: string }[] = []
+      channel.port2.addEventListener('message', (e) => inbox.push(e.data))
+      channel.port2.start()
+      cleanups.push(() => (host.close(), channel.port1.close(), channel.port2.close()))
+      const ch = 'fuzz-channel-1'
+      channel.port2.postMessage({
+        ns: NS,
+        v: 1,
+        ch,
+        id: 'hello-1',
+        kind: 'hello',
+        versions: [1],
+        embed: 'fuzz',
+        sdk: 'fuzz',
+      })
+      await until(() => inbox.some((m) => m.kind === 'ack'))
 
-    let accepted = 0
-    await fc.assert(
-      fc.asyncProperty(
-        messages(ch, [...METHOD_NAMES, ...PROTO], ['req', 'req', 'hello', 'res', 'evt', 'ack']),
-        async (message) => {
-          const before = calls.length + readies
-          let cloneable = true
-          try {
-            channel.port2.postMessage(message)
-          } catch {
-            cloneable = false // not structured-cloneable: it never leaves the sender
-          }
-          await settle(2)
-          const env = EnvelopeSchema.safeParse(message)
-          const req = env.success && env.data.kind === 'req' ? env.data : null
-          const valid =
-            cloneable &&
-            req !== null &&
-            req.ch === ch &&
-            isMethodName(req.method) &&
-            METHODS[req.method].params.safeParse(req.params).success &&
-            (METHODS[req.method].capability === null || req.method in handlers)
-          if (valid && req.method !== 'getContext') await until(() => calls.length + readies > before)
-          const reached = calls.length + readies - before
-          if (!valid) expect(reached, show(message)).toBe(0)
-          else if (req.method !== 'getContext') expect(reached).toBe(1)
-          if (valid) accepted++
-          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-        },
-      ),
-      { numRuns: RUNS, seed: seedOf('host') },
-    )
-    // The generator does produce valid requests too, so "reached" is tested both ways.
-    expect(accepted, 'valid requests generated').toBeGreaterThan(0)
-    expect(drops.dropped, 'host drops').toBeGreaterThan(RUNS / 10)
-    // And the host still answers a real request afterwards.
-    channel.port2.postMessage({
-      ns: NS,
-      v: 1,
-      ch,
-      id: 'final-1',
-      kind: 'req',
-      method: 'copy',
-      params: { text: 'still here' },
-    })
-    await until(() => inbox.some((m) => m.re === 'final-1'))
-    expect(inbox.find((m) => m.re === 'final-1')).toMatchObject({ ok: true, result: { copied: true } })
-  })
+      let accepted = 0
+      await fc.assert(
+        fc.asyncProperty(
+          messages(ch, [...METHOD_NAMES, ...PROTO], ['req', 'req', 'hello', 'res', 'evt', 'ack']),
+          async (message) => {
+            const before = calls.length + readies
+            let cloneable = true
+            try {
+              channel.port2.postMessage(message)
+            } catch {
+              cloneable = false // not structured-cloneable: it never leaves the sender
+            }
+            await settle(2)
+            const env = EnvelopeSchema.safeParse(message)
+            const req = env.success && env.data.kind === 'req' ? env.data : null
+            const valid =
+              cloneable &&
+              req !== null &&
+              req.ch === ch &&
+              isMethodName(req.method) &&
+              METHODS[req.method].params.safeParse(req.params).success &&
+              (METHODS[req.method].capability === null || req.method in handlers)
+            if (valid && req.method !== 'getContext') await until(() => calls.length + readies > before)
+            const reached = calls.length + readies - before
+            if (!valid) expect(reached, show(message)).toBe(0)
+            else if (req.method !== 'getContext') expect(reached).toBe(1)
+            if (valid) accepted++
+            expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+          },
+        ),
+        { numRuns: RUNS, seed: seedOf('host') },
+      )
+      // The generator does produce valid requests too, so "reached" is tested both ways.
+      expect(accepted, 'valid requests generated').toBeGreaterThan(0)
+      expect(drops.dropped, 'host drops').toBeGreaterThan(RUNS / 10)
+      // And the host still answers a real request afterwards.
+      channel.port2.postMessage({
+        ns: NS,
+        v: 1,
+        ch,
+        id: 'final-1',
+        kind: 'req',
+        method: 'copy',
+        params: { text: 'still here' },
+      })
+      await until(() => inbox.some((m) => m.re === 'final-1'))
+      expect(inbox.find((m) => m.re === 'final-1')).toMatchObject({ ok: true, result: { copied: true } })
+    },
+  )
 })
 
 // ---- the embed side ----

@@ -80,7 +80,14 @@ export const METHODS = {
       method: z.enum(['biometrics', 'passcode', 'none']),
       signature: z.string().max(100).optional(),
     }),
-    doc: 'Ask the holder to approve a money movement with biometrics (or the device passcode). The all-in cost is in `amount` and `detail`. `challenge` is the one the embed got from POST /auth/confirmations/challenge; once the check passes the host answers `signature` = base64url(HMAC-SHA256(key = base64url-decode(confirmSecret), "cash-confirm:" + challenge)), with the `confirmSecret` its native sign-in returned (kept behind the biometric check, never given to a webview). The embed sends `{ method: "host", challengeId, signature }`; the server refuses a host confirmation without a right answer to an open challenge of the same session.',
+    doc:
+      'Ask the holder to approve a money movement with biometrics (or the device passcode). The ' +
+      'all-in cost is in `amount` and `detail`. `challenge` is the one the embed got from POST ' +
+      '/auth/confirmations/challenge; once the check passes the host answers `signature` = ' +
+      'base64url(HMAC-SHA256(key = base64url-decode(confirmSecret), "cash-confirm:" + challenge)), ' +
+      'with the `confirmSecret` its native sign-in returned (kept behind the biometric check, never ' +
+      'given to a webview). The embed sends `{ method: "host", challengeId, signature }`; the server ' +
+      'refuses a host confirmation without a right answer to an open challenge of the same session.',
   },
   scanQr: {
     capability: 'scanQr',
@@ -139,7 +146,9 @@ export const METHODS = {
       .object({ id: z.string().min(1).max(64), title: z.string().min(1).max(120), body: z.string().max(500) })
       .strict(),
     result: z.object({ shown: z.boolean() }),
-    doc: 'Show a new Cash notification natively (an alert the holder set, or a health warning before liquidation). `id` is stable: show each id once.',
+    doc:
+      'Show a new Cash notification natively (an alert the holder set, or a ' +
+      'health warning before liquidation). `id` is stable: show each id once.',
   },
   addToWallet: {
     capability: 'addToWallet',
@@ -147,7 +156,12 @@ export const METHODS = {
       .object({ cardId: z.uuid(), last4: z.string().regex(/^\d{4}$/), cardholderName: z.string().min(1).max(80) })
       .strict(),
     result: z.object({ added: z.boolean(), wallet: z.enum(['apple', 'google']) }),
-    doc: 'Add a card to the device wallet (Apple Wallet on iOS, Google Wallet on Android) by in-app push provisioning: the host shows the wallet’s own sheet and gets the encrypted card data from the card issuer with the holder’s session. `added` is false when the card was already in the wallet. CANCELLED if the holder closes the sheet; UNAVAILABLE if the device cannot hold cards (no wallet, no NFC). Without this capability the embed links to `support/wallet-instruct`, the manual steps.',
+    doc:
+      'Add a card to the device wallet (Apple Wallet on iOS, Google Wallet on Android) by in-app push ' +
+      'provisioning: the host shows the wallet’s own sheet and gets the encrypted card data from the ' +
+      'card issuer with the holder’s session. `added` is false when the card was already in the wallet. ' +
+      'CANCELLED if the holder closes the sheet; UNAVAILABLE if the device cannot hold cards (no wallet, ' +
+      'no NFC). Without this capability the embed links to `support/wallet-instruct`, the manual steps.',
   },
   haptics: {
     capability: 'haptics',
@@ -180,7 +194,9 @@ export const EVENTS = {
   visibility: { payload: z.object({ visible: z.boolean() }).strict(), doc: 'The webview was hidden or shown.' },
   dataChanged: {
     payload: z.object({}).strict(),
-    doc: 'What the embed shows changed outside it (a push notification arrived, a sandbox event happened): the embed reads its data again, in place, without a reload.',
+    doc:
+      'What the embed shows changed outside it (a push notification arrived, a sandbox ' +
+      'event happened): the embed reads its data again, in place, without a reload.',
   },
 } as const
 export type EventName = keyof typeof EVENTS

@@ -134,7 +134,8 @@ export async function startCluster(options: {
     await Promise.all(servers.map((server) => server.start()))
     const startMs = performance.now() - started
     log(
-      `[cluster] ${options.instances} servers started together in ${Math.round(startMs)} ms on ports ${ports.join(', ')}`,
+      `[cluster] ${options.instances} servers started together ` +
+        `in ${Math.round(startMs)} ms on ports ${ports.join(', ')}`,
     )
     const port = await freePort()
     const extra = await Promise.all(

@@ -37,7 +37,9 @@ export type AuthorizationInput = {
   cardSpentToday: bigint
   cardSpentThisMonth: bigint
   spendable: Spendable
-  /** For an incremental authorization: what the authorization already holds (the per-purchase limit covers the total). */
+  /**
+   * For an incremental authorization: what the authorization already holds (the per-purchase limit covers the total).
+   */
   alreadyAuthorized?: bigint
 }
 

@@ -56,32 +56,38 @@ describe('liquidation plan', () => {
     })
   })
 
-  it('never repays more than owed nor sells less value than it repays; leaves the position healthy when collateral allows', () => {
-    const units = fc.bigInt({ min: 0n, max: 10n ** 24n })
-    fc.assert(
-      fc.property(
-        units,
-        units,
-        units,
-        units,
-        fc.bigInt({ min: 1n, max: 10n ** 13n }),
-        fc.bigInt({ min: 1n, max: 5_000_000000n }),
-        (usdc, usdt, eth, we, debt, wePrice) => {
-          const p = { ...DEFAULT_PRICES, weETH: wePrice, ETH: wePrice }
-          const free = { USDC: usdc % 10n ** 13n, USDT: usdt % 10n ** 13n, ETH: eth, weETH: we }
-          const plan = planLiquidation(free, p, debt)
-          expect(plan.repaid <= debt).toBe(true)
-          const soldValue = HELD_ASSETS.reduce((s, a) => s + usdValue(plan.sold[a], a, p), 0n)
-          expect(soldValue >= plan.repaid).toBe(true)
-          for (const a of HELD_ASSETS) expect(plan.sold[a] <= free[a]).toBe(true)
-          const left = Object.fromEntries(HELD_ASSETS.map((a) => [a, free[a] - plan.sold[a]])) as typeof free
-          const after = healthBps(left, p, debt - plan.repaid)
-          // One round only when it left the position healthy; a second leaves debt only when no collateral of any value is left.
-          if (plan.rounds === 1) expect(after === null || after >= 10_000n).toBe(true)
-          if (plan.rounds === 2 && plan.repaid < debt)
-            expect(HELD_ASSETS.map((a) => usdValue(left[a], a, p))).toEqual([0n, 0n, 0n, 0n])
-        },
-      ),
-    )
-  })
+  it(
+    'never repays more than owed nor sells less value than it ' +
+      'repays; leaves the position healthy when collateral allows',
+    () => {
+      const units = fc.bigInt({ min: 0n, max: 10n ** 24n })
+      fc.assert(
+        fc.property(
+          units,
+          units,
+          units,
+          units,
+          fc.bigInt({ min: 1n, max: 10n ** 13n }),
+          fc.bigInt({ min: 1n, max: 5_000_000000n }),
+          (usdc, usdt, eth, we, debt, wePrice) => {
+            const p = { ...DEFAULT_PRICES, weETH: wePrice, ETH: wePrice }
+            const free = { USDC: usdc % 10n ** 13n, USDT: usdt % 10n ** 13n, ETH: eth, weETH: we }
+            const plan = planLiquidation(free, p, debt)
+            expect(plan.repaid <= debt).toBe(true)
+            const soldValue = HELD_ASSETS.reduce((s, a) => s + usdValue(plan.sold[a], a, p), 0n)
+            expect(soldValue >= plan.repaid).toBe(true)
+            for (const a of HELD_ASSETS) expect(plan.sold[a] <= free[a]).toBe(true)
+            const left = Object.fromEntries(HELD_ASSETS.map((a) => [a, free[a] - plan.sold[a]])) as typeof free
+            const after = healthBps(left, p, debt - plan.repaid)
+            // One round only when it left the position healthy; a second leaves debt only when no collateral of any
+            // value
+            // is left.
+            if (plan.rounds === 1) expect(after === null || after >= 10_000n).toBe(true)
+            if (plan.rounds === 2 && plan.repaid < debt)
+              expect(HELD_ASSETS.map((a) => usdValue(left[a], a, p))).toEqual([0n, 0n, 0n, 0n])
+          },
+        ),
+      )
+    },
+  )
 })

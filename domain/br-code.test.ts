@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { crc16, decodeBrCode, encodeBrCode, type BrCode } from './br-code'
 
 const MANUAL_EXAMPLE =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+  'de Tal6008BRASILIA62070503***63041D3D'
 
 describe('BR Code', () => {
   it('decodes the Central Bank manual’s example with a valid checksum', () => {

@@ -43,7 +43,9 @@ function localMidnight(year: number, month: number, day: number, zone: string): 
 const isoDate = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 
-/** The holder's local date of `instant` and the first of its month, as `YYYY-MM-DD` (how SQL `date` columns take them). */
+/**
+ * The holder's local date of `instant` and the first of its month, as `YYYY-MM-DD` (how SQL `date` columns take them).
+ */
 export function localDays(instant: Date, zone: string): { today: string; monthFirst: string } {
   const { year, month, day } = localDate(instant, zone)
   return { today: isoDate(year, month, day), monthFirst: isoDate(year, month, 1) }

@@ -16,7 +16,8 @@ describe('card issuing rules', () => {
       message: 'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.',
     })
     expect(verificationGate('corporate', 'in_review').message).toBe(
-      'Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.',
+      'Your company’s verification (KYB) is in review. You can ' +
+        'order cards once it is approved; follow it at /app/cash/kyb.',
     )
     expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain(
       'was rejected (document unreadable)',
@@ -61,7 +62,8 @@ describe('card issuing rules', () => {
 describe('verificationGate wording', () => {
   it('names what the verification opens', () => {
     expect(verificationGate('corporate', 'in_review', null, 'safe').message).toBe(
-      'Your company’s verification (KYB) is in review. You can create your safe once it is approved; follow it at /app/cash/kyb.',
+      'Your company’s verification (KYB) is in review. You can create ' +
+        'your safe once it is approved; follow it at /app/cash/kyb.',
     )
     expect(verificationGate('personal', 'rejected', 'blurry photo', 'safe').message).toBe(
       'Your identity verification (KYC) was rejected (blurry photo). Complete it at /app/cash/kyc to create your safe.',

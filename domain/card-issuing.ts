@@ -65,7 +65,10 @@ const WHAT: Record<VerificationStatus, string> = {
 export const GATED_ACTIONS = { cards: 'order cards', safe: 'create your safe' } as const
 export type GatedAction = keyof typeof GATED_ACTIONS
 
-/** Ordering any card (or creating the safe) needs approved KYC of the holder (personal) or approved KYB of the company (corporate). */
+/**
+ * Ordering any card (or creating the safe) needs approved KYC of the holder (personal) or approved KYB of the company
+ * (corporate).
+ */
 export function verificationGate(
   accountKind: 'personal' | 'corporate',
   status: VerificationStatus,
@@ -111,7 +114,8 @@ export function assertCardCount(
   if (current < max) return
   throw new DomainError(
     'card_limit_reached',
-    `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} at a time. Cancel one you no longer use, or earn a higher tier.`,
+    `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} ` +
+      `at a time. Cancel one you no longer use, or earn a higher tier.`,
     { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on ${TIER_NAMES[tier]}.` },
   )
 }

@@ -118,7 +118,8 @@ export const ERRORS = {
   withdrawal_pending: {
     status: 409,
     message:
-      'Another withdrawal was being requested on this account at the same moment. Nothing was reserved: check your withdrawals and try again.',
+      'Another withdrawal was being requested on this account at the same ' +
+      'moment. Nothing was reserved: check your withdrawals and try again.',
   },
   conflict: {
     status: 409,
@@ -163,7 +164,8 @@ export const ERRORS = {
   invite_not_found: {
     status: 404,
     message:
-      'This invitation link is not valid. Check you opened the whole link from the e-mail, or ask for a new invitation.',
+      'This invitation link is not valid. Check you opened the ' +
+      'whole link from the e-mail, or ask for a new invitation.',
   },
   invite_expired: {
     status: 410,
@@ -176,7 +178,8 @@ export const ERRORS = {
   invite_revoked: {
     status: 410,
     message:
-      'This invitation was withdrawn or replaced by a newer one. Use the latest invitation e-mail, or ask for a new one.',
+      'This invitation was withdrawn or replaced by a newer one. ' +
+      'Use the latest invitation e-mail, or ask for a new one.',
   },
   invite_wrong_email: {
     status: 403,
@@ -197,7 +200,8 @@ export const ERRORS = {
   wallet_not_linked: {
     status: 401,
     message:
-      'This wallet is not linked to a Cash account. Sign in with your e-mail and password, then link it in Settings → Wallets.',
+      'This wallet is not linked to a Cash account. Sign in with ' +
+      'your e-mail and password, then link it in Settings → Wallets.',
   },
   upload_too_large: { status: 413, message: 'This file is larger than 5 MB.' },
   upload_type: { status: 415, message: 'This file type is not accepted here.' },
@@ -253,7 +257,8 @@ export const ERRORS = {
   account_frozen: {
     status: 423,
     message:
-      'This account is frozen by Cash: money can come in, but nothing can go out until it is unfrozen. Contact support.',
+      'This account is frozen by Cash: money can come in, but ' +
+      'nothing can go out until it is unfrozen. Contact support.',
   },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -88,8 +88,8 @@ function relative(locale: string): Intl.RelativeTimeFormat {
 }
 
 /**
- * A day as a list's group header reads it: "Today" / "Hoje", "Yesterday" / "Ontem", else the `date`. `now` is
- * passed in (the page's clock) so tests are deterministic; both days are taken in `timeZone` (the device's if left out).
+ * A day as a list's group header reads it: "Today" / "Hoje", "Yesterday" / "Ontem", else the `date`. `now` is passed in
+ * (the page's clock) so tests are deterministic; both days are taken in `timeZone` (the device's if left out).
  */
 export function formatDay(at: string | number | Date, locale: string, now: Date, timeZone?: string): string {
   const day = calendarDay(at, timeZone)

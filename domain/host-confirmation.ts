@@ -5,7 +5,8 @@
  * money movement the embed fetches a challenge (POST /auth/confirmations/challenge) and passes it to the host in
  * the bridge's `confirm`; after the check the host answers with
  *
- *   signature = base64url(HMAC-SHA256(key = base64url-decode(confirmSecret), message = UTF-8("cash-confirm:" + challenge)))
+ *   signature = base64url(HMAC-SHA256(key = base64url-decode(confirmSecret),
+ *                                     message = UTF-8("cash-confirm:" + challenge)))
  *
  * which the embed sends as `{ method: 'host', challengeId, signature }`. WebCrypto, so hosts, the QA host and tests
  * share it; the server checks with node:crypto (server/auth/confirmation-challenge.ts).

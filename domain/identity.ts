@@ -44,7 +44,10 @@ const SIGNATURES: { type: FileType; bytes: number[] }[] = [
   { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
 ]
 
-/** The file's real type from its first bytes (its magic number), whatever its name or declared type says; null when unknown. */
+/**
+ * The file's real type from its first bytes (its magic number), whatever its name or declared type says; null when
+ * unknown.
+ */
 export function detectFileType(bytes: Uint8Array): FileType | null {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.type ?? null
 }

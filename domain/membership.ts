@@ -54,7 +54,10 @@ export function tierForPoints(points: number): EarnedTier {
 
 const RANK: Record<AccountTier, number> = { core: 0, luxe: 1, pinnacle: 2, vip: 3 }
 
-/** After points move within a month: up at once when they cross a threshold, never down (that waits for re-qualification). VIP stays. */
+/**
+ * After points move within a month: up at once when they cross a threshold, never down (that waits for
+ * re-qualification). VIP stays.
+ */
 export function tierAfterPoints(current: AccountTier, monthPoints: number): AccountTier {
   const earned = tierForPoints(monthPoints)
   return RANK[earned] > RANK[current] ? earned : current

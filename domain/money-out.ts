@@ -9,7 +9,10 @@ export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = {
   ETH: 200_000_000_000_000n,
   weETH: 200_000_000_000_000n,
 }
-/** The default security delay before a crypto withdrawal is broadcast (cancellable meanwhile); the server setting WITHDRAWAL_DELAY_SECONDS may change it. */
+/**
+ * The default security delay before a crypto withdrawal is broadcast (cancellable meanwhile); the server setting
+ * WITHDRAWAL_DELAY_SECONDS may change it.
+ */
 export const WITHDRAWAL_DELAY_DEFAULT_SECONDS = 60
 /** About how long a withdrawal takes on chain after it is broadcast. */
 export const WITHDRAWAL_ARRIVAL_SECONDS = 30

@@ -2,7 +2,10 @@ import { ASSETS, type Asset } from './asset'
 import { DomainError } from './errors'
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/
-/** No amount of any asset comes near this (10^40 base units); beyond it money columns (NUMERIC(78,0)) and sums would overflow. */
+/**
+ * No amount of any asset comes near this (10^40 base units); beyond it money columns (NUMERIC(78,0)) and sums would
+ * overflow.
+ */
 export const MAX_BASE_UNITS = 10n ** 40n
 
 /**

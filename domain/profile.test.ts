@@ -30,13 +30,17 @@ describe('time zones', () => {
     const bad = ProfileBody.safeParse({ name: 'Paula', language: 'en', phone: '', timeZone: 'Mars/Olympus' })
     expect(bad.error?.issues[0]?.path).toEqual(['timeZone'])
   })
-  it('the profile governs the personal account held, else the first company, editable by its owners and admins only', () => {
-    const personal = { accountId: 'p', accountKind: 'personal', role: 'holder' } as const
-    const asMember = { accountId: 'c', accountKind: 'corporate', role: 'member' } as const
-    const asAdmin = { accountId: 'c', accountKind: 'corporate', role: 'admin' } as const
-    expect(timeZoneAccount([asMember, personal])).toMatchObject({ accountId: 'p', editable: true })
-    expect(timeZoneAccount([asMember])).toMatchObject({ accountId: 'c', editable: false })
-    expect(timeZoneAccount([asAdmin])).toMatchObject({ accountId: 'c', editable: true })
-    expect(timeZoneAccount([])).toBeNull()
-  })
+  it(
+    'the profile governs the personal account held, else the ' +
+      'first company, editable by its owners and admins only',
+    () => {
+      const personal = { accountId: 'p', accountKind: 'personal', role: 'holder' } as const
+      const asMember = { accountId: 'c', accountKind: 'corporate', role: 'member' } as const
+      const asAdmin = { accountId: 'c', accountKind: 'corporate', role: 'admin' } as const
+      expect(timeZoneAccount([asMember, personal])).toMatchObject({ accountId: 'p', editable: true })
+      expect(timeZoneAccount([asMember])).toMatchObject({ accountId: 'c', editable: false })
+      expect(timeZoneAccount([asAdmin])).toMatchObject({ accountId: 'c', editable: true })
+      expect(timeZoneAccount([])).toBeNull()
+    },
+  )
 })

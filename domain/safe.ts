@@ -77,5 +77,9 @@ export function predictSafeAddress(owners: readonly Address[], threshold: number
 
 /** The message a holder's recovery signer signs to approve handing the safe to `incomingOwner`. */
 export function recoveryApprovalMessage(input: { safe: string; incomingOwner: string; recoveryId: string }): string {
-  return `Cash safe recovery\nSafe: ${input.safe}\nIncoming owner: ${input.incomingOwner}\nRecovery: ${input.recoveryId}\nI approve handing this safe to the incoming owner after the 3-day delay.`
+  return (
+    `Cash safe recovery\nSafe: ${input.safe}\nIncoming ` +
+    `owner: ${input.incomingOwner}\nRecovery: ${input.recoveryId}\nI ` +
+    `approve handing this safe to the incoming owner after the 3-day delay.`
+  )
 }

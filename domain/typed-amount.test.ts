@@ -48,14 +48,18 @@ describe('readTypedAmount', () => {
     expect(problem('1.234.56', 'en-US')).toBe('separator')
   })
 
-  it('refuses a lone decimal sign followed by exactly three digits: thousands in one language, decimals in the other', () => {
-    expect(problem('1,234', 'pt-BR', 6)).toBe('ambiguous')
-    expect(problem('1.234', 'en-US', 18)).toBe('ambiguous')
-    expect(problem('100.000', 'en-US', 6)).toBe('ambiguous')
-    // With a zero in front, or a fourth decimal, it can only be decimals.
-    expect(value('0,234', 'pt-BR', 6)).toBe('0.234')
-    expect(value('1.2340', 'en-US', 18)).toBe('1.234')
-  })
+  it(
+    'refuses a lone decimal sign followed by exactly three ' +
+      'digits: thousands in one language, decimals in the other',
+    () => {
+      expect(problem('1,234', 'pt-BR', 6)).toBe('ambiguous')
+      expect(problem('1.234', 'en-US', 18)).toBe('ambiguous')
+      expect(problem('100.000', 'en-US', 6)).toBe('ambiguous')
+      // With a zero in front, or a fourth decimal, it can only be decimals.
+      expect(value('0,234', 'pt-BR', 6)).toBe('0.234')
+      expect(value('1.2340', 'en-US', 18)).toBe('1.234')
+    },
+  )
 
   it('refuses grouping that is not in threes', () => {
     expect(problem('1,23,456', 'en-US')).toBe('invalid')

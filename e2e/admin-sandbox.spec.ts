@@ -33,50 +33,52 @@ test.describe
       await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'auto' })
     })
 
-    test('the sandbox page leaves applications pending; "Pending KYC" opens a queue, oldest first, each opening the application to decide', async ({
-      page,
-      request,
-      serverClock,
-    }) => {
-      await new CashApp(page).useSession('admin')
-      await page.goto('/app/cash/admin/sandbox')
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox')
-      await page.getByRole('button', { name: 'Open controls' }).click()
-      const manual = page.getByLabel('Leave new applications pending for an admin')
-      await manual.check()
-      await expect(page.getByTestId('sandbox-outcome')).toHaveText('New applications now wait for an admin’s decision.')
+    test(
+      'the sandbox page leaves applications pending; "Pending KYC" opens ' +
+        'a queue, oldest first, each opening the application to decide',
+      async ({ page, request, serverClock }) => {
+        await new CashApp(page).useSession('admin')
+        await page.goto('/app/cash/admin/sandbox')
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox')
+        await page.getByRole('button', { name: 'Open controls' }).click()
+        const manual = page.getByLabel('Leave new applications pending for an admin')
+        await manual.check()
+        await expect(page.getByTestId('sandbox-outcome')).toHaveText(
+          'New applications now wait for an admin’s decision.',
+        )
 
-      const tag = `${Date.now()}`
-      const first = await submitKyc(request, 'queue-a', `Queue First ${tag}`)
-      await submitKyc(request, 'queue-b', `Queue Second ${tag}`)
-      // Far past the provider's usual 6 s: nothing decided them.
-      await serverClock.advance(120)
-      expect(((await first.api.get('/kyc')) as { status: string }).status).toBe('in_review')
+        const tag = `${Date.now()}`
+        const first = await submitKyc(request, 'queue-a', `Queue First ${tag}`)
+        await submitKyc(request, 'queue-b', `Queue Second ${tag}`)
+        // Far past the provider's usual 6 s: nothing decided them.
+        await serverClock.advance(120)
+        expect(((await first.api.get('/kyc')) as { status: string }).status).toBe('in_review')
 
-      await page.goto('/app/cash/admin')
-      await page.getByRole('link', { name: /Pending KYC/ }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity reviews')
-      const queue = page.getByTestId('identity-reviews')
-      // The heading is drawn before the queue has loaded: wait for both applications, then read their order.
-      await expect(queue.getByRole('listitem').filter({ hasText: tag })).toHaveCount(2)
-      const names = await queue.getByRole('listitem').filter({ hasText: tag }).allInnerTexts()
-      expect(names[0]).toContain(`Queue First ${tag}`)
-      expect(names[1]).toContain(`Queue Second ${tag}`)
-      await expect(queue.getByRole('listitem').filter({ hasText: `Queue First ${tag}` })).toContainText(
-        'In review since',
-      )
+        await page.goto('/app/cash/admin')
+        await page.getByRole('link', { name: /Pending KYC/ }).click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity reviews')
+        const queue = page.getByTestId('identity-reviews')
+        // The heading is drawn before the queue has loaded: wait for both applications, then read their order.
+        await expect(queue.getByRole('listitem').filter({ hasText: tag })).toHaveCount(2)
+        const names = await queue.getByRole('listitem').filter({ hasText: tag }).allInnerTexts()
+        expect(names[0]).toContain(`Queue First ${tag}`)
+        expect(names[1]).toContain(`Queue Second ${tag}`)
+        await expect(queue.getByRole('listitem').filter({ hasText: `Queue First ${tag}` })).toContainText(
+          'In review since',
+        )
 
-      await queue.getByRole('link', { name: `KYC · Queue First ${tag}` }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('User')
-      await page
-        .getByRole('button', { name: /Record decision|Decide|Approve/ })
-        .first()
-        .click()
-      await expect.poll(async () => ((await first.api.get('/kyc')) as { status: string }).status).toBe('approved')
-      await page.goto('/app/cash/admin/identity-reviews')
-      await expect(page.getByTestId('identity-reviews')).not.toContainText(`Queue First ${tag}`)
-      await expect(page.getByTestId('identity-reviews')).toContainText(`Queue Second ${tag}`)
-    })
+        await queue.getByRole('link', { name: `KYC · Queue First ${tag}` }).click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('User')
+        await page
+          .getByRole('button', { name: /Record decision|Decide|Approve/ })
+          .first()
+          .click()
+        await expect.poll(async () => ((await first.api.get('/kyc')) as { status: string }).status).toBe('approved')
+        await page.goto('/app/cash/admin/identity-reviews')
+        await expect(page.getByTestId('identity-reviews')).not.toContainText(`Queue First ${tag}`)
+        await expect(page.getByTestId('identity-reviews')).toContainText(`Queue Second ${tag}`)
+      },
+    )
 
     test('the admin sandbox page decides an application for a chosen account', async ({ page, request }) => {
       await (await apiAs(request, 'admin')).put('/sandbox/settings', { identityDecisions: 'manual' })

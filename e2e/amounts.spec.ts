@@ -67,44 +67,46 @@ test.describe('on a Portuguese page', () => {
     })
   })
 
-  test('a corporate card limit typed "1.234,56" is sent as 1234.56; "12.50" is refused at the field in Portuguese', async ({
-    page,
-    request,
-  }) => {
-    await new CashApp(page).signInAs('owner')
-    await inPortuguese(await apiAs(request, 'owner'), async () => {
-      expect(await issueWithLimit(page, /Limite por compra/, /Emitir cartão virtual/, '1.234,56')).toBe('1234.56')
-      await page.goto('/app/cash/card/@corporate/add')
-      await page.getByLabel(/Limite por compra/).fill('12.50')
-      await page.getByRole('button', { name: /Emitir cartão virtual/ }).click()
-      await expect(page.getByLabel(/Limite por compra/)).toHaveAccessibleDescription(/Use vírgula para os decimais/)
-    })
-  })
+  test(
+    'a corporate card limit typed "1.234,56" is sent as 1234.56; ' + '"12.50" is refused at the field in Portuguese',
+    async ({ page, request }) => {
+      await new CashApp(page).signInAs('owner')
+      await inPortuguese(await apiAs(request, 'owner'), async () => {
+        expect(await issueWithLimit(page, /Limite por compra/, /Emitir cartão virtual/, '1.234,56')).toBe('1234.56')
+        await page.goto('/app/cash/card/@corporate/add')
+        await page.getByLabel(/Limite por compra/).fill('12.50')
+        await page.getByRole('button', { name: /Emitir cartão virtual/ }).click()
+        await expect(page.getByLabel(/Limite por compra/)).toHaveAccessibleDescription(/Use vírgula para os decimais/)
+      })
+    },
+  )
 })
 
 test.describe('on an English page', () => {
   test.use({ locale: 'en-US' })
 
-  test('"1,234.56" means the same money in the alerts form and the card limits form; "12,50" is refused, not guessed', async ({
-    page,
-    request,
-  }) => {
-    const paula = await apiAs(request, 'personal')
-    await new CashApp(page).signInAs('personal')
-    try {
-      expect(await saveAlert(page, paula, /Alert on a purchase above/, /Save alerts/, '1,234.56')).toBe('1234.56')
-      await page.goto('/app/cash/settings/alerts/spend-limit')
-      await page.getByLabel(/Alert on a purchase above/).fill('12,50')
-      await page.getByRole('button', { name: /Save alerts/ }).click()
-      await expect(page.getByLabel(/Alert on a purchase above/)).toHaveAccessibleDescription(/Use a point for decimals/)
-      expect((await alertsOf(paula)).purchaseAbove).toBe('1234.56')
-    } finally {
-      await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
-    }
-    await page.context().clearCookies()
-    await new CashApp(page).signInAs('owner')
-    expect(await issueWithLimit(page, /Limit per purchase/, /Issue virtual card/, '1,234.56')).toBe('1234.56')
-  })
+  test(
+    '"1,234.56" means the same money in the alerts form and the card limits form; ' + '"12,50" is refused, not guessed',
+    async ({ page, request }) => {
+      const paula = await apiAs(request, 'personal')
+      await new CashApp(page).signInAs('personal')
+      try {
+        expect(await saveAlert(page, paula, /Alert on a purchase above/, /Save alerts/, '1,234.56')).toBe('1234.56')
+        await page.goto('/app/cash/settings/alerts/spend-limit')
+        await page.getByLabel(/Alert on a purchase above/).fill('12,50')
+        await page.getByRole('button', { name: /Save alerts/ }).click()
+        await expect(page.getByLabel(/Alert on a purchase above/)).toHaveAccessibleDescription(
+          /Use a point for decimals/,
+        )
+        expect((await alertsOf(paula)).purchaseAbove).toBe('1234.56')
+      } finally {
+        await paula.put(`/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: null })
+      }
+      await page.context().clearCookies()
+      await new CashApp(page).signInAs('owner')
+      expect(await issueWithLimit(page, /Limit per purchase/, /Issue virtual card/, '1,234.56')).toBe('1234.56')
+    },
+  )
 
   test('issuing a corporate card with a bad limit shows why at the limit field and issues nothing', async ({
     page,

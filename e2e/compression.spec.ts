@@ -39,49 +39,51 @@ const PAGES = [
   ...Object.keys(WEBVIEW_PAGES).map((page) => `/app/cash/webview/${page}`),
 ]
 
-test('every JS and CSS asset of the build goes out in brotli or gzip as asked, and decodes to the file’s own bytes', async ({
-  baseURL,
-}) => {
-  expect(ASSETS.length).toBeGreaterThan(20)
-  for (const name of ASSETS) {
-    const file = readFileSync(resolve(DIST, 'assets', name))
-    const url = `${baseURL}/app/cash/assets/${name}`
-    for (const [asked, sent] of [
-      ['gzip, deflate, br, zstd', 'br'],
-      ['gzip', 'gzip'],
-      [undefined, undefined],
-    ] as const) {
-      const res = await fetchRaw(url, asked)
-      expect(res.status, `${name} (${asked})`).toBe(200)
-      // A file too small to be worth it (under 512 bytes) is sent as it is.
-      const expected = file.length < 512 ? undefined : sent
-      expect(res.encoding, `${name} (${asked})`).toBe(expected)
-      if (expected) expect(res.vary).toMatch(/accept-encoding/i)
-      expect(decode(res).equals(file), `${name} decodes to the built file (${asked})`).toBe(true)
+test(
+  'every JS and CSS asset of the build goes out in brotli or gzip as asked, ' + 'and decodes to the file’s own bytes',
+  async ({ baseURL }) => {
+    expect(ASSETS.length).toBeGreaterThan(20)
+    for (const name of ASSETS) {
+      const file = readFileSync(resolve(DIST, 'assets', name))
+      const url = `${baseURL}/app/cash/assets/${name}`
+      for (const [asked, sent] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const res = await fetchRaw(url, asked)
+        expect(res.status, `${name} (${asked})`).toBe(200)
+        // A file too small to be worth it (under 512 bytes) is sent as it is.
+        const expected = file.length < 512 ? undefined : sent
+        expect(res.encoding, `${name} (${asked})`).toBe(expected)
+        if (expected) expect(res.vary).toMatch(/accept-encoding/i)
+        expect(decode(res).equals(file), `${name} decodes to the built file (${asked})`).toBe(true)
+      }
     }
-  }
-})
+  },
+)
 
-test('every page, the shell’s and each standalone webview page, goes out compressed and decodes to the plain page', async ({
-  baseURL,
-}) => {
-  for (const path of PAGES) {
-    const plain = await fetchRaw(`${baseURL}${path}`)
-    expect(plain.status, path).toBe(200)
-    expect(plain.encoding).toBeUndefined()
-    expect(plain.body.toString()).toContain('<!doctype html>')
-    for (const [asked, sent] of [
-      ['gzip, deflate, br', 'br'],
-      ['gzip, br;q=0', 'gzip'],
-      ['identity', undefined],
-    ] as const) {
-      const res = await fetchRaw(`${baseURL}${path}`, asked)
-      expect(res.encoding, `${path} (${asked})`).toBe(sent)
-      expect(res.vary).toMatch(/accept-encoding/i)
-      expect(decode(res).equals(plain.body), `${path} decodes to the plain page (${asked})`).toBe(true)
+test(
+  'every page, the shell’s and each standalone webview page, ' + 'goes out compressed and decodes to the plain page',
+  async ({ baseURL }) => {
+    for (const path of PAGES) {
+      const plain = await fetchRaw(`${baseURL}${path}`)
+      expect(plain.status, path).toBe(200)
+      expect(plain.encoding).toBeUndefined()
+      expect(plain.body.toString()).toContain('<!doctype html>')
+      for (const [asked, sent] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip, br;q=0', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const res = await fetchRaw(`${baseURL}${path}`, asked)
+        expect(res.encoding, `${path} (${asked})`).toBe(sent)
+        expect(res.vary).toMatch(/accept-encoding/i)
+        expect(decode(res).equals(plain.body), `${path} decodes to the plain page (${asked})`).toBe(true)
+      }
     }
-  }
-})
+  },
+)
 
 test('API answers go out gzip-compressed, the OpenAPI document included, and decode to the same JSON', async ({
   baseURL,

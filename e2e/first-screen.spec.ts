@@ -52,28 +52,28 @@ test('a drawn page answers the holder once its code has taken it over', async ({
   await expect(page.getByText(/Enter a PIX key/).first()).toBeVisible()
 })
 
-test('the web shell arrives drawn too: home with its balances for a signed-in holder, the sign-in form for anyone else', async ({
-  page,
-  context,
-  browser,
-}) => {
-  await useWebSession(context, 'personal')
-  const errors: string[] = []
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
-  const home = await (await context.request.get('/app/cash')).text()
-  expect(home).toMatch(/<div id="root" data-ssr="" inert="">.*<h1[^>]*>Home<\/h1>.*Spendable/s)
-  expect(home).toMatch(/id="cash-data">\{.*"home:/)
-  await page.goto('/app/cash')
-  await expect(page.locator('#root')).not.toHaveAttribute('inert')
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
-  const guest = await browser.newContext()
-  const signIn = await (await guest.request.get('/app/cash/sign-in')).text()
-  expect(signIn).toMatch(
-    /<div id="root" data-ssr="" inert=""( data-ssr-signed-out="")?>.*<h1[^>]*>Sign in to Cash<\/h1>/s,
-  )
-  await guest.close()
-  expect(errors).toEqual([])
-})
+test(
+  'the web shell arrives drawn too: home with its balances ' +
+    'for a signed-in holder, the sign-in form for anyone else',
+  async ({ page, context, browser }) => {
+    await useWebSession(context, 'personal')
+    const errors: string[] = []
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
+    const home = await (await context.request.get('/app/cash')).text()
+    expect(home).toMatch(/<div id="root" data-ssr="" inert="">.*<h1[^>]*>Home<\/h1>.*Spendable/s)
+    expect(home).toMatch(/id="cash-data">\{.*"home:/)
+    await page.goto('/app/cash')
+    await expect(page.locator('#root')).not.toHaveAttribute('inert')
+    await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
+    const guest = await browser.newContext()
+    const signIn = await (await guest.request.get('/app/cash/sign-in')).text()
+    expect(signIn).toMatch(
+      /<div id="root" data-ssr="" inert=""( data-ssr-signed-out="")?>.*<h1[^>]*>Sign in to Cash<\/h1>/s,
+    )
+    await guest.close()
+    expect(errors).toEqual([])
+  },
+)
 
 test('inside a native host, a page drawn signed out stays hidden until the page has heard from its host', async ({
   context,

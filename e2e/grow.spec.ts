@@ -21,55 +21,54 @@ test.describe('Grow, as personal@demo.cash', () => {
     await new CashApp(page).useSession('personal')
   })
 
-  test('an expired convert quote is refused with a fresh one, and executing it moves balances by the shown amounts', async ({
-    page,
-    request,
-    serverClock,
-  }) => {
-    const paula = await apiAs(request, 'personal')
-    const usdc = await balanceOf(paula, account, 'USDC')
-    const usdt = await balanceOf(paula, account, 'USDT')
-    await page.goto('/app/cash/convert')
-    await page.getByLabel('From').selectOption('USDC')
-    await page.getByLabel('To', { exact: true }).selectOption('USDC')
-    await page.getByLabel('Amount of USDC').fill('10')
-    await page.getByRole('button', { name: 'Get quote' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Choose a different asset to receive.' })).toBeVisible()
-    await page.getByLabel('To', { exact: true }).selectOption('USDT')
-    await page.getByRole('button', { name: 'Get quote' }).click()
-    await expect(page.getByTestId('quote.receive')).toHaveText('9.97 USDT')
-    await expect(page.getByTestId('quote')).toContainText('0.03 USDT ($0.03)')
-    // The page counts down the 30 s the server holds the rate (the page's clock is the server's).
-    await expect(page.getByTestId('quote.countdown')).toContainText(/Rate held for 0:(30|[0-2]\d)/)
-    // Let the quote run out (the page's countdown and the server's clock), then confirm it anyway: the server
-    // refuses it and offers a fresh one.
-    await serverClock.advance(QUOTE_TTL + 1)
-    await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired')
-    await page.getByRole('button', { name: 'Review and confirm' }).click()
-    await confirmWithPassword(page, 'Confirm and convert')
-    await expect(
-      page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' }),
-    ).toBeVisible()
-    await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for')
-    expect(await balanceOf(paula, account, 'USDC')).toBe(usdc)
-    const received = await page.getByTestId('quote.receive').textContent()
-    await page.getByRole('button', { name: 'Review and confirm' }).click()
-    await confirmWithPassword(page, 'Confirm and convert')
-    await expect(page.getByTestId('convert.done')).toHaveText(`You paid 10.00 USDC and received ${received}.`)
-    expect(units(await balanceOf(paula, account, 'USDC'))).toBe(units(usdc) - 10_000_000)
-    expect(units(await balanceOf(paula, account, 'USDT'))).toBe(units(usdt) + 9_970_000)
-    // Put Paula's USDT back as it was (the spread stays with Cash).
-    const back = (await paula.post(`/accounts/${account}/convert/quotes`, {
-      from: 'USDT',
-      to: 'USDC',
-      amount: '9.97',
-    })) as { id: string }
-    await paula.post(`/accounts/${account}/convert/executions`, {
-      quoteId: back.id,
-      confirmation: await paula.hostConfirmation(),
-    })
-    expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
-  })
+  test(
+    'an expired convert quote is refused with a fresh one, ' + 'and executing it moves balances by the shown amounts',
+    async ({ page, request, serverClock }) => {
+      const paula = await apiAs(request, 'personal')
+      const usdc = await balanceOf(paula, account, 'USDC')
+      const usdt = await balanceOf(paula, account, 'USDT')
+      await page.goto('/app/cash/convert')
+      await page.getByLabel('From').selectOption('USDC')
+      await page.getByLabel('To', { exact: true }).selectOption('USDC')
+      await page.getByLabel('Amount of USDC').fill('10')
+      await page.getByRole('button', { name: 'Get quote' }).click()
+      await expect(page.getByRole('alert').filter({ hasText: 'Choose a different asset to receive.' })).toBeVisible()
+      await page.getByLabel('To', { exact: true }).selectOption('USDT')
+      await page.getByRole('button', { name: 'Get quote' }).click()
+      await expect(page.getByTestId('quote.receive')).toHaveText('9.97 USDT')
+      await expect(page.getByTestId('quote')).toContainText('0.03 USDT ($0.03)')
+      // The page counts down the 30 s the server holds the rate (the page's clock is the server's).
+      await expect(page.getByTestId('quote.countdown')).toContainText(/Rate held for 0:(30|[0-2]\d)/)
+      // Let the quote run out (the page's countdown and the server's clock), then confirm it anyway: the server
+      // refuses it and offers a fresh one.
+      await serverClock.advance(QUOTE_TTL + 1)
+      await expect(page.getByTestId('quote.countdown')).toContainText('This rate has expired')
+      await page.getByRole('button', { name: 'Review and confirm' }).click()
+      await confirmWithPassword(page, 'Confirm and convert')
+      await expect(
+        page.getByRole('status').filter({ hasText: 'That quote expired, so nothing was converted' }),
+      ).toBeVisible()
+      await expect(page.getByTestId('quote.countdown')).toContainText('Rate held for')
+      expect(await balanceOf(paula, account, 'USDC')).toBe(usdc)
+      const received = await page.getByTestId('quote.receive').textContent()
+      await page.getByRole('button', { name: 'Review and confirm' }).click()
+      await confirmWithPassword(page, 'Confirm and convert')
+      await expect(page.getByTestId('convert.done')).toHaveText(`You paid 10.00 USDC and received ${received}.`)
+      expect(units(await balanceOf(paula, account, 'USDC'))).toBe(units(usdc) - 10_000_000)
+      expect(units(await balanceOf(paula, account, 'USDT'))).toBe(units(usdt) + 9_970_000)
+      // Put Paula's USDT back as it was (the spread stays with Cash).
+      const back = (await paula.post(`/accounts/${account}/convert/quotes`, {
+        from: 'USDT',
+        to: 'USDC',
+        amount: '9.97',
+      })) as { id: string }
+      await paula.post(`/accounts/${account}/convert/executions`, {
+        quoteId: back.id,
+        confirmation: await paula.hostConfirmation(),
+      })
+      expect(await balanceOf(paula, account, 'USDT')).toBe(usdt)
+    },
+  )
 
   test('a Liquid deposit and a queued withdrawal move the balance by the right amounts', async ({
     page,

@@ -81,7 +81,8 @@ test('by keyboard only: sign in, move around the shell with focus on each new he
   await expectHeadingFocused(page, 'Pay with PIX')
   await tabTo(page, 'PIX key or code')
   await page.keyboard.type(
-    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+    '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+      'de Tal6008BRASILIA62070503***63041D3D',
   )
   await tabTo(page, 'Amount in reais')
   await page.keyboard.type('12')

@@ -35,7 +35,8 @@ test.describe('themes from the host', () => {
     expect(await dark.frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BG)
     expect(await dark.frame.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
 
-    // axe must have looked at the embed's text (a frame still settling gives it nothing to pass): ask again until it has.
+    // axe must have looked at the embed's text (a frame still settling gives it nothing to pass): ask again until it
+    // has.
     let results: Awaited<ReturnType<AxeBuilder['analyze']>> | undefined
     await expect
       .poll(async () => {

@@ -17,64 +17,66 @@ test('my-membership shows the tier with progress to the next, and the benefits c
   await expect(page.getByRole('row', { name: /Core \(yours\)/ })).toBeVisible()
 })
 
-test('a referral through the link qualifies after KYC and a card, earns 1 % of spend, and the leaderboard shows it masked', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const admin = await apiAs(request, 'admin')
-  const paula = await apiAs(request, 'personal')
-  const link =
-    ((await paula.get('/referrals/link')) as { link: { url: string; code: string } | null }).link ??
-    ((await paula.post('/referrals/link')) as { link: { url: string; code: string } }).link
+test(
+  'a referral through the link qualifies after KYC and a card, ' +
+    'earns 1 % of spend, and the leaderboard shows it masked',
+  async ({ page, browser, request }) => {
+    const admin = await apiAs(request, 'admin')
+    const paula = await apiAs(request, 'personal')
+    const link =
+      ((await paula.get('/referrals/link')) as { link: { url: string; code: string } | null }).link ??
+      ((await paula.post('/referrals/link')) as { link: { url: string; code: string } }).link
 
-  // The friend opens the link and signs up; the code comes with it.
-  const friend = await browser.newContext()
-  const friendPage = await friend.newPage()
-  const who = { name: 'Rita Referida', email: `referee-${Date.now()}@example.com`, password: 'a-long-password-1' }
-  await friendPage.goto(link.url)
-  await expect(friendPage.getByLabel('Referral code')).toHaveValue(link.code)
-  await friendPage.getByLabel('Full name').fill(who.name)
-  await friendPage.getByLabel('E-mail').fill(who.email)
-  await friendPage.getByLabel('Password').fill(who.password)
-  await friendPage.getByRole('button', { name: 'Create account' }).click()
-  await expect(friendPage.getByRole('heading', { name: 'Home' })).toBeVisible()
-  await friend.close()
+    // The friend opens the link and signs up; the code comes with it.
+    const friend = await browser.newContext()
+    const friendPage = await friend.newPage()
+    const who = { name: 'Rita Referida', email: `referee-${Date.now()}@example.com`, password: 'a-long-password-1' }
+    await friendPage.goto(link.url)
+    await expect(friendPage.getByLabel('Referral code')).toHaveValue(link.code)
+    await friendPage.getByLabel('Full name').fill(who.name)
+    await friendPage.getByLabel('E-mail').fill(who.email)
+    await friendPage.getByLabel('Password').fill(who.password)
+    await friendPage.getByRole('button', { name: 'Create account' }).click()
+    await expect(friendPage.getByRole('heading', { name: 'Home' })).toBeVisible()
+    await friend.close()
 
-  const rita = await apiAsUser(request, who.email, who.password)
-  const mine = async () => ((await paula.get('/referrals')) as Referrals).items.find((r) => r.name === 'R•••a R.')
-  expect(await mine()).toMatchObject({ state: 'signed_up', earned: '0' })
+    const rita = await apiAsUser(request, who.email, who.password)
+    const mine = async () => ((await paula.get('/referrals')) as Referrals).items.find((r) => r.name === 'R•••a R.')
+    expect(await mine()).toMatchObject({ state: 'signed_up', earned: '0' })
 
-  const { accountId } = (await rita.post('/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })) as {
-    accountId: string
-  }
-  await admin.post(`/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
-  const card = (await rita.post(`/accounts/${accountId}/cards`, {})) as { id: string }
-  await admin.post('/sandbox/bank/transfers', { accountId, rail: 'ach', amount: '500', senderName: who.name })
-  await expect
-    .poll(async () => Number(((await rita.get(`/accounts/${accountId}/balances`)) as { spendable: string }).spendable))
-    .toBeGreaterThan(100)
-  const auth = (await admin.post(`/sandbox/cards/${card.id}/purchases`, {
-    amount: '80',
-    merchantName: 'Padaria Central',
-    mcc: '5812',
-  })) as { networkId: string; approved: boolean }
-  expect(auth.approved).toBe(true)
-  await admin.post(`/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
-  await expect.poll(async () => (await mine())?.earned).toBe('0.8')
+    const { accountId } = (await rita.post('/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })) as {
+      accountId: string
+    }
+    await admin.post(`/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
+    const card = (await rita.post(`/accounts/${accountId}/cards`, {})) as { id: string }
+    await admin.post('/sandbox/bank/transfers', { accountId, rail: 'ach', amount: '500', senderName: who.name })
+    await expect
+      .poll(async () =>
+        Number(((await rita.get(`/accounts/${accountId}/balances`)) as { spendable: string }).spendable),
+      )
+      .toBeGreaterThan(100)
+    const auth = (await admin.post(`/sandbox/cards/${card.id}/purchases`, {
+      amount: '80',
+      merchantName: 'Padaria Central',
+      mcc: '5812',
+    })) as { networkId: string; approved: boolean }
+    expect(auth.approved).toBe(true)
+    await admin.post(`/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
+    await expect.poll(async () => (await mine())?.earned).toBe('0.8')
 
-  await new CashApp(page).useSession('personal')
-  await page.goto('/app/cash/refer')
-  await expect(page.getByTestId('refer.url')).toContainText(`/app/cash/sign-up?ref=${link.code}`)
-  await page.getByRole('link', { name: 'Your referrals' }).click()
-  const row = page.getByTestId('refer.item').filter({ hasText: 'R•••a R.' })
-  await expect(row).toContainText('Qualified · earning until')
-  await expect(row).toContainText('Earned $0.80')
-  await page.getByRole('link', { name: 'Leaderboard' }).click()
-  const me = page.getByRole('row', { name: /P•••a P\. \(you\)/ })
-  await expect(me).toBeVisible()
-  await expect(page.getByText('Paula Pereira')).toHaveCount(0)
-})
+    await new CashApp(page).useSession('personal')
+    await page.goto('/app/cash/refer')
+    await expect(page.getByTestId('refer.url')).toContainText(`/app/cash/sign-up?ref=${link.code}`)
+    await page.getByRole('link', { name: 'Your referrals' }).click()
+    const row = page.getByTestId('refer.item').filter({ hasText: 'R•••a R.' })
+    await expect(row).toContainText('Qualified · earning until')
+    await expect(row).toContainText('Earned $0.80')
+    await page.getByRole('link', { name: 'Leaderboard' }).click()
+    const me = page.getByRole('row', { name: /P•••a P\. \(you\)/ })
+    await expect(me).toBeVisible()
+    await expect(page.getByText('Paula Pereira')).toHaveCount(0)
+  },
+)
 
 test('the promotions: membership rewards by tier (also as the standalone page) and Summer Mint progress', async ({
   page,

@@ -108,7 +108,8 @@ test('webview/withdraw does the same inside the QA harness, confirmed by its bio
 })
 
 const BCB_EXAMPLE =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+  'de Tal6008BRASILIA62070503***63041D3D'
 
 test('a PIX send from the BCB example code shows "Fulano de Tal, BRASILIA" and pays', async ({ page }) => {
   await new CashApp(page).useSession('personal')

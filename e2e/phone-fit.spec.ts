@@ -9,11 +9,11 @@ import { file, JPEG, PDF, PNG } from './support/identity'
 import { phoneFitProblems } from './support/fit'
 
 /**
- * Every step of every multi-step form fits a phone (DESIGN.md, Layout): each flow is walked once in English and
- * once in Portuguese (whose strings run longer), at a desktop window; at each step the page is measured at 320 and
- * 360 px (in light: dark changes no size, embeds/ui/colour-scheme.test.ts), without walking it again (e2e/support/fit.ts). The route walk (route-walk.spec.ts)
- * measures every route's first screen the same way; this walks what only a form's steps show: errors at the
- * fields, quotes, confirm sheets, recipients, results, audit entries.
+ * Every step of every multi-step form fits a phone (DESIGN.md, Layout): each flow is walked once in English and once in
+ * Portuguese (whose strings run longer), at a desktop window; at each step the page is measured at 320 and 360 px (in
+ * light: dark changes no size, embeds/ui/colour-scheme.test.ts), without walking it again (e2e/support/fit.ts). The
+ * route walk (route-walk.spec.ts) measures every route's first screen the same way; this walks what only a form's steps
+ * show: errors at the fields, quotes, confirm sheets, recipients, results, audit entries.
  */
 test.describe.configure({ mode: 'parallel' })
 
@@ -225,7 +225,8 @@ const FLOWS: Flow[] = [
       await page
         .getByLabel(say('PIX key or code'))
         .fill(
-          '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D',
+          '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+            'de Tal6008BRASILIA62070503***63041D3D',
         )
       await page.getByLabel(say('Amount in reais')).fill('50')
       await step('key and amount')

@@ -104,7 +104,10 @@ const GROUPS = (['personal', 'owner', 'admin', null] as const).flatMap((who) => 
 type Finding = { route: string; scheme: string; rule: string; impact: string; help: string; nodes: string[] }
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
-/** axe's serious and critical violations, and every input, select or textarea without an accessible name (unless `hidden`). */
+/**
+ * axe's serious and critical violations, and every input, select or textarea without an accessible name (unless
+ * `hidden`).
+ */
 async function audit(page: Page, path: string, scheme: string): Promise<Finding[]> {
   const findings: Finding[] = (await axeViolations(page, TAGS))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -235,72 +238,78 @@ async function portuguesePage(browser: Browser, who: PersonaKey | null): Promise
   return context.newPage()
 }
 
-test.describe('every route of the map: title, built, accessible (light, dark subset), Portuguese for holders, fits a phone', () => {
-  for (const { who, embed, routes } of GROUPS) {
-    const portuguese = routes.filter(inPortuguese).length
-    test(`${embed} routes for ${who ?? 'a signed-out visitor'} (${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`, async ({
-      page,
-      browser,
-    }) => {
-      // Each route is a page load, one or two axe runs, a Portuguese page load and four or five phone-fit measures.
-      test.setTimeout(60_000 + routes.length * 30_000)
-      await page.emulateMedia({ colorScheme: 'light' })
-      await recordCspViolations(page)
-      if (who) await new CashApp(page).useSession(who)
-      const pt = await portuguesePage(browser, who)
-      const findings: Finding[] = []
-      const english: string[] = []
-      const misfits: string[] = []
-      for (const route of routes) {
-        findings.push(...(await checkRoute(page, route, misfits)))
-        misfits.push(...(await phoneFitProblems(page, `${route.path} (en)`)))
-        if (inPortuguese(route)) english.push(...(await checkPortuguese(pt, route)))
-        else await openInPortuguese(pt, route)
-        misfits.push(...(await phoneFitProblems(pt, `${route.path} (pt-BR)`)))
-      }
-      await pt.context().close()
-      expect(findings, report(findings)).toEqual([])
-      expect(english).toEqual([])
-      expect(misfits, misfits.join('\n')).toEqual([])
-    })
-  }
-
-  test('the groups walk every route once, by the persona that may see it', () => {
-    expect(
-      GROUPS.flatMap((g) => g.routes)
-        .map((r) => r.path)
-        .sort(),
-    ).toEqual(ROUTES.map((r) => r.path).sort())
-    expect(GROUPS.filter((g) => g.who === 'personal').flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(50)
-    for (const who of ['owner', 'admin', null])
-      expect(GROUPS.filter((g) => g.who === who).flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(4)
-    expect(GROUPS.flatMap((g) => g.routes).filter((r) => DARK_SUBSET.includes(r.path))).toHaveLength(DARK_SUBSET.length)
-    expect(ROUTES.filter(inPortuguese).length).toBeGreaterThanOrEqual(50)
-    expect(ENGLISH.length).toBeGreaterThan(100)
-  })
-
-  test('the walk opens exactly the paths of routes.txt that the shell maps', () => {
-    const mapped = SPEC.filter((full) => matchRoute(product(full)))
-    expect(
-      ROUTES.filter((r) => !r.beyondSpec)
-        .map((r) => sample(r) || '/app/cash')
-        .sort(),
-    ).toEqual([...new Set(mapped)].sort())
-  })
-
-  test('routes not in the spec are not quietly served', () => {
-    for (const route of ROUTES) {
-      const path = route.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)
-      // Beyond the spec only back-office routes, each saying why.
-      if (route.beyondSpec) expect(route.guard, route.path).toBe('admin')
-      else expect(SPEC.includes(`/app/cash${path === '/' ? '' : path}`), route.path).toBe(true)
+test.describe(
+  'every route of the map: title, built, accessible (light, ' + 'dark subset), Portuguese for holders, fits a phone',
+  () => {
+    for (const { who, embed, routes } of GROUPS) {
+      const portuguese = routes.filter(inPortuguese).length
+      test(
+        `${embed} routes for ${who ?? 'a signed-out visitor'} ` +
+          `(${routes.length}${portuguese ? `, ${portuguese} in pt-BR` : ''})`,
+        async ({ page, browser }) => {
+          // Each route is a page load, one or two axe runs, a Portuguese page load and four or five phone-fit measures.
+          test.setTimeout(60_000 + routes.length * 30_000)
+          await page.emulateMedia({ colorScheme: 'light' })
+          await recordCspViolations(page)
+          if (who) await new CashApp(page).useSession(who)
+          const pt = await portuguesePage(browser, who)
+          const findings: Finding[] = []
+          const english: string[] = []
+          const misfits: string[] = []
+          for (const route of routes) {
+            findings.push(...(await checkRoute(page, route, misfits)))
+            misfits.push(...(await phoneFitProblems(page, `${route.path} (en)`)))
+            if (inPortuguese(route)) english.push(...(await checkPortuguese(pt, route)))
+            else await openInPortuguese(pt, route)
+            misfits.push(...(await phoneFitProblems(pt, `${route.path} (pt-BR)`)))
+          }
+          await pt.context().close()
+          expect(findings, report(findings)).toEqual([])
+          expect(english).toEqual([])
+          expect(misfits, misfits.join('\n')).toEqual([])
+        },
+      )
     }
-  })
 
-  test('the route map has a sample path for every parameter', () => {
-    for (const route of ROUTES) expect(matchRoute(sample(route).slice('/app/cash'.length) || '/')?.route).toBe(route)
-  })
-})
+    test('the groups walk every route once, by the persona that may see it', () => {
+      expect(
+        GROUPS.flatMap((g) => g.routes)
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(ROUTES.map((r) => r.path).sort())
+      expect(GROUPS.filter((g) => g.who === 'personal').flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(50)
+      for (const who of ['owner', 'admin', null])
+        expect(GROUPS.filter((g) => g.who === who).flatMap((g) => g.routes).length).toBeGreaterThanOrEqual(4)
+      expect(GROUPS.flatMap((g) => g.routes).filter((r) => DARK_SUBSET.includes(r.path))).toHaveLength(
+        DARK_SUBSET.length,
+      )
+      expect(ROUTES.filter(inPortuguese).length).toBeGreaterThanOrEqual(50)
+      expect(ENGLISH.length).toBeGreaterThan(100)
+    })
+
+    test('the walk opens exactly the paths of routes.txt that the shell maps', () => {
+      const mapped = SPEC.filter((full) => matchRoute(product(full)))
+      expect(
+        ROUTES.filter((r) => !r.beyondSpec)
+          .map((r) => sample(r) || '/app/cash')
+          .sort(),
+      ).toEqual([...new Set(mapped)].sort())
+    })
+
+    test('routes not in the spec are not quietly served', () => {
+      for (const route of ROUTES) {
+        const path = route.path.replace(/:(\w+)/g, (_m, name: string) => SAMPLES[name]!)
+        // Beyond the spec only back-office routes, each saying why.
+        if (route.beyondSpec) expect(route.guard, route.path).toBe('admin')
+        else expect(SPEC.includes(`/app/cash${path === '/' ? '' : path}`), route.path).toBe(true)
+      }
+    })
+
+    test('the route map has a sample path for every parameter', () => {
+      for (const route of ROUTES) expect(matchRoute(sample(route).slice('/app/cash'.length) || '/')?.route).toBe(route)
+    })
+  },
+)
 
 test.describe('the shell’s own paths', () => {
   test('the aliases land on their targets', async ({ page }) => {

@@ -6,7 +6,10 @@ import { JPEG, PNG } from './support/identity'
 
 const EMBED = 'iframe[title="Embed under test"]'
 
-/** Opens the harness, launches `webview` (on `screen`, when given) as `email` and waits for the embed's handshake (and the sandbox controls when signed in). */
+/**
+ * Opens the harness, launches `webview` (on `screen`, when given) as `email` and waits for the embed's handshake (and
+ * the sandbox controls when signed in).
+ */
 async function launch(page: Page, webview: string, email = 'personal@demo.cash', screen?: string) {
   await page.goto('/app/cash/webview/test')
   return launchHere(page, webview, email, screen)
@@ -110,7 +113,8 @@ test.describe('the QA harness', () => {
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
     expect(pages).toEqual(expect.arrayContaining(['history', 'support', 'admin', 'home']))
     for (const webview of pages) {
-      // Each page as the persona it is for: the back office as an admin, sign-in signed out, onboarding as the new sign-up.
+      // Each page as the persona it is for: the back office as an admin, sign-in signed out, onboarding as the new
+      // sign-up.
       const email =
         webview === 'admin'
           ? 'admin@demo.cash'
@@ -131,153 +135,161 @@ test.describe('the QA harness', () => {
   })
 })
 
-test.describe('sandbox controls in the harness act on the embed’s account, and the embed shows it without a reload', () => {
-  test('a card purchase appears, then clears, then is refunded; another is reversed; a network timeout is declined', async ({
-    page,
-  }) => {
-    const { embed, controls } = await launch(page, 'history')
-    const loads = await countEmbedLoads(page)
-    await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
-    const purchase = controls.getByRole('form', { name: 'Card purchase' })
-    const buy = async (merchant: string, amount: string, button = 'Buy') => {
-      await purchase.getByLabel('Merchant').fill(merchant)
-      await purchase.getByLabel('Amount (USD)').fill(amount)
-      await purchase.getByLabel('Category').selectOption({ label: 'Groceries' })
-      await purchase.getByRole('button', { name: button, exact: true }).click()
-    }
-    await buy('Harness Market', '23.40')
-    await expect(page.getByTestId('sandbox-outcome')).toHaveText('Purchase at Harness Market approved.')
-    await expect(row(embed, 'Harness Market')).toContainText('Pending')
-    await expect(row(embed, 'Harness Market')).toContainText('$23.40')
+test.describe(
+  'sandbox controls in the harness act on the embed’s account, ' + 'and the embed shows it without a reload',
+  () => {
+    test(
+      'a card purchase appears, then clears, then is refunded; ' + 'another is reversed; a network timeout is declined',
+      async ({ page }) => {
+        const { embed, controls } = await launch(page, 'history')
+        const loads = await countEmbedLoads(page)
+        await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
+        const purchase = controls.getByRole('form', { name: 'Card purchase' })
+        const buy = async (merchant: string, amount: string, button = 'Buy') => {
+          await purchase.getByLabel('Merchant').fill(merchant)
+          await purchase.getByLabel('Amount (USD)').fill(amount)
+          await purchase.getByLabel('Category').selectOption({ label: 'Groceries' })
+          await purchase.getByRole('button', { name: button, exact: true }).click()
+        }
+        await buy('Harness Market', '23.40')
+        await expect(page.getByTestId('sandbox-outcome')).toHaveText('Purchase at Harness Market approved.')
+        await expect(row(embed, 'Harness Market')).toContainText('Pending')
+        await expect(row(embed, 'Harness Market')).toContainText('$23.40')
 
-    const auth = (merchant: string) =>
-      controls.getByTestId('sandbox-authorizations').getByRole('listitem').filter({ hasText: merchant })
-    await auth('Harness Market').getByRole('button', { name: 'Clear' }).click()
-    await expect(row(embed, 'Harness Market')).toContainText('Settled')
-    await auth('Harness Market').getByRole('button', { name: 'Refund' }).click()
-    await expect(row(embed, 'Harness Market')).toContainText('Refunded')
+        const auth = (merchant: string) =>
+          controls.getByTestId('sandbox-authorizations').getByRole('listitem').filter({ hasText: merchant })
+        await auth('Harness Market').getByRole('button', { name: 'Clear' }).click()
+        await expect(row(embed, 'Harness Market')).toContainText('Settled')
+        await auth('Harness Market').getByRole('button', { name: 'Refund' }).click()
+        await expect(row(embed, 'Harness Market')).toContainText('Refunded')
 
-    await buy('Harness Kiosk', '4.10')
-    await expect(row(embed, 'Harness Kiosk')).toContainText('Pending')
-    await auth('Harness Kiosk').getByRole('button', { name: 'Reverse' }).click()
-    await expect(row(embed, 'Harness Kiosk')).toContainText('Reversed')
+        await buy('Harness Kiosk', '4.10')
+        await expect(row(embed, 'Harness Kiosk')).toContainText('Pending')
+        await auth('Harness Kiosk').getByRole('button', { name: 'Reverse' }).click()
+        await expect(row(embed, 'Harness Kiosk')).toContainText('Reversed')
 
-    await buy('Harness Slow Shop', '7.70', 'Network timeout')
-    await expect(page.getByTestId('sandbox-outcome')).toContainText('Purchase at Harness Slow Shop declined')
-    await expect(row(embed, 'Harness Slow Shop')).toContainText('Declined')
-    expect(loads()).toBe(0)
-  })
+        await buy('Harness Slow Shop', '7.70', 'Network timeout')
+        await expect(page.getByTestId('sandbox-outcome')).toContainText('Purchase at Harness Slow Shop declined')
+        await expect(row(embed, 'Harness Slow Shop')).toContainText('Declined')
+        expect(loads()).toBe(0)
+      },
+    )
 
-  test('money arrives: a chain deposit, an incoming bank transfer and a PIX charge paid', async ({ page, request }) => {
-    const paula = await apiAs(request, 'personal')
-    await paula.post(`/accounts/${ACCOUNT_IDS.personal}/pix/charges`, { brlAmount: '61.00' })
-    const { embed, controls } = await launch(page, 'history')
-    const loads = await countEmbedLoads(page)
-    await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
+    test('money arrives: a chain deposit, an incoming bank transfer and a PIX charge paid', async ({
+      page,
+      request,
+    }) => {
+      const paula = await apiAs(request, 'personal')
+      await paula.post(`/accounts/${ACCOUNT_IDS.personal}/pix/charges`, { brlAmount: '61.00' })
+      const { embed, controls } = await launch(page, 'history')
+      const loads = await countEmbedLoads(page)
+      await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
 
-    const chain = controls.getByRole('form', { name: 'Chain deposit' })
-    await chain.getByLabel('Asset').selectOption('USDC')
-    await chain.getByLabel('Amount', { exact: true }).fill('137.25')
-    await chain.getByRole('button', { name: 'Send deposit' }).click()
-    await expect(row(embed, 'USDC deposit').filter({ hasText: '$137.25' })).toBeVisible()
+      const chain = controls.getByRole('form', { name: 'Chain deposit' })
+      await chain.getByLabel('Asset').selectOption('USDC')
+      await chain.getByLabel('Amount', { exact: true }).fill('137.25')
+      await chain.getByRole('button', { name: 'Send deposit' }).click()
+      await expect(row(embed, 'USDC deposit').filter({ hasText: '$137.25' })).toBeVisible()
 
-    const bank = controls.getByRole('form', { name: 'Incoming bank transfer' })
-    await bank.getByLabel('Amount (USD)').fill('250')
-    await bank.getByLabel('Sender').fill('Harness Payroll')
-    await bank.getByRole('button', { name: 'Receive transfer' }).click()
-    await expect(row(embed, 'ACH from Harness Payroll')).toBeVisible()
+      const bank = controls.getByRole('form', { name: 'Incoming bank transfer' })
+      await bank.getByLabel('Amount (USD)').fill('250')
+      await bank.getByLabel('Sender').fill('Harness Payroll')
+      await bank.getByRole('button', { name: 'Receive transfer' }).click()
+      await expect(row(embed, 'ACH from Harness Payroll')).toBeVisible()
 
-    await controls.getByRole('listitem').filter({ hasText: 'R$61.00' }).getByRole('button', { name: 'Pay' }).click()
-    await expect(row(embed, /PIX top-up/).filter({ hasText: '61' })).toBeVisible()
-    expect(loads()).toBe(0)
-  })
+      await controls.getByRole('listitem').filter({ hasText: 'R$61.00' }).getByRole('button', { name: 'Pay' }).click()
+      await expect(row(embed, /PIX top-up/).filter({ hasText: '61' })).toBeVisible()
+      expect(loads()).toBe(0)
+    })
 
-  test('a bad amount is refused at its field and sends nothing', async ({ page }) => {
-    const { controls } = await launch(page, 'home')
-    const bank = controls.getByRole('form', { name: 'Incoming bank transfer' })
-    // The controls read amounts as every amount field does (issue 18, defect 5): "1,234.5" is good English now, and
-    // the other language's decimal comma is what an English page refuses, saying how it writes decimals.
-    await bank.getByLabel('Amount (USD)').fill('12,50')
-    await bank.getByRole('button', { name: 'Receive transfer' }).click()
-    await expect(bank.getByText('Use a point for decimals and a comma for thousands, like 1,234.56.')).toBeVisible()
-    await expect(bank.getByLabel('Amount (USD)')).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByTestId('sandbox-outcome')).toHaveText('')
-  })
+    test('a bad amount is refused at its field and sends nothing', async ({ page }) => {
+      const { controls } = await launch(page, 'home')
+      const bank = controls.getByRole('form', { name: 'Incoming bank transfer' })
+      // The controls read amounts as every amount field does (issue 18, defect 5): "1,234.5" is good English now, and
+      // the other language's decimal comma is what an English page refuses, saying how it writes decimals.
+      await bank.getByLabel('Amount (USD)').fill('12,50')
+      await bank.getByRole('button', { name: 'Receive transfer' }).click()
+      await expect(bank.getByText('Use a point for decimals and a comma for thousands, like 1,234.56.')).toBeVisible()
+      await expect(bank.getByLabel('Amount (USD)')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('')
+    })
 
-  test('time: the clock moves forward and a withdrawal past its security delay shows sent', async ({
-    page,
-    request,
-    cashServer,
-  }) => {
-    const paula = await apiAs(request, 'personal')
-    const w = (await paula.post(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, {
-      asset: 'USDC',
-      amount: '3.21',
-      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      confirmation: { method: 'password', password: DEMO_PASSWORD },
-    })) as { status: string }
-    expect(w.status).toBe('delayed')
-    const { embed, controls } = await launch(page, 'history')
-    await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Pending')
-    await controls.getByLabel('Minutes to move forward').fill('2')
-    await controls.getByRole('button', { name: 'Advance the clock' }).click()
-    // The fixtures' page clocks follow the server's (what the button moved).
-    cashServer.offsetMs += 120_000
-    await expect(page.getByTestId('sandbox-outcome')).toContainText('The clock is now')
-    // Past the delay it is broadcast; a minute later its confirmations are in.
-    await controls.getByLabel('Minutes to move forward').fill('1')
-    await controls.getByRole('button', { name: 'Advance the clock' }).click()
-    cashServer.offsetMs += 60_000
-    await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Settled')
-    await controls.getByRole('button', { name: 'Run due jobs now' }).click()
-    await expect(page.getByTestId('sandbox-outcome')).toHaveText('Every job due now ran.')
-  })
-})
+    test('time: the clock moves forward and a withdrawal past its security delay shows sent', async ({
+      page,
+      request,
+      cashServer,
+    }) => {
+      const paula = await apiAs(request, 'personal')
+      const w = (await paula.post(`/accounts/${ACCOUNT_IDS.personal}/withdrawals`, {
+        asset: 'USDC',
+        amount: '3.21',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: { method: 'password', password: DEMO_PASSWORD },
+      })) as { status: string }
+      expect(w.status).toBe('delayed')
+      const { embed, controls } = await launch(page, 'history')
+      await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Pending')
+      await controls.getByLabel('Minutes to move forward').fill('2')
+      await controls.getByRole('button', { name: 'Advance the clock' }).click()
+      // The fixtures' page clocks follow the server's (what the button moved).
+      cashServer.offsetMs += 120_000
+      await expect(page.getByTestId('sandbox-outcome')).toContainText('The clock is now')
+      // Past the delay it is broadcast; a minute later its confirmations are in.
+      await controls.getByLabel('Minutes to move forward').fill('1')
+      await controls.getByRole('button', { name: 'Advance the clock' }).click()
+      cashServer.offsetMs += 60_000
+      await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Settled')
+      await controls.getByRole('button', { name: 'Run due jobs now' }).click()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('Every job due now ran.')
+    })
+  },
+)
 
 test.describe('identity decisions in the harness', () => {
-  test('an application left pending opens on its screen, is approved from the controls, and the page shows it verified without a reload', async ({
-    page,
-    request,
-  }) => {
-    const admin = await apiAs(request, 'admin')
-    await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
-    try {
-      const nina = await apiAs(request, 'new')
-      const doc = async (kind: string, bytes: Buffer) =>
-        (
-          (await nina.post('/identity/documents', {
-            kind,
-            fileName: `${kind}.bin`,
-            content: bytes.toString('base64'),
-          })) as { id: string }
-        ).id
-      const address = {
-        line1: 'Rua Augusta 100',
-        city: 'São Paulo',
-        region: 'SP',
-        postalCode: '01304-000',
-        country: 'BR',
-      }
-      await nina.post('/kyc', {
-        legalName: 'Nina Novak',
-        birthDate: '1994-02-11',
-        address,
-        nationality: 'BR',
-        idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
-        selfie: await doc('selfie', PNG),
-      })
+  test(
+    'an application left pending opens on its screen, is approved from ' +
+      'the controls, and the page shows it verified without a reload',
+    async ({ page, request }) => {
+      const admin = await apiAs(request, 'admin')
+      await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
+      try {
+        const nina = await apiAs(request, 'new')
+        const doc = async (kind: string, bytes: Buffer) =>
+          (
+            (await nina.post('/identity/documents', {
+              kind,
+              fileName: `${kind}.bin`,
+              content: bytes.toString('base64'),
+            })) as { id: string }
+          ).id
+        const address = {
+          line1: 'Rua Augusta 100',
+          city: 'São Paulo',
+          region: 'SP',
+          postalCode: '01304-000',
+          country: 'BR',
+        }
+        await nina.post('/kyc', {
+          legalName: 'Nina Novak',
+          birthDate: '1994-02-11',
+          address,
+          nationality: 'BR',
+          idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
+          selfie: await doc('selfie', PNG),
+        })
 
-      const { embed, controls } = await launch(page, 'onboarding', 'new@demo.cash', '/kyc')
-      const loads = await countEmbedLoads(page)
-      await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Verify your identity')
-      await expect(embed.getByTestId('identity.status')).toContainText('In review')
-      await expect(controls).toContainText('KYC · Nina Novak')
-      await controls.getByRole('button', { name: 'Approve', exact: true }).click()
-      await expect(page.getByTestId('sandbox-outcome')).toHaveText('Nina Novak approved.')
-      await expect(embed.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
-      expect(loads()).toBe(0)
-    } finally {
-      await admin.put('/sandbox/settings', { identityDecisions: 'auto' })
-    }
-  })
+        const { embed, controls } = await launch(page, 'onboarding', 'new@demo.cash', '/kyc')
+        const loads = await countEmbedLoads(page)
+        await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Verify your identity')
+        await expect(embed.getByTestId('identity.status')).toContainText('In review')
+        await expect(controls).toContainText('KYC · Nina Novak')
+        await controls.getByRole('button', { name: 'Approve', exact: true }).click()
+        await expect(page.getByTestId('sandbox-outcome')).toHaveText('Nina Novak approved.')
+        await expect(embed.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible()
+        expect(loads()).toBe(0)
+      } finally {
+        await admin.put('/sandbox/settings', { identityDecisions: 'auto' })
+      }
+    },
+  )
 })

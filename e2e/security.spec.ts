@@ -95,7 +95,9 @@ test.describe('Content-Security-Policy in the browser', () => {
       server = createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' })
         res.end(
-          `<!doctype html><title>Foreign</title><h1>Foreign site</h1><iframe id="embed" title="framed" src="${baseURL}/app/cash/webview/top-up"></iframe><iframe id="shell" title="shell" src="${baseURL}/app/cash/sign-in"></iframe>`,
+          `<!doctype html><title>Foreign</title><h1>Foreign site</h1><iframe id="embed" ` +
+            `title="framed" src="${baseURL}/app/cash/webview/top-up"></iframe><iframe ` +
+            `id="shell" title="shell" src="${baseURL}/app/cash/sign-in"></iframe>`,
         )
       })
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

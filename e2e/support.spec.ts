@@ -101,13 +101,15 @@ test('a holder sends feedback (errors at the fields first) and an admin finds it
   expect(after.items.find((i) => i.id === mine!.id)!.readAt).not.toBeNull()
 })
 
-test('wallet instructions: a signed-in holder sees their card and the Apple Pay and Google Pay steps, with no fake add button', async ({
-  page,
-}) => {
-  await new CashApp(page).useSession('personal')
-  await page.goto('/app/cash/support/wallet-instruct')
-  await expect(page.getByTestId('support.wallet.cards')).toContainText('Your card ending in 4242')
-  await expect(page.getByRole('heading', { name: 'Apple Pay (iPhone and Apple Watch)' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Google Pay (Android phones and watches)' })).toBeVisible()
-  await expect(page.getByRole('button', { name: /wallet|apple pay|google pay/i })).toHaveCount(0)
-})
+test(
+  'wallet instructions: a signed-in holder sees their card and ' +
+    'the Apple Pay and Google Pay steps, with no fake add button',
+  async ({ page }) => {
+    await new CashApp(page).useSession('personal')
+    await page.goto('/app/cash/support/wallet-instruct')
+    await expect(page.getByTestId('support.wallet.cards')).toContainText('Your card ending in 4242')
+    await expect(page.getByRole('heading', { name: 'Apple Pay (iPhone and Apple Watch)' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Google Pay (Android phones and watches)' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /wallet|apple pay|google pay/i })).toHaveCount(0)
+  },
+)

@@ -50,40 +50,40 @@ test('a frozen account is told on the first screen of every money-out flow, with
   await expect(page.getByTestId('frozen-gate')).toHaveCount(0)
 })
 
-test('a PIX payment shows its reais, masked key, rate, fee and end-to-end id; a card purchase its category by name', async ({
-  page,
-  request,
-}) => {
-  const paula = await apiAs(request, 'personal')
-  const admin = await apiAs(request, 'admin')
-  const quote = (await paula.post(`/accounts/${account}/pix/payments`, {
-    destination: 'maria.silva@example.com',
-    brlAmount: '150',
-  })) as { id: string }
-  const paid = (await paula.post(`/accounts/${account}/pix/payments/${quote.id}/confirm`, {
-    confirmation: { method: 'password', password: DEMO_PASSWORD },
-  })) as { endToEndId: string }
-  const pix = ((await paula.get(`/accounts/${account}/history?type=pix`)) as { items: { id: string }[] }).items[0]!
-  await new CashApp(page).useSession('personal')
-  await page.goto(`/app/cash/transaction-history/pix/${pix.id}`)
-  await expect(page.getByTestId('history.detail-brlAmount')).toHaveText('R$150.00')
-  await expect(page.getByTestId('history.detail-pixKey')).toHaveText('m***@example.com')
-  await expect(page.getByTestId('history.detail-rate')).toContainText('1 BRL =')
-  await expect(page.getByTestId('history.detail-pixFee')).toHaveText('$0.30')
-  await expect(page.getByTestId('history.detail-endToEndId')).toHaveText(paid.endToEndId)
+test(
+  'a PIX payment shows its reais, masked key, rate, ' + 'fee and end-to-end id; a card purchase its category by name',
+  async ({ page, request }) => {
+    const paula = await apiAs(request, 'personal')
+    const admin = await apiAs(request, 'admin')
+    const quote = (await paula.post(`/accounts/${account}/pix/payments`, {
+      destination: 'maria.silva@example.com',
+      brlAmount: '150',
+    })) as { id: string }
+    const paid = (await paula.post(`/accounts/${account}/pix/payments/${quote.id}/confirm`, {
+      confirmation: { method: 'password', password: DEMO_PASSWORD },
+    })) as { endToEndId: string }
+    const pix = ((await paula.get(`/accounts/${account}/history?type=pix`)) as { items: { id: string }[] }).items[0]!
+    await new CashApp(page).useSession('personal')
+    await page.goto(`/app/cash/transaction-history/pix/${pix.id}`)
+    await expect(page.getByTestId('history.detail-brlAmount')).toHaveText('R$150.00')
+    await expect(page.getByTestId('history.detail-pixKey')).toHaveText('m***@example.com')
+    await expect(page.getByTestId('history.detail-rate')).toContainText('1 BRL =')
+    await expect(page.getByTestId('history.detail-pixFee')).toHaveText('$0.30')
+    await expect(page.getByTestId('history.detail-endToEndId')).toHaveText(paid.endToEndId)
 
-  const bought = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
-    amount: '7',
-    merchantName: 'Padaria MCC',
-    mcc: '5812',
-  })) as { authorizationId?: string; id?: string }
-  const card = (
-    (await paula.get(`/accounts/${account}/history?type=card`)) as { items: { id: string; title: string }[] }
-  ).items.find((i) => i.title === 'Padaria MCC')!
-  expect(bought).toBeTruthy()
-  await page.goto(`/app/cash/transaction-history/card/${card.id}`)
-  await expect(page.getByTestId('history.detail-category')).toHaveText('Restaurants · MCC 5812')
-})
+    const bought = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+      amount: '7',
+      merchantName: 'Padaria MCC',
+      mcc: '5812',
+    })) as { authorizationId?: string; id?: string }
+    const card = (
+      (await paula.get(`/accounts/${account}/history?type=card`)) as { items: { id: string; title: string }[] }
+    ).items.find((i) => i.title === 'Padaria MCC')!
+    expect(bought).toBeTruthy()
+    await page.goto(`/app/cash/transaction-history/card/${card.id}`)
+    await expect(page.getByTestId('history.detail-category')).toHaveText('Restaurants · MCC 5812')
+  },
+)
 
 test('a third party’s wire over $4,000 shows in history as returned, with the reason', async ({ page, request }) => {
   const admin = await apiAs(request, 'admin')

@@ -100,7 +100,8 @@ export function EmbedFrame({
   const [deferred, setDeferred] = useState(() => ({ embed: route.embed, ...deferredBridge(context()) }))
   const current = deferred.embed === route.embed ? deferred : null
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new bridge for a new embed only; `context` reads the latest state through a ref
+  // A new bridge for a new embed only; `context` reads the latest state through a ref.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new bridge per embed
   useEffect(() => {
     const mine = deferred.embed === route.embed ? deferred : { embed: route.embed, ...deferredBridge(context()) }
     if (mine !== deferred) setDeferred(mine)

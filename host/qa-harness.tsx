@@ -19,7 +19,10 @@ export const QA_PAGES = [
 export const qaScreens = (page: string): string[] =>
   isEmbedName(page) ? ROUTES.filter((r) => r.embed === page && !r.path.includes(':')).map((r) => r.path) : []
 
-/** `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the sandbox. */
+/**
+ * `webview/test`: the QA harness. It plays the native host around any embed, shows every bridge message and drives the
+ * sandbox.
+ */
 export function QaHarness() {
   const { t } = useI18n()
   const iframe = useRef<HTMLIFrameElement>(null)
@@ -261,7 +264,8 @@ export function QaHarness() {
           <section className="cash-card cash-qa-log" aria-labelledby="qa-messages">
             <h2 id="qa-messages">{t('qa.messages')}</h2>
             <p className="cash-muted">{qa.log.length ? t('qa.newestFirst') : t('qa.noMessages')}</p>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls inside its own box; focusable so a keyboard can scroll it */}
+            {/* It scrolls inside its own box; focusable so a keyboard can scroll it. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box */}
             <ol className="cash-list cash-qa-log-box" data-testid="qa.log" tabIndex={0} aria-labelledby="qa-messages">
               {[...qa.log].reverse().map((line) => (
                 <li key={line.n}>

@@ -51,18 +51,22 @@ describe('first screens drawn on the server read the page’s address from the r
     }
   })
 
-  it('the refer page draws the holder’s link on the server (it read the page’s origin from window, and threw there)', async () => {
-    const link = {
-      code: 'K7Q2M9XA',
-      url: 'https://cash.example/app/cash/sign-up?ref=K7Q2M9XA',
-      createdAt: '2026-11-25T12:00:00.000Z',
-      expiresAt: '2027-02-23T12:00:00.000Z',
-    }
-    const api = (async (input: string | URL | Request) =>
-      String(input).endsWith('/referrals/link')
-        ? new Response(JSON.stringify({ link }), { status: 200, headers: { 'content-type': 'application/json' } })
-        : offline(input)) as typeof fetch
-    const { html } = await embedPage('rewards', webviewUrl('rewards', '/refer'), holder, api)
-    expect(html).toContain('<code data-testid="refer.url">https://cash.example/app/cash/sign-up?ref=K7Q2M9XA</code>')
-  })
+  it(
+    'the refer page draws the holder’s link on the server ' +
+      '(it read the page’s origin from window, and threw there)',
+    async () => {
+      const link = {
+        code: 'K7Q2M9XA',
+        url: 'https://cash.example/app/cash/sign-up?ref=K7Q2M9XA',
+        createdAt: '2026-11-25T12:00:00.000Z',
+        expiresAt: '2027-02-23T12:00:00.000Z',
+      }
+      const api = (async (input: string | URL | Request) =>
+        String(input).endsWith('/referrals/link')
+          ? new Response(JSON.stringify({ link }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : offline(input)) as typeof fetch
+      const { html } = await embedPage('rewards', webviewUrl('rewards', '/refer'), holder, api)
+      expect(html).toContain('<code data-testid="refer.url">https://cash.example/app/cash/sign-up?ref=K7Q2M9XA</code>')
+    },
+  )
 })

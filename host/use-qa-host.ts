@@ -122,7 +122,8 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
             detail: `${p.title}: ${p.amount} ${p.asset} — ${p.detail}`,
             answer,
           }))
-          // Like a real host: the confirm secret from the native sign-in answers the challenge once the holder approves.
+          // Like a real host: the confirm secret from the native sign-in answers the challenge once the holder
+          // approves.
           if (!confirmed || !confirmSecret) return { confirmed: false, method: 'none' }
           return { confirmed, method: 'biometrics', signature: await signHostChallenge(confirmSecret, p.challenge) }
         },

@@ -31,7 +31,8 @@ export async function takeBackup(env: Record<string, string | undefined> = proce
     await new Promise((done) => setTimeout(done, 100))
   }
   throw new Error(
-    `the server (pid ${holder.pid}) wrote no backup into ${dir} within ${WAIT_MS / 60_000} minutes: see its log ("backup failed"), and that it runs from this folder with the same BACKUP_DIR`,
+    `the server (pid ${holder.pid}) wrote no backup into ${dir} within ${WAIT_MS / 60_000} minutes: ` +
+      `see its log ("backup failed"), and that it runs from this folder with the same BACKUP_DIR`,
   )
 }
 

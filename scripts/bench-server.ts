@@ -56,7 +56,10 @@ export type ServerBench = {
   authorizationLatencyMs: LatencyFigure
 }
 
-/** One decision at a time on one card (median of 200 after 20 to warm up): on its account as seeded, then after 10k movements. */
+/**
+ * One decision at a time on one card (median of 200 after 20 to warm up): on its account as seeded, then after 10k
+ * movements.
+ */
 export type LatencyFigure = {
   empty: number
   busy: number
@@ -78,7 +81,10 @@ export type HistoryFigure = {
 
 const API = '/app/cash/api/v1'
 const IN_FLIGHT = 50
-/** 10,000 a run: long enough (2–5 s) for the figure to be the steady state, not the first second of JIT and plan warm-up. */
+/**
+ * 10,000 a run: long enough (2–5 s) for the figure to be the steady state, not the first second of JIT and plan
+ * warm-up.
+ */
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 10000)
 /** Each closed-loop run stops starting requests after this long, so the whole bench stays bounded on a slow machine. */
 const MAX_MS = Number(process.env.BENCH_SECONDS_PER_RUN ?? 60) * 1000
@@ -378,7 +384,9 @@ async function historyFigure(t: Target): Promise<HistoryFigure> {
   }
 }
 
-/** Opens a fresh database of the kind, runs `body` on it and closes it (its folder or database dropped) even on failure. */
+/**
+ * Opens a fresh database of the kind, runs `body` on it and closes it (its folder or database dropped) even on failure.
+ */
 async function on<T>(database: BenchDatabase, postgresServer: string, body: (t: Target) => Promise<T>): Promise<T> {
   const t = await openTarget(database, postgresServer)
   try {

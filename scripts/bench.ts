@@ -51,7 +51,8 @@ const JSON_OUT = process.argv.includes('--json')
 const POSTGRES = process.env.CASH_TEST_DATABASE_URL
 if (!POSTGRES) {
   process.stderr.write(
-    '[cash] ERROR: the bench needs PostgreSQL: run `npm run bench` (scripts/bench.sh finds or starts one) or set CASH_TEST_DATABASE_URL.\n',
+    '[cash] ERROR: the bench needs PostgreSQL: run `npm run bench` ' +
+      '(scripts/bench.sh finds or starts one) or set CASH_TEST_DATABASE_URL.\n',
   )
   process.exit(1)
 }
@@ -80,12 +81,15 @@ else {
   sizes = await measureBundles({ distDir: DIST })
   say(formatSizeTable(sizes))
   say(
-    '   "then, in parallel": the bridge, session, schemas, messages and the embed: preloaded by the HTML beside the entry, not blocking its first paint.',
+    '   "then, in parallel": the bridge, session, schemas, messages and the ' +
+      'embed: preloaded by the HTML beside the entry, not blocking its first paint.',
   )
 }
 
 // 2. Lighthouse and first-paint bytes against the production server, beside the bare React page it serves too.
-/** The pages the issue names (the webview pages, home signed in, sign-in signed out), by the name the JSON gives them. */
+/**
+ * The pages the issue names (the webview pages, home signed in, sign-in signed out), by the name the JSON gives them.
+ */
 const LIGHTHOUSE_PAGES: { page: string; path: string; signedIn: boolean }[] = [
   ...Object.keys(WEBVIEW_PAGES).map((page) => ({
     page: `webview/${page}`,
@@ -121,9 +125,15 @@ type PageFigure = {
   scoreRuns: number[]
   tbtRunsMs: number[]
   lcpElement: string
-  /** What the first-paint bytes are: the HTML and each file, as sent (`encoding`: gzip, or identity for a file too small to compress). */
+  /**
+   * What the first-paint bytes are: the HTML and each file, as sent (`encoding`: gzip, or identity for a file too small
+   * to compress).
+   */
   firstPaintFiles: { url: string; gzipBytes: number; encoding: string }[]
-  /** Fetched before the LCP in the median run (unthrottled trace) yet not in the first-paint bytes: a lazily loaded chunk, an API answer. */
+  /**
+   * Fetched before the LCP in the median run (unthrottled trace) yet not in the first-paint bytes: a lazily loaded
+   * chunk, an API answer.
+   */
   beforeLcpNotCounted: { url: string; gzipBytes: number }[]
 }
 type PagesReport = {
@@ -207,7 +217,10 @@ async function lighthouseRuns(): Promise<PagesReport> {
     // Lighthouse: RUNS rounds over every page and the bare one (a slower minute of the machine falls on all
     // alike), each run in a fresh Chromium (no cache, no cookie left by another page).
     say(
-      `   Lighthouse ${lighthouseVersion}, mobile preset, simulated throttling; ${RUNS} run${RUNS === 1 ? '' : 's'} of each page in rounds, a fresh Chromium each; home and the webview pages signed in as the personal holder (session cookie), sign-in signed out; the bare React page (bench/bare-react) served by the same server at ${BENCH_PAGE_PATH}`,
+      `   Lighthouse ${lighthouseVersion}, mobile preset, simulated throttling; ${RUNS} ` +
+        `run${RUNS === 1 ? '' : 's'} of each page in rounds, a fresh Chromium each; home and the ` +
+        `webview pages signed in as the personal holder (session cookie), sign-in signed out; ` +
+        `the bare React page (bench/bare-react) served by the same server at ${BENCH_PAGE_PATH}`,
     )
     const runs = new Map<string, LighthouseRun[]>()
     for (let round = 0; round < RUNS; round++) {
@@ -395,23 +408,30 @@ function formatPagesTable(report: PagesReport): string {
 
 say('')
 say(
-  '2. Lighthouse and first-paint bytes of each page against the production server (built dist/, seeded in-memory database), beside a bare React page',
+  '2. Lighthouse and first-paint bytes of each page against the production ' +
+    'server (built dist/, seeded in-memory database), beside a bare React page',
 )
 let pagesReport: PagesReport | undefined
 if (!LIGHTHOUSE) say('   skipped (BENCH_LIGHTHOUSE=0)')
 else {
   pagesReport = await lighthouseRuns()
   say(
-    `   LCP: the median of the ${pagesReport.runsPerPage} runs (ms); TBT (ms) and score: that median run's · first paint: the HTML, its entry, everything it preloads, its CSS and classic scripts, and the entry's static imports (build manifest), gzip as the server sends them; ratio = first paint / the bare page's · also before LCP: other requests the median run finished before its LCP (unthrottled trace; a lazily loaded chunk, an API answer), gzip KB (count), not in first paint`,
+    `   LCP: the median of the ${pagesReport.runsPerPage} runs (ms); TBT (ms) and score: that median ` +
+      `run's · first paint: the HTML, its entry, everything it preloads, its CSS and classic scripts, ` +
+      `and the entry's static imports (build manifest), gzip as the server sends them; ratio = first ` +
+      `paint / the bare page's · also before LCP: other requests the median run finished before its LCP ` +
+      `(unthrottled trace; a lazily loaded chunk, an API answer), gzip KB (count), not in first paint`,
   )
   say(formatPagesTable(pagesReport))
   for (const p of [...pagesReport.pages, pagesReport.bare])
     if (p.beforeLcpNotCounted.length)
       say(
-        `   ${p.page}, also before LCP: ${p.beforeLcpNotCounted.map((x) => `${x.url} ${(x.gzipBytes / KB).toFixed(1)} KB`).join(' · ')}`,
+        `   ${p.page}, also before ` +
+          `LCP: ${p.beforeLcpNotCounted.map((x) => `${x.url} ${(x.gzipBytes / KB).toFixed(1)} KB`).join(' · ')}`,
       )
   say(
-    `   load average (1, 5, 15 min) during part 2: ${pagesReport.load.start.join(', ')} → ${pagesReport.load.end.join(', ')}`,
+    `   load average (1, 5, 15 min) during part ` +
+      `2: ${pagesReport.load.start.join(', ')} → ${pagesReport.load.end.join(', ')}`,
   )
 }
 say('')
@@ -419,17 +439,26 @@ say('3. Server')
 
 const { inFlight, total, maxSecondsPerRun, cards, openLoop } = benchSettings
 say(
-  `   in-process HTTP (app.request, no sockets) · closed loop: ${inFlight} in flight, ${total} requests or ${maxSecondsPerRun} s per run · open loop: Poisson arrivals at ${openLoop.ratePerSecond}/s for ${openLoop.seconds} s, latency from each scheduled arrival, dropped = failed, later than ${openLoop.deadlineMs} ms, or refused with ${openLoop.maxInFlight} already waiting`,
+  `   in-process HTTP (app.request, no sockets) · closed loop: ${inFlight} in flight, ${total} requests ` +
+    `or ${maxSecondsPerRun} s per run · open loop: Poisson arrivals at ${openLoop.ratePerSecond}/s ` +
+    `for ${openLoop.seconds} s, latency from each scheduled arrival, dropped = failed, later ` +
+    `than ${openLoop.deadlineMs} ms, or refused with ${openLoop.maxInFlight} already waiting`,
 )
 say(
-  `   authorizations: signed authorization.request events on POST /webhooks/card (the card network's call), 0.01 USDC each, round-robin over ${cards} card${cards === 1 ? '' : 's'} on as many accounts (BENCH_CARDS) · postings: idempotent sandbox deposits · each database fresh, migrated and seeded; job loop off · PostgreSQL: the server's pool (server/db/connect.ts) on ${new URL(POSTGRES).host}`,
+  `   authorizations: signed authorization.request events on POST /webhooks/card (the card network's ` +
+    `call), 0.01 USDC each, round-robin over ${cards} card${cards === 1 ? '' : 's'} on as many accounts ` +
+    `(BENCH_CARDS) · postings: idempotent sandbox deposits · each database fresh, migrated and seeded; ` +
+    `job loop off · PostgreSQL: the server's pool (server/db/connect.ts) on ${new URL(POSTGRES).host}`,
 )
 say(
-  `   load = the machine's 1-minute load average at the start → end of the run (highest 1 s sample), on ${cpus().length} cores`,
+  `   load = the machine's 1-minute load average at the start → ` +
+    `end of the run (highest 1 s sample), on ${cpus().length} cores`,
 )
 say('')
 say(
-  `${'figure'.padEnd(28)} ${'database'.padEnd(13)} ${'requests'.padStart(8)} ${'/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(6)} ${'declined'.padStart(8)}  ${'load'.padEnd(18)}  floors in the same run`,
+  `${'figure'.padEnd(28)} ${'database'.padEnd(13)} ${'requests'.padStart(8)} ${'/s'.padStart(7)} ` +
+    `${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(6)} ${'declined'.padStart(8)}  ` +
+    `${'load'.padEnd(18)}  floors in the same run`,
 )
 const fmt = (n: number, width: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–').padStart(width)
 const showLoad = (l: LoadDuring) => `${l.start.toFixed(1)} → ${l.end.toFixed(1)} (${l.max.toFixed(1)})`.padEnd(18)
@@ -453,38 +482,47 @@ const server = await benchServer(POSTGRES, (key, r) => {
   if ('empty' in r) {
     const l = r as LatencyFigure
     say(
-      `${key.padEnd(28)} ${l.database.padEnd(13)} one decision at a time: account as seeded ${l.empty} ms · with ${l.busyMovements} movements and ${l.busyPendingPurchases} pending purchases ${l.busy} ms · ${l.ratio}×`,
+      `${key.padEnd(28)} ${l.database.padEnd(13)} one decision at a time: account as seeded ${l.empty} ms · ` +
+        `with ${l.busyMovements} movements and ${l.busyPendingPurchases} pending purchases ${l.busy} ms · ${l.ratio}×`,
     )
     return
   }
   if ('busyMovements' in r) {
     const h = r as HistoryFigure
     say(
-      `${key.padEnd(28)} ${h.database.padEnd(13)} first page: small account ${h.small} ms · busy (${h.busyMovements} movements, ${h.busyPendingPurchases} pending purchases) ${h.busy} ms · ${h.ratio}×`,
+      `${key.padEnd(28)} ${h.database.padEnd(13)} first page: small account ${h.small} ms · busy ` +
+        `(${h.busyMovements} movements, ${h.busyPendingPurchases} pending purchases) ${h.busy} ms · ${h.ratio}×`,
     )
     return
   }
   if ('offeredPerSecond' in r) {
     const o = r as OpenFigure
     say(
-      `${key.padEnd(28)} ${o.database.padEnd(13)} ${String(o.arrivals).padStart(8)} ${fmt(o.achievedPerSecond, 7)} ${fmt(o.p50Ms, 8)} ${fmt(o.p99Ms, 8)} ${String(o.failed).padStart(6)} ${String(o.declined).padStart(8)}  ${showLoad(o.load)}  ${besideFloors(o.database)}`,
+      `${key.padEnd(28)} ${o.database.padEnd(13)} ${String(o.arrivals).padStart(8)} ${fmt(o.achievedPerSecond, 7)} ` +
+        `${fmt(o.p50Ms, 8)} ${fmt(o.p99Ms, 8)} ${String(o.failed).padStart(6)} ${String(o.declined).padStart(8)}  ` +
+        `${showLoad(o.load)}  ${besideFloors(o.database)}`,
     )
     say(
-      `${''.padEnd(28)} offered ${o.offeredPerSecond}/s · answered ${o.achievedPerSecond}/s · approved within ${benchSettings.openLoop.deadlineMs} ms ${o.withinDeadlinePerSecond}/s · dropped ${o.dropped} of ${o.arrivals} (refused ${o.refused}, late ${o.late}, failed ${o.failed}) · ${o.seconds} s`,
+      `${''.padEnd(28)} offered ${o.offeredPerSecond}/s · answered ${o.achievedPerSecond}/s · approved ` +
+        `within ${benchSettings.openLoop.deadlineMs} ms ${o.withinDeadlinePerSecond}/s · dropped ${o.dropped} ` +
+        `of ${o.arrivals} (refused ${o.refused}, late ${o.late}, failed ${o.failed}) · ${o.seconds} s`,
     )
     return
   }
   const c = r as Figure | Floor
   if (key.startsWith('floor')) floors[key] = c
   say(
-    `${key.padEnd(28)} ${c.database.padEnd(13)} ${String(c.requests).padStart(8)} ${fmt(c.perSecond, 7)} ${fmt(c.p50Ms, 8)} ${fmt(c.p99Ms, 8)} ${String(c.failed).padStart(6)} ${String(c.declined).padStart(8)}  ${showLoad(c.load)}  ${key.startsWith('floor') ? '' : besideFloors(c.database)}`,
+    `${key.padEnd(28)} ${c.database.padEnd(13)} ${String(c.requests).padStart(8)} ${fmt(c.perSecond, 7)} ` +
+      `${fmt(c.p50Ms, 8)} ${fmt(c.p99Ms, 8)} ${String(c.failed).padStart(6)} ${String(c.declined).padStart(8)}  ` +
+      `${showLoad(c.load)}  ${key.startsWith('floor') ? '' : besideFloors(c.database)}`,
   )
 })
 if (Object.keys(declineReasons).length)
   say(`   declined or failed authorizations by reason: ${JSON.stringify(declineReasons)}`)
 const loadAtEnd = loadavg()
 say(
-  `   load average (1, 5, 15 min) at the start of the bench ${rounded(loadAtStart).join(', ')} · at the end ${rounded(loadAtEnd).join(', ')}`,
+  `   load average (1, 5, 15 min) at the start of the ` +
+    `bench ${rounded(loadAtStart).join(', ')} · at the end ${rounded(loadAtEnd).join(', ')}`,
 )
 
 /** The one JSON object `--json` prints: every figure by name. A new figure is one more key here. */

@@ -13,19 +13,23 @@ const write = (path: string, at: number) => {
   utimesSync(join(root, path), at, at)
 }
 
-it('npm start builds when there is no build, serves a build newer than its sources, and builds again after a change', () => {
-  write('embeds/home/home-embed.tsx', 1000)
-  write('domain/money.ts', 1000)
-  write('vite.config.ts', 1000)
-  for (const dir of ['embeds/home', 'embeds', 'domain']) utimesSync(join(root, dir), 1000, 1000)
-  expect(staleBecause(root)).toMatch(/^no build yet \(dist\/host\/index.html is missing\)/)
+it(
+  'npm start builds when there is no build, serves a build ' +
+    'newer than its sources, and builds again after a change',
+  () => {
+    write('embeds/home/home-embed.tsx', 1000)
+    write('domain/money.ts', 1000)
+    write('vite.config.ts', 1000)
+    for (const dir of ['embeds/home', 'embeds', 'domain']) utimesSync(join(root, dir), 1000, 1000)
+    expect(staleBecause(root)).toMatch(/^no build yet \(dist\/host\/index.html is missing\)/)
 
-  write('dist/host/index.html', 2000)
-  write('dist/server/server-render.js', 2000)
-  expect(staleBecause(root)).toMatch(/dist\/server\/shell-render.js is missing/)
-  write('dist/server/shell-render.js', 2000)
-  expect(staleBecause(root)).toBeNull()
+    write('dist/host/index.html', 2000)
+    write('dist/server/server-render.js', 2000)
+    expect(staleBecause(root)).toMatch(/dist\/server\/shell-render.js is missing/)
+    write('dist/server/shell-render.js', 2000)
+    expect(staleBecause(root)).toBeNull()
 
-  write('domain/money.ts', 3000)
-  expect(staleBecause(root)).toBe('domain changed since the last build')
-})
+    write('domain/money.ts', 3000)
+    expect(staleBecause(root)).toBe('domain changed since the last build')
+  },
+)

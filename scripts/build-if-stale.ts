@@ -8,7 +8,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '..')
-/** What `vite build` and `vite build --ssr` read: the page code, the shared code it imports, and the build's own settings. */
+/**
+ * What `vite build` and `vite build --ssr` read: the page code, the shared code it imports, and the build's own
+ * settings.
+ */
 const SOURCES = [
   'embeds',
   'host',

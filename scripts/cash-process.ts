@@ -4,7 +4,10 @@ import { resolve } from 'node:path'
 const ROOT = resolve(import.meta.dirname, '..')
 const API = '/app/cash/api/v1'
 
-/** A Cash server as a child process (`node --import tsx server/main.ts`, or `entry`) on `port`, with `env` over this process's. */
+/**
+ * A Cash server as a child process (`node --import tsx server/main.ts`, or `entry`) on `port`, with `env` over this
+ * process's.
+ */
 export class Server {
   child: ChildProcess | null = null
   output = ''

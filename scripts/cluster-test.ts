@@ -317,7 +317,8 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           .where(sql<string>`response_body->>'journalId'`, '=', id)
           .executeTakeFirst()
         problems.push(
-          `journal ${id} acknowledged to nobody: its key ${key?.key ?? '(none)'} stored ${key?.response_status ?? '-'}; the client saw ${key ? (seen.get(key.key) ?? 'nothing') : '-'}`,
+          `journal ${id} acknowledged to nobody: its key ${key?.key ?? '(none)'} ` +
+            `stored ${key?.response_status ?? '-'}; the client saw ${key ? (seen.get(key.key) ?? 'nothing') : '-'}`,
         )
       }
       const credits = new Map<string, number>()
@@ -368,9 +369,16 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
 export function formatClusterResult(r: ClusterResult): string {
   const t = (x: Throughput) => `${x.perSecond}/s (p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms, ${x.requests} requests)`
   return [
-    `[cluster] ${r.instances} servers started together in ${r.startMs} ms; users seeded ${r.usersSeeded} of ${r.usersExpected}`,
-    `[cluster] throughput through HAProxy: 1 server ${t(r.one)} · ${r.instances} servers ${t(r.all)} · after one was killed ${t(r.afterKill)}`,
-    `[cluster] acknowledged ${r.acknowledged} · lost ${r.lost} · unacknowledged ${r.unacknowledged} · double-posted ${r.doublePosted} · cut by the kill ${r.cutByKill}`,
-    `[cluster] chain transfers ${r.chain.acknowledged}: credited once ${r.chain.creditedOnce}, twice ${r.chain.creditedTwice}, not ${r.chain.notCredited} · jobs ran ${r.jobs.ran} (${r.jobs.retried} after a retry), failed ${r.jobs.failed}, left due ${r.jobs.leftDue} · ledger ${r.ledgerOk ? 'ok' : 'FAILED'}${r.problems.length ? `\n[cluster] problems: ${r.problems.join('; ')}` : ''}`,
+    `[cluster] ${r.instances} servers started together in ${r.startMs} ` +
+      `ms; users seeded ${r.usersSeeded} of ${r.usersExpected}`,
+    `[cluster] throughput through HAProxy: 1 server ${t(r.one)} · ${r.instances} ` +
+      `servers ${t(r.all)} · after one was killed ${t(r.afterKill)}`,
+    `[cluster] acknowledged ${r.acknowledged} · lost ${r.lost} · unacknowledged ${r.unacknowledged} ` +
+      `· double-posted ${r.doublePosted} · cut by the kill ${r.cutByKill}`,
+    `[cluster] chain transfers ${r.chain.acknowledged}: credited once ${r.chain.creditedOnce}, ` +
+      `twice ${r.chain.creditedTwice}, not ${r.chain.notCredited} · jobs ran ${r.jobs.ran} (${r.jobs.retried} after ` +
+      `a retry), failed ${r.jobs.failed}, left due ${r.jobs.leftDue} · ` +
+      `ledger ${r.ledgerOk ? 'ok' : 'FAILED'}` +
+      `${r.problems.length ? `\n[cluster] problems: ${r.problems.join('; ')}` : ''}`,
   ].join('\n')
 }

@@ -64,8 +64,11 @@ describe('firstPaintUrls', () => {
     expect(urls.all).not.toContain(A('never-N.js'))
   })
 
-  it('reads attributes in any order and quoting, relative URLs against the page, and the first module script as the entry', () => {
-    const html = `<html><head>
+  it(
+    'reads attributes in any order and quoting, relative URLs ' +
+      'against the page, and the first module script as the entry',
+    () => {
+      const html = `<html><head>
       <LINK href='../assets/a.css' REL=stylesheet>
       <link crossorigin href=/app/cash/assets/p.js rel="modulepreload"/>
       <link rel="preload" as="font" href="/app/cash/assets/f.woff2" crossorigin>
@@ -74,12 +77,13 @@ describe('firstPaintUrls', () => {
       <script type="text/javascript" src="/app/cash/assets/classic.js"></script>
       <script>inline()</script>
     </head></html>`
-    const urls = firstPaintUrls(html, 'http://h/app/cash/bench/bare/', undefined)
-    expect(urls.entry).toBe('http://h/app/cash/bench/bare/entry.js')
-    expect(urls.stylesheets).toEqual(['http://h/app/cash/bench/assets/a.css'])
-    expect(urls.preloads).toEqual(['http://h/app/cash/assets/p.js', 'http://h/app/cash/assets/f.woff2'])
-    expect(urls.classicScripts).toEqual(['http://h/app/cash/assets/classic.js'])
-  })
+      const urls = firstPaintUrls(html, 'http://h/app/cash/bench/bare/', undefined)
+      expect(urls.entry).toBe('http://h/app/cash/bench/bare/entry.js')
+      expect(urls.stylesheets).toEqual(['http://h/app/cash/bench/assets/a.css'])
+      expect(urls.preloads).toEqual(['http://h/app/cash/assets/p.js', 'http://h/app/cash/assets/f.woff2'])
+      expect(urls.classicScripts).toEqual(['http://h/app/cash/assets/classic.js'])
+    },
+  )
 
   it('gives nothing to fetch for a page with no scripts or styles', () => {
     expect(firstPaintUrls('<p>plain</p>', PAGE, MANIFEST, '/app/cash/')).toEqual({

@@ -86,7 +86,10 @@ describe('import directions (ARCHITECTURE.md)', () => {
   })
 })
 
-/** The module files `file` imports by relative path, resolved (`.ts`/`.tsx`, or a folder's index), type imports included. */
+/**
+ * The module files `file` imports by relative path, resolved (`.ts`/`.tsx`, or a folder's index), type imports
+ * included.
+ */
 function localImports(file: string): string[] {
   return imports(file)
     .filter((spec) => spec.startsWith('.'))

@@ -376,12 +376,18 @@ export function formatLoadResult(r: LoadResult): string {
     `${r.database.padEnd(8)} ${r.requests} requests (${Object.entries(r.byOp)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')})  ${r.rps.toFixed(0)}/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`,
-    `         acknowledged ${r.acknowledged}  lost ${r.lost}  unacknowledged ${r.unacknowledged}  cut by the kill ${r.inFlightAtKill} (already done ${r.replayedAsDone})  double-posted ${r.doublePosted}`,
-    `         restart ${Math.round(r.restartMs)} ms  ledger check after restart ${r.ledgerOkAfterRestart ? 'ok' : 'FAILED'}, at the end ${r.ledgerOkAtEnd ? 'ok' : 'FAILED'}${r.problems.length ? `\n         problems: ${r.problems.join('; ')}` : ''}`,
+    `         acknowledged ${r.acknowledged}  lost ${r.lost}  unacknowledged ${r.unacknowledged}  cut ` +
+      `by the kill ${r.inFlightAtKill} (already done ${r.replayedAsDone})  double-posted ${r.doublePosted}`,
+    `         restart ${Math.round(r.restartMs)} ms  ledger check after ` +
+      `restart ${r.ledgerOkAfterRestart ? 'ok' : 'FAILED'}, at the ` +
+      `end ${r.ledgerOkAtEnd ? 'ok' : 'FAILED'}` +
+      `${r.problems.length ? `\n         problems: ${r.problems.join('; ')}` : ''}`,
   ].join('\n')
 }
 
-/** `npm run load [seconds]`: a minute per database by default; `npm run load -- --cluster [seconds]`: the scale test. */
+/**
+ * `npm run load [seconds]`: a minute per database by default; `npm run load -- --cluster [seconds]`: the scale test.
+ */
 async function main() {
   if (process.argv[2] === '--cluster') {
     const { formatClusterResult, runCluster } = await import('./cluster-test')
@@ -416,7 +422,8 @@ async function main() {
   for (const database of databases) {
     if (database === 'postgres' && !(await postgresReachable(pgUrl))) {
       log(
-        `[load] PostgreSQL at ${pgUrl} is unreachable: start it, set LOAD_POSTGRES_URL, or LOAD_DATABASES=pglite to run PGlite alone.`,
+        `[load] PostgreSQL at ${pgUrl} is unreachable: start it, set ` +
+          `LOAD_POSTGRES_URL, or LOAD_DATABASES=pglite to run PGlite alone.`,
       )
       failed = true
       continue

@@ -18,7 +18,8 @@ const AD_HOC: readonly { what: string; pattern: RegExp }[] = [
   { what: 'toLocaleTimeString', pattern: /\.toLocaleTimeString\(/ },
   { what: 'Intl.DateTimeFormat', pattern: /\bIntl\.DateTimeFormat\(/ },
   { what: 'Intl.RelativeTimeFormat', pattern: /\bIntl\.RelativeTimeFormat\(/ },
-  // toLocaleString is also the number formatter: flag it on a Date, on a value named like a moment, or with date options.
+  // toLocaleString is also the number formatter: flag it on a Date, on a value named like a moment, or with date
+  // options.
   { what: 'toLocaleString on a Date', pattern: /\bnew Date\([^()]*(?:\([^()]*\))?[^()]*\)\.toLocaleString\(/ },
   { what: 'toLocaleString on a Date', pattern: /(?:[Dd]ate|[a-z]At|[Tt]ime|[Nn]ow\(\))\)?\.toLocaleString\(/ },
   {

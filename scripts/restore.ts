@@ -1,8 +1,8 @@
 /**
- * `npm run restore -- <backup file>`: puts a backup made by `npm run backup` into the database the environment
- * names, which must be new and empty (DATABASE_URL: a database with no tables; DATA_DIR: a folder that does not
- * exist yet or is empty; as DATABASE_OWNER_URL's role when set). Then start the server on it: migrations newer than the
- * backup run as on any start, and with DATABASE_OWNER_URL the application role is granted again (a backup carries no grants).
+ * `npm run restore -- <backup file>`: puts a backup made by `npm run backup` into the database the environment names,
+ * which must be new and empty (DATABASE_URL: a database with no tables; DATA_DIR: a folder that does not exist yet or
+ * is empty; as DATABASE_OWNER_URL's role when set). Then start the server on it: migrations newer than the backup run
+ * as on any start, and with DATABASE_OWNER_URL the application role is granted again (a backup carries no grants).
  */
 import { resolve } from 'node:path'
 import { loadConfig } from '../server/config'
@@ -15,7 +15,8 @@ export async function restoreBackup(
   const config = loadConfig(env)
   if (config.DATABASE_URL) {
     if (!file.endsWith('.dump')) throw new Error(`${file} is not a PostgreSQL backup (cash-postgres-….dump)`)
-    // The tables are made by, and belong to, the owner role when there is one; its next migration run grants the application's.
+    // The tables are made by, and belong to, the owner role when there is one; its next migration run grants the
+    // application's.
     return restorePostgres(file, config.DATABASE_OWNER_URL ?? config.DATABASE_URL)
   }
   if (!file.endsWith('.tar.gz')) throw new Error(`${file} is not a PGlite backup (cash-pglite-….tar.gz)`)

@@ -146,7 +146,8 @@ async function shoot(
     const page = await context.newPage()
     await page.goto(`${baseURL}${typeof shot.path === 'string' ? shot.path : shot.path(ctx)}`)
     await settle(page)
-    const file = `${OUT}/${shot.name}-${shot.size}${shot.dark ? '-dark' : ''}${shot.locale === 'pt-BR' ? '-pt-br' : ''}.png`
+    const file =
+      `${OUT}/${shot.name}-${shot.size}${shot.dark ? '-dark' : ''}` + `${shot.locale === 'pt-BR' ? '-pt-br' : ''}.png`
     await page.screenshot({ path: file, fullPage: shot.full ?? false })
     console.log(file)
   } finally {

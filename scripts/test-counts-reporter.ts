@@ -29,7 +29,8 @@ export default class TestCountsReporter implements Reporter {
     }
     if (skipped.length)
       process.stdout.write(
-        `\n[cash] ${skipped.length} test(s) did not run (skipped or todo): every test must run\n  ${skipped.join('\n  ')}\n`,
+        `\n[cash] ${skipped.length} test(s) did not run (skipped ` +
+          `or todo): every test must run\n  ${skipped.join('\n  ')}\n`,
       )
     if (process.env.CASH_TEST_COUNTS) writeFileSync(process.env.CASH_TEST_COUNTS, JSON.stringify({ counts, skipped }))
   }

@@ -10,8 +10,10 @@ import { expect, it } from 'vitest'
  */
 const ROOT = resolve(import.meta.dirname, '..')
 const SHARED = ['domain', 'bridge', 'server', 'fixtures', 'scripts']
-const LEAKS =
-  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|setSystemTime)\b|\bprocess\.env\.\w+\s*=(?!=)|\bglobalThis\.\w+\s*=(?!=)/
+const LEAKS = new RegExp(
+  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|setSystemTime)\b/.source +
+    /|\bprocess\.env\.\w+\s*=(?!=)|\bglobalThis\.\w+\s*=(?!=)/.source,
+)
 
 /** The dom project (jsdom) also runs without isolation: a page test may stub, but puts back what it stubbed. */
 const DOM = ['embeds', 'host']

@@ -7,7 +7,8 @@ import { formatClusterResult, runCluster } from '../scripts/cluster-test'
 // project's server; with none, or no HAProxy to be had, the test fails: it never skips.
 const SECONDS = Number(process.env.CLUSTER_SECONDS ?? 9)
 
-it('three servers behind HAProxy on one PostgreSQL, one killed halfway: seeded once, nothing lost or doubled, every job run once, the ledger whole', async () => {
+it('three servers behind HAProxy on one PostgreSQL, one killed halfway: ' +
+  'seeded once, nothing lost or doubled, every job run once, the ledger whole', async () => {
   const result = await runCluster({
     instances: 3,
     seconds: SECONDS,

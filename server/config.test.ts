@@ -67,21 +67,25 @@ describe('loadConfig', () => {
     )
   })
 
-  it('starts production with a real secret, its https address, a mail server and data keys; cookies are Secure without saying so', () => {
-    const config = loadConfig({
-      CASH_ENV: 'production',
-      WEBHOOK_SECRET: 'a-real-secret-of-some-length',
-      PUBLIC_ORIGIN: 'https://cash.example.com',
-      ...MAIL,
-      ...KEYS,
-    })
-    expect(config).toMatchObject({
-      CASH_ENV: 'production',
-      COOKIE_SECURE: true,
-      PUBLIC_ORIGIN: 'https://cash.example.com',
-    })
-    expect(loadConfig({}).COOKIE_SECURE).toBe(false)
-  })
+  it(
+    'starts production with a real secret, its https address, a ' +
+      'mail server and data keys; cookies are Secure without saying so',
+    () => {
+      const config = loadConfig({
+        CASH_ENV: 'production',
+        WEBHOOK_SECRET: 'a-real-secret-of-some-length',
+        PUBLIC_ORIGIN: 'https://cash.example.com',
+        ...MAIL,
+        ...KEYS,
+      })
+      expect(config).toMatchObject({
+        CASH_ENV: 'production',
+        COOKIE_SECURE: true,
+        PUBLIC_ORIGIN: 'https://cash.example.com',
+      })
+      expect(loadConfig({}).COOKIE_SECURE).toBe(false)
+    },
+  )
 
   it('sends mail through SMTP_URL from MAIL_FROM; without SMTP_URL outside production mail stays in the outbox', () => {
     expect(loadConfig(MAIL)).toMatchObject(MAIL)

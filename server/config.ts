@@ -70,7 +70,10 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Whether sign-up is open; closed leads to the waitlist. */
   SIGNUPS_OPEN: flag.default(true),
-  /** The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own origin. Required (https) in production. */
+  /**
+   * The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own
+   * origin. Required (https) in production.
+   */
   PUBLIC_ORIGIN: z
     .string()
     .regex(/^https?:\/\/[^/\s]+$/, 'must be a scheme and host, like https://cash.example.com (no path)')
@@ -163,7 +166,10 @@ export const ConfigSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** How long a claimed job stays claimed: a process that dies mid-job leaves it to another after this long. */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** Bearer token the Prometheus scraper sends to GET /app/cash/metrics; without it the metrics are open outside production and absent in production. */
+  /**
+   * Bearer token the Prometheus scraper sends to GET /app/cash/metrics; without it the metrics are open outside
+   * production and absent in production.
+   */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where a PGlite server writes a backup when it gets SIGUSR2 (`npm run backup` sends it). */
   BACKUP_DIR: z.string().min(1).default('./backups'),
@@ -187,10 +193,10 @@ export class ConfigError extends Error {
 }
 
 /**
- * What production needs beyond the schema, every problem at once: a real webhook secret; the public https
- * address (links in e-mails and referral links must not be built from whatever Host a request names); Secure
- * cookies; a mail server (without one, invitations and codes would be recorded as sent and reach nobody); data keys kept
- * outside the database (a key of the install's own beside a copy of the database would open it); no bench page.
+ * What production needs beyond the schema, every problem at once: a real webhook secret; the public https address
+ * (links in e-mails and referral links must not be built from whatever Host a request names); Secure cookies; a mail
+ * server (without one, invitations and codes would be recorded as sent and reach nobody); data keys kept outside the
+ * database (a key of the install's own beside a copy of the database would open it); no bench page.
  */
 function productionProblems(config: Config): [keyof Config, string][] {
   const problems: [keyof Config, string][] = []
@@ -229,12 +235,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // PGlite is one process's own database, with one role: there is no owner to migrate as.
     if (result.data.DATABASE_OWNER_URL && !result.data.DATABASE_URL)
       throw new ConfigError(
-        `Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, the application role's URL for the same PostgreSQL database`,
+        `Invalid configuration:\n  DATABASE_OWNER_URL: needs DATABASE_URL, ` +
+          `the application role's URL for the same PostgreSQL database`,
       )
     // Mail needs its sender wherever it really leaves.
     if (result.data.SMTP_URL && !result.data.MAIL_FROM)
       throw new ConfigError(
-        `Invalid configuration:\n  MAIL_FROM: set the address mail is sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`,
+        `Invalid configuration:\n  MAIL_FROM: set the address mail is ` +
+          `sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`,
       )
     const refused = result.data.CASH_ENV === 'production' ? productionProblems(result.data) : []
     if (refused.length)

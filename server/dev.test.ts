@@ -7,7 +7,8 @@ import { Server } from '../scripts/cash-process'
 import { freePort } from './testing/free-port'
 
 // `npm run dev` (server/dev.ts): the same server, with pages from source through Vite's dev server.
-it('npm run dev serves the pages from source, their modules compiled on request, allowed by the page’s policy; the API answers beside them', async () => {
+it('npm run dev serves the pages from source, their modules compiled on ' +
+  'request, allowed by the page’s policy; the API answers beside them', async () => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'cash-dev-'))
   const server = new Server(

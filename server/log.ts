@@ -13,14 +13,21 @@ const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, 
  * Keys whose values never reach a log line, at any depth: credentials (passwords, session, bearer, CSRF and
  * invite tokens, cookies), card details (number, CVV, PIN), one-time codes and wallet signatures.
  */
-export const SECRET_KEYS =
-  /password|passphrase|token|secret|cookie|authorization|csrf|signature|^sig$|cvv|cvc|^pan$|cardnumber|^number$|^pin$|otp|^code$|emailcode|verificationcode|apikey|api_key|privatekey|mnemonic|seedphrase/i
+export const SECRET_KEYS = new RegExp(
+  /password|passphrase|token|secret|cookie|authorization|csrf|signature|^sig$|cvv|cvc|^pan$|cardnumber/.source +
+    /|^number$|^pin$|otp|^code$|emailcode|verificationcode|apikey|api_key|privatekey|mnemonic|seedphrase/.source,
+  'i',
+)
 
 /** Secrets that can hide inside a string value: a bearer header, a token-carrying query parameter, a signature. */
 const SECRET_VALUES: [RegExp, string][] = [
   [/\bBearer\s+[\w.~+/=-]+/gi, 'Bearer [redacted]'],
   [
-    /([?&#;](?:token|invite|inviteToken|code|signature|sig|password|csrf|csrfToken|session|access_token|id_token|key)=)[^&#\s"']+/gi,
+    new RegExp(
+      '([?&#;](?:token|invite|inviteToken|code|signature|sig|password|csrf|csrfToken|session' +
+        String.raw`|access_token|id_token|key)=)[^&#\s"']+`,
+      'gi',
+    ),
     '$1[redacted]',
   ],
   [/(cash_session=)[^;\s"']+/gi, '$1[redacted]'],
@@ -81,9 +88,11 @@ export function createLogger(
     (lvl: Level) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (RANK[lvl] < RANK[level]) return
-      write(
-        `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...redact(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`,
+      const line = JSON.stringify(
+        { time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...redact(fields) },
+        (_k, v) => (typeof v === 'bigint' ? v.toString() : v),
       )
+      write(`${line}\n`)
     }
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
 }

@@ -39,7 +39,8 @@ export async function runServer(extras: ServerExtras = {}) {
   // Production serves a build made beforehand (`npm run build`, then `npm run serve`); it never builds.
   if (config.CASH_ENV === 'production' && !existsSync(join(config.DIST_DIR, 'host/index.html'))) {
     throw new ConfigError(
-      `Invalid configuration for production:\n  DIST_DIR: no built pages in ${config.DIST_DIR}: run \`npm run build\` before starting`,
+      `Invalid configuration for production:\n  DIST_DIR: no built pages ` +
+        `in ${config.DIST_DIR}: run \`npm run build\` before starting`,
     )
   }
   const log = createLogger(config.LOG_LEVEL)
@@ -64,7 +65,8 @@ export async function runServer(extras: ServerExtras = {}) {
         error: error.message,
       }),
   })
-  // As the owner role when DATABASE_OWNER_URL is set; the server itself works as DATABASE_URL's role (docs/operations.md).
+  // As the owner role when DATABASE_OWNER_URL is set; the server itself works as DATABASE_URL's role
+  // (docs/operations.md).
   const applied = await migrateAsOwner(db, config.DATABASE_OWNER_URL)
   if (config.CASH_ENV === 'production' && db.driver === 'postgres') await warnAboutRolePowers(db, log)
   const priceBook = createPriceBook()

@@ -31,28 +31,31 @@ it('servers migrating one empty database at the same moment all succeed, each mi
   }
 })
 
-it('two servers seeding one empty database at the same moment: one seeds, the other finds it seeded, neither fails', async () => {
-  const server = process.env.CASH_TEST_DATABASE_URL!
-  const name = `cash_seed_race_${process.pid}`
-  await withAdmin(server, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
-  await withAdmin(server, (admin) => admin.query(`CREATE DATABASE "${name}"`))
-  const [first, second] = await Promise.all([
-    connectPostgres(databaseUrl(server, name), 4),
-    connectPostgres(databaseUrl(server, name), 4),
-  ])
-  try {
-    await Promise.all([migrate(first), migrate(second)])
-    const outcomes = await Promise.all([seedIfEmpty(testDeps(first)), seedIfEmpty(testDeps(second))])
-    expect(outcomes.sort()).toEqual([false, true])
-    const users = await first.kysely
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<bigint>().as('n'))
-      .executeTakeFirstOrThrow()
-    expect(users.n).toBe(BigInt(PERSONAS.length))
-    // Started again later, nobody seeds.
-    expect(await seedIfEmpty(testDeps(second))).toBe(false)
-  } finally {
-    await Promise.all([first.close(), second.close()])
+it(
+  'two servers seeding one empty database at the same moment: ' + 'one seeds, the other finds it seeded, neither fails',
+  async () => {
+    const server = process.env.CASH_TEST_DATABASE_URL!
+    const name = `cash_seed_race_${process.pid}`
     await withAdmin(server, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
-  }
-})
+    await withAdmin(server, (admin) => admin.query(`CREATE DATABASE "${name}"`))
+    const [first, second] = await Promise.all([
+      connectPostgres(databaseUrl(server, name), 4),
+      connectPostgres(databaseUrl(server, name), 4),
+    ])
+    try {
+      await Promise.all([migrate(first), migrate(second)])
+      const outcomes = await Promise.all([seedIfEmpty(testDeps(first)), seedIfEmpty(testDeps(second))])
+      expect(outcomes.sort()).toEqual([false, true])
+      const users = await first.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
+      expect(users.n).toBe(BigInt(PERSONAS.length))
+      // Started again later, nobody seeds.
+      expect(await seedIfEmpty(testDeps(second))).toBe(false)
+    } finally {
+      await Promise.all([first.close(), second.close()])
+      await withAdmin(server, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    }
+  },
+)

@@ -10,7 +10,8 @@ import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
 import { recordDeployedSafe } from './safe/safe-service'
 import { recordVaultSnapshots } from './grow/earn-service'
 
-// The server's only import of fixtures/: seeding the demo data is the composition root's job (docs/architecture-notes.md).
+// The server's only import of fixtures/: seeding the demo data is the composition root's job
+// (docs/architecture-notes.md).
 
 async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
   await tx

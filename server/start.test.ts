@@ -31,7 +31,8 @@ function run(env: Record<string, string>) {
   })
 }
 
-it('a production start without its secrets and address refuses before opening anything, in one JSON log line naming each', async () => {
+it('a production start without its secrets and address refuses ' +
+  'before opening anything, in one JSON log line naming each', async () => {
   const { code, stdout, stderr } = await run({ CASH_ENV: 'production', WEBHOOK_SECRET: '', PUBLIC_ORIGIN: '' })
   expect(code).toBe(1)
   expect(stdout).toBe('')
@@ -40,7 +41,10 @@ it('a production start without its secrets and address refuses before opening an
   const line = JSON.parse(lines[0]!) as { level: string; msg: string; reason: string; stack?: string }
   expect(line).toMatchObject({ level: 'error', msg: 'Cash server failed to start' })
   expect(line.reason).toMatch(
-    /^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+\n {2}PUBLIC_ORIGIN: set the https:\/\/ address.+\n {2}SMTP_URL: set the SMTP server/,
+    new RegExp(
+      /^Invalid configuration for production:\n {2}WEBHOOK_SECRET: .+/.source +
+        /\n {2}PUBLIC_ORIGIN: set the https:\/\/ address.+\n {2}SMTP_URL: set the SMTP server/.source,
+    ),
   )
   expect(line.stack, 'a refusal says what to do, not where in the code').toBeUndefined()
 }, 120_000)
@@ -58,7 +62,8 @@ it('production serves a build made beforehand: without one it refuses and says t
   const line = JSON.parse(stderr.trim()) as { msg: string; reason: string }
   expect(line.msg).toBe('Cash server failed to start')
   expect(line.reason).toBe(
-    'Invalid configuration for production:\n  DIST_DIR: no built pages in no-such-build: run `npm run build` before starting',
+    'Invalid configuration for production:\n  DIST_DIR: no built ' +
+      'pages in no-such-build: run `npm run build` before starting',
   )
 }, 120_000)
 
@@ -107,7 +112,8 @@ it('production with its settings serves the build it is given and seeds no demo 
   }
 }, 240_000)
 
-it('a development install without WEBHOOK_SECRET makes a webhook key of its own, keeps it across restarts, and refuses the key in the source', async () => {
+it('a development install without WEBHOOK_SECRET makes a webhook key of ' +
+  'its own, keeps it across restarts, and refuses the key in the source', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'cash-install-key-'))
   const port = await freePort()
   const env = {

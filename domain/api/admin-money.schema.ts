@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
 
-/** A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history). */
+/**
+ * A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history).
+ */
 export const AdminReason = z
   .string()
   .trim()

@@ -74,7 +74,10 @@ export const AdminUserDetail = z
       }),
     ),
     activeSessions: z.number().int(),
-    /** The person's KYC applications waiting for a decision (decide them with /admin/identity-applications/{id}/decision). */
+    /**
+     * The person's KYC applications waiting for a decision (decide them with
+     * /admin/identity-applications/{id}/decision).
+     */
     openApplications: z.array(OpenApplication),
   })
   .meta({ id: 'AdminUserDetail' })

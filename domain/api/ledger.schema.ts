@@ -33,7 +33,9 @@ export const HealthResponse = z
 /** `GET /health/live`: the process answers (nothing else is looked at, so a slow database never restarts it). */
 export const LivenessResponse = z.object({ status: z.literal('ok') }).meta({ id: 'Liveness' })
 
-/** `GET /health/ready`: each check of readiness; any not `ok` (or `off`) answers 503 `not_ready` with these as details. */
+/**
+ * `GET /health/ready`: each check of readiness; any not `ok` (or `off`) answers 503 `not_ready` with these as details.
+ */
 export const ReadinessResponse = z
   .object({
     status: z.literal('ready'),

@@ -64,7 +64,9 @@ export const PixPaymentView = z
   .object({
     id: z.uuid(),
     recipientName: z.string(),
-    /** The name came from the sandbox's made-up key directory (every server but production): show it as sandbox data. */
+    /**
+     * The name came from the sandbox's made-up key directory (every server but production): show it as sandbox data.
+     */
     recipientSandbox: z.boolean(),
     recipientCity: z.string(),
     key: z.string().nullable(),
@@ -253,10 +255,14 @@ export const SandboxPurchaseBody = z
       .string()
       .regex(/^\d{4}$/)
       .default('5812'),
-    networkTimeout: z.boolean().default(false).meta({
-      description:
-        'The network gives up at once: it declines to the merchant and sends the issuer a timeout advice for what it asked',
-    }),
+    networkTimeout: z
+      .boolean()
+      .default(false)
+      .meta({
+        description:
+          'The network gives up at once: it declines to the merchant ' +
+          'and sends the issuer a timeout advice for what it asked',
+      }),
   })
   .meta({ id: 'SandboxPurchase' })
 export const SandboxPurchaseResponse = z.object({

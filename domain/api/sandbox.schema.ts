@@ -44,7 +44,10 @@ export const SandboxTarget = z
   .meta({ id: 'SandboxTarget' })
 export type SandboxTarget = z.infer<typeof SandboxTarget>
 
-/** The sandbox's own settings: whether the identity provider decides applications itself (`auto`) or leaves them for an admin (`manual`). */
+/**
+ * The sandbox's own settings: whether the identity provider decides applications itself (`auto`) or leaves them for an
+ * admin (`manual`).
+ */
 export const SandboxSettings = z
   .object({ identityDecisions: z.enum(['auto', 'manual']) })
   .meta({ id: 'SandboxSettings' })

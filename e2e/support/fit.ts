@@ -11,7 +11,8 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function fitProblems(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    // Two frames first, so what reacts to the new size or scheme (resize listeners, media queries read in code) has drawn.
+    // Two frames first, so what reacts to the new size or scheme (resize listeners, media queries read in code) has
+    // drawn.
     await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
     const width = window.innerWidth
     const slack = 0.5
@@ -24,7 +25,10 @@ export async function fitProblems(page: Page): Promise<string[]> {
         const name = e.getAttribute('name')
         const cls =
           typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''
-        return `${e.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${name ? `[name=${name}]` : ''}${cls}`
+        return (
+          `${e.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${name ? `[name=${name}]` : ''}` +
+          `${cls}`
+        )
       }
       const chain: string[] = []
       for (let e: Element | null = el; e && e !== document.body && chain.length < 3; e = e.parentElement)
@@ -66,7 +70,8 @@ export async function fitProblems(page: Page): Promise<string[]> {
         culprits.push(`${describeElement(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
       }
       problems.push(
-        `the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`,
+        `the page scrolls sideways: ${px(docWidth)} wide in a ${px(width)} ` +
+          `window${culprits.length ? `; sticking out: ${culprits.slice(0, 6).join('; ')}` : ''}`,
       )
     }
     const controls = document.body.querySelectorAll(
@@ -97,7 +102,8 @@ export async function fitProblems(page: Page): Promise<string[]> {
         const b = own.getBoundingClientRect()
         if (!seenScrollers.has(own) && (b.left < -slack || b.right > width + slack))
           problems.push(
-            `scroll box past the window: ${describeElement(own)} (${px(b.width)} wide, ${px(b.right - width)} past the edge)`,
+            `scroll box past the window: ${describeElement(own)} ` +
+              `(${px(b.width)} wide, ${px(b.right - width)} past the edge)`,
           )
         seenScrollers.add(own)
       } else if (r.left < -slack || r.right > width + slack)

@@ -5,7 +5,8 @@ import type { ServerClock } from './fixtures'
 
 // Small valid images and a PDF, made here: the server judges files by their first bytes.
 export const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a00000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5a0' +
+    '0000000049454e44ae426082',
   'hex',
 )
 export const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex')

@@ -41,9 +41,9 @@ async function signInWeb(key: PersonaKey): Promise<StorageState> {
 }
 
 /**
- * The persona's web session (the httpOnly cookie) for this worker. The page gets its CSRF token with the
- * session it carries (or from GET /auth/session), so the cookie is all a stored session needs. `renew` replaces a session
- * a test ended (signing out deletes it on the server).
+ * The persona's web session (the httpOnly cookie) for this worker. The page gets its CSRF token with the session it
+ * carries (or from GET /auth/session), so the cookie is all a stored session needs. `renew` replaces a session a test
+ * ended (signing out deletes it on the server).
  */
 export function webSession(key: PersonaKey, { renew = false } = {}): Promise<StorageState> {
   if (renew || !webStates.has(key)) {

@@ -28,7 +28,9 @@ export type SessionsViewProps = {
   onSignOutOthers: () => void
 }
 
-/** The list of signed-in devices: this one first and marked, each other with its own sign-out, then "everywhere else". */
+/**
+ * The list of signed-in devices: this one first and marked, each other with its own sign-out, then "everywhere else".
+ */
 export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, onSignOutOthers }: SessionsViewProps) {
   const others = data.sessions.filter((s) => !s.current)
   const done =
@@ -48,7 +50,10 @@ export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, o
           const since = formatDate(s.createdAt, locale, 'dateTime')
           return (
             <li key={s.id} data-testid="sessions.item">
-              {/* A list row, but its device name wraps: on a phone "Cash app on iPadOS" is worth two lines, not "Cash a…". */}
+              {/*
+               * A list row, but its device name wraps: on a phone "Cash app on iPadOS" is worth two lines, not
+               * "Cash a…".
+               */}
               <div className="cash-list-row">
                 <Avatar icon={s.transport === 'bearer' ? Smartphone : Globe} tone={s.current ? undefined : 'muted'} />
                 <span className="cash-list-row-main">

@@ -7,7 +7,9 @@ import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 
-/** The signed-in person's sessions (devices) and the ways to end the others; this one ends with the shell's Sign out. */
+/**
+ * The signed-in person's sessions (devices) and the ways to end the others; this one ends with the shell's Sign out.
+ */
 export function useSessions() {
   const { api } = useSession()
   const list = useResource('auth-sessions', (signal) => api.get('/auth/sessions', SessionList, signal))

@@ -20,7 +20,10 @@ export const ADMIN_SECTIONS: readonly { path: string; label: MessageKey }[] = [
   { path: '/admin/sandbox', label: 'admin.nav.sandbox' },
 ]
 
-/** The back office's sections as a segmented control (scrolls sideways on a phone); the current one is marked for assistive technology. */
+/**
+ * The back office's sections as a segmented control (scrolls sideways on a phone); the current one is marked for
+ * assistive technology.
+ */
 export function AdminNav({ current }: { current: string }) {
   const { t } = useI18n()
   const config = useClientConfig()

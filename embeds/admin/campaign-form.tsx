@@ -108,7 +108,10 @@ function bodyOf(f: Form, amount: (path: string, text: string, empty: string | nu
   }
 }
 
-/** Create (or, for a campaign not started yet, edit) a campaign; checked with the server's own schema, errors at each field. */
+/**
+ * Create (or, for a campaign not started yet, edit) a campaign; checked with the server's own schema, errors at each
+ * field.
+ */
 export function CampaignForm({
   editing,
   onDone,

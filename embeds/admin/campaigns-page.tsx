@@ -23,7 +23,9 @@ const STATE_KEY = {
   ended: 'admin.campaigns.state.ended',
 } as const
 
-/** `admin/campaigns`: every campaign with its state and payouts against its caps; create, edit before the start, end. */
+/**
+ * `admin/campaigns`: every campaign with its state and payouts against its caps; create, edit before the start, end.
+ */
 export function CampaignsPage({ title }: EmbedProps) {
   const { t } = useI18n()
   const { api } = useSession()

@@ -41,7 +41,9 @@ export function AdminCardsPage(props: EmbedProps) {
   )
 }
 
-/** One card: status, holder, account, limits, latest authorizations; freeze, unfreeze, cancel and limits, each audited. */
+/**
+ * One card: status, holder, account, limits, latest authorizations; freeze, unfreeze, cancel and limits, each audited.
+ */
 export function AdminCardPage({ title, params }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()
@@ -160,7 +162,8 @@ export function AdminCardPage({ title, params }: EmbedProps) {
               {detail.data.authorizations.map((a) => (
                 <li key={a.id} className="cash-row">
                   <span>
-                    {a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time> ·{' '}
+                    {a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time>
+                    {' · '}
                     {a.status}
                     {a.declineReason ? ` (${a.declineReason})` : ''}
                   </span>

@@ -18,7 +18,10 @@ import { RuleForm, toIso } from './rule-form'
 
 type Rule = z.infer<typeof RuleView>
 
-/** `admin/cashback-rules`: every version of every rule; create, change (a new version), remove. Cuts are announced ahead. */
+/**
+ * `admin/cashback-rules`: every version of every rule; create, change (a new version), remove. Cuts are announced
+ * ahead.
+ */
 export function CashbackRulesPage({ title }: EmbedProps) {
   const { t } = useI18n()
   const { api } = useSession()

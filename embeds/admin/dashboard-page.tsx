@@ -10,7 +10,10 @@ import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { FeedbackInbox } from './feedback-inbox'
 
-/** The back office's front page: queues with links to work them, the ledger check, recent client errors and admin actions. */
+/**
+ * The back office's front page: queues with links to work them, the ledger check, recent client errors and admin
+ * actions.
+ */
 export function AdminDashboardPage({ title }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()

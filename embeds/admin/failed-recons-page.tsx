@@ -29,12 +29,8 @@ export function FailedReconsPage({ title }: EmbedProps) {
   const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   const resolved = (r: Recon) => {
     setOpen(null)
-    setDone(
-      t(
-        `admin.recons.done.${r.status === 'matched' ? 'matched' : r.status === 'written_off' ? 'writtenOff' : 'refunded'}`,
-        { amount: usd(r.amount), network: r.networkId },
-      ),
-    )
+    const outcome = r.status === 'matched' ? 'matched' : r.status === 'written_off' ? 'writtenOff' : 'refunded'
+    setDone(t(`admin.recons.done.${outcome}`, { amount: usd(r.amount), network: r.networkId }))
     setVersion((v) => v + 1)
   }
   return (
@@ -175,10 +171,10 @@ function ReconActionForm({
                 aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}
               >
                 {items.map((c) => (
-                  <option
-                    key={c.authorizationId}
-                    value={c.authorizationId}
-                  >{`${usd(c.amount)} · ${c.merchantName} · •••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}</option>
+                  <option key={c.authorizationId} value={c.authorizationId}>
+                    {`${usd(c.amount)} · ${c.merchantName} · ` +
+                      `•••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}
+                  </option>
                 ))}
               </select>
               {fieldErrors.authorizationId ? (

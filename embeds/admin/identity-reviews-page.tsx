@@ -18,7 +18,10 @@ function decideAt(a: z.infer<typeof ApplicationSummary>): string | null {
   return a.userId ? `/app/cash/admin/user/${a.userId}` : null
 }
 
-/** `/admin/identity-reviews`: the KYC and KYB applications waiting for a decision, oldest first, each opening where it is decided. */
+/**
+ * `/admin/identity-reviews`: the KYC and KYB applications waiting for a decision, oldest first, each opening where it
+ * is decided.
+ */
 export function IdentityReviewsPage({ title }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()

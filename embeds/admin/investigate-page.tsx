@@ -13,7 +13,10 @@ import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { usePageQuery } from '../lib/embed-navigation'
 
-/** One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and holds. */
+/**
+ * One search box (an id, an on-chain hash or a reference) → the records, their lifecycle, journals with entries, and
+ * holds.
+ */
 export function InvestigateTransactionPage({ title }: EmbedProps) {
   const { t, locale } = useI18n()
   const { api } = useSession()
@@ -81,7 +84,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <h2 id="investigate-timeline">{t('admin.investigate.timeline')}</h2>
             <ol className="cash-timeline" data-testid="investigate-timeline">
               {result.timeline.map((e, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
+                // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
                 <li key={i} data-state="done">
                   <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
                   {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
@@ -109,7 +112,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
                 </thead>
                 <tbody>
                   {j.entries.map((e, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
+                    // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
                     <tr key={i}>
                       <th scope="row">
                         {e.code} · {e.owner === 'platform' ? t('admin.investigate.platform') : e.owner}

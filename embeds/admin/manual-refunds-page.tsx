@@ -16,7 +16,10 @@ import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { ReasonActionForm } from './reason-action-form'
 
-/** Manual refunds: a form that pays at once within $1,000 a day per admin and per account, and the queue a second admin approves or rejects. */
+/**
+ * Manual refunds: a form that pays at once within $1,000 a day per admin and per account, and the queue a second admin
+ * approves or rejects.
+ */
 export function ManualRefundsPage({ title }: EmbedProps) {
   const { t, locale } = useI18n()
   const { api } = useSession()

@@ -25,7 +25,10 @@ const EMPTY: Form = { name: '', category: '', merchantName: '', startsAt: '', en
 export const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}.000Z` : null)
 const toLocal = (iso: string | null) => (iso ? iso.slice(0, 16) : '')
 
-/** Create a rule, or change one as a new version; checked with the server's schema, the server's field errors (a cut too soon) at their field. */
+/**
+ * Create a rule, or change one as a new version; checked with the server's schema, the server's field errors (a cut too
+ * soon) at their field.
+ */
 export function RuleForm({
   editing,
   onDone,

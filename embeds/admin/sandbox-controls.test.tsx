@@ -85,16 +85,20 @@ describe('SandboxControls amounts', () => {
     )
   })
 
-  it('reads a grouped English amount, and refuses the other language’s decimal comma at the field with how this page writes it', async () => {
-    await renderControls('en-US')
-    const form = purchaseForm(/purchase/i)
-    const field = buy(form, '12,50')
-    expect(await within(form).findByText(/decimal/i)).toBeTruthy()
-    expect(field.getAttribute('aria-invalid')).toBe('true')
-    expect(posted.filter((p) => p.url.includes('/purchases'))).toHaveLength(0)
-    buy(form, '1,234.56')
-    await vi.waitFor(() =>
-      expect(posted.map((p) => p.body)).toContainEqual(expect.objectContaining({ amount: '1234.56' })),
-    )
-  })
+  it(
+    'reads a grouped English amount, and refuses the other language’s ' +
+      'decimal comma at the field with how this page writes it',
+    async () => {
+      await renderControls('en-US')
+      const form = purchaseForm(/purchase/i)
+      const field = buy(form, '12,50')
+      expect(await within(form).findByText(/decimal/i)).toBeTruthy()
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      expect(posted.filter((p) => p.url.includes('/purchases'))).toHaveLength(0)
+      buy(form, '1,234.56')
+      await vi.waitFor(() =>
+        expect(posted.map((p) => p.body)).toContainEqual(expect.objectContaining({ amount: '1234.56' })),
+      )
+    },
+  )
 })

@@ -38,7 +38,10 @@ function SignInRoute({ step, goNext }: { step: string | null; goNext: () => void
   return <SignInPage onSignedIn={goNext} signUpHref="/app/cash/sign-up" forgotHref={FORGOT} />
 }
 
-/** Sign-in and sign-up; after either, on to `next` (validated to stay inside Cash). While sign-ups are closed, sign-up leads to the waitlist; an invitation link joins a company. */
+/**
+ * Sign-in and sign-up; after either, on to `next` (validated to stay inside Cash). While sign-ups are closed, sign-up
+ * leads to the waitlist; an invitation link joins a company.
+ */
 export function AuthEmbed({ path, title }: EmbedProps) {
   const navigation = useEmbedNavigation()
   const step = usePageQuery().get('step')

@@ -84,7 +84,9 @@ function ReviewPhysical({
     { label: t('cards.order.kind'), value: t('cards.kind.physical') },
     {
       label: t('cards.order.shipTo'),
-      value: `${address.line1}${address.line2 ? `, ${address.line2}` : ''}, ${address.city} ${address.region} ${address.postalCode}, ${address.country}`,
+      value:
+        `${address.line1}${address.line2 ? `, ${address.line2}` : ''}, ${address.city} ${address.region} ` +
+        `${address.postalCode}, ${address.country}`,
     },
     { label: t('cards.order.eta'), value: t('cards.order.etaDays', { days: String(ordering.physical.etaDays) }) },
     { label: t('cards.order.fee'), value: fee },

@@ -33,7 +33,10 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   }
   const d = detail.data
   const when = (at: string | null) => (at ? formatDate(at, locale, 'dateTime') : '')
-  /** A detail as the page words it: a category's name, amounts as money (card amounts in dollars, a fee in its asset, reais), the rate with its currencies. */
+  /**
+   * A detail as the page words it: a category's name, amounts as money (card amounts in dollars, a fee in its asset,
+   * reais), the rate with its currencies.
+   */
   const shown = (key: string, value: string): string => {
     if (key === 'category') {
       const c = merchantCategory(value)

@@ -64,16 +64,19 @@ const renderIn = (locale: 'en-US' | 'pt-BR', b: BalancesResponse) =>
   )
 
 describe('HomeView', () => {
-  it('leads with spendable, shows held assets only, and what is on hold (the asset named on its row either way)', () => {
-    renderIn('en-US', balances())
-    expect(within(screen.getByRole('region', { name: 'Spendable' })).getByText('$2,400.00')).toBeTruthy()
-    const list = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem')
-    expect(list.map((li) => li.textContent)).toEqual([
-      'USD CoinUSDC · $2,400.00 available$2,500.00',
-      'Wrapped eETHweETH1.2 weETH≈ $3,780.00',
-    ])
-    expect(screen.getByText('-$4.50')).toBeTruthy()
-  })
+  it(
+    'leads with spendable, shows held assets only, ' + 'and what is on hold (the asset named on its row either way)',
+    () => {
+      renderIn('en-US', balances())
+      expect(within(screen.getByRole('region', { name: 'Spendable' })).getByText('$2,400.00')).toBeTruthy()
+      const list = within(screen.getByRole('region', { name: 'Balances' })).getAllByRole('listitem')
+      expect(list.map((li) => li.textContent)).toEqual([
+        'USD CoinUSDC · $2,400.00 available$2,500.00',
+        'Wrapped eETHweETH1.2 weETH≈ $3,780.00',
+      ])
+      expect(screen.getByText('-$4.50')).toBeTruthy()
+    },
+  )
 
   it('lists recent activity from history: state, the decline’s reason, and a link to each movement', () => {
     renderIn('en-US', balances())

@@ -82,7 +82,10 @@ function QuickActions({ cardHref }: { cardHref: string }) {
   )
 }
 
-/** Home for an account: the spendable hero with quick actions, then `afterActions` (shortcuts, notifications), recent activity and balances by asset. Pure: props in. */
+/**
+ * Home for an account: the spendable hero with quick actions, then `afterActions` (shortcuts, notifications), recent
+ * activity and balances by asset. Pure: props in.
+ */
 export function HomeView({
   balances,
   activity,

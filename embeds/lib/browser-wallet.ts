@@ -45,8 +45,8 @@ export async function sandboxWallet(): Promise<BrowserWallet> {
 }
 
 /**
- * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this
- * address, have the wallet (the browser's, unless another is given) sign it word for word, and post both to `submitPath`.
+ * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this address, have
+ * the wallet (the browser's, unless another is given) sign it word for word, and post both to `submitPath`.
  */
 export async function signWithWallet<S extends z.ZodType>(
   api: ApiClient,

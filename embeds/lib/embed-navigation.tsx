@@ -39,7 +39,8 @@ export function EmbedNavigationProvider({
   }
   return (
     <NavigationContext.Provider value={navigation}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: one listener catches clicks on the links inside (delegation); the links stay the keyboard's targets */}
+      {/* One listener catches clicks on the links inside; the links stay the keyboard's targets. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation, see above */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a focused link fires this same click */}
       <div onClick={onClick} style={{ display: 'contents' }}>
         {children}

@@ -33,7 +33,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   reset_link_replaced:
     'Um link de redefinição mais recente foi enviado depois deste. Use o link do e-mail mais recente ou peça um novo.',
   reset_rate_limited:
-    'Foram pedidos links de redefinição demais para este endereço. Use o link do e-mail mais recente ou tente de novo em uma hora.',
+    'Foram pedidos links de redefinição demais para este endereço. ' +
+    'Use o link do e-mail mais recente ou tente de novo em uma hora.',
   session_not_found: 'Este dispositivo já foi desconectado.',
   signups_closed: 'Os cadastros estão fechados agora. Entre na lista de espera.',
   insufficient_funds: 'Saldo insuficiente para isso.',
@@ -72,7 +73,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   confirmation_locked: 'Muitas senhas erradas. A confirmação está pausada por 15 minutos; nada foi enviado.',
   withdrawal_not_cancellable: 'Este saque não pode mais ser cancelado: já passou do prazo de segurança.',
   withdrawal_pending:
-    'Outro saque estava sendo pedido nesta conta no mesmo instante. Nada foi reservado: confira seus saques e tente de novo.',
+    'Outro saque estava sendo pedido nesta conta no mesmo instante. ' +
+    'Nada foi reservado: confira seus saques e tente de novo.',
   conflict: 'Outra operação nesta conta estava sendo processada no mesmo instante. Nada foi feito: tente de novo.',
   quote_expired: 'Esta cotação expirou. Aqui está uma nova.',
   convert_same_asset: 'Escolha dois ativos diferentes.',
@@ -107,7 +109,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   invite_expired: 'Este convite expirou. Peça um novo a quem convidou você.',
   invite_used: 'Este convite já foi usado. Entre com o e-mail convidado ou peça um novo convite.',
   invite_revoked:
-    'Este convite foi retirado ou substituído por um mais recente. Use o e-mail de convite mais recente ou peça um novo.',
+    'Este convite foi retirado ou substituído por um mais recente. ' +
+    'Use o e-mail de convite mais recente ou peça um novo.',
   invite_wrong_email: 'Este convite é para outro endereço de e-mail. Saia e continue com o e-mail convidado.',
   vault_code_wrong: 'Esse código não está certo. Confira o e-mail mais recente do Cash.',
   vault_code_expired: 'Este código não funciona mais (expirou ou teve tentativas demais). Peça um novo.',
@@ -116,7 +119,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   wallet_signature_invalid: 'A assinatura não confere com esta carteira e mensagem. Nada foi conectado.',
   wallet_taken: 'Esta carteira está conectada a outra conta Cash. Desconecte-a lá primeiro.',
   wallet_not_linked:
-    'Esta carteira não está conectada a uma conta Cash. Entre com seu e-mail e senha e conecte-a em Configurações → Carteiras.',
+    'Esta carteira não está conectada a uma conta Cash. Entre com ' +
+    'seu e-mail e senha e conecte-a em Configurações → Carteiras.',
   upload_too_large: 'Este arquivo tem mais de 5 MB.',
   upload_type: 'Este tipo de arquivo não é aceito aqui.',
   payload_too_large: 'A requisição é grande demais.',
@@ -136,14 +140,16 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
     'Esta autorização não pode receber a liquidação: ela não está aprovada com uma reserva pendente.',
   recon_holder_unknown: 'Escolha a conta a reembolsar: esta conciliação não tem autorização que indique o titular.',
   refund_daily_cap:
-    'Você atingiu o total de reembolsos que um administrador pode pedir em 24 horas. Outro administrador pode fazer este reembolso.',
+    'Você atingiu o total de reembolsos que um administrador pode ' +
+    'pedir em 24 horas. Outro administrador pode fazer este reembolso.',
   refund_second_admin: 'Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000',
   refund_not_pending: 'Este reembolso não está mais aguardando aprovação.',
   nothing_found: 'Nada encontrado para esta busca.',
   event_out_of_order: 'Este evento do provedor chegou antes daquele que ele segue. Envie-o de novo mais tarde.',
   not_ready: 'Este servidor ainda não está pronto para receber pedidos.',
   account_frozen:
-    'Esta conta foi congelada pelo Cash: o dinheiro pode entrar, mas nada pode sair até ela ser descongelada. Fale com o suporte.',
+    'Esta conta foi congelada pelo Cash: o dinheiro pode entrar, mas ' +
+    'nada pode sair até ela ser descongelada. Fale com o suporte.',
   internal: 'Algo falhou do nosso lado. O erro foi registrado.',
 }
 
@@ -301,8 +307,10 @@ export const FIELD_MESSAGES_PT_BR: Readonly<Record<string, string>> = {
   'Upload the requested document.': 'Envie o documento pedido.',
   'Your Core membership allows 3 virtual cards at a time.':
     'Sua assinatura Core permite 3 cartões virtuais ao mesmo tempo.',
-  'Your company’s verification (KYB) is in review. You can order cards once it is approved; follow it at /app/cash/kyb.':
-    'A verificação da sua empresa (KYB) está em análise. Você poderá pedir cartões quando ela for aprovada; acompanhe em /app/cash/kyb.',
+  ['Your company’s verification (KYB) is in review. You can order cards once it is approved; ' +
+    'follow it at /app/cash/kyb.']:
+    'A verificação da sua empresa (KYB) está em análise. Você poderá ' +
+    'pedir cartões quando ela for aprovada; acompanhe em /app/cash/kyb.',
   'Your identity verification (KYC) has not been started. Complete it at /app/cash/kyc to order cards.':
     'Sua verificação de identidade (KYC) ainda não começou. Conclua-a em /app/cash/kyc para pedir cartões.',
   'Sign-ups are open (closed: sign-up leads to the waitlist; invitations still work).':

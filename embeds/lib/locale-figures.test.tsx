@@ -167,22 +167,26 @@ describe('figures in the page locale', () => {
     expect(await screen.findByText(/^R\$\s1,00 = US\$\s0,20$/, {}, { timeout: 3_000 })).toBeTruthy()
   })
 
-  it('leaves the figure and its sign to the formatter in both message files (the earn confirmation’s APY among them)', () => {
-    const keys = [
-      'earn.deposited.body',
-      'settings.mode.explain.borrow',
-      'cashback.explain',
-      'cashback.change.rate',
-      'cashback.line.detail',
-      'pix.limits',
-      'pix.rateValue',
-      'promotion.rule.splashback',
-      'admin.campaigns.rule.splashback',
-    ] as const
-    for (const key of keys) {
-      for (const text of [en[key], ptBR[key]]) expect(text, key).not.toMatch(/%|R\$|\d/)
-    }
-  })
+  it(
+    'leaves the figure and its sign to the formatter in both ' +
+      'message files (the earn confirmation’s APY among them)',
+    () => {
+      const keys = [
+        'earn.deposited.body',
+        'settings.mode.explain.borrow',
+        'cashback.explain',
+        'cashback.change.rate',
+        'cashback.line.detail',
+        'pix.limits',
+        'pix.rateValue',
+        'promotion.rule.splashback',
+        'admin.campaigns.rule.splashback',
+      ] as const
+      for (const key of keys) {
+        for (const text of [en[key], ptBR[key]]) expect(text, key).not.toMatch(/%|R\$|\d/)
+      }
+    },
+  )
 
   it('the earn deposit confirmation gives the APY through the percent formatter', async () => {
     // biome-ignore lint/correctness/noComponentHookFactories: a component for this test only

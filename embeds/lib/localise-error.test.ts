@@ -76,7 +76,10 @@ describe('every string in both languages', () => {
   })
 })
 
-/** Every sentence of the domain's rules and shared schemas that can reach a page as an error or field message (help-center.ts holds both languages itself). */
+/**
+ * Every sentence of the domain's rules and shared schemas that can reach a page as an error or field message
+ * (help-center.ts holds both languages itself).
+ */
 function domainMessages(): string[] {
   const root = join(__dirname, '../../domain')
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
@@ -128,7 +131,8 @@ describe('server errors and field messages in the page’s language', () => {
       'You can ask for 10,000 USDC of refunds in 24 hours; 2,499.5 USDC is left. Another admin can make this refund.'
     expect(localiseFields({ amount: english }, 'pt-BR')).toEqual({
       amount:
-        'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam 2.499,5 USDC. Outro administrador pode fazer este reembolso.',
+        'Você pode pedir 10.000 USDC em reembolsos em 24 horas; restam ' +
+        '2.499,5 USDC. Outro administrador pode fazer este reembolso.',
     })
     expect(localiseFields({ amount: english }, 'en-US')).toEqual({ amount: english })
   })
@@ -168,27 +172,31 @@ describe('server errors and field messages in the page’s language', () => {
     })
   })
 
-  it('never lets zod’s own text reach a person: not from the page’s check, not from the server’s field errors, in either language', () => {
-    // A huge PIX amount once showed "Too big: expected string to have <=20 characters".
-    const huge = PixSendQuoteBody.safeParse({ destination: 'maria@example.com', brlAmount: '9'.repeat(30) })
-    expect(huge.success).toBe(false)
-    const server = fieldErrors(huge.error!)
-    expect(server.brlAmount).toBe('Use at most 20 characters.')
-    expect(localiseFields(server, 'pt-BR').brlAmount).toBe('Use no máximo 20 caracteres.')
-    expect(localisedFieldErrors(huge.error!, 'en-US').brlAmount).toBe('Use at most 20 characters.')
-    const generic = z
-      .object({ name: z.string(), pick: z.enum(['a', 'b']), n: z.number().max(5) })
-      .safeParse({ name: null, pick: 'c', n: 9 })
-    for (const locale of ['en-US', 'pt-BR'] as const) {
-      for (const message of [
-        ...Object.values(localisedFieldErrors(generic.error!, locale)),
-        ...Object.values(localiseFields(fieldErrors(generic.error!), locale)),
-      ]) {
-        expect(message).not.toMatch(/^(Invalid|Too (small|big)|Expected)|expected|received/)
+  it(
+    'never lets zod’s own text reach a person: not from the page’s ' +
+      'check, not from the server’s field errors, in either language',
+    () => {
+      // A huge PIX amount once showed "Too big: expected string to have <=20 characters".
+      const huge = PixSendQuoteBody.safeParse({ destination: 'maria@example.com', brlAmount: '9'.repeat(30) })
+      expect(huge.success).toBe(false)
+      const server = fieldErrors(huge.error!)
+      expect(server.brlAmount).toBe('Use at most 20 characters.')
+      expect(localiseFields(server, 'pt-BR').brlAmount).toBe('Use no máximo 20 caracteres.')
+      expect(localisedFieldErrors(huge.error!, 'en-US').brlAmount).toBe('Use at most 20 characters.')
+      const generic = z
+        .object({ name: z.string(), pick: z.enum(['a', 'b']), n: z.number().max(5) })
+        .safeParse({ name: null, pick: 'c', n: 9 })
+      for (const locale of ['en-US', 'pt-BR'] as const) {
+        for (const message of [
+          ...Object.values(localisedFieldErrors(generic.error!, locale)),
+          ...Object.values(localiseFields(fieldErrors(generic.error!), locale)),
+        ]) {
+          expect(message).not.toMatch(/^(Invalid|Too (small|big)|Expected)|expected|received/)
+        }
       }
-    }
-    expect(localiseMessage('Invalid input: expected string, received null', 'en-US')).toBe(
-      ERRORS.invalid_request.message,
-    )
-  })
+      expect(localiseMessage('Invalid input: expected string, received null', 'en-US')).toBe(
+        ERRORS.invalid_request.message,
+      )
+    },
+  )
 })

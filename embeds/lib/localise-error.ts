@@ -25,9 +25,13 @@ const amountPtBR = (english: string) => formatNumber(english.replaceAll(',', '')
  */
 const PLAIN_ISSUES_PT_BR: readonly [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   [
-    /^You can ask for ([\d,.]+) USDC of refunds in 24 hours; ([\d,.]+) USDC is left\. Another admin can make this refund\.$/,
+    new RegExp(
+      /^You can ask for ([\d,.]+) USDC of refunds in 24 hours; /.source +
+        /([\d,.]+) USDC is left\. Another admin can make this refund\.$/.source,
+    ),
     (_, cap: string, left: string) =>
-      `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
+      `Você pode pedir ${amountPtBR(cap)} USDC em reembolsos em 24 horas; ` +
+      `restam ${amountPtBR(left)} USDC. Outro administrador pode fazer este reembolso.`,
   ],
   [
     /^More than your free (\w+) \(([\d,.]+)\)\.$/,

@@ -117,7 +117,8 @@ const REASONS_PT_BR: readonly [RegExp, (...m: string[]) => string][] = [
   [
     /^Transfers from someone else are limited to \$(\S+) each; this one was returned to the sender\.$/,
     (cap) =>
-      `Transferências de outra pessoa são limitadas a US$ ${formatNumber(cap.replaceAll(',', ''), 'pt-BR')} cada; esta foi devolvida ao remetente.`,
+      `Transferências de outra pessoa são limitadas a ` +
+      `US$ ${formatNumber(cap.replaceAll(',', ''), 'pt-BR')} cada; esta foi devolvida ao remetente.`,
   ],
 ]
 

@@ -24,7 +24,8 @@ export const en = {
   'auth.forgot.submit': 'Send the link',
   'auth.forgot.busy': 'Sending…',
   'auth.forgot.sent':
-    'If an account exists for {email}, we sent it a link to reset the password. The link works once, for {minutes} minutes. If nothing arrives, check your spam folder.',
+    'If an account exists for {email}, we sent it a link to reset the password. The ' +
+    'link works once, for {minutes} minutes. If nothing arrives, check your spam folder.',
   'auth.forgot.another': 'Send a link to another address',
   'auth.backToSignIn': 'Back to sign in',
   'auth.reset.title': 'Choose a new password',
@@ -33,7 +34,8 @@ export const en = {
   'auth.reset.submit': 'Save the new password',
   'auth.reset.busy': 'Saving…',
   'auth.reset.done':
-    'Your password is changed, and every device that was signed in to your account is signed out. Sign in with your new password.',
+    'Your password is changed, and every device that was signed in ' +
+    'to your account is signed out. Sign in with your new password.',
   'auth.reset.askAgain': 'Ask for a new link',
   'auth.reset.noToken': 'This page needs the link from the e-mail. Open the link again, or ask for a new one.',
   'people.company': 'Company',
@@ -60,7 +62,8 @@ export const en = {
   'people.invite.busy': 'Sending…',
   'people.invite.sent': 'Invitation sent to {email}. The link works once and expires in 7 days.',
   'people.invite.roleHint':
-    'Owners manage everything, people included. Admins manage members, admins and cards. Members use their own cards and see the account.',
+    'Owners manage everything, people included. Admins manage members, ' +
+    'admins and cards. Members use their own cards and see the account.',
   'people.pending': 'Pending invitations',
   'people.pending.none': 'No pending invitations.',
   'people.pending.expires': '{role} · invited by {inviter} · expires {date}',
@@ -73,7 +76,8 @@ export const en = {
   'invite.join': 'Join {company}',
   'invite.joining': 'Joining…',
   'invite.otherUser':
-    'You are signed in as {current}, but this invitation is for {email}. Sign out, then sign in or sign up with {email}.',
+    'You are signed in as {current}, but this invitation is for ' +
+    '{email}. Sign out, then sign in or sign up with {email}.',
   'invite.signOut': 'Sign out',
   'invite.haveAccount': 'Already have a Cash account with {email}?',
   'invite.signIn': 'Sign in to accept',
@@ -91,7 +95,8 @@ export const en = {
   'invite.error.invite_wrong_email':
     'This invitation is for another e-mail address. Sign out and continue with the invited e-mail.',
   'waitlist.intro':
-    'Sign-ups are closed for now. Leave your e-mail and we will write when there is a place for you. If a company invited you, open the link in their e-mail instead.',
+    'Sign-ups are closed for now. Leave your e-mail and we will write when there is a ' +
+    'place for you. If a company invited you, open the link in their e-mail instead.',
   'waitlist.submit': 'Join the waitlist',
   'waitlist.busy': 'Sending…',
   'waitlist.done': 'You’re on the list. We will write to {email} when you can sign up.',
@@ -221,7 +226,8 @@ export const en = {
   'bridge.anyMoment': 'Arriving any moment.',
   'bridge.failed': 'This transfer failed: {reason} Nothing was taken from your Cash account.',
   'bridge.payloadStored':
-    'The message reached Scroll but was not executed yet. It is retried automatically; your funds are safe and nothing is needed from you.',
+    'The message reached Scroll but was not executed yet. It is retried ' +
+    'automatically; your funds are safe and nothing is needed from you.',
   'bridge.sourceHash': 'Transaction on {chain}',
   'bridge.destinationHash': 'Transaction on Scroll',
   'bridge.notYet': 'Not yet',
@@ -366,7 +372,8 @@ export const en = {
   'repay.health': 'Health',
   'repay.noDebt': 'no debt',
   'repay.healthHelp':
-    'Health is what your assets are worth at the liquidation thresholds, divided by what you owe. Below 1.00 part of your collateral can be sold to repay.',
+    'Health is what your assets are worth at the liquidation thresholds, divided ' +
+    'by what you owe. Below 1.00 part of your collateral can be sold to repay.',
   'repay.submit': 'Repay',
   'repay.submitting': 'Repaying…',
   'repay.done': 'Repaid',
@@ -447,7 +454,8 @@ export const en = {
   'cards.order.physicalOption': 'Physical · shipped to you',
   'cards.order.physical': 'A physical card, shipped to you',
   'cards.order.physicalBody':
-    'It arrives in about {days} days; activate it when it does. Your first physical card is free; each further one costs {fee}.',
+    'It arrives in about {days} days; activate it when it does. ' +
+    'Your first physical card is free; each further one costs {fee}.',
   'cards.order.line1': 'Street and number',
   'cards.order.line2': 'Apartment, suite (optional)',
   'cards.order.city': 'City',
@@ -466,7 +474,8 @@ export const en = {
   'cards.order.placing': 'Ordering…',
   'cards.order.count': '{kind} cards on your membership: {count} of {max}.',
   'cards.order.full':
-    'You have all the {kind} cards your membership allows ({max} at a time). Cancel one you no longer use to order another.',
+    'You have all the {kind} cards your membership allows ({max} ' +
+    'at a time). Cancel one you no longer use to order another.',
   'cards.order.verifyKyc': 'Verify your identity to order cards',
   'cards.order.verifyKyb': 'Verify your company to order cards',
   'cards.order.verifyLink': 'Go to verification',
@@ -585,7 +594,8 @@ export const en = {
   'settings.mode.title': 'Mode',
   'settings.mode.explain.direct_pay': 'Direct Pay: purchases are paid from your USDC. No interest.',
   'settings.mode.explain.borrow':
-    'Borrow: purchases borrow USDC against all your assets at {apr} a year, charged daily. No due date, no minimum payment.',
+    'Borrow: purchases borrow USDC against all your assets at ' +
+    '{apr} a year, charged daily. No due date, no minimum payment.',
   'settings.mode.pending': 'Switching to {mode} in {time}.',
   'settings.mode.cancel': 'Cancel the switch',
   'settings.mode.refused': 'The switch to {mode} did not happen: {reason}',
@@ -597,7 +607,8 @@ export const en = {
   'settings.mode.apr': 'Interest (APR)',
   'settings.limits.title': 'Spending limits',
   'settings.limits.help':
-    'Card purchases, PIX payments and transfers count against them. Days and months follow your time zone ({zone}). Raising applies at once; lowering applies after one hour.',
+    'Card purchases, PIX payments and transfers count against them. Days and months follow ' +
+    'your time zone ({zone}). Raising applies at once; lowering applies after one hour.',
   'settings.limits.pending': 'Lowering to {daily} a day and {monthly} a month at {time}.',
   'settings.limits.daily': 'Daily limit (USD)',
   'settings.limits.monthly': 'Monthly limit (USD)',
@@ -622,9 +633,11 @@ export const en = {
   'alerts.spendable.change': 'Change low balance alert',
   'alerts.own': 'These alerts are yours: other people on this account set their own.',
   'alerts.timeZone':
-    'Daily spend counts from midnight in the account’s time zone ({zone}). Each alert tells you once when its line is crossed, and again only after it recovers.',
+    'Daily spend counts from midnight in the account’s time zone ({zone}). Each ' +
+    'alert tells you once when its line is crossed, and again only after it recovers.',
   'alerts.health':
-    'In Borrow mode we always warn you when your health factor falls below {ratio}, before it reaches the liquidation line at 1.00.',
+    'In Borrow mode we always warn you when your health factor falls ' +
+    'below {ratio}, before it reaches the liquidation line at 1.00.',
   'alerts.form.purchaseAbove': 'Alert on a purchase above (USD)',
   'alerts.form.dailySpendAbove': 'Alert when daily spend goes above (USD)',
   'alerts.form.spendableBelow': 'Alert when spendable falls below (USD)',
@@ -705,7 +718,8 @@ export const en = {
   'safe.deploying': 'Being deployed on {network}: you can already receive money at this address.',
   'safe.continue': 'Continue',
   'safe.create.body':
-    'Your safe is a smart account on chain that holds your money. You own it; Cash can never move money without your card purchases or your confirmation.',
+    'Your safe is a smart account on chain that holds your money. You own it; ' +
+    'Cash can never move money without your card purchases or your confirmation.',
   'safe.create.addressHint': 'This address is fixed before the safe exists, so you can share it now.',
   'safe.create.already': 'Your safe already exists.',
   'safe.create.see': 'See your safe',
@@ -723,7 +737,8 @@ export const en = {
   'safe.ops.inDays': '{days} d {time}',
   'safe.recovery.title': 'Recovery',
   'safe.recovery.body':
-    'If you lose access, 2 of these 3 recovery signers can name a new owner. The new owner takes control 3 days later, unless an owner cancels.',
+    'If you lose access, 2 of these 3 recovery signers can name a new owner. ' +
+    'The new owner takes control 3 days later, unless an owner cancels.',
   'safe.recovery.noHolderSigner': 'Add your own recovery key to be the third signer.',
   'safe.recovery.signerAddress': 'Your recovery key’s address',
   'safe.recovery.signerTitle': 'Set your recovery key',
@@ -779,7 +794,8 @@ export const en = {
   'password.changedMany': 'Password changed. {count} other devices were signed out.',
   'sessions.title': 'Signed-in devices',
   'sessions.policy':
-    'A browser left unused for {minutes} minutes signs out by itself, the app after {days} days; every sign-in ends after {lifetime} days.',
+    'A browser left unused for {minutes} minutes signs out by itself, ' +
+    'the app after {days} days; every sign-in ends after {lifetime} days.',
   'sessions.thisDevice': 'This device',
   'sessions.device.web': '{browser} on {os}',
   'sessions.device.webBrowserOnly': '{browser}',
@@ -815,7 +831,8 @@ export const en = {
   'vault.verifying': 'Verifying…',
   'vault.verified': 'Verified: {email} is now your vault e-mail.',
   'wallets.intro':
-    'A linked wallet can sign you in to Cash. Linking asks your wallet to sign a message; it costs nothing and moves nothing.',
+    'A linked wallet can sign you in to Cash. Linking asks your ' +
+    'wallet to sign a message; it costs nothing and moves nothing.',
   'wallets.none': 'No wallets linked yet.',
   'wallets.linkedOn': 'linked {date}',
   'wallets.link': 'Link a wallet',
@@ -938,7 +955,8 @@ export const en = {
   'cashback.paid': 'Paid',
   'cashback.clawedBack': 'Returned by refunds',
   'cashback.explain':
-    'You earn {rate} on qualifying card purchases (not ATM, cash equivalents, transfers or gambling), paid in USDC {days} days after the purchase clears, once the refund window has passed.',
+    'You earn {rate} on qualifying card purchases (not ATM, cash equivalents, transfers or gambling), ' +
+    'paid in USDC {days} days after the purchase clears, once the refund window has passed.',
   'cashback.monthly': 'This month: {earned} of the {cap} monthly limit.',
   'cashback.upcoming': 'Upcoming changes',
   'cashback.change.rate': 'From {before} to {after} from {date}.',
@@ -1000,12 +1018,14 @@ export const en = {
   'membership.vipTop': 'VIP is our invitation-only tier, above every tier points can earn.',
   'membership.requalify.title': 'Re-qualification',
   'membership.requalify.body':
-    'Reaching a tier takes effect at once. On {date} (00:00 UTC) every tier is earned again from the month before: {luxe} points keep Luxe, {pinnacle} keep Pinnacle, fewer bring you to Core.',
+    'Reaching a tier takes effect at once. On {date} (00:00 UTC) every tier is earned again from ' +
+    'the month before: {luxe} points keep Luxe, {pinnacle} keep Pinnacle, fewer bring you to Core.',
   'membership.requalify.keep': 'With this month’s points so far you would be {tier} from {date}.',
   'membership.requalify.vip':
     'VIP is kept every month until we change it; your points still count and are listed in the activity.',
   'membership.howPoints':
-    'Points: 1 per whole $1 of cleared card purchases (not ATM or cash, gambling, transfers or PIX), plus 1 a day per whole $100 of weETH you hold. Refunds take their points back.',
+    'Points: 1 per whole $1 of cleared card purchases (not ATM or cash, gambling, transfers ' +
+    'or PIX), plus 1 a day per whole $100 of weETH you hold. Refunds take their points back.',
   'membership.activity.empty': 'No points yet this month. Pay with your card to earn them.',
   'membership.activity.list': 'Point movements and tier changes',
   'membership.activity.points': '{points} pts',
@@ -1031,7 +1051,8 @@ export const en = {
   'membership.benefits.invite': 'By invitation',
   'summerMint.rules.title': 'How to mint the badge',
   'summerMint.rules.body':
-    'Spend {goal} in card purchases between {from} and {to} (UTC) to mint the Summer Mint collectible badge. ATM and cash, gambling, transfers and PIX do not count; refunds are taken off.',
+    'Spend {goal} in card purchases between {from} and {to} (UTC) to mint the Summer Mint collectible ' +
+    'badge. ATM and cash, gambling, transfers and PIX do not count; refunds are taken off.',
   'summerMint.state.upcoming': 'The promotion has not started yet.',
   'summerMint.state.running': 'The promotion is running now.',
   'summerMint.state.ended': 'The promotion has ended.',
@@ -1067,11 +1088,14 @@ export const en = {
   'refer.how.title': 'How it works',
   'refer.how.1': 'Share your link. It is valid for {days} days.',
   'refer.how.2':
-    'Your friend signs up through it, passes identity verification (KYC) and gets a card: a virtual card counts when issued, a physical one once activated.',
+    'Your friend signs up through it, passes identity verification (KYC) and gets ' +
+    'a card: a virtual card counts when issued, a physical one once activated.',
   'refer.how.3':
-    'For their first {days} days after that, you earn 1 % of their card purchases (not ATM or cash, gambling, transfers or PIX).',
+    'For their first {days} days after that, you earn 1 % of their ' +
+    'card purchases (not ATM or cash, gambling, transfers or PIX).',
   'refer.how.4':
-    'Each month’s total is paid in USDC to your cash early the next month when it is above $1; a smaller total waits for the next month.',
+    'Each month’s total is paid in USDC to your cash early the next ' +
+    'month when it is above $1; a smaller total waits for the next month.',
   'refer.details.totals': 'Earned in all: {earned} · waiting to be paid: {unpaid}',
   'refer.details.empty': 'Nobody has signed up through your links yet.',
   'refer.details.list': 'Your referrals',
@@ -1156,7 +1180,8 @@ export const en = {
   'earn.weeth.held': 'You hold {amount} ({usd}).',
   'earn.weeth.stake': 'Stake ETH for weETH',
   'earn.weeth.explain':
-    'weETH is staked ETH that earns staking rewards. You get it at the current rate, ETH price ÷ weETH price, with no spread.',
+    'weETH is staked ETH that earns staking rewards. You get it ' +
+    'at the current rate, ETH price ÷ weETH price, with no spread.',
   'earn.weeth.done': 'Staked',
   'admin.nav.label': 'Back office sections',
   'admin.nav.dashboard': 'Dashboard',
@@ -1199,7 +1224,8 @@ export const en = {
   'support.home.walletAction': 'See how to add your card',
   'support.home.disputeTitle': 'A problem with a purchase?',
   'support.home.disputeBody':
-    'Open it in your transaction history to see its status and timeline, then send us feedback with the date, amount and merchant.',
+    'Open it in your transaction history to see its status and ' +
+    'timeline, then send us feedback with the date, amount and merchant.',
   'support.home.disputeAction': 'Open transaction history',
   'support.help.category': 'Topic',
   'support.help.allCategories': 'All topics',
@@ -1240,7 +1266,8 @@ export const en = {
   'support.signIn.body': 'Sign in to send feedback or to see which of your cards to add.',
   'support.signIn.action': 'Sign in',
   'support.wallet.intro':
-    'Add your Cash card to Apple Pay or Google Pay to pay with your phone or watch wherever contactless payments are accepted.',
+    'Add your Cash card to Apple Pay or Google Pay to pay with your ' +
+    'phone or watch wherever contactless payments are accepted.',
   'support.wallet.yourCard': 'Your card ending in {last4}',
   'support.wallet.cardsTitle': 'Your cards',
   'support.wallet.cardFrozen': 'Frozen: unfreeze it before adding it to a wallet.',
@@ -1249,9 +1276,12 @@ export const en = {
   'support.wallet.noCard': 'You have no active card yet. Order one: a virtual card is ready at once.',
   'support.wallet.orderCard': 'Order a card',
   'support.wallet.manualOnly':
-    'A browser cannot put the card in your phone’s wallet. In the Cash app, tap Add to Apple Wallet or Add to Google Wallet on your card; or add it from your wallet app with the steps below. You will need the card number, expiry date and CVV.',
+    'A browser cannot put the card in your phone’s wallet. In the Cash app, tap Add ' +
+    'to Apple Wallet or Add to Google Wallet on your card; or add it from your wallet ' +
+    'app with the steps below. You will need the card number, expiry date and CVV.',
   'support.wallet.inApp':
-    'Tap Add to Apple Wallet or Add to Google Wallet beside a card above: your phone adds it in a few seconds, with no need to type the number. You can also add it from the wallet app with the steps below.',
+    'Tap Add to Apple Wallet or Add to Google Wallet beside a card above: your phone adds it in a few ' +
+    'seconds, with no need to type the number. You can also add it from the wallet app with the steps below.',
   'support.wallet.showDetails': 'Show your card details',
   'support.wallet.signedOut': 'Sign in to see which of your cards to add.',
   'support.wallet.apple.title': 'Apple Pay (iPhone and Apple Watch)',
@@ -1269,7 +1299,8 @@ export const en = {
     'Scan the card or enter the number, expiry date and CVV by hand (in Cash: Your cards → Show details).',
   'support.wallet.google.4': 'Accept the terms. Google Wallet may ask you to set a screen lock first.',
   'support.wallet.safety':
-    'Cash never asks you to add your card during a call or through a link. Only add it yourself, in your own phone’s wallet app.',
+    'Cash never asks you to add your card during a call or through ' +
+    'a link. Only add it yourself, in your own phone’s wallet app.',
   'support.inbox.title': 'Feedback',
   'support.inbox.unread': '{count} unread',
   'support.inbox.unreadOnly': 'Unread only',
@@ -1287,10 +1318,12 @@ export const en = {
   'promo.seeAll': 'See all promotions',
   'promo.none.summerMint.title': 'No Summer Mint running',
   'promo.none.summerMint.body':
-    'There is no Summer Mint promotion running or scheduled right now. When one starts, its goal and your progress show here.',
+    'There is no Summer Mint promotion running or scheduled right ' +
+    'now. When one starts, its goal and your progress show here.',
   'promo.none.membershipRewards.title': 'No membership rewards running',
   'promo.none.membershipRewards.body':
-    'There is no membership-rewards promotion running right now, so there is nothing to claim. When one starts, your tier’s reward shows here.',
+    'There is no membership-rewards promotion running right now, so there ' +
+    'is nothing to claim. When one starts, your tier’s reward shows here.',
   'earn.chart.apyTitle': '{vault} APY over 30 days',
   'earn.chart.apyDesc': 'The APY went from {from} to {to}.',
   'earn.chart.apy': 'APY',
@@ -1314,7 +1347,8 @@ export const en = {
   'admin.campaigns.edit': 'Edit {name}',
   'admin.campaigns.end': 'End {name}',
   'admin.campaigns.endConfirm':
-    'End “{name}” now? Purchases from now on no longer earn from it; what was earned stays and is paid on the payout date.',
+    'End “{name}” now? Purchases from now on no longer earn from ' +
+    'it; what was earned stays and is paid on the payout date.',
   'admin.campaigns.endNow': 'End the campaign now',
   'admin.campaigns.keep': 'Keep it running',
   'admin.campaigns.create': 'New campaign',
@@ -1345,7 +1379,8 @@ export const en = {
   'admin.campaigns.created': 'Campaign “{name}” created.',
   'admin.campaigns.updated': 'Campaign “{name}” saved.',
   'admin.rules.intro':
-    'Each change is a new version. A change that lowers or removes cashback takes effect at least {days} days after it is made, and holders see it on their cashback page meanwhile.',
+    'Each change is a new version. A change that lowers or removes cashback takes effect at ' +
+    'least {days} days after it is made, and holders see it on their cashback page meanwhile.',
   'admin.rules.list': 'All rules',
   'admin.rules.empty': 'No cashback rules yet.',
   'admin.rules.versions': 'Versions of {name}',
@@ -1389,7 +1424,8 @@ export const en = {
   'admin.money.working': 'Working…',
   'admin.money.cancel': 'Cancel',
   'admin.recons.intro':
-    'Clearings from the card network that did not match their authorization. Match each to an authorization, write it off, or refund the holder. Each is resolved once.',
+    'Clearings from the card network that did not match their authorization. Match each ' +
+    'to an authorization, write it off, or refund the holder. Each is resolved once.',
   'admin.recons.empty': 'No failed recons. Every clearing matched its authorization.',
   'admin.recons.listLabel': 'Failed recons, open first',
   'admin.recons.status.open': 'Open',
@@ -1429,7 +1465,8 @@ export const en = {
   'admin.refunds.accountHint': 'The account id, or the e-mail of its holder.',
   'admin.refunds.amount': 'Amount (USDC)',
   'admin.refunds.amountHint':
-    'Paid at once up to $1,000 a day per admin and per account; beyond, a second admin approves. At most $10,000 a day per admin.',
+    'Paid at once up to $1,000 a day per admin and per account; ' +
+    'beyond, a second admin approves. At most $10,000 a day per admin.',
   'admin.refunds.reasonHint': 'Required. The holder sees it in their history.',
   'admin.refunds.transaction': 'Related transaction (optional)',
   'admin.refunds.transactionHint': 'An authorization, journal or withdrawal id, a hash or a reference.',
@@ -1441,7 +1478,8 @@ export const en = {
   'admin.refunds.rejectTitle': 'Reject the refund of {amount}',
   'admin.refunds.rejected': 'Rejected: the refund of {amount} will not be paid.',
   'admin.holds.intro':
-    'Money reserved and not yet posted, soonest to expire first. Release a hold to void it, or force it to expire now; the money is available again at once.',
+    'Money reserved and not yet posted, soonest to expire first. Release a hold ' +
+    'to void it, or force it to expire now; the money is available again at once.',
   'admin.holds.empty': 'No pending holds.',
   'admin.holds.listLabel': 'Pending holds, soonest to expire first',
   'admin.holds.platform': 'Platform',
@@ -1455,7 +1493,8 @@ export const en = {
   'admin.holds.expired': 'Expired: {amount} is available to the holder again.',
   'admin.investigate.query': 'Id, hash or reference',
   'admin.investigate.hint':
-    'An authorization, journal, withdrawal, deposit or hold id; an on-chain hash; a network id, PIX txid or bank reference.',
+    'An authorization, journal, withdrawal, deposit or hold id; ' +
+    'an on-chain hash; a network id, PIX txid or bank reference.',
   'admin.investigate.search': 'Investigate',
   'admin.investigate.records': 'Found',
   'admin.investigate.ledgerOnly': 'Only ledger records match this search.',
@@ -1605,7 +1644,8 @@ export const en = {
   'admin.reviews.submitted': 'Submitted {when}',
   'admin.reviews.inReview': 'In review since {when}',
   'admin.sandbox.intro':
-    'Test mode: make the outside world act on an account — money arriving, card purchases and their clearing, identity decisions, time passing. Nothing here is real money.',
+    'Test mode: make the outside world act on an account — money arriving, card purchases ' +
+    'and their clearing, identity decisions, time passing. Nothing here is real money.',
   'admin.sandbox.pick': 'Choose the account',
   'admin.sandbox.who': 'Account',
   'admin.sandbox.whoHint': 'A member’s e-mail or the account id.',
@@ -1732,13 +1772,15 @@ export const en = {
   'admin.flags.addOverride': 'Add override',
   'frozen.title': 'This account is frozen',
   'frozen.body':
-    'Cash froze this account on {when}: {reason}. Until it is unfrozen, money cannot go out: no sending, withdrawing, converting, earning, repaying or new cards.',
+    'Cash froze this account on {when}: {reason}. Until it is unfrozen, money cannot ' +
+    'go out: no sending, withdrawing, converting, earning, repaying or new cards.',
   'frozen.noReason': 'no reason given yet',
   'frozen.next': 'Money can still come in. Contact support to find out what is needed to lift the freeze.',
   'frozen.contact': 'Contact support',
   'frozen.addMoney': 'Add money',
   'home.frozen':
-    'Cash froze this account on {when}: {reason}. Money can still come in, but card purchases and sending money out are paused. Contact support.',
+    'Cash froze this account on {when}: {reason}. Money can still come in, ' +
+    'but card purchases and sending money out are paused. Contact support.',
   'home.pix.label': 'PIX shortcuts',
   'home.pix.send': 'Pay with PIX',
   'home.pix.topUp': 'Add money with PIX',

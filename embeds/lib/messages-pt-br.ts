@@ -26,7 +26,8 @@ export const ptBR: Record<MessageKey, string> = {
   'auth.forgot.submit': 'Enviar o link',
   'auth.forgot.busy': 'Enviando…',
   'auth.forgot.sent':
-    'Se existir uma conta para {email}, enviamos a ela um link para redefinir a senha. O link funciona uma vez, por {minutes} minutos. Se nada chegar, confira a pasta de spam.',
+    'Se existir uma conta para {email}, enviamos a ela um link para redefinir a senha. O ' +
+    'link funciona uma vez, por {minutes} minutos. Se nada chegar, confira a pasta de spam.',
   'auth.forgot.another': 'Enviar um link para outro endereço',
   'auth.backToSignIn': 'Voltar para entrar',
   'auth.reset.title': 'Escolha uma nova senha',
@@ -35,7 +36,8 @@ export const ptBR: Record<MessageKey, string> = {
   'auth.reset.submit': 'Salvar a nova senha',
   'auth.reset.busy': 'Salvando…',
   'auth.reset.done':
-    'Sua senha foi alterada, e todos os dispositivos conectados à sua conta foram desconectados. Entre com sua nova senha.',
+    'Sua senha foi alterada, e todos os dispositivos conectados ' +
+    'à sua conta foram desconectados. Entre com sua nova senha.',
   'auth.reset.askAgain': 'Pedir um novo link',
   'auth.reset.noToken': 'Esta página precisa do link do e-mail. Abra o link de novo ou peça um novo.',
   'people.company': 'Empresa',
@@ -50,7 +52,8 @@ export const ptBR: Record<MessageKey, string> = {
   'people.readOnly': 'Só proprietários e administradores convidam pessoas ou mudam funções.',
   'people.remove': 'Remover {name}',
   'people.remove.confirm':
-    'Remover {name} de {company}? O acesso termina agora, e os cartões de {company} em nome dessa pessoa são congelados.',
+    'Remover {name} de {company}? O acesso termina agora, e os ' +
+    'cartões de {company} em nome dessa pessoa são congelados.',
   'people.remove.yes': 'Sim, remover',
   'people.remove.busy': 'Removendo…',
   'people.cancel': 'Cancelar',
@@ -62,7 +65,8 @@ export const ptBR: Record<MessageKey, string> = {
   'people.invite.busy': 'Enviando…',
   'people.invite.sent': 'Convite enviado para {email}. O link funciona uma vez e expira em 7 dias.',
   'people.invite.roleHint':
-    'Proprietários gerenciam tudo, inclusive as pessoas. Administradores gerenciam membros, administradores e cartões. Membros usam os próprios cartões e veem a conta.',
+    'Proprietários gerenciam tudo, inclusive as pessoas. Administradores gerenciam ' +
+    'membros, administradores e cartões. Membros usam os próprios cartões e veem a conta.',
   'people.pending': 'Convites pendentes',
   'people.pending.none': 'Nenhum convite pendente.',
   'people.pending.expires': '{role} · convidado por {inviter} · expira em {date}',
@@ -92,7 +96,8 @@ export const ptBR: Record<MessageKey, string> = {
   'invite.error.invite_wrong_email':
     'Este convite é para outro endereço de e-mail. Saia e continue com o e-mail convidado.',
   'waitlist.intro':
-    'Os cadastros estão fechados por enquanto. Deixe seu e-mail e escreveremos quando houver vaga. Se uma empresa convidou você, abra o link do e-mail dela.',
+    'Os cadastros estão fechados por enquanto. Deixe seu e-mail e escreveremos ' +
+    'quando houver vaga. Se uma empresa convidou você, abra o link do e-mail dela.',
   'waitlist.submit': 'Entrar na lista de espera',
   'waitlist.busy': 'Enviando…',
   'waitlist.done': 'Você está na lista. Escreveremos para {email} quando puder se cadastrar.',
@@ -222,7 +227,8 @@ export const ptBR: Record<MessageKey, string> = {
   'bridge.anyMoment': 'Chegando a qualquer momento.',
   'bridge.failed': 'Esta transferência falhou: {reason} Nada foi tirado da sua conta Cash.',
   'bridge.payloadStored':
-    'A mensagem chegou à Scroll mas ainda não foi executada. Ela é repetida automaticamente; seus fundos estão seguros e você não precisa fazer nada.',
+    'A mensagem chegou à Scroll mas ainda não foi executada. Ela é repetida ' +
+    'automaticamente; seus fundos estão seguros e você não precisa fazer nada.',
   'bridge.sourceHash': 'Transação na {chain}',
   'bridge.destinationHash': 'Transação na Scroll',
   'bridge.notYet': 'Ainda não',
@@ -369,7 +375,8 @@ export const ptBR: Record<MessageKey, string> = {
   'repay.health': 'Saúde',
   'repay.noDebt': 'sem dívida',
   'repay.healthHelp':
-    'Saúde é quanto seus ativos valem nos limites de liquidação, dividido pelo que você deve. Abaixo de 1,00 parte da garantia pode ser vendida para pagar.',
+    'Saúde é quanto seus ativos valem nos limites de liquidação, dividido pelo ' +
+    'que você deve. Abaixo de 1,00 parte da garantia pode ser vendida para pagar.',
   'repay.submit': 'Pagar',
   'repay.submitting': 'Pagando…',
   'repay.done': 'Pago',
@@ -450,7 +457,8 @@ export const ptBR: Record<MessageKey, string> = {
   'cards.order.physicalOption': 'Físico · enviado para você',
   'cards.order.physical': 'Um cartão físico, enviado para você',
   'cards.order.physicalBody':
-    'Chega em cerca de {days} dias; ative quando chegar. O primeiro cartão físico é grátis; cada um a mais custa {fee}.',
+    'Chega em cerca de {days} dias; ative quando chegar. O ' +
+    'primeiro cartão físico é grátis; cada um a mais custa {fee}.',
   'cards.order.line1': 'Rua e número',
   'cards.order.line2': 'Complemento (opcional)',
   'cards.order.city': 'Cidade',
@@ -469,7 +477,8 @@ export const ptBR: Record<MessageKey, string> = {
   'cards.order.placing': 'Pedindo…',
   'cards.order.count': 'Cartões ({kind}) no seu nível de membro: {count} de {max}.',
   'cards.order.full':
-    'Você já tem todos os cartões ({kind}) que seu nível de membro permite ({max} por vez). Cancele um que não usa mais para pedir outro.',
+    'Você já tem todos os cartões ({kind}) que seu nível de membro permite ' +
+    '({max} por vez). Cancele um que não usa mais para pedir outro.',
   'cards.order.verifyKyc': 'Verifique sua identidade para pedir cartões',
   'cards.order.verifyKyb': 'Verifique sua empresa para pedir cartões',
   'cards.order.verifyLink': 'Ir para a verificação',
@@ -574,11 +583,14 @@ export const ptBR: Record<MessageKey, string> = {
   'history.detail.transaction': 'Transação',
   'home.health': 'Saúde do empréstimo',
   'home.health.healthy':
-    'Saudável. Abaixo de {warning} você recebe um aviso; abaixo de 1,00 (dívida acima de {debt}) a garantia é vendida para pagar.',
+    'Saudável. Abaixo de {warning} você recebe um aviso; abaixo de ' +
+    '1,00 (dívida acima de {debt}) a garantia é vendida para pagar.',
   'home.health.warning':
-    'Perto do limite: abaixo de 1,00 (dívida acima de {debt}) a garantia é vendida para pagar. Pague parte da dívida ou adicione garantia.',
+    'Perto do limite: abaixo de 1,00 (dívida acima de {debt}) a garantia ' +
+    'é vendida para pagar. Pague parte da dívida ou adicione garantia.',
   'home.health.liquidatable':
-    'Sua dívida passou de {debt}: a garantia está sendo vendida para pagar metade dela. Pague agora para manter seus ativos.',
+    'Sua dívida passou de {debt}: a garantia está sendo vendida ' +
+    'para pagar metade dela. Pague agora para manter seus ativos.',
   'home.health.healthy.short': '{factor}, saudável',
   'home.health.warning.short': '{factor}, perto da linha de liquidação',
   'home.health.liquidatable.short': '{factor}, abaixo da linha de liquidação',
@@ -588,7 +600,8 @@ export const ptBR: Record<MessageKey, string> = {
   'settings.mode.title': 'Modo',
   'settings.mode.explain.direct_pay': 'Débito direto: as compras são pagas com seus USDC. Sem juros.',
   'settings.mode.explain.borrow':
-    'Crédito: as compras tomam USDC emprestado com todos os seus ativos como garantia, a {apr} ao ano, cobrados por dia. Sem vencimento, sem pagamento mínimo.',
+    'Crédito: as compras tomam USDC emprestado com todos os seus ativos como ' +
+    'garantia, a {apr} ao ano, cobrados por dia. Sem vencimento, sem pagamento mínimo.',
   'settings.mode.pending': 'Mudando para {mode} em {time}.',
   'settings.mode.cancel': 'Cancelar a mudança',
   'settings.mode.refused': 'A mudança para {mode} não aconteceu: {reason}',
@@ -600,7 +613,8 @@ export const ptBR: Record<MessageKey, string> = {
   'settings.mode.apr': 'Juros (ao ano)',
   'settings.limits.title': 'Limites de gastos',
   'settings.limits.help':
-    'Compras no cartão, pagamentos PIX e transferências contam para eles. Dias e meses seguem seu fuso horário ({zone}). Aumentar vale na hora; diminuir vale depois de uma hora.',
+    'Compras no cartão, pagamentos PIX e transferências contam para eles. Dias e meses seguem ' +
+    'seu fuso horário ({zone}). Aumentar vale na hora; diminuir vale depois de uma hora.',
   'settings.limits.pending': 'Diminuindo para {daily} por dia e {monthly} por mês em {time}.',
   'settings.limits.daily': 'Limite diário (USD)',
   'settings.limits.monthly': 'Limite mensal (USD)',
@@ -625,9 +639,11 @@ export const ptBR: Record<MessageKey, string> = {
   'alerts.spendable.change': 'Alterar alerta de saldo baixo',
   'alerts.own': 'Estes alertas são seus: as outras pessoas desta conta definem os delas.',
   'alerts.timeZone':
-    'O gasto diário conta a partir da meia-noite no fuso horário da conta ({zone}). Cada alerta avisa uma vez quando o limite é cruzado, e de novo só depois que ele se recupera.',
+    'O gasto diário conta a partir da meia-noite no fuso horário da conta ({zone}). Cada ' +
+    'alerta avisa uma vez quando o limite é cruzado, e de novo só depois que ele se recupera.',
   'alerts.health':
-    'No modo Crédito avisamos sempre quando o fator de saúde cai abaixo de {ratio}, antes de chegar à linha de liquidação em 1,00.',
+    'No modo Crédito avisamos sempre quando o fator de saúde cai ' +
+    'abaixo de {ratio}, antes de chegar à linha de liquidação em 1,00.',
   'alerts.form.purchaseAbove': 'Avisar sobre uma compra acima de (USD)',
   'alerts.form.dailySpendAbove': 'Avisar quando o gasto diário passar de (USD)',
   'alerts.form.spendableBelow': 'Avisar quando o disponível ficar abaixo de (USD)',
@@ -708,7 +724,8 @@ export const ptBR: Record<MessageKey, string> = {
   'safe.deploying': 'Sendo implantado na {network}: você já pode receber dinheiro neste endereço.',
   'safe.continue': 'Continuar',
   'safe.create.body':
-    'Seu cofre é uma conta inteligente na blockchain que guarda seu dinheiro. Ele é seu; o Cash nunca move dinheiro sem suas compras no cartão ou sua confirmação.',
+    'Seu cofre é uma conta inteligente na blockchain que guarda seu dinheiro. Ele é ' +
+    'seu; o Cash nunca move dinheiro sem suas compras no cartão ou sua confirmação.',
   'safe.create.addressHint': 'Este endereço é definido antes de o cofre existir, então você já pode compartilhá-lo.',
   'safe.create.already': 'Seu cofre já existe.',
   'safe.create.see': 'Ver seu cofre',
@@ -726,7 +743,8 @@ export const ptBR: Record<MessageKey, string> = {
   'safe.ops.inDays': '{days} d {time}',
   'safe.recovery.title': 'Recuperação',
   'safe.recovery.body':
-    'Se você perder o acesso, 2 destes 3 assinantes de recuperação podem indicar um novo dono. O novo dono assume 3 dias depois, a menos que um dono cancele.',
+    'Se você perder o acesso, 2 destes 3 assinantes de recuperação podem indicar ' +
+    'um novo dono. O novo dono assume 3 dias depois, a menos que um dono cancele.',
   'safe.recovery.noHolderSigner': 'Adicione sua própria chave de recuperação para ser o terceiro assinante.',
   'safe.recovery.signerAddress': 'Endereço da sua chave de recuperação',
   'safe.recovery.signerTitle': 'Definir sua chave de recuperação',
@@ -783,7 +801,8 @@ export const ptBR: Record<MessageKey, string> = {
   'password.changedMany': 'Senha alterada. {count} outros dispositivos foram desconectados.',
   'sessions.title': 'Dispositivos conectados',
   'sessions.policy':
-    'Um navegador sem uso por {minutes} minutos sai sozinho, e o app depois de {days} dias; todo acesso termina depois de {lifetime} dias.',
+    'Um navegador sem uso por {minutes} minutos sai sozinho, e o app ' +
+    'depois de {days} dias; todo acesso termina depois de {lifetime} dias.',
   'sessions.thisDevice': 'Este dispositivo',
   'sessions.device.web': '{browser} no {os}',
   'sessions.device.webBrowserOnly': '{browser}',
@@ -820,12 +839,14 @@ export const ptBR: Record<MessageKey, string> = {
   'vault.verifying': 'Verificando…',
   'vault.verified': 'Verificado: {email} agora é o seu e-mail do cofre.',
   'wallets.intro':
-    'Uma carteira conectada pode fazer o seu login no Cash. Para conectar, sua carteira assina uma mensagem; não custa nada e não move dinheiro.',
+    'Uma carteira conectada pode fazer o seu login no Cash. Para conectar, ' +
+    'sua carteira assina uma mensagem; não custa nada e não move dinheiro.',
   'wallets.none': 'Nenhuma carteira conectada ainda.',
   'wallets.linkedOn': 'conectada em {date}',
   'wallets.link': 'Conectar uma carteira',
   'wallets.sandboxHint':
-    'Sem extensão de carteira? Neste servidor de teste, uma carteira sandbox criada nesta página pode assinar no lugar.',
+    'Sem extensão de carteira? Neste servidor de teste, uma ' +
+    'carteira sandbox criada nesta página pode assinar no lugar.',
   'wallets.sandboxLink': 'Conectar uma carteira sandbox',
   'wallets.linking': 'Aguardando sua carteira…',
   'wallets.linked': 'Carteira {address} conectada.',
@@ -844,7 +865,8 @@ export const ptBR: Record<MessageKey, string> = {
   'wallet.add.failed': 'Não foi possível adicionar o cartão. Tente de novo, ou adicione à mão:',
   'wallet.add.howTo': 'Adicionar à Apple ou Google Wallet',
   'wallet.noWallet':
-    'Nenhuma carteira encontrada neste navegador. Instale uma extensão de carteira ou abra o Cash no navegador do app da sua carteira.',
+    'Nenhuma carteira encontrada neste navegador. Instale uma extensão ' +
+    'de carteira ou abra o Cash no navegador do app da sua carteira.',
   'wallet.rejected': 'A carteira não assinou. Nada mudou.',
   'auth.wallet.or': 'Ou',
   'auth.wallet.submit': 'Entrar com uma carteira',
@@ -944,7 +966,8 @@ export const ptBR: Record<MessageKey, string> = {
   'cashback.paid': 'Pago',
   'cashback.clawedBack': 'Devolvido por reembolsos',
   'cashback.explain':
-    'Você ganha {rate} nas compras elegíveis com cartão (não saques, equivalentes a dinheiro, transferências ou apostas), pago em USDC {days} dias depois que a compra é liquidada, passado o prazo de reembolso.',
+    'Você ganha {rate} nas compras elegíveis com cartão (não saques, equivalentes a dinheiro, transferências ' +
+    'ou apostas), pago em USDC {days} dias depois que a compra é liquidada, passado o prazo de reembolso.',
   'cashback.monthly': 'Este mês: {earned} do limite mensal de {cap}.',
   'cashback.upcoming': 'Próximas mudanças',
   'cashback.change.rate': 'De {before} para {after} a partir de {date}.',
@@ -1006,12 +1029,14 @@ export const ptBR: Record<MessageKey, string> = {
   'membership.vipTop': 'VIP é o nosso nível só por convite, acima de todos os que os pontos alcançam.',
   'membership.requalify.title': 'Requalificação',
   'membership.requalify.body':
-    'Alcançar um nível vale na hora. Em {date} (00:00 UTC) cada nível é conquistado de novo pelos pontos do mês anterior: {luxe} pontos mantêm Luxe, {pinnacle} mantêm Pinnacle, menos levam a Core.',
+    'Alcançar um nível vale na hora. Em {date} (00:00 UTC) cada nível é conquistado de novo pelos ' +
+    'pontos do mês anterior: {luxe} pontos mantêm Luxe, {pinnacle} mantêm Pinnacle, menos levam a Core.',
   'membership.requalify.keep': 'Com os pontos deste mês até agora, você seria {tier} a partir de {date}.',
   'membership.requalify.vip':
     'O VIP é mantido todo mês até mudarmos; seus pontos continuam contando e aparecem na atividade.',
   'membership.howPoints':
-    'Pontos: 1 por $1 inteiro em compras no cartão compensadas (não saques ou equivalentes a dinheiro, apostas, transferências ou PIX), mais 1 por dia a cada $100 inteiros em weETH. Estornos retiram seus pontos.',
+    'Pontos: 1 por $1 inteiro em compras no cartão compensadas (não saques ou equivalentes a dinheiro, apostas, ' +
+    'transferências ou PIX), mais 1 por dia a cada $100 inteiros em weETH. Estornos retiram seus pontos.',
   'membership.activity.empty': 'Nenhum ponto neste mês ainda. Pague com seu cartão para ganhar.',
   'membership.activity.list': 'Movimentos de pontos e mudanças de nível',
   'membership.activity.points': '{points} pts',
@@ -1037,7 +1062,8 @@ export const ptBR: Record<MessageKey, string> = {
   'membership.benefits.invite': 'Por convite',
   'summerMint.rules.title': 'Como cunhar o selo',
   'summerMint.rules.body':
-    'Gaste {goal} em compras no cartão entre {from} e {to} (UTC) para cunhar o selo colecionável Summer Mint. Saques e equivalentes a dinheiro, apostas, transferências e PIX não contam; estornos são descontados.',
+    'Gaste {goal} em compras no cartão entre {from} e {to} (UTC) para cunhar o selo colecionável Summer Mint. ' +
+    'Saques e equivalentes a dinheiro, apostas, transferências e PIX não contam; estornos são descontados.',
   'summerMint.state.upcoming': 'A promoção ainda não começou.',
   'summerMint.state.running': 'A promoção está em andamento.',
   'summerMint.state.ended': 'A promoção terminou.',
@@ -1074,11 +1100,14 @@ export const ptBR: Record<MessageKey, string> = {
   'refer.how.title': 'Como funciona',
   'refer.how.1': 'Compartilhe seu link. Ele vale por {days} dias.',
   'refer.how.2':
-    'Seu amigo se cadastra por ele, passa na verificação de identidade (KYC) e recebe um cartão: um virtual conta ao ser emitido, um físico quando ativado.',
+    'Seu amigo se cadastra por ele, passa na verificação de identidade (KYC) e ' +
+    'recebe um cartão: um virtual conta ao ser emitido, um físico quando ativado.',
   'refer.how.3':
-    'Nos primeiros {days} dias depois disso, você ganha 1 % das compras no cartão dele (não saques ou equivalentes a dinheiro, apostas, transferências ou PIX).',
+    'Nos primeiros {days} dias depois disso, você ganha 1 % das compras no cartão ' +
+    'dele (não saques ou equivalentes a dinheiro, apostas, transferências ou PIX).',
   'refer.how.4':
-    'O total de cada mês é pago em USDC no seu saldo no início do mês seguinte se passar de $1; um total menor espera o mês seguinte.',
+    'O total de cada mês é pago em USDC no seu saldo no início do mês ' +
+    'seguinte se passar de $1; um total menor espera o mês seguinte.',
   'refer.details.totals': 'Ganho no total: {earned} · aguardando pagamento: {unpaid}',
   'refer.details.empty': 'Ninguém se cadastrou pelos seus links ainda.',
   'refer.details.list': 'Suas indicações',
@@ -1206,7 +1235,8 @@ export const ptBR: Record<MessageKey, string> = {
   'support.home.walletAction': 'Veja como adicionar o seu cartão',
   'support.home.disputeTitle': 'Problema com uma compra?',
   'support.home.disputeBody':
-    'Abra-a no histórico de transações para ver o status e a linha do tempo e depois nos envie um feedback com a data, o valor e o comerciante.',
+    'Abra-a no histórico de transações para ver o status e a linha do tempo ' +
+    'e depois nos envie um feedback com a data, o valor e o comerciante.',
   'support.home.disputeAction': 'Abrir histórico de transações',
   'support.help.category': 'Assunto',
   'support.help.allCategories': 'Todos os assuntos',
@@ -1247,7 +1277,8 @@ export const ptBR: Record<MessageKey, string> = {
   'support.signIn.body': 'Entre para enviar feedback ou ver qual dos seus cartões adicionar.',
   'support.signIn.action': 'Entrar',
   'support.wallet.intro':
-    'Adicione o seu cartão Cash ao Apple Pay ou ao Google Pay para pagar com o celular ou o relógio onde houver pagamento por aproximação.',
+    'Adicione o seu cartão Cash ao Apple Pay ou ao Google Pay para pagar ' +
+    'com o celular ou o relógio onde houver pagamento por aproximação.',
   'support.wallet.yourCard': 'Seu cartão com final {last4}',
   'support.wallet.cardsTitle': 'Seus cartões',
   'support.wallet.cardFrozen': 'Congelado: descongele antes de adicioná-lo a uma carteira.',
@@ -1256,9 +1287,13 @@ export const ptBR: Record<MessageKey, string> = {
   'support.wallet.noCard': 'Você ainda não tem um cartão ativo. Peça um: o cartão virtual fica pronto na hora.',
   'support.wallet.orderCard': 'Pedir um cartão',
   'support.wallet.manualOnly':
-    'Um navegador não consegue colocar o cartão na carteira do seu celular. No app da Cash, toque em Adicionar à Apple Wallet ou Adicionar à Google Wallet no seu cartão; ou adicione pelo app de carteira com os passos abaixo. Você vai precisar do número, da validade e do CVV.',
+    'Um navegador não consegue colocar o cartão na carteira do seu celular. No app da Cash, toque ' +
+    'em Adicionar à Apple Wallet ou Adicionar à Google Wallet no seu cartão; ou adicione pelo app ' +
+    'de carteira com os passos abaixo. Você vai precisar do número, da validade e do CVV.',
   'support.wallet.inApp':
-    'Toque em Adicionar à Apple Wallet ou Adicionar à Google Wallet ao lado de um cartão acima: o celular adiciona em poucos segundos, sem digitar o número. Você também pode adicionar pelo app de carteira com os passos abaixo.',
+    'Toque em Adicionar à Apple Wallet ou Adicionar à Google Wallet ao lado de um ' +
+    'cartão acima: o celular adiciona em poucos segundos, sem digitar o número. ' +
+    'Você também pode adicionar pelo app de carteira com os passos abaixo.',
   'support.wallet.showDetails': 'Ver os dados do cartão',
   'support.wallet.signedOut': 'Entre para ver qual dos seus cartões adicionar.',
   'support.wallet.apple.title': 'Apple Pay (iPhone e Apple Watch)',
@@ -1277,7 +1312,8 @@ export const ptBR: Record<MessageKey, string> = {
   'support.wallet.google.4':
     'Aceite os termos. O Google Carteira pode pedir que você configure um bloqueio de tela antes.',
   'support.wallet.safety':
-    'A Cash nunca pede que você adicione o cartão durante uma ligação ou por um link. Adicione-o você mesmo, no app de carteira do seu próprio celular.',
+    'A Cash nunca pede que você adicione o cartão durante uma ligação ou por ' +
+    'um link. Adicione-o você mesmo, no app de carteira do seu próprio celular.',
   'support.inbox.title': 'Feedback',
   'support.inbox.unread': '{count} não lidas',
   'support.inbox.unreadOnly': 'Só as não lidas',
@@ -1295,10 +1331,12 @@ export const ptBR: Record<MessageKey, string> = {
   'promo.seeAll': 'Ver todas as promoções',
   'promo.none.summerMint.title': 'Nenhum Summer Mint em andamento',
   'promo.none.summerMint.body':
-    'Não há nenhuma promoção Summer Mint em andamento ou agendada agora. Quando uma começar, a meta e o seu progresso aparecem aqui.',
+    'Não há nenhuma promoção Summer Mint em andamento ou agendada ' +
+    'agora. Quando uma começar, a meta e o seu progresso aparecem aqui.',
   'promo.none.membershipRewards.title': 'Nenhuma recompensa de membro em andamento',
   'promo.none.membershipRewards.body':
-    'Não há nenhuma promoção de recompensas de membro em andamento agora, então não há nada para resgatar. Quando uma começar, a recompensa do seu nível aparece aqui.',
+    'Não há nenhuma promoção de recompensas de membro em andamento agora, então não há ' +
+    'nada para resgatar. Quando uma começar, a recompensa do seu nível aparece aqui.',
   'earn.chart.apyTitle': 'APY do {vault} em 30 dias',
   'earn.chart.apyDesc': 'O APY foi de {from} para {to}.',
   'earn.chart.apy': 'APY',
@@ -1322,7 +1360,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.campaigns.edit': 'Editar {name}',
   'admin.campaigns.end': 'Encerrar {name}',
   'admin.campaigns.endConfirm':
-    'Encerrar “{name}” agora? As compras a partir de agora deixam de render nela; o que já foi ganho continua e é pago na data de pagamento.',
+    'Encerrar “{name}” agora? As compras a partir de agora deixam de render ' +
+    'nela; o que já foi ganho continua e é pago na data de pagamento.',
   'admin.campaigns.endNow': 'Encerrar a campanha agora',
   'admin.campaigns.keep': 'Manter em andamento',
   'admin.campaigns.create': 'Nova campanha',
@@ -1353,7 +1392,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.campaigns.created': 'Campanha “{name}” criada.',
   'admin.campaigns.updated': 'Campanha “{name}” salva.',
   'admin.rules.intro':
-    'Cada alteração é uma nova versão. Uma alteração que reduz ou remove cashback só vale pelo menos {days} dias depois de feita, e os titulares a veem na página de cashback enquanto isso.',
+    'Cada alteração é uma nova versão. Uma alteração que reduz ou remove cashback só vale pelo ' +
+    'menos {days} dias depois de feita, e os titulares a veem na página de cashback enquanto isso.',
   'admin.rules.list': 'Todas as regras',
   'admin.rules.empty': 'Nenhuma regra de cashback ainda.',
   'admin.rules.versions': 'Versões de {name}',
@@ -1398,7 +1438,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.money.working': 'Processando…',
   'admin.money.cancel': 'Cancelar',
   'admin.recons.intro':
-    'Liquidações da bandeira que não bateram com a autorização. Associe cada uma a uma autorização, dê baixa como perda ou reembolse o titular. Cada uma é resolvida uma única vez.',
+    'Liquidações da bandeira que não bateram com a autorização. Associe cada uma a uma ' +
+    'autorização, dê baixa como perda ou reembolse o titular. Cada uma é resolvida uma única vez.',
   'admin.recons.empty': 'Nenhuma conciliação com falha. Todas as liquidações bateram com a autorização.',
   'admin.recons.listLabel': 'Conciliações com falha, abertas primeiro',
   'admin.recons.status.open': 'Aberta',
@@ -1438,7 +1479,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.refunds.accountHint': 'O id da conta ou o e-mail do titular.',
   'admin.refunds.amount': 'Valor (USDC)',
   'admin.refunds.amountHint':
-    'Pago na hora até US$ 1.000 por dia por admin e por conta; acima disso, um segundo admin aprova. No máximo US$ 10.000 por dia por admin.',
+    'Pago na hora até US$ 1.000 por dia por admin e por conta; acima disso, ' +
+    'um segundo admin aprova. No máximo US$ 10.000 por dia por admin.',
   'admin.refunds.reasonHint': 'Obrigatório. O titular vê no histórico.',
   'admin.refunds.transaction': 'Transação relacionada (opcional)',
   'admin.refunds.transactionHint': 'Um id de autorização, lançamento ou saque, um hash ou uma referência.',
@@ -1450,7 +1492,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.refunds.rejectTitle': 'Recusar o reembolso de {amount}',
   'admin.refunds.rejected': 'Recusado: o reembolso de {amount} não será pago.',
   'admin.holds.intro':
-    'Valores reservados e ainda não lançados, os que vencem antes primeiro. Libere um bloqueio para anulá-lo ou force o vencimento agora; o dinheiro volta a ficar disponível na hora.',
+    'Valores reservados e ainda não lançados, os que vencem antes primeiro. Libere um bloqueio ' +
+    'para anulá-lo ou force o vencimento agora; o dinheiro volta a ficar disponível na hora.',
   'admin.holds.empty': 'Nenhum bloqueio pendente.',
   'admin.holds.listLabel': 'Bloqueios pendentes, os que vencem antes primeiro',
   'admin.holds.platform': 'Plataforma',
@@ -1464,7 +1507,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.holds.expired': 'Vencido: {amount} está disponível de novo para o titular.',
   'admin.investigate.query': 'Id, hash ou referência',
   'admin.investigate.hint':
-    'Um id de autorização, lançamento, saque, depósito ou bloqueio; um hash on-chain; um id da bandeira, txid PIX ou referência bancária.',
+    'Um id de autorização, lançamento, saque, depósito ou bloqueio; um ' +
+    'hash on-chain; um id da bandeira, txid PIX ou referência bancária.',
   'admin.investigate.search': 'Investigar',
   'admin.investigate.records': 'Encontrado',
   'admin.investigate.ledgerOnly': 'Só registros contábeis correspondem a esta busca.',
@@ -1615,7 +1659,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.reviews.submitted': 'Enviada em {when}',
   'admin.reviews.inReview': 'Em análise desde {when}',
   'admin.sandbox.intro':
-    'Modo de teste: faça o mundo lá fora agir numa conta — dinheiro chegando, compras no cartão e sua liquidação, decisões de identidade, o tempo passando. Nada aqui é dinheiro real.',
+    'Modo de teste: faça o mundo lá fora agir numa conta — dinheiro chegando, compras no cartão ' +
+    'e sua liquidação, decisões de identidade, o tempo passando. Nada aqui é dinheiro real.',
   'admin.sandbox.pick': 'Escolha a conta',
   'admin.sandbox.who': 'Conta',
   'admin.sandbox.whoHint': 'O e-mail de um membro ou o id da conta.',
@@ -1743,13 +1788,15 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.flags.addOverride': 'Adicionar exceção',
   'frozen.title': 'Esta conta está congelada',
   'frozen.body':
-    'O Cash congelou esta conta em {when}: {reason}. Até ela ser descongelada, nenhum dinheiro pode sair: nada de envios, saques, conversões, rendimentos, pagamentos de dívida ou cartões novos.',
+    'O Cash congelou esta conta em {when}: {reason}. Até ela ser descongelada, nenhum dinheiro pode ' +
+    'sair: nada de envios, saques, conversões, rendimentos, pagamentos de dívida ou cartões novos.',
   'frozen.noReason': 'ainda sem motivo informado',
   'frozen.next': 'Ainda é possível receber dinheiro. Fale com o suporte para saber o que é preciso para descongelar.',
   'frozen.contact': 'Falar com o suporte',
   'frozen.addMoney': 'Adicionar dinheiro',
   'home.frozen':
-    'O Cash congelou esta conta em {when}: {reason}. Ainda é possível receber dinheiro, mas compras no cartão e envios estão pausados. Fale com o suporte.',
+    'O Cash congelou esta conta em {when}: {reason}. Ainda é possível receber ' +
+    'dinheiro, mas compras no cartão e envios estão pausados. Fale com o suporte.',
   'home.pix.label': 'Atalhos PIX',
   'home.pix.send': 'Pagar com PIX',
   'home.pix.topUp': 'Adicionar dinheiro com PIX',

@@ -114,7 +114,8 @@ function Standalone({
     },
     here: address,
   }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page: the bridge and the session live as long as the page
+  // Once, with the page: the bridge and the session live as long as the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page
   useEffect(() => {
     // After first paint: tell the host, then start error reporting.
     requestAnimationFrame(() => {
@@ -157,7 +158,9 @@ export type EmbedPageInput = {
   preferred: Locale | null
   /** The session the page arrived with (boot-data.ts), or undefined to ask the server. */
   session: SessionResponse | null | undefined
-  /** The page's own address, path and query: the product path it shows is read from it, and a sign-in comes back to it. */
+  /**
+   * The page's own address, path and query: the product path it shows is read from it, and a sign-in comes back to it.
+   */
   here: string
   /** The data the first screen is drawn with (first-data.tsx). */
   firstData: FirstData

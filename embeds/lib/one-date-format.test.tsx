@@ -170,22 +170,25 @@ describe.each(['en-US', 'pt-BR'] as const)('one date format across the app, %s',
     expect(shown.textContent).toBe(row.querySelector('time')!.textContent)
   })
 
-  it('the history heads each day’s movements Today, Yesterday, then the date, and gives each row its time', async () => {
-    renderInSession(<HistoryList accountId={account} now={() => new Date('2026-11-21T15:00:00Z')} />, locale)
-    const list = await screen.findByTestId('history.list')
-    expect(
-      within(list)
-        .getAllByRole('heading')
-        .map((h) => h.textContent),
-    ).toEqual(want.days)
-    const today = within(list).getAllByRole('list')[0]!
-    expect(within(today).getAllByRole('listitem')).toHaveLength(2)
-    expect(
-      within(today)
-        .getByRole('link', { name: /Café Lisboa/ })
-        .querySelector('time')!.textContent,
-    ).toBe(want.time)
-  })
+  it(
+    'the history heads each day’s movements Today, ' + 'Yesterday, then the date, and gives each row its time',
+    async () => {
+      renderInSession(<HistoryList accountId={account} now={() => new Date('2026-11-21T15:00:00Z')} />, locale)
+      const list = await screen.findByTestId('history.list')
+      expect(
+        within(list)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(want.days)
+      const today = within(list).getAllByRole('list')[0]!
+      expect(within(today).getAllByRole('listitem')).toHaveLength(2)
+      expect(
+        within(today)
+          .getByRole('link', { name: /Café Lisboa/ })
+          .querySelector('time')!.textContent,
+      ).toBe(want.time)
+    },
+  )
 
   it('the history detail gives a day the server wrote into a title as a date, like its timeline', async () => {
     renderInSession(<HistoryDetailPage accountId={account} type="other" id={movement.id} />, locale)

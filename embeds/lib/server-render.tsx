@@ -9,7 +9,9 @@ import { localeOfLanguage, pickDeviceLocale } from './i18n'
 import type { FirstData } from './first-data'
 import { EmbedPage } from './mount-embed'
 
-/** The languages an Accept-Language header asks for, most wanted first (what `navigator.languages` says in the browser). */
+/**
+ * The languages an Accept-Language header asks for, most wanted first (what `navigator.languages` says in the browser).
+ */
 export function acceptedLanguages(header: string | undefined): string[] {
   return acceptList(header)
     .map((l, i) => ({ ...l, i }))

@@ -70,7 +70,8 @@ export function SessionProvider({
     }
   }, [api, adopt])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page: later changes come through refresh, adopt and signOut
+  // Once, with the page: later changes come through refresh, adopt and signOut.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the page
   useEffect(() => {
     if (initial === undefined) void refresh()
   }, [])

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 export function useCountdown(until: string | null): number {
   const left = () => (until ? Math.max(0, Math.ceil((new Date(until).getTime() - Date.now()) / 1000)) : 0)
   const [seconds, setSeconds] = useState(left)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` reads only `until`: a new closure with the same `until` is the same countdown
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `left` reads only `until`
   useEffect(() => {
     setSeconds(left())
     const timer = setInterval(() => setSeconds(left()), 1000)

@@ -26,7 +26,8 @@ export function useResource<T>(
   const [attempt, setAttempt] = useState(0)
   // Whether the next load is the poll's (the person did nothing): sent as a background request.
   const polled = useRef(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new poll is scheduled when the state changes; `poll` is read as it is then
+  // A new poll is scheduled when the state changes; `poll` is read as it is then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the state
   useEffect(() => {
     if (!poll || state.status !== 'ready' || !poll.keepPolling(state.data)) return
     const timer = setTimeout(() => {
@@ -35,7 +36,8 @@ export function useResource<T>(
     }, poll.pollMs)
     return () => clearTimeout(timer)
   }, [state])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is keyed by `key`: a new closure with the same key is the same request
+  // `load` is keyed by `key`: a new closure with the same key is the same request.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key`
   useEffect(() => {
     if (skipFirstLoad.current) {
       // Once: the next screen with this key (or a reload) asks the server.

@@ -27,7 +27,10 @@ export async function uploadDocument(api: ApiClient, kind: DocumentKind, file: F
 /** A file size people read: "820 KB", "1.4 MB". */
 export function formatFileSize(bytes: number, locale: string): string {
   if (bytes < 1024 * 1024)
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1024)))} KB`
+    return (
+      `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1024)))} ` +
+      `KB`
+    )
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`
 }
 

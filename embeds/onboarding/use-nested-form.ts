@@ -24,7 +24,9 @@ export function useNestedForm<V>(initial: V) {
     )
   }
 
-  /** Checks with the schema and, at the same time, the domain `rules` (which report their field messages), then sends. */
+  /**
+   * Checks with the schema and, at the same time, the domain `rules` (which report their field messages), then sends.
+   */
   const submit = async <S extends z.ZodType>(
     schema: S,
     body: unknown,

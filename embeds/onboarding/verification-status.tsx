@@ -16,7 +16,9 @@ type Props = {
   onSendDocument: (applicationId: string, documentId: string) => Promise<void>
 }
 
-/** Where a verification stands after it was sent: in flight with its ETA, approved, rejected, or one document asked for. */
+/**
+ * Where a verification stands after it was sent: in flight with its ETA, approved, rejected, or one document asked for.
+ */
 export function VerificationStatus({ what, view, next, onResubmit, onSendDocument }: Props) {
   const { t, locale } = useI18n()
   const send = useAction()

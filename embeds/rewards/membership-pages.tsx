@@ -31,7 +31,9 @@ function MembershipNav({ current }: { current: string }) {
   return <SegmentedNav label={t('membership.nav')} items={items} current={current} />
 }
 
-/** `my-membership`: the tier, this month's points, progress to the next tier, and what re-qualification means and when. */
+/**
+ * `my-membership`: the tier, this month's points, progress to the next tier, and what re-qualification means and when.
+ */
 export function MyMembershipPage({ title }: { title: string }) {
   return (
     <Page title={title}>
@@ -119,6 +121,9 @@ export function MembershipActivityPage({ title }: { title: string }) {
   )
 }
 
+/** The reasons a tier changes, each with its own activity line. */
+type TierChange = 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'
+
 function ActivityList({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
@@ -140,10 +145,7 @@ function ActivityList({ accountId }: { accountId: string }) {
           <span className="cash-stack" style={{ gap: 2 }}>
             <span>
               {item.kind === 'tier'
-                ? t(
-                    `membership.activity.tier.${item.reason as 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'}`,
-                    { change: item.description },
-                  )
+                ? t(`membership.activity.tier.${item.reason as TierChange}`, { change: item.description })
                 : item.description}
             </span>
             <span className="cash-muted">

@@ -7,7 +7,10 @@ import { Page } from '../ui/page'
 import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
 import { ArticleLinks, helpCenterHref } from './article-links'
 
-/** `/support/help-center/{id}`: one article in the page's language, a breadcrumb back, related articles; an unknown id says so. */
+/**
+ * `/support/help-center/{id}`: one article in the page's language, a breadcrumb back, related articles; an unknown id
+ * says so.
+ */
 export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
@@ -73,19 +76,19 @@ export function ArticlePage({ id, fallbackTitle }: { id: string; fallbackTitle: 
         </p>
         {a.body.map((block, i) =>
           block.kind === 'p' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
+            // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
             <p key={i} style={{ margin: 0 }}>
               {block.text}
             </p>
           ) : block.kind === 'steps' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
+            // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
             <ol key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
               {block.items.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ol>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn whole from one answer and never changes in place
+            // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
             <ul key={i} style={{ margin: 0, paddingInlineStart: 24, display: 'grid', gap: 6 }}>
               {block.items.map((item) => (
                 <li key={item}>{item}</li>

@@ -9,7 +9,10 @@ import { usePageQuery } from '../lib/embed-navigation'
 const isCategory = (value: string | null): value is HelpCategory =>
   (HELP_CATEGORIES as readonly string[]).includes(value ?? '')
 
-/** `/support/help-center`: search (results follow the typing), a topic filter, and an empty state that says what found nothing. */
+/**
+ * `/support/help-center`: search (results follow the typing), a topic filter, and an empty state that says what found
+ * nothing.
+ */
 export function HelpCenterPage() {
   const { t } = useI18n()
   const query = usePageQuery()

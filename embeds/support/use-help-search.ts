@@ -8,7 +8,10 @@ import { useResource } from '../lib/use-resource'
 /** How long typing must pause before the search is sent. */
 const DEBOUNCE_MS = 250
 
-/** Searches the help center as the holder types (debounced), in the page's language and chosen topic; `shown` is what to list. */
+/**
+ * Searches the help center as the holder types (debounced), in the page's language and chosen topic; `shown` is what to
+ * list.
+ */
 export function useHelpSearch(q: string, category: HelpCategory | '') {
   const { api } = useSession()
   const { locale } = useI18n()

@@ -12,7 +12,9 @@ import { useLiveQuote } from '../lib/use-live-quote'
 import { FormFooter } from '../ui/form-footer'
 import { AmountField, useAmountInput } from '../ui/amount-field'
 
-/** Bridge in from another chain: source, token and amount → live quote (fee, what arrives, time) → submit → tracking. */
+/**
+ * Bridge in from another chain: source, token and amount → live quote (fee, what arrives, time) → submit → tracking.
+ */
 export function BridgePage({ accountId, bridge: kind }: { accountId: string; bridge: 'stargate' | 'etherfi' }) {
   const { t, locale } = useI18n()
   const { api } = useSession()

@@ -46,7 +46,9 @@ export function useAmountInput(
     text,
     /** The canonical decimal ("1234.56") the text reads as, or null while it does not read (nothing shown yet). */
     value: result.ok ? result.value : null,
-    /** The amount to send: the canonical decimal, '' for an empty optional field, or undefined after showing why not. */
+    /**
+     * The amount to send: the canonical decimal, '' for an empty optional field, or undefined after showing why not.
+     */
     read: (): string | undefined => {
       setShown(true)
       if (result.ok) return result.value

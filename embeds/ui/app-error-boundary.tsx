@@ -4,7 +4,10 @@ import { reportException } from '../lib/monitoring'
 
 /** The exact client-side failure text of the spec. */
 export function clientErrorText(host: string): string {
-  return `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`
+  return (
+    `Application error: a client-side exception has occurred while ` +
+    `loading ${host} (see the browser console for more information).`
+  )
 }
 
 export const ERROR_FLAG = 'cash:error'

@@ -86,7 +86,10 @@ describe('the colour scheme changes colours, never a size', () => {
       for (const rule of rules(read(path)))
         for (const d of rule.declarations.filter((x) => x.includes('light-dark(')))
           expect(`${path}: ${d}`).toMatch(
-            /: (--cash-[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color|fill|stroke|caret-color|accent-color): light-dark\(/,
+            new RegExp(
+              String.raw`: (--cash-[\w-]+|color|background(-color)?|border(-\w+)?-color|outline-color` +
+                String.raw`|fill|stroke|caret-color|accent-color): light-dark\(`,
+            ),
           )
   })
 

@@ -31,7 +31,10 @@ export function ConfirmSheet({
   asset: string
   detail: string
   onBack: () => void
-  /** The button's words when this confirms something other than sending money (a mode or limit change, showing card details). */
+  /**
+   * The button's words when this confirms something other than sending money (a mode or limit change, showing card
+   * details).
+   */
   submitLabel?: string
 } & (
   | { onSend: (confirmation: Confirmation) => Promise<void> }

@@ -24,7 +24,10 @@ type Item = ReturnType<typeof HistoryItem.parse>
 /** Titles that name a person: the leading mark is their initial. */
 const PERSON = /^(?:PIX to|ACH to|SEPA to|ACH from|SEPA from|Wire from) (.+)$/
 
-/** The row's leading mark: a person's initial, the asset's logo for crypto, else an icon for what kind of movement it is. */
+/**
+ * The row's leading mark: a person's initial, the asset's logo for crypto, else an icon for what kind of movement it
+ * is.
+ */
 function Leading({ item }: { item: Item }) {
   const person = PERSON.exec(item.title)?.[1]
   if (person) return <Avatar name={person} />

@@ -1,6 +1,8 @@
 import { useI18n } from '../lib/i18n'
 
-/** Marks sandbox data and controls (made up by the sandbox, not real): shown only where the server is not in production. */
+/**
+ * Marks sandbox data and controls (made up by the sandbox, not real): shown only where the server is not in production.
+ */
 export function SandboxChip() {
   const { t } = useI18n()
   return (

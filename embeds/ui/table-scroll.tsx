@@ -19,7 +19,8 @@ export function TableScroll({
       className={inCard ? undefined : 'cash-card'}
       role="region"
       aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls by itself must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
+      // A box that scrolls by itself takes focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box, see above
       tabIndex={0}
       style={{ overflowX: 'auto' }}
     >

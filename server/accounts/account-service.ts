@@ -25,13 +25,16 @@ export async function limitsAndHolds(db: Tx, accounts: LimitWindow[]): Promise<M
   if (accounts.length === 0) return new Map()
   const result = await sql<LimitCounts & { account_id: string }>`
     SELECT p.account_id,
-      COALESCE((SELECT sum(d.amount) FILTER (WHERE d.day >= p.today) FROM account_limit_days d WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS today,
-      COALESCE((SELECT sum(d.amount) FROM account_limit_days d WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS month,
-      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) AS spend,
-      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind = ${WITHDRAWAL_HOLD_KIND}), 0) AS withdrawal
-    FROM unnest(${accounts.map((a) => a.accountId)}::uuid[], ${accounts.map((a) => a.today)}::date[], ${accounts.map((a) => a.monthFirst)}::date[]) AS p(account_id, today, month_first)`.execute(
-    db,
-  )
+      COALESCE((SELECT sum(d.amount) FILTER (WHERE d.day >= p.today) FROM account_limit_days d
+        WHERE d.account_id = p.account_id AND d.day >= p.month_first), 0) AS today,
+      COALESCE((SELECT sum(d.amount) FROM account_limit_days d WHERE d.account_id = p.account_id
+        AND d.day >= p.month_first), 0) AS month,
+      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id AND h.kind
+        IN (${sql.join([...SPEND_HOLD_KINDS])})), 0) AS spend,
+      COALESCE((SELECT sum(h.amount) FROM account_pending_holds h WHERE h.account_id = p.account_id
+        AND h.kind = ${WITHDRAWAL_HOLD_KIND}), 0) AS withdrawal
+    FROM unnest(${accounts.map((a) => a.accountId)}::uuid[], ${accounts.map((a) => a.today)}::date[],
+      ${accounts.map((a) => a.monthFirst)}::date[]) AS p(account_id, today, month_first)`.execute(db)
   return new Map(
     result.rows.map((r) => [
       r.account_id,

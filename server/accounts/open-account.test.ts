@@ -7,23 +7,26 @@ beforeEach(async () => {
 })
 
 describe('opening an account', () => {
-  it('opens one personal account named after its holder, in Direct Pay with default limits and no safe yet', async () => {
-    const nora = await signIn(t.app, 'new')
-    const opened = await nora.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
-    expect(opened.status).toBe(201)
-    expect(opened.body).toMatchObject({ kind: 'personal', role: 'holder' })
-    const balances = (await nora.json('GET', `/accounts/${opened.body.accountId}/balances`)).body
-    expect(balances).toMatchObject({
-      mode: 'direct_pay',
-      safeAddress: null,
-      dailyLimit: '10000',
-      monthlyLimit: '50000',
-      spendable: '0',
-    })
-    const again = await nora.json('POST', '/accounts', { kind: 'personal' })
-    expect(again.status).toBe(409)
-    expect(again.body.error.code).toBe('account_exists')
-  })
+  it(
+    'opens one personal account named after its holder, ' + 'in Direct Pay with default limits and no safe yet',
+    async () => {
+      const nora = await signIn(t.app, 'new')
+      const opened = await nora.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
+      expect(opened.status).toBe(201)
+      expect(opened.body).toMatchObject({ kind: 'personal', role: 'holder' })
+      const balances = (await nora.json('GET', `/accounts/${opened.body.accountId}/balances`)).body
+      expect(balances).toMatchObject({
+        mode: 'direct_pay',
+        safeAddress: null,
+        dailyLimit: '10000',
+        monthlyLimit: '50000',
+        spendable: '0',
+      })
+      const again = await nora.json('POST', '/accounts', { kind: 'personal' })
+      expect(again.status).toBe(409)
+      expect(again.body.error.code).toBe('account_exists')
+    },
+  )
 
   it('makes the opener the owner of a company, and checks the name and time zone at their fields', async () => {
     const nora = await signIn(t.app, 'new')

@@ -1,7 +1,9 @@
 import { verificationGate, type GatedAction, type VerificationGate } from '../../domain/card-issuing'
 import type { Tx } from '../ledger/ledger-service'
 
-/** The account's verification: its holder's KYC (personal) or the company's KYB (corporate), worded for what it opens. */
+/**
+ * The account's verification: its holder's KYC (personal) or the company's KYB (corporate), worded for what it opens.
+ */
 export async function accountVerification(
   db: Tx,
   accountId: string,

@@ -16,7 +16,8 @@ export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> 
   if (account?.frozen_at)
     throw new DomainError(
       'account_frozen',
-      `This account is frozen by Cash (${account.frozen_reason ?? 'no reason given'}): money can come in, but nothing can go out until it is unfrozen. Contact support.`,
+      `This account is frozen by Cash (${account.frozen_reason ?? 'no reason given'}): ` +
+        `money can come in, but nothing can go out until it is unfrozen. Contact support.`,
     )
 }
 

@@ -119,7 +119,8 @@ export const adminMoneyRoutes = [
     method: 'post',
     path: '/admin/manual-refunds',
     summary:
-      'Create a manual refund: paid at once while the admin’s and the account’s refunds paid at once over 24 hours stay within $1,000, otherwise it waits for a second admin; at most $10,000 asked per admin per 24 hours',
+      'Create a manual refund: paid at once while the admin’s and the account’s refunds paid at once over 24 hours ' +
+      'stay within $1,000, otherwise it waits for a second admin; at most $10,000 asked per admin per 24 hours',
     tag: 'admin',
     access: admin,
     moneyMoving: true,

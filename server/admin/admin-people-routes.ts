@@ -54,7 +54,8 @@ export const adminPeopleRoutes = [
     method: 'get',
     path: '/admin/dashboard',
     summary:
-      'Queues and health in one call: pending KYC/KYB, open failed recons, pending holds, the ledger check, the newest client errors',
+      'Queues and health in one call: pending KYC/KYB, open failed ' +
+      'recons, pending holds, the ledger check, the newest client errors',
     tag: 'admin',
     access: admin,
     response: AdminDashboard,
@@ -104,7 +105,8 @@ export const adminPeopleRoutes = [
     method: 'post',
     path: '/admin/accounts/:accountId/freeze',
     summary:
-      'Freeze an account (reason required): card purchases declined, money out refused, deposits still credited; audited',
+      'Freeze an account (reason required): card purchases ' +
+      'declined, money out refused, deposits still credited; audited',
     tag: 'admin',
     access: admin,
     params: AccountId,

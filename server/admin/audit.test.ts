@@ -86,43 +86,47 @@ describe('admin audit log', () => {
     expect((await paula.json('GET', '/admin/audit')).status).toBe(403)
   })
 
-  it('is chained by hash: an owner who turns the triggers off and edits, removes or slips in a line is caught by the ledger check', async () => {
-    const line = (n: number) =>
-      recordAudit(t.deps, t.deps.db.kysely, {
-        actorId: adminId(),
-        action: 'card.freeze',
-        subjectType: 'card',
-        subjectId: `c-${n}`,
-        reason: 'lost',
-        before: { status: 'active' },
-        after: { status: 'frozen' },
+  it(
+    'is chained by hash: an owner who turns the triggers off and ' +
+      'edits, removes or slips in a line is caught by the ledger check',
+    async () => {
+      const line = (n: number) =>
+        recordAudit(t.deps, t.deps.db.kysely, {
+          actorId: adminId(),
+          action: 'card.freeze',
+          subjectType: 'card',
+          subjectId: `c-${n}`,
+          reason: 'lost',
+          before: { status: 'active' },
+          after: { status: 'frozen' },
+        })
+      for (let n = 1; n <= 3; n++) await line(n)
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+      const lines = await t.deps.db.kysely
+        .selectFrom('admin_audit_log')
+        .select(['id', 'seq', 'prev_hash', 'hash'])
+        .orderBy('seq')
+        .execute()
+      expect(lines.at(-1)!.prev_hash).toBe(lines.at(-2)!.hash)
+      // As the table's owner, with the append-only trigger off for the session.
+      const asOwner = (statement: ReturnType<typeof sql>) =>
+        t.deps.db.kysely.transaction().execute(async (tx) => {
+          await sql`SET LOCAL session_replication_role = replica`.execute(tx)
+          await statement.execute(tx)
+        })
+      const middle = lines.at(-2)!
+      await asOwner(sql`UPDATE admin_audit_log SET after = '{"status":"active"}' WHERE id = ${middle.id}`)
+      expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
+        kind: 'audit_chain_broken',
+        id: middle.id,
+        detail: expect.stringContaining('was changed after it was written'),
       })
-    for (let n = 1; n <= 3; n++) await line(n)
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-    const lines = await t.deps.db.kysely
-      .selectFrom('admin_audit_log')
-      .select(['id', 'seq', 'prev_hash', 'hash'])
-      .orderBy('seq')
-      .execute()
-    expect(lines.at(-1)!.prev_hash).toBe(lines.at(-2)!.hash)
-    // As the table's owner, with the append-only trigger off for the session.
-    const asOwner = (statement: ReturnType<typeof sql>) =>
-      t.deps.db.kysely.transaction().execute(async (tx) => {
-        await sql`SET LOCAL session_replication_role = replica`.execute(tx)
-        await statement.execute(tx)
+      await asOwner(sql`DELETE FROM admin_audit_log WHERE id = ${middle.id}`)
+      expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
+        kind: 'audit_chain_broken',
+        id: lines.at(-1)!.id,
+        detail: expect.stringContaining('does not follow the line before it'),
       })
-    const middle = lines.at(-2)!
-    await asOwner(sql`UPDATE admin_audit_log SET after = '{"status":"active"}' WHERE id = ${middle.id}`)
-    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
-      kind: 'audit_chain_broken',
-      id: middle.id,
-      detail: expect.stringContaining('was changed after it was written'),
-    })
-    await asOwner(sql`DELETE FROM admin_audit_log WHERE id = ${middle.id}`)
-    expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual({
-      kind: 'audit_chain_broken',
-      id: lines.at(-1)!.id,
-      detail: expect.stringContaining('does not follow the line before it'),
-    })
-  })
+    },
+  )
 })

@@ -9,7 +9,10 @@ export type AuditInput = {
   subjectType: AuditSubject
   subjectId: string
   reason?: string | null
-  /** The record as it was (null when created) and as it is now (null when removed). Must be JSON-safe: bigints as strings. */
+  /**
+   * The record as it was (null when created) and as it is now (null when removed). Must be JSON-safe: bigints as
+   * strings.
+   */
   before: unknown
   after: unknown
 }

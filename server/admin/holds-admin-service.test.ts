@@ -36,54 +36,58 @@ const authStatus = async (networkId: string) =>
   ).status
 
 describe('pending holds in the back office', () => {
-  it('releases a card hold: the money is available again, the purchase reversed, and a later clearing becomes a failed recon', async () => {
-    const { networkId } = await buy('123.45')
-    expect(await spendable()).toBe('2376.55')
-    const hold = await pendingHold(networkId)
-    expect(hold).toMatchObject({
-      kind: 'card_authorization',
-      amount: '123.45',
-      asset: 'USDC',
-      account: { name: 'Paula Pereira' },
-      description: 'Card · Hotel Lisboa',
-      expiresAt: '2026-11-28T12:00:01.000Z',
-    })
+  it(
+    'releases a card hold: the money is available again, the ' +
+      'purchase reversed, and a later clearing becomes a failed recon',
+    async () => {
+      const { networkId } = await buy('123.45')
+      expect(await spendable()).toBe('2376.55')
+      const hold = await pendingHold(networkId)
+      expect(hold).toMatchObject({
+        kind: 'card_authorization',
+        amount: '123.45',
+        asset: 'USDC',
+        account: { name: 'Paula Pereira' },
+        description: 'Card · Hotel Lisboa',
+        expiresAt: '2026-11-28T12:00:01.000Z',
+      })
 
-    const noReason = await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: '' }, key())
-    expect(noReason.status).toBe(400)
-    expect(noReason.body.error.fields.reason).toBeDefined()
-    const released = await admin.json(
-      'POST',
-      `/admin/holds/${hold.id}/release`,
-      { reason: 'Merchant confirmed the booking was cancelled' },
-      key(),
-    )
-    expect(released.body).toEqual({ id: hold.id, status: 'voided', adminAction: 'released' })
-    expect(await spendable()).toBe('2500')
-    expect(await authStatus(networkId)).toBe('reversed')
-    expect(await pendingHold(networkId)).toBeUndefined()
+      const noReason = await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: '' }, key())
+      expect(noReason.status).toBe(400)
+      expect(noReason.body.error.fields.reason).toBeDefined()
+      const released = await admin.json(
+        'POST',
+        `/admin/holds/${hold.id}/release`,
+        { reason: 'Merchant confirmed the booking was cancelled' },
+        key(),
+      )
+      expect(released.body).toEqual({ id: hold.id, status: 'voided', adminAction: 'released' })
+      expect(await spendable()).toBe('2500')
+      expect(await authStatus(networkId)).toBe('reversed')
+      expect(await pendingHold(networkId)).toBeUndefined()
 
-    const again = await admin.json('POST', `/admin/holds/${hold.id}/force-expire`, { reason: 'twice' }, key())
-    expect(again.status).toBe(409)
-    await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '123.45' })
-    await t.runJobs()
-    expect(await spendable()).toBe('2500')
-    expect((await admin.json('GET', '/admin/failed-recons')).body.items[0]).toMatchObject({
-      networkId,
-      reason: 'clearing for a reversed authorization',
-      status: 'open',
-    })
+      const again = await admin.json('POST', `/admin/holds/${hold.id}/force-expire`, { reason: 'twice' }, key())
+      expect(again.status).toBe(409)
+      await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '123.45' })
+      await t.runJobs()
+      expect(await spendable()).toBe('2500')
+      expect((await admin.json('GET', '/admin/failed-recons')).body.items[0]).toMatchObject({
+        networkId,
+        reason: 'clearing for a reversed authorization',
+        status: 'open',
+      })
 
-    const audit = (await admin.json('GET', `/admin/audit?subjectType=hold&subjectId=${hold.id}`)).body.items
-    expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({
-      action: 'hold.release',
-      reason: 'Merchant confirmed the booking was cancelled',
-      before: { status: 'pending', admin_action: null },
-      after: { status: 'voided', admin_action: 'released' },
-    })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+      const audit = (await admin.json('GET', `/admin/audit?subjectType=hold&subjectId=${hold.id}`)).body.items
+      expect(audit).toHaveLength(1)
+      expect(audit[0]).toMatchObject({
+        action: 'hold.release',
+        reason: 'Merchant confirmed the booking was cancelled',
+        before: { status: 'pending', admin_action: null },
+        after: { status: 'voided', admin_action: 'released' },
+      })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('force-expires a hold as the expiry job would, marked as forced', async () => {
     const { networkId } = await buy('50')

@@ -13,71 +13,80 @@ beforeEach(async () => {
 const search = (q: string) => admin.json('GET', `/admin/investigate?q=${encodeURIComponent(q)}`)
 
 describe('investigate a transaction', () => {
-  it('finds a card purchase by network id, authorization id or journal id: its lifecycle, journal entries and hold', async () => {
-    const { networkId } = (
-      await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
-        amount: '42.5',
-        merchantName: 'Café Lisboa',
+  it(
+    'finds a card purchase by network id, authorization id or journal id: ' + 'its lifecycle, journal entries and hold',
+    async () => {
+      const { networkId } = (
+        await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+          amount: '42.5',
+          merchantName: 'Café Lisboa',
+        })
+      ).body
+      t.setNow(new Date(t.deps.now().getTime() + 60_000))
+      await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '40' })
+      await t.runJobs()
+
+      const byNetwork = await search(networkId)
+      expect(byNetwork.status).toBe(200)
+      expect(byNetwork.body.records).toEqual([
+        expect.objectContaining({ kind: 'card_authorization', status: 'cleared', amount: '42.5', asset: 'USDC' }),
+      ])
+      expect(byNetwork.body.holds).toEqual([
+        expect.objectContaining({ status: 'posted', amount: '42.5', postedAmount: '40' }),
+      ])
+      expect(byNetwork.body.journals).toHaveLength(1)
+      const journal = byNetwork.body.journals[0]
+      expect(journal).toMatchObject({ kind: 'card_spend', reference: networkId })
+      expect(journal.entries).toEqual([
+        expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'debit', asset: 'USDC', amount: '40' }),
+        expect.objectContaining({
+          code: 'card_settlement',
+          owner: 'platform',
+          side: 'credit',
+          asset: 'USDC',
+          amount: '40',
+        }),
+      ])
+      const states = byNetwork.body.timeline.map((e: { state: string }) => e.state)
+      expect(states).toEqual(
+        expect.arrayContaining(['authorized', 'hold reserved', 'cleared', 'hold posted', 'journal card_spend']),
+      )
+      expect(states.indexOf('authorized')).toBeLessThan(states.indexOf('cleared'))
+
+      const byId = await search(byNetwork.body.records[0].id)
+      expect(byId.body.journals.map((j: { id: string }) => j.id)).toEqual([journal.id])
+      const byJournal = await search(journal.id)
+      expect(byJournal.body.journals[0].entries).toHaveLength(2)
+      expect(byJournal.body.holds).toHaveLength(1)
+    },
+  )
+
+  it(
+    'finds a manual refund by its id, ' + 'with the journal from the platform’s refunds account to the holder’s cash',
+    async () => {
+      const refund = await admin.json(
+        'POST',
+        '/admin/manual-refunds',
+        { account: 'personal@demo.cash', amount: '12.345678', reason: 'Goodwill' },
+        { 'idempotency-key': 'investigate-refund-1' },
+      )
+      const found = await search(refund.body.id)
+      expect(found.body.records).toEqual([
+        expect.objectContaining({ kind: 'manual_refund', status: 'posted', amount: '12.345678' }),
+      ])
+      expect(found.body.journals[0]).toMatchObject({
+        kind: 'manual_refund',
+        description: 'Refund from Cash · Goodwill',
       })
-    ).body
-    t.setNow(new Date(t.deps.now().getTime() + 60_000))
-    await admin.json('POST', `/sandbox/card-authorizations/${networkId}/clearing`, { amount: '40' })
-    await t.runJobs()
-
-    const byNetwork = await search(networkId)
-    expect(byNetwork.status).toBe(200)
-    expect(byNetwork.body.records).toEqual([
-      expect.objectContaining({ kind: 'card_authorization', status: 'cleared', amount: '42.5', asset: 'USDC' }),
-    ])
-    expect(byNetwork.body.holds).toEqual([
-      expect.objectContaining({ status: 'posted', amount: '42.5', postedAmount: '40' }),
-    ])
-    expect(byNetwork.body.journals).toHaveLength(1)
-    const journal = byNetwork.body.journals[0]
-    expect(journal).toMatchObject({ kind: 'card_spend', reference: networkId })
-    expect(journal.entries).toEqual([
-      expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'debit', asset: 'USDC', amount: '40' }),
-      expect.objectContaining({
-        code: 'card_settlement',
-        owner: 'platform',
-        side: 'credit',
-        asset: 'USDC',
-        amount: '40',
-      }),
-    ])
-    const states = byNetwork.body.timeline.map((e: { state: string }) => e.state)
-    expect(states).toEqual(
-      expect.arrayContaining(['authorized', 'hold reserved', 'cleared', 'hold posted', 'journal card_spend']),
-    )
-    expect(states.indexOf('authorized')).toBeLessThan(states.indexOf('cleared'))
-
-    const byId = await search(byNetwork.body.records[0].id)
-    expect(byId.body.journals.map((j: { id: string }) => j.id)).toEqual([journal.id])
-    const byJournal = await search(journal.id)
-    expect(byJournal.body.journals[0].entries).toHaveLength(2)
-    expect(byJournal.body.holds).toHaveLength(1)
-  })
-
-  it('finds a manual refund by its id, with the journal from the platform’s refunds account to the holder’s cash', async () => {
-    const refund = await admin.json(
-      'POST',
-      '/admin/manual-refunds',
-      { account: 'personal@demo.cash', amount: '12.345678', reason: 'Goodwill' },
-      { 'idempotency-key': 'investigate-refund-1' },
-    )
-    const found = await search(refund.body.id)
-    expect(found.body.records).toEqual([
-      expect.objectContaining({ kind: 'manual_refund', status: 'posted', amount: '12.345678' }),
-    ])
-    expect(found.body.journals[0]).toMatchObject({ kind: 'manual_refund', description: 'Refund from Cash · Goodwill' })
-    expect(found.body.journals[0].entries).toEqual([
-      expect.objectContaining({ code: 'refunds', owner: 'platform', side: 'debit', amount: '12.345678' }),
-      expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'credit', amount: '12.345678' }),
-    ])
-    expect(found.body.timeline.map((e: { state: string }) => e.state)).toEqual(
-      expect.arrayContaining(['requested', 'posted', 'journal manual_refund']),
-    )
-  })
+      expect(found.body.journals[0].entries).toEqual([
+        expect.objectContaining({ code: 'refunds', owner: 'platform', side: 'debit', amount: '12.345678' }),
+        expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'credit', amount: '12.345678' }),
+      ])
+      expect(found.body.timeline.map((e: { state: string }) => e.state)).toEqual(
+        expect.arrayContaining(['requested', 'posted', 'journal manual_refund']),
+      )
+    },
+  )
 
   it('says plainly when nothing matches, at the search field', async () => {
     const none = await search('0xdeadbeef')

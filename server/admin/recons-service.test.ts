@@ -41,96 +41,104 @@ const platformBalance = async (code: string) => {
 }
 
 describe('failed recons in the back office', () => {
-  it('matches a clearing more than 20 % off to its authorization: posted once through the clearing code, idempotent, audited', async () => {
-    const auth = await buy('40')
-    await clearing(auth.networkId, '60')
-    const recon = await openRecon()
-    expect(recon).toMatchObject({
-      networkId: auth.networkId,
-      amount: '60',
-      status: 'open',
-      card: { last4: '4242' },
-      account: { name: 'Paula Pereira' },
-      reason: 'cleared 60 against 40 authorized',
-    })
-    expect(await usdc()).toBe('2500')
+  it(
+    'matches a clearing more than 20 % off to its authorization: ' +
+      'posted once through the clearing code, idempotent, audited',
+    async () => {
+      const auth = await buy('40')
+      await clearing(auth.networkId, '60')
+      const recon = await openRecon()
+      expect(recon).toMatchObject({
+        networkId: auth.networkId,
+        amount: '60',
+        status: 'open',
+        card: { last4: '4242' },
+        account: { name: 'Paula Pereira' },
+        reason: 'cleared 60 against 40 authorized',
+      })
+      expect(await usdc()).toBe('2500')
 
-    const candidates = (await admin.json('GET', `/admin/failed-recons/${recon.id}/candidates`)).body.items
-    expect(candidates.map((c: { networkId: string }) => c.networkId)).toEqual([auth.networkId])
+      const candidates = (await admin.json('GET', `/admin/failed-recons/${recon.id}/candidates`)).body.items
+      expect(candidates.map((c: { networkId: string }) => c.networkId)).toEqual([auth.networkId])
 
-    const headers = key()
-    const body = { authorizationId: candidates[0].authorizationId, reason: 'Tip agreed with the merchant' }
-    const matched = await admin.json('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
-    expect(matched.status).toBe(200)
-    expect(matched.body).toMatchObject({
-      status: 'matched',
-      resolvedBy: 'admin@demo.cash',
-      resolutionReason: 'Tip agreed with the merchant',
-      matchedAuthorizationId: candidates[0].authorizationId,
-    })
-    expect(await usdc()).toBe('2440')
-    expect((await position()).spendable).toBe('2440')
+      const headers = key()
+      const body = { authorizationId: candidates[0].authorizationId, reason: 'Tip agreed with the merchant' }
+      const matched = await admin.json('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
+      expect(matched.status).toBe(200)
+      expect(matched.body).toMatchObject({
+        status: 'matched',
+        resolvedBy: 'admin@demo.cash',
+        resolutionReason: 'Tip agreed with the merchant',
+        matchedAuthorizationId: candidates[0].authorizationId,
+      })
+      expect(await usdc()).toBe('2440')
+      expect((await position()).spendable).toBe('2440')
 
-    const replay = await admin.request('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
-    expect(replay.headers.get('idempotent-replayed')).toBe('true')
-    expect((await replay.json()).journalId).toBe(matched.body.journalId)
-    const again = await admin.json(
-      'POST',
-      `/admin/failed-recons/${recon.id}/write-off`,
-      { reason: 'second try' },
-      key(),
-    )
-    expect(again.status).toBe(409)
-    expect(again.body.error).toMatchObject({
-      code: 'recon_resolved',
-      message: expect.stringMatching(
-        /already matched to an authorization on \w{3} \d{1,2}, \d{4}, .* UTC\. Nothing was changed\./,
-      ),
-    })
-    expect(await usdc()).toBe('2440')
+      const replay = await admin.request('POST', `/admin/failed-recons/${recon.id}/match`, body, headers)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      expect((await replay.json()).journalId).toBe(matched.body.journalId)
+      const again = await admin.json(
+        'POST',
+        `/admin/failed-recons/${recon.id}/write-off`,
+        { reason: 'second try' },
+        key(),
+      )
+      expect(again.status).toBe(409)
+      expect(again.body.error).toMatchObject({
+        code: 'recon_resolved',
+        message: expect.stringMatching(
+          /already matched to an authorization on \w{3} \d{1,2}, \d{4}, .* UTC\. Nothing was changed\./,
+        ),
+      })
+      expect(await usdc()).toBe('2440')
 
-    const purchase = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)).body.items[0]
-    expect(purchase).toMatchObject({ status: 'cleared', clearedAmount: '60' })
-    const audit = (await admin.json('GET', `/admin/audit?subjectType=failed_recon&subjectId=${recon.id}`)).body.items
-    expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({
-      action: 'failed_recon.match',
-      actor: { email: 'admin@demo.cash' },
-      reason: 'Tip agreed with the merchant',
-      before: { status: 'open', journalId: null },
-      after: { status: 'matched', journalId: matched.body.journalId },
-    })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+      const purchase = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)).body.items[0]
+      expect(purchase).toMatchObject({ status: 'cleared', clearedAmount: '60' })
+      const audit = (await admin.json('GET', `/admin/audit?subjectType=failed_recon&subjectId=${recon.id}`)).body.items
+      expect(audit).toHaveLength(1)
+      expect(audit[0]).toMatchObject({
+        action: 'failed_recon.match',
+        actor: { email: 'admin@demo.cash' },
+        reason: 'Tip agreed with the merchant',
+        before: { status: 'open', journalId: null },
+        after: { status: 'matched', journalId: matched.body.journalId },
+      })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
-  it('writes off a clearing with no authorization: the platform absorbs exactly the amount, the holder is not charged', async () => {
-    await clearing('auth_unknown_network_1', '25.123456')
-    const recon = await openRecon()
-    expect(recon).toMatchObject({ authorizationId: null, reason: 'no matching authorization', account: null })
-    const noReason = await admin.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: '' }, key())
-    expect(noReason.status).toBe(400)
-    expect(noReason.body.error.fields.reason).toMatch(/reason/)
-    const settlementBefore = await platformBalance('card_settlement')
+  it(
+    'writes off a clearing with no authorization: the platform ' +
+      'absorbs exactly the amount, the holder is not charged',
+    async () => {
+      await clearing('auth_unknown_network_1', '25.123456')
+      const recon = await openRecon()
+      expect(recon).toMatchObject({ authorizationId: null, reason: 'no matching authorization', account: null })
+      const noReason = await admin.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: '' }, key())
+      expect(noReason.status).toBe(400)
+      expect(noReason.body.error.fields.reason).toMatch(/reason/)
+      const settlementBefore = await platformBalance('card_settlement')
 
-    const done = await admin.json(
-      'POST',
-      `/admin/failed-recons/${recon.id}/write-off`,
-      { reason: 'Network duplicate, settled with the network' },
-      key(),
-    )
-    expect(done.body).toMatchObject({ status: 'written_off' })
-    expect(await platformBalance('write_offs')).toEqual({ debits: 25_123_456n, credits: 0n })
-    expect((await platformBalance('card_settlement'))!.credits - (settlementBefore?.credits ?? 0n)).toBe(25_123_456n)
-    expect(await usdc()).toBe('2500')
-    const refundAfter = await admin.json(
-      'POST',
-      `/admin/failed-recons/${recon.id}/refund`,
-      { reason: 'x'.repeat(5), accountId: ACCOUNT_IDS.personal },
-      key(),
-    )
-    expect(refundAfter.status).toBe(409)
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+      const done = await admin.json(
+        'POST',
+        `/admin/failed-recons/${recon.id}/write-off`,
+        { reason: 'Network duplicate, settled with the network' },
+        key(),
+      )
+      expect(done.body).toMatchObject({ status: 'written_off' })
+      expect(await platformBalance('write_offs')).toEqual({ debits: 25_123_456n, credits: 0n })
+      expect((await platformBalance('card_settlement'))!.credits - (settlementBefore?.credits ?? 0n)).toBe(25_123_456n)
+      expect(await usdc()).toBe('2500')
+      const refundAfter = await admin.json(
+        'POST',
+        `/admin/failed-recons/${recon.id}/refund`,
+        { reason: 'x'.repeat(5), accountId: ACCOUNT_IDS.personal },
+        key(),
+      )
+      expect(refundAfter.status).toBe(409)
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('refunds a failed recon to the holder of its authorization, shown in their history with the reason', async () => {
     const auth = await buy('10')

@@ -11,7 +11,10 @@ import { formatDate } from '../../domain/format-date'
 
 type Actor = { userId: string }
 
-/** Failed recons with their card, account and resolution, open ones first (oldest open at the top), then the newest resolved. */
+/**
+ * Failed recons with their card, account and resolution, open ones first (oldest open at the top), then the newest
+ * resolved.
+ */
 export async function listFailedRecons(db: Tx, filter: { id?: string } = {}): Promise<FailedRecon[]> {
   let q = db
     .selectFrom('failed_recons as r')
@@ -79,7 +82,9 @@ async function lockOpen(db: Tx, id: string) {
     const how = { matched: 'matched to an authorization', written_off: 'written off', refunded: 'refunded' }[row.status]
     throw new DomainError(
       'recon_resolved',
-      `This failed recon was already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. Nothing was changed.`,
+      `This failed recon was ` +
+        `already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. ` +
+        `Nothing was changed.`,
     )
   }
   return row
@@ -211,7 +216,10 @@ export async function matchRecon(
   })
 }
 
-/** Writes a failed recon off: the platform absorbs the amount the network cleared (write_offs → card_settlement); no holder is charged. */
+/**
+ * Writes a failed recon off: the platform absorbs the amount the network cleared (write_offs → card_settlement); no
+ * holder is charged.
+ */
 export async function writeOffRecon(deps: Deps, db: Tx, actor: Actor, id: string, input: { reason: string }) {
   const recon = await lockOpen(db, id)
   const journalId = deps.newId()

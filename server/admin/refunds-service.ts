@@ -167,7 +167,9 @@ export async function createManualRefund(
   if (recent.askedByAdmin + amount > REFUND_DAILY_CAP) {
     const left = recent.askedByAdmin >= REFUND_DAILY_CAP ? 0n : REFUND_DAILY_CAP - recent.askedByAdmin
     // Worded as embeds/lib/localise-error.ts expects it, to show it in Portuguese with its amounts.
-    const message = `You can ask for ${formatNumber(toDecimal(REFUND_DAILY_CAP, 'USDC'))} USDC of refunds in 24 hours; ${formatNumber(toDecimal(left, 'USDC'))} USDC is left. Another admin can make this refund.`
+    const message =
+      `You can ask for ${formatNumber(toDecimal(REFUND_DAILY_CAP, 'USDC'))} USDC of refunds in 24 ` +
+      `hours; ${formatNumber(toDecimal(left, 'USDC'))} USDC is left. Another admin can make this refund.`
     throw new DomainError('refund_daily_cap', message, { amount: message })
   }
   const needsApproval =
@@ -235,7 +237,8 @@ async function lockPending(db: Tx, id: string) {
   if (row.status !== 'pending_approval')
     throw new DomainError(
       'refund_not_pending',
-      `This refund is no longer waiting for approval: it was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`,
+      `This refund is no longer waiting for approval: it ` +
+        `was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`,
     )
   return row
 }
@@ -283,7 +286,10 @@ export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: 
   return after
 }
 
-/** Rejects a refund waiting for approval, with a reason; nothing is paid. The admin who asked may withdraw it this way too. */
+/**
+ * Rejects a refund waiting for approval, with a reason; nothing is paid. The admin who asked may withdraw it this way
+ * too.
+ */
 export async function rejectManualRefund(
   deps: Deps,
   db: Tx,

@@ -28,7 +28,8 @@ export const alertRoutes = [
     method: 'put',
     path: '/accounts/:accountId/alert-settings',
     summary:
-      'Set the caller’s own alerts: a purchase above X, daily spend above Y, spendable below Z (null turns one off, absent leaves it)',
+      'Set the caller’s own alerts: a purchase above X, daily spend ' +
+      'above Y, spendable below Z (null turns one off, absent leaves it)',
     tag: 'alerts',
     access: { kind: 'account', roles: ANY_MEMBER },
     params: AccountParams,

@@ -127,24 +127,28 @@ describe('alerts on movements', () => {
     ])
   })
 
-  it('are evaluated after a purchase only on an account with something to evaluate (no job per purchase for nothing)', async () => {
-    const evaluations = async () =>
-      (
-        await t.deps.db.kysely
-          .selectFrom('jobs')
-          .select('id')
-          .where('kind', '=', 'alerts.evaluate')
-          .where('status', '=', 'pending')
-          .execute()
-      ).length
-    await settle()
-    await buy('5')
-    expect(await evaluations()).toBe(0) // nobody set alerts on Paula's account, and it does not borrow
-    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { spendableBelow: '100' })
-    await settle()
-    await buy('5')
-    expect(await evaluations()).toBe(1)
-  })
+  it(
+    'are evaluated after a purchase only on an account with ' +
+      'something to evaluate (no job per purchase for nothing)',
+    async () => {
+      const evaluations = async () =>
+        (
+          await t.deps.db.kysely
+            .selectFrom('jobs')
+            .select('id')
+            .where('kind', '=', 'alerts.evaluate')
+            .where('status', '=', 'pending')
+            .execute()
+        ).length
+      await settle()
+      await buy('5')
+      expect(await evaluations()).toBe(0) // nobody set alerts on Paula's account, and it does not borrow
+      await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { spendableBelow: '100' })
+      await settle()
+      await buy('5')
+      expect(await evaluations()).toBe(1)
+    },
+  )
 
   it('count withdrawals, their cancellation and a lowered limit as movements of spendable', async () => {
     const web = await signIn(t.app, 'personal', 'web')

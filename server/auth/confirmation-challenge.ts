@@ -22,7 +22,9 @@ export async function issueConfirmSecret(db: Tx, sessionId: string): Promise<str
   return secret
 }
 
-/** Real time, like sessions (never the sandbox clock): moving the sandbox clock neither expires nor extends a challenge. */
+/**
+ * Real time, like sessions (never the sandbox clock): moving the sandbox clock neither expires nor extends a challenge.
+ */
 export async function issueChallenge(
   deps: Pick<Deps, 'wallClock' | 'newId'>,
   db: Tx,
@@ -37,9 +39,8 @@ export async function issueChallenge(
   const id = deps.newId()
   const challenge = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS)
-  await sql`INSERT INTO confirmation_challenges (id, session_id, challenge, created_at, expires_at) VALUES (${id}, ${principal.sessionId}, ${challenge}, ${now}, ${expiresAt})`.execute(
-    db,
-  )
+  await sql`INSERT INTO confirmation_challenges (id, session_id, challenge, created_at, expires_at)
+      VALUES (${id}, ${principal.sessionId}, ${challenge}, ${now}, ${expiresAt})`.execute(db)
   return { challengeId: id, challenge, expiresAt: expiresAt.toISOString() }
 }
 
@@ -79,9 +80,8 @@ export async function burnChallenge(
   sessionId: string,
   challengeId: string,
 ): Promise<void> {
-  await sql`UPDATE confirmation_challenges SET used_at = ${sessionClock(deps)} WHERE id = ${challengeId} AND session_id = ${sessionId} AND used_at IS NULL`.execute(
-    db,
-  )
+  await sql`UPDATE confirmation_challenges SET used_at = ${sessionClock(deps)} WHERE id = ${challengeId}
+      AND session_id = ${sessionId} AND used_at IS NULL`.execute(db)
 }
 
 export const confirmationRoutes = [
@@ -89,7 +89,8 @@ export const confirmationRoutes = [
     method: 'post',
     path: '/auth/confirmations/challenge',
     summary:
-      'A challenge for the app to answer after its biometric check (native sessions only; 32 random bytes, single use, 2 minutes); a cookie session is refused (forbidden)',
+      'A challenge for the app to answer after its biometric check (native sessions only; ' +
+      '32 random bytes, single use, 2 minutes); a cookie session is refused (forbidden)',
     tag: 'auth',
     access: { kind: 'user' },
     response: ConfirmationChallengeResponse,

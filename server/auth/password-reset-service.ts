@@ -18,7 +18,10 @@ import { hitRateLimit } from './rate-limit'
 /** Only the SHA-256 of a reset token is stored; the token itself lives in the e-mail. */
 const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** Where a reset link leads: a view of the sign-in page (no route beyond the spec), which takes the token out of the address. */
+/**
+ * Where a reset link leads: a view of the sign-in page (no route beyond the spec), which takes the token out of the
+ * address.
+ */
 const resetLink = (origin: string, token: string) => `${origin}/app/cash/sign-in?step=reset-password&token=${token}`
 
 /**
@@ -50,7 +53,8 @@ export async function requestPasswordReset(
     if (error instanceof DomainError && error.code === 'rate_limited')
       throw new DomainError('reset_rate_limited', undefined, {
         email:
-          'Too many reset links were asked for this address. Use the link in the latest e-mail, or try again in an hour.',
+          'Too many reset links were asked for this address. Use ' +
+          'the link in the latest e-mail, or try again in an hour.',
       })
     throw error
   }
@@ -91,7 +95,9 @@ export async function requestPasswordReset(
   return { requested: true }
 }
 
-/** The link behind a token if it still works; otherwise why not, each with its own code (a bad token says nothing more). */
+/**
+ * The link behind a token if it still works; otherwise why not, each with its own code (a bad token says nothing more).
+ */
 async function usableReset(deps: Pick<Deps, 'now'>, db: Tx, token: string, lock: boolean) {
   let query = db
     .selectFrom('password_resets')

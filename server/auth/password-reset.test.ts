@@ -42,39 +42,43 @@ const complete = (token: string, password = NEW_PASSWORD) =>
 const lookup = (token: string) => anonymous(t.app).json('POST', '/auth/password-reset/lookup', { token })
 
 describe('password reset', () => {
-  it('mails a link to the address; the new password works, the old one does not, and every session of the account ends', async () => {
-    const web = await signIn(t.app, 'personal', 'web')
-    const native = await signIn(t.app, 'personal', 'native')
-    const answer = await ask('  Personal@Demo.Cash ')
-    expect(answer).toEqual({ status: 200, body: { requested: true } })
+  it(
+    'mails a link to the address; the new password works, the ' +
+      'old one does not, and every session of the account ends',
+    async () => {
+      const web = await signIn(t.app, 'personal', 'web')
+      const native = await signIn(t.app, 'personal', 'native')
+      const answer = await ask('  Personal@Demo.Cash ')
+      expect(answer).toEqual({ status: 200, body: { requested: true } })
 
-    const [mail] = await resetMails(paula.email)
-    expect(mail).toMatchObject({ subject: 'Reset your Cash password' })
-    expect(mail!.body).toContain(`works once and for ${PASSWORD_RESET_MINUTES} minutes`)
-    const token = /sign-in\?step=reset-password&token=([\w-]+)/.exec(mail!.body)![1]!
-    // Only the token's hash is kept.
-    const rows = await t.deps.db.kysely.selectFrom('password_resets').selectAll().execute()
-    expect(rows).toHaveLength(1)
-    expect(JSON.stringify(rows)).not.toContain(token)
+      const [mail] = await resetMails(paula.email)
+      expect(mail).toMatchObject({ subject: 'Reset your Cash password' })
+      expect(mail!.body).toContain(`works once and for ${PASSWORD_RESET_MINUTES} minutes`)
+      const token = /sign-in\?step=reset-password&token=([\w-]+)/.exec(mail!.body)![1]!
+      // Only the token's hash is kept.
+      const rows = await t.deps.db.kysely.selectFrom('password_resets').selectAll().execute()
+      expect(rows).toHaveLength(1)
+      expect(JSON.stringify(rows)).not.toContain(token)
 
-    expect((await lookup(token)).body).toEqual({
-      email: paula.email,
-      expiresAt: new Date(t.deps.now().getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
-    })
-    expect(await complete(token)).toEqual({ status: 200, body: { email: paula.email, signedOut: 2 } })
+      expect((await lookup(token)).body).toEqual({
+        email: paula.email,
+        expiresAt: new Date(t.deps.now().getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+      })
+      expect(await complete(token)).toEqual({ status: 200, body: { email: paula.email, signedOut: 2 } })
 
-    for (const session of [web, native]) expect((await session.request('GET', '/auth/session')).status).toBe(401)
-    expect((await signInWith(paula.email, DEMO_PASSWORD)).status).toBe(401)
-    expect((await signInWith(paula.email, NEW_PASSWORD)).status).toBe(200)
-    const notices = (
-      (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as {
-        template: string
-        body: string
-      }[]
-    ).filter((m) => m.template === 'passwordChanged')
-    expect(notices).toHaveLength(1)
-    expect(notices[0]!.body).toContain('Every device signed in to your account was signed out.')
-  })
+      for (const session of [web, native]) expect((await session.request('GET', '/auth/session')).status).toBe(401)
+      expect((await signInWith(paula.email, DEMO_PASSWORD)).status).toBe(401)
+      expect((await signInWith(paula.email, NEW_PASSWORD)).status).toBe(200)
+      const notices = (
+        (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as {
+          template: string
+          body: string
+        }[]
+      ).filter((m) => m.template === 'passwordChanged')
+      expect(notices).toHaveLength(1)
+      expect(notices[0]!.body).toContain('Every device signed in to your account was signed out.')
+    },
+  )
 
   it('answers an address nobody has exactly as one with an account, no sooner, and mails nothing', async () => {
     const started = performance.now()

@@ -20,7 +20,9 @@ export const passwordRoutes = [
     method: 'post',
     path: '/auth/password-reset',
     summary:
-      'Mail a password reset link (30 minutes, single use; a new request supersedes older links). Always the same answer, whether or not an account has the address; rate-limited per client address (rate_limited) and per e-mail address (reset_rate_limited)',
+      'Mail a password reset link (30 minutes, single use; a new request supersedes older ' +
+      'links). Always the same answer, whether or not an account has the address; rate-limited ' +
+      'per client address (rate_limited) and per e-mail address (reset_rate_limited)',
     tag: 'auth',
     access: { kind: 'public' },
     body: PasswordResetRequestBody,
@@ -32,7 +34,8 @@ export const passwordRoutes = [
     method: 'post',
     path: '/auth/password-reset/lookup',
     summary:
-      'Whether a reset link still works, and for which e-mail (reset_link_not_found, reset_link_expired, reset_link_used, reset_link_replaced otherwise)',
+      'Whether a reset link still works, and for which e-mail (reset_link_not_found, ' +
+      'reset_link_expired, reset_link_used, reset_link_replaced otherwise)',
     tag: 'auth',
     access: { kind: 'public' },
     body: PasswordResetTokenBody,
@@ -43,7 +46,8 @@ export const passwordRoutes = [
     method: 'post',
     path: '/auth/password-reset/complete',
     summary:
-      'Set a new password through a reset link: the link is used up, every session of the account ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',
+      'Set a new password through a reset link: the link is used up, every session of the account ' +
+      'ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',
     tag: 'auth',
     access: { kind: 'public' },
     body: PasswordResetBody,
@@ -54,7 +58,8 @@ export const passwordRoutes = [
     method: 'post',
     path: '/auth/password',
     summary:
-      'Change the password: the current one (`password`, counted like a confirmation) and `newPassword`. This session goes on; every other one ends',
+      'Change the password: the current one (`password`, counted like a ' +
+      'confirmation) and `newPassword`. This session goes on; every other one ends',
     tag: 'auth',
     access: { kind: 'user' },
     body: PasswordChangeBody,

@@ -25,8 +25,12 @@ describe('password hashing (production parameters)', () => {
   })
 })
 
-it('the demo personas’ precomputed hash is DEMO_PASSWORD under the production parameters (the seed derives nothing)', async () => {
-  expect(DEMO_PASSWORD_HASH.split('$').slice(0, 4)).toEqual(['scrypt', '16384', '8', '1'])
-  expect(await verifyPassword(DEMO_PASSWORD, DEMO_PASSWORD_HASH)).toBe(true)
-  expect(await verifyPassword(`${DEMO_PASSWORD}x`, DEMO_PASSWORD_HASH)).toBe(false)
-})
+it(
+  'the demo personas’ precomputed hash is DEMO_PASSWORD ' +
+    'under the production parameters (the seed derives nothing)',
+  async () => {
+    expect(DEMO_PASSWORD_HASH.split('$').slice(0, 4)).toEqual(['scrypt', '16384', '8', '1'])
+    expect(await verifyPassword(DEMO_PASSWORD, DEMO_PASSWORD_HASH)).toBe(true)
+    expect(await verifyPassword(`${DEMO_PASSWORD}x`, DEMO_PASSWORD_HASH)).toBe(false)
+  },
+)

@@ -8,7 +8,8 @@ export const sessionRoutes = [
     method: 'get',
     path: '/auth/sessions',
     summary:
-      'The caller’s sessions that still work (browser or app, when made, last used to the minute), this one first, marked `current`',
+      'The caller’s sessions that still work (browser or app, when ' +
+      'made, last used to the minute), this one first, marked `current`',
     tag: 'auth',
     access: { kind: 'user' },
     response: SessionList,
@@ -18,7 +19,8 @@ export const sessionRoutes = [
     method: 'post',
     path: '/auth/sessions/:sessionId/sign-out',
     summary:
-      'End one of the caller’s sessions by its id (this one too: then like sign-out); session_not_found when it has already ended or is not theirs',
+      'End one of the caller’s sessions by its id (this one too: then like ' +
+      'sign-out); session_not_found when it has already ended or is not theirs',
     tag: 'auth',
     access: { kind: 'user' },
     params: SessionParams,

@@ -39,7 +39,8 @@ export const borrowRoutes = [
     method: 'put',
     path: '/accounts/:accountId/mode',
     summary:
-      'Switch mode after the mode delay (confirmed); back to Direct Pay needs the debt repaid. Asking for the current mode cancels a pending switch.',
+      'Switch mode after the mode delay (confirmed); back to Direct Pay needs ' +
+      'the debt repaid. Asking for the current mode cancels a pending switch.',
     tag: 'borrow',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
     params: AccountParams,

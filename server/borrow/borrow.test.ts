@@ -23,39 +23,42 @@ beforeEach(async () => {
 })
 
 describe('mode switching', () => {
-  it('switches Direct Pay → Borrow after the mode delay, confirmed, and spendable becomes the borrowing capacity', async () => {
-    const paula = await signIn(t.app, 'personal')
-    const account = ACCOUNT_IDS.personal
-    const asked = await paula.json('PUT', `/accounts/${account}/mode`, {
-      mode: 'borrow',
-      confirmation: await paula.hostConfirmation(),
-    })
-    expect(asked.status).toBe(200)
-    expect(asked.body).toMatchObject({
-      mode: 'direct_pay',
-      pending: { toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' },
-    })
-    expect((await balances(paula, account)).pendingModeChange).toEqual({
-      toMode: 'borrow',
-      effectiveAt: '2026-11-21T12:01:00.000Z',
-    })
-    later(59)
-    await t.runJobs()
-    expect((await balances(paula, account)).mode).toBe('direct_pay')
-    later(1)
-    await t.runJobs()
-    const after = await balances(paula, account)
-    // 2,500 USDC × 90 % + 1.2 weETH × 3,150 × 55 % = 2,250 + 2,079.
-    expect(after).toMatchObject({ mode: 'borrow', spendable: '4329', pendingModeChange: null })
-    // A Borrow purchase borrows: cash stays, debt grows when it clears.
-    const auth = await buy('100')
-    expect(auth.approved).toBe(true)
-    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
-    await t.runJobs()
-    const cleared = await balances(paula, account)
-    expect(cleared).toMatchObject({ debt: '100', spendable: '4229' })
-    expect(asset(cleared, 'USDC')).toBe('2500')
-  })
+  it(
+    'switches Direct Pay → Borrow after the mode delay, ' + 'confirmed, and spendable becomes the borrowing capacity',
+    async () => {
+      const paula = await signIn(t.app, 'personal')
+      const account = ACCOUNT_IDS.personal
+      const asked = await paula.json('PUT', `/accounts/${account}/mode`, {
+        mode: 'borrow',
+        confirmation: await paula.hostConfirmation(),
+      })
+      expect(asked.status).toBe(200)
+      expect(asked.body).toMatchObject({
+        mode: 'direct_pay',
+        pending: { toMode: 'borrow', effectiveAt: '2026-11-21T12:01:00.000Z' },
+      })
+      expect((await balances(paula, account)).pendingModeChange).toEqual({
+        toMode: 'borrow',
+        effectiveAt: '2026-11-21T12:01:00.000Z',
+      })
+      later(59)
+      await t.runJobs()
+      expect((await balances(paula, account)).mode).toBe('direct_pay')
+      later(1)
+      await t.runJobs()
+      const after = await balances(paula, account)
+      // 2,500 USDC × 90 % + 1.2 weETH × 3,150 × 55 % = 2,250 + 2,079.
+      expect(after).toMatchObject({ mode: 'borrow', spendable: '4329', pendingModeChange: null })
+      // A Borrow purchase borrows: cash stays, debt grows when it clears.
+      const auth = await buy('100')
+      expect(auth.approved).toBe(true)
+      await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
+      await t.runJobs()
+      const cleared = await balances(paula, account)
+      expect(cleared).toMatchObject({ debt: '100', spendable: '4229' })
+      expect(asset(cleared, 'USDC')).toBe('2500')
+    },
+  )
 
   it('needs confirmation, and a web session must give the password', async () => {
     const web = await signIn(t.app, 'personal', 'web')
@@ -274,37 +277,41 @@ describe('health and liquidation', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
-  it('repays the rest too when half is not enough, from the job a price change triggers, cancelling the pending withdrawal first', async () => {
-    const b = await bruno()
-    const w = await b.json(
-      'POST',
-      `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`,
-      {
-        asset: 'USDC',
-        amount: '50',
-        address: '0x52908400098527886E0F7030069857D2E4169EE7',
-        confirmation: await b.hostConfirmation(),
-      },
-      { 'idempotency-key': key() },
-    )
-    expect(w.body.status).toBe('delayed')
-    await setPrice('weETH', '400') // 142.5 + 900 = 1,042.5 < 1,200
-    await t.runJobs()
-    const after = await balances(b, ACCOUNT_IDS.borrower)
-    // Round 1: 150 USDC + 1.125 weETH repay 600; still unhealthy (562.5 < 600), so round 2: 1.5 weETH repay 600.
-    expect(after).toMatchObject({ debt: '0', health: null })
-    expect(asset(after, 'weETH')).toBe('0.375')
-    const withdrawal = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`)).body.items[0]
-    expect(withdrawal).toMatchObject({ status: 'cancelled', failureReason: expect.stringContaining('liquidated') })
-    const [liquidation] = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/liquidations`)).body.items
-    expect(liquidation).toMatchObject({
-      trigger: 'job',
-      repaid: '1200',
-      healthAfter: null,
-      cancelledWithdrawalId: w.body.id,
-    })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'repays the rest too when half is not enough, from the job a ' +
+      'price change triggers, cancelling the pending withdrawal first',
+    async () => {
+      const b = await bruno()
+      const w = await b.json(
+        'POST',
+        `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`,
+        {
+          asset: 'USDC',
+          amount: '50',
+          address: '0x52908400098527886E0F7030069857D2E4169EE7',
+          confirmation: await b.hostConfirmation(),
+        },
+        { 'idempotency-key': key() },
+      )
+      expect(w.body.status).toBe('delayed')
+      await setPrice('weETH', '400') // 142.5 + 900 = 1,042.5 < 1,200
+      await t.runJobs()
+      const after = await balances(b, ACCOUNT_IDS.borrower)
+      // Round 1: 150 USDC + 1.125 weETH repay 600; still unhealthy (562.5 < 600), so round 2: 1.5 weETH repay 600.
+      expect(after).toMatchObject({ debt: '0', health: null })
+      expect(asset(after, 'weETH')).toBe('0.375')
+      const withdrawal = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/withdrawals`)).body.items[0]
+      expect(withdrawal).toMatchObject({ status: 'cancelled', failureReason: expect.stringContaining('liquidated') })
+      const [liquidation] = (await b.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/liquidations`)).body.items
+      expect(liquidation).toMatchObject({
+        trigger: 'job',
+        repaid: '1200',
+        healthAfter: null,
+        cancelledWithdrawalId: w.body.id,
+      })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('lets only admins set prices, and validates the price at its field', async () => {
     const b = await bruno()

@@ -32,7 +32,8 @@ async function borrowPosition(db: Tx, accountId: string) {
 
 const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorrowHolds: bigint) =>
   code === 'mode_debt_outstanding' && pendingBorrowHolds > 0n
-    ? `${ERRORS.mode_debt_outstanding.message} Card purchases made in Borrow mode (${toDecimal(pendingBorrowHolds, 'USDC')} USD) must settle first.`
+    ? `${ERRORS.mode_debt_outstanding.message} Card purchases made in Borrow ` +
+      `mode (${toDecimal(pendingBorrowHolds, 'USDC')} USD) must settle first.`
     : code
       ? ERRORS[code].message
       : null

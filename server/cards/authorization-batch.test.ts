@@ -50,24 +50,27 @@ describe('card decisions in shared commits', () => {
     paula = await signIn(t.app, 'personal')
   })
 
-  it('60 purchases at once on 2,500 USDC: exactly 50 of 50 USDC approved, each decided after the ones before it', async () => {
-    const answers = await all(Array.from({ length: 60 }, () => purchase({ amount: '50' })))
-    expect(answers.every((a) => a.status === 200)).toBe(true)
-    const approved = answers.filter((a) => a.body.result.approved)
-    expect(approved).toHaveLength(50)
-    expect(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason)).toEqual(
-      Array(10).fill('insufficient_spendable'),
-    )
-    expect(await balances()).toMatchObject({ spendable: '0', pendingHolds: '2500' })
-    const holds = await t.deps.db.kysely
-      .selectFrom('holds')
-      .select('reference')
-      .where('account_id', '=', account)
-      .where('status', '=', 'pending')
-      .execute()
-    expect(holds.map((h) => h.reference).sort()).toEqual(approved.map((a) => a.networkId).sort())
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    '60 purchases at once on 2,500 USDC: exactly 50 of 50 USDC approved, ' + 'each decided after the ones before it',
+    async () => {
+      const answers = await all(Array.from({ length: 60 }, () => purchase({ amount: '50' })))
+      expect(answers.every((a) => a.status === 200)).toBe(true)
+      const approved = answers.filter((a) => a.body.result.approved)
+      expect(approved).toHaveLength(50)
+      expect(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason)).toEqual(
+        Array(10).fill('insufficient_spendable'),
+      )
+      expect(await balances()).toMatchObject({ spendable: '0', pendingHolds: '2500' })
+      const holds = await t.deps.db.kysely
+        .selectFrom('holds')
+        .select('reference')
+        .where('account_id', '=', account)
+        .where('status', '=', 'pending')
+        .execute()
+      expect(holds.map((h) => h.reference).sort()).toEqual(approved.map((a) => a.networkId).sort())
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('the card’s daily limit holds across one batch', async () => {
     expect((await paula.json('PUT', `/cards/${card}/limits`, { daily: '120' })).status).toBe(200)
@@ -98,28 +101,32 @@ describe('card decisions in shared commits', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
-  it('one purchase sent twice under two event ids: one decision; the other is refused with a code, and the rest of the batch stands', async () => {
-    const first = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_a', amount: '10' })
-    const second = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_b', amount: '10' })
-    const answers = await all([purchase(), first, purchase(), second, purchase()])
-    const twice = answers.filter((a) => a.networkId === 'auth_batch_twice')
-    expect(twice.map((a) => a.status).sort()).toEqual([200, 409])
-    expect(twice.find((a) => a.status === 409)!.body.error.code).toBe('authorization_timed_out')
-    expect(
-      answers
-        .filter((a) => a.networkId !== 'auth_batch_twice')
-        .every((a) => a.status === 200 && a.body.result.approved),
-    ).toBe(true)
-    expect(await balances()).toMatchObject({ pendingHolds: '160' })
-    // The refused event was not recorded: the network may send it again and get a decision.
-    const stored = await t.deps.db.kysely
-      .selectFrom('provider_events')
-      .select('event_id')
-      .where('event_id', 'in', ['evt_twice_a', 'evt_twice_b'])
-      .execute()
-    expect(stored).toHaveLength(1)
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'one purchase sent twice under two event ids: one decision; the ' +
+      'other is refused with a code, and the rest of the batch stands',
+    async () => {
+      const first = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_a', amount: '10' })
+      const second = purchase({ networkId: 'auth_batch_twice', eventId: 'evt_twice_b', amount: '10' })
+      const answers = await all([purchase(), first, purchase(), second, purchase()])
+      const twice = answers.filter((a) => a.networkId === 'auth_batch_twice')
+      expect(twice.map((a) => a.status).sort()).toEqual([200, 409])
+      expect(twice.find((a) => a.status === 409)!.body.error.code).toBe('authorization_timed_out')
+      expect(
+        answers
+          .filter((a) => a.networkId !== 'auth_batch_twice')
+          .every((a) => a.status === 200 && a.body.result.approved),
+      ).toBe(true)
+      expect(await balances()).toMatchObject({ pendingHolds: '160' })
+      // The refused event was not recorded: the network may send it again and get a decision.
+      const stored = await t.deps.db.kysely
+        .selectFrom('provider_events')
+        .select('event_id')
+        .where('event_id', 'in', ['evt_twice_a', 'evt_twice_b'])
+        .execute()
+      expect(stored).toHaveLength(1)
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('an unknown card in a batch is refused on its own; the others are decided', async () => {
     const answers = await all([purchase(), purchase({ cardId: '00000000-0000-4000-8000-00000000dead' }), purchase()])
@@ -193,37 +200,48 @@ describe('card decisions in shared commits', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
-  it('the card batch read finds the events it has seen by key, even where the statistics predate the events table’s growth', async () => {
-    const db = t.deps.db
-    // A table never analyzed (a new database before autovacuum or the PGlite refresh has run), grown to 5,000 card events.
-    await db.execScript(`DELETE FROM pg_statistic WHERE starelid = 'provider_events'::regclass;
+  it(
+    'the card batch read finds the events it has seen by key, ' +
+      'even where the statistics predate the events table’s growth',
+    async () => {
+      const db = t.deps.db
+      // A table never analyzed (a new database before autovacuum or the PGlite refresh has run), grown to 5,000 card
+      // events.
+      await db.execScript(
+        `DELETE FROM pg_statistic WHERE starelid = 'provider_events'::regclass;
       UPDATE pg_class SET reltuples = -1, relpages = 0 WHERE oid = 'provider_events'::regclass;
-      INSERT INTO provider_events (provider, event_id, type, payload) SELECT 'card', 'evt_old_' || n, 'authorization.request', jsonb_build_object('networkId', 'bench_' || md5(n::text), 'cardId', gen_random_uuid(), 'amount', '0.01', 'merchantName', 'Bench Coffee', 'merchantCity', 'Lisbon', 'mcc', '5812', 'result', jsonb_build_object('approved', true, 'authorizationId', gen_random_uuid())) FROM generate_series(1, 5000) AS n`)
-    const indexReads = async () => {
-      await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
-      return Number(
-        (
-          await sql<{
-            n: string
-          }>`SELECT idx_tup_read AS n FROM pg_stat_user_indexes WHERE indexrelname = 'provider_events_pkey'`.execute(
-            db.kysely,
-          )
-        ).rows[0]!.n,
+      INSERT INTO provider_events (provider, event_id, type, payload) SELECT 'card', 'evt_old_' || n, ` +
+          `'authorization.request', jsonb_build_object('networkId', 'bench_' || md5(n::text), 'cardId', ` +
+          `gen_random_uuid(), 'amount', '0.01', 'merchantName', 'Bench Coffee', 'merchantCity', 'Lisbon', 'mcc', ` +
+          `'5812', 'result', jsonb_build_object('approved', true, 'authorizationId', gen_random_uuid())) FROM ` +
+          `generate_series(1, 5000) AS n`,
       )
-    }
-    const before = await indexReads()
-    const asked = [
-      ...Array.from({ length: 40 }, (_, i) => `evt_old_${i * 100 + 7}`),
-      ...Array.from({ length: 10 }, (_, i) => `evt_new_${i}`),
-    ]
-    const { rows } = await sql<{
-      read: { recorded: string[] }
-    }>`SELECT read_card_batch('{}'::uuid[], ${asked}::text[], now(), '{}'::text[], 'withdrawal') AS read`.execute(
-      db.kysely,
-    )
-    expect(rows[0]!.read.recorded.sort()).toEqual(asked.slice(0, 40).sort())
-    // By key: about one index entry per event asked. Read by provider alone, it was all 5,000.
-    expect((await indexReads()) - before).toBeLessThanOrEqual(2 * asked.length)
-    await db.execScript('DELETE FROM provider_events WHERE event_id LIKE $$evt_old_%$$; ANALYZE provider_events')
-  })
+      const indexReads = async () => {
+        await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
+        return Number(
+          (
+            await sql<{
+              n: string
+            }>`SELECT idx_tup_read AS n FROM pg_stat_user_indexes WHERE indexrelname = 'provider_events_pkey'`.execute(
+              db.kysely,
+            )
+          ).rows[0]!.n,
+        )
+      }
+      const before = await indexReads()
+      const asked = [
+        ...Array.from({ length: 40 }, (_, i) => `evt_old_${i * 100 + 7}`),
+        ...Array.from({ length: 10 }, (_, i) => `evt_new_${i}`),
+      ]
+      const { rows } = await sql<{
+        read: { recorded: string[] }
+      }>`SELECT read_card_batch('{}'::uuid[], ${asked}::text[], now(), '{}'::text[], 'withdrawal') AS read`.execute(
+        db.kysely,
+      )
+      expect(rows[0]!.read.recorded.sort()).toEqual(asked.slice(0, 40).sort())
+      // By key: about one index entry per event asked. Read by provider alone, it was all 5,000.
+      expect((await indexReads()) - before).toBeLessThanOrEqual(2 * asked.length)
+      await db.execScript('DELETE FROM provider_events WHERE event_id LIKE $$evt_old_%$$; ANALYZE provider_events')
+    },
+  )
 })

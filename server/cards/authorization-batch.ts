@@ -27,7 +27,10 @@ type Request = {
 /** The most decisions one commit carries: enough to share a commit widely, few enough to keep each statement small. */
 const MAX_BATCH = 128
 
-/** Thrown inside a batch to roll it all back and decide each request on its own (rare: a race the batch does not settle). */
+/**
+ * Thrown inside a batch to roll it all back and decide each request on its own (rare: a race the batch does not
+ * settle).
+ */
 class BatchAbandoned extends Error {}
 
 /**
@@ -152,9 +155,8 @@ const orNull = (v: string | null) => (v === null ? null : BigInt(v))
 async function readBatch(tx: Tx, cardIds: string[], eventIds: string[], now: Date) {
   const { rows } = await sql<{
     read: BatchRead
-  }>`SELECT read_card_batch(${cardIds}::uuid[], ${eventIds}::text[], ${now.toISOString()}::timestamptz, ${[...SPEND_HOLD_KINDS]}::text[], ${WITHDRAWAL_HOLD_KIND}) AS read`.execute(
-    tx,
-  )
+  }>`SELECT read_card_batch(${cardIds}::uuid[], ${eventIds}::text[], ${now.toISOString()}::timestamptz,
+      ${[...SPEND_HOLD_KINDS]}::text[], ${WITHDRAWAL_HOLD_KIND}) AS read`.execute(tx)
   const read = rows[0]!.read
   const ledger = read.ledger.map((la) => ({
     ...la,

@@ -24,15 +24,20 @@ import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 
 export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
-/** What each card spent (held or cleared) today and this month in its holder's time zone, from the running totals (migration 0028), in one query. */
+/**
+ * What each card spent (held or cleared) today and this month in its holder's time zone, from the running totals
+ * (migration 0028), in one query.
+ */
 export async function cardSpending(
   db: Tx,
   cards: { cardId: string; today: string; monthFirst: string }[],
 ): Promise<Map<string, CardSpent>> {
   if (cards.length === 0) return new Map()
   const r = await sql<{ card_id: string; today: bigint; month: bigint }>`
-    SELECT p.card_id, COALESCE(sum(d.amount) FILTER (WHERE d.day >= p.today), 0) AS today, COALESCE(sum(d.amount), 0) AS month
-    FROM unnest(${cards.map((c) => c.cardId)}::uuid[], ${cards.map((c) => c.today)}::date[], ${cards.map((c) => c.monthFirst)}::date[]) AS p(card_id, today, month_first)
+    SELECT p.card_id, COALESCE(sum(d.amount) FILTER (WHERE d.day >= p.today), 0) AS today, COALESCE(sum(d.amount), 0)
+      AS month
+    FROM unnest(${cards.map((c) => c.cardId)}::uuid[], ${cards.map((c) => c.today)}::date[],
+      ${cards.map((c) => c.monthFirst)}::date[]) AS p(card_id, today, month_first)
     LEFT JOIN card_spend_days d ON d.card_id = p.card_id AND d.day >= p.month_first
     GROUP BY p.card_id`.execute(db)
   return new Map(r.rows.map((row) => [row.card_id, { cardSpentToday: row.today, cardSpentThisMonth: row.month }]))
@@ -451,7 +456,9 @@ export async function expireDue(deps: Deps, until: Date) {
   }
 }
 
-/** A purchase never cleared lets its hold go once its time has come (`expireDue`; `card.expire` jobs queued before it). */
+/**
+ * A purchase never cleared lets its hold go once its time has come (`expireDue`; `card.expire` jobs queued before it).
+ */
 export async function expireAuthorization(deps: Deps, db: Tx, authorizationId: string) {
   const auth = await db
     .selectFrom('card_authorizations')

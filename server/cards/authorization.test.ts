@@ -73,26 +73,30 @@ describe('card authorizations', () => {
     expect(await buy('50')).toMatchObject({ approved: false, reason: 'over_daily_limit' })
   })
 
-  it('lets an owner issue a card to a member with a $500 daily limit; the member’s $600 purchase is declined for it', async () => {
-    const owner = await signIn(t.app, 'owner')
-    const card = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, {
-      cardholderUserId: persona('member').id,
-      limits: { daily: '500' },
-    })
-    expect(card.body).toMatchObject({ status: 'active', limits: { daily: '500' }, nameOnCard: 'MARCO MOREAU' })
-    expect(await buy('600', {}, card.body.id)).toMatchObject({
-      approved: false,
-      reason: 'over_card_daily_limit',
-      message: 'Declined: over this card’s daily limit.',
-    })
-    expect(await buy('450', {}, card.body.id)).toMatchObject({ approved: true })
-    const member = await signIn(t.app, 'member')
-    const seen = (await member.json('GET', `/accounts/${ACCOUNT_IDS.acme}/cards`)).body.items
-      .map((c: { id: string }) => c.id)
-      .sort()
-    expect(seen).toEqual([CARD_IDS.member, card.body.id].sort())
-    expect((await member.json('PUT', `/cards/${card.body.id}/limits`, { daily: '5000' })).status).toBe(403)
-  })
+  it(
+    'lets an owner issue a card to a member with a $500 daily ' +
+      'limit; the member’s $600 purchase is declined for it',
+    async () => {
+      const owner = await signIn(t.app, 'owner')
+      const card = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/cards`, {
+        cardholderUserId: persona('member').id,
+        limits: { daily: '500' },
+      })
+      expect(card.body).toMatchObject({ status: 'active', limits: { daily: '500' }, nameOnCard: 'MARCO MOREAU' })
+      expect(await buy('600', {}, card.body.id)).toMatchObject({
+        approved: false,
+        reason: 'over_card_daily_limit',
+        message: 'Declined: over this card’s daily limit.',
+      })
+      expect(await buy('450', {}, card.body.id)).toMatchObject({ approved: true })
+      const member = await signIn(t.app, 'member')
+      const seen = (await member.json('GET', `/accounts/${ACCOUNT_IDS.acme}/cards`)).body.items
+        .map((c: { id: string }) => c.id)
+        .sort()
+      expect(seen).toEqual([CARD_IDS.member, card.body.id].sort())
+      expect((await member.json('PUT', `/cards/${card.body.id}/limits`, { daily: '5000' })).status).toBe(403)
+    },
+  )
 
   it('posts a partial clearing and releases the rest; posts a tip up to 20 % over', async () => {
     const a = await buy('100')

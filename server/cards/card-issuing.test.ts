@@ -57,7 +57,8 @@ describe('ordering cards needs verified identity', () => {
     expect(virtual.body.error).toMatchObject({
       code: 'verification_required',
       message:
-        'Your identity verification (KYC) is in review. You can order cards once it is approved; follow it at /app/cash/kyc.',
+        'Your identity verification (KYC) is in review. You can ' +
+        'order cards once it is approved; follow it at /app/cash/kyc.',
     })
     expect((await order(paula, { shipping: address })).body.error.code).toBe('verification_required')
     expect((await paula.json('GET', `/accounts/${account}/cards`)).body.items).toHaveLength(1)
@@ -85,46 +86,49 @@ describe('ordering cards needs verified identity', () => {
 })
 
 describe('physical cards', () => {
-  it('ships a free first card, declines purchases until the cardholder activates it with the last 4 digits', async () => {
-    const before = await usdc()
-    const res = await order(paula, { shipping: address })
-    expect(res.status).toBe(201)
-    const card = res.body
-    expect(card).toMatchObject({
-      kind: 'physical',
-      orderFee: '0',
-      shipping: { status: 'ordered', city: 'São Paulo', country: 'BR', eta: '2026-11-26T12:00:00.000Z' },
-    })
-    expect(await usdc()).toBe(before)
-    expect(await buy(card.id, '10')).toMatchObject({
-      approved: false,
-      reason: 'card_not_activated',
-      message: expect.stringContaining('not activated yet'),
-    })
-    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.error.code).toBe(
-      'card_not_activatable',
-    )
+  it(
+    'ships a free first card, ' + 'declines purchases until the cardholder activates it with the last 4 digits',
+    async () => {
+      const before = await usdc()
+      const res = await order(paula, { shipping: address })
+      expect(res.status).toBe(201)
+      const card = res.body
+      expect(card).toMatchObject({
+        kind: 'physical',
+        orderFee: '0',
+        shipping: { status: 'ordered', city: 'São Paulo', country: 'BR', eta: '2026-11-26T12:00:00.000Z' },
+      })
+      expect(await usdc()).toBe(before)
+      expect(await buy(card.id, '10')).toMatchObject({
+        approved: false,
+        reason: 'card_not_activated',
+        message: expect.stringContaining('not activated yet'),
+      })
+      expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.error.code).toBe(
+        'card_not_activatable',
+      )
 
-    later(1)
-    await t.runJobs()
-    expect((await mine(card.id)).shipping.status).toBe('shipped')
-    later(4)
-    await t.runJobs()
-    const delivered = await mine(card.id)
-    expect(delivered.shipping).toMatchObject({ status: 'delivered', deliveredAt: '2026-11-26T12:00:00.000Z' })
+      later(1)
+      await t.runJobs()
+      expect((await mine(card.id)).shipping.status).toBe('shipped')
+      later(4)
+      await t.runJobs()
+      const delivered = await mine(card.id)
+      expect(delivered.shipping).toMatchObject({ status: 'delivered', deliveredAt: '2026-11-26T12:00:00.000Z' })
 
-    const wrong = await paula.json('POST', `/cards/${card.id}/activate`, {
-      last4: card.last4 === '0000' ? '1111' : '0000',
-    })
-    expect(wrong.status).toBe(400)
-    expect(wrong.body.error.fields).toEqual({
-      last4: 'Those are not the last 4 digits on this card. Check the number printed on it.',
-    })
-    expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.shipping.status).toBe(
-      'activated',
-    )
-    expect(await buy(card.id, '10')).toMatchObject({ approved: true })
-  })
+      const wrong = await paula.json('POST', `/cards/${card.id}/activate`, {
+        last4: card.last4 === '0000' ? '1111' : '0000',
+      })
+      expect(wrong.status).toBe(400)
+      expect(wrong.body.error.fields).toEqual({
+        last4: 'Those are not the last 4 digits on this card. Check the number printed on it.',
+      })
+      expect((await paula.json('POST', `/cards/${card.id}/activate`, { last4: card.last4 })).body.shipping.status).toBe(
+        'activated',
+      )
+      expect(await buy(card.id, '10')).toMatchObject({ approved: true })
+    },
+  )
 
   it('shows each field’s own error for a bad address', async () => {
     const res = await order(paula, { shipping: { line1: '', city: 'Rio', region: '', postalCode: '!', country: 'XX' } })
@@ -152,7 +156,8 @@ describe('physical cards', () => {
       max: 1,
       fee: '10',
     })
-    expect((await paula.request('POST', `/accounts/${account}/physical-cards`, { shipping: address })).status).toBe(400) // no Idempotency-Key
+    // no Idempotency-Key
+    expect((await paula.request('POST', `/accounts/${account}/physical-cards`, { shipping: address })).status).toBe(400)
     expect((await order(paula, { shipping: address })).body.error.code).toBe('confirmation_required')
     const before = await usdc()
     const paid = await order(paula, { shipping: address, confirmation: password })
@@ -209,31 +214,34 @@ describe('card counts per tier', () => {
 })
 
 describe('revealing card details', () => {
-  it('shows the cardholder a Luhn-valid number ending in the last 4, with CVV and expiry, only after the password', async () => {
-    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {})).body.error.code).toBe(
-      'confirmation_required',
-    )
-    expect(
-      (
-        await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {
-          confirmation: { method: 'password', password: 'wrong-password' },
-        })
-      ).body.error.fields,
-    ).toEqual({ password: 'That password is not right.' })
-    const shown = (await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body
-    expect(shown).toMatchObject({ expiry: '11/30', nameOnCard: 'PAULA PEREIRA', hideAfterSeconds: 60 })
-    expect(shown.number).toMatch(/^\d{12}4242$/)
-    expect(luhnValid(shown.number)).toBe(true)
-    expect(shown.cvv).toMatch(/^\d{3}$/)
-    expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body).toEqual(
-      shown,
-    )
-    expect(t.logs.join('\n')).not.toContain(shown.number)
-    const stored = JSON.stringify(await t.deps.db.kysely.selectFrom('cards').selectAll().execute(), (_k, v) =>
-      typeof v === 'bigint' ? String(v) : v,
-    )
-    expect(stored).not.toContain(shown.number)
-  })
+  it(
+    'shows the cardholder a Luhn-valid number ending in the last 4, ' + 'with CVV and expiry, only after the password',
+    async () => {
+      expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {})).body.error.code).toBe(
+        'confirmation_required',
+      )
+      expect(
+        (
+          await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, {
+            confirmation: { method: 'password', password: 'wrong-password' },
+          })
+        ).body.error.fields,
+      ).toEqual({ password: 'That password is not right.' })
+      const shown = (await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body
+      expect(shown).toMatchObject({ expiry: '11/30', nameOnCard: 'PAULA PEREIRA', hideAfterSeconds: 60 })
+      expect(shown.number).toMatch(/^\d{12}4242$/)
+      expect(luhnValid(shown.number)).toBe(true)
+      expect(shown.cvv).toMatch(/^\d{3}$/)
+      expect((await paula.json('POST', `/cards/${CARD_IDS.personal}/reveal`, { confirmation: password })).body).toEqual(
+        shown,
+      )
+      expect(t.logs.join('\n')).not.toContain(shown.number)
+      const stored = JSON.stringify(await t.deps.db.kysely.selectFrom('cards').selectAll().execute(), (_k, v) =>
+        typeof v === 'bigint' ? String(v) : v,
+      )
+      expect(stored).not.toContain(shown.number)
+    },
+  )
 
   it('refuses the company’s owner the details of a card held by a member', async () => {
     const owner = await signIn(t.app, 'owner', 'web')
@@ -261,36 +269,48 @@ describe('incremental authorizations', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
-  it('declines an increment beyond spendable or the card’s limit and leaves the authorization untouched, recording why', async () => {
-    const auth = await buy(CARD_IDS.personal, '100')
-    expect(await increment(auth.networkId, '2450')).toMatchObject({
-      approved: false,
-      total: '100',
-      reason: 'insufficient_spendable',
-    })
-    await t.deps.db.kysely
-      .updateTable('cards')
-      .set({ per_purchase_limit: 120_000_000n })
-      .where('id', '=', CARD_IDS.personal)
-      .execute()
-    expect(await increment(auth.networkId, '30')).toMatchObject({ approved: false, reason: 'over_card_purchase_limit' })
-    expect(await spendable()).toBe('2400')
-    const recorded = await t.deps.db.kysely
-      .selectFrom('card_authorization_increments')
-      .select(['status', 'decline_reason'])
-      .orderBy('created_at')
-      .execute()
-    expect(recorded.map((r) => r.decline_reason).sort()).toEqual(['insufficient_spendable', 'over_card_purchase_limit'])
-    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
-    await t.runJobs()
-    expect(await usdc()).toBe('2400')
-    expect(await increment(auth.networkId, '5')).toMatchObject({ approved: false, reason: 'authorization_closed' })
-    const [row] = (await paula.json('GET', `/accounts/${account}/history?cardId=${CARD_IDS.personal}`)).body.items
-    const detail = (await paula.json('GET', `/accounts/${account}/history/card/${row.id}`)).body
-    expect(detail.details.increments).toBe(
-      '+2450 declined (Declined: not enough spendable balance.) · +30 declined (Declined: over this card’s limit per purchase.) · +5 declined (Declined: the purchase this adds to is no longer open (settled, cancelled or expired).)',
-    )
-  })
+  it(
+    'declines an increment beyond spendable or the card’s ' +
+      'limit and leaves the authorization untouched, recording why',
+    async () => {
+      const auth = await buy(CARD_IDS.personal, '100')
+      expect(await increment(auth.networkId, '2450')).toMatchObject({
+        approved: false,
+        total: '100',
+        reason: 'insufficient_spendable',
+      })
+      await t.deps.db.kysely
+        .updateTable('cards')
+        .set({ per_purchase_limit: 120_000_000n })
+        .where('id', '=', CARD_IDS.personal)
+        .execute()
+      expect(await increment(auth.networkId, '30')).toMatchObject({
+        approved: false,
+        reason: 'over_card_purchase_limit',
+      })
+      expect(await spendable()).toBe('2400')
+      const recorded = await t.deps.db.kysely
+        .selectFrom('card_authorization_increments')
+        .select(['status', 'decline_reason'])
+        .orderBy('created_at')
+        .execute()
+      expect(recorded.map((r) => r.decline_reason).sort()).toEqual([
+        'insufficient_spendable',
+        'over_card_purchase_limit',
+      ])
+      await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
+      await t.runJobs()
+      expect(await usdc()).toBe('2400')
+      expect(await increment(auth.networkId, '5')).toMatchObject({ approved: false, reason: 'authorization_closed' })
+      const [row] = (await paula.json('GET', `/accounts/${account}/history?cardId=${CARD_IDS.personal}`)).body.items
+      const detail = (await paula.json('GET', `/accounts/${account}/history/card/${row.id}`)).body
+      expect(detail.details.increments).toBe(
+        '+2450 declined (Declined: not enough spendable balance.) · +30 declined ' +
+          '(Declined: over this card’s limit per purchase.) · +5 declined (Declined: ' +
+          'the purchase this adds to is no longer open (settled, cancelled or expired).)',
+      )
+    },
+  )
 })
 
 describe('card activity from the history', () => {

@@ -206,7 +206,8 @@ export const cardRoutes = [
     method: 'post',
     path: '/accounts/:accountId/physical-cards',
     summary:
-      'Order a physical card to a shipping address (first one free, then the fee from cash; confirmation needed when there is a fee)',
+      'Order a physical card to a shipping address (first one free, ' +
+      'then the fee from cash; confirmation needed when there is a fee)',
     tag: 'cards',
     access: manage,
     moneyMoving: true,
@@ -416,7 +417,8 @@ export const cardRoutes = [
     method: 'post',
     path: '/sandbox/users/:userId/kyc',
     summary:
-      'Force a person’s KYC status now, outside the provider flow (QA; `/sandbox/identity-applications/:reference/decide` decides a real application)',
+      'Force a person’s KYC status now, outside the provider flow (QA; ' +
+      '`/sandbox/identity-applications/:reference/decide` decides a real application)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,

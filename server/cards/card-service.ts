@@ -147,7 +147,10 @@ export async function assertMayOrder(
   return { member, ordering }
 }
 
-/** What the order page shows before anything is typed: the verification gate, the tier's counts and the physical card fee. */
+/**
+ * What the order page shows before anything is typed: the verification gate, the tier's counts and the physical card
+ * fee.
+ */
 export async function cardOrdering(db: Tx, _principal: Principal, accountId: string) {
   const account = await db
     .selectFrom('accounts')

@@ -57,7 +57,8 @@ describe('the network’s window', () => {
   })
 
   // 100 purchases and 50 advices, each a signed webhook with its own transaction: minutes on a loaded machine.
-  it('100 parallel purchases against a network that times out: every approval it did not receive is voided, and balances, holds and the ledger agree', {
+  it('100 parallel purchases against a network that times out: every approval ' +
+    'it did not receive is voided, and balances, holds and the ledger agree', {
     timeout: 240_000,
   }, async () => {
     // Half the requests reach us late: held until the network has answered every purchase (so those surely

@@ -94,90 +94,96 @@ describe('summer-mint and membership-rewards run as campaigns', () => {
     )
   })
 
-  it('summer-mint: no campaign → “none” (not an error); a new campaign’s goal and window decide the badge', async () => {
-    await admin.json('POST', `/admin/campaigns/${(await seeded('summer_mint')).id}/end`)
-    const none = await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)
-    expect(none).toMatchObject({ status: 200, body: { state: 'none', campaign: null } })
-    const c = await create({
-      kind: 'summer_mint',
-      name: 'Mint 100',
-      startsAt: '2026-11-21T12:00:00Z',
-      endsAt: '2026-12-21T00:00:00Z',
-      spendGoal: '100',
-      perHolderCap: '1',
-      totalCap: '1',
-    })
-    expect(c).toMatchObject({ status: 201, body: { kind: 'summer_mint', spendGoal: '100', status: 'active' } })
-    await buy('60')
-    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
-      state: 'running',
-      campaign: { name: 'Mint 100' },
-      goal: '100',
-      spent: '60',
-      progressPercent: 60,
-      badge: null,
-    })
-    await buy('40')
-    expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
-      spent: '100',
-      badge: { earnedAt: expect.any(String) },
-    })
-  })
+  it(
+    'summer-mint: no campaign → “none” (not an error); ' + 'a new campaign’s goal and window decide the badge',
+    async () => {
+      await admin.json('POST', `/admin/campaigns/${(await seeded('summer_mint')).id}/end`)
+      const none = await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)
+      expect(none).toMatchObject({ status: 200, body: { state: 'none', campaign: null } })
+      const c = await create({
+        kind: 'summer_mint',
+        name: 'Mint 100',
+        startsAt: '2026-11-21T12:00:00Z',
+        endsAt: '2026-12-21T00:00:00Z',
+        spendGoal: '100',
+        perHolderCap: '1',
+        totalCap: '1',
+      })
+      expect(c).toMatchObject({ status: 201, body: { kind: 'summer_mint', spendGoal: '100', status: 'active' } })
+      await buy('60')
+      expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
+        state: 'running',
+        campaign: { name: 'Mint 100' },
+        goal: '100',
+        spent: '60',
+        progressPercent: 60,
+        badge: null,
+      })
+      await buy('40')
+      expect((await paula.json('GET', `/accounts/${account}/promotions/summer-mint`)).body).toMatchObject({
+        spent: '100',
+        badge: { earnedAt: expect.any(String) },
+      })
+    },
+  )
 
   it('summer-mint: a campaign needs its goal, at the field', async () => {
     const res = await create({ kind: 'summer_mint' })
     expect(res).toMatchObject({ status: 400, body: { error: { fields: { spendGoal: expect.any(String) } } } })
   })
 
-  it('membership-rewards: pays the running campaign’s tier reward; none running → nothing to claim, said plainly', async () => {
-    await fund('500')
-    await admin.json('PUT', `/admin/accounts/${account}/vip`, { vip: true })
-    await admin.json('POST', `/admin/campaigns/${(await seeded('membership_rewards')).id}/end`)
-    const view = await paula.json('GET', `/accounts/${account}/promotions/membership-rewards`)
-    expect(view).toMatchObject({ status: 200, body: { running: false, amount: '0', rewards: [] } })
-    const refused = await paula.json(
-      'POST',
-      `/accounts/${account}/promotions/membership-rewards/claim`,
-      undefined,
-      key(),
-    )
-    expect(refused).toMatchObject({
-      status: 422,
-      body: {
-        error: { code: 'reward_not_available', message: 'No membership-rewards promotion is running right now.' },
-      },
-    })
-    // The benefits table shows no monthly reward while none runs.
-    expect(
-      (await paula.json('GET', `/accounts/${account}/membership`)).body.benefits.map(
-        (b: { monthlyReward: string }) => b.monthlyReward,
-      ),
-    ).toEqual(['0', '0', '0', '0'])
-    const c = await create({
-      kind: 'membership_rewards',
-      name: 'Double rewards',
-      startsAt: '2026-11-21T12:00:00Z',
-      endsAt: '2027-01-01T00:00:00Z',
-      tierRewards: { core: '1', luxe: '10', pinnacle: '30', vip: '50' },
-      perHolderCap: '100',
-    })
-    expect(c.status).toBe(201)
-    expect((await paula.json('GET', `/accounts/${account}/promotions/membership-rewards`)).body).toMatchObject({
-      running: true,
-      campaign: { name: 'Double rewards' },
-      amount: '50',
-    })
-    const before = await usdc()
-    const claimed = await paula.json(
-      'POST',
-      `/accounts/${account}/promotions/membership-rewards/claim`,
-      undefined,
-      key(),
-    )
-    expect(claimed).toMatchObject({ status: 201, body: { claimed: { amount: '50', tier: 'vip' } } })
-    expect((await usdc()) - before).toBe(50)
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'membership-rewards: pays the running campaign’s tier reward; ' + 'none running → nothing to claim, said plainly',
+    async () => {
+      await fund('500')
+      await admin.json('PUT', `/admin/accounts/${account}/vip`, { vip: true })
+      await admin.json('POST', `/admin/campaigns/${(await seeded('membership_rewards')).id}/end`)
+      const view = await paula.json('GET', `/accounts/${account}/promotions/membership-rewards`)
+      expect(view).toMatchObject({ status: 200, body: { running: false, amount: '0', rewards: [] } })
+      const refused = await paula.json(
+        'POST',
+        `/accounts/${account}/promotions/membership-rewards/claim`,
+        undefined,
+        key(),
+      )
+      expect(refused).toMatchObject({
+        status: 422,
+        body: {
+          error: { code: 'reward_not_available', message: 'No membership-rewards promotion is running right now.' },
+        },
+      })
+      // The benefits table shows no monthly reward while none runs.
+      expect(
+        (await paula.json('GET', `/accounts/${account}/membership`)).body.benefits.map(
+          (b: { monthlyReward: string }) => b.monthlyReward,
+        ),
+      ).toEqual(['0', '0', '0', '0'])
+      const c = await create({
+        kind: 'membership_rewards',
+        name: 'Double rewards',
+        startsAt: '2026-11-21T12:00:00Z',
+        endsAt: '2027-01-01T00:00:00Z',
+        tierRewards: { core: '1', luxe: '10', pinnacle: '30', vip: '50' },
+        perHolderCap: '100',
+      })
+      expect(c.status).toBe(201)
+      expect((await paula.json('GET', `/accounts/${account}/promotions/membership-rewards`)).body).toMatchObject({
+        running: true,
+        campaign: { name: 'Double rewards' },
+        amount: '50',
+      })
+      const before = await usdc()
+      const claimed = await paula.json(
+        'POST',
+        `/accounts/${account}/promotions/membership-rewards/claim`,
+        undefined,
+        key(),
+      )
+      expect(claimed).toMatchObject({ status: 201, body: { claimed: { amount: '50', tier: 'vip' } } })
+      expect((await usdc()) - before).toBe(50)
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('membership-rewards: the per-holder cap stops a claim', async () => {
     await fund('500')
@@ -209,52 +215,56 @@ describe('summer-mint and membership-rewards run as campaigns', () => {
 })
 
 describe('promotion payouts after the window', () => {
-  it('pays promotion cashback at the payout date (window end + 14 days by default) from the pool, regular cashback after its own 14 days', async () => {
-    await fund('100')
-    const c = await create({
-      kind: 'splashback',
-      category: 'restaurants',
-      bps: 300,
-      startsAt: '2026-11-21T00:00:00Z',
-      endsAt: '2026-11-25T00:00:00Z',
-    })
-    expect(c.body).toMatchObject({ payoutAt: '2026-12-09T00:00:00.000Z', payoutAtSet: false })
-    await buy('100')
-    const lines = (await paula.json('GET', `/accounts/${account}/cashback`)).body.lines as {
-      type: string
-      payableAt: string
-      amount: string
-    }[]
-    expect(lines.find((l) => l.type === 'regular')).toMatchObject({
-      amount: '2',
-      payableAt: '2026-12-05T12:00:01.000Z',
-    })
-    expect(lines.find((l) => l.type === 'promotion')).toMatchObject({
-      amount: '3',
-      payableAt: '2026-12-09T00:00:00.000Z',
-    })
-    const start = await usdc()
-    at('2026-12-05T12:00:02Z')
-    await t.runJobs()
-    await relogin()
-    expect((await usdc()) - start).toBe(2)
-    expect((await paula.json('GET', `/accounts/${account}/campaigns`)).body.items[0]).toMatchObject({
-      earned: '3',
-      totalPaid: '0',
-    })
-    at('2026-12-08T23:59:59Z')
-    await t.runJobs()
-    await relogin()
-    expect((await usdc()) - start).toBe(2)
-    at('2026-12-09T00:00:00Z')
-    await t.runJobs()
-    await relogin()
-    expect((await usdc()) - start).toBe(5)
-    expect(
-      (await admin.json('GET', '/admin/campaigns')).body.items.find((x: { id: string }) => x.id === c.body.id),
-    ).toMatchObject({ totalEarned: '3', totalPaid: '3', status: 'ended' })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'pays promotion cashback at the payout date (window end + 14 days ' +
+      'by default) from the pool, regular cashback after its own 14 days',
+    async () => {
+      await fund('100')
+      const c = await create({
+        kind: 'splashback',
+        category: 'restaurants',
+        bps: 300,
+        startsAt: '2026-11-21T00:00:00Z',
+        endsAt: '2026-11-25T00:00:00Z',
+      })
+      expect(c.body).toMatchObject({ payoutAt: '2026-12-09T00:00:00.000Z', payoutAtSet: false })
+      await buy('100')
+      const lines = (await paula.json('GET', `/accounts/${account}/cashback`)).body.lines as {
+        type: string
+        payableAt: string
+        amount: string
+      }[]
+      expect(lines.find((l) => l.type === 'regular')).toMatchObject({
+        amount: '2',
+        payableAt: '2026-12-05T12:00:01.000Z',
+      })
+      expect(lines.find((l) => l.type === 'promotion')).toMatchObject({
+        amount: '3',
+        payableAt: '2026-12-09T00:00:00.000Z',
+      })
+      const start = await usdc()
+      at('2026-12-05T12:00:02Z')
+      await t.runJobs()
+      await relogin()
+      expect((await usdc()) - start).toBe(2)
+      expect((await paula.json('GET', `/accounts/${account}/campaigns`)).body.items[0]).toMatchObject({
+        earned: '3',
+        totalPaid: '0',
+      })
+      at('2026-12-08T23:59:59Z')
+      await t.runJobs()
+      await relogin()
+      expect((await usdc()) - start).toBe(2)
+      at('2026-12-09T00:00:00Z')
+      await t.runJobs()
+      await relogin()
+      expect((await usdc()) - start).toBe(5)
+      expect(
+        (await admin.json('GET', '/admin/campaigns')).body.items.find((x: { id: string }) => x.id === c.body.id),
+      ).toMatchObject({ totalEarned: '3', totalPaid: '3', status: 'ended' })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('uses a set payout date, and refuses one before the window ends at the field', async () => {
     const bad = await create({ kind: 'triple_dip', payoutAt: '2026-11-30T00:00:00Z' })

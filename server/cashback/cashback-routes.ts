@@ -41,7 +41,8 @@ export const cashbackRoutes = [
     method: 'get',
     path: '/accounts/:accountId/cashback',
     summary:
-      'Cashback earned, pending and paid, per purchase line (type, state, pay date, clawbacks), and announced rule changes',
+      'Cashback earned, pending and paid, per purchase line (type, ' +
+      'state, pay date, clawbacks), and announced rule changes',
     tag: 'rewards',
     access: read,
     params: AccountParams,
@@ -52,7 +53,8 @@ export const cashbackRoutes = [
     method: 'get',
     path: '/accounts/:accountId/campaigns',
     summary:
-      'Promotions the account sees: active, upcoming and ended ones it earned from, with eligibility, opt-in and progress',
+      'Promotions the account sees: active, upcoming and ended ' +
+      'ones it earned from, with eligibility, opt-in and progress',
     tag: 'rewards',
     access: read,
     params: AccountParams,
@@ -131,7 +133,8 @@ export const cashbackRoutes = [
     method: 'post',
     path: '/admin/campaigns',
     summary:
-      'Create a campaign (admins): splashback, triple-dip, summer-mint or membership-rewards; UTC window, eligibility, caps, opt-in, payout date (audited)',
+      'Create a campaign (admins): splashback, triple-dip, summer-mint or ' +
+      'membership-rewards; UTC window, eligibility, caps, opt-in, payout date (audited)',
     tag: 'admin',
     access: admin,
     status: 201,
@@ -191,7 +194,8 @@ export const cashbackRoutes = [
     method: 'post',
     path: '/sandbox/accounts/:accountId/cashback/payout',
     summary:
-      'Pay the account’s pending cashback lines due by `until` now (optionally one purchase by network id), pool permitting',
+      'Pay the account’s pending cashback lines due by `until` now ' +
+      '(optionally one purchase by network id), pool permitting',
     tag: 'sandbox',
     access: admin,
     sandbox: true,

@@ -178,7 +178,8 @@ export async function earnCashback(
   const regularDue = payableAt(now)
   for (const l of lines) {
     const id = deps.newId()
-    // Promotion cashback is paid at its campaign's payout date (after the window); regular cashback after the refund window.
+    // Promotion cashback is paid at its campaign's payout date (after the window); regular cashback after the refund
+    // window.
     const campaign = l.campaignId ? live.find((c) => c.id === l.campaignId) : undefined
     const due = campaign ? payoutOf(campaign) : regularDue
     await db
@@ -265,7 +266,9 @@ export async function payLine(deps: Deps, db: Tx, lineId: string, until: Date = 
     id: journalId,
     kind: 'cashback',
     accountId: line.account_id,
-    description: `Cashback${line.type === 'promotion' ? ' (promotion)' : line.type === 'referral' ? ' (referral)' : ''}${auth ? ` · ${auth.merchant_name}` : ''}`,
+    description:
+      `Cashback${line.type === 'promotion' ? ' (promotion)' : line.type === 'referral' ? ' (referral)' : ''}` +
+      `${auth ? ` · ${auth.merchant_name}` : ''}`,
     reference: auth?.network_id ?? null,
     entries: [
       { ledgerAccountId: pool, side: 'debit', amount: net, asset: 'USDC' },
@@ -289,7 +292,9 @@ export async function payLine(deps: Deps, db: Tx, lineId: string, until: Date = 
   return true
 }
 
-/** Pays pending lines due by `until`, oldest first, while the pool holds enough (optionally one account or purchase). */
+/**
+ * Pays pending lines due by `until`, oldest first, while the pool holds enough (optionally one account or purchase).
+ */
 export async function payDueCashback(
   deps: Deps,
   db: Tx,
@@ -556,7 +561,9 @@ export async function saveRule(
   const cut = isCashbackCut(last ? ruleVersion(last) : null, draft)
   const earliest = earliestEffective(cut, now)
   if (effectiveFrom.getTime() < earliest.getTime()) {
-    const msg = `This change lowers or removes cashback, so holders must see it first: it can take effect from ${earliest.toISOString()} on.`
+    const msg =
+      `This change lowers or removes cashback, so holders must see it ` +
+      `first: it can take effect from ${earliest.toISOString()} on.`
     throw new DomainError('invalid_request', msg, { effectiveFrom: msg })
   }
   const row = {
@@ -754,7 +761,9 @@ export async function listCampaigns(deps: Deps, db: Tx) {
   return { items: await Promise.all(all.map((c) => campaignView(db, c, deps.now()))) }
 }
 
-/** Ends a campaign now: purchases from now on no longer earn from it; what was earned stays. Audited as `campaign.end`. */
+/**
+ * Ends a campaign now: purchases from now on no longer earn from it; what was earned stays. Audited as `campaign.end`.
+ */
 export async function endCampaign(deps: Deps, db: Tx, adminId: string, id: string) {
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
   if (!c) throw new DomainError('not_found', 'No such campaign.')

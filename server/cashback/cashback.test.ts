@@ -185,25 +185,28 @@ describe('cashback', () => {
     expect((await cashback()).pending).toBe('6')
   })
 
-  it('triple-dip triples the tier rate in its window; a personal-only campaign is not offered to a company', async () => {
-    await admin.json('POST', '/admin/campaigns', {
-      kind: 'triple_dip',
-      name: 'Triple week',
-      startsAt: '2026-11-20T00:00:00Z',
-      endsAt: '2026-11-28T00:00:00Z',
-      eligibility: { kycApproved: true, activeCard: true, personalOnly: true },
-      totalCap: '1000',
-      perHolderCap: '50',
-    })
-    await network(await buy('100', '5411'), 'clearing')
-    expect(await cashback()).toMatchObject({ pending: '6' })
-    const owner = await signIn(t.app, 'owner')
-    const seen = (await owner.json('GET', `/accounts/${ACCOUNT_IDS.acme}/campaigns`)).body.items[0]
-    expect(seen).toMatchObject({ eligible: false, ineligibleReason: 'For personal accounts only.' })
-    t.setNow(new Date('2026-11-28T00:00:01Z'))
-    await network(await buy('100', '5411'), 'clearing')
-    expect(await cashback()).toMatchObject({ pending: '8' })
-  })
+  it(
+    'triple-dip triples the tier rate in its window; ' + 'a personal-only campaign is not offered to a company',
+    async () => {
+      await admin.json('POST', '/admin/campaigns', {
+        kind: 'triple_dip',
+        name: 'Triple week',
+        startsAt: '2026-11-20T00:00:00Z',
+        endsAt: '2026-11-28T00:00:00Z',
+        eligibility: { kycApproved: true, activeCard: true, personalOnly: true },
+        totalCap: '1000',
+        perHolderCap: '50',
+      })
+      await network(await buy('100', '5411'), 'clearing')
+      expect(await cashback()).toMatchObject({ pending: '6' })
+      const owner = await signIn(t.app, 'owner')
+      const seen = (await owner.json('GET', `/accounts/${ACCOUNT_IDS.acme}/campaigns`)).body.items[0]
+      expect(seen).toMatchObject({ eligible: false, ineligibleReason: 'For personal accounts only.' })
+      t.setNow(new Date('2026-11-28T00:00:01Z'))
+      await network(await buy('100', '5411'), 'clearing')
+      expect(await cashback()).toMatchObject({ pending: '8' })
+    },
+  )
 
   it('refuses a campaign with a bad window or no category, at the field', async () => {
     expect((await splashback({ endsAt: '2026-10-01T00:00:00Z' })).body.error.fields).toMatchObject({
@@ -213,54 +216,57 @@ describe('cashback', () => {
     expect((await paula.json('POST', '/admin/campaigns', {})).status).toBe(403)
   })
 
-  it('versions rules: a raise applies now; a cut must be announced 30 days ahead and shows before it applies', async () => {
-    const created = await admin.json('POST', '/admin/cashback-rules', {
-      name: 'Restaurants +1 %',
-      category: 'restaurants',
-      bps: 100,
-    })
-    expect(created).toMatchObject({ status: 201, body: { version: 1, bps: 100, cut: false } })
-    const ruleId = created.body.ruleId
-    await network(await buy('100'), 'clearing')
-    expect((await cashback()).pending).toBe('3')
-    const tooSoon = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
-      name: 'Restaurants +0.5 %',
-      category: 'restaurants',
-      bps: 50,
-      effectiveFrom: '2026-11-25T00:00:00Z',
-    })
-    expect(tooSoon.status).toBe(400)
-    expect(tooSoon.body.error.fields.effectiveFrom).toMatch(/lowers or removes cashback/)
-    const announced = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
-      name: 'Restaurants +0.5 %',
-      category: 'restaurants',
-      bps: 50,
-      effectiveFrom: '2026-12-22T00:00:00Z',
-    })
-    expect(announced.body).toMatchObject({ version: 2, cut: true })
-    expect((await cashback()).upcomingChanges).toEqual([
-      {
-        ruleId,
-        name: 'Restaurants +0.5 %',
-        effectiveFrom: '2026-12-22T00:00:00.000Z',
-        cut: true,
-        removed: false,
-        beforeBps: 100,
-        afterBps: 50,
+  it(
+    'versions rules: a raise applies now; ' + 'a cut must be announced 30 days ahead and shows before it applies',
+    async () => {
+      const created = await admin.json('POST', '/admin/cashback-rules', {
+        name: 'Restaurants +1 %',
         category: 'restaurants',
-        merchantName: null,
-      },
-    ])
-    await network(await buy('100'), 'clearing')
-    expect((await cashback()).pending).toBe('6')
-    t.setNow(new Date('2026-12-23T00:00:00Z'))
-    admin = await signIn(t.app, 'admin') // sessions last 30 days
-    paula = await signIn(t.app, 'personal')
-    await network(await buy('100'), 'clearing')
-    const view = await cashback()
-    expect(view.lines[0]).toMatchObject({ amount: '2.5', ratePercent: '2.5' })
-    expect(view.upcomingChanges).toEqual([])
-  })
+        bps: 100,
+      })
+      expect(created).toMatchObject({ status: 201, body: { version: 1, bps: 100, cut: false } })
+      const ruleId = created.body.ruleId
+      await network(await buy('100'), 'clearing')
+      expect((await cashback()).pending).toBe('3')
+      const tooSoon = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
+        name: 'Restaurants +0.5 %',
+        category: 'restaurants',
+        bps: 50,
+        effectiveFrom: '2026-11-25T00:00:00Z',
+      })
+      expect(tooSoon.status).toBe(400)
+      expect(tooSoon.body.error.fields.effectiveFrom).toMatch(/lowers or removes cashback/)
+      const announced = await admin.json('PUT', `/admin/cashback-rules/${ruleId}`, {
+        name: 'Restaurants +0.5 %',
+        category: 'restaurants',
+        bps: 50,
+        effectiveFrom: '2026-12-22T00:00:00Z',
+      })
+      expect(announced.body).toMatchObject({ version: 2, cut: true })
+      expect((await cashback()).upcomingChanges).toEqual([
+        {
+          ruleId,
+          name: 'Restaurants +0.5 %',
+          effectiveFrom: '2026-12-22T00:00:00.000Z',
+          cut: true,
+          removed: false,
+          beforeBps: 100,
+          afterBps: 50,
+          category: 'restaurants',
+          merchantName: null,
+        },
+      ])
+      await network(await buy('100'), 'clearing')
+      expect((await cashback()).pending).toBe('6')
+      t.setNow(new Date('2026-12-23T00:00:00Z'))
+      admin = await signIn(t.app, 'admin') // sessions last 30 days
+      paula = await signIn(t.app, 'personal')
+      await network(await buy('100'), 'clearing')
+      const view = await cashback()
+      expect(view.lines[0]).toMatchObject({ amount: '2.5', ratePercent: '2.5' })
+      expect(view.upcomingChanges).toEqual([])
+    },
+  )
 
   it('keeps rules and campaigns to admins, and the payout sandbox pays lines due by a time', async () => {
     expect((await paula.json('POST', '/admin/cashback-rules', { name: 'x', bps: 100 })).status).toBe(403)

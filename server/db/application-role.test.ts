@@ -95,125 +95,143 @@ const outcome = (db: Db, statement: string) =>
   )
 
 describe('the application role (DATABASE_URL) beside the owner (DATABASE_OWNER_URL)', () => {
-  it("owns nothing, yet seeds the personas and does the application's work through the API: money in and out, jobs, an audited admin action, sign-out", async () => {
-    expect(await rolePowers(app)).toEqual({ role: APP, superuser: false, owns: [], truncates: [] })
-    const clock = { now: TEST_CLOCK }
-    const deps = testDeps(app, {}, [], clock)
-    const { app: api, jobs } = createApp(deps)
-    const admin = await signIn(api, 'admin')
-    const paula = await signIn(api, 'personal', 'web')
-    const account = ACCOUNT_IDS.personal
-    const deposit = await admin.json(
-      'POST',
-      '/sandbox/deposits',
-      { accountId: account, asset: 'USDC', amount: '100' },
-      { 'idempotency-key': 'roles-deposit-1' },
-    )
-    expect(deposit.status).toBe(201)
-    const withdrawal = await paula.json(
-      'POST',
-      `/accounts/${account}/withdrawals`,
-      {
-        asset: 'USDC',
-        amount: '40',
-        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-        confirmation: { method: 'password', password: DEMO_PASSWORD },
-      },
-      { 'idempotency-key': 'roles-withdrawal-1' },
-    )
-    expect(withdrawal.body).toMatchObject({ status: 'delayed' })
-    for (const step of [61_000, 5_000]) {
-      clock.now = new Date(clock.now.getTime() + step)
-      await runDueJobs(deps, jobs)
-    }
-    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('confirmed')
-    const balances = (await paula.json('GET', `/accounts/${account}/balances`)).body.balances
-    expect(balances.find((b: { asset: string }) => b.asset === 'USDC').balance).toBe('2559.5')
-    const frozen = await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.borrower}/freeze`, { reason: 'Role test' })
-    expect(frozen.body).toMatchObject({ frozen: true })
-    expect((await admin.json('GET', `/admin/audit?subjectId=${ACCOUNT_IDS.borrower}`)).body.items).toHaveLength(1)
-    expect((await paula.json('POST', '/auth/sign-out')).status).toBe(200)
-    expect(await checkLedger(app.kysely)).toMatchObject({ ok: true, problems: [] })
-  })
+  it(
+    "owns nothing, yet seeds the personas and does the application's work " +
+      'through the API: money in and out, jobs, an audited admin action, sign-out',
+    async () => {
+      expect(await rolePowers(app)).toEqual({ role: APP, superuser: false, owns: [], truncates: [] })
+      const clock = { now: TEST_CLOCK }
+      const deps = testDeps(app, {}, [], clock)
+      const { app: api, jobs } = createApp(deps)
+      const admin = await signIn(api, 'admin')
+      const paula = await signIn(api, 'personal', 'web')
+      const account = ACCOUNT_IDS.personal
+      const deposit = await admin.json(
+        'POST',
+        '/sandbox/deposits',
+        { accountId: account, asset: 'USDC', amount: '100' },
+        { 'idempotency-key': 'roles-deposit-1' },
+      )
+      expect(deposit.status).toBe(201)
+      const withdrawal = await paula.json(
+        'POST',
+        `/accounts/${account}/withdrawals`,
+        {
+          asset: 'USDC',
+          amount: '40',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          confirmation: { method: 'password', password: DEMO_PASSWORD },
+        },
+        { 'idempotency-key': 'roles-withdrawal-1' },
+      )
+      expect(withdrawal.body).toMatchObject({ status: 'delayed' })
+      for (const step of [61_000, 5_000]) {
+        clock.now = new Date(clock.now.getTime() + step)
+        await runDueJobs(deps, jobs)
+      }
+      expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('confirmed')
+      const balances = (await paula.json('GET', `/accounts/${account}/balances`)).body.balances
+      expect(balances.find((b: { asset: string }) => b.asset === 'USDC').balance).toBe('2559.5')
+      const frozen = await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.borrower}/freeze`, { reason: 'Role test' })
+      expect(frozen.body).toMatchObject({ frozen: true })
+      expect((await admin.json('GET', `/admin/audit?subjectId=${ACCOUNT_IDS.borrower}`)).body.items).toHaveLength(1)
+      expect((await paula.json('POST', '/auth/sign-out')).status).toBe(200)
+      expect(await checkLedger(app.kysely)).toMatchObject({ ok: true, problems: [] })
+    },
+  )
 
-  it('cannot TRUNCATE the audit log or the ledger entries, turn their triggers off, drop them or change their lines; the owner, the single role of before, can', async () => {
-    const refused = {
-      'TRUNCATE admin_audit_log': '42501',
-      'TRUNCATE entries': '42501',
-      'ALTER TABLE admin_audit_log DISABLE TRIGGER USER': '42501',
-      'ALTER TABLE entries DISABLE TRIGGER entries_append_only': '42501',
-      'SET session_replication_role = replica': '42501',
-      'DROP TABLE admin_audit_log': '42501',
-      "UPDATE admin_audit_log SET reason = 'x'": '42501',
-      'UPDATE entries SET amount = amount + 1': '42501',
-      'DELETE FROM entries': '42501',
-      'CREATE TABLE stash (id int)': '42501',
-    }
-    const got = Object.fromEntries(
-      await Promise.all(Object.keys(refused).map(async (statement) => [statement, await outcome(app, statement)])),
-    )
-    expect(got).toEqual(refused)
-    // What a connection as the owner (DATABASE_URL before DATABASE_OWNER_URL existed) does: rolled back here.
-    expect(
-      await outcome(
-        owner,
-        'BEGIN; TRUNCATE admin_audit_log; TRUNCATE entries; ALTER TABLE admin_audit_log DISABLE TRIGGER USER; ALTER TABLE entries DISABLE TRIGGER entries_append_only; ROLLBACK',
-      ),
-    ).toBe('ok')
-    expect(await rolePowers(owner)).toMatchObject({
-      role: OWNER,
-      superuser: false,
-      owns: expect.arrayContaining(['admin_audit_log', 'entries']),
-      truncates: expect.arrayContaining(['admin_audit_log', 'entries']),
-    })
-    expect(
-      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM entries`.execute(app.kysely)).rows[0]!.n),
-    ).toBeGreaterThan(0)
-  })
-
-  it("an audit line the owner edits with the table's triggers off is named by the ledger check the application runs", async () => {
-    const deps = testDeps(app)
-    for (const subjectId of ['c-roles-1', 'c-roles-2'])
-      await recordAudit(deps, app.kysely, {
-        actorId: persona('admin').id,
-        action: 'card.freeze',
-        subjectType: 'card',
-        subjectId,
-        reason: 'lost',
-        before: { status: 'active' },
-        after: { status: 'frozen' },
+  it(
+    'cannot TRUNCATE the audit log or the ledger entries, turn their triggers off, ' +
+      'drop them or change their lines; the owner, the single role of before, can',
+    async () => {
+      const refused = {
+        'TRUNCATE admin_audit_log': '42501',
+        'TRUNCATE entries': '42501',
+        'ALTER TABLE admin_audit_log DISABLE TRIGGER USER': '42501',
+        'ALTER TABLE entries DISABLE TRIGGER entries_append_only': '42501',
+        'SET session_replication_role = replica': '42501',
+        'DROP TABLE admin_audit_log': '42501',
+        "UPDATE admin_audit_log SET reason = 'x'": '42501',
+        'UPDATE entries SET amount = amount + 1': '42501',
+        'DELETE FROM entries': '42501',
+        'CREATE TABLE stash (id int)': '42501',
+      }
+      const got = Object.fromEntries(
+        await Promise.all(Object.keys(refused).map(async (statement) => [statement, await outcome(app, statement)])),
+      )
+      expect(got).toEqual(refused)
+      // What a connection as the owner (DATABASE_URL before DATABASE_OWNER_URL existed) does: rolled back here.
+      expect(
+        await outcome(
+          owner,
+          'BEGIN; TRUNCATE admin_audit_log; TRUNCATE entries; ALTER TABLE admin_audit_log DISABLE ' +
+            'TRIGGER USER; ALTER TABLE entries DISABLE TRIGGER entries_append_only; ROLLBACK',
+        ),
+      ).toBe('ok')
+      expect(await rolePowers(owner)).toMatchObject({
+        role: OWNER,
+        superuser: false,
+        owns: expect.arrayContaining(['admin_audit_log', 'entries']),
+        truncates: expect.arrayContaining(['admin_audit_log', 'entries']),
       })
-    expect(await checkLedger(app.kysely)).toMatchObject({ ok: true })
-    const line = await app.kysely
-      .selectFrom('admin_audit_log')
-      .select('id')
-      .where('subject_id', '=', 'c-roles-1')
-      .executeTakeFirstOrThrow()
-    await owner.execScript(`BEGIN;
+      expect(
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM entries`.execute(app.kysely)).rows[0]!.n),
+      ).toBeGreaterThan(0)
+    },
+  )
+
+  it(
+    "an audit line the owner edits with the table's triggers " +
+      'off is named by the ledger check the application runs',
+    async () => {
+      const deps = testDeps(app)
+      for (const subjectId of ['c-roles-1', 'c-roles-2'])
+        await recordAudit(deps, app.kysely, {
+          actorId: persona('admin').id,
+          action: 'card.freeze',
+          subjectType: 'card',
+          subjectId,
+          reason: 'lost',
+          before: { status: 'active' },
+          after: { status: 'frozen' },
+        })
+      expect(await checkLedger(app.kysely)).toMatchObject({ ok: true })
+      const line = await app.kysely
+        .selectFrom('admin_audit_log')
+        .select('id')
+        .where('subject_id', '=', 'c-roles-1')
+        .executeTakeFirstOrThrow()
+      await owner.execScript(`BEGIN;
       ALTER TABLE admin_audit_log DISABLE TRIGGER admin_audit_log_no_change;
       UPDATE admin_audit_log SET reason = 'found' WHERE id = '${line.id}';
       ALTER TABLE admin_audit_log ENABLE TRIGGER admin_audit_log_no_change;
       COMMIT;`)
-    expect((await checkLedger(app.kysely)).problems).toContainEqual({
-      kind: 'audit_chain_broken',
-      id: line.id,
-      detail: expect.stringContaining('was changed after it was written'),
-    })
-  })
+      expect((await checkLedger(app.kysely)).problems).toContainEqual({
+        kind: 'audit_chain_broken',
+        id: line.id,
+        detail: expect.stringContaining('was changed after it was written'),
+      })
+    },
+  )
 
-  it("starts on a schema the owner migrated without the owner's URL; on one it did not, it is refused with what to set", async () => {
-    expect(await migrateAsOwner(app, undefined)).toEqual([])
-    const empty = `${RUN}_empty`
-    await createDatabase(empty)
-    const fresh = await open(urlOf(APP, empty))
-    const refusal = await migrateAsOwner(fresh, undefined).catch((error: unknown) => error)
-    expect(refusal).toBeInstanceOf(ConfigError)
-    expect((refusal as Error).message).toMatch(
-      new RegExp(
-        `^The database role ${APP} may not apply the migrations \\(permission denied for schema public\\): set DATABASE_OWNER_URL`,
-      ),
-    )
-  })
+  it(
+    "starts on a schema the owner migrated without the owner's " +
+      'URL; on one it did not, it is refused with what to set',
+    async () => {
+      expect(await migrateAsOwner(app, undefined)).toEqual([])
+      const empty = `${RUN}_empty`
+      await createDatabase(empty)
+      const fresh = await open(urlOf(APP, empty))
+      const refusal = await migrateAsOwner(fresh, undefined).catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(ConfigError)
+      expect((refusal as Error).message).toMatch(
+        new RegExp(
+          `^The database role ${APP} may not apply the migrations ` +
+            `\\(permission denied for schema public\\): set DATABASE_OWNER_URL`,
+        ),
+      )
+    },
+  )
 
   it("servers starting together migrate once and grant one after another, under the migrations' lock", async () => {
     const together = `${RUN}_together`
@@ -224,31 +242,36 @@ describe('the application role (DATABASE_URL) beside the owner (DATABASE_OWNER_U
     expect(await rolePowers(servers[0]!)).toEqual({ role: APP, superuser: false, owns: [], truncates: [] })
   })
 
-  it('backs up and restores as the owner; the restore carries no grants, and the next migration run grants the application role again', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cash-roles-backup-'))
-    try {
-      const file = await takeBackup({
-        DATABASE_URL: urlOf(APP, RUN),
-        DATABASE_OWNER_URL: urlOf(OWNER, RUN),
-        BACKUP_DIR: dir,
-      })
-      const restored = `${RUN}_restored`
-      await createDatabase(restored)
-      await restoreBackup(file, { DATABASE_URL: urlOf(APP, restored), DATABASE_OWNER_URL: urlOf(OWNER, restored) })
-      const again = await open(urlOf(APP, restored))
-      expect(await outcome(again, 'SELECT 1 FROM entries LIMIT 1')).toBe('42501')
-      expect(await migrateAsOwner(again, urlOf(OWNER, restored))).toEqual([])
-      expect(await rolePowers(again)).toEqual({ role: APP, superuser: false, owns: [], truncates: [] })
-      expect(await checkLedger(again.kysely), 'the copy checks as the original does').toEqual(
-        await checkLedger(app.kysely),
-      )
-      expect(await outcome(again, 'TRUNCATE admin_audit_log')).toBe('42501')
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
+  it(
+    'backs up and restores as the owner; the restore carries no grants, ' +
+      'and the next migration run grants the application role again',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cash-roles-backup-'))
+      try {
+        const file = await takeBackup({
+          DATABASE_URL: urlOf(APP, RUN),
+          DATABASE_OWNER_URL: urlOf(OWNER, RUN),
+          BACKUP_DIR: dir,
+        })
+        const restored = `${RUN}_restored`
+        await createDatabase(restored)
+        await restoreBackup(file, { DATABASE_URL: urlOf(APP, restored), DATABASE_OWNER_URL: urlOf(OWNER, restored) })
+        const again = await open(urlOf(APP, restored))
+        expect(await outcome(again, 'SELECT 1 FROM entries LIMIT 1')).toBe('42501')
+        expect(await migrateAsOwner(again, urlOf(OWNER, restored))).toEqual([])
+        expect(await rolePowers(again)).toEqual({ role: APP, superuser: false, owns: [], truncates: [] })
+        expect(await checkLedger(again.kysely), 'the copy checks as the original does').toEqual(
+          await checkLedger(app.kysely),
+        )
+        expect(await outcome(again, 'TRUNCATE admin_audit_log')).toBe('42501')
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  )
 
-  it('a production server as the owner alone warns at start; given DATABASE_OWNER_URL it migrates as the owner, serves as the application role, and does not', async () => {
+  it('a production server as the owner alone warns at start; given DATABASE_OWNER_URL ' +
+    'it migrates as the owner, serves as the application role, and does not', async () => {
     const database = `${RUN}_server`
     await createDatabase(database)
     const dist = mkdtempSync(join(tmpdir(), 'cash-roles-dist-'))

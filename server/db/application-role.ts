@@ -12,7 +12,9 @@ import { migrate, MIGRATION_LOCK } from './migrate'
  * or drop them. Only the owner or a superuser can, and the audit log's hash chain names what they changed.
  */
 
-/** The tables the code deletes rows from (`deleteFrom`, `DELETE FROM`); application-role.test.ts keeps the list whole. */
+/**
+ * The tables the code deletes rows from (`deleteFrom`, `DELETE FROM`); application-role.test.ts keeps the list whole.
+ */
 export const APPLICATION_DELETES = [
   'account_members',
   'alert_checks',
@@ -47,7 +49,8 @@ export async function currentRole(db: Db): Promise<string> {
  */
 export async function grantApplicationRole(owner: Db, role: string): Promise<void> {
   const to = quoteIdent(role)
-  // Under the migrations' lock: two servers granting at once collide on the same catalog rows ("tuple concurrently updated").
+  // Under the migrations' lock: two servers granting at once collide on the same catalog rows ("tuple concurrently
+  // updated").
   await owner.execScript(`BEGIN;
     SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
     REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${to};
@@ -77,7 +80,8 @@ export async function migrateAsOwner(app: Db, ownerUrl: string | undefined): Pro
       if ((error as { code?: string }).code !== '42501') throw error
       const role = await currentRole(app).catch(() => 'of DATABASE_URL')
       throw new ConfigError(
-        `The database role ${role} may not apply the migrations (${(error as Error).message}): set DATABASE_OWNER_URL to the owner role's URL, ` +
+        `The database role ${role} may not apply the migrations ` +
+          `(${(error as Error).message}): set DATABASE_OWNER_URL to the owner role's URL, ` +
           'or run `npm run migrate` with it before starting (docs/operations.md, "Database roles")',
       )
     }
@@ -104,7 +108,8 @@ export async function rolePowers(db: Db): Promise<RolePowers> {
     superuser: boolean
   }>`SELECT current_user AS role, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`.execute(db.kysely)
   const { rows: tables } = await sql<{ name: string; owns: boolean; truncates: boolean }>`
-    SELECT c.relname AS name, pg_has_role(c.relowner, 'MEMBER') AS owns, has_table_privilege(c.oid, 'TRUNCATE') AS truncates
+    SELECT c.relname AS name, pg_has_role(c.relowner, 'MEMBER') AS owns, has_table_privilege(c.oid, 'TRUNCATE')
+      AS truncates
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`.execute(db.kysely)
   const superuser = roles[0]?.superuser ?? false
@@ -124,7 +129,8 @@ export async function warnAboutRolePowers(db: Db, log: Logger): Promise<RolePowe
   const powers = await rolePowers(db)
   if (powers.superuser || powers.owns.length || powers.truncates.length) {
     log.warn(
-      'the application database role can truncate the audit log and the ledger or turn their triggers off: run the server as a role that owns nothing (DATABASE_OWNER_URL, docs/operations.md "Database roles")',
+      'the application database role can truncate the audit log and the ledger or turn their triggers off: ' +
+        'run the server as a role that owns nothing (DATABASE_OWNER_URL, docs/operations.md "Database roles")',
       {
         role: powers.role,
         superuser: powers.superuser,

@@ -27,8 +27,8 @@ const INT8_OID = 20
 export { pgliteParsers } from './pglite-parsers'
 
 /**
- * PGlite in a folder on disk, or in memory for `:memory:`, running on a thread of its own (pglite-client.ts) so
- * its SQL uses the second core instead of the one that answers requests. A folder is locked to this process until `close`
+ * PGlite in a folder on disk, or in memory for `:memory:`, running on a thread of its own (pglite-client.ts) so its SQL
+ * uses the second core instead of the one that answers requests. A folder is locked to this process until `close`
  * (folder-lock.ts); a folder another live process holds throws FolderLockedError.
  */
 export async function connectPglite(dataDir: string): Promise<Db> {

@@ -14,7 +14,10 @@ import { join, resolve } from 'node:path'
  * the highest generation never disappears and a starter acting on an old listing finds a higher one and backs off.
  */
 
-/** A process holding a folder; `start` (its start time, from /proc on Linux) tells it from a later process given the same pid. */
+/**
+ * A process holding a folder; `start` (its start time, from /proc on Linux) tells it from a later process given the
+ * same pid.
+ */
 export type LockHolder = { pid: number; start: string | null }
 
 /** A held folder; `release` frees it (idempotent). */
@@ -134,7 +137,10 @@ function generations(dir: string): number[] {
     .sort((a, b) => a - b)
 }
 
-/** The holder a lock file names; null when it names none (released, or emptied by a crash of the machine); 'gone' when swept meanwhile. */
+/**
+ * The holder a lock file names; null when it names none (released, or emptied by a crash of the machine); 'gone' when
+ * swept meanwhile.
+ */
 function readHolder(path: string): LockHolder | null | 'gone' {
   let text: string
   try {

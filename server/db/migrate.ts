@@ -26,10 +26,13 @@ export async function migrate(db: Db): Promise<string[]> {
   if (await upToDate(db)) return []
   // Under the same lock: two servers creating the table at once on an empty PostgreSQL database collide even
   // with IF NOT EXISTS (duplicate key in pg_type), and one of them failed to start.
-  await db.execScript(`BEGIN;
+  await db.execScript(
+    `BEGIN;
     SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
-    CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
-    COMMIT;`)
+    CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT ` +
+      `now());
+    COMMIT;`,
+  )
   const applied: string[] = []
   for (const { version, sql: body } of migrationFiles()) {
     const script = `BEGIN;

@@ -91,7 +91,7 @@ class PGliteConnection implements DatabaseConnection {
     const affected = result.affectedRows
     return affected === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(affected) }
   }
-  // biome-ignore lint/correctness/useYield: streaming is refused outright; the generator exists only to satisfy Kysely's interface
+  // biome-ignore lint/correctness/useYield: Kysely's interface; streaming is refused outright
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGlite dialect: streaming queries are not supported')
   }

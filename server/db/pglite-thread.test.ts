@@ -10,55 +10,68 @@ beforeAll(async () => {
 })
 afterAll(() => db?.close())
 
-it('values and parameters cross the thread as the server reads them: bigint, timestamps, JSON, bytes, NULL', async () => {
-  const at = new Date('2026-11-26T10:00:00.123Z')
-  const { rows } = await sql<{ big: bigint; amount: bigint; at: Date; doc: unknown; bytes: Uint8Array; none: null }>`
-    SELECT ${123456789012345678n}::bigint AS big, round(${'1500000.000001'}::numeric * 1000000) AS amount, ${at}::timestamptz AS at,
+it(
+  'values and parameters cross the thread as the server reads them: ' + 'bigint, timestamps, JSON, bytes, NULL',
+  async () => {
+    const at = new Date('2026-11-26T10:00:00.123Z')
+    const { rows } = await sql<{ big: bigint; amount: bigint; at: Date; doc: unknown; bytes: Uint8Array; none: null }>`
+    SELECT ${123456789012345678n}::bigint AS big, round(${'1500000.000001'}::numeric * 1000000)
+      AS amount, ${at}::timestamptz AS at,
            ${JSON.stringify({ a: [1, 'é'] })}::jsonb AS doc, '\\x00ff'::bytea AS bytes, NULL AS none`.execute(db.kysely)
-  expect(rows).toEqual([
-    {
-      big: 123456789012345678n,
-      amount: 1500000000001n,
-      at,
-      doc: { a: [1, 'é'] },
-      bytes: new Uint8Array([0, 255]),
-      none: null,
-    },
-  ])
-})
+    expect(rows).toEqual([
+      {
+        big: 123456789012345678n,
+        amount: 1500000000001n,
+        at,
+        doc: { a: [1, 'é'] },
+        bytes: new Uint8Array([0, 255]),
+        none: null,
+      },
+    ])
+  },
+)
 
-it('a database error keeps its SQLSTATE and constraint (a raced rule is a 409, not a 500), and the transaction is rolled back', async () => {
-  await db.execScript('CREATE TABLE thread_once (k text CONSTRAINT withdrawals_one_pending PRIMARY KEY)')
-  await sql`INSERT INTO thread_once VALUES ('a')`.execute(db.kysely)
-  const thrown = await db.kysely
-    .transaction()
-    .execute(async (tx) => {
-      await sql`INSERT INTO thread_once VALUES ('b')`.execute(tx)
-      await sql`INSERT INTO thread_once VALUES ('a')`.execute(tx)
-    })
-    .catch((error: unknown) => error)
-  expect(thrown).toMatchObject({ code: '23505', constraint: 'withdrawals_one_pending' })
-  expect(thrown).toBeInstanceOf(Error)
-  expect(refusalForDatabaseError(thrown)?.code).toBe('withdrawal_pending')
-  expect((await sql<{ k: string }>`SELECT k FROM thread_once ORDER BY k`.execute(db.kysely)).rows).toEqual([{ k: 'a' }])
-})
+it(
+  'a database error keeps its SQLSTATE and constraint (a raced ' +
+    'rule is a 409, not a 500), and the transaction is rolled back',
+  async () => {
+    await db.execScript('CREATE TABLE thread_once (k text CONSTRAINT withdrawals_one_pending PRIMARY KEY)')
+    await sql`INSERT INTO thread_once VALUES ('a')`.execute(db.kysely)
+    const thrown = await db.kysely
+      .transaction()
+      .execute(async (tx) => {
+        await sql`INSERT INTO thread_once VALUES ('b')`.execute(tx)
+        await sql`INSERT INTO thread_once VALUES ('a')`.execute(tx)
+      })
+      .catch((error: unknown) => error)
+    expect(thrown).toMatchObject({ code: '23505', constraint: 'withdrawals_one_pending' })
+    expect(thrown).toBeInstanceOf(Error)
+    expect(refusalForDatabaseError(thrown)?.code).toBe('withdrawal_pending')
+    expect((await sql<{ k: string }>`SELECT k FROM thread_once ORDER BY k`.execute(db.kysely)).rows).toEqual([
+      { k: 'a' },
+    ])
+  },
+)
 
-it('the server thread keeps turning while the database works (a long statement does not hold up other requests)', async () => {
-  let turns = 0
-  let working = true
-  const spin = () => {
-    turns++
-    if (working) setImmediate(spin)
-  }
-  setImmediate(spin)
-  const { rows } = await sql<{
-    n: bigint
-  }>`SELECT count(*) AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 0`.execute(db.kysely)
-  working = false
-  expect(rows[0]!.n).toBe(428571n)
-  // On the server's own thread the statement would run in one piece, between two turns.
-  expect(turns).toBeGreaterThan(20)
-})
+it(
+  'the server thread keeps turning while the database ' + 'works (a long statement does not hold up other requests)',
+  async () => {
+    let turns = 0
+    let working = true
+    const spin = () => {
+      turns++
+      if (working) setImmediate(spin)
+    }
+    setImmediate(spin)
+    const { rows } = await sql<{
+      n: bigint
+    }>`SELECT count(*) AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 0`.execute(db.kysely)
+    working = false
+    expect(rows[0]!.n).toBe(428571n)
+    // On the server's own thread the statement would run in one piece, between two turns.
+    expect(turns).toBeGreaterThan(20)
+  },
+)
 
 it('once closed, a query fails with a reason instead of waiting forever or answering nothing', async () => {
   const other = await connectPglite(':memory:')
@@ -66,22 +79,27 @@ it('once closed, a query fails with a reason instead of waiting forever or answe
   await expect(sql`SELECT 1`.execute(other.kysely)).rejects.toThrow(/closed|stopped/)
 })
 
-it('a transaction’s BEGIN travels with its first statement: its isolation level holds, its statements share one transaction, and an empty one leaves none open', async () => {
-  const seen = await db.kysely
-    .transaction()
-    .setIsolationLevel('serializable')
-    .execute(async (tx) => {
-      const level = (await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(tx))
-        .rows[0]!.level
-      const first = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
-      const second = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
-      return { level, first, second }
-    })
-  expect(seen.level).toBe('serializable')
-  expect(seen.second).toBe(seen.first)
-  await db.kysely.transaction().execute(async () => undefined)
-  // Outside a transaction every statement is its own: a BEGIN left open would make these two the same.
-  const xid = async () =>
-    (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(db.kysely)).rows[0]!.xid
-  expect(await xid()).not.toBe(await xid())
-})
+it(
+  'a transaction’s BEGIN travels with its first statement: its isolation level ' +
+    'holds, its statements share one transaction, and an empty one leaves none open',
+  async () => {
+    const seen = await db.kysely
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(async (tx) => {
+        const level = (
+          await sql<{ level: string }>`SELECT current_setting('transaction_isolation') AS level`.execute(tx)
+        ).rows[0]!.level
+        const first = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
+        const second = (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(tx)).rows[0]!.xid
+        return { level, first, second }
+      })
+    expect(seen.level).toBe('serializable')
+    expect(seen.second).toBe(seen.first)
+    await db.kysely.transaction().execute(async () => undefined)
+    // Outside a transaction every statement is its own: a BEGIN left open would make these two the same.
+    const xid = async () =>
+      (await sql<{ xid: string }>`SELECT pg_current_xact_id()::text AS xid`.execute(db.kysely)).rows[0]!.xid
+    expect(await xid()).not.toBe(await xid())
+  },
+)

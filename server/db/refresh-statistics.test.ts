@@ -13,10 +13,13 @@ const analyzedJournals = async (db: Awaited<ReturnType<typeof testDb>>) =>
     ).rows[0]?.n ?? 0,
   )
 
-it('analyzes the database when it starts on PGlite, which has no autovacuum, and leaves PostgreSQL to its own', async () => {
-  const db = await testDb()
-  const before = await analyzedJournals(db)
-  const stop = startStatisticsRefresh(db, createLogger('silent'))
-  await stop()
-  expect(await analyzedJournals(db)).toBe(db.driver === 'pglite' ? before + 1 : before)
-})
+it(
+  'analyzes the database when it starts on PGlite, ' + 'which has no autovacuum, and leaves PostgreSQL to its own',
+  async () => {
+    const db = await testDb()
+    const before = await analyzedJournals(db)
+    const stop = startStatisticsRefresh(db, createLogger('silent'))
+    await stop()
+    expect(await analyzedJournals(db)).toBe(db.driver === 'pglite' ? before + 1 : before)
+  },
+)

@@ -53,42 +53,45 @@ function nullability(type: ts.Type): 'null' | 'not null' | 'either' {
   return (type.isUnion() ? type.types : [type]).some((t) => t.flags & ts.TypeFlags.Null) ? 'null' : 'not null'
 }
 
-it('every table and column of schema.ts is in the migrated database, with the same nullability, and no column is missing from the types', async () => {
-  const db = await testDb()
-  const tables = typedTables()
-  const { rows } = await sql<{ table_name: string; column_name: string; is_nullable: 'YES' | 'NO' }>`
+it(
+  'every table and column of schema.ts is in the migrated database, ' +
+    'with the same nullability, and no column is missing from the types',
+  async () => {
+    const db = await testDb()
+    const tables = typedTables()
+    const { rows } = await sql<{ table_name: string; column_name: string; is_nullable: 'YES' | 'NO' }>`
     SELECT table_name, column_name, is_nullable FROM information_schema.columns
     WHERE table_schema = 'public' AND table_name = ANY (${Object.keys(tables)}::text[])`.execute(db.kysely)
-  const migrated: Columns = {}
-  for (const r of rows) {
-    migrated[r.table_name] ??= {}
-    migrated[r.table_name]![r.column_name] = r.is_nullable === 'YES' ? 'null' : 'not null'
-  }
-  const differences: string[] = []
-  for (const [table, columns] of Object.entries(tables)) {
-    if (!migrated[table]) {
-      differences.push(`${table}: in schema.ts, not in the migrations`)
-      continue
+    const migrated: Columns = {}
+    for (const r of rows) {
+      migrated[r.table_name] ??= {}
+      migrated[r.table_name]![r.column_name] = r.is_nullable === 'YES' ? 'null' : 'not null'
     }
-    for (const [column, nullability] of Object.entries(columns)) {
-      const actual = migrated[table]![column]
-      if (!actual) differences.push(`${table}.${column}: in schema.ts, not in the migrations`)
-      else if (nullability !== 'either' && actual !== nullability)
-        differences.push(`${table}.${column}: ${nullability} in schema.ts, ${actual} in the migrations`)
+    const differences: string[] = []
+    for (const [table, columns] of Object.entries(tables)) {
+      if (!migrated[table]) {
+        differences.push(`${table}: in schema.ts, not in the migrations`)
+        continue
+      }
+      for (const [column, nullability] of Object.entries(columns)) {
+        const actual = migrated[table]![column]
+        if (!actual) differences.push(`${table}.${column}: in schema.ts, not in the migrations`)
+        else if (nullability !== 'either' && actual !== nullability)
+          differences.push(`${table}.${column}: ${nullability} in schema.ts, ${actual} in the migrations`)
+      }
+      for (const column of Object.keys(migrated[table]!))
+        if (!(column in columns)) differences.push(`${table}.${column}: in the migrations, not in schema.ts`)
     }
-    for (const column of Object.keys(migrated[table]!))
-      if (!(column in columns)) differences.push(`${table}.${column}: in the migrations, not in schema.ts`)
-  }
-  expect(Object.keys(tables).length).toBeGreaterThan(60)
-  expect(differences).toEqual([])
-})
+    expect(Object.keys(tables).length).toBeGreaterThan(60)
+    expect(differences).toEqual([])
+  },
+)
 
 it('every table the migrations make is typed in schema.ts (or is the migrations’ own bookkeeping)', async () => {
   const db = await testDb()
   const known = new Set(Object.keys(typedTables()))
   const { rows } = await sql<{ table_name: string }>`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
-    db.kysely,
-  )
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+      ORDER BY table_name`.execute(db.kysely)
   expect(rows.map((r) => r.table_name).filter((name) => !known.has(name) && name !== 'schema_migrations')).toEqual([])
 })

@@ -270,7 +270,9 @@ export interface VirtualBankAccountsTable {
   account_id: string
   usd_account_number: SealedText
   iban: SealedText
-  /** Blind indexes (HMAC) of the numbers, what incoming transfers are looked up by; null only before the startup pass. */
+  /**
+   * Blind indexes (HMAC) of the numbers, what incoming transfers are looked up by; null only before the startup pass.
+   */
   usd_account_number_index: string | null
   iban_index: string | null
   created_at: Timestamp
@@ -1113,7 +1115,10 @@ export interface CardSpendDaysTable {
   amount: Money
 }
 
-/** A single-use challenge a native host answers to confirm a movement (migration 0040, server/auth/confirmation-challenge.ts). */
+/**
+ * A single-use challenge a native host answers to confirm a movement (migration 0040,
+ * server/auth/confirmation-challenge.ts).
+ */
 export interface ConfirmationChallengesTable {
   id: string
   session_id: string

@@ -54,7 +54,10 @@ export async function vaultPrice(db: Tx, vault: VaultId, at: Date): Promise<bigi
 const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
 const dayKey = (at: Date) => at.toISOString().slice(0, 10)
 
-/** Records each vault's snapshot (share price and APY at the day's start, UTC) for the days in [from, to]; existing ones are kept. */
+/**
+ * Records each vault's snapshot (share price and APY at the day's start, UTC) for the days in [from, to]; existing ones
+ * are kept.
+ */
 export async function recordVaultSnapshots(deps: Pick<Deps, 'now'>, db: Tx, from: Date, to: Date): Promise<number> {
   let written = 0
   for (const vault of VAULT_IDS) {

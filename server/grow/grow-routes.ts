@@ -26,7 +26,8 @@ export const growRoutes = [
     method: 'post',
     path: '/accounts/:accountId/convert/quotes',
     summary:
-      'Quote a conversion between USDC, USDT, ETH and weETH at today’s price less a 0.3 % spread; the rate holds for 30 seconds',
+      'Quote a conversion between USDC, USDT, ETH and weETH at today’s ' +
+      'price less a 0.3 % spread; the rate holds for 30 seconds',
     tag: 'grow',
     access: { kind: 'account', roles: act },
     status: 201,
@@ -39,7 +40,8 @@ export const growRoutes = [
     method: 'post',
     path: '/accounts/:accountId/convert/executions',
     summary:
-      'Execute a conversion quote (confirmed, once). An expired quote is refused (quote_expired) with `details.freshQuote` to offer instead.',
+      'Execute a conversion quote (confirmed, once). An expired quote is ' +
+      'refused (quote_expired) with `details.freshQuote` to offer instead.',
     tag: 'grow',
     access: { kind: 'account', roles: act },
     moneyMoving: true,
@@ -68,7 +70,8 @@ export const growRoutes = [
     method: 'post',
     path: '/accounts/:accountId/earn/weeth/stakes',
     summary:
-      'Stake ETH for weETH by quote (confirmed, once); an expired quote is refused with a fresh one in `details.freshQuote`',
+      'Stake ETH for weETH by quote (confirmed, once); an expired ' +
+      'quote is refused with a fresh one in `details.freshQuote`',
     tag: 'grow',
     access: { kind: 'account', roles: act },
     moneyMoving: true,
@@ -84,7 +87,8 @@ export const growRoutes = [
     method: 'get',
     path: '/accounts/:accountId/earn',
     summary:
-      'Liquid vault positions (value, yield earned, APY, 30-day history), the withdrawal settlement queue, and weETH held',
+      'Liquid vault positions (value, yield earned, APY, 30-day ' +
+      'history), the withdrawal settlement queue, and weETH held',
     tag: 'grow',
     access: { kind: 'account', roles: read },
     params: AccountParams,
@@ -109,7 +113,8 @@ export const growRoutes = [
     method: 'post',
     path: '/accounts/:accountId/earn/liquid/withdrawals',
     summary:
-      'Queue a withdrawal from a Liquid vault (confirmed): paid to cash at the share price at settlement (24 h), cancellable while queued',
+      'Queue a withdrawal from a Liquid vault (confirmed): paid to cash ' +
+      'at the share price at settlement (24 h), cancellable while queued',
     tag: 'grow',
     access: { kind: 'account', roles: act },
     moneyMoving: true,
@@ -138,7 +143,8 @@ export const growRoutes = [
     method: 'put',
     path: '/admin/vaults/:vault/apy',
     summary:
-      'Set a Liquid vault’s APY from now on (admins, audited): the share price keeps its value and grows at the new rate; the history shows it',
+      'Set a Liquid vault’s APY from now on (admins, audited): the share ' +
+      'price keeps its value and grows at the new rate; the history shows it',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: z.object({ vault: VaultIdSchema }),

@@ -30,12 +30,15 @@ type Expected = { id: string; type: string; at: string; status: string }
 async function everything(accountId: string): Promise<Expected[]> {
   const { rows } = await sql<Expected>`
     SELECT id::text AS id, type, status, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS at FROM (
-      SELECT id, 'card' AS type, CASE status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE status END AS status, created_at
+      SELECT id, 'card' AS type, CASE status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled'
+        ELSE status END AS status, created_at
         FROM card_authorizations WHERE account_id = ${accountId}
       UNION ALL SELECT id, 'withdrawal', status, created_at FROM withdrawals WHERE account_id = ${accountId}
-      UNION ALL SELECT id, CASE WHEN kind IN ('deposit', 'bridge_deposit') THEN 'deposit' WHEN kind IN ('pix_top_up', 'pix_spend') THEN 'pix' ELSE kind END, 'settled', created_at
+      UNION ALL SELECT id, CASE WHEN kind IN ('deposit', 'bridge_deposit') THEN 'deposit' WHEN kind
+        IN ('pix_top_up', 'pix_spend') THEN 'pix' ELSE kind END, 'settled', created_at
         FROM journals WHERE account_id = ${accountId}
-        AND NOT (kind IN ('card_spend', 'card_refund') AND reference IS NOT NULL) AND kind NOT IN ('crypto_withdrawal', 'withdrawal_returned')
+        AND NOT (kind IN ('card_spend', 'card_refund') AND reference IS NOT NULL) AND kind
+          NOT IN ('crypto_withdrawal', 'withdrawal_returned')
     ) m ORDER BY created_at DESC, id DESC`.execute(db)
   return rows
 }
@@ -67,7 +70,8 @@ describe('history of a long-lived account', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
     const ratio = median(busyMs) / median(smallMs)
     console.info(
-      `historyFirstPageMs (${t.deps.db.driver}): small ${median(smallMs).toFixed(1)}, busy ${median(busyMs).toFixed(1)}, ratio ${ratio.toFixed(2)}`,
+      `historyFirstPageMs (${t.deps.db.driver}): small ${median(smallMs).toFixed(1)}, ` +
+        `busy ${median(busyMs).toFixed(1)}, ratio ${ratio.toFixed(2)}`,
     )
     expect(ratio).toBeLessThanOrEqual(3)
   })

@@ -22,8 +22,11 @@ export type HistoryQuery = {
  * A page link: `<created_at to the microsecond>|<id>` of the last item seen, e.g.
  * `2026-11-21T12:00:01.000037Z|6f1c…`. Links made when it carried milliseconds still read.
  */
-const CURSOR =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+const CURSOR = new RegExp(
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)/.source +
+    /\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.source,
+  'i',
+)
 
 function parseCursor(before: string): { at: string; id: string } {
   const [, at, id] = CURSOR.exec(before) ?? []
@@ -122,8 +125,10 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
       .where('authorization_id', '=', id)
       .orderBy('created_at')
       .execute()
-    const incrementLine = (i: (typeof increments)[number]) =>
-      `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason})`}`
+    const incrementLine = (i: (typeof increments)[number]) => {
+      const reason = DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason
+      return `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${reason})`}`
+    }
     Object.assign(extra, {
       merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`,
       category: a.mcc,

@@ -62,7 +62,9 @@ type Columns = {
   cardId: RawBuilder<unknown> | null
 }
 
-/** A source's query: the account's rows that pass every filter set, newest first (its index's order), at most `limit`. */
+/**
+ * A source's query: the account's rows that pass every filter set, newest first (its index's order), at most `limit`.
+ */
 function query(
   table: string,
   c: Columns,
@@ -119,7 +121,8 @@ const withdrawals: HistorySource = {
       alias: 'w',
       type: sql`'withdrawal'::text`,
       title: sql`'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4)`,
-      status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed' THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
+      status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed'
+          THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
       cardId: null,
     },
     sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS detail`,
@@ -133,7 +136,8 @@ const withdrawals: HistorySource = {
  * word for word, the predicate of the partial index `journals_history` (0027_history_order.sql): keep them
  * equal, or the planner stops using the index and walks the account's card journals.
  */
-const JOURNAL_SHOWN = sql`NOT (j.kind IN ('card_spend', 'card_refund') AND j.reference IS NOT NULL) AND j.kind NOT IN ('crypto_withdrawal', 'withdrawal_returned')`
+const JOURNAL_SHOWN = sql`NOT (j.kind IN ('card_spend', 'card_refund') AND j.reference IS NOT NULL) AND j.kind
+    NOT IN ('crypto_withdrawal', 'withdrawal_returned')`
 
 /**
  * The holder's side of a journal: the sum of its entries on their cash accounts, else on their debt account, and
@@ -143,7 +147,8 @@ const JOURNAL_SHOWN = sql`NOT (j.kind IN ('card_spend', 'card_refund') AND j.ref
  */
 const SIGNED = sql`CASE e.side WHEN 'credit' THEN e.amount ELSE -e.amount END`
 const JOURNAL_AMOUNT = sql`LEFT JOIN LATERAL (
-    SELECT COALESCE(sum(${SIGNED}) FILTER (WHERE la.code = 'cash'), sum(${SIGNED}) FILTER (WHERE la.code = 'debt'), 0) AS amount,
+    SELECT COALESCE(sum(${SIGNED}) FILTER (WHERE la.code = 'cash'), sum(${SIGNED}) FILTER (WHERE la.code = 'debt'), 0)
+      AS amount,
       (array_agg(e.asset ORDER BY e.id) FILTER (WHERE la.id IS NOT NULL))[1] AS asset
     FROM entries e LEFT JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = j.account_id
     WHERE e.journal_id = j.id
@@ -179,7 +184,8 @@ const returnedBankTransfers: HistorySource = {
     {
       alias: 'b',
       type: sql`'bank'::text`,
-      title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH' ELSE 'Wire' END || ' from ' || b.sender_name`,
+      title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH'
+          ELSE 'Wire' END || ' from ' || b.sender_name`,
       status: sql`'returned'::text`,
       cardId: null,
     },

@@ -11,7 +11,9 @@ export type BusyHistoryOptions = {
   now?: Date
 }
 
-/** Seconds and a few microseconds between two instants of history: sub-millisecond, so cursors must keep microseconds. */
+/**
+ * Seconds and a few microseconds between two instants of history: sub-millisecond, so cursors must keep microseconds.
+ */
 const STEP = '1000037 microseconds'
 const USDC = (units: number) => BigInt(Math.round(units * 1_000_000))
 const AMOUNT = { deposit: USDC(100), pix: USDC(50), card: USDC(7.25), withdrawal: USDC(20), pending: USDC(1.5) }
@@ -52,48 +54,63 @@ export async function seedBusyHistory(
     const pendingSlot = sql`((j::bigint * ${Math.max(m, 1)}::int) / ${Math.max(p, 1)}::int)::int`
     const j = sql.ref('j')
 
-    await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, posted_amount, status, description, reference, expires_at, created_at, resolved_at)
-      SELECT ${id('h', i)}, CASE i % 4 WHEN 2 THEN 'card_authorization' ELSE 'withdrawal' END, ${accountId}::uuid, ${cash}::uuid,
+    await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount,
+        posted_amount, status, description, reference, expires_at, created_at, resolved_at)
+      SELECT ${id('h', i)}, CASE i % 4 WHEN 2 THEN 'card_authorization'
+        ELSE 'withdrawal' END, ${accountId}::uuid, ${cash}::uuid,
         CASE i % 4 WHEN 2 THEN ${settlement}::uuid ELSE ${custody}::uuid END, 'USDC',
-        CASE i % 4 WHEN 2 THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END, CASE i % 4 WHEN 2 THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END,
+        CASE i % 4 WHEN 2 THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END, CASE i % 4 WHEN 2
+          THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END,
         'posted', CASE i % 4 WHEN 2 THEN 'Card · Busy Bistro ' || i ELSE 'USDC withdrawal' END,
-        CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i END, ${at(i)} + interval '7 days', ${at(i)}, ${at(i)}
+        CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i END, ${at(i)} + interval '7 days', ${at(i)},
+          ${at(i)}
       FROM generate_series(1, ${m}::int) i WHERE i % 4 IN (2, 3)
       UNION ALL
-      SELECT ${id('ph', j)}, 'card_authorization', ${accountId}::uuid, ${cash}::uuid, ${settlement}::uuid, 'USDC', ${AMOUNT.pending}::numeric, NULL, 'pending',
-        'Card · Busy Bakery ' || j, 'busy-' || ${accountId}::text || '-p' || j, ${t0} + interval '7 days', ${at(pendingSlot)}, NULL
+      SELECT ${id('ph', j)}, 'card_authorization', ${accountId}::uuid, ${cash}::uuid, ${settlement}::uuid, 'USDC',
+        ${AMOUNT.pending}::numeric, NULL, 'pending',
+        'Card · Busy Bakery ' || j, 'busy-' || ${accountId}::text || '-p' || j, ${t0} + interval '7 days',
+          ${at(pendingSlot)}, NULL
       FROM generate_series(1, ${p}::int) j`.execute(tx)
 
-    await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, hold_id, cleared_amount, expires_at, created_at, updated_at)
-      SELECT ${id('a', i)}, 'busy-' || ${accountId}::text || '-' || i, ${card.id}::uuid, ${accountId}::uuid, ${AMOUNT.card}::numeric, 'Busy Bistro ' || i, 'Lisbon', '5812',
+    await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name,
+        merchant_city, mcc, status, hold_id, cleared_amount, expires_at, created_at, updated_at)
+      SELECT ${id('a', i)}, 'busy-' || ${accountId}::text || '-' || i, ${card.id}::uuid, ${accountId}::uuid,
+        ${AMOUNT.card}::numeric, 'Busy Bistro ' || i, 'Lisbon', '5812',
         'cleared', ${id('h', i)}, ${AMOUNT.card}::numeric, ${at(i)} + interval '7 days', ${at(i)}, ${at(i)}
       FROM generate_series(1, ${m}::int) i WHERE i % 4 = 2
       UNION ALL
-      SELECT ${id('pa', j)}, 'busy-' || ${accountId}::text || '-p' || j, ${card.id}::uuid, ${accountId}::uuid, ${AMOUNT.pending}::numeric, 'Busy Bakery ' || j, 'Lisbon', '5462',
+      SELECT ${id('pa', j)}, 'busy-' || ${accountId}::text || '-p' || j, ${card.id}::uuid, ${accountId}::uuid,
+        ${AMOUNT.pending}::numeric, 'Busy Bakery ' || j, 'Lisbon', '5462',
         'approved', ${id('ph', j)}, NULL, ${t0} + interval '7 days', ${at(pendingSlot)}, ${at(pendingSlot)}
       FROM generate_series(1, ${p}::int) j`.execute(tx)
 
-    await sql`INSERT INTO withdrawals (id, account_id, asset, amount, fee, destination, status, hold_id, tx_hash, release_at, journal_id, created_at, updated_at)
-      SELECT ${id('w', i)}, ${accountId}::uuid, 'USDC', ${AMOUNT.withdrawal}::numeric, 0, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'confirmed', ${id('h', i)},
-        '0x' || md5(${accountId}::text || ':busy:tx:' || i) || md5(${accountId}::text || ':busy:tx2:' || i), ${at(i)}, ${id('j', i)}, ${at(i)}, ${at(i)}
+    await sql`INSERT INTO withdrawals (id, account_id, asset, amount, fee, destination, status, hold_id, tx_hash,
+        release_at, journal_id, created_at, updated_at)
+      SELECT ${id('w', i)}, ${accountId}::uuid, 'USDC', ${AMOUNT.withdrawal}::numeric, 0,
+        '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'confirmed', ${id('h', i)},
+        '0x' || md5(${accountId}::text || ':busy:tx:' || i) || md5(${accountId}::text || ':busy:tx2:' || i), ${at(i)},
+          ${id('j', i)}, ${at(i)}, ${at(i)}
       FROM generate_series(1, ${m}::int) i WHERE i % 4 = 3`.execute(tx)
 
     await sql`INSERT INTO journals (id, kind, account_id, description, reference, hold_id, created_at)
-      SELECT ${id('j', i)}, CASE i % 4 WHEN 1 THEN 'deposit' WHEN 2 THEN 'card_spend' WHEN 3 THEN 'crypto_withdrawal' ELSE 'pix_top_up' END, ${accountId}::uuid,
-        CASE i % 4 WHEN 1 THEN 'USDC deposit ' || i WHEN 2 THEN 'Card · Busy Bistro ' || i WHEN 3 THEN 'USDC withdrawal to 0x5aAe…BeAed' ELSE 'PIX top-up R$ 250.00 #' || i END,
-        CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i WHEN 1 THEN '0x' || md5(${accountId}::text || ':busy:in:' || i) END,
+      SELECT ${id('j', i)}, CASE i % 4 WHEN 1 THEN 'deposit' WHEN 2 THEN 'card_spend' WHEN 3 THEN 'crypto_withdrawal'
+        ELSE 'pix_top_up' END, ${accountId}::uuid,
+        CASE i % 4 WHEN 1 THEN 'USDC deposit ' || i WHEN 2 THEN 'Card · Busy Bistro ' || i WHEN 3
+          THEN 'USDC withdrawal to 0x5aAe…BeAed' ELSE 'PIX top-up R$ 250.00 #' || i END,
+        CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i WHEN 1
+          THEN '0x' || md5(${accountId}::text || ':busy:in:' || i) END,
         CASE WHEN i % 4 IN (2, 3) THEN ${id('h', i)} END, ${at(i)}
       FROM generate_series(1, ${m}::int) i`.execute(tx)
 
     // Two entries per journal: money in debits custody and credits the holder's cash; money out the reverse.
     await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
       SELECT ${id('j', i)}, e.ledger_account_id, 'USDC', e.side,
-        CASE i % 4 WHEN 1 THEN ${AMOUNT.deposit}::numeric WHEN 2 THEN ${AMOUNT.card}::numeric WHEN 3 THEN ${AMOUNT.withdrawal}::numeric ELSE ${AMOUNT.pix}::numeric END
+        CASE i % 4 WHEN 1 THEN ${AMOUNT.deposit}::numeric WHEN 2 THEN ${AMOUNT.card}::numeric WHEN 3
+          THEN ${AMOUNT.withdrawal}::numeric ELSE ${AMOUNT.pix}::numeric END
       FROM generate_series(1, ${m}::int) i, LATERAL (VALUES
         (CASE WHEN i % 4 IN (2, 3) THEN ${cash}::uuid ELSE ${custody}::uuid END, 'debit'),
-        (CASE i % 4 WHEN 2 THEN ${settlement}::uuid WHEN 3 THEN ${custody}::uuid ELSE ${cash}::uuid END, 'credit')) AS e (ledger_account_id, side)`.execute(
-      tx,
-    )
+        (CASE i % 4 WHEN 2 THEN ${settlement}::uuid WHEN 3 THEN ${custody}::uuid ELSE ${cash}::uuid END, 'credit'))
+          AS e (ledger_account_id, side)`.execute(tx)
 
     const n = (r: number) => BigInt(r === 0 ? Math.floor(m / 4) : m >= r ? Math.floor((m - r) / 4) + 1 : 0)
     const moneyIn = n(1) * AMOUNT.deposit + n(0) * AMOUNT.pix

@@ -63,52 +63,57 @@ describe('authorization matrix: every route × every role', () => {
       expect(all.filter((c) => c.route === route).length, route.path).toBeGreaterThanOrEqual(7)
   })
 
-  it('refuses every caller without the access: 401 anonymous, 403 wrong role or other account, and writes nothing', async () => {
-    const refused = cells().filter((c) => !mayCall(c.route, c.who, c.accountId))
-    expect(refused.length).toBeGreaterThan(500)
-    // Someone else's card: routes that take a card id check the cardholder or the card's account.
-    const cardRoutes = t.routes.filter((r) => r.path.startsWith('/cards/:cardId') && r.access.kind === 'user')
-    expect(cardRoutes.length).toBeGreaterThan(5)
-    const before = await snapshot(t.deps.db)
-    let previous = before
-    for (const route of new Set(refused.map((c) => c.route))) {
-      for (const c of refused.filter((x) => x.route === route)) {
-        const res = await send(c)
-        const body = (await res.json()) as { error?: { code?: string } }
-        if (c.who === 'anonymous') {
-          expect(res.status, label(c)).toBe(401)
-          expect(body.error?.code, label(c)).toBe('unauthenticated')
-        } else {
-          expect(res.status, label(c)).toBe(403)
-          expect(body.error?.code, label(c)).toBe('forbidden')
+  it(
+    'refuses every caller without the access: 401 anonymous, ' + '403 wrong role or other account, and writes nothing',
+    async () => {
+      const refused = cells().filter((c) => !mayCall(c.route, c.who, c.accountId))
+      expect(refused.length).toBeGreaterThan(500)
+      // Someone else's card: routes that take a card id check the cardholder or the card's account.
+      const cardRoutes = t.routes.filter((r) => r.path.startsWith('/cards/:cardId') && r.access.kind === 'user')
+      expect(cardRoutes.length).toBeGreaterThan(5)
+      const before = await snapshot(t.deps.db)
+      let previous = before
+      for (const route of new Set(refused.map((c) => c.route))) {
+        for (const c of refused.filter((x) => x.route === route)) {
+          const res = await send(c)
+          const body = (await res.json()) as { error?: { code?: string } }
+          if (c.who === 'anonymous') {
+            expect(res.status, label(c)).toBe(401)
+            expect(body.error?.code, label(c)).toBe('unauthenticated')
+          } else {
+            expect(res.status, label(c)).toBe(403)
+            expect(body.error?.code, label(c)).toBe('forbidden')
+          }
         }
+        const after = await snapshot(t.deps.db)
+        expect(after, `refused calls to ${route.method.toUpperCase()} ${route.path} changed the database`).toBe(
+          previous,
+        )
+        previous = after
       }
-      const after = await snapshot(t.deps.db)
-      expect(after, `refused calls to ${route.method.toUpperCase()} ${route.path} changed the database`).toBe(previous)
-      previous = after
-    }
-    for (const route of cardRoutes) {
-      for (const who of ['borrower', 'owner', 'new'] as const) {
+      for (const route of cardRoutes) {
+        for (const who of ['borrower', 'owner', 'new'] as const) {
+          const c: Call = {
+            route,
+            who,
+            accountId: undefined,
+            path: fillPath(route, undefined, { cardId: CARD_IDS.personal }),
+          }
+          const res = await send(c, callers[who], CARD_BODIES[route.path])
+          expect([403, 404], label(c)).toContain(res.status)
+        }
+        // Paula is not the cardholder of Marco's company card, nor a member of its account.
         const c: Call = {
           route,
-          who,
+          who: 'personal',
           accountId: undefined,
-          path: fillPath(route, undefined, { cardId: CARD_IDS.personal }),
+          path: fillPath(route, undefined, { cardId: CARD_IDS.member }),
         }
-        const res = await send(c, callers[who], CARD_BODIES[route.path])
-        expect([403, 404], label(c)).toContain(res.status)
+        expect([403, 404], label(c)).toContain((await send(c, callers.personal, CARD_BODIES[route.path])).status)
       }
-      // Paula is not the cardholder of Marco's company card, nor a member of its account.
-      const c: Call = {
-        route,
-        who: 'personal',
-        accountId: undefined,
-        path: fillPath(route, undefined, { cardId: CARD_IDS.member }),
-      }
-      expect([403, 404], label(c)).toContain((await send(c, callers.personal, CARD_BODIES[route.path])).status)
-    }
-    expect(await snapshot(t.deps.db)).toBe(before)
-  })
+      expect(await snapshot(t.deps.db)).toBe(before)
+    },
+  )
 
   it('lets every caller with the access through (no 401, no forbidden)', async () => {
     const allowed = cells().filter(

@@ -11,7 +11,9 @@ import { BENCH_PAGE_PATH } from './bench-page'
 const temp = mkdtempSync(join(tmpdir(), 'cash-bench-page-'))
 const bare = join(temp, 'bare')
 const dist = join(temp, 'dist')
-const BARE_HTML = `<!doctype html><html><head><title>Bare React</title><script type="module" crossorigin src="${BENCH_PAGE_PATH}/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>`
+const BARE_HTML =
+  `<!doctype html><html><head><title>Bare React</title><script type="module" crossorigin ` +
+  `src="${BENCH_PAGE_PATH}/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>`
 const BARE_JS = `// the bare page's bundle\n${'console.log("react");\n'.repeat(100)}`
 mkdirSync(join(bare, 'assets'), { recursive: true })
 writeFileSync(join(bare, 'index.html'), BARE_HTML)

@@ -52,15 +52,21 @@ describe('the client address behind a balancer', () => {
     }
   }
 
-  it('counts sign-in attempts per client behind the trusted balancer, not one count for everyone it forwards', async () => {
-    const a = '198.51.100.1'
-    const b = '198.51.100.2'
-    expect(await signInStatuses(['127.0.0.1'], [a, a, a, a, b])).toEqual([401, 401, 401, 429, 401])
-  })
+  it(
+    'counts sign-in attempts per client behind the trusted balancer, ' + 'not one count for everyone it forwards',
+    async () => {
+      const a = '198.51.100.1'
+      const b = '198.51.100.2'
+      expect(await signInStatuses(['127.0.0.1'], [a, a, a, a, b])).toEqual([401, 401, 401, 429, 401])
+    },
+  )
 
-  it('ignores X-Forwarded-For from a peer it does not trust: changing the header does not reset the count', async () => {
-    expect(await signInStatuses([], ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])).toEqual([
-      401, 401, 401, 429,
-    ])
-  })
+  it(
+    'ignores X-Forwarded-For from a peer it does not trust: ' + 'changing the header does not reset the count',
+    async () => {
+      expect(await signInStatuses([], ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'])).toEqual([
+        401, 401, 401, 429,
+      ])
+    },
+  )
 })

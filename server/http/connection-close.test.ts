@@ -28,7 +28,8 @@ it('refuses a body over the limit with 413 and Connection: close, then closes', 
   const closed = new Promise((resolve) => socket.once('close', resolve))
   socket.on('error', () => undefined)
   socket.write(
-    `POST ${API_BASE}/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n{"email":"`,
+    `POST ${API_BASE}/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: ` +
+      `application/json\r\nContent-Length: 2000000\r\n\r\n{"email":"`,
   )
   await closed
   const head = received.split('\r\n\r\n')[0]!

@@ -64,57 +64,67 @@ describe('CSRF on every state-changing route', () => {
     expect(new Set(mutating().map((r) => r.access.kind))).toEqual(new Set(['user', 'account', 'platform_admin']))
   })
 
-  it('refuses a cookie session without the X-CSRF-Token header, with a wrong one, or from another origin; nothing is written', async () => {
-    const before = await snapshot(t.deps.db)
-    for (const route of mutating()) {
-      const key = allowedPersona(route)
-      const { cookie, csrf } = web[key]
-      const other = key === 'personal' ? web.owner.csrf : web.personal.csrf
-      const attempts: [string, Record<string, string>][] = [
-        ['no token', { cookie }],
-        ['empty token', { cookie, 'x-csrf-token': '' }],
-        ['wrong token', { cookie, 'x-csrf-token': `${csrf}x` }],
-        ['another session’s token', { cookie, 'x-csrf-token': other }],
-        ['cross-origin', { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' }],
-        ['null origin', { cookie, 'x-csrf-token': csrf, origin: 'null' }],
-      ]
-      for (const [what, headers] of attempts) {
-        const res = await send(route, key, headers)
-        const label = `${what}: ${route.method.toUpperCase()} ${route.path}`
-        expect(res.status, label).toBe(403)
-        expect(await codeOf(res), label).toBe('csrf_failed')
+  it(
+    'refuses a cookie session without the X-CSRF-Token header, ' +
+      'with a wrong one, or from another origin; nothing is written',
+    async () => {
+      const before = await snapshot(t.deps.db)
+      for (const route of mutating()) {
+        const key = allowedPersona(route)
+        const { cookie, csrf } = web[key]
+        const other = key === 'personal' ? web.owner.csrf : web.personal.csrf
+        const attempts: [string, Record<string, string>][] = [
+          ['no token', { cookie }],
+          ['empty token', { cookie, 'x-csrf-token': '' }],
+          ['wrong token', { cookie, 'x-csrf-token': `${csrf}x` }],
+          ['another session’s token', { cookie, 'x-csrf-token': other }],
+          ['cross-origin', { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' }],
+          ['null origin', { cookie, 'x-csrf-token': csrf, origin: 'null' }],
+        ]
+        for (const [what, headers] of attempts) {
+          const res = await send(route, key, headers)
+          const label = `${what}: ${route.method.toUpperCase()} ${route.path}`
+          expect(res.status, label).toBe(403)
+          expect(await codeOf(res), label).toBe('csrf_failed')
+        }
       }
-    }
-    expect(await snapshot(t.deps.db)).toBe(before)
-  })
+      expect(await snapshot(t.deps.db)).toBe(before)
+    },
+  )
 
-  it('lets a cookie session with its token from our own origin through, and bearer callers without any token', async () => {
-    for (const route of mutating()) {
-      // Would end the walk's sessions (signing out everywhere else ends the persona's bearer one); tested below and in server/auth/sessions.test.ts.
-      if (route.path === '/auth/sign-out' || route.path === '/auth/sessions/sign-out-others') continue
-      const key = allowedPersona(route)
-      const withToken = await send(route, key, {
-        cookie: web[key].cookie,
-        'x-csrf-token': web[key].csrf,
-        origin: 'http://localhost',
-      })
-      expect(await codeOf(withToken), `web ${route.method} ${route.path}`).not.toBe('csrf_failed')
-      const bearer = await native[key].request(
-        route.method.toUpperCase(),
-        fillPath(route, HOME[key]?.accountId),
-        route.body ? {} : undefined,
-      )
-      expect(bearer.status, `bearer ${route.method} ${route.path}`).not.toBe(403)
-      // A bearer call from a page of another origin still fails the Origin check (a token leaked into a page is not enough).
-      const foreign = await native[key].request(
-        route.method.toUpperCase(),
-        fillPath(route, HOME[key]?.accountId),
-        route.body ? {} : undefined,
-        { origin: 'https://evil.example' },
-      )
-      expect(await codeOf(foreign), `bearer cross-origin ${route.method} ${route.path}`).toBe('csrf_failed')
-    }
-  })
+  it(
+    'lets a cookie session with its token from our own origin through, ' + 'and bearer callers without any token',
+    async () => {
+      for (const route of mutating()) {
+        // Would end the walk's sessions (signing out everywhere else ends the persona's bearer one); tested below and
+        // in
+        // server/auth/sessions.test.ts.
+        if (route.path === '/auth/sign-out' || route.path === '/auth/sessions/sign-out-others') continue
+        const key = allowedPersona(route)
+        const withToken = await send(route, key, {
+          cookie: web[key].cookie,
+          'x-csrf-token': web[key].csrf,
+          origin: 'http://localhost',
+        })
+        expect(await codeOf(withToken), `web ${route.method} ${route.path}`).not.toBe('csrf_failed')
+        const bearer = await native[key].request(
+          route.method.toUpperCase(),
+          fillPath(route, HOME[key]?.accountId),
+          route.body ? {} : undefined,
+        )
+        expect(bearer.status, `bearer ${route.method} ${route.path}`).not.toBe(403)
+        // A bearer call from a page of another origin still fails the Origin check (a token leaked into a page is not
+        // enough).
+        const foreign = await native[key].request(
+          route.method.toUpperCase(),
+          fillPath(route, HOME[key]?.accountId),
+          route.body ? {} : undefined,
+          { origin: 'https://evil.example' },
+        )
+        expect(await codeOf(foreign), `bearer cross-origin ${route.method} ${route.path}`).toBe('csrf_failed')
+      }
+    },
+  )
 
   it('sign-out needs the token too', async () => {
     const s = await webSession('personal')
@@ -146,30 +156,33 @@ describe('CSRF on every state-changing route', () => {
     expect(ours.status).toBe(200)
   })
 
-  it('a body that is not declared JSON is refused (text/plain and forms need no preflight from another site)', async () => {
-    const body = JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' })
-    for (const type of [
-      'text/plain',
-      'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x',
-      undefined,
-    ]) {
-      const res = await t.app.request(`${API_BASE}/auth/sign-in`, {
+  it(
+    'a body that is not declared JSON is refused (text/plain ' + 'and forms need no preflight from another site)',
+    async () => {
+      const body = JSON.stringify({ email: persona('personal').email, password: DEMO_PASSWORD, client: 'web' })
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        undefined,
+      ]) {
+        const res = await t.app.request(`${API_BASE}/auth/sign-in`, {
+          method: 'POST',
+          headers: type ? { 'content-type': type } : {},
+          body,
+        })
+        expect(res.status, String(type)).toBe(415)
+        expect(await codeOf(res)).toBe('unsupported_media_type')
+        expect(res.headers.get('set-cookie')).toBeNull()
+      }
+      const json = await t.app.request(`${API_BASE}/auth/sign-in`, {
         method: 'POST',
-        headers: type ? { 'content-type': type } : {},
+        headers: { 'content-type': 'application/json; charset=utf-8' },
         body,
       })
-      expect(res.status, String(type)).toBe(415)
-      expect(await codeOf(res)).toBe('unsupported_media_type')
-      expect(res.headers.get('set-cookie')).toBeNull()
-    }
-    const json = await t.app.request(`${API_BASE}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body,
-    })
-    expect(json.status).toBe(200)
-  })
+      expect(json.status).toBe(200)
+    },
+  )
 
   it('GET routes change nothing and need no token', async () => {
     const res = await t.app.request(`${API_BASE}/auth/session`, { headers: { cookie: web.personal.cookie } })

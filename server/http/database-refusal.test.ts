@@ -22,7 +22,8 @@ beforeEach(async () => {
 // Triggers outlive the per-test reset of the worker's database: take them away after each test.
 afterEach(async () => {
   await t.deps.db.execScript(
-    'DROP TRIGGER IF EXISTS cash_test_raise ON withdrawals; DROP TRIGGER IF EXISTS cash_test_raise ON bank_sends; DROP FUNCTION IF EXISTS cash_test_raise();',
+    'DROP TRIGGER IF EXISTS cash_test_raise ON withdrawals; DROP TRIGGER IF EXISTS ' +
+      'cash_test_raise ON bank_sends; DROP FUNCTION IF EXISTS cash_test_raise();',
   )
 })
 
@@ -34,7 +35,8 @@ async function failInserts(table: 'withdrawals' | 'bank_sends', sqlstate: string
     .execute(t.deps.db.kysely)
   await sql
     .raw(
-      `CREATE TRIGGER cash_test_raise BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION cash_test_raise('${sqlstate}', '${constraint}')`,
+      `CREATE TRIGGER cash_test_raise BEFORE INSERT ON ${table} FOR EACH ` +
+        `ROW EXECUTE FUNCTION cash_test_raise('${sqlstate}', '${constraint}')`,
     )
     .execute(t.deps.db.kysely)
 }
@@ -66,19 +68,23 @@ const sendToBank = async (idem: string) => {
 }
 
 describe('requests the database refuses for a race', () => {
-  it('answers a withdrawal that loses the one-pending race 409 withdrawal_pending, reserves nothing, and takes the same key again', async () => {
-    await failInserts('withdrawals', '23505', 'withdrawals_one_pending')
-    const lost = await withdraw('lost-the-race-01')
-    expect(lost).toMatchObject({
-      status: 409,
-      body: { error: { code: 'withdrawal_pending', details: { retryable: true } } },
-    })
-    expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
-    expect(t.logs.join('\n')).toContain('database refused a raced request')
-    await sql.raw('DROP TRIGGER cash_test_raise ON withdrawals').execute(t.deps.db.kysely)
-    expect((await withdraw('lost-the-race-01')).status).toBe(201)
-    expect(await usdc()).toMatchObject({ available: '2399.5' })
-  })
+  it(
+    'answers a withdrawal that loses the one-pending race 409 ' +
+      'withdrawal_pending, reserves nothing, and takes the same key again',
+    async () => {
+      await failInserts('withdrawals', '23505', 'withdrawals_one_pending')
+      const lost = await withdraw('lost-the-race-01')
+      expect(lost).toMatchObject({
+        status: 409,
+        body: { error: { code: 'withdrawal_pending', details: { retryable: true } } },
+      })
+      expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
+      expect(t.logs.join('\n')).toContain('database refused a raced request')
+      await sql.raw('DROP TRIGGER cash_test_raise ON withdrawals').execute(t.deps.db.kysely)
+      expect((await withdraw('lost-the-race-01')).status).toBe(201)
+      expect(await usdc()).toMatchObject({ available: '2399.5' })
+    },
+  )
 
   it.each([
     ['a deadlock', '40P01'],

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { escapeHtml } from './html'
 import { inlineStyle } from './security-headers'
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:1rem;color:#111;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#eee;background:#111}a{color:#8ab4ff}}`
+const STYLE =
+  `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:1rem;color:#111;background:#fff}
+@media ` + `(prefers-color-scheme:dark){body{color:#eee;background:#111}a{color:#8ab4ff}}`
 const STYLE_TAG = inlineStyle(STYLE)
 
 /**
@@ -16,9 +17,13 @@ export function errorDigest(bytes: (n: number) => Buffer = randomBytes): string 
 
 /** The server's generic failure page (PRODUCT.md "Errors"): the exact text, the digest, nothing internal. */
 export function serverErrorPage(host: string, digest: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+    `content="width=device-width,initial-scale=1">
 <title>Application error</title>${STYLE_TAG}</head><body><main>
-<h1>Application error: a server-side exception has occurred while loading ${escapeHtml(host)} (see the server logs for more information).</h1>
+<h1>Application error: a server-side exception has occurred while loading ${escapeHtml(host)} (see the server logs ` +
+    `for more information).</h1>
 <p>Digest: ${escapeHtml(digest)}</p>
 <p><a href="/app/cash/error-acknowledged">Continue</a></p></main></body></html>`
+  )
 }

@@ -21,7 +21,8 @@ describe('unexpected failures', () => {
     expect(res.status).toBe(500)
     const html = await res.text()
     expect(html).toContain(
-      'Application error: a server-side exception has occurred while loading cash.test (see the server logs for more information).',
+      'Application error: a server-side exception has occurred while ' +
+        'loading cash.test (see the server logs for more information).',
     )
     const digest = /Digest: (\d+)/.exec(html)?.[1]
     expect(digest).toBeTruthy()

@@ -56,7 +56,14 @@ export function jsonBlock(id: string, data: unknown): string {
  * which the server could not know, so the code draws it afresh (mount-embed.tsx) instead of flashing "sign in".
  */
 export const CODE_LOADER =
-  "(()=>{const r=document.getElementById('root'),w=window;if(r.hasAttribute('data-ssr-signed-out')&&(w.ReactNativeWebView||w.cashBridge||(w.webkit&&w.webkit.messageHandlers&&w.webkit.messageHandlers.cashBridge)||w.parent!==w))r.style.visibility='hidden';const go=()=>{const c=JSON.parse(document.getElementById('cash-code').textContent);for(const h of c.preload){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;document.head.append(s)};document.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(go)):go()})()"
+  '(()=>{const ' +
+  "r=document.getElementById('root'),w=window;if(r.hasAttribute('data-ssr-signed-out')&&(w.ReactNativeWebView||w.ca" +
+  'shBridge||(w.webkit&&w.webkit.messageHandlers&&w.webkit.messageHandlers.cashBridge)||w.parent!==w))r.style.visib' +
+  "ility='hidden';const go=()=>{const c=JSON.parse(document.getElementById('cash-code').textContent);for(const h " +
+  'of c.preload){const ' +
+  "l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}const " +
+  "s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;document.head.append(s)};docum" +
+  "ent.visibilityState==='visible'?requestAnimationFrame(()=>setTimeout(go)):go()})()"
 
 /**
  * `html` with `inner` drawn into its empty root, marked so the browser takes it over instead of drawing it again
@@ -87,7 +94,8 @@ export function withFirstScreen(
     .replace(
       '</body>',
       () =>
-        `${jsonBlock('cash-data', data)}${jsonBlock('cash-code', { entry, preload })}<script>${CODE_LOADER}</script></body>`,
+        `${jsonBlock('cash-data', data)}${jsonBlock('cash-code', { entry, preload })}<script>${CODE_LOADER}` +
+        `</script></body>`,
     )
 }
 

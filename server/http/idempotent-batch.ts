@@ -5,7 +5,10 @@ import type { Tx } from '../ledger/ledger-service'
 import type { Deps } from './route-table'
 import { withIdempotency, type IdempotencyRef, type StoredResponse } from './idempotency'
 
-/** Applies many requests' effects in one transaction, in order: each one's answer body, or the error that refuses it alone. */
+/**
+ * Applies many requests' effects in one transaction, in order: each one's answer body, or the error that refuses it
+ * alone.
+ */
 export type ApplyMany<I> = (deps: Deps, tx: Tx, inputs: I[]) => Promise<(unknown | DomainError)[]>
 
 type Waiting<I> = {
@@ -75,7 +78,8 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
     // 5,000 keys read to store 50 answers, growing with every key ever kept).
     const taken = await sql<{ scope: string; key: string; tid: string }>`
       INSERT INTO idempotency_keys (scope, key, request_hash)
-      SELECT k.scope, k.key, k.request_hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(scope TEXT, key TEXT, request_hash TEXT) ORDER BY k.scope, k.key
+      SELECT k.scope, k.key, k.request_hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(scope TEXT, key
+        TEXT, request_hash TEXT) ORDER BY k.scope, k.key
       ON CONFLICT DO NOTHING RETURNING scope, key, ctid::text AS tid`.execute(tx)
     const rowOf = new Map(taken.rows.map((r) => [JSON.stringify([r.scope, r.key]), r.tid]))
     const mine = distinct.filter((w) =>

@@ -43,7 +43,8 @@ describe('the HTTP listener', () => {
     })
   }
 
-  it('keeps an idle keep-alive connection open past a proxy’s pooling time and answers the next request on it', async () => {
+  it('keeps an idle keep-alive connection open past a ' +
+    'proxy’s pooling time and answers the next request on it', async () => {
     const socket = connect(port, '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))
     let closedAt: number | undefined
@@ -62,7 +63,8 @@ describe('the HTTP listener', () => {
     }
   }, 30_000)
 
-  it('stops without waiting out the keep-alive time: a request running at the stop is answered, then its connection closes', async () => {
+  it('stops without waiting out the keep-alive time: a request ' +
+    'running at the stop is answered, then its connection closes', async () => {
     let answer = (): void => undefined
     let arrived = (): void => undefined
     const running = new Promise<void>((resolve) => (arrived = resolve))

@@ -37,7 +37,9 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components
   return rest
 }
 
-/** A document's named schemas, and each as first described by direction and name (what `jsonSchema` compares against). */
+/**
+ * A document's named schemas, and each as first described by direction and name (what `jsonSchema` compares against).
+ */
 export type Components = { schemas: Record<string, unknown>; described: Map<string, string> }
 export const newComponents = (): Components => ({ schemas: {}, described: new Map() })
 
@@ -67,7 +69,8 @@ function errorStatuses(route: AnyRoute): number[] {
   if (route.method !== 'get') statuses.add(409)
   if (route.moneyMoving) statuses.add(422)
   if (route.body) statuses.add(413).add(415)
-  // An unknown account is refused as not yours (403); any other id in the path, or any id an admin names, may name nothing.
+  // An unknown account is refused as not yours (403); any other id in the path, or any id an admin names, may name
+  // nothing.
   if (/\/:(?!accountId\b)\w+/.test(route.path) || (route.access.kind !== 'account' && route.path.includes('/:')))
     statuses.add(404)
   if (route.whenFrozen === 'refuse') statuses.add(423)
@@ -132,9 +135,12 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     paths[path] ??= {}
     paths[path][route.method] = {
       summary: route.summary,
-      description: `Access: ${accessText(route)}${route.sandbox ? ' Sandbox control API: refused in production mode.' : ''}`,
+      description:
+        `Access: ${accessText(route)}` + `${route.sandbox ? ' Sandbox control API: refused in production mode.' : ''}`,
       tags: [route.tag],
-      operationId: `${route.method}${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
+      operationId:
+        `${route.method}` +
+        `${route.path.replace(/[/:{}-](\w)?/g, (_m, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? {
@@ -179,7 +185,10 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
 }
 
 const REFERENCE_STYLE = inlineStyle(
-  'body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid #ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}',
+  'body{font:16px/1.5 ' +
+    'system-ui,sans-serif;max-width:60rem;margin:auto;padding:1rem;color:#111;background:#fff}code,pre{font-family:ui' +
+    '-monospace,monospace}pre{background:#f4f4f5;padding:.75rem;overflow:auto}section{border-top:1px solid ' +
+    '#ddd;padding:.5rem 0}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}}',
 )
 
 /** A readable reference page of the same document. */
@@ -187,16 +196,26 @@ export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
   const rows = routes
     .map((r) => {
       const body = r.body
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>`
+        ? `<details><summary>Request ` +
+          `body</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.body, 'input'), null, 2))}</pre></details>`
         : ''
       const res =
         r.produces === 'html' || r.produces === 'csv'
           ? ''
-          : `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
-      return `<section><h2><code>${r.method.toUpperCase()} ${escapeHtml(API_BASE + r.path)}</code></h2><p>${escapeHtml(r.summary)}</p><p><strong>Access:</strong> ${escapeHtml(accessText(r))}${r.moneyMoving ? ' <strong>Needs an Idempotency-Key header.</strong>' : ''}</p>${body}${res}</section>`
+          : `<details><summary>Response</summary><pre>` +
+            `${escapeHtml(JSON.stringify(jsonSchema(r.response, 'output'), null, 2))}</pre></details>`
+      return (
+        `<section><h2><code>${r.method.toUpperCase()} ${escapeHtml(API_BASE + r.path)}</code></h2><p>` +
+        `${escapeHtml(r.summary)}</p><p><strong>Access:</strong> ${escapeHtml(accessText(r))}` +
+        `${r.moneyMoving ? ' <strong>Needs an Idempotency-Key header.</strong>' : ''}</p>${body}${res}</section>`
+      )
     })
     .join('\n')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash API reference</title>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+    `content="width=device-width,initial-scale=1"><title>Cash API reference</title>
 ${REFERENCE_STYLE}</head>
-<body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
+<body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors ` +
+    `are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
+  )
 }

@@ -29,26 +29,34 @@ const bootOf = (html: string) => {
 }
 
 describe('the first data in the page', () => {
-  it('a signed-in browser gets its session, as GET /auth/session answers it, in the shell and in a webview page; never cached', async () => {
-    const paula = await signIn(t.app, 'personal', 'web')
-    const expected = await (await paula.request('GET', '/auth/session')).json()
-    for (const path of ['/app/cash', '/app/cash/webview/withdraw']) {
-      const res = await t.app.request(path, { headers: paula.headers })
-      expect(res.status).toBe(200)
-      expect(res.headers.get('cache-control')).toBe('private, no-store')
-      expect(bootOf(await res.text())).toEqual({ session: expected })
-    }
-    expect(expected.csrfToken).toEqual(expect.any(String))
-  })
+  it(
+    'a signed-in browser gets its session, as GET /auth/session ' +
+      'answers it, in the shell and in a webview page; never cached',
+    async () => {
+      const paula = await signIn(t.app, 'personal', 'web')
+      const expected = await (await paula.request('GET', '/auth/session')).json()
+      for (const path of ['/app/cash', '/app/cash/webview/withdraw']) {
+        const res = await t.app.request(path, { headers: paula.headers })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('cache-control')).toBe('private, no-store')
+        expect(bootOf(await res.text())).toEqual({ session: expected })
+      }
+      expect(expected.csrfToken).toEqual(expect.any(String))
+    },
+  )
 
-  it('no cookie, a stale one, or a bearer token (a webview signed in by its host): signed out in the page, the same page for all', async () => {
-    const native = await signIn(t.app, 'personal', 'native')
-    for (const headers of [{}, { cookie: 'cash_session=not-a-session' }, native.headers]) {
-      const res = await t.app.request('/app/cash/webview/withdraw', { headers })
-      expect(res.headers.get('cache-control')).toBe('no-cache')
-      expect(bootOf(await res.text())).toEqual({ session: null })
-    }
-  })
+  it(
+    'no cookie, a stale one, or a bearer token (a webview signed ' +
+      'in by its host): signed out in the page, the same page for all',
+    async () => {
+      const native = await signIn(t.app, 'personal', 'native')
+      for (const headers of [{}, { cookie: 'cash_session=not-a-session' }, native.headers]) {
+        const res = await t.app.request('/app/cash/webview/withdraw', { headers })
+        expect(res.headers.get('cache-control')).toBe('no-cache')
+        expect(bootOf(await res.text())).toEqual({ session: null })
+      }
+    },
+  )
 
   it('a name written to close the script element stays text inside the JSON', async () => {
     const paula = await signIn(t.app, 'personal', 'web')

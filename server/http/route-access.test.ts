@@ -71,9 +71,8 @@ describe('every API route enforces its access rule', () => {
     const counts = async () => {
       const tables = await sql<{
         table_name: string
-      }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
-        t.deps.db.kysely,
-      )
+      }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()
+          AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(t.deps.db.kysely)
       const out: Record<string, number> = {}
       for (const { table_name } of tables.rows) {
         if (table_name === 'sessions' || table_name === 'rate_limits') continue // signing the callers in writes these

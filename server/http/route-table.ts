@@ -50,7 +50,10 @@ export type Deps = {
   sandboxClock?: SandboxClock
   /** Set by createApp: runs the jobs due now and answers how many ran (the sandbox's "run due jobs now"). */
   runDueJobs?: () => Promise<number>
-  /** Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox providers that wait for an answer, like the card network). */
+  /**
+   * Set by createApp: delivers a signed provider event to our own webhook endpoint and answers its response (sandbox
+   * providers that wait for an answer, like the card network).
+   */
   deliverWebhook?: (payload: {
     provider: string
     event: { id: string; type: string; created: string; data: Record<string, unknown> }
@@ -97,7 +100,10 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   batch?: (deps: Deps) => { submit(ref: IdempotencyRef, body: z.output<B>): Promise<StoredResponse> }
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
-  /** The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with `field` naming where to show it. */
+  /**
+   * The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with
+   * `field` naming where to show it.
+   */
   maxBody?: { bytes: number; field?: string; message?: string }
   body?: B
   query?: Q
@@ -109,7 +115,8 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   handler: (args: HandlerArgs<z.output<B>, z.output<Q>, z.output<P>>) => Promise<z.input<R>>
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the table holds routes of every body, query, params and answer; each is typed where it is defined
+// The table holds routes of every body, query, params and answer; each is typed where it is defined.
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export type AnyRoute = RouteDef<any, any, any, any>
 
 /** Every route's request body cap unless it states its own (uploads do). */

@@ -10,7 +10,8 @@ import { contentSecurityPolicy, INLINE_SCRIPTS } from './security-headers'
 /** Built pages stand-in: the headers must not depend on whether `vite build` ran before the unit tests. */
 const dist = mkdtempSync(join(tmpdir(), 'cash-dist-'))
 const PAGE =
-  '<!doctype html><html><head><script type="module" src="/app/cash/assets/x.js"></script></head><body><div id="root"></div></body></html>'
+  '<!doctype html><html><head><script type="module" ' +
+  'src="/app/cash/assets/x.js"></script></head><body><div id="root"></div></body></html>'
 for (const file of ['host/index.html', 'embeds/top-up/index.html', 'embeds/home/index.html']) {
   mkdirSync(join(dist, file, '..'), { recursive: true })
   writeFileSync(join(dist, file), PAGE)

@@ -6,11 +6,11 @@ import { CODE_LOADER } from './first-screen'
 /**
  * Security headers on every response (docs/architecture-notes.md "Security").
  *
- * - HTML: a strict Content-Security-Policy (inline script only the template's one, by hash; inline style only for
- *   the few server-written pages, by hash), `frame-ancestors 'self'` for embed and webview pages (the shell and the QA harness are
- *   same-origin; a native app opens them top-level, where frame-ancestors does not apply) and `'none'` for
- *   everything else, with the matching X-Frame-Options for old browsers, and a Permissions-Policy that
- *   turns off the powerful features no page uses (no page takes a photo: the KYC documents are file uploads).
+ * - HTML: a strict Content-Security-Policy (inline script only the template's one, by hash; inline style only for the
+ *   few server-written pages, by hash), `frame-ancestors 'self'` for embed and webview pages (the shell and the QA
+ *   harness are same-origin; a native app opens them top-level, where frame-ancestors does not apply) and `'none'` for
+ *   everything else, with the matching X-Frame-Options for old browsers, and a Permissions-Policy that turns off the
+ *   powerful features no page uses (no page takes a photo: the KYC documents are file uploads).
  * - API (and the monitoring tunnel): `Cache-Control: no-store`, since answers carry personal data.
  * - Everything: nosniff, a referrer policy, COOP, and HSTS when served over HTTPS.
  */
@@ -21,7 +21,10 @@ const WEBVIEW_BASE = `${APP_BASE}/webview/`
 const QA_HARNESS = `${APP_BASE}/webview/test`
 const TUNNEL_PATH = `${APP_BASE}/monitoring`
 
-/** `strict-origin-when-cross-origin`, not `no-referrer`: with `no-referrer` a browser sends `Origin: null` on a same-origin POST, which our CSRF origin check must refuse. */
+/**
+ * `strict-origin-when-cross-origin`, not `no-referrer`: with `no-referrer` a browser sends `Origin: null` on a
+ * same-origin POST, which our CSRF origin check must refuse.
+ */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
 
 /** Powerful features no page uses: off for the page and every frame in it. */

@@ -71,7 +71,8 @@ export async function checkDocuments(db: Tx, userId: string, slots: readonly Doc
       fields[slot.field] = 'This file was already used for another document. Upload it again here.'
     else if (row.kind !== slot.kind)
       fields[slot.field] =
-        `This file was uploaded as ${DOCUMENT_LABELS[row.kind as DocumentKind].toLowerCase()}. Upload the ${DOCUMENT_LABELS[slot.kind].toLowerCase()} here.`
+        `This file was uploaded as ${DOCUMENT_LABELS[row.kind as DocumentKind].toLowerCase()}. ` +
+        `Upload the ${DOCUMENT_LABELS[slot.kind].toLowerCase()} here.`
     seen.add(slot.id)
   }
   if (Object.keys(fields).length)

@@ -79,7 +79,8 @@ export const identityRoutes = [
     method: 'post',
     path: '/identity/documents',
     summary:
-      'Upload one identity or company document (JSON, base64 `content`; at most 5 MB; JPEG or PNG, or PDF for company documents, judged by the file’s bytes). Answers its id for an application.',
+      'Upload one identity or company document (JSON, base64 `content`; at most 5 MB; JPEG or PNG, ' +
+      'or PDF for company documents, judged by the file’s bytes). Answers its id for an application.',
     tag: 'identity',
     access: { kind: 'user' },
     status: 201,
@@ -105,7 +106,8 @@ export const identityRoutes = [
     method: 'post',
     path: '/kyc',
     summary:
-      'Submit your KYC (when not started, or again after a rejection): legal name, birth date (18+), address, nationality, photo ID and selfie (uploaded document ids)',
+      'Submit your KYC (when not started, or again after a rejection): legal name, birth ' +
+      'date (18+), address, nationality, photo ID and selfie (uploaded document ids)',
     tag: 'identity',
     access: { kind: 'user' },
     status: 201,
@@ -145,7 +147,8 @@ export const identityRoutes = [
     method: 'post',
     path: '/accounts/:accountId/kyb',
     summary:
-      'Submit the company’s KYB (owners and admins): company, registration, address, beneficial owners (each ≥ 25 %, total ≤ 100 %, with their ID), documents',
+      'Submit the company’s KYB (owners and admins): company, registration, address, ' +
+      'beneficial owners (each ≥ 25 %, total ≤ 100 %, with their ID), documents',
     tag: 'identity',
     access: managers,
     status: 201,
@@ -162,7 +165,8 @@ export const identityRoutes = [
     method: 'post',
     path: '/accounts/:accountId/kyb/more-info',
     summary:
-      'Send the one document the provider asked for, for the company or one of its owners (`applicationId` from `requested`)',
+      'Send the one document the provider asked for, for the company ' +
+      'or one of its owners (`applicationId` from `requested`)',
     tag: 'identity',
     access: managers,
     params: AccountParams,
@@ -182,7 +186,8 @@ export const identityRoutes = [
     method: 'get',
     path: '/admin/identity-applications',
     summary:
-      'Identity applications (KYC, KYB and owners’ KYC) with their documents: `status=open` (submitted or in review, the default) or `all`',
+      'Identity applications (KYC, KYB and owners’ KYC) with their documents: ' +
+      '`status=open` (submitted or in review, the default) or `all`',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     query: z.object({ status: z.enum(['open', 'all']).default('open') }),
@@ -219,7 +224,8 @@ export const identityRoutes = [
           reason: a.reason,
           requestedDocument: a.requested_document,
         })
-        // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's application.
+        // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's
+        // application.
         const subject =
           app.kind === 'kyc' && app.user_id && !app.parent_id
             ? { subjectType: 'user' as const, subjectId: app.user_id }
@@ -241,7 +247,8 @@ export const identityRoutes = [
     method: 'get',
     path: '/admin/identity-documents/:documentId',
     summary:
-      'One uploaded document with its content (base64) — platform admins only; never cached; each view is written to the audit log',
+      'One uploaded document with its content (base64) — platform ' +
+      'admins only; never cached; each view is written to the audit log',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: z.object({ documentId: z.uuid() }),

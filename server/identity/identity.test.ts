@@ -50,27 +50,30 @@ beforeEach(async () => {
 })
 
 describe('KYC with the sandbox identity provider', () => {
-  it('goes submitted → in review → approved by signed webhooks, mails the decision and opens the card gate', async () => {
-    expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'not_started', submittedAt: null })
-    const submitted = await nina.json('POST', '/kyc', await kycBody(nina))
-    expect(submitted.status).toBe(201)
-    expect(submitted.body).toMatchObject({
-      status: 'submitted',
-      eta: new Date(t.deps.now().getTime() + 6000).toISOString(),
-    })
-    await secondsPass(2)
-    expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
-    await secondsPass(4)
-    expect((await nina.json('GET', '/kyc')).body).toMatchObject({
-      status: 'approved',
-      eta: null,
-      decidedAt: expect.any(String),
-    })
-    const mail = await mailTo(persona('new').email)
-    expect(mail.map((m) => m.subject)).toEqual(['Your KYC verification: approved'])
-    expect(mail[0]!.body).toContain('http://localhost/app/cash/kyc')
-    expect((await nina.json('POST', '/kyc', await kycBody(nina))).body.error.code).toBe('verification_open')
-  })
+  it(
+    'goes submitted → in review → approved by signed webhooks, ' + 'mails the decision and opens the card gate',
+    async () => {
+      expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'not_started', submittedAt: null })
+      const submitted = await nina.json('POST', '/kyc', await kycBody(nina))
+      expect(submitted.status).toBe(201)
+      expect(submitted.body).toMatchObject({
+        status: 'submitted',
+        eta: new Date(t.deps.now().getTime() + 6000).toISOString(),
+      })
+      await secondsPass(2)
+      expect((await nina.json('GET', '/kyc')).body.status).toBe('in_review')
+      await secondsPass(4)
+      expect((await nina.json('GET', '/kyc')).body).toMatchObject({
+        status: 'approved',
+        eta: null,
+        decidedAt: expect.any(String),
+      })
+      const mail = await mailTo(persona('new').email)
+      expect(mail.map((m) => m.subject)).toEqual(['Your KYC verification: approved'])
+      expect(mail[0]!.body).toContain('http://localhost/app/cash/kyc')
+      expect((await nina.json('POST', '/kyc', await kycBody(nina))).body.error.code).toBe('verification_open')
+    },
+  )
 
   it('leaves applications pending for an admin when the sandbox is set to manual decisions', async () => {
     expect((await admin.json('PUT', '/sandbox/settings', { identityDecisions: 'manual' })).body).toEqual({

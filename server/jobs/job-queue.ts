@@ -10,7 +10,10 @@ export type JobHandlers = Record<string, JobHandler>
 
 export const MAX_ATTEMPTS = 6
 
-/** Thrown by a handler whose work can never succeed (a mail server's permanent refusal): the job fails now, not after 6 attempts. */
+/**
+ * Thrown by a handler whose work can never succeed (a mail server's permanent refusal): the job fails now, not after 6
+ * attempts.
+ */
 export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError'
 }
@@ -42,7 +45,8 @@ export async function runDueJobs(
 ): Promise<number> {
   const db = deps.db.kysely
   const claimed = await sql<{ id: string; kind: string; payload: unknown; attempts: number; run_at: Date }>`
-    UPDATE jobs SET locked_until = ${new Date(now.getTime() + deps.config.JOB_LOCK_SECONDS * 1000)}, attempts = attempts + 1
+    UPDATE jobs SET locked_until = ${new Date(now.getTime() + deps.config.JOB_LOCK_SECONDS * 1000)},
+      attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
       WHERE status = 'pending' AND run_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})

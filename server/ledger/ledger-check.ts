@@ -19,9 +19,8 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
     problems.push({ kind: 'unbalanced_journal', id: r.journal_id, detail: `${r.asset} nets ${r.net}` })
 
   const thin = await sql<{ id: string }>`
-    SELECT j.id FROM journals j LEFT JOIN entries e ON e.journal_id = j.id GROUP BY j.id HAVING count(e.id) < 2`.execute(
-    db,
-  )
+    SELECT j.id FROM journals j LEFT JOIN entries e ON e.journal_id = j.id GROUP BY j.id
+      HAVING count(e.id) < 2`.execute(db)
   for (const r of thin.rows)
     problems.push({ kind: 'journal_without_entries', id: r.id, detail: 'fewer than two entries' })
 
@@ -39,8 +38,10 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
     SELECT a.id, a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending,
       COALESCE((SELECT sum(amount) FROM entries e WHERE e.ledger_account_id = a.id AND e.side = 'debit'), 0) AS dp,
       COALESCE((SELECT sum(amount) FROM entries e WHERE e.ledger_account_id = a.id AND e.side = 'credit'), 0) AS cp,
-      COALESCE((SELECT sum(amount) FROM holds h WHERE h.debit_ledger_account_id = a.id AND h.status = 'pending'), 0) AS pd,
-      COALESCE((SELECT sum(amount) FROM holds h WHERE h.credit_ledger_account_id = a.id AND h.status = 'pending'), 0) AS pc
+      COALESCE((SELECT sum(amount) FROM holds h WHERE h.debit_ledger_account_id = a.id AND h.status = 'pending'), 0)
+        AS pd,
+      COALESCE((SELECT sum(amount) FROM holds h WHERE h.credit_ledger_account_id = a.id AND h.status = 'pending'), 0)
+        AS pc
     FROM ledger_accounts a`.execute(db)
   for (const r of drift.rows) {
     if (r.dp !== r.debits_posted || r.cp !== r.credits_posted) {
@@ -67,22 +68,30 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
       JOIN accounts a ON a.id = j.account_id
       WHERE j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])})
       UNION ALL
-      SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, h.amount FROM holds h JOIN accounts a ON a.id = h.account_id
+      SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, h.amount FROM holds h JOIN accounts a
+        ON a.id = h.account_id
       WHERE h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])})),
-    limits AS (SELECT account_id::text || ' ' || day AS id, sum(amount) AS actual FROM limit_rows GROUP BY account_id, day),
-    pending AS (SELECT account_id::text || ' ' || kind AS id, sum(amount) AS actual FROM holds WHERE status = 'pending' AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY account_id, kind),
-    cards AS (SELECT c.card_id::text || ' ' || (c.created_at AT TIME ZONE a.time_zone)::date AS id, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END) AS actual
-      FROM card_authorizations c JOIN accounts a ON a.id = c.account_id WHERE c.status IN ('approved', 'cleared') GROUP BY 1)
+    limits AS (SELECT account_id::text || ' ' || day AS id, sum(amount) AS actual FROM limit_rows
+      GROUP BY account_id, day),
+    pending AS (SELECT account_id::text || ' ' || kind AS id, sum(amount) AS actual FROM holds WHERE status = 'pending'
+      AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY account_id, kind),
+    cards AS (SELECT c.card_id::text || ' ' || (c.created_at AT TIME ZONE a.time_zone)::date
+      AS id, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END) AS actual
+      FROM card_authorizations c JOIN accounts a ON a.id = c.account_id WHERE c.status IN ('approved', 'cleared')
+        GROUP BY 1)
     SELECT 'limit_counter_drift' AS kind, COALESCE(k.id, l.id) AS id, k.amount AS cached, l.actual
-      FROM (SELECT account_id::text || ' ' || day AS id, amount FROM account_limit_days WHERE amount <> 0) k FULL JOIN limits l ON l.id = k.id
+      FROM (SELECT account_id::text || ' ' || day AS id, amount FROM account_limit_days WHERE amount <> 0) k
+        FULL JOIN limits l ON l.id = k.id
       WHERE k.amount IS DISTINCT FROM l.actual
     UNION ALL
     SELECT 'pending_counter_drift', COALESCE(k.id, p.id), k.amount, p.actual
-      FROM (SELECT account_id::text || ' ' || kind AS id, amount FROM account_pending_holds WHERE amount <> 0) k FULL JOIN pending p ON p.id = k.id
+      FROM (SELECT account_id::text || ' ' || kind AS id, amount FROM account_pending_holds WHERE amount <> 0) k
+        FULL JOIN pending p ON p.id = k.id
       WHERE k.amount IS DISTINCT FROM p.actual
     UNION ALL
     SELECT 'card_counter_drift', COALESCE(k.id, c.id), k.amount, c.actual
-      FROM (SELECT card_id::text || ' ' || day AS id, amount FROM card_spend_days WHERE amount <> 0) k FULL JOIN cards c ON c.id = k.id
+      FROM (SELECT card_id::text || ' ' || day AS id, amount FROM card_spend_days WHERE amount <> 0) k FULL JOIN cards c
+        ON c.id = k.id
       WHERE k.amount IS DISTINCT FROM c.actual`.execute(db)
   for (const r of counters.rows)
     problems.push({ kind: r.kind, id: r.id, detail: `running total ${r.cached ?? 0n}, rows ${r.actual ?? 0n}` })
@@ -92,7 +101,8 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
   // Only the first line that fails comes back, not the whole log.
   const chain = await sql<{ id: string; seq: string; own: boolean; linked: boolean }>`
     SELECT id, seq, own, linked FROM (
-      SELECT id, seq::text AS seq, hash = audit_line_hash(prev_hash, l) AS own, prev_hash = coalesce(lag(hash) OVER (ORDER BY seq), 'genesis') AS linked, l.seq AS n
+      SELECT id, seq::text AS seq, hash = audit_line_hash(prev_hash, l) AS own, prev_hash = coalesce(lag(hash)
+        OVER (ORDER BY seq), 'genesis') AS linked, l.seq AS n
       FROM admin_audit_log l) lines
     WHERE NOT own OR NOT linked ORDER BY n LIMIT 1`.execute(db)
   const broken = chain.rows[0]

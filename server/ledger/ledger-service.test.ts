@@ -65,12 +65,10 @@ describe('journals', () => {
     await expect(
       t.deps.db.kysely.transaction().execute(async (tx) => {
         await sql`INSERT INTO journals (id, kind, description) VALUES (${id}, 'x', 'raw')`.execute(tx)
-        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(
-          tx,
-        )
-        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES (${id}, ${cash}, 'USDC', 'debit', 4)`.execute(
-          tx,
-        )
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
+            VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(tx)
+        await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
+            VALUES (${id}, ${cash}, 'USDC', 'debit', 4)`.execute(tx)
       }),
     ).rejects.toThrow(/unbalanced_journal/)
     const written = await t.deps.db.kysely.selectFrom('journals').select('id').where('id', '=', id).execute()
@@ -175,61 +173,65 @@ describe('ledger check', () => {
     expect(report.problems).toEqual([expect.objectContaining({ kind: 'balance_drift', id: cash })])
   })
 
-  it('keeps the limits’ running totals with every movement (spends, holds posted, voided and expired), and reports one that drifted', async () => {
-    const { cash, settlement } = await cashAndSettlement()
-    const reserve = (amount: bigint) =>
-      t.deps.db.kysely.transaction().execute((tx) =>
-        reserveHold(tx, {
-          id: t.deps.newId(),
-          kind: 'card_authorization',
-          accountId: ACCOUNT_IDS.personal,
-          debitLedgerAccountId: cash,
-          creditLedgerAccountId: settlement,
-          asset: 'USDC',
-          amount,
-          description: 'test',
-          expiresAt: new Date(t.deps.now().getTime() + 86_400_000),
+  it(
+    'keeps the limits’ running totals with every movement (spends, ' +
+      'holds posted, voided and expired), and reports one that drifted',
+    async () => {
+      const { cash, settlement } = await cashAndSettlement()
+      const reserve = (amount: bigint) =>
+        t.deps.db.kysely.transaction().execute((tx) =>
+          reserveHold(tx, {
+            id: t.deps.newId(),
+            kind: 'card_authorization',
+            accountId: ACCOUNT_IDS.personal,
+            debitLedgerAccountId: cash,
+            creditLedgerAccountId: settlement,
+            asset: 'USDC',
+            amount,
+            description: 'test',
+            expiresAt: new Date(t.deps.now().getTime() + 86_400_000),
+          }),
+        )
+      const totals = async () =>
+        (
+          await sql<{ today: bigint; pending: bigint }>`
+      SELECT (SELECT COALESCE(sum(amount), 0) FROM account_limit_days WHERE account_id = ${ACCOUNT_IDS.personal})
+        AS today,
+        (SELECT COALESCE(sum(amount), 0) FROM account_pending_holds WHERE account_id = ${ACCOUNT_IDS.personal}
+          AND kind = 'card_authorization') AS pending`.execute(t.deps.db.kysely)
+        ).rows[0]
+      const base = (await totals())!
+      const since = async () => {
+        const now = (await totals())!
+        return { today: now.today - base.today, pending: now.pending - base.pending }
+      }
+      await spend(usdc(10))
+      const posted = await reserve(usdc(20))
+      const voided = await reserve(usdc(30))
+      await reserve(usdc(40))
+      expect(await since()).toEqual({ today: usdc(100), pending: usdc(90) })
+      await t.deps.db.kysely.transaction().execute((tx) =>
+        postHold(tx, {
+          holdId: posted,
+          journalId: t.deps.newId(),
+          amount: usdc(15),
+          now: t.deps.now(),
+          kind: 'card_spend',
         }),
       )
-    const totals = async () =>
-      (
-        await sql<{ today: bigint; pending: bigint }>`
-      SELECT (SELECT COALESCE(sum(amount), 0) FROM account_limit_days WHERE account_id = ${ACCOUNT_IDS.personal}) AS today,
-        (SELECT COALESCE(sum(amount), 0) FROM account_pending_holds WHERE account_id = ${ACCOUNT_IDS.personal} AND kind = 'card_authorization') AS pending`.execute(
-          t.deps.db.kysely,
-        )
-      ).rows[0]
-    const base = (await totals())!
-    const since = async () => {
-      const now = (await totals())!
-      return { today: now.today - base.today, pending: now.pending - base.pending }
-    }
-    await spend(usdc(10))
-    const posted = await reserve(usdc(20))
-    const voided = await reserve(usdc(30))
-    await reserve(usdc(40))
-    expect(await since()).toEqual({ today: usdc(100), pending: usdc(90) })
-    await t.deps.db.kysely.transaction().execute((tx) =>
-      postHold(tx, {
-        holdId: posted,
-        journalId: t.deps.newId(),
-        amount: usdc(15),
-        now: t.deps.now(),
-        kind: 'card_spend',
-      }),
-    )
-    await t.deps.db.kysely.transaction().execute((tx) => voidHold(tx, voided, t.deps.now()))
-    expect(await since()).toEqual({ today: usdc(65), pending: usdc(40) })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
-    await sql`UPDATE account_limit_days SET amount = amount - 1 WHERE account_id = ${ACCOUNT_IDS.personal}`.execute(
-      t.deps.db.kysely,
-    )
-    const report = await checkLedger(t.deps.db.kysely)
-    expect(report.ok).toBe(false)
-    expect(report.problems).toEqual([
-      expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) }),
-    ])
-  })
+      await t.deps.db.kysely.transaction().execute((tx) => voidHold(tx, voided, t.deps.now()))
+      expect(await since()).toEqual({ today: usdc(65), pending: usdc(40) })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
+      await sql`UPDATE account_limit_days SET amount = amount - 1 WHERE account_id = ${ACCOUNT_IDS.personal}`.execute(
+        t.deps.db.kysely,
+      )
+      const report = await checkLedger(t.deps.db.kysely)
+      expect(report.ok).toBe(false)
+      expect(report.problems).toEqual([
+        expect.objectContaining({ kind: 'limit_counter_drift', id: expect.stringContaining(ACCOUNT_IDS.personal) }),
+      ])
+    },
+  )
 })
 
 describe('references', () => {
@@ -237,33 +239,36 @@ describe('references', () => {
   const rawHold = async (over: { accountId?: string; debit?: string }) => {
     const { cash, settlement } = await cashAndSettlement()
     await t.deps.db.kysely.transaction().execute(async (tx) => {
-      await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, description, expires_at)
-        VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal}, ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(
-        tx,
-      )
+      await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset,
+          amount, status, description, expires_at)
+        VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal},
+          ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(tx)
     })
   }
 
-  it('refuses a hold or a card authorization that points at a row that does not exist, as a foreign key would', async () => {
-    await expect(rawHold({ debit: missing })).rejects.toMatchObject({ code: '23503' })
-    await expect(rawHold({ accountId: missing })).rejects.toMatchObject({ code: '23503' })
-    await expect(
-      sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
-        VALUES (${t.deps.newId()}, 'raw-1', ${missing}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(
-        t.deps.db.kysely,
-      ),
-    ).rejects.toMatchObject({ code: '23503' })
-    await rawHold({}) // the same hold with real references is written
-    // An authorization with real references is written; pointing it at a hold that does not exist is refused.
-    const id = t.deps.newId()
-    await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, expires_at)
-      VALUES (${id}, 'raw-2', ${CARD_IDS.personal}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined', now())`.execute(
-      t.deps.db.kysely,
-    )
-    await expect(
-      sql`UPDATE card_authorizations SET hold_id = ${missing} WHERE id = ${id}`.execute(t.deps.db.kysely),
-    ).rejects.toMatchObject({ code: '23503' })
-  })
+  it(
+    'refuses a hold or a card authorization that points ' + 'at a row that does not exist, as a foreign key would',
+    async () => {
+      await expect(rawHold({ debit: missing })).rejects.toMatchObject({ code: '23503' })
+      await expect(rawHold({ accountId: missing })).rejects.toMatchObject({ code: '23503' })
+      await expect(
+        sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city,
+          mcc, status, expires_at)
+        VALUES (${t.deps.newId()}, 'raw-1', ${missing}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined',
+          now())`.execute(t.deps.db.kysely),
+      ).rejects.toMatchObject({ code: '23503' })
+      await rawHold({}) // the same hold with real references is written
+      // An authorization with real references is written; pointing it at a hold that does not exist is refused.
+      const id = t.deps.newId()
+      await sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name,
+        merchant_city, mcc, status, expires_at)
+      VALUES (${id}, 'raw-2', ${CARD_IDS.personal}, ${ACCOUNT_IDS.personal}, 1, 'x', 'y', '5812', 'declined',
+        now())`.execute(t.deps.db.kysely)
+      await expect(
+        sql`UPDATE card_authorizations SET hold_id = ${missing} WHERE id = ${id}`.execute(t.deps.db.kysely),
+      ).rejects.toMatchObject({ code: '23503' })
+    },
+  )
 
   it('never deletes an account, card, ledger account or hold: they are closed by their status', async () => {
     for (const table of ['accounts', 'cards', 'ledger_accounts', 'holds']) {

@@ -59,11 +59,14 @@ export async function lockLedgerAccounts(tx: Tx, refs: LedgerRef[]): Promise<Map
   const found = new Map<string, LedgerAccount>()
   if (refs.length === 0) return found
   const rows = await sql<LedgerAccount>`
-    WITH w AS (SELECT DISTINCT * FROM unnest(${refs.map((r) => r.accountId)}::uuid[], ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.asset)}::text[]) AS w(account_id, code, asset))
+    WITH w AS (SELECT DISTINCT * FROM unnest(${refs.map((r) => r.accountId)}::uuid[],
+      ${refs.map((r) => r.code)}::text[], ${refs.map((r) => r.asset)}::text[]) AS w(account_id, code, asset))
     SELECT * FROM ledger_accounts WHERE id IN (
-      SELECT la.id FROM w JOIN ledger_accounts la ON la.account_id = w.account_id AND la.code = w.code AND la.asset = w.asset
+      SELECT la.id FROM w JOIN ledger_accounts la ON la.account_id = w.account_id AND la.code = w.code
+        AND la.asset = w.asset
       UNION ALL
-      SELECT la.id FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code AND la.asset = w.asset)
+      SELECT la.id FROM w JOIN ledger_accounts la ON w.account_id IS NULL AND la.account_id IS NULL AND la.code = w.code
+        AND la.asset = w.asset)
     ORDER BY id FOR UPDATE`.execute(tx)
   for (const row of rows.rows)
     found.set(

@@ -109,85 +109,91 @@ describe('idempotent money movement', () => {
 describe('deposits in shared commits', () => {
   // Sandbox deposits and debits are written a batch at a time (server/http/idempotent-batch.ts): each request must
   // still be answered as if alone, and a refused one must cost neither the others nor its own key.
-  it('a burst is answered request by request: its own journal and balance, refusals at their field, keys kept only for what was done', async () => {
-    const admin = await signIn(t.app, 'admin')
-    const holder = await signIn(t.app, 'personal')
-    const good = Array.from({ length: 25 }, (_, i) => ({
-      key: `burst-good-${i}`,
-      body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
-    }))
-    const zero = Array.from({ length: 3 }, (_, i) => ({
-      key: `burst-zero-${i}`,
-      body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '0' },
-    }))
-    const nobody = Array.from({ length: 2 }, (_, i) => ({
-      key: `burst-nobody-${i}`,
-      body: { accountId: '10000000-0000-4000-8000-00000000dead', asset: 'USDC', amount: '1' },
-    }))
-    const all = [...good, ...zero, ...nobody].sort((a, b) => a.key.localeCompare(b.key))
-    const answers = new Map(
-      await Promise.all(
-        all.map(
-          async (r) =>
-            [r.key, await admin.json('POST', '/sandbox/deposits', r.body, { 'idempotency-key': r.key })] as const,
+  it(
+    'a burst is answered request by request: its own journal and ' +
+      'balance, refusals at their field, keys kept only for what was done',
+    async () => {
+      const admin = await signIn(t.app, 'admin')
+      const holder = await signIn(t.app, 'personal')
+      const good = Array.from({ length: 25 }, (_, i) => ({
+        key: `burst-good-${i}`,
+        body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+      }))
+      const zero = Array.from({ length: 3 }, (_, i) => ({
+        key: `burst-zero-${i}`,
+        body: { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '0' },
+      }))
+      const nobody = Array.from({ length: 2 }, (_, i) => ({
+        key: `burst-nobody-${i}`,
+        body: { accountId: '10000000-0000-4000-8000-00000000dead', asset: 'USDC', amount: '1' },
+      }))
+      const all = [...good, ...zero, ...nobody].sort((a, b) => a.key.localeCompare(b.key))
+      const answers = new Map(
+        await Promise.all(
+          all.map(
+            async (r) =>
+              [r.key, await admin.json('POST', '/sandbox/deposits', r.body, { 'idempotency-key': r.key })] as const,
+          ),
         ),
-      ),
-    )
-    const done = good.map((r) => answers.get(r.key)!)
-    expect(done.map((a) => a.status)).toEqual(Array(25).fill(201))
-    expect(new Set(done.map((a) => a.body.journalId)).size).toBe(25)
-    // Each answer carries the balance right after its own journal: 2,501 … 2,525, each once.
-    expect(done.map((a) => Number(a.body.balance)).sort((x, y) => x - y)).toEqual(
-      Array.from({ length: 25 }, (_, i) => 2501 + i),
-    )
-    for (const r of zero)
-      expect(answers.get(r.key)!.body.error).toMatchObject({
-        code: 'amount_not_positive',
-        fields: { amount: expect.any(String) },
-      })
-    for (const r of nobody)
-      expect(answers.get(r.key)!.body.error).toMatchObject({
-        code: 'not_found',
-        fields: { accountId: expect.any(String) },
-      })
-    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2525')
-    // The burst shared commits: journals written in one transaction carry the same time.
-    const times = await t.deps.db.kysely
-      .selectFrom('journals')
-      .select('created_at')
-      .where('kind', '=', 'deposit')
-      .where('account_id', '=', ACCOUNT_IDS.personal)
-      .execute()
-    expect(new Set(times.map((j) => j.created_at.getTime())).size).toBeLessThan(25)
-    // A refused request left no key behind: the same key works once the request is right.
-    const retried = await admin.json(
-      'POST',
-      '/sandbox/deposits',
-      { ...zero[0]!.body, amount: '5' },
-      { 'idempotency-key': zero[0]!.key },
-    )
-    expect(retried.status).toBe(201)
-    expect(retried.body.balance).toBe('2530')
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+      )
+      const done = good.map((r) => answers.get(r.key)!)
+      expect(done.map((a) => a.status)).toEqual(Array(25).fill(201))
+      expect(new Set(done.map((a) => a.body.journalId)).size).toBe(25)
+      // Each answer carries the balance right after its own journal: 2,501 … 2,525, each once.
+      expect(done.map((a) => Number(a.body.balance)).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 25 }, (_, i) => 2501 + i),
+      )
+      for (const r of zero)
+        expect(answers.get(r.key)!.body.error).toMatchObject({
+          code: 'amount_not_positive',
+          fields: { amount: expect.any(String) },
+        })
+      for (const r of nobody)
+        expect(answers.get(r.key)!.body.error).toMatchObject({
+          code: 'not_found',
+          fields: { accountId: expect.any(String) },
+        })
+      expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2525')
+      // The burst shared commits: journals written in one transaction carry the same time.
+      const times = await t.deps.db.kysely
+        .selectFrom('journals')
+        .select('created_at')
+        .where('kind', '=', 'deposit')
+        .where('account_id', '=', ACCOUNT_IDS.personal)
+        .execute()
+      expect(new Set(times.map((j) => j.created_at.getTime())).size).toBeLessThan(25)
+      // A refused request left no key behind: the same key works once the request is right.
+      const retried = await admin.json(
+        'POST',
+        '/sandbox/deposits',
+        { ...zero[0]!.body, amount: '5' },
+        { 'idempotency-key': zero[0]!.key },
+      )
+      expect(retried.status).toBe(201)
+      expect(retried.body.balance).toBe('2530')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('a burst stores its answers by its own keys, however many keys are kept', async () => {
     // 5,000 keys kept from earlier requests, in a table whose statistics predate them (a new database, before
     // autovacuum or the PGlite refresh has run).
     const db = t.deps.db
-    await db.execScript(`DELETE FROM pg_statistic WHERE starelid = 'idempotency_keys'::regclass;
+    await db.execScript(
+      `DELETE FROM pg_statistic WHERE starelid = 'idempotency_keys'::regclass;
       UPDATE pg_class SET reltuples = -1, relpages = 0 WHERE oid = 'idempotency_keys'::regclass;
       INSERT INTO idempotency_keys (scope, key, request_hash, response_status, response_body)
-      SELECT 'earlier', 'key-' || n, md5(n::text), 201, jsonb_build_object('journalId', gen_random_uuid(), 'balance', n::text) FROM generate_series(1, 5000) AS n`)
+      SELECT 'earlier', 'key-' || n, md5(n::text), 201, jsonb_build_object('journalId', gen_random_uuid(), ` +
+        `'balance', n::text) FROM generate_series(1, 5000) AS n`,
+    )
     const rowsRead = async () => {
       await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
       return Number(
         (
           await sql<{
             n: string
-          }>`SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables WHERE relname = 'idempotency_keys'`.execute(
-            db.kysely,
-          )
+          }>`SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) AS n FROM pg_stat_user_tables
+              WHERE relname = 'idempotency_keys'`.execute(db.kysely)
         ).rows[0]!.n,
       )
     }

@@ -40,7 +40,10 @@ const linkify = (text: string) =>
 
 /** The development outbox: what Cash "sent", for people (a page) and tests (JSON). Off in production. */
 const OUTBOX_STYLE = inlineStyle(
-  'body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:auto;padding:1rem;color:#111;background:#fff}pre{white-space:pre-wrap;background:#f4f4f5;padding:.75rem}article{border-top:1px solid #ddd}@media (prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}a{color:#8ab4ff}}',
+  'body{font:16px/1.5 ' +
+    'system-ui,sans-serif;max-width:50rem;margin:auto;padding:1rem;color:#111;background:#fff}pre{white-space:pre-wra' +
+    'p;background:#f4f4f5;padding:.75rem}article{border-top:1px solid #ddd}@media ' +
+    '(prefers-color-scheme:dark){body{color:#eee;background:#111}pre{background:#222}a{color:#8ab4ff}}',
 )
 
 export const mailRoutes = [
@@ -73,10 +76,18 @@ export const mailRoutes = [
       const rows = mails
         .map(
           (m) =>
-            `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>To</strong> ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)} · ${m.status}${m.failureReason ? `: ${escapeHtml(m.failureReason)}` : ''}</p><pre>${linkify(m.body)}</pre></article>`,
+            `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>To</strong> ${escapeHtml(m.to)} ` +
+            `· ${escapeHtml(m.createdAt)} ` +
+            `· ${m.status}${m.failureReason ? `: ${escapeHtml(m.failureReason)}` : ''}</p><pre>${linkify(m.body)}` +
+            `</pre></article>`,
         )
         .join('\n')
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Cash development outbox</title>${OUTBOX_STYLE}</head><body><h1>Development outbox</h1><p>${mails.length} mail(s), newest first. ${where}</p>${rows || '<p>No mail yet.</p>'}</body></html>`
+      return (
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+        `content="width=device-width,initial-scale=1"><title>Cash development ` +
+        `outbox</title>${OUTBOX_STYLE}</head><body><h1>Development outbox</h1><p>${mails.length} ` +
+        `mail(s), newest first. ${where}</p>${rows || '<p>No mail yet.</p>'}</body></html>`
+      )
     },
   }),
 ]

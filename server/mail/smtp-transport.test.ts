@@ -122,40 +122,44 @@ async function queueCode(t: TestApp, to: string) {
 }
 
 describe('mail through SMTP (SMTP_URL)', () => {
-  it('sends an invitation made through the API to the invited address, from MAIL_FROM, with its subject and a link that works', async () => {
-    const smtp = await startSmtpServer()
-    const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
-    const owner = await signIn(t.app, 'owner')
-    const invited = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, {
-      email: 'Ivy@Example.com',
-      role: 'admin',
-    })
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201)
-    expect(smtp.received, 'nothing leaves before the job runs (the mail is queued with the invitation)').toEqual([])
+  it(
+    'sends an invitation made through the API to the invited ' +
+      'address, from MAIL_FROM, with its subject and a link that works',
+    async () => {
+      const smtp = await startSmtpServer()
+      const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
+      const owner = await signIn(t.app, 'owner')
+      const invited = await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, {
+        email: 'Ivy@Example.com',
+        role: 'admin',
+      })
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201)
+      expect(smtp.received, 'nothing leaves before the job runs (the mail is queued with the invitation)').toEqual([])
 
-    await t.runJobs()
-    expect(smtp.received).toHaveLength(1)
-    const mail = smtp.received[0]!
-    expect(mail.envelope).toEqual({ from: 'no-reply@cash.example.com', to: ['ivy@example.com'] })
-    expect(mail.user, 'logged in with the user and the decoded password of SMTP_URL').toBe(USER)
-    expect(mail.headers.get('from')).toBe(FROM)
-    expect(mail.headers.get('to')).toBe('ivy@example.com')
-    expect(mail.headers.get('subject')).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
-    expect(mail.headers.get('content-type')).toMatch(/^text\/plain/)
-    expect(mail.text).toContain('Olivia Okafor invited you to join Acme Labs Ltd on Cash as an admin.')
-    const outbox = await t.deps.db.kysely
-      .selectFrom('mail_outbox')
-      .select(['id', 'status'])
-      .where('to_address', '=', 'ivy@example.com')
-      .execute()
-    expect(outbox).toEqual([{ id: expect.any(String), status: 'delivered' }])
-    expect(mail.headers.get('message-id')).toBe(`<${outbox[0]!.id}@cash.example.com>`)
+      await t.runJobs()
+      expect(smtp.received).toHaveLength(1)
+      const mail = smtp.received[0]!
+      expect(mail.envelope).toEqual({ from: 'no-reply@cash.example.com', to: ['ivy@example.com'] })
+      expect(mail.user, 'logged in with the user and the decoded password of SMTP_URL').toBe(USER)
+      expect(mail.headers.get('from')).toBe(FROM)
+      expect(mail.headers.get('to')).toBe('ivy@example.com')
+      expect(mail.headers.get('subject')).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
+      expect(mail.headers.get('content-type')).toMatch(/^text\/plain/)
+      expect(mail.text).toContain('Olivia Okafor invited you to join Acme Labs Ltd on Cash as an admin.')
+      const outbox = await t.deps.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['id', 'status'])
+        .where('to_address', '=', 'ivy@example.com')
+        .execute()
+      expect(outbox).toEqual([{ id: expect.any(String), status: 'delivered' }])
+      expect(mail.headers.get('message-id')).toBe(`<${outbox[0]!.id}@cash.example.com>`)
 
-    const token = /accept-invite\?token=([\w-]+)/.exec(mail.text)?.[1]
-    expect(token, mail.text).toBeDefined()
-    const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
-    expect(lookup.body).toMatchObject({ companyName: 'Acme Labs Ltd', role: 'admin', email: 'ivy@example.com' })
-  })
+      const token = /accept-invite\?token=([\w-]+)/.exec(mail.text)?.[1]
+      expect(token, mail.text).toBeDefined()
+      const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
+      expect(lookup.body).toMatchObject({ companyName: 'Acme Labs Ltd', role: 'admin', email: 'ivy@example.com' })
+    },
+  )
 
   it('retries a temporary refusal (451) with the job queue’s backoff, and the mail arrives on the retry', async () => {
     let refusals = 1
@@ -188,30 +192,33 @@ describe('mail through SMTP (SMTP_URL)', () => {
     expect(await deliveryJob(t, id)).toMatchObject({ status: 'done', attempts: 2 })
   })
 
-  it('fails a mail the server refuses for good (550) at once, with the server’s reason, and never tries it again', async () => {
-    const smtp = await startSmtpServer(() => ({
-      code: 550,
-      text: '5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
-    }))
-    const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
-    const id = await queueCode(t, 'nobody@example.com')
+  it(
+    'fails a mail the server refuses for good (550) at once, ' + 'with the server’s reason, and never tries it again',
+    async () => {
+      const smtp = await startSmtpServer(() => ({
+        code: 550,
+        text: '5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
+      }))
+      const t = await createTestApp({ SMTP_URL: smtpUrl(smtp.port), MAIL_FROM: FROM })
+      const id = await queueCode(t, 'nobody@example.com')
 
-    await t.runJobs()
-    expect(await mailRow(t, id)).toMatchObject({
-      status: 'failed',
-      failure_reason: 'RCPT TO: 550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
-    })
-    expect(await deliveryJob(t, id)).toMatchObject({ status: 'failed', attempts: 1 })
+      await t.runJobs()
+      expect(await mailRow(t, id)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'RCPT TO: 550 5.1.1 <nobody@example.com>: Recipient address rejected: User unknown',
+      })
+      expect(await deliveryJob(t, id)).toMatchObject({ status: 'failed', attempts: 1 })
 
-    t.setNow(later(3600))
-    await t.runJobs()
-    expect(smtp.recipientsAsked()).toBe(1)
-    expect(smtp.received).toEqual([])
-    const admin = await signIn(t.app, 'admin')
-    expect((await admin.json('GET', '/sandbox/mail?to=nobody@example.com')).body.items).toMatchObject([
-      { status: 'failed', failureReason: expect.stringContaining('User unknown') },
-    ])
-  })
+      t.setNow(later(3600))
+      await t.runJobs()
+      expect(smtp.recipientsAsked()).toBe(1)
+      expect(smtp.received).toEqual([])
+      const admin = await signIn(t.app, 'admin')
+      expect((await admin.json('GET', '/sandbox/mail?to=nobody@example.com')).body.items).toMatchObject([
+        { status: 'failed', failureReason: expect.stringContaining('User unknown') },
+      ])
+    },
+  )
 
   it('keeps a mail while the server refuses connections and sends it once the server is up', async () => {
     const port = await freePort()

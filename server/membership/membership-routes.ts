@@ -24,7 +24,8 @@ export const membershipRoutes = [
     method: 'get',
     path: '/accounts/:accountId/membership',
     summary:
-      'The account’s tier, points this month (UTC), progress to the next tier, the coming re-qualification and the tier benefits',
+      'The account’s tier, points this month (UTC), progress to the ' +
+      'next tier, the coming re-qualification and the tier benefits',
     tag: 'rewards',
     access: members,
     params: AccountParams,
@@ -45,7 +46,8 @@ export const membershipRoutes = [
     method: 'put',
     path: '/admin/accounts/:accountId/vip',
     summary:
-      'Set or remove VIP (admins). VIP is kept through re-qualification; removing it sets the tier this month’s points earn.',
+      'Set or remove VIP (admins). VIP is kept through re-qualification; ' +
+      'removing it sets the tier this month’s points earn.',
     tag: 'admin',
     access: { kind: 'platform_admin' },
     params: AccountParams,

@@ -124,7 +124,10 @@ export async function onPurchaseCleared(deps: Deps, db: Tx, auth: Authorization,
   await accrueReferral(deps, db, auth, amount)
 }
 
-/** A refund takes back the points its amount earned (in the month of the refund; it never downgrades before re-qualification). */
+/**
+ * A refund takes back the points its amount earned (in the month of the refund; it never downgrades before
+ * re-qualification).
+ */
 export async function onPurchaseRefunded(
   deps: Deps,
   db: Tx,
@@ -216,7 +219,10 @@ export async function requalify(deps: Deps, month: string): Promise<number> {
   })
 }
 
-/** The daily job: holding points for the UTC day that ended; on a month's first day, re-qualification and referral payouts. Then the next midnight. */
+/**
+ * The daily job: holding points for the UTC day that ended; on a month's first day, re-qualification and referral
+ * payouts. Then the next midnight.
+ */
 export async function runMembershipDaily(deps: Deps, day: string) {
   await creditHoldingPoints(deps, day)
   await refreshPendingQualifications(deps)

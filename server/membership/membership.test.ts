@@ -71,108 +71,126 @@ const usdc = async (caller: Caller, id: string) =>
   ).balance
 
 describe('membership points and tiers', () => {
-  it('earns a point per whole dollar of a cleared qualifying purchase, none for ATM or gambling, and lists each movement', async () => {
-    expect(await membership()).toMatchObject({
-      tier: 'core',
-      tierName: 'Core',
-      month: '2026-11',
-      points: 0,
-      next: { tier: 'luxe', pointsNeeded: 2500 },
-      requalifiesAt: '2026-12-01T00:00:00.000Z',
-    })
-    await spend('42.75')
-    await spend('100', CARD_IDS.personal, '6011')
-    await spend('50', CARD_IDS.personal, '7995')
-    const m = await membership()
-    expect(m).toMatchObject({ points: 42, next: { tier: 'luxe', pointsNeeded: 2458 } })
-    expect(
-      m.benefits.map(
-        (b: { name: string; cashbackPercent: number; virtualCards: number; physicalCards: number }) =>
-          `${b.name} ${b.cashbackPercent} ${b.virtualCards}/${b.physicalCards}`,
-      ),
-    ).toEqual(['Core 2 3/1', 'Luxe 3 5/1', 'Pinnacle 3 10/2', 'VIP 4 10/2'])
-    const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
-    expect(activity).toEqual([
-      expect.objectContaining({ kind: 'points', reason: 'card_spend', points: 42, description: 'Card · Café Lisboa' }),
-    ])
-  })
+  it(
+    'earns a point per whole dollar of a cleared qualifying ' +
+      'purchase, none for ATM or gambling, and lists each movement',
+    async () => {
+      expect(await membership()).toMatchObject({
+        tier: 'core',
+        tierName: 'Core',
+        month: '2026-11',
+        points: 0,
+        next: { tier: 'luxe', pointsNeeded: 2500 },
+        requalifiesAt: '2026-12-01T00:00:00.000Z',
+      })
+      await spend('42.75')
+      await spend('100', CARD_IDS.personal, '6011')
+      await spend('50', CARD_IDS.personal, '7995')
+      const m = await membership()
+      expect(m).toMatchObject({ points: 42, next: { tier: 'luxe', pointsNeeded: 2458 } })
+      expect(
+        m.benefits.map(
+          (b: { name: string; cashbackPercent: number; virtualCards: number; physicalCards: number }) =>
+            `${b.name} ${b.cashbackPercent} ${b.virtualCards}/${b.physicalCards}`,
+        ),
+      ).toEqual(['Core 2 3/1', 'Luxe 3 5/1', 'Pinnacle 3 10/2', 'VIP 4 10/2'])
+      const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
+      expect(activity).toEqual([
+        expect.objectContaining({
+          kind: 'points',
+          reason: 'card_spend',
+          points: 42,
+          description: 'Card · Café Lisboa',
+        }),
+      ])
+    },
+  )
 
-  it('upgrades at once when the month’s points reach a threshold exactly, and a refund takes points back without a downgrade', async () => {
-    await spend('2499.99')
-    expect((await membership()).tier).toBe('core')
-    await credit({ accountId: account, code: 'cash' }, 10_000_000n)
-    const last = await spend('1')
-    expect(await membership()).toMatchObject({
-      tier: 'luxe',
-      points: 2500,
-      next: { tier: 'pinnacle', pointsNeeded: 7500 },
-    })
-    const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
-    expect(activity.find((i: { kind: string }) => i.kind === 'tier')).toMatchObject({
-      reason: 'upgrade',
-      fromTier: 'core',
-      toTier: 'luxe',
-      points: 2500,
-    })
-    await admin.json('POST', `/sandbox/card-authorizations/${last.networkId}/refund`, { amount: '1' })
-    await t.runJobs()
-    expect(await membership()).toMatchObject({ tier: 'luxe', points: 2499, requalifiesTo: 'core' })
-  })
+  it(
+    'upgrades at once when the month’s points reach a threshold ' +
+      'exactly, and a refund takes points back without a downgrade',
+    async () => {
+      await spend('2499.99')
+      expect((await membership()).tier).toBe('core')
+      await credit({ accountId: account, code: 'cash' }, 10_000_000n)
+      const last = await spend('1')
+      expect(await membership()).toMatchObject({
+        tier: 'luxe',
+        points: 2500,
+        next: { tier: 'pinnacle', pointsNeeded: 7500 },
+      })
+      const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
+      expect(activity.find((i: { kind: string }) => i.kind === 'tier')).toMatchObject({
+        reason: 'upgrade',
+        fromTier: 'core',
+        toTier: 'luxe',
+        points: 2500,
+      })
+      await admin.json('POST', `/sandbox/card-authorizations/${last.networkId}/refund`, { amount: '1' })
+      await t.runJobs()
+      expect(await membership()).toMatchObject({ tier: 'luxe', points: 2499, requalifiesTo: 'core' })
+    },
+  )
 
-  it('re-qualifies every account from last month’s points at the month’s start: down as well as up, VIP kept', async () => {
-    await scheduleMembershipJobs(t.deps)
-    await credit({ accountId: account, code: 'cash' }, 500_000_000n)
-    await spend('2600')
-    expect((await membership()).tier).toBe('luxe')
-    // Bruno becomes VIP by an admin and earns nothing; Paula earns nothing next month.
-    expect((await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: true })).body).toMatchObject({
-      tier: 'vip',
-      next: null,
-    })
-    expect((await paula.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: false })).status).toBe(403)
-    for (const day of [
-      '2026-11-22',
-      '2026-11-23',
-      '2026-11-24',
-      '2026-11-25',
-      '2026-11-26',
-      '2026-11-27',
-      '2026-11-28',
-      '2026-11-29',
-      '2026-11-30',
-      '2026-12-01',
-    ]) {
-      await at(`${day}T00:00:01Z`)
+  it(
+    're-qualifies every account from last month’s points at the month’s start: ' + 'down as well as up, VIP kept',
+    async () => {
+      await scheduleMembershipJobs(t.deps)
+      await credit({ accountId: account, code: 'cash' }, 500_000_000n)
+      await spend('2600')
+      expect((await membership()).tier).toBe('luxe')
+      // Bruno becomes VIP by an admin and earns nothing; Paula earns nothing next month.
+      expect(
+        (await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: true })).body,
+      ).toMatchObject({
+        tier: 'vip',
+        next: null,
+      })
+      expect((await paula.json('PUT', `/admin/accounts/${ACCOUNT_IDS.borrower}/vip`, { vip: false })).status).toBe(403)
+      for (const day of [
+        '2026-11-22',
+        '2026-11-23',
+        '2026-11-24',
+        '2026-11-25',
+        '2026-11-26',
+        '2026-11-27',
+        '2026-11-28',
+        '2026-11-29',
+        '2026-11-30',
+        '2026-12-01',
+      ]) {
+        await at(`${day}T00:00:01Z`)
+        await t.runJobs()
+      }
+      expect(await membership()).toMatchObject({ tier: 'luxe', month: '2026-12' })
+      // weETH held (1.2 at $3,150 = $3,780) earned 37 points a day in November.
+      const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
+      expect(activity.filter((i: { reason: string }) => i.reason === 'weeth_holding')).toHaveLength(10)
+      expect(activity.find((i: { reason: string }) => i.reason === 'weeth_holding')).toMatchObject({
+        points: 37,
+        month: '2026-11',
+      })
+      for (let day = 2; day <= 31; day += 1) {
+        await at(`2026-12-${String(day).padStart(2, '0')}T00:00:01Z`)
+        await t.runJobs()
+      }
+      await at('2027-01-01T00:00:01Z')
       await t.runJobs()
-    }
-    expect(await membership()).toMatchObject({ tier: 'luxe', month: '2026-12' })
-    // weETH held (1.2 at $3,150 = $3,780) earned 37 points a day in November.
-    const activity = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items
-    expect(activity.filter((i: { reason: string }) => i.reason === 'weeth_holding')).toHaveLength(10)
-    expect(activity.find((i: { reason: string }) => i.reason === 'weeth_holding')).toMatchObject({
-      points: 37,
-      month: '2026-11',
-    })
-    for (let day = 2; day <= 31; day += 1) {
-      await at(`2026-12-${String(day).padStart(2, '0')}T00:00:01Z`)
-      await t.runJobs()
-    }
-    await at('2027-01-01T00:00:01Z')
-    await t.runJobs()
-    // December: 31 days × 37 = 1,147 points, below Luxe.
-    expect(await membership()).toMatchObject({ tier: 'core', month: '2027-01' })
-    expect((await anonymousBruno()).tier).toBe('vip')
-    const changes = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items.filter(
-      (i: { kind: string }) => i.kind === 'tier',
-    )
-    expect(changes[0]).toMatchObject({
-      reason: 'requalification',
-      fromTier: 'luxe',
-      toTier: 'core',
-      points: 1147,
-      month: '2027-01',
-    })
-  })
+      // December: 31 days × 37 = 1,147 points, below Luxe.
+      expect(await membership()).toMatchObject({ tier: 'core', month: '2027-01' })
+      expect((await anonymousBruno()).tier).toBe('vip')
+      const changes = (await paula.json('GET', `/accounts/${account}/membership/activity`)).body.items.filter(
+        (i: { kind: string }) => i.kind === 'tier',
+      )
+      expect(changes[0]).toMatchObject({
+        reason: 'requalification',
+        fromTier: 'luxe',
+        toTier: 'core',
+        points: 1147,
+        month: '2027-01',
+      })
+    },
+  )
 })
 
 async function anonymousBruno() {
@@ -180,27 +198,30 @@ async function anonymousBruno() {
 }
 
 describe('membership-rewards and summer-mint promotions', () => {
-  it('pays the tier’s monthly reward once from the cashback pool, refusing clearly when the pool is short', async () => {
-    await admin.json('PUT', `/admin/accounts/${account}/vip`, { vip: true })
-    const key = { 'idempotency-key': 'claim-key-1' }
-    const short = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, key)
-    expect(short).toMatchObject({ status: 503, body: { error: { code: 'rewards_pool_short' } } })
-    await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
-    const before = await usdc(paula, account)
-    const claimed = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
-      'idempotency-key': 'claim-key-2',
-    })
-    expect(claimed).toMatchObject({
-      status: 201,
-      body: { tier: 'vip', amount: '25', claimed: { amount: '25', tier: 'vip' } },
-    })
-    expect(Number(await usdc(paula, account)) - Number(before)).toBe(25)
-    const again = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
-      'idempotency-key': 'claim-key-3',
-    })
-    expect(again.body.error.code).toBe('reward_already_claimed')
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'pays the tier’s monthly reward once from the cashback pool, ' + 'refusing clearly when the pool is short',
+    async () => {
+      await admin.json('PUT', `/admin/accounts/${account}/vip`, { vip: true })
+      const key = { 'idempotency-key': 'claim-key-1' }
+      const short = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, key)
+      expect(short).toMatchObject({ status: 503, body: { error: { code: 'rewards_pool_short' } } })
+      await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
+      const before = await usdc(paula, account)
+      const claimed = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
+        'idempotency-key': 'claim-key-2',
+      })
+      expect(claimed).toMatchObject({
+        status: 201,
+        body: { tier: 'vip', amount: '25', claimed: { amount: '25', tier: 'vip' } },
+      })
+      expect(Number(await usdc(paula, account)) - Number(before)).toBe(25)
+      const again = await paula.json('POST', `/accounts/${account}/promotions/membership-rewards/claim`, undefined, {
+        'idempotency-key': 'claim-key-3',
+      })
+      expect(again.body.error.code).toBe('reward_already_claimed')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('refuses a Core claim: Core has no monthly reward', async () => {
     await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
@@ -231,7 +252,8 @@ describe('membership-rewards and summer-mint promotions', () => {
 describe('referrals', () => {
   it('refuses unknown and expired codes at the field, and a second link while one is valid', async () => {
     const link = (await paula.json('POST', '/referrals/link')).body.link
-    // Absolute, on the origin the request came to (PUBLIC_ORIGIN unset): a link pasted elsewhere has no page to be relative to.
+    // Absolute, on the origin the request came to (PUBLIC_ORIGIN unset): a link pasted elsewhere has no page to be
+    // relative to.
     expect(link.url).toBe(`http://localhost/app/cash/sign-up?ref=${link.code}`)
     expect(link.expiresAt).toBe('2027-02-19T12:00:00.000Z')
     expect((await paula.json('POST', '/referrals/link')).body.error.code).toBe('referral_link_active')
@@ -257,69 +279,73 @@ describe('referrals', () => {
     expect((await paula.json('POST', '/referrals/link')).status).toBe(201)
   })
 
-  it('qualifies after KYC and a card, earns 1 % of spend for 30 days, pays next month above $1 and ranks the referrer masked', async () => {
-    const link = (await paula.json('POST', '/referrals/link')).body.link
-    const signUp = await anonymous(t.app).json('POST', '/auth/sign-up', {
-      name: 'Rita Reis',
-      email: 'rita@example.com',
-      password: 'a-long-password-1',
-      client: 'native',
-      referralCode: link.code.toLowerCase(),
-    })
-    expect(signUp.status).toBe(201)
-    const rita = { ...anonymousWithToken(signUp.body.token), userId: signUp.body.user.id as string }
-    expect((await paula.json('GET', '/referrals')).body.items).toEqual([
-      expect.objectContaining({ name: 'R•••a R.', state: 'signed_up', earned: '0' }),
-    ])
-    const opened = await rita.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201)
-    const ritaAccount = opened.body.accountId as string
-    await admin.json('POST', `/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
-    expect((await paula.json('GET', '/referrals')).body.items[0].state).toBe('signed_up')
-    const card = (await rita.json('POST', `/accounts/${ritaAccount}/cards`, {})).body
-    expect(card).toMatchObject({ kind: 'virtual', status: 'active' })
-    await credit({ accountId: ritaAccount, code: 'cash' }, 2_000_000_000n)
-    await spend('80', card.id)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
-      items: [expect.objectContaining({ state: 'earning', earned: '0.8' })],
-      unpaid: '0.8',
-    })
-    const board = (await paula.json('GET', '/referrals/leaderboard')).body
-    expect(board).toMatchObject({
-      month: '2026-11',
-      items: [{ rank: 1, name: 'P•••a P.', earned: '0.8', referrals: 1, you: true }],
-    })
-    expect((await rita.json('GET', '/referrals/leaderboard')).body.items[0].you).toBe(false)
+  it(
+    'qualifies after KYC and a card, earns 1 % of spend for 30 ' +
+      'days, pays next month above $1 and ranks the referrer masked',
+    async () => {
+      const link = (await paula.json('POST', '/referrals/link')).body.link
+      const signUp = await anonymous(t.app).json('POST', '/auth/sign-up', {
+        name: 'Rita Reis',
+        email: 'rita@example.com',
+        password: 'a-long-password-1',
+        client: 'native',
+        referralCode: link.code.toLowerCase(),
+      })
+      expect(signUp.status).toBe(201)
+      const rita = { ...anonymousWithToken(signUp.body.token), userId: signUp.body.user.id as string }
+      expect((await paula.json('GET', '/referrals')).body.items).toEqual([
+        expect.objectContaining({ name: 'R•••a R.', state: 'signed_up', earned: '0' }),
+      ])
+      const opened = await rita.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
+      expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+      const ritaAccount = opened.body.accountId as string
+      await admin.json('POST', `/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
+      expect((await paula.json('GET', '/referrals')).body.items[0].state).toBe('signed_up')
+      const card = (await rita.json('POST', `/accounts/${ritaAccount}/cards`, {})).body
+      expect(card).toMatchObject({ kind: 'virtual', status: 'active' })
+      await credit({ accountId: ritaAccount, code: 'cash' }, 2_000_000_000n)
+      await spend('80', card.id)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+        items: [expect.objectContaining({ state: 'earning', earned: '0.8' })],
+        unpaid: '0.8',
+      })
+      const board = (await paula.json('GET', '/referrals/leaderboard')).body
+      expect(board).toMatchObject({
+        month: '2026-11',
+        items: [{ rank: 1, name: 'P•••a P.', earned: '0.8', referrals: 1, you: true }],
+      })
+      expect((await rita.json('GET', '/referrals/leaderboard')).body.items[0].you).toBe(false)
 
-    // $0.80 in November rolls over (not above $1); December adds $0.50 → $1.30 is paid in January.
-    await credit({ accountId: null, code: 'cashback_pool' }, 50_000_000n)
-    await scheduleMembershipJobs(t.deps)
-    await at('2026-12-01T00:00:01Z')
-    await t.runJobs()
-    expect((await paula.json('GET', '/referrals')).body.unpaid).toBe('0.8')
-    await at('2026-12-10T10:00:00Z')
-    await spend('50', card.id)
-    // After the 30-day window nothing more accrues.
-    await at('2026-12-22T10:00:00Z')
-    await spend('500', card.id)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
-      items: [expect.objectContaining({ state: 'completed', earned: '1.3', paid: '0' })],
-      unpaid: '1.3',
-    })
-    const before = await usdc(paula, account)
-    await at('2027-01-01T00:00:01Z')
-    await t.runJobs()
-    expect(Number(await usdc(paula, account)) - Number(before)).toBeCloseTo(1.3, 6)
-    expect((await paula.json('GET', '/referrals')).body).toMatchObject({
-      items: [expect.objectContaining({ paid: '1.3' })],
-      unpaid: '0',
-    })
-    expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
-      kind: 'referral_cashback',
-      amount: '1.3',
-    })
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+      // $0.80 in November rolls over (not above $1); December adds $0.50 → $1.30 is paid in January.
+      await credit({ accountId: null, code: 'cashback_pool' }, 50_000_000n)
+      await scheduleMembershipJobs(t.deps)
+      await at('2026-12-01T00:00:01Z')
+      await t.runJobs()
+      expect((await paula.json('GET', '/referrals')).body.unpaid).toBe('0.8')
+      await at('2026-12-10T10:00:00Z')
+      await spend('50', card.id)
+      // After the 30-day window nothing more accrues.
+      await at('2026-12-22T10:00:00Z')
+      await spend('500', card.id)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+        items: [expect.objectContaining({ state: 'completed', earned: '1.3', paid: '0' })],
+        unpaid: '1.3',
+      })
+      const before = await usdc(paula, account)
+      await at('2027-01-01T00:00:01Z')
+      await t.runJobs()
+      expect(Number(await usdc(paula, account)) - Number(before)).toBeCloseTo(1.3, 6)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+        items: [expect.objectContaining({ paid: '1.3' })],
+        unpaid: '0',
+      })
+      expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
+        kind: 'referral_cashback',
+        amount: '1.3',
+      })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 })
 
 function anonymousWithToken(token: string): Caller {

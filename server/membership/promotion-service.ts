@@ -205,7 +205,10 @@ async function summerMintSpent(db: Tx, accountId: string, c: CampaignRow): Promi
   return rows.filter((r) => isQualifyingSpend(r.mcc)).reduce((sum, r) => sum + BigInt(r.net), 0n)
 }
 
-/** After a cleared purchase: in each running summer-mint campaign the account is eligible for, mints the badge once the goal is reached (kept for good). */
+/**
+ * After a cleared purchase: in each running summer-mint campaign the account is eligible for, mints the badge once the
+ * goal is reached (kept for good).
+ */
 export async function recordSummerMintProgress(deps: Deps, db: Tx, accountId: string) {
   const now = deps.now()
   const running = await db

@@ -41,7 +41,8 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
       method: 'get',
       path: '/health/ready',
       summary:
-        'Readiness: database reachable, every migration applied, jobs running (for a balancer deciding to send traffic); 503 not_ready with each check otherwise',
+        'Readiness: database reachable, every migration applied, jobs running (for a ' +
+        'balancer deciding to send traffic); 503 not_ready with each check otherwise',
       tag: 'meta',
       access: { kind: 'public' },
       response: ReadinessResponse,

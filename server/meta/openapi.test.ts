@@ -40,39 +40,46 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
     expect(operations).toHaveLength(t.routes.length)
   })
 
-  it('names each component once: a borrower’s balances point at the loan’s health, the health check at the service’s', async () => {
-    const { body } = await anonymous(t.app).json('GET', '/openapi.json')
-    const balances = deref(body, { $ref: '#/components/schemas/Balances' })
-    const health =
-      balances.properties.health.anyOf?.find((v: { $ref?: string }) => v.$ref) ?? balances.properties.health
-    expect(Object.keys(deref(body, health).properties)).toEqual(
-      expect.arrayContaining(['factor', 'status', 'liquidationValue']),
-    )
-    const check = deref(
-      body,
-      body.paths['/app/cash/api/v1/health'].get.responses['200'].content['application/json'].schema,
-    )
-    expect(Object.keys(check.properties)).toEqual(expect.arrayContaining(['status', 'database', 'version']))
-  })
+  it(
+    'names each component once: a borrower’s balances point ' +
+      'at the loan’s health, the health check at the service’s',
+    async () => {
+      const { body } = await anonymous(t.app).json('GET', '/openapi.json')
+      const balances = deref(body, { $ref: '#/components/schemas/Balances' })
+      const health =
+        balances.properties.health.anyOf?.find((v: { $ref?: string }) => v.$ref) ?? balances.properties.health
+      expect(Object.keys(deref(body, health).properties)).toEqual(
+        expect.arrayContaining(['factor', 'status', 'liquidationValue']),
+      )
+      const check = deref(
+        body,
+        body.paths['/app/cash/api/v1/health'].get.responses['200'].content['application/json'].schema,
+      )
+      expect(Object.keys(check.properties)).toEqual(expect.arrayContaining(['status', 'database', 'version']))
+    },
+  )
 
-  it('has no component name given to two different schemas anywhere in domain/api, requests and answers alike', async () => {
-    const owners = new Map<string, { schema: z.ZodType; where: string }>()
-    const clashes: string[] = []
-    const dir = new URL('../../domain/api/', import.meta.url)
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.ts'))) {
-      const exported = (await import(new URL(file, dir).href)) as Record<string, unknown>
-      for (const [name, value] of Object.entries(exported)) {
-        if (!(value instanceof z.ZodType)) continue
-        const id = z.globalRegistry.get(value)?.id
-        if (typeof id !== 'string') continue
-        const owner = owners.get(id)
-        if (owner && owner.schema !== value) clashes.push(`${id}: ${owner.where} and ${file} ${name}`)
-        else owners.set(id, { schema: value, where: `${file} ${name}` })
+  it(
+    'has no component name given to two different schemas anywhere in domain/api, ' + 'requests and answers alike',
+    async () => {
+      const owners = new Map<string, { schema: z.ZodType; where: string }>()
+      const clashes: string[] = []
+      const dir = new URL('../../domain/api/', import.meta.url)
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.ts'))) {
+        const exported = (await import(new URL(file, dir).href)) as Record<string, unknown>
+        for (const [name, value] of Object.entries(exported)) {
+          if (!(value instanceof z.ZodType)) continue
+          const id = z.globalRegistry.get(value)?.id
+          if (typeof id !== 'string') continue
+          const owner = owners.get(id)
+          if (owner && owner.schema !== value) clashes.push(`${id}: ${owner.where} and ${file} ${name}`)
+          else owners.set(id, { schema: value, where: `${file} ${name}` })
+        }
       }
-    }
-    expect(owners.size).toBeGreaterThan(50)
-    expect(clashes).toEqual([])
-  })
+      expect(owners.size).toBeGreaterThan(50)
+      expect(clashes).toEqual([])
+    },
+  )
 
   it('refuses a component name given to two different schemas', () => {
     const components = newComponents()

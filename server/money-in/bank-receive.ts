@@ -219,7 +219,9 @@ export const bankEvents = {
         fee_usdc: overCap ? 0n : q.feeUsdc,
         status: overCap ? 'returned' : 'credited',
         return_reason: overCap
-          ? `Transfers from someone else are limited to $${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} each; this one was returned to the sender.`
+          ? `Transfers from someone else are limited to ` +
+            `$${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} ` +
+            `each; this one was returned to the sender.`
           : null,
         journal_id: journalId,
       })

@@ -38,27 +38,31 @@ async function postWebhook(provider: string, event: object, options: { secret?: 
 }
 
 describe('provider webhooks', () => {
-  it('answer a correctly signed event with malformed data 400 with its fields (not 500, which the provider retries), and keep nothing of it', async () => {
-    for (const [provider, type] of [
-      ['card', 'authorization.request'],
-      ['card', 'clearing'],
-      ['pix', 'charge.paid'],
-      ['bank', 'transfer.received'],
-    ] as const) {
-      const id = `evt_malformed_${provider}_${type}`
-      const res = await postWebhook(provider, { id, type, created: t.deps.now().toISOString(), data: { junk: 1 } })
-      expect(res.status, `${provider} ${type}`).toBe(400)
-      const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } }
-      expect(error.code).toBe('invalid_request')
-      expect(Object.keys(error.fields).length, `${provider} ${type} names its fields`).toBeGreaterThan(0)
-      const kept = await t.deps.db.kysely
-        .selectFrom('provider_events')
-        .select('event_id')
-        .where('event_id', '=', id)
-        .execute()
-      expect(kept).toEqual([])
-    }
-  })
+  it(
+    'answer a correctly signed event with malformed data 400 with its ' +
+      'fields (not 500, which the provider retries), and keep nothing of it',
+    async () => {
+      for (const [provider, type] of [
+        ['card', 'authorization.request'],
+        ['card', 'clearing'],
+        ['pix', 'charge.paid'],
+        ['bank', 'transfer.received'],
+      ] as const) {
+        const id = `evt_malformed_${provider}_${type}`
+        const res = await postWebhook(provider, { id, type, created: t.deps.now().toISOString(), data: { junk: 1 } })
+        expect(res.status, `${provider} ${type}`).toBe(400)
+        const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } }
+        expect(error.code).toBe('invalid_request')
+        expect(Object.keys(error.fields).length, `${provider} ${type} names its fields`).toBeGreaterThan(0)
+        const kept = await t.deps.db.kysely
+          .selectFrom('provider_events')
+          .select('event_id')
+          .where('event_id', '=', id)
+          .execute()
+        expect(kept).toEqual([])
+      }
+    },
+  )
 })
 
 describe('crypto deposits to the safe address', () => {
@@ -140,37 +144,44 @@ describe('webhooks', () => {
     expect(await balance()).toBe('2505')
   })
 
-  it('refuses a confirmation that overtook its detection (409), and credits once when it is delivered again after it', async () => {
-    // The scale test's finding: the detection's delivery waited on a killed server's claim while the confirmation
-    // ran elsewhere; it was recorded as done with nothing to confirm, and the deposit stayed pending for ever.
-    const early = await postWebhook('chain', confirmed)
-    expect(early.status).toBe(409)
-    expect((await early.json()).error.code).toBe('event_out_of_order')
-    expect(
-      await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute(),
-      'nothing recorded: the retry applies',
-    ).toEqual([])
-    expect((await postWebhook('chain', await detected())).status).toBe(200)
-    expect(await (await postWebhook('chain', confirmed)).json()).toEqual({ received: true, duplicate: false })
-    expect(await balance()).toBe('2505')
-  })
+  it(
+    'refuses a confirmation that overtook its detection (409), ' +
+      'and credits once when it is delivered again after it',
+    async () => {
+      // The scale test's finding: the detection's delivery waited on a killed server's claim while the confirmation
+      // ran elsewhere; it was recorded as done with nothing to confirm, and the deposit stayed pending for ever.
+      const early = await postWebhook('chain', confirmed)
+      expect(early.status).toBe(409)
+      expect((await early.json()).error.code).toBe('event_out_of_order')
+      expect(
+        await t.deps.db.kysely.selectFrom('provider_events').select('event_id').execute(),
+        'nothing recorded: the retry applies',
+      ).toEqual([])
+      expect((await postWebhook('chain', await detected())).status).toBe(200)
+      expect(await (await postWebhook('chain', confirmed)).json()).toEqual({ received: true, duplicate: false })
+      expect(await balance()).toBe('2505')
+    },
+  )
 
-  it('accepts the confirmation of a transfer to an address that is not a Cash safe, once its detection was ignored', async () => {
-    const elsewhere = { ...(await detected()), id: 'evt_elsewhere_1' }
-    elsewhere.data = {
-      ...elsewhere.data,
-      to: '0x000000000000000000000000000000000000dEaD',
-      txHash: `0x${'cd'.repeat(32)}`,
-    }
-    expect((await postWebhook('chain', elsewhere)).status).toBe(200)
-    const res = await postWebhook('chain', {
-      ...confirmed,
-      id: 'evt_elsewhere_2',
-      data: { txHash: `0x${'cd'.repeat(32)}`, confirmations: 12 },
-    })
-    expect(res.status).toBe(200)
-    expect(await balance()).toBe('2500')
-  })
+  it(
+    'accepts the confirmation of a transfer to an address that is not a Cash safe, ' + 'once its detection was ignored',
+    async () => {
+      const elsewhere = { ...(await detected()), id: 'evt_elsewhere_1' }
+      elsewhere.data = {
+        ...elsewhere.data,
+        to: '0x000000000000000000000000000000000000dEaD',
+        txHash: `0x${'cd'.repeat(32)}`,
+      }
+      expect((await postWebhook('chain', elsewhere)).status).toBe(200)
+      const res = await postWebhook('chain', {
+        ...confirmed,
+        id: 'evt_elsewhere_2',
+        data: { txHash: `0x${'cd'.repeat(32)}`, confirmations: 12 },
+      })
+      expect(res.status).toBe(200)
+      expect(await balance()).toBe('2500')
+    },
+  )
 
   it('refuses a bad signature and changes nothing', async () => {
     const res = await postWebhook('chain', await detected(), { secret: 'someone-else-entirely-secret' })
@@ -270,27 +281,30 @@ describe('bridges', () => {
 })
 
 describe('PIX top-up', () => {
-  it('shows a valid BR Code for R$100 and, once paid, credits the quoted USDC with the fee to the fee account', async () => {
-    expect((await paula.json('GET', `/accounts/${account}/pix/quote?brlAmount=100`)).body).toMatchObject({
-      creditUsdc: '19.8',
-      feeUsdc: '0.2',
-      lockSeconds: 600,
-    })
-    const charge = (
-      await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '100' }, { 'idempotency-key': key() })
-    ).body
-    expect(decodeBrCode(charge.brCode)).toMatchObject({
-      kind: 'dynamic',
-      amount: '100.00',
-      txid: charge.txid,
-      merchantName: 'CASH PAGAMENTOS LTDA',
-    })
-    await admin.json('POST', `/sandbox/pix/charges/${charge.txid}/pay`)
-    await advance(100)
-    expect((await paula.json('GET', `/accounts/${account}/pix/charges/${charge.id}`)).body.status).toBe('paid')
-    expect(await balance()).toBe('2519.8')
-    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
-  })
+  it(
+    'shows a valid BR Code for R$100 and, once paid, ' + 'credits the quoted USDC with the fee to the fee account',
+    async () => {
+      expect((await paula.json('GET', `/accounts/${account}/pix/quote?brlAmount=100`)).body).toMatchObject({
+        creditUsdc: '19.8',
+        feeUsdc: '0.2',
+        lockSeconds: 600,
+      })
+      const charge = (
+        await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '100' }, { 'idempotency-key': key() })
+      ).body
+      expect(decodeBrCode(charge.brCode)).toMatchObject({
+        kind: 'dynamic',
+        amount: '100.00',
+        txid: charge.txid,
+        merchantName: 'CASH PAGAMENTOS LTDA',
+      })
+      await admin.json('POST', `/sandbox/pix/charges/${charge.txid}/pay`)
+      await advance(100)
+      expect((await paula.json('GET', `/accounts/${account}/pix/charges/${charge.id}`)).body.status).toBe('paid')
+      expect(await balance()).toBe('2519.8')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 
   it('expires an unpaid code after 10 minutes and credits nothing if it is paid late', async () => {
     const charge = (

@@ -62,9 +62,8 @@ export async function createPixCharge(deps: Deps, db: Tx, accountId: string, brl
     .executeTakeFirstOrThrow()
   const today = await sql<{ total: bigint }>`
     SELECT COALESCE(sum(brl_amount), 0) AS total FROM pix_charges
-    WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >= ${startOfDay(now, account.time_zone)}`.execute(
-    db,
-  )
+    WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >=
+      ${startOfDay(now, account.time_zone)}`.execute(db)
   if ((today.rows[0]?.total ?? 0n) + centavos > PIX_TOP_UP.dailyMaxBrl)
     throw new DomainError('pix_daily_limit', undefined, { brlAmount: 'PIX top-ups are limited to R$ 50.000,00 a day.' })
   const q = pixTopUpQuote(centavos, SANDBOX_FX.brlUsdMicro)

@@ -86,47 +86,54 @@ describe('bank send', () => {
 })
 
 describe('Plaid Link (sandbox)', () => {
-  it('links the holder’s own account after credentials and MFA, exchanging the token once, numbers masked', async () => {
-    const bad = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
-      institutionId: 'ins_109508',
-      username: 'user_good',
-      password: 'wrong',
-    })
-    expect(bad.body.error).toMatchObject({ code: 'plaid_credentials', fields: { password: expect.any(String) } })
-    const started = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
-      institutionId: 'ins_109508',
-      username: 'user_good',
-      password: 'pass_good',
-    })
-    expect(
-      (
-        await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {
-          code: '0000',
-        })
-      ).body.error.code,
-    ).toBe('plaid_mfa')
-    const linked = await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {
-      code: '1234',
-    })
-    expect(linked.body.accounts).toEqual([
-      expect.objectContaining({ id: 'checking', mask: '0000' }),
-      expect.objectContaining({ id: 'savings', mask: '1111' }),
-    ])
-    expect(JSON.stringify(linked.body)).not.toContain('1111222233330000')
-    const recipient = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
-      publicToken: linked.body.publicToken,
-      plaidAccountId: 'checking',
-    })
-    expect(recipient.body).toMatchObject({
-      source: 'plaid',
-      institution: 'First Platypus Bank',
-      masked: '•••• 0000',
-      currency: 'USD',
-    })
-    const again = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
-      publicToken: linked.body.publicToken,
-      plaidAccountId: 'savings',
-    })
-    expect(again.body.error.code).toBe('plaid_session_expired')
-  })
+  it(
+    'links the holder’s own account after credentials and MFA, ' + 'exchanging the token once, numbers masked',
+    async () => {
+      const bad = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
+        institutionId: 'ins_109508',
+        username: 'user_good',
+        password: 'wrong',
+      })
+      expect(bad.body.error).toMatchObject({ code: 'plaid_credentials', fields: { password: expect.any(String) } })
+      const started = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
+        institutionId: 'ins_109508',
+        username: 'user_good',
+        password: 'pass_good',
+      })
+      expect(
+        (
+          await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {
+            code: '0000',
+          })
+        ).body.error.code,
+      ).toBe('plaid_mfa')
+      const linked = await paula.json(
+        'POST',
+        `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`,
+        {
+          code: '1234',
+        },
+      )
+      expect(linked.body.accounts).toEqual([
+        expect.objectContaining({ id: 'checking', mask: '0000' }),
+        expect.objectContaining({ id: 'savings', mask: '1111' }),
+      ])
+      expect(JSON.stringify(linked.body)).not.toContain('1111222233330000')
+      const recipient = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
+        publicToken: linked.body.publicToken,
+        plaidAccountId: 'checking',
+      })
+      expect(recipient.body).toMatchObject({
+        source: 'plaid',
+        institution: 'First Platypus Bank',
+        masked: '•••• 0000',
+        currency: 'USD',
+      })
+      const again = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
+        publicToken: linked.body.publicToken,
+        plaidAccountId: 'savings',
+      })
+      expect(again.body.error.code).toBe('plaid_session_expired')
+    },
+  )
 })

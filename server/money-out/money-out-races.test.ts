@@ -121,7 +121,8 @@ describe('parallel money-out requests on one account', () => {
   )
 
   it(
-    '100 bank sends: as many as the balance pays are sent, the rest refused insufficient_spendable, no overdraft, no 5xx',
+    '100 bank sends: as many as the balance pays are sent, the ' +
+      'rest refused insufficient_spendable, no overdraft, no 5xx',
     HUNDRED,
     async () => {
       const recipient = await paula.json('POST', `/accounts/${account}/bank-recipients`, {

@@ -4,7 +4,8 @@ import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 const BCB_EXAMPLE =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+  'de Tal6008BRASILIA62070503***63041D3D'
 const account = ACCOUNT_IDS.personal
 let t: TestApp
 let paula: Caller

@@ -198,7 +198,9 @@ export async function confirmPixSend(
     ],
   })
   // The sandbox acquirer settles PIX instantly and answers with the end-to-end id of the payment.
-  const e2e = `E${deps.now().toISOString().replace(/\D/g, '').slice(0, 12)}${p.id.replaceAll('-', '').slice(0, 19).toUpperCase()}`
+  const e2e =
+    `E${deps.now().toISOString().replace(/\D/g, '').slice(0, 12)}` +
+    `${p.id.replaceAll('-', '').slice(0, 19).toUpperCase()}`
   await db
     .updateTable('pix_payments')
     .set({ status: 'completed', end_to_end_id: e2e, journal_id: journalId, completed_at: deps.now() })

@@ -52,7 +52,8 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
     if (total > position.available[input.asset] + replacing)
       throw new DomainError(
         'insufficient_funds',
-        `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`,
+        `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} ` +
+          `is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`,
         { amount: `More than your free ${input.asset} (fee included).` },
       )
     if (position.account.mode === 'borrow') {

@@ -18,84 +18,100 @@ const series = (text: string, name: string) => {
 }
 
 describe('GET /metrics', () => {
-  it('counts requests by route pattern, card decisions by result and reason, and reads the job queue and the ledger check', async () => {
-    const t = await createTestApp()
-    const admin = await signIn(t.app, 'admin')
-    const buy = (amount: string) =>
-      admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' })
-    expect((await buy('10')).body).toMatchObject({ approved: true })
-    expect((await buy('999999')).body).toMatchObject({ approved: false, reason: 'over_daily_limit' })
-    for (let i = 0; i < 3; i++) await anonymous(t.app).request('GET', '/health')
+  it(
+    'counts requests by route pattern, card decisions by result ' +
+      'and reason, and reads the job queue and the ledger check',
+    async () => {
+      const t = await createTestApp()
+      const admin = await signIn(t.app, 'admin')
+      const buy = (amount: string) =>
+        admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, { amount, merchantName: 'Café Lisboa' })
+      expect((await buy('10')).body).toMatchObject({ approved: true })
+      expect((await buy('999999')).body).toMatchObject({ approved: false, reason: 'over_daily_limit' })
+      for (let i = 0; i < 3; i++) await anonymous(t.app).request('GET', '/health')
 
-    const res = await t.app.request(METRICS)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
-    const text = await res.text()
-    expect(series(text, 'cash_http_requests_total{method="GET",route="/app/cash/api/v1/health",status="200"}')).toBe(3)
-    expect(series(text, 'cash_http_request_duration_seconds_count{method="GET",route="/app/cash/api/v1/health"}')).toBe(
-      3,
-    )
-    // Ids stay out of the labels: the purchases are one series under their route pattern.
-    expect(
-      series(
-        text,
-        'cash_http_requests_total{method="POST",route="/app/cash/api/v1/sandbox/cards/:cardId/purchases",status="201"}',
-      ),
-    ).toBe(2)
-    expect(
-      series(text, 'cash_http_requests_total{method="POST",route="/app/cash/api/v1/webhooks/:provider",status="200"}'),
-    ).toBe(2)
-    expect(text).not.toContain(CARD_IDS.personal)
-    expect(series(text, 'cash_card_authorizations_total{result="approved",reason=""}')).toBe(1)
-    expect(series(text, 'cash_card_authorizations_total{result="declined",reason="over_daily_limit"}')).toBe(1)
-    expect(series(text, 'cash_jobs_due')).toBeGreaterThanOrEqual(0)
-    expect(series(text, 'cash_jobs_lag_seconds')).toBeGreaterThanOrEqual(0)
-    expect(series(text, 'cash_ledger_check_ok')).toBe(1)
-    expect(series(text, 'cash_ledger_check_problems')).toBe(0)
-    expect(text).toContain('cash_nodejs_eventloop_lag_seconds')
-    // This server runs jobs (JOBS=on) and has not finished a pass: its age counts from its start, never 0.
-    expect(series(text, 'cash_job_loop_last_pass_age_seconds')).toBeGreaterThan(0)
+      const res = await t.app.request(METRICS)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+      const text = await res.text()
+      expect(series(text, 'cash_http_requests_total{method="GET",route="/app/cash/api/v1/health",status="200"}')).toBe(
+        3,
+      )
+      expect(
+        series(text, 'cash_http_request_duration_seconds_count{method="GET",route="/app/cash/api/v1/health"}'),
+      ).toBe(3)
+      // Ids stay out of the labels: the purchases are one series under their route pattern.
+      expect(
+        series(
+          text,
+          'cash_http_requests_total{method="POST",route="/app/cash/api/v1/sandbox/cards/:cardId/purchases",status="20' +
+            '1"}',
+        ),
+      ).toBe(2)
+      expect(
+        series(
+          text,
+          'cash_http_requests_total{method="POST",route="/app/cash/api/v1/webhooks/:provider",status="200"}',
+        ),
+      ).toBe(2)
+      expect(text).not.toContain(CARD_IDS.personal)
+      expect(series(text, 'cash_card_authorizations_total{result="approved",reason=""}')).toBe(1)
+      expect(series(text, 'cash_card_authorizations_total{result="declined",reason="over_daily_limit"}')).toBe(1)
+      expect(series(text, 'cash_jobs_due')).toBeGreaterThanOrEqual(0)
+      expect(series(text, 'cash_jobs_lag_seconds')).toBeGreaterThanOrEqual(0)
+      expect(series(text, 'cash_ledger_check_ok')).toBe(1)
+      expect(series(text, 'cash_ledger_check_problems')).toBe(0)
+      expect(text).toContain('cash_nodejs_eventloop_lag_seconds')
+      // This server runs jobs (JOBS=on) and has not finished a pass: its age counts from its start, never 0.
+      expect(series(text, 'cash_job_loop_last_pass_age_seconds')).toBeGreaterThan(0)
 
-    await t.runJobs()
-    const after = await (await t.app.request(METRICS)).text()
-    expect(series(after, 'cash_jobs_due')).toBe(0)
-    expect(after).toMatch(/^cash_jobs_run_total\{kind="[a-z.-]+",outcome="done"\} [1-9]/m)
-  })
+      await t.runJobs()
+      const after = await (await t.app.request(METRICS)).text()
+      expect(series(after, 'cash_jobs_due')).toBe(0)
+      expect(after).toMatch(/^cash_jobs_run_total\{kind="[a-z.-]+",outcome="done"\} [1-9]/m)
+    },
+  )
 
-  it('answers only the scraper’s bearer token when METRICS_TOKEN is set, and is absent in production without one', async () => {
-    const t = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789', JOBS: 'off' })
-    expect((await t.app.request(METRICS)).status).toBe(401)
-    expect(
-      (await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-01234567890' } })).status,
-    ).toBe(401)
-    const scraped = await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-0123456789' } })
-    expect(scraped.status).toBe(200)
-    expect(await scraped.text(), 'no job-loop series where this process runs no jobs').not.toContain(
-      'cash_job_loop_last_pass_age_seconds',
-    )
-    const production = await createTestApp({ CASH_ENV: 'production' })
-    // The path is then like any other unknown page of the shell.
-    const res = await production.app.request(METRICS)
-    expect(res.headers.get('content-type') ?? '').not.toContain('version=0.0.4')
-    expect(await res.text()).not.toContain('cash_http_requests_total')
-  })
+  it(
+    'answers only the scraper’s bearer token when METRICS_TOKEN is set, ' + 'and is absent in production without one',
+    async () => {
+      const t = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789', JOBS: 'off' })
+      expect((await t.app.request(METRICS)).status).toBe(401)
+      expect(
+        (await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-01234567890' } })).status,
+      ).toBe(401)
+      const scraped = await t.app.request(METRICS, { headers: { authorization: 'Bearer scrape-token-0123456789' } })
+      expect(scraped.status).toBe(200)
+      expect(await scraped.text(), 'no job-loop series where this process runs no jobs').not.toContain(
+        'cash_job_loop_last_pass_age_seconds',
+      )
+      const production = await createTestApp({ CASH_ENV: 'production' })
+      // The path is then like any other unknown page of the shell.
+      const res = await production.app.request(METRICS)
+      expect(res.headers.get('content-type') ?? '').not.toContain('version=0.0.4')
+      expect(await res.text()).not.toContain('cash_http_requests_total')
+    },
+  )
 })
 
 describe('liveness and readiness', () => {
-  it('is live without looking at anything, and ready with the database, the migrations and the job loop checked', async () => {
-    const t = await createTestApp({ JOBS: 'off' })
-    expect(await anonymous(t.app).json('GET', '/health/live')).toEqual({ status: 200, body: { status: 'ok' } })
-    expect(await anonymous(t.app).json('GET', '/health/ready')).toEqual({
-      status: 200,
-      body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'off' } },
-    })
+  it(
+    'is live without looking at anything, and ready with the database, ' + 'the migrations and the job loop checked',
+    async () => {
+      const t = await createTestApp({ JOBS: 'off' })
+      expect(await anonymous(t.app).json('GET', '/health/live')).toEqual({ status: 200, body: { status: 'ok' } })
+      expect(await anonymous(t.app).json('GET', '/health/ready')).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { database: 'ok', migrations: 'ok', jobs: 'off' } },
+      })
 
-    const running = await createTestApp({ JOBS: 'on' })
-    const longAgo = Date.now() - 60_000
-    expect((await readiness(running.deps, longAgo)).jobs).toMatch(/^no pass of due jobs for 6\d s$/)
-    metricsOf(running.deps).jobPassFinished()
-    expect((await readiness(running.deps, longAgo)).jobs).toBe('ok')
-  })
+      const running = await createTestApp({ JOBS: 'on' })
+      const longAgo = Date.now() - 60_000
+      expect((await readiness(running.deps, longAgo)).jobs).toMatch(/^no pass of due jobs for 6\d s$/)
+      metricsOf(running.deps).jobPassFinished()
+      expect((await readiness(running.deps, longAgo)).jobs).toBe('ok')
+    },
+  )
 
   it('is not ready (503) on a database that stopped or one missing a migration, and says which', async () => {
     const db = await connectPglite(':memory:')

@@ -66,9 +66,8 @@ export function createMetrics(deps: Deps) {
       const { rows } = await sql<{
         due: bigint
         oldest: Date | null
-      }>`SELECT count(*) AS due, min(run_at) AS oldest FROM jobs WHERE status = 'pending' AND run_at <= ${deps.now()}`.execute(
-        deps.db.kysely,
-      )
+      }>`SELECT count(*) AS due, min(run_at) AS oldest FROM jobs WHERE status = 'pending'
+          AND run_at <= ${deps.now()}`.execute(deps.db.kysely)
       this.set(Number(rows[0]!.due))
       lag.set(rows[0]!.oldest ? Math.max(0, (deps.now().getTime() - rows[0]!.oldest.getTime()) / 1000) : 0)
     },
@@ -97,7 +96,9 @@ export function createMetrics(deps: Deps) {
   })
   new Gauge({
     name: 'cash_ledger_check_ok',
-    help: 'Whether the last ledger check found every journal balanced and every balance equal to its entries (1) or not (0)',
+    help:
+      'Whether the last ledger check found every journal balanced ' +
+      'and every balance equal to its entries (1) or not (0)',
     registers: [registry],
     async collect() {
       if (!ledger || Date.now() - ledger.at > LEDGER_CHECK_EVERY_MS) {

@@ -140,8 +140,11 @@ describe('monitoring tunnel with no DSN configured', () => {
     expect((await post('?o=1&p=1', big)).status).toBe(413)
     expect(await t.deps.db.kysely.selectFrom('error_inbox').select('id').execute()).toEqual([])
     // A full inbox: 1,000 older events. One more comes in; the oldest goes.
-    await t.deps.db.execScript(`INSERT INTO error_inbox (id, received_at, event_id, item_types, summary, size_bytes, envelope)
-      SELECT gen_random_uuid(), now() - n * interval '1 minute', 'old-' || n, 'event', 'Error: old', 10, '\\x00'::bytea FROM generate_series(1, ${LOCAL_INBOX.maxRows}) AS n`)
+    await t.deps.db.execScript(
+      `INSERT INTO error_inbox (id, received_at, event_id, item_types, summary, size_bytes, envelope)
+      SELECT gen_random_uuid(), now() - n * interval '1 minute', 'old-' || n, 'event', 'Error: old', 10, ` +
+        `'\\x00'::bytea FROM generate_series(1, ${LOCAL_INBOX.maxRows}) AS n`,
+    )
     expect((await post('?o=1&p=1', envelope(LOCAL_DSN))).status).toBe(200)
     const kept = await t.deps.db.kysely.selectFrom('error_inbox').select('event_id').execute()
     expect(kept).toHaveLength(LOCAL_INBOX.maxRows)

@@ -123,7 +123,8 @@ export function mountTunnel(app: Hono, deps: Deps, forward: typeof fetch = fetch
             })
             .execute()
           await sql`DELETE FROM error_inbox WHERE id IN (
-              SELECT id FROM (SELECT id, row_number() OVER w AS n, sum(size_bytes) OVER w AS total FROM error_inbox WINDOW w AS (ORDER BY received_at DESC, id DESC)) kept
+              SELECT id FROM (SELECT id, row_number() OVER w AS n, sum(size_bytes) OVER w AS total FROM error_inbox
+                WINDOW w AS (ORDER BY received_at DESC, id DESC)) kept
               WHERE n > ${LOCAL_INBOX.maxRows} OR total > ${LOCAL_INBOX.maxBytes})`.execute(tx)
         })
         return c.json({ accepted: true }, 200)

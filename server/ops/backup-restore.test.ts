@@ -121,7 +121,8 @@ async function drill(kind: 'pglite' | 'postgres') {
 
 describe.concurrent('the restore drill: backed up under load, restored into a new database', () => {
   it(
-    'on PGlite: the server that owns the folder writes the backup on SIGUSR2; the restore has every earlier deposit and a clean ledger',
+    'on PGlite: the server that owns the folder writes the backup on ' +
+      'SIGUSR2; the restore has every earlier deposit and a clean ledger',
     () => drill('pglite'),
     600_000,
   )

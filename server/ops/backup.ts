@@ -114,7 +114,10 @@ export async function backupPostgres(url: string, dir: string, at = new Date()):
   return file
 }
 
-/** `pg_restore` of `file` into the database at `url`, which must exist and hold no tables yet; grants in older backups are skipped. */
+/**
+ * `pg_restore` of `file` into the database at `url`, which must exist and hold no tables yet; grants in older backups
+ * are skipped.
+ */
 export async function restorePostgres(file: string, url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()

@@ -42,7 +42,8 @@ export const peopleRoutes = [
     method: 'post',
     path: '/accounts/:accountId/invitations',
     summary:
-      'Invite an e-mail with a role (only owners invite owners); replaces a pending invitation to the same e-mail and sends the invite mail',
+      'Invite an e-mail with a role (only owners invite owners); replaces ' +
+      'a pending invitation to the same e-mail and sends the invite mail',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
     status: 201,
@@ -96,7 +97,8 @@ export const peopleRoutes = [
     method: 'post',
     path: '/invitations/lookup',
     summary:
-      'What an invitation link offers (company, role, who invited, for which e-mail); nothing for a bad token. The token travels in the body, never in an API URL',
+      'What an invitation link offers (company, role, who invited, for which e-mail); ' +
+      'nothing for a bad token. The token travels in the body, never in an API URL',
     tag: 'people',
     access: { kind: 'public' },
     body: InviteLookupQuery,

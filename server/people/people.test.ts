@@ -45,43 +45,48 @@ async function inviteAndReadToken(by: Caller, email: string, role = 'member'): P
 }
 
 describe('inviting people', () => {
-  it('mails a single-use link that shows the company, role and inviter, and joins the invited e-mail once', async () => {
-    const token = await inviteAndReadToken(owner, 'Ivy@Example.com', 'admin')
-    const mail = (await admin.json('GET', '/sandbox/mail?to=ivy@example.com')).body.items[0]
-    expect(mail.subject).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
-    expect(mail.body).toContain('http://localhost/app/cash/accept-invite?token=')
-    expect(mail.body).toContain('as an admin')
-    expect(mail.body).toMatch(/expires on Nov 28, 2026, 12:00\sPM UTC/)
-    const stored = await t.deps.db.kysely.selectFrom('invitations').select('token_hash').execute()
-    expect(stored[0]!.token_hash).not.toContain(token)
+  it(
+    'mails a single-use link that shows the company, ' + 'role and inviter, and joins the invited e-mail once',
+    async () => {
+      const token = await inviteAndReadToken(owner, 'Ivy@Example.com', 'admin')
+      const mail = (await admin.json('GET', '/sandbox/mail?to=ivy@example.com')).body.items[0]
+      expect(mail.subject).toBe('Olivia Okafor invited you to Acme Labs Ltd on Cash')
+      expect(mail.body).toContain('http://localhost/app/cash/accept-invite?token=')
+      expect(mail.body).toContain('as an admin')
+      expect(mail.body).toMatch(/expires on Nov 28, 2026, 12:00\sPM UTC/)
+      const stored = await t.deps.db.kysely.selectFrom('invitations').select('token_hash').execute()
+      expect(stored[0]!.token_hash).not.toContain(token)
 
-    const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
-    expect(lookup.body).toEqual({
-      companyName: 'Acme Labs Ltd',
-      role: 'admin',
-      inviterName: 'Olivia Okafor',
-      email: 'ivy@example.com',
-      expiresAt: '2026-11-28T12:00:00.000Z',
-    })
+      const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
+      expect(lookup.body).toEqual({
+        companyName: 'Acme Labs Ltd',
+        role: 'admin',
+        inviterName: 'Olivia Okafor',
+        email: 'ivy@example.com',
+        expiresAt: '2026-11-28T12:00:00.000Z',
+      })
 
-    const ivy = (await signUp('ivy@example.com')).caller!
-    const joined = await ivy.json('POST', '/invitations/accept', { token })
-    expect(joined.body).toEqual({ accountId: ACME, accountName: 'Acme Labs Ltd', role: 'admin' })
-    expect((await ivy.json('GET', '/auth/session')).body.memberships).toEqual([
-      { accountId: ACME, accountKind: 'corporate', accountName: 'Acme Labs Ltd', role: 'admin' },
-    ])
-    expect((await ivy.json('GET', `/accounts/${ACME}/balances`)).status).toBe(200)
+      const ivy = (await signUp('ivy@example.com')).caller!
+      const joined = await ivy.json('POST', '/invitations/accept', { token })
+      expect(joined.body).toEqual({ accountId: ACME, accountName: 'Acme Labs Ltd', role: 'admin' })
+      expect((await ivy.json('GET', '/auth/session')).body.memberships).toEqual([
+        { accountId: ACME, accountKind: 'corporate', accountName: 'Acme Labs Ltd', role: 'admin' },
+      ])
+      expect((await ivy.json('GET', `/accounts/${ACME}/balances`)).status).toBe(200)
 
-    const again = await ivy.json('POST', '/invitations/accept', { token })
-    expect(again.status).toBe(410)
-    expect(again.body.error.code).toBe('invite_used')
-    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token })).body.error.code).toBe('invite_used')
-    const people = (await owner.json('GET', `/accounts/${ACME}/members`)).body
-    expect(people.people.map((p: { email: string; role: string }) => `${p.email}:${p.role}`)).toContain(
-      'ivy@example.com:admin',
-    )
-    expect(people.invitations).toEqual([])
-  })
+      const again = await ivy.json('POST', '/invitations/accept', { token })
+      expect(again.status).toBe(410)
+      expect(again.body.error.code).toBe('invite_used')
+      expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token })).body.error.code).toBe(
+        'invite_used',
+      )
+      const people = (await owner.json('GET', `/accounts/${ACME}/members`)).body
+      expect(people.people.map((p: { email: string; role: string }) => `${p.email}:${p.role}`)).toContain(
+        'ivy@example.com:admin',
+      )
+      expect(people.invitations).toEqual([])
+    },
+  )
 
   it('joins once when the same link is accepted twice at the same moment', async () => {
     const token = await inviteAndReadToken(owner, 'twice@example.com')
@@ -99,40 +104,46 @@ describe('inviting people', () => {
     expect(rows).toHaveLength(3)
   })
 
-  it('refuses an expired link, a link for another e-mail, and a made-up token without saying anything about it', async () => {
-    const token = await inviteAndReadToken(owner, 'late@example.com')
-    const stranger = (await signUp('stranger@example.com')).caller!
-    const wrong = await stranger.json('POST', '/invitations/accept', { token })
-    expect([wrong.status, wrong.body.error.code]).toEqual([403, 'invite_wrong_email'])
+  it(
+    'refuses an expired link, a link for another e-mail, ' + 'and a made-up token without saying anything about it',
+    async () => {
+      const token = await inviteAndReadToken(owner, 'late@example.com')
+      const stranger = (await signUp('stranger@example.com')).caller!
+      const wrong = await stranger.json('POST', '/invitations/accept', { token })
+      expect([wrong.status, wrong.body.error.code]).toEqual([403, 'invite_wrong_email'])
 
-    t.setNow(new Date('2026-11-28T12:00:01Z'))
-    const late = (await signUp('late@example.com')).caller!
-    const expired = await late.json('POST', '/invitations/accept', { token })
-    expect([expired.status, expired.body.error.code]).toEqual([410, 'invite_expired'])
-    expect((await late.json('GET', '/auth/session')).body.memberships).toEqual([])
+      t.setNow(new Date('2026-11-28T12:00:01Z'))
+      const late = (await signUp('late@example.com')).caller!
+      const expired = await late.json('POST', '/invitations/accept', { token })
+      expect([expired.status, expired.body.error.code]).toEqual([410, 'invite_expired'])
+      expect((await late.json('GET', '/auth/session')).body.memberships).toEqual([])
 
-    const madeUp = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'A'.repeat(43) })
-    expect(madeUp.status).toBe(404)
-    expect(Object.keys(madeUp.body.error).sort()).toEqual(['code', 'message'])
-    const short = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'abc' })
-    expect(short.body.error.fields.token).toMatch(/not complete/)
-  })
+      const madeUp = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'A'.repeat(43) })
+      expect(madeUp.status).toBe(404)
+      expect(Object.keys(madeUp.body.error).sort()).toEqual(['code', 'message'])
+      const short = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'abc' })
+      expect(short.body.error.fields.token).toMatch(/not complete/)
+    },
+  )
 
-  it('replaces a pending invitation when the same e-mail is invited again, and a revoked link stops working', async () => {
-    const first = await inviteAndReadToken(owner, 'again@example.com', 'member')
-    const second = await inviteAndReadToken(owner, 'again@example.com', 'admin')
-    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: first })).body.error.code).toBe(
-      'invite_revoked',
-    )
-    const pending = (await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations
-    expect(pending).toMatchObject([
-      { email: 'again@example.com', role: 'admin', invitedBy: 'Olivia Okafor', expired: false },
-    ])
-    expect((await owner.json('DELETE', `/accounts/${ACME}/invitations/${pending[0].id}`)).status).toBe(200)
-    expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: second })).body.error.code).toBe(
-      'invite_revoked',
-    )
-  })
+  it(
+    'replaces a pending invitation when the same e-mail is invited again, ' + 'and a revoked link stops working',
+    async () => {
+      const first = await inviteAndReadToken(owner, 'again@example.com', 'member')
+      const second = await inviteAndReadToken(owner, 'again@example.com', 'admin')
+      expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: first })).body.error.code).toBe(
+        'invite_revoked',
+      )
+      const pending = (await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations
+      expect(pending).toMatchObject([
+        { email: 'again@example.com', role: 'admin', invitedBy: 'Olivia Okafor', expired: false },
+      ])
+      expect((await owner.json('DELETE', `/accounts/${ACME}/invitations/${pending[0].id}`)).status).toBe(200)
+      expect((await anonymous(t.app).json('POST', '/invitations/lookup', { token: second })).body.error.code).toBe(
+        'invite_revoked',
+      )
+    },
+  )
 
   it('refuses to invite someone already in the company, at the e-mail field', async () => {
     const res = await owner.json('POST', `/accounts/${ACME}/invitations`, {

@@ -38,7 +38,8 @@ export const safeRoutes = [
     method: 'get',
     path: '/accounts/:accountId/safe',
     summary:
-      'The account’s safe: address, owners, threshold, recovery, pending security operations; before creation, the plan and its counterfactual address',
+      'The account’s safe: address, owners, threshold, recovery, pending security ' +
+      'operations; before creation, the plan and its counterfactual address',
     tag: 'safe',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] },
     params: AccountParams,
@@ -76,7 +77,8 @@ export const safeRoutes = [
     method: 'post',
     path: '/accounts/:accountId/safe/recoveries',
     summary:
-      'Start a recovery naming the incoming owner (confirmed); 2 of 3 recovery signers must approve, then it waits 3 days',
+      'Start a recovery naming the incoming owner (confirmed); 2 ' +
+      'of 3 recovery signers must approve, then it waits 3 days',
     tag: 'safe',
     access: owners,
     status: 201,

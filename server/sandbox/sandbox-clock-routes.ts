@@ -11,7 +11,8 @@ export const sandboxClockRoutes = [
     method: 'post',
     path: '/sandbox/clock',
     summary:
-      'Test servers only (CASH_ENV=test): move the server clock forward and run the jobs then due (security delays, provider reviews, settlements)',
+      'Test servers only (CASH_ENV=test): move the server clock forward and ' +
+      'run the jobs then due (security delays, provider reviews, settlements)',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,

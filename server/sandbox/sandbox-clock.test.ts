@@ -6,34 +6,38 @@ const account = ACCOUNT_IDS.personal
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
 describe('POST /sandbox/clock (test servers only)', () => {
-  it('moves the server clock forward and runs what fell due: a withdrawal past its security delay is sent and confirmed', async () => {
-    const t = await createTestApp()
-    const admin = await signIn(t.app, 'admin')
-    const paula = await signIn(t.app, 'personal')
-    const before = t.deps.now().getTime()
-    const w = await paula.json(
-      'POST',
-      `/accounts/${account}/withdrawals`,
-      { asset: 'USDC', amount: '10', address: TO, confirmation: { method: 'password', password: DEMO_PASSWORD } },
-      { 'idempotency-key': 'clock-w-1' },
-    )
-    expect(w.body.status).toBe('delayed')
+  it(
+    'moves the server clock forward and runs what fell due: a ' +
+      'withdrawal past its security delay is sent and confirmed',
+    async () => {
+      const t = await createTestApp()
+      const admin = await signIn(t.app, 'admin')
+      const paula = await signIn(t.app, 'personal')
+      const before = t.deps.now().getTime()
+      const w = await paula.json(
+        'POST',
+        `/accounts/${account}/withdrawals`,
+        { asset: 'USDC', amount: '10', address: TO, confirmation: { method: 'password', password: DEMO_PASSWORD } },
+        { 'idempotency-key': 'clock-w-1' },
+      )
+      expect(w.body.status).toBe('delayed')
 
-    const short = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 30 })
-    expect(short.status).toBe(200)
-    expect(short.body.offsetSeconds).toBe(30)
-    expect(new Date(short.body.now).getTime() - before).toBe(30_000)
-    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('delayed')
+      const short = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 30 })
+      expect(short.status).toBe(200)
+      expect(short.body.offsetSeconds).toBe(30)
+      expect(new Date(short.body.now).getTime() - before).toBe(30_000)
+      expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('delayed')
 
-    // Past the 60 s delay: released, broadcast, and its confirmation (a webhook job) delivered in the same call.
-    const long = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 60 })
-    expect(long.body).toMatchObject({ offsetSeconds: 90 })
-    expect(long.body.ranJobs).toBeGreaterThanOrEqual(1)
-    expect(t.deps.now().getTime() - before).toBe(90_000)
-    const moved = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 10 })
-    expect(moved.body.offsetSeconds).toBe(100)
-    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('confirmed')
-  })
+      // Past the 60 s delay: released, broadcast, and its confirmation (a webhook job) delivered in the same call.
+      const long = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 60 })
+      expect(long.body).toMatchObject({ offsetSeconds: 90 })
+      expect(long.body.ranJobs).toBeGreaterThanOrEqual(1)
+      expect(t.deps.now().getTime() - before).toBe(90_000)
+      const moved = await admin.json('POST', '/sandbox/clock', { advanceSeconds: 10 })
+      expect(moved.body.offsetSeconds).toBe(100)
+      expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0].status).toBe('confirmed')
+    },
+  )
 
   it('is for platform admins, and takes whole seconds forward only', async () => {
     const t = await createTestApp()

@@ -26,25 +26,29 @@ describe('the sandbox controls’ API', () => {
     )
   })
 
-  it('makes the card network time out: the purchase is declined as a timeout and nothing stays on hold once due jobs ran', async () => {
-    const t = await createTestApp()
-    const admin = await signIn(t.app, 'admin')
-    const res = await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
-      amount: '12.50',
-      merchantName: 'Slow Café',
-      networkTimeout: true,
-    })
-    expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ approved: false, reason: 'timeout' })
-    const ran = await admin.json('POST', '/sandbox/jobs/run')
-    expect(ran.status).toBe(200)
-    const auths = (await admin.json('GET', `/sandbox/targets/personal%40demo.cash`)).body.authorizations as {
-      networkId: string
-      status: string
-    }[]
-    const mine = auths.find((a) => a.networkId === res.body.networkId)
-    expect(mine === undefined || mine.status !== 'approved').toBe(true)
-  })
+  it(
+    'makes the card network time out: the purchase is declined ' +
+      'as a timeout and nothing stays on hold once due jobs ran',
+    async () => {
+      const t = await createTestApp()
+      const admin = await signIn(t.app, 'admin')
+      const res = await admin.json('POST', `/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+        amount: '12.50',
+        merchantName: 'Slow Café',
+        networkTimeout: true,
+      })
+      expect(res.status).toBe(201)
+      expect(res.body).toMatchObject({ approved: false, reason: 'timeout' })
+      const ran = await admin.json('POST', '/sandbox/jobs/run')
+      expect(ran.status).toBe(200)
+      const auths = (await admin.json('GET', `/sandbox/targets/personal%40demo.cash`)).body.authorizations as {
+        networkId: string
+        status: string
+      }[]
+      const mine = auths.find((a) => a.networkId === res.body.networkId)
+      expect(mine === undefined || mine.status !== 'approved').toBe(true)
+    },
+  )
 })
 
 describe('sandbox data is marked off production', () => {
@@ -60,7 +64,8 @@ describe('sandbox data is marked off production', () => {
     expect(byKey.status).toBe(201)
     expect(byKey.body).toMatchObject({ source: 'key', recipientSandbox: true })
     const code =
-      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D'
+      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
+      'de Tal6008BRASILIA62070503***63041D3D'
     const byCode = await paula.json(
       'POST',
       `/accounts/${ACCOUNT_IDS.personal}/pix/payments`,

@@ -44,7 +44,8 @@ export const sandboxRoutes = [
     method: 'get',
     path: '/sandbox/targets/:who',
     summary:
-      'What the sandbox controls can act on for an account (by a member’s e-mail or the account id): cards, deposit address, pending PIX charges, recent purchases, open identity applications',
+      'What the sandbox controls can act on for an account (by a member’s e-mail or the account id): ' +
+      'cards, deposit address, pending PIX charges, recent purchases, open identity applications',
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,

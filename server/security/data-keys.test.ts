@@ -16,21 +16,24 @@ const quiet = createLogger('silent')
 const KEYS = `k1:${Buffer.alloc(32, 1).toString('base64')}`
 
 describe('the data key of an install', () => {
-  it('is DATA_KEYS when given, and otherwise made once and kept in DATA_DIR/data-key (0600), never in the database', () => {
-    expect(withDataKeys(loadConfig({ DATA_KEYS: KEYS }), quiet).DATA_KEYS).toBe(KEYS)
-    const folder = mkdtempSync(join(tmpdir(), 'cash-data-key-'))
-    try {
-      const config = loadConfig({ DATA_DIR: join(folder, 'data') })
-      const made = withDataKeys(config, quiet).DATA_KEYS!
-      expect(parseDataKeys(made).current).toMatch(/^local-[0-9a-f]{6}$/)
-      const file = join(folder, 'data', DATA_KEY_FILE)
-      expect(readFileSync(file, 'utf8').trim()).toBe(made)
-      expect(statSync(file).mode & 0o777).toBe(0o600)
-      expect(withDataKeys(config, quiet).DATA_KEYS, 'the next start reads the same key').toBe(made)
-    } finally {
-      rmSync(folder, { recursive: true, force: true })
-    }
-  })
+  it(
+    'is DATA_KEYS when given, and otherwise made once and ' + 'kept in DATA_DIR/data-key (0600), never in the database',
+    () => {
+      expect(withDataKeys(loadConfig({ DATA_KEYS: KEYS }), quiet).DATA_KEYS).toBe(KEYS)
+      const folder = mkdtempSync(join(tmpdir(), 'cash-data-key-'))
+      try {
+        const config = loadConfig({ DATA_DIR: join(folder, 'data') })
+        const made = withDataKeys(config, quiet).DATA_KEYS!
+        expect(parseDataKeys(made).current).toMatch(/^local-[0-9a-f]{6}$/)
+        const file = join(folder, 'data', DATA_KEY_FILE)
+        expect(readFileSync(file, 'utf8').trim()).toBe(made)
+        expect(statSync(file).mode & 0o777).toBe(0o600)
+        expect(withDataKeys(config, quiet).DATA_KEYS, 'the next start reads the same key').toBe(made)
+      } finally {
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('lives in memory with an in-memory PGlite, and is refused for PostgreSQL with nowhere to keep it', () => {
     const a = withDataKeys(loadConfig({ DATA_DIR: ':memory:' }), quiet).DATA_KEYS
@@ -42,7 +45,8 @@ describe('the data key of an install', () => {
   })
 })
 
-it('a server started on a database made before sealing seals its plaintext rows before it listens, with the key kept beside the folder', async () => {
+it('a server started on a database made before sealing seals its ' +
+  'plaintext rows before it listens, with the key kept beside the folder', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'cash-seal-at-start-'))
   const dataDir = join(folder, 'data')
   const port = await freePort()
@@ -63,12 +67,11 @@ it('a server started on a database made before sealing seals its plaintext rows 
     await server.stop()
     // What a database of an older version holds: numbers in the clear.
     let db = await connectPglite(dataDir)
-    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source) VALUES ('30000000-0000-4000-8000-0000000000c1', ${account}, 'us', 'Plain Old', '011000015', '55501234', 'manual')`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban) VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(
-      db.kysely,
-    )
+    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source)
+        VALUES ('30000000-0000-4000-8000-0000000000c1', ${account}, 'us', 'Plain Old', '011000015', '55501234',
+          'manual')`.execute(db.kysely)
+    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban)
+        VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(db.kysely)
     await db.close()
 
     server = new Server(env, port)

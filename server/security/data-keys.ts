@@ -40,7 +40,8 @@ export function withDataKeys(config: Config, log: Logger): Config {
     return { ...config, DATA_KEYS: newDataKey(`mem-${randomBytes(3).toString('hex')}`) }
   if (config.DATA_DIR === ':memory:')
     throw new ConfigError(
-      "Invalid configuration:\n  DATA_KEYS: set it, or a DATA_DIR folder to keep this install's data key in: a PostgreSQL database outlives a key held in memory",
+      'Invalid configuration:\n  DATA_KEYS: set it, or a DATA_DIR folder to keep this ' +
+        "install's data key in: a PostgreSQL database outlives a key held in memory",
     )
   mkdirSync(config.DATA_DIR, { recursive: true })
   const file = join(config.DATA_DIR, DATA_KEY_FILE)
@@ -49,7 +50,9 @@ export function withDataKeys(config: Config, log: Logger): Config {
   return { ...config, DATA_KEYS: readFileSync(file, 'utf8').trim() }
 }
 
-/** Writes `file` whole unless it exists (a draft linked into place: a server starting beside never reads half a key). */
+/**
+ * Writes `file` whole unless it exists (a draft linked into place: a server starting beside never reads half a key).
+ */
 function writeOnce(file: string, content: string): boolean {
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
   writeFileSync(draft, `${content}\n`, { mode: 0o600 })

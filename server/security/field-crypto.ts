@@ -56,7 +56,8 @@ export function parseDataKeys(text: string): KeyRing {
     const material = Buffer.from(part.slice(colon + 1), 'base64')
     if (material.length !== 32)
       throw new DataKeyError(
-        `key ${id} is not 32 bytes of base64 (make one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64'))")`,
+        `key ${id} is not 32 bytes of base64 (make one with: node -e ` +
+          `"console.log(require('crypto').randomBytes(32).toString('base64'))")`,
       )
     if (keys.has(id)) throw new DataKeyError(`key ${id} is given twice`)
     keys.set(id, derive(material))

@@ -35,23 +35,30 @@ async function everyRow(db: Db): Promise<string> {
 }
 
 describe('personal data at rest', () => {
-  it('keeps account numbers, IBANs, identity documents and KYC details sealed in every row, while the API answers them as before', async () => {
-    const stored = await storePersonalData(t.app, t.runJobs, advance)
-    const rows = await everyRow(t.deps.db)
-    for (const plain of stored.plaintexts) expect(rows.includes(plain), `${plain} stored in the clear`).toBe(false)
-    expect(rows).not.toContain(stored.documentBytes.toString('hex'))
-    const recipients = await t.deps.db.kysely.selectFrom('bank_recipients').select(['account_number', 'iban']).execute()
-    for (const r of recipients) expect(String(r.account_number ?? r.iban)).toMatch(/^v1\.test1\./)
-    const virtual = await t.deps.db.kysely.selectFrom('virtual_bank_accounts').selectAll().execute()
-    expect(virtual).toEqual([
-      expect.objectContaining({
-        usd_account_number: expect.stringMatching(/^v1\.test1\./),
-        iban: expect.stringMatching(/^v1\.test1\./),
-        usd_account_number_index: expect.any(String),
-        iban_index: expect.any(String),
-      }),
-    ])
-  })
+  it(
+    'keeps account numbers, IBANs, identity documents and KYC details ' +
+      'sealed in every row, while the API answers them as before',
+    async () => {
+      const stored = await storePersonalData(t.app, t.runJobs, advance)
+      const rows = await everyRow(t.deps.db)
+      for (const plain of stored.plaintexts) expect(rows.includes(plain), `${plain} stored in the clear`).toBe(false)
+      expect(rows).not.toContain(stored.documentBytes.toString('hex'))
+      const recipients = await t.deps.db.kysely
+        .selectFrom('bank_recipients')
+        .select(['account_number', 'iban'])
+        .execute()
+      for (const r of recipients) expect(String(r.account_number ?? r.iban)).toMatch(/^v1\.test1\./)
+      const virtual = await t.deps.db.kysely.selectFrom('virtual_bank_accounts').selectAll().execute()
+      expect(virtual).toEqual([
+        expect.objectContaining({
+          usd_account_number: expect.stringMatching(/^v1\.test1\./),
+          iban: expect.stringMatching(/^v1\.test1\./),
+          usd_account_number_index: expect.any(String),
+          iban_index: expect.any(String),
+        }),
+      ])
+    },
+  )
 })
 
 describe('the startup pass', () => {
@@ -74,17 +81,19 @@ describe('the startup pass', () => {
         })
       ).status,
     ).toBe(201)
-    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source) VALUES ('30000000-0000-4000-8000-0000000000b1', ${account}, 'us', 'Plain Old', '011000015', '55501234', 'manual')`.execute(
+    await sql`INSERT INTO bank_recipients (id, account_id, region, name, routing_number, account_number, source)
+        VALUES ('30000000-0000-4000-8000-0000000000b1', ${account}, 'us', 'Plain Old', '011000015', '55501234',
+          'manual')`.execute(db.kysely)
+    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban)
+        VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(db.kysely)
+    await sql`INSERT INTO identity_documents (id, uploaded_by, kind, mime, file_name, size_bytes, content, created_at)
+        VALUES (${documentId}, ${nina}, 'selfie', 'image/png', 'me.png', ${scan.length}, ${scan}, now())`.execute(
       db.kysely,
     )
-    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban) VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO identity_documents (id, uploaded_by, kind, mime, file_name, size_bytes, content, created_at) VALUES (${documentId}, ${nina}, 'selfie', 'image/png', 'me.png', ${scan.length}, ${scan}, now())`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO identity_applications (id, kind, user_id, submitted_by, subject_name, provider_ref, status, details, origin, submitted_at)
-      VALUES (${applicationId}, 'kyc', ${nina}, ${nina}, 'Nina Novak', 'idv_old_1', 'submitted', ${JSON.stringify({ legalName: 'Nina Novak', birthDate: '1991-02-03' })}, 'http://localhost', now())`.execute(
+    await sql`INSERT INTO identity_applications (id, kind, user_id, submitted_by, subject_name, provider_ref, status,
+        details, origin, submitted_at)
+      VALUES (${applicationId}, 'kyc', ${nina}, ${nina}, 'Nina Novak', 'idv_old_1', 'submitted',
+        ${JSON.stringify({ legalName: 'Nina Novak', birthDate: '1991-02-03' })}, 'http://localhost', now())`.execute(
       db.kysely,
     )
     await sql`UPDATE identity_documents SET application_id = ${applicationId} WHERE id = ${documentId}`.execute(
@@ -92,66 +101,73 @@ describe('the startup pass', () => {
     )
   }
 
-  it('seals values stored in the clear and re-seals those under an older key, once; the API and incoming transfers still find them', async () => {
-    await storeOldRows(t.deps.db)
-    const sealed = await sealStoredPii(t.deps.db, parseDataKeys(rotated), t.deps.log)
-    expect(sealed).toEqual({
-      'bank_recipients.account_number': 1,
-      'bank_recipients.iban': 1,
-      'virtual_bank_accounts.usd_account_number': 1,
-      'virtual_bank_accounts.iban': 1,
-      'identity_applications.details': 1,
-      'identity_documents.content': 1,
-    })
-    expect(
-      await sealStoredPii(t.deps.db, parseDataKeys(rotated), t.deps.log),
-      'a second start finds nothing to do',
-    ).toEqual({})
+  it(
+    'seals values stored in the clear and re-seals those under an ' +
+      'older key, once; the API and incoming transfers still find them',
+    async () => {
+      await storeOldRows(t.deps.db)
+      const sealed = await sealStoredPii(t.deps.db, parseDataKeys(rotated), t.deps.log)
+      expect(sealed).toEqual({
+        'bank_recipients.account_number': 1,
+        'bank_recipients.iban': 1,
+        'virtual_bank_accounts.usd_account_number': 1,
+        'virtual_bank_accounts.iban': 1,
+        'identity_applications.details': 1,
+        'identity_documents.content': 1,
+      })
+      expect(
+        await sealStoredPii(t.deps.db, parseDataKeys(rotated), t.deps.log),
+        'a second start finds nothing to do',
+      ).toEqual({})
 
-    const rows = await everyRow(t.deps.db)
-    for (const plain of [
-      '55501234',
-      'FR1420041010050500013M02606',
-      '912345678901',
-      'DE02100100100000000001',
-      '1991-02-03',
-      scan.toString('hex'),
-    ])
-      expect(rows.includes(plain), plain).toBe(false)
-    const recipients = await t.deps.db.kysely.selectFrom('bank_recipients').select(['account_number', 'iban']).execute()
-    expect(recipients.map((r) => String(r.account_number ?? r.iban).slice(0, 8))).toEqual(['v1.new2.', 'v1.new2.'])
+      const rows = await everyRow(t.deps.db)
+      for (const plain of [
+        '55501234',
+        'FR1420041010050500013M02606',
+        '912345678901',
+        'DE02100100100000000001',
+        '1991-02-03',
+        scan.toString('hex'),
+      ])
+        expect(rows.includes(plain), plain).toBe(false)
+      const recipients = await t.deps.db.kysely
+        .selectFrom('bank_recipients')
+        .select(['account_number', 'iban'])
+        .execute()
+      expect(recipients.map((r) => String(r.account_number ?? r.iban).slice(0, 8))).toEqual(['v1.new2.', 'v1.new2.'])
 
-    // The server, now on the rotated keys, answers every value as it was.
-    t.deps.config.DATA_KEYS = rotated
-    const paula = await signIn(t.app, 'personal', 'web')
-    expect(
-      ((await paula.json('GET', `/accounts/${account}/bank-recipients`)).body.items as { masked: string }[])
-        .map((r) => r.masked)
-        .sort(),
-    ).toEqual(['•••• 1234', '•••• 2606'])
-    expect((await paula.json('GET', `/accounts/${account}/bank-details`)).body).toMatchObject({
-      usd: { accountNumber: '912345678901' },
-      eur: { iban: 'DE02100100100000000001' },
-    })
-    const admin = await signIn(t.app, 'admin')
-    expect((await admin.json('GET', `/admin/identity-documents/${documentId}`)).body.content).toBe(
-      scan.toString('base64'),
-    )
-    expect((await admin.json('GET', '/admin/identity-applications')).body.items).toContainEqual(
-      expect.objectContaining({ id: applicationId, details: { legalName: 'Nina Novak', birthDate: '1991-02-03' } }),
-    )
-    await admin.json('POST', '/sandbox/bank/transfers', {
-      accountId: account,
-      rail: 'sepa',
-      amount: '100',
-      senderName: 'Paula Pereira',
-    })
-    advance(100)
-    await t.runJobs()
-    expect((await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items).toEqual([
-      expect.objectContaining({ status: 'credited', currency: 'EUR' }),
-    ])
-  })
+      // The server, now on the rotated keys, answers every value as it was.
+      t.deps.config.DATA_KEYS = rotated
+      const paula = await signIn(t.app, 'personal', 'web')
+      expect(
+        ((await paula.json('GET', `/accounts/${account}/bank-recipients`)).body.items as { masked: string }[])
+          .map((r) => r.masked)
+          .sort(),
+      ).toEqual(['•••• 1234', '•••• 2606'])
+      expect((await paula.json('GET', `/accounts/${account}/bank-details`)).body).toMatchObject({
+        usd: { accountNumber: '912345678901' },
+        eur: { iban: 'DE02100100100000000001' },
+      })
+      const admin = await signIn(t.app, 'admin')
+      expect((await admin.json('GET', `/admin/identity-documents/${documentId}`)).body.content).toBe(
+        scan.toString('base64'),
+      )
+      expect((await admin.json('GET', '/admin/identity-applications')).body.items).toContainEqual(
+        expect.objectContaining({ id: applicationId, details: { legalName: 'Nina Novak', birthDate: '1991-02-03' } }),
+      )
+      await admin.json('POST', '/sandbox/bank/transfers', {
+        accountId: account,
+        rail: 'sepa',
+        amount: '100',
+        senderName: 'Paula Pereira',
+      })
+      advance(100)
+      await t.runJobs()
+      expect((await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items).toEqual([
+        expect.objectContaining({ status: 'credited', currency: 'EUR' }),
+      ])
+    },
+  )
 
   it('finds a virtual account by a blind index made under an older key, before the pass re-seals it', async () => {
     const paula = await signIn(t.app, 'personal', 'web')
@@ -173,9 +189,11 @@ describe('the startup pass', () => {
   })
 
   it('refuses to start on values sealed under a key DATA_KEYS does not hold, naming the key', async () => {
-    await sql`INSERT INTO bank_recipients (id, account_id, region, name, iban, source) VALUES ('30000000-0000-4000-8000-0000000000b2', ${account}, 'eu', 'Lost Key', ${sealText(parseDataKeys(`gone9:${Buffer.alloc(32, 'g').toString('base64')}`), 'bank_recipients.iban', 'DE89370400440532013000') as unknown as string}, 'manual')`.execute(
-      t.deps.db.kysely,
-    )
+    const lostKey = parseDataKeys(`gone9:${Buffer.alloc(32, 'g').toString('base64')}`)
+    const sealed = sealText(lostKey, 'bank_recipients.iban', 'DE89370400440532013000') as unknown as string
+    await sql`INSERT INTO bank_recipients (id, account_id, region, name, iban, source)
+        VALUES ('30000000-0000-4000-8000-0000000000b2', ${account}, 'eu', 'Lost Key',
+          ${sealed}, 'manual')`.execute(t.deps.db.kysely)
     const error = await sealStoredPii(t.deps.db, parseDataKeys(rotated), t.deps.log).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toMatch(
@@ -184,65 +202,80 @@ describe('the startup pass', () => {
   })
 })
 
-it('upgrades a database of the version before: migration 0042 keeps its rows, the pass seals them, and bank numbers in events are masked', async () => {
-  const db = await wrapPglite(inProcess(new PGlite({ parsers: pgliteParsers })))
-  try {
-    await db.execScript(
-      'CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
-    )
-    for (const m of migrationFiles().filter((m) => m.version < '0042'))
-      await db.execScript(`BEGIN; ${m.sql}\n;INSERT INTO schema_migrations (version) VALUES ('${m.version}'); COMMIT;`)
-    await seedPersonas(testDeps(db))
-    const account = ACCOUNT_IDS.personal
-    const details = { legalName: 'Nina Novak', birthDate: '1991-02-03', address: { line1: 'Rua Augusta 100' } }
-    await sql`INSERT INTO bank_recipients (id, account_id, region, name, iban, source) VALUES ('30000000-0000-4000-8000-0000000000e1', ${account}, 'eu', 'Hans', 'DE89370400440532013000', 'manual')`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban) VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO identity_applications (id, kind, user_id, submitted_by, subject_name, provider_ref, status, details, origin, submitted_at)
-      VALUES ('30000000-0000-4000-8000-0000000000e2', 'kyc', ${persona('new').id}, ${persona('new').id}, 'Nina Novak', 'idv_old_2', 'approved', ${JSON.stringify(details)}::jsonb, 'http://localhost', now())`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO provider_events (provider, event_id, type, payload) VALUES ('bank', 'evt_old_1', 'transfer.received', ${JSON.stringify({ reference: 'SEPA-1', iban: 'DE02100100100000000001', rail: 'sepa' })}::jsonb)`.execute(
-      db.kysely,
-    )
-    await sql`INSERT INTO jobs (id, kind, payload, run_at, status) VALUES ('30000000-0000-4000-8000-0000000000e3', 'webhook.deliver', ${JSON.stringify({ provider: 'bank', event: { id: 'evt_old_1', type: 'transfer.received', created: '2026-11-01T00:00:00Z', data: { accountNumber: '912345678901' } } })}::jsonb, now(), 'done')`.execute(
-      db.kysely,
-    )
+it(
+  'upgrades a database of the version before: migration 0042 keeps its ' +
+    'rows, the pass seals them, and bank numbers in events are masked',
+  async () => {
+    const db = await wrapPglite(inProcess(new PGlite({ parsers: pgliteParsers })))
+    try {
+      await db.execScript(
+        'CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      )
+      for (const m of migrationFiles().filter((m) => m.version < '0042'))
+        await db.execScript(
+          `BEGIN; ${m.sql}\n;INSERT INTO schema_migrations (version) VALUES ('${m.version}'); COMMIT;`,
+        )
+      await seedPersonas(testDeps(db))
+      const account = ACCOUNT_IDS.personal
+      const details = { legalName: 'Nina Novak', birthDate: '1991-02-03', address: { line1: 'Rua Augusta 100' } }
+      await sql`INSERT INTO bank_recipients (id, account_id, region, name, iban, source)
+        VALUES ('30000000-0000-4000-8000-0000000000e1', ${account}, 'eu', 'Hans', 'DE89370400440532013000',
+          'manual')`.execute(db.kysely)
+      await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban)
+        VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(db.kysely)
+      await sql`INSERT INTO identity_applications (id, kind, user_id, submitted_by, subject_name, provider_ref, status,
+        details, origin, submitted_at)
+      VALUES ('30000000-0000-4000-8000-0000000000e2', 'kyc', ${persona('new').id}, ${persona('new').id}, 'Nina Novak',
+        'idv_old_2', 'approved', ${JSON.stringify(details)}::jsonb, 'http://localhost', now())`.execute(db.kysely)
+      await sql`INSERT INTO provider_events (provider, event_id, type, payload)
+        VALUES
+          ('bank', 'evt_old_1', 'transfer.received',
+            ${JSON.stringify({ reference: 'SEPA-1', iban: 'DE02100100100000000001', rail: 'sepa' })}::jsonb)`.execute(
+        db.kysely,
+      )
+      const event = {
+        id: 'evt_old_1',
+        type: 'transfer.received',
+        created: '2026-11-01T00:00:00Z',
+        data: { accountNumber: '912345678901' },
+      }
+      await sql`INSERT INTO jobs (id, kind, payload, run_at, status)
+        VALUES ('30000000-0000-4000-8000-0000000000e3', 'webhook.deliver',
+          ${JSON.stringify({ provider: 'bank', event })}::jsonb, now(), 'done')`.execute(db.kysely)
 
-    expect(await migrate(db)).toContain('0042_pii_at_rest')
-    const keys = parseDataKeys(TEST_DATA_KEYS)
-    await sealStoredPii(db, keys, testDeps(db).log)
-    const rows = await everyRow(db)
-    for (const plain of [
-      'DE89370400440532013000',
-      '912345678901',
-      'DE02100100100000000001',
-      '1991-02-03',
-      'Rua Augusta',
-    ])
-      expect(rows.includes(plain), plain).toBe(false)
-    const app = await db.kysely
-      .selectFrom('identity_applications')
-      .select('details')
-      .where('id', '=', '30000000-0000-4000-8000-0000000000e2')
-      .executeTakeFirstOrThrow()
-    expect(JSON.parse(openText(keys, 'identity_applications.details', app.details))).toEqual(details)
-    const virtual = await db.kysely.selectFrom('virtual_bank_accounts').selectAll().executeTakeFirstOrThrow()
-    expect(openText(keys, 'virtual_bank_accounts.usd_account_number', virtual.usd_account_number)).toBe('912345678901')
-    const recipient = await db.kysely.selectFrom('bank_recipients').select('iban').executeTakeFirstOrThrow()
-    expect(openText(keys, 'bank_recipients.iban', recipient.iban as SealedText)).toBe('DE89370400440532013000')
-    const { rows: kept } = await sql<{
-      event: string
-      job: string
-    }>`SELECT (SELECT payload->>'iban' FROM provider_events WHERE event_id = 'evt_old_1') AS event,
-      (SELECT payload #>> '{event,data,accountNumber}' FROM jobs WHERE id = '30000000-0000-4000-8000-0000000000e3') AS job`.execute(
-      db.kysely,
-    )
-    expect(kept[0]).toEqual({ event: '•••• 0001', job: '•••• 8901' })
-  } finally {
-    await db.close()
-  }
-})
+      expect(await migrate(db)).toContain('0042_pii_at_rest')
+      const keys = parseDataKeys(TEST_DATA_KEYS)
+      await sealStoredPii(db, keys, testDeps(db).log)
+      const rows = await everyRow(db)
+      for (const plain of [
+        'DE89370400440532013000',
+        '912345678901',
+        'DE02100100100000000001',
+        '1991-02-03',
+        'Rua Augusta',
+      ])
+        expect(rows.includes(plain), plain).toBe(false)
+      const app = await db.kysely
+        .selectFrom('identity_applications')
+        .select('details')
+        .where('id', '=', '30000000-0000-4000-8000-0000000000e2')
+        .executeTakeFirstOrThrow()
+      expect(JSON.parse(openText(keys, 'identity_applications.details', app.details))).toEqual(details)
+      const virtual = await db.kysely.selectFrom('virtual_bank_accounts').selectAll().executeTakeFirstOrThrow()
+      expect(openText(keys, 'virtual_bank_accounts.usd_account_number', virtual.usd_account_number)).toBe(
+        '912345678901',
+      )
+      const recipient = await db.kysely.selectFrom('bank_recipients').select('iban').executeTakeFirstOrThrow()
+      expect(openText(keys, 'bank_recipients.iban', recipient.iban as SealedText)).toBe('DE89370400440532013000')
+      const { rows: kept } = await sql<{
+        event: string
+        job: string
+      }>`SELECT (SELECT payload->>'iban' FROM provider_events WHERE event_id = 'evt_old_1') AS event,
+      (SELECT payload #>> '{event,data,accountNumber}' FROM jobs WHERE id = '30000000-0000-4000-8000-0000000000e3')
+        AS job`.execute(db.kysely)
+      expect(kept[0]).toEqual({ event: '•••• 0001', job: '•••• 8901' })
+    } finally {
+      await db.close()
+    }
+  },
+)

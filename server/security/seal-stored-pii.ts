@@ -90,9 +90,8 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
                 ? Buffer.from(row.value as Uint8Array)
                 : openBytes(keys, name, row.value as unknown as SealedBytes)
             const sealed = sealBytes(keys, name, plain) as unknown as Uint8Array
-            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(
-              tx,
-            )
+            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed}
+                WHERE ${sql.ref(c.key)} = ${row.key}`.execute(tx)
           } else {
             const plain =
               keyId === null ? (row.value as string) : openText(keys, name, row.value as unknown as SealedText)
@@ -100,9 +99,8 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
             const index = c.index
               ? sql`, ${sql.ref(c.index)} = ${blindIndex(keys, name, normaliseBankNumber(plain))}`
               : sql``
-            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed}${index} WHERE ${sql.ref(c.key)} = ${row.key}`.execute(
-              tx,
-            )
+            await sql`UPDATE ${sql.table(c.table)} SET ${sql.ref(c.column)} = ${sealed}${index}
+                WHERE ${sql.ref(c.key)} = ${row.key}`.execute(tx)
           }
         }
         return rows.length

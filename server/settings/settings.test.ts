@@ -55,16 +55,19 @@ describe('profile details', () => {
     })
   })
 
-  it('saves a profile with no phone as the page sends it (phone null), and clears a saved phone the same way', async () => {
-    const paula = await signIn(t.app, 'personal', 'web')
-    const none = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
-    expect(none.status).toBe(200)
-    expect(none.body).toMatchObject({ name: 'Paula Pereira', phone: null })
-    await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: '+55 11 98765 4321' })
-    const cleared = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
-    expect(cleared.status).toBe(200)
-    expect((await paula.json('GET', '/profile')).body).toMatchObject({ phone: null })
-  })
+  it(
+    'saves a profile with no phone as the page sends it (phone null), ' + 'and clears a saved phone the same way',
+    async () => {
+      const paula = await signIn(t.app, 'personal', 'web')
+      const none = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
+      expect(none.status).toBe(200)
+      expect(none.body).toMatchObject({ name: 'Paula Pereira', phone: null })
+      await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: '+55 11 98765 4321' })
+      const cleared = await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null })
+      expect(cleared.status).toBe(200)
+      expect((await paula.json('GET', '/profile')).body).toMatchObject({ phone: null })
+    },
+  )
 
   it('refuses a bad phone and an unknown time zone at their fields and changes nothing', async () => {
     const paula = await signIn(t.app, 'personal')
@@ -300,20 +303,23 @@ describe('sign in with a wallet', () => {
     })
   }
 
-  it('starts a session for the user the wallet is linked to: a bearer token natively, a cookie on the web', async () => {
-    await linkWith(await signIn(t.app, 'personal'))
-    const native = await walletSignIn(alice, 'native')
-    const body = (await native.json()) as { token: string; user: { email: string } }
-    expect(body.user.email).toBe('personal@demo.cash')
-    const session = await t.app.request('/app/cash/api/v1/auth/session', {
-      headers: { authorization: `Bearer ${body.token}` },
-    })
-    expect(session.status).toBe(200)
-    const web = await walletSignIn(alice, 'web')
-    expect(web.status).toBe(200)
-    expect(web.headers.get('set-cookie')).toMatch(/^cash_session=/)
-    expect(((await web.json()) as { csrfToken?: string }).csrfToken).toBeTruthy()
-  })
+  it(
+    'starts a session for the user the wallet is linked to: ' + 'a bearer token natively, a cookie on the web',
+    async () => {
+      await linkWith(await signIn(t.app, 'personal'))
+      const native = await walletSignIn(alice, 'native')
+      const body = (await native.json()) as { token: string; user: { email: string } }
+      expect(body.user.email).toBe('personal@demo.cash')
+      const session = await t.app.request('/app/cash/api/v1/auth/session', {
+        headers: { authorization: `Bearer ${body.token}` },
+      })
+      expect(session.status).toBe(200)
+      const web = await walletSignIn(alice, 'web')
+      expect(web.status).toBe(200)
+      expect(web.headers.get('set-cookie')).toMatch(/^cash_session=/)
+      expect(((await web.json()) as { csrfToken?: string }).csrfToken).toBeTruthy()
+    },
+  )
 
   it('refuses a wallet linked to nobody and points to password sign-in', async () => {
     const res = await walletSignIn(bob)

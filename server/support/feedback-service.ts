@@ -36,7 +36,8 @@ export async function sendFeedback(deps: Deps, principal: Principal, body: Feedb
       const retryAt = new Date(recent[recent.length - FEEDBACK_PER_HOUR]!.created_at.getTime() + HOUR_MS)
       throw new DomainError(
         'rate_limited',
-        `You can send up to ${FEEDBACK_PER_HOUR} feedback messages an hour. Try again after ${retryAt.toISOString().slice(11, 16)} UTC.`,
+        `You can send up to ${FEEDBACK_PER_HOUR} feedback messages an ` +
+          `hour. Try again after ${retryAt.toISOString().slice(11, 16)} UTC.`,
         undefined,
         {
           retryAt: retryAt.toISOString(),

@@ -66,52 +66,58 @@ describe('help center API', () => {
 })
 
 describe('feedback', () => {
-  it('stores a holder’s feedback with their account, and an admin reads it newest first with the unread count', async () => {
-    const sent = await paula.json('POST', '/support/feedback', {
-      rating: 4,
-      message: '  Love the PIX flow  ',
-      page: '/app/cash/pix/send',
-    })
-    expect(sent.status).toBe(201)
-    expect(sent.body).toMatchObject({ rating: 4, message: 'Love the PIX flow', page: '/app/cash/pix/send' })
-    later(1000)
-    const owner = await signIn(t.app, 'new')
-    await owner.json('POST', '/support/feedback', { rating: 2, message: 'Where is my card?' })
-    const inbox = await admin.json('GET', '/admin/feedback')
-    expect(inbox.status).toBe(200)
-    expect(inbox.body.unread).toBe(2)
-    expect(inbox.body.items.map((i: { message: string }) => i.message)).toEqual([
-      'Where is my card?',
-      'Love the PIX flow',
-    ])
-    expect(inbox.body.items[1]).toMatchObject({
-      rating: 4,
-      readAt: null,
-      user: { id: persona('personal').id, email: persona('personal').email },
-      account: { id: ACCOUNT_IDS.personal },
-    })
-    expect(inbox.body.items[0].account).toBeNull()
-  })
+  it(
+    'stores a holder’s feedback with their account, ' + 'and an admin reads it newest first with the unread count',
+    async () => {
+      const sent = await paula.json('POST', '/support/feedback', {
+        rating: 4,
+        message: '  Love the PIX flow  ',
+        page: '/app/cash/pix/send',
+      })
+      expect(sent.status).toBe(201)
+      expect(sent.body).toMatchObject({ rating: 4, message: 'Love the PIX flow', page: '/app/cash/pix/send' })
+      later(1000)
+      const owner = await signIn(t.app, 'new')
+      await owner.json('POST', '/support/feedback', { rating: 2, message: 'Where is my card?' })
+      const inbox = await admin.json('GET', '/admin/feedback')
+      expect(inbox.status).toBe(200)
+      expect(inbox.body.unread).toBe(2)
+      expect(inbox.body.items.map((i: { message: string }) => i.message)).toEqual([
+        'Where is my card?',
+        'Love the PIX flow',
+      ])
+      expect(inbox.body.items[1]).toMatchObject({
+        rating: 4,
+        readAt: null,
+        user: { id: persona('personal').id, email: persona('personal').email },
+        account: { id: ACCOUNT_IDS.personal },
+      })
+      expect(inbox.body.items[0].account).toBeNull()
+    },
+  )
 
-  it('names the field of each bad input: rating outside 1–5, an empty or too long message, a page that is not ours', async () => {
-    const cases: [unknown, string, string][] = [
-      [{ rating: 0, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
-      [{ rating: 6, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
-      [{ rating: 2.5, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
-      [{ message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
-      [{ rating: 3, message: '   ' }, 'message', 'Write a message.'],
-      [{ rating: 3 }, 'message', 'Write a message.'],
-      [{ rating: 3, message: 'x'.repeat(2001) }, 'message', 'Use at most 2000 characters.'],
-      [{ rating: 3, message: 'ok', page: 'https://evil.example' }, 'page', 'A page is a /app/cash path.'],
-    ]
-    for (const [body, field, message] of cases) {
-      const res = await paula.json('POST', '/support/feedback', body)
-      expect(res.status, JSON.stringify(body)).toBe(400)
-      expect(res.body.error.fields[field], JSON.stringify(body)).toBe(message)
-    }
-    expect((await paula.json('POST', '/support/feedback', { rating: 5, message: 'x'.repeat(2000) })).status).toBe(201)
-    expect((await admin.json('GET', '/admin/feedback')).body.items).toHaveLength(1)
-  })
+  it(
+    'names the field of each bad input: rating outside 1–5, ' + 'an empty or too long message, a page that is not ours',
+    async () => {
+      const cases: [unknown, string, string][] = [
+        [{ rating: 0, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
+        [{ rating: 6, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
+        [{ rating: 2.5, message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
+        [{ message: 'ok' }, 'rating', 'Choose a rating from 1 to 5.'],
+        [{ rating: 3, message: '   ' }, 'message', 'Write a message.'],
+        [{ rating: 3 }, 'message', 'Write a message.'],
+        [{ rating: 3, message: 'x'.repeat(2001) }, 'message', 'Use at most 2000 characters.'],
+        [{ rating: 3, message: 'ok', page: 'https://evil.example' }, 'page', 'A page is a /app/cash path.'],
+      ]
+      for (const [body, field, message] of cases) {
+        const res = await paula.json('POST', '/support/feedback', body)
+        expect(res.status, JSON.stringify(body)).toBe(400)
+        expect(res.body.error.fields[field], JSON.stringify(body)).toBe(message)
+      }
+      expect((await paula.json('POST', '/support/feedback', { rating: 5, message: 'x'.repeat(2000) })).status).toBe(201)
+      expect((await admin.json('GET', '/admin/feedback')).body.items).toHaveLength(1)
+    },
+  )
 
   it('needs a signed-in user to send, and an admin to read or mark read', async () => {
     expect((await anonymous(t.app).json('POST', '/support/feedback', { rating: 5, message: 'hi' })).status).toBe(401)
@@ -124,27 +130,30 @@ describe('feedback', () => {
     expect((await admin.json('GET', '/admin/feedback')).body.unread).toBe(1)
   })
 
-  it('accepts 10 messages an hour per person, refuses the 11th with 429 and when to retry, then accepts again', async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await paula.json('POST', '/support/feedback', { rating: 3, message: `note ${i}` })).status).toBe(201)
-      later(60_000)
-    }
-    const refused = await paula.json('POST', '/support/feedback', { rating: 3, message: 'one too many' })
-    expect(refused.status).toBe(429)
-    expect(refused.body.error.code).toBe('rate_limited')
-    expect(refused.body.error.message).toMatch(
-      /^You can send up to 10 feedback messages an hour\. Try again after \d\d:\d\d UTC\.$/,
-    )
-    expect(refused.body.error.details.retryAt).toBe('2026-11-21T13:00:00.000Z')
-    // Someone else is not limited by Paula's messages.
-    expect(
-      (await (await signIn(t.app, 'borrower')).json('POST', '/support/feedback', { rating: 3, message: 'me too' }))
-        .status,
-    ).toBe(201)
-    t.setNow(new Date('2026-11-21T13:00:00.001Z'))
-    expect((await paula.json('POST', '/support/feedback', { rating: 3, message: 'an hour later' })).status).toBe(201)
-    expect((await admin.json('GET', '/admin/feedback')).body.items).toHaveLength(12)
-  })
+  it(
+    'accepts 10 messages an hour per person, ' + 'refuses the 11th with 429 and when to retry, then accepts again',
+    async () => {
+      for (let i = 0; i < 10; i++) {
+        expect((await paula.json('POST', '/support/feedback', { rating: 3, message: `note ${i}` })).status).toBe(201)
+        later(60_000)
+      }
+      const refused = await paula.json('POST', '/support/feedback', { rating: 3, message: 'one too many' })
+      expect(refused.status).toBe(429)
+      expect(refused.body.error.code).toBe('rate_limited')
+      expect(refused.body.error.message).toMatch(
+        /^You can send up to 10 feedback messages an hour\. Try again after \d\d:\d\d UTC\.$/,
+      )
+      expect(refused.body.error.details.retryAt).toBe('2026-11-21T13:00:00.000Z')
+      // Someone else is not limited by Paula's messages.
+      expect(
+        (await (await signIn(t.app, 'borrower')).json('POST', '/support/feedback', { rating: 3, message: 'me too' }))
+          .status,
+      ).toBe(201)
+      t.setNow(new Date('2026-11-21T13:00:00.001Z'))
+      expect((await paula.json('POST', '/support/feedback', { rating: 3, message: 'an hour later' })).status).toBe(201)
+      expect((await admin.json('GET', '/admin/feedback')).body.items).toHaveLength(12)
+    },
+  )
 
   it('marks a message read once, with an audit line by the admin; unknown ids are 404', async () => {
     const sent = await paula.json('POST', '/support/feedback', { rating: 1, message: 'Card declined at the bakery' })

@@ -32,8 +32,10 @@ export default async function setup(project: TestProject) {
     await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${template}`))
   } catch (error) {
     throw new Error(
-      `The PostgreSQL suite needs a PostgreSQL server at ${url} and could not reach it (${error instanceof Error ? error.message : String(error)}). ` +
-        'Start one, point CASH_TEST_DATABASE_URL at one, or run `npm test`, which starts a throwaway cluster when none is running.',
+      `The PostgreSQL suite needs a PostgreSQL server at ${url} and could not ` +
+        `reach it (${error instanceof Error ? error.message : String(error)}). ` +
+        'Start one, point CASH_TEST_DATABASE_URL at one, or run `npm ' +
+        'test`, which starts a throwaway cluster when none is running.',
     )
   }
   const db = await connectPostgres(databaseUrl(url, template), 2)

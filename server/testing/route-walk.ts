@@ -42,7 +42,10 @@ const PARAM_VALUES: Record<string, string> = {
   type: 'card',
 }
 
-/** The route's path below the API base with `:accountId` set to `accountId` and every other parameter to a harmless value. */
+/**
+ * The route's path below the API base with `:accountId` set to `accountId` and every other parameter to a harmless
+ * value.
+ */
 export function fillPath(
   route: AnyRoute,
   accountId: string = ACCOUNT_IDS.personal,
@@ -64,7 +67,9 @@ export function mayCall(route: AnyRoute, persona: PersonaKey | 'anonymous', acco
   return !!home && home.accountId === accountId && (a.roles as readonly string[]).includes(home.role)
 }
 
-/** The tables a refused call must never write, as counts, plus every card's status and every ledger account's balance. */
+/**
+ * The tables a refused call must never write, as counts, plus every card's status and every ledger account's balance.
+ */
 export async function snapshot(db: Db): Promise<string> {
   const tables = [
     'users',
@@ -115,14 +120,12 @@ export async function snapshot(db: Db): Promise<string> {
   }>`SELECT string_agg(id::text || ':' || status, ',' ORDER BY id) AS s FROM cards`.execute(db.kysely)
   const balances = await sql<{
     s: string | null
-  }>`SELECT string_agg(id::text || ':' || debits_posted || ':' || credits_posted || ':' || debits_pending || ':' || credits_pending, ',' ORDER BY id) AS s FROM ledger_accounts`.execute(
-    db.kysely,
-  )
+  }>`SELECT string_agg(id::text || ':' || debits_posted || ':' || credits_posted || ':' || debits_pending || ':' ||
+      credits_pending, ',' ORDER BY id) AS s FROM ledger_accounts`.execute(db.kysely)
   const users = await sql<{
     s: string | null
-  }>`SELECT string_agg(id::text || ':' || name || ':' || coalesce(language, ''), ',' ORDER BY id) AS s FROM users`.execute(
-    db.kysely,
-  )
+  }>`SELECT string_agg(id::text || ':' || name || ':' || coalesce(language, ''), ',' ORDER BY id) AS s
+      FROM users`.execute(db.kysely)
   return JSON.stringify({
     counts: counts.rows[0],
     cards: cards.rows[0]?.s,

@@ -72,7 +72,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 export type Caller = {
   /** Calls the API path below /app/cash/api/v1 with the caller's credentials. */
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
-  // biome-ignore lint/suspicious/noExplicitAny: the body as the test reads it; the tests assert its shape (a client typed from the route table is to come, issue 21)
+  // The body as the test reads it; the tests assert its shape.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
   json<T = any>(
     method: string,
     path: string,

@@ -70,9 +70,12 @@ export async function buildSnapshot(db: Db): Promise<void> {
   await migrate(db)
   await seedPersonas(testDeps(db))
   const tables = await publicTables(db)
-  await db.execScript(`DROP SCHEMA IF EXISTS seed CASCADE; CREATE SCHEMA seed;
+  await db.execScript(
+    `DROP SCHEMA IF EXISTS seed CASCADE; CREATE SCHEMA seed;
     ${tables.map((t) => `CREATE TABLE seed.${t} AS SELECT * FROM public.${t};`).join('\n')}
-    CREATE TABLE seed.sequences AS SELECT sequencename::text AS name, last_value FROM pg_sequences WHERE schemaname = 'public';`)
+    CREATE TABLE seed.sequences AS SELECT sequencename::text AS name, last_value FROM pg_sequences WHERE schemaname ` +
+      `= 'public';`,
+  )
 }
 
 /** The application's tables (everything in `public` but the migrations ledger). */

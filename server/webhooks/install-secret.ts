@@ -36,7 +36,8 @@ export async function withInstallSecret(
   }
   if (secret === config.WEBHOOK_SECRET)
     log.warn(
-      'this install signs webhooks with the sandbox key from the source (it had people before installs made their own); set WEBHOOK_SECRET, or start on a new database',
+      'this install signs webhooks with the sandbox key from the source (it had people ' +
+        'before installs made their own); set WEBHOOK_SECRET, or start on a new database',
     )
   return { ...config, WEBHOOK_SECRET: secret }
 }

@@ -104,7 +104,8 @@ export const webhookRoutes = [
     method: 'post',
     path: '/webhooks/:provider',
     summary:
-      'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
+      'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, ' +
+      'identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
     tag: 'webhooks',
     access: { kind: 'public' },
     params: z.object({ provider: z.enum(['chain', 'bridge', 'pix', 'bank', 'card', 'identity']) }),
