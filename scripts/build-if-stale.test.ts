@@ -14,7 +14,7 @@ const write = (path: string, at: number) => {
 }
 
 it(
-  'npm start builds when there is no build, serves a build ' +
+  'npm start builds when there is no build (pages or server), serves a build ' +
     'newer than its sources, and builds again after a change',
   () => {
     write('embeds/home/home-embed.tsx', 1000)
@@ -27,9 +27,18 @@ it(
     write('dist/server/server-render.js', 2000)
     expect(staleBecause(root)).toMatch(/dist\/server\/shell-render.js is missing/)
     write('dist/server/shell-render.js', 2000)
+    expect(staleBecause(root)).toMatch(/dist-node\/main.mjs is missing/)
+    write('dist-node/main.mjs', 2000)
     expect(staleBecause(root)).toBeNull()
 
     write('domain/money.ts', 3000)
     expect(staleBecause(root)).toBe('domain changed since the last build')
+    write('dist-node/main.mjs', 4000)
+    for (const file of ['dist/host/index.html', 'dist/server/server-render.js', 'dist/server/shell-render.js'])
+      write(file, 4000)
+    expect(staleBecause(root)).toBeNull()
+    // The server is built too: a change to it alone makes the build stale.
+    write('server/main.ts', 5000)
+    expect(staleBecause(root)).toBe('server changed since the last build')
   },
 )

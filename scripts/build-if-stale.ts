@@ -8,22 +8,29 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const ROOT = resolve(import.meta.dirname, '..')
-/**
- * What `vite build` and `vite build --ssr` read: the page code, the shared code it imports, and the build's own
- * settings.
- */
+/** What `npm run build` reads: the server, the pages, the code they share, and the builds' own settings. */
 const SOURCES = [
+  'server',
   'embeds',
   'host',
   'bridge',
   'domain',
   'vite.config.ts',
+  'scripts/build-server.ts',
   'package.json',
   'package-lock.json',
   'tsconfig.json',
 ]
-/** The client build's shell page and the server build's renderers: the oldest of them is when the build was made. */
-const OUTPUTS = ['dist/host/index.html', 'dist/server/server-render.js', 'dist/server/shell-render.js']
+/**
+ * The client build's shell page, the server build's renderers and the server's bundle: the oldest of them is when
+ * the build was made.
+ */
+const OUTPUTS = [
+  'dist/host/index.html',
+  'dist/server/server-render.js',
+  'dist/server/shell-render.js',
+  'dist-node/main.mjs',
+]
 
 const newest = (path: string): number => {
   const stat = statSync(path)

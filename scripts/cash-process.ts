@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
+import { ownServerEntry } from './build-server'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const API = '/app/cash/api/v1'
 
 /**
- * A Cash server as a child process (`node --import tsx server/main.ts`, or `entry`) on `port`, with `env` over this
- * process's.
+ * A Cash server as a child process on `port`, with `env` over this process's: as production starts it (`node
+ * main.mjs` of a bundle of the current sources: scripts/build-server.ts), or `entry`, a TypeScript file run through
+ * tsx (server/dev.ts).
  */
 export class Server {
   child: ChildProcess | null = null
@@ -14,12 +16,13 @@ export class Server {
   constructor(
     private readonly env: Record<string, string>,
     private readonly port: number,
-    private readonly entry = 'server/main.ts',
+    private readonly entry?: string,
   ) {}
 
   async start(): Promise<number> {
+    const args = this.entry ? ['--import', 'tsx', this.entry] : [await ownServerEntry()]
     const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { SANDBOX_SECRET } from './config'
 import { connectPglite } from './db/connect'
 import { freePort } from './testing/free-port'
 import { providerKey, signWebhook } from './webhooks/signature'
+import { ownServerEntry } from '../scripts/build-server'
 
 const ROOT = resolve(import.meta.dirname, '..')
 /** Production needs a mail server; these starts send no mail, so none listens there. */
@@ -15,10 +16,11 @@ const PRODUCTION_MAIL = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Cash <n
 /** Production seals personal data with keys from the environment (config.ts). */
 const PRODUCTION_KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
-/** Runs `server/main.ts` with `env` until it exits; what it wrote to each stream. */
-function run(env: Record<string, string>) {
+/** Runs the server as production starts it (its bundle) with `env` until it exits; what it wrote to each stream. */
+async function run(env: Record<string, string>) {
+  const entry = await ownServerEntry()
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

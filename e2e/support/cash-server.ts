@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { ownServerEntry } from '../../scripts/build-server'
 
 /** The environment every browser-test server runs with (plus its own PORT). */
 export const SERVER_ENV = {
@@ -47,14 +48,15 @@ const answers = async (url: string) => {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` on `port` with a fresh seeded in-memory database and waits until
- * its health check answers. Refuses to start on a port something already answers on (a server left behind).
+ * Starts the server as production does (`node main.mjs` of a bundle of the current sources) on `port` with a fresh
+ * seeded in-memory database and waits until its health check answers. Refuses to start on a port something already
+ * answers on (a server left behind).
  */
 export async function startCashServer(port: number): Promise<CashServer> {
   const baseURL = `http://127.0.0.1:${port}`
   if (await answers(`${baseURL}${HEALTH}`))
     throw new Error(`Port ${port} already serves Cash (a server left from another run?). Stop it, or set E2E_PORT.`)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [await ownServerEntry()], {
     env: { ...process.env, ...SERVER_ENV, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'pipe'],
   })

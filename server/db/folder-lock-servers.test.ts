@@ -9,6 +9,7 @@ import { buildSnapshot } from '../testing/test-database'
 import { connectPglite } from './connect'
 import { folderHolder } from './folder-lock'
 import { freePort } from '../testing/free-port'
+import { ownServerEntry } from '../../scripts/build-server'
 
 // Real servers (`node --import tsx server/main.ts`) on one PGlite folder. Starting one takes 5–50 s on a loaded
 // 2-core machine (tsx, PGlite, and on a fresh folder initdb and migrations), so each test waits for health checks
@@ -39,7 +40,7 @@ type CashProcess = {
 
 async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<CashProcess> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [await ownServerEntry()], {
     cwd: ROOT,
     env: {
       ...process.env,
