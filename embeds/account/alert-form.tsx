@@ -6,9 +6,9 @@ import type { MessageKey } from '../lib/messages-en'
 import { useI18n } from '../lib/i18n'
 import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField } from '../ui/amount-field'
 import { useAlertSettings } from './use-alert-settings'
+import { ResourceView } from '../ui/resource-view'
 
 type Field = 'purchaseAbove' | 'dailySpendAbove' | 'spendableBelow'
 type FormProps<F extends Field> = {
@@ -25,19 +25,23 @@ type FormProps<F extends Field> = {
 export function AlertForm<F extends Field>({ accountId, ...props }: FormProps<F> & { accountId: string }) {
   const { resource, save } = useAlertSettings(accountId)
   const [saved, setSaved] = useState<AlertSettingsResponse | null>(null)
-  if (resource.status === 'loading') return <LoadingState />
-  if (resource.status === 'error') return <ErrorState message={resource.error.message} onRetry={resource.reload} />
-  const current = saved ?? resource.data
-  const onSaved = (next: AlertSettingsResponse) => setSaved(next)
-  // Keyed by the saved values: turning alerts off shows the emptied fields.
   return (
-    <AlertFormView
-      key={props.fields.map((f) => current[f]).join('|')}
-      {...props}
-      current={current}
-      justSaved={saved !== null}
-      save={async (body) => onSaved(await save(body))}
-    />
+    <ResourceView resource={resource}>
+      {(loaded) => {
+        const current = saved ?? loaded
+        const onSaved = (next: AlertSettingsResponse) => setSaved(next)
+        // Keyed by the saved values: turning alerts off shows the emptied fields.
+        return (
+          <AlertFormView
+            key={props.fields.map((f) => current[f]).join('|')}
+            {...props}
+            current={current}
+            justSaved={saved !== null}
+            save={async (body) => onSaved(await save(body))}
+          />
+        )
+      }}
+    </ResourceView>
   )
 }
 

@@ -1,50 +1,55 @@
 import { parseAmount, formatMoney } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { useAlertSettings } from './use-alert-settings'
+import { ResourceView } from '../ui/resource-view'
 
 /** `/settings/alerts`: both kinds of alert with their current values, each linking to its form. */
 export function AlertsPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { resource } = useAlertSettings(accountId)
-  if (resource.status === 'loading') return <LoadingState />
-  if (resource.status === 'error') return <ErrorState message={resource.error.message} onRetry={resource.reload} />
-  const s = resource.data
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
   return (
-    <>
-      <section className="cash-card cash-stack" aria-labelledby="alerts-spend">
-        <h2 id="alerts-spend">{t('alerts.spendLimit.title')}</h2>
-        <ul className="cash-list" data-testid="account.alerts.spend">
-          <li>
-            {s.purchaseAbove
-              ? t('alerts.spendLimit.purchase', { amount: usd(s.purchaseAbove) })
-              : t('alerts.spendLimit.purchaseOff')}
-          </li>
-          <li>
-            {s.dailySpendAbove
-              ? t('alerts.spendLimit.daily', { amount: usd(s.dailySpendAbove) })
-              : t('alerts.spendLimit.dailyOff')}
-          </li>
-        </ul>
-        <a href="/app/cash/settings/alerts/spend-limit">{t('alerts.spendLimit.change')}</a>
-      </section>
-      <section className="cash-card cash-stack" aria-labelledby="alerts-spendable">
-        <h2 id="alerts-spendable">{t('alerts.spendable.title')}</h2>
-        <p style={{ margin: 0 }} data-testid="account.alerts.spendable">
-          {s.spendableBelow
-            ? t('alerts.spendable.below', { amount: usd(s.spendableBelow) })
-            : t('alerts.spendable.off')}
-        </p>
-        <a href="/app/cash/settings/alerts/spendable-balance">{t('alerts.spendable.change')}</a>
-      </section>
-      <section className="cash-notice cash-stack">
-        <p style={{ margin: 0 }}>{t('alerts.own')}</p>
-        <p style={{ margin: 0 }}>{t('alerts.timeZone', { zone: s.timeZone })}</p>
-        <p style={{ margin: 0 }}>
-          {t('alerts.health', { ratio: locale === 'pt-BR' ? s.healthWarning.replace('.', ',') : s.healthWarning })}
-        </p>
-      </section>
-    </>
+    <ResourceView resource={resource}>
+      {(s) => {
+        const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+        return (
+          <>
+            <section className="cash-card cash-stack" aria-labelledby="alerts-spend">
+              <h2 id="alerts-spend">{t('alerts.spendLimit.title')}</h2>
+              <ul className="cash-list" data-testid="account.alerts.spend">
+                <li>
+                  {s.purchaseAbove
+                    ? t('alerts.spendLimit.purchase', { amount: usd(s.purchaseAbove) })
+                    : t('alerts.spendLimit.purchaseOff')}
+                </li>
+                <li>
+                  {s.dailySpendAbove
+                    ? t('alerts.spendLimit.daily', { amount: usd(s.dailySpendAbove) })
+                    : t('alerts.spendLimit.dailyOff')}
+                </li>
+              </ul>
+              <a href="/app/cash/settings/alerts/spend-limit">{t('alerts.spendLimit.change')}</a>
+            </section>
+            <section className="cash-card cash-stack" aria-labelledby="alerts-spendable">
+              <h2 id="alerts-spendable">{t('alerts.spendable.title')}</h2>
+              <p style={{ margin: 0 }} data-testid="account.alerts.spendable">
+                {s.spendableBelow
+                  ? t('alerts.spendable.below', { amount: usd(s.spendableBelow) })
+                  : t('alerts.spendable.off')}
+              </p>
+              <a href="/app/cash/settings/alerts/spendable-balance">{t('alerts.spendable.change')}</a>
+            </section>
+            <section className="cash-notice cash-stack">
+              <p style={{ margin: 0 }}>{t('alerts.own')}</p>
+              <p style={{ margin: 0 }}>{t('alerts.timeZone', { zone: s.timeZone })}</p>
+              <p style={{ margin: 0 }}>
+                {t('alerts.health', {
+                  ratio: locale === 'pt-BR' ? s.healthWarning.replace('.', ',') : s.healthWarning,
+                })}
+              </p>
+            </section>
+          </>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -6,10 +6,10 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { InviteForm } from './invite-form'
 import { PersonRow } from './person-row'
 import { usePeople } from './use-people'
+import { ResourceView } from '../ui/resource-view'
 
 function PendingInvitation({
   invitation,
@@ -59,55 +59,59 @@ function CompanyPeople({ accountId, userId }: { accountId: string; userId: strin
   const { t } = useI18n()
   const { people, invite, revoke, changeRole, remove } = usePeople(accountId)
   const [removed, setRemoved] = useState<string | null>(null)
-  if (people.status === 'loading') return <LoadingState />
-  if (people.status === 'error') return <ErrorState message={people.error.message} onRetry={people.reload} />
-  const { accountName, yourRole, assignableRoles, invitations } = people.data
-  const owners = people.data.people.filter((p) => p.role === 'owner').length
-  const manager = assignableRoles.length > 0
   return (
-    <>
-      <p className="cash-muted">
-        {t('people.company')}: {accountName}
-      </p>
-      {manager ? null : <p>{t('people.readOnly')}</p>}
-      {removed ? <p role="status">{t('people.removed', { name: removed })}</p> : null}
-      <section aria-labelledby="people-list" className="cash-stack">
-        <h2 id="people-list">{t('people.list')}</h2>
-        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {people.data.people.map((person) => (
-            <PersonRow
-              key={`${person.userId}:${person.role}`}
-              person={person}
-              you={person.userId === userId}
-              yourRole={yourRole}
-              roles={assignableRoles as CompanyRole[]}
-              owners={owners}
-              company={accountName}
-              onChangeRole={(role) => changeRole(person.userId, role)}
-              onRemove={async () => {
-                await remove(person.userId)
-                setRemoved(person.name)
-              }}
-            />
-          ))}
-        </ul>
-      </section>
-      {manager ? <InviteForm roles={assignableRoles} onInvite={invite} /> : null}
-      <section aria-labelledby="people-pending" className="cash-stack">
-        <h2 id="people-pending">{t('people.pending')}</h2>
-        {invitations.length === 0 ? <p className="cash-muted">{t('people.pending.none')}</p> : null}
-        <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {invitations.map((i) => (
-            <PendingInvitation
-              key={i.id}
-              invitation={i}
-              canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')}
-              onRevoke={() => revoke(i.id)}
-            />
-          ))}
-        </ul>
-      </section>
-    </>
+    <ResourceView resource={people}>
+      {(loaded) => {
+        const { accountName, yourRole, assignableRoles, invitations } = loaded
+        const owners = loaded.people.filter((p) => p.role === 'owner').length
+        const manager = assignableRoles.length > 0
+        return (
+          <>
+            <p className="cash-muted">
+              {t('people.company')}: {accountName}
+            </p>
+            {manager ? null : <p>{t('people.readOnly')}</p>}
+            {removed ? <p role="status">{t('people.removed', { name: removed })}</p> : null}
+            <section aria-labelledby="people-list" className="cash-stack">
+              <h2 id="people-list">{t('people.list')}</h2>
+              <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {loaded.people.map((person) => (
+                  <PersonRow
+                    key={`${person.userId}:${person.role}`}
+                    person={person}
+                    you={person.userId === userId}
+                    yourRole={yourRole}
+                    roles={assignableRoles as CompanyRole[]}
+                    owners={owners}
+                    company={accountName}
+                    onChangeRole={(role) => changeRole(person.userId, role)}
+                    onRemove={async () => {
+                      await remove(person.userId)
+                      setRemoved(person.name)
+                    }}
+                  />
+                ))}
+              </ul>
+            </section>
+            {manager ? <InviteForm roles={assignableRoles} onInvite={invite} /> : null}
+            <section aria-labelledby="people-pending" className="cash-stack">
+              <h2 id="people-pending">{t('people.pending')}</h2>
+              {invitations.length === 0 ? <p className="cash-muted">{t('people.pending.none')}</p> : null}
+              <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {invitations.map((i) => (
+                  <PendingInvitation
+                    key={i.id}
+                    invitation={i}
+                    canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')}
+                    onRevoke={() => revoke(i.id)}
+                  />
+                ))}
+              </ul>
+            </section>
+          </>
+        )
+      }}
+    </ResourceView>
   )
 }
 

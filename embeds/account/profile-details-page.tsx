@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
 import { z } from 'zod'
 import { ProfileBody, ProfileView } from '../../domain/api/settings.schema'
@@ -7,11 +6,11 @@ import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { PasswordChangeForm } from './password-change-form'
 import { SessionsSection } from './sessions-section'
 import { useSessions } from './use-sessions'
+import { ResourceView } from '../ui/resource-view'
 
 /** The form sends no time zone when the profile governs no account (an empty field). */
 const ProfileForm = ProfileBody.extend({
@@ -28,13 +27,9 @@ const ProfileForm = ProfileBody.extend({
 export function ProfileDetailsPage() {
   const { api } = useSession()
   const profile = useResource('profile', (signal) => api.get('/profile', ProfileView, signal))
-  let details: ReactNode
-  if (profile.status === 'loading') details = <LoadingState />
-  else if (profile.status === 'error') details = <ErrorState message={profile.error.message} onRetry={profile.reload} />
-  else details = <ProfileDetailsForm profile={profile.data} />
   return (
     <div className="cash-stack" style={{ gap: 24 }}>
-      {details}
+      <ResourceView resource={profile}>{(loaded) => <ProfileDetailsForm profile={loaded} />}</ResourceView>
       <SignInSettings />
     </div>
   )

@@ -8,8 +8,9 @@ import { useResource } from '../lib/use-resource'
 import { ConfirmSheet, type Confirmation } from '../ui/confirm-sheet'
 import { CopyButton } from '../ui/copy-button'
 import { FormFooter } from '../ui/form-footer'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 type Safe = NonNullable<SafeView['safe']>
 type Pending = { title: string; lines: { label: string; value: string }[]; send: (c: Confirmation) => Promise<unknown> }
@@ -247,70 +248,80 @@ export function SafePage({ accountId, canManage }: { accountId: string; canManag
     (signal) => api.get(`/accounts/${accountId}/safe`, SafeView, signal),
     { pollMs: 2000, keepPolling: (s) => s.safe?.status === 'deploying' },
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const safe = data.data.safe
-  if (!safe)
-    return (
-      <CalloutCard
-        title={t('safe.none')}
-        body={t('safe.create.body')}
-        action={<a href="/app/cash/safe-creation">{t('safe.create.submit')}</a>}
-      />
-    )
-  if (pending) {
-    return (
-      <ConfirmSheet
-        title={pending.title}
-        lines={pending.lines}
-        total="0"
-        asset="USD"
-        detail={pending.title}
-        submitLabel={t('confirm.confirm')}
-        onBack={() => setPending(null)}
-        onSend={async (c) => {
-          await pending.send(c)
-          setPending(null)
-          data.reload()
-        }}
-      />
-    )
-  }
   return (
-    <div className="cash-stack">
-      <section className="cash-card cash-stack" aria-labelledby="safe-address" data-testid="safe.summary">
-        <h2 id="safe-address">{t('safe.address')}</h2>
-        <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
-          {safe.address}
-        </code>
-        <div>
-          <CopyButton text={safe.address} label={t('safe.copyAddress')} />
-        </div>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {safe.status === 'deployed'
-            ? t('safe.deployed', { network: safe.network })
-            : t('safe.deploying', { network: safe.network })}
-        </p>
-        <dl className="cash-stack" style={{ margin: 0 }}>
-          <div className="cash-row">
-            <dt>{t('safe.threshold')}</dt>
-            <dd>{t('safe.thresholdOf', { n: String(safe.threshold), of: String(safe.owners.length) })}</dd>
-          </div>
-        </dl>
-        <strong>{t('safe.owners')}</strong>
-        <ul className="cash-list">
-          {safe.owners.map((o) => (
-            <li key={o.address} className="cash-row">
-              <span>{o.name ?? t('safe.externalOwner')}</span>
-              <code className="cash-mono">
-                {o.address.slice(0, 6)}…{o.address.slice(-4)}
+    <ResourceView resource={data}>
+      {(loaded) => {
+        const safe = loaded.safe
+        if (!safe)
+          return (
+            <CalloutCard
+              title={t('safe.none')}
+              body={t('safe.create.body')}
+              action={<a href="/app/cash/safe-creation">{t('safe.create.submit')}</a>}
+            />
+          )
+        if (pending) {
+          return (
+            <ConfirmSheet
+              title={pending.title}
+              lines={pending.lines}
+              total="0"
+              asset="USD"
+              detail={pending.title}
+              submitLabel={t('confirm.confirm')}
+              onBack={() => setPending(null)}
+              onSend={async (c) => {
+                await pending.send(c)
+                setPending(null)
+                data.reload()
+              }}
+            />
+          )
+        }
+        return (
+          <div className="cash-stack">
+            <section className="cash-card cash-stack" aria-labelledby="safe-address" data-testid="safe.summary">
+              <h2 id="safe-address">{t('safe.address')}</h2>
+              <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
+                {safe.address}
               </code>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <SecurityOperations safe={safe} />
-      <Recovery accountId={accountId} safe={safe} canManage={canManage} confirm={setPending} reload={data.reload} />
-    </div>
+              <div>
+                <CopyButton text={safe.address} label={t('safe.copyAddress')} />
+              </div>
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {safe.status === 'deployed'
+                  ? t('safe.deployed', { network: safe.network })
+                  : t('safe.deploying', { network: safe.network })}
+              </p>
+              <dl className="cash-stack" style={{ margin: 0 }}>
+                <div className="cash-row">
+                  <dt>{t('safe.threshold')}</dt>
+                  <dd>{t('safe.thresholdOf', { n: String(safe.threshold), of: String(safe.owners.length) })}</dd>
+                </div>
+              </dl>
+              <strong>{t('safe.owners')}</strong>
+              <ul className="cash-list">
+                {safe.owners.map((o) => (
+                  <li key={o.address} className="cash-row">
+                    <span>{o.name ?? t('safe.externalOwner')}</span>
+                    <code className="cash-mono">
+                      {o.address.slice(0, 6)}…{o.address.slice(-4)}
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <SecurityOperations safe={safe} />
+            <Recovery
+              accountId={accountId}
+              safe={safe}
+              canManage={canManage}
+              confirm={setPending}
+              reload={data.reload}
+            />
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

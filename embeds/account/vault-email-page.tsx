@@ -7,8 +7,8 @@ import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 /**
  * `/settings/vault-email`: the verified address in use, one waiting for its code (shown "unverified"), the
@@ -18,9 +18,13 @@ export function VaultEmailPage() {
   const { api } = useSession()
   const [view, setView] = useState<VaultEmailView | null>(null)
   const loaded = useResource('vault-email', (signal) => api.get('/vault-email', VaultEmailView, signal))
-  if (loaded.status === 'loading') return <LoadingState />
-  if (loaded.status === 'error') return <ErrorState message={loaded.error.message} onRetry={loaded.reload} />
-  return <VaultEmailForms view={view ?? loaded.data} onChange={setView} />
+  return (
+    <ResourceView resource={loaded}>
+      {(ready) => {
+        return <VaultEmailForms view={view ?? ready} onChange={setView} />
+      }}
+    </ResourceView>
+  )
 }
 
 function VaultEmailForms({ view, onChange }: { view: VaultEmailView; onChange: (view: VaultEmailView) => void }) {

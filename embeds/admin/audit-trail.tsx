@@ -3,7 +3,7 @@ import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 const show = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value, null, 1))
 
@@ -31,46 +31,47 @@ export function AuditTrail({
   return (
     <section className="cash-card cash-stack" aria-labelledby="audit-trail-title">
       <h2 id="audit-trail-title">{t('admin.audit.title')}</h2>
-      {audit.status === 'loading' ? <LoadingState /> : null}
-      {audit.status === 'error' ? <ErrorState message={audit.error.message} onRetry={audit.reload} /> : null}
-      {audit.status === 'ready' && audit.data.items.length === 0 ? (
-        <p className="cash-muted">{t('admin.audit.empty')}</p>
-      ) : null}
-      {audit.status === 'ready' && audit.data.items.length > 0 ? (
-        <ol className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="audit-trail">
-          {audit.data.items.map((e) => (
-            <li
-              key={e.id}
-              className="cash-stack"
-              style={{ borderTop: '1px solid var(--cash-border)', paddingTop: '0.5rem' }}
-            >
-              <p style={{ margin: 0 }}>
-                <strong>{e.action}</strong> · {e.actor.email} ·{' '}
-                <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
-              </p>
-              {e.reason ? (
+      <ResourceView
+        resource={audit}
+        isEmpty={(loaded) => loaded.items.length === 0}
+        empty={<p className="cash-muted">{t('admin.audit.empty')}</p>}
+      >
+        {(loaded) => (
+          <ol className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="audit-trail">
+            {loaded.items.map((e) => (
+              <li
+                key={e.id}
+                className="cash-stack"
+                style={{ borderTop: '1px solid var(--cash-border)', paddingTop: '0.5rem' }}
+              >
                 <p style={{ margin: 0 }}>
-                  {t('admin.audit.reason')}: {e.reason}
+                  <strong>{e.action}</strong> · {e.actor.email} ·{' '}
+                  <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
                 </p>
-              ) : null}
-              <dl className="cash-row" style={{ margin: 0, alignItems: 'flex-start' }}>
-                <div>
-                  <dt className="cash-muted">{t('admin.audit.before')}</dt>
-                  <dd style={{ margin: 0 }}>
-                    <code data-testid="audit-before">{show(e.before) ?? t('admin.audit.nothing')}</code>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="cash-muted">{t('admin.audit.after')}</dt>
-                  <dd style={{ margin: 0 }}>
-                    <code data-testid="audit-after">{show(e.after) ?? t('admin.audit.nothing')}</code>
-                  </dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+                {e.reason ? (
+                  <p style={{ margin: 0 }}>
+                    {t('admin.audit.reason')}: {e.reason}
+                  </p>
+                ) : null}
+                <dl className="cash-row" style={{ margin: 0, alignItems: 'flex-start' }}>
+                  <div>
+                    <dt className="cash-muted">{t('admin.audit.before')}</dt>
+                    <dd style={{ margin: 0 }}>
+                      <code data-testid="audit-before">{show(e.before) ?? t('admin.audit.nothing')}</code>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="cash-muted">{t('admin.audit.after')}</dt>
+                    <dd style={{ margin: 0 }}>
+                      <code data-testid="audit-after">{show(e.after) ?? t('admin.audit.nothing')}</code>
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ResourceView>
     </section>
   )
 }

@@ -11,10 +11,10 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { CampaignForm } from './campaign-form'
+import { ResourceView } from '../ui/resource-view'
 
 type Campaign = z.infer<typeof CampaignView>
 const STATE_KEY = {
@@ -40,18 +40,18 @@ export function CampaignsPage({ title }: EmbedProps) {
       <AdminNav current="/admin/campaigns" />
       <section className="cash-stack" aria-labelledby="campaigns-list">
         <h2 id="campaigns-list">{t('admin.campaigns.list')}</h2>
-        {list.status === 'loading' ? <LoadingState /> : null}
-        {list.status === 'error' ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null}
-        {list.status === 'ready' && list.data.items.length === 0 ? (
-          <p className="cash-muted">{t('admin.campaigns.empty')}</p>
-        ) : null}
-        {list.status === 'ready' ? (
-          <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {list.data.items.map((c) => (
-              <CampaignItem key={c.id} c={c} onChanged={changed} onEdit={() => setEditing(c)} />
-            ))}
-          </ul>
-        ) : null}
+        <ResourceView resource={list}>
+          {(loaded) => (
+            <>
+              {loaded.items.length === 0 ? <p className="cash-muted">{t('admin.campaigns.empty')}</p> : null}
+              <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                {loaded.items.map((c) => (
+                  <CampaignItem key={c.id} c={c} onChanged={changed} onEdit={() => setEditing(c)} />
+                ))}
+              </ul>
+            </>
+          )}
+        </ResourceView>
       </section>
       <CampaignForm
         key={editing?.id ?? 'new'}

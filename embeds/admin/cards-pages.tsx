@@ -10,12 +10,12 @@ import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField, useAmountInput } from '../ui/amount-field'
 import { AdminNav } from './admin-nav'
 import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
 import { ReasonForm } from './reason-form'
+import { ResourceView } from '../ui/resource-view'
 
 /** Find a card by its last 4 digits, its id, its account or its cardholder. */
 export function AdminCardsPage(props: EmbedProps) {
@@ -47,6 +47,7 @@ export function AdminCardsPage(props: EmbedProps) {
 export function AdminCardPage({ title, params }: EmbedProps) {
   const { api } = useSession()
   const { t, locale } = useI18n()
+  const stamp = (at: string) => formatDate(at, locale, 'stamp')
   const cardId = params.cardId ?? ''
   const [version, setVersion] = useState(0)
   const detail = useResource(`admin-card:${cardId}:${version}`, (signal) =>
@@ -62,118 +63,116 @@ export function AdminCardPage({ title, params }: EmbedProps) {
   return (
     <Page title={title}>
       <AdminNav current="/admin/card" />
-      {detail.status === 'loading' ? <LoadingState /> : null}
-      {detail.status === 'error' ? <ErrorState message={detail.error.message} onRetry={detail.reload} /> : null}
-      {detail.status === 'ready' ? (
-        <>
-          <section className="cash-card cash-stack" aria-labelledby="admin-card-summary">
-            <h2 id="admin-card-summary">•••• {detail.data.card.last4}</h2>
-            <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-card.summary">
-              <div className="cash-row">
-                <dt>{t('admin.card.status')}</dt>
-                <dd data-testid="admin-card.status">
-                  {detail.data.card.status}
-                  {detail.data.card.statusReason ? ` · ${detail.data.card.statusReason}` : ''}
-                </dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.card.kind')}</dt>
-                <dd>
-                  {detail.data.card.kind} · {detail.data.card.expiry}
-                </dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.card.holder')}</dt>
-                <dd>
-                  <a href={`/app/cash/admin/user/${detail.data.cardholder.id}`}>{detail.data.cardholder.email}</a>
-                </dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.card.account')}</dt>
-                <dd>
-                  <a href={`/app/cash/admin/account/${detail.data.account.id}`}>{detail.data.account.name}</a>
-                  {detail.data.account.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}
-                </dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.card.limits')}</dt>
-                <dd>
-                  {t('admin.card.limitsValue', {
-                    perPurchase: usd(detail.data.card.limits.perPurchase),
-                    daily: usd(detail.data.card.limits.daily),
-                    monthly: usd(detail.data.card.limits.monthly),
-                  })}
-                </dd>
-              </div>
-            </dl>
-          </section>
-          {detail.data.card.status === 'active' ? (
-            <ReasonForm
-              key={`freeze-${version}`}
-              id="admin-card.freeze"
-              title={t('admin.card.freezeTitle')}
-              label={t('admin.card.freeze')}
-              busyLabel={t('admin.card.busy')}
-              required
-              onSubmit={act('freeze')}
-            />
-          ) : null}
-          {detail.data.card.status === 'frozen' ? (
-            <ReasonForm
-              key={`unfreeze-${version}`}
-              id="admin-card.unfreeze"
-              title={t('admin.card.unfreezeTitle')}
-              label={t('admin.card.unfreeze')}
-              busyLabel={t('admin.card.busy')}
-              required={false}
-              onSubmit={act('unfreeze')}
-            />
-          ) : null}
-          {detail.data.card.status !== 'cancelled' ? (
-            <>
-              <CardLimitsForm
-                key={`limits-${version}`}
-                cardId={cardId}
-                limits={detail.data.card.limits}
-                onSaved={changed}
-              />
+      <ResourceView resource={detail}>
+        {(loaded) => (
+          <>
+            <section className="cash-card cash-stack" aria-labelledby="admin-card-summary">
+              <h2 id="admin-card-summary">•••• {loaded.card.last4}</h2>
+              <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-card.summary">
+                <div className="cash-row">
+                  <dt>{t('admin.card.status')}</dt>
+                  <dd data-testid="admin-card.status">
+                    {loaded.card.status}
+                    {loaded.card.statusReason ? ` · ${loaded.card.statusReason}` : ''}
+                  </dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.card.kind')}</dt>
+                  <dd>
+                    {loaded.card.kind} · {loaded.card.expiry}
+                  </dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.card.holder')}</dt>
+                  <dd>
+                    <a href={`/app/cash/admin/user/${loaded.cardholder.id}`}>{loaded.cardholder.email}</a>
+                  </dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.card.account')}</dt>
+                  <dd>
+                    <a href={`/app/cash/admin/account/${loaded.account.id}`}>{loaded.account.name}</a>
+                    {loaded.account.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}
+                  </dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.card.limits')}</dt>
+                  <dd>
+                    {t('admin.card.limitsValue', {
+                      perPurchase: usd(loaded.card.limits.perPurchase),
+                      daily: usd(loaded.card.limits.daily),
+                      monthly: usd(loaded.card.limits.monthly),
+                    })}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            {loaded.card.status === 'active' ? (
               <ReasonForm
-                key={`cancel-${version}`}
-                id="admin-card.cancel"
-                title={t('admin.card.cancelTitle')}
-                label={t('admin.card.cancel')}
+                key={`freeze-${version}`}
+                id="admin-card.freeze"
+                title={t('admin.card.freezeTitle')}
+                label={t('admin.card.freeze')}
                 busyLabel={t('admin.card.busy')}
                 required
-                confirm={t('admin.card.cancelConfirm', { last4: detail.data.card.last4 })}
-                onSubmit={act('cancel')}
+                onSubmit={act('freeze')}
               />
-            </>
-          ) : null}
-          <section className="cash-card cash-stack" aria-labelledby="admin-card-auths">
-            <h2 id="admin-card-auths">{t('admin.card.authorizations')}</h2>
-            {detail.data.authorizations.length === 0 ? (
-              <p className="cash-muted">{t('admin.card.noAuthorizations')}</p>
             ) : null}
-            <ul
-              className="cash-stack"
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              data-testid="admin-card.authorizations"
-            >
-              {detail.data.authorizations.map((a) => (
-                <li key={a.id} className="cash-row">
-                  <span>
-                    {a.merchantName} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time>
-                    {' · '}
-                    {a.status}
-                    {a.declineReason ? ` (${a.declineReason})` : ''}
-                  </span>
-                  <span className="cash-mono">{usd(a.amount)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </>
-      ) : null}
+            {loaded.card.status === 'frozen' ? (
+              <ReasonForm
+                key={`unfreeze-${version}`}
+                id="admin-card.unfreeze"
+                title={t('admin.card.unfreezeTitle')}
+                label={t('admin.card.unfreeze')}
+                busyLabel={t('admin.card.busy')}
+                required={false}
+                onSubmit={act('unfreeze')}
+              />
+            ) : null}
+            {loaded.card.status !== 'cancelled' ? (
+              <>
+                <CardLimitsForm
+                  key={`limits-${version}`}
+                  cardId={cardId}
+                  limits={loaded.card.limits}
+                  onSaved={changed}
+                />
+                <ReasonForm
+                  key={`cancel-${version}`}
+                  id="admin-card.cancel"
+                  title={t('admin.card.cancelTitle')}
+                  label={t('admin.card.cancel')}
+                  busyLabel={t('admin.card.busy')}
+                  required
+                  confirm={t('admin.card.cancelConfirm', { last4: loaded.card.last4 })}
+                  onSubmit={act('cancel')}
+                />
+              </>
+            ) : null}
+            <section className="cash-card cash-stack" aria-labelledby="admin-card-auths">
+              <h2 id="admin-card-auths">{t('admin.card.authorizations')}</h2>
+              {loaded.authorizations.length === 0 ? (
+                <p className="cash-muted">{t('admin.card.noAuthorizations')}</p>
+              ) : null}
+              <ul
+                className="cash-stack"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                data-testid="admin-card.authorizations"
+              >
+                {loaded.authorizations.map((a) => (
+                  <li key={a.id} className="cash-row">
+                    <span>
+                      {a.merchantName} · <time dateTime={a.createdAt}>{stamp(a.createdAt)}</time> · {a.status}
+                      {a.declineReason ? ` (${a.declineReason})` : ''}
+                    </span>
+                    <span className="cash-mono">{usd(a.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </ResourceView>
       <AuditTrail subjectType="card" subjectId={cardId} version={version} />
     </Page>
   )

@@ -9,12 +9,12 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TableScroll } from '../ui/table-scroll'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { RuleForm, toIso } from './rule-form'
+import { ResourceView } from '../ui/resource-view'
 
 type Rule = z.infer<typeof RuleView>
 
@@ -41,17 +41,22 @@ export function CashbackRulesPage({ title }: EmbedProps) {
       </p>
       <section className="cash-stack" aria-labelledby="rules-list">
         <h2 id="rules-list">{t('admin.rules.list')}</h2>
-        {list.status === 'loading' ? <LoadingState /> : null}
-        {list.status === 'error' ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null}
-        {list.status === 'ready' && rules.size === 0 ? <p className="cash-muted">{t('admin.rules.empty')}</p> : null}
-        {[...rules.values()].map((versions) => (
-          <RuleItem
-            key={versions[0]!.ruleId}
-            versions={versions}
-            onChange={() => setEditing(versions.at(-1)!)}
-            onChanged={changed}
-          />
-        ))}
+        <ResourceView
+          resource={list}
+          isEmpty={() => rules.size === 0}
+          empty={<p className="cash-muted">{t('admin.rules.empty')}</p>}
+        >
+          {() =>
+            [...rules.values()].map((versions) => (
+              <RuleItem
+                key={versions[0]!.ruleId}
+                versions={versions}
+                onChange={() => setEditing(versions.at(-1)!)}
+                onChanged={changed}
+              />
+            ))
+          }
+        </ResourceView>
       </section>
       <RuleForm
         key={editing ? `${editing.ruleId}:${editing.version}` : 'new'}

@@ -7,11 +7,11 @@ import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { ReasonActionForm } from './reason-action-form'
+import { ResourceView } from '../ui/resource-view'
 
 type Recon = FailedRecon
 type Action = 'match' | 'write-off' | 'refund'
@@ -42,71 +42,74 @@ export function FailedReconsPage({ title }: EmbedProps) {
           {done}
         </p>
       ) : null}
-      {recons.status === 'loading' ? <LoadingState /> : null}
-      {recons.status === 'error' ? <ErrorState message={recons.error.message} onRetry={recons.reload} /> : null}
-      {recons.status === 'ready' && recons.data.items.length === 0 ? <p>{t('admin.recons.empty')}</p> : null}
-      {recons.status === 'ready' && recons.data.items.length > 0 ? (
-        <ul
-          className="cash-stack"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label={t('admin.recons.listLabel')}
-        >
-          {recons.data.items.map((r) => (
-            <li
-              key={r.id}
-              className="cash-card cash-stack"
-              style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-              data-testid="recon"
-              data-network-id={r.networkId}
-              aria-labelledby={`recon-${r.id}`}
-            >
-              <h2 id={`recon-${r.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
-                {usd(r.amount)} · <span className="cash-mono">{r.networkId}</span>
-              </h2>
-              <p style={{ margin: 0 }}>
-                <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span> {r.reason}
-              </p>
-              <p className="cash-muted" style={{ margin: 0 }}>
-                {[
-                  r.account?.name,
-                  r.card ? `•••• ${r.card.last4}` : null,
-                  r.merchantName,
-                  t('admin.recons.age', { age: formatAge(r.createdAt, locale, Date.now()) }),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-              {r.status !== 'open' ? (
+      <ResourceView
+        resource={recons}
+        isEmpty={(loaded) => loaded.items.length === 0}
+        empty={<p>{t('admin.recons.empty')}</p>}
+      >
+        {(loaded) => (
+          <ul
+            className="cash-stack"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label={t('admin.recons.listLabel')}
+          >
+            {loaded.items.map((r) => (
+              <li
+                key={r.id}
+                className="cash-card cash-stack"
+                style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                data-testid="recon"
+                data-network-id={r.networkId}
+                aria-labelledby={`recon-${r.id}`}
+              >
+                <h2 id={`recon-${r.id}`} style={{ margin: 0, fontSize: '1.1rem' }}>
+                  {usd(r.amount)} · <span className="cash-mono">{r.networkId}</span>
+                </h2>
                 <p style={{ margin: 0 }}>
-                  {t('admin.recons.resolvedBy', { who: r.resolvedBy ?? '—', reason: r.resolutionReason ?? '' })}
+                  <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span> {r.reason}
                 </p>
-              ) : null}
-              <div className="cash-actions">
-                {r.status === 'open'
-                  ? (['match', 'write-off', 'refund'] as const).map((a) => (
-                      <button
-                        key={a}
-                        type="button"
-                        className="cash-button"
-                        data-variant="secondary"
-                        aria-expanded={open?.id === r.id && open.action === a}
-                        onClick={() => setOpen({ id: r.id, action: a })}
-                      >
-                        {t(`admin.recons.action.${a === 'write-off' ? 'writeOff' : a}`)}
-                      </button>
-                    ))
-                  : null}
-                <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(r.networkId)}`}>
-                  {t('admin.recons.investigate')}
-                </a>
-              </div>
-              {open?.id === r.id ? (
-                <ReconActionForm recon={r} action={open.action} onDone={resolved} onCancel={() => setOpen(null)} />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {[
+                    r.account?.name,
+                    r.card ? `•••• ${r.card.last4}` : null,
+                    r.merchantName,
+                    t('admin.recons.age', { age: formatAge(r.createdAt, locale, Date.now()) }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {r.status !== 'open' ? (
+                  <p style={{ margin: 0 }}>
+                    {t('admin.recons.resolvedBy', { who: r.resolvedBy ?? '—', reason: r.resolutionReason ?? '' })}
+                  </p>
+                ) : null}
+                <div className="cash-actions">
+                  {r.status === 'open'
+                    ? (['match', 'write-off', 'refund'] as const).map((a) => (
+                        <button
+                          key={a}
+                          type="button"
+                          className="cash-button"
+                          data-variant="secondary"
+                          aria-expanded={open?.id === r.id && open.action === a}
+                          onClick={() => setOpen({ id: r.id, action: a })}
+                        >
+                          {t(`admin.recons.action.${a === 'write-off' ? 'writeOff' : a}`)}
+                        </button>
+                      ))
+                    : null}
+                  <a href={`/app/cash/admin/investigate-transaction?q=${encodeURIComponent(r.networkId)}`}>
+                    {t('admin.recons.investigate')}
+                  </a>
+                </div>
+                {open?.id === r.id ? (
+                  <ReconActionForm recon={r} action={open.action} onDone={resolved} onCancel={() => setOpen(null)} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResourceView>
       <AuditTrail subjectType="failed_recon" version={version} />
     </Page>
   )
@@ -155,34 +158,40 @@ function ReconActionForm({
     >
       {(fieldErrors) => (
         <>
-          {action === 'match' && candidates.status === 'loading' ? <LoadingState /> : null}
-          {action === 'match' && candidates.status === 'ready' && items.length === 0 ? (
-            <p className="cash-warning">{t('admin.recons.noCandidates')}</p>
-          ) : null}
-          {action === 'match' && items.length > 0 ? (
-            <div className="cash-field">
-              <label htmlFor={`candidates-${recon.id}`}>{t('admin.recons.candidate')}</label>
-              <select
-                id={`candidates-${recon.id}`}
-                style={{ width: '100%', minWidth: 0 }}
-                value={chosen}
-                onChange={(e) => setAuthorizationId(e.target.value)}
-                aria-invalid={fieldErrors.authorizationId ? true : undefined}
-                aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}
-              >
-                {items.map((c) => (
-                  <option key={c.authorizationId} value={c.authorizationId}>
-                    {`${usd(c.amount)} · ${c.merchantName} · ` +
-                      `•••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}
-                  </option>
-                ))}
-              </select>
-              {fieldErrors.authorizationId ? (
-                <p id={`candidates-${recon.id}-error`} className="cash-field-error" role="alert">
-                  {fieldErrors.authorizationId}
-                </p>
-              ) : null}
-            </div>
+          {action === 'match' ? (
+            // Candidates that failed to load draw nothing here; the rest of the form still works.
+            <ResourceView
+              resource={candidates}
+              error={() => null}
+              isEmpty={(c) => c.items.length === 0}
+              empty={<p className="cash-warning">{t('admin.recons.noCandidates')}</p>}
+            >
+              {() => (
+                <div className="cash-field">
+                  <label htmlFor={`candidates-${recon.id}`}>{t('admin.recons.candidate')}</label>
+                  <select
+                    id={`candidates-${recon.id}`}
+                    style={{ width: '100%', minWidth: 0 }}
+                    value={chosen}
+                    onChange={(e) => setAuthorizationId(e.target.value)}
+                    aria-invalid={fieldErrors.authorizationId ? true : undefined}
+                    aria-describedby={fieldErrors.authorizationId ? `candidates-${recon.id}-error` : undefined}
+                  >
+                    {items.map((c) => (
+                      <option key={c.authorizationId} value={c.authorizationId}>
+                        {`${usd(c.amount)} · ${c.merchantName} · ` +
+                          `•••• ${c.cardLast4} · ${c.accountName} · ${c.networkId}`}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldErrors.authorizationId ? (
+                    <p id={`candidates-${recon.id}-error`} className="cash-field-error" role="alert">
+                      {fieldErrors.authorizationId}
+                    </p>
+                  ) : null}
+                </div>
+              )}
+            </ResourceView>
           ) : null}
           {action === 'refund' ? (
             recon.account ? (

@@ -10,10 +10,10 @@ import { useSession } from '../lib/session'
 import { useZodForm } from '../lib/use-zod-form'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
+import { ResourceView } from '../ui/resource-view'
 
 /** The override form's fields as typed: the on/off choice arrives as text from the select. */
 const OverrideForm = z.object({
@@ -32,13 +32,13 @@ export function FeatureFlagsPage({ title }: EmbedProps) {
   return (
     <Page title={title}>
       <AdminNav current="/admin/feature-flags" />
-      {flags.status === 'loading' ? <LoadingState /> : null}
-      {flags.status === 'error' ? <ErrorState message={flags.error.message} onRetry={flags.reload} /> : null}
-      {flags.status === 'ready'
-        ? flags.data.items.map((f) => (
+      <ResourceView resource={flags}>
+        {(loaded) =>
+          loaded.items.map((f) => (
             <FlagCard key={`${f.key}:${f.updatedAt ?? ''}:${version}`} flag={f} onChanged={changed} />
           ))
-        : null}
+        }
+      </ResourceView>
       <AuditTrail subjectType="feature_flag" version={version} />
     </Page>
   )

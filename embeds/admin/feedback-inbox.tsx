@@ -10,6 +10,7 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 /**
  * The back office's feedback inbox (issue 9): every message newest first with its rating, who sent it and
@@ -32,6 +33,19 @@ export function FeedbackInbox() {
       data: { unread: read.unread, items: data.items.map((i) => (i.id === read.item.id ? read.item : i)) },
     })
   }
+  const shown = data ? (
+    data.items.length === 0 ? (
+      <p className="cash-muted" style={{ margin: 0 }}>
+        {t('support.inbox.empty')}
+      </p>
+    ) : (
+      <ul className="cash-list">
+        {data.items.map((item) => (
+          <FeedbackRow key={item.id} item={item} onRead={onRead} />
+        ))}
+      </ul>
+    )
+  ) : null
   return (
     <section className="cash-card cash-stack" aria-labelledby="feedback-inbox-title" data-testid="support.inbox">
       <div className="cash-row">
@@ -50,21 +64,19 @@ export function FeedbackInbox() {
         />
         {t('support.inbox.unreadOnly')}
       </label>
-      {inbox.status === 'error' ? <ErrorState message={inbox.error.message} onRetry={inbox.reload} /> : null}
-      {!data && inbox.status === 'loading' ? <LoadingState /> : null}
-      {data ? (
-        data.items.length === 0 ? (
-          <p className="cash-muted" style={{ margin: 0 }}>
-            {t('support.inbox.empty')}
-          </p>
-        ) : (
-          <ul className="cash-list">
-            {data.items.map((item) => (
-              <FeedbackRow key={item.id} item={item} onRead={onRead} />
-            ))}
-          </ul>
-        )
-      ) : null}
+      {/* What a read mark changed here is shown while the inbox loads again, and below a failure to. */}
+      <ResourceView
+        resource={inbox}
+        loading={shown ?? <LoadingState />}
+        error={(error, retry) => (
+          <>
+            <ErrorState message={error.message} onRetry={retry} />
+            {shown}
+          </>
+        )}
+      >
+        {() => shown}
+      </ResourceView>
     </section>
   )
 }

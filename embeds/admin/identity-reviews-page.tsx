@@ -6,8 +6,8 @@ import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AdminNav } from './admin-nav'
+import { ResourceView } from '../ui/resource-view'
 
 const OpenApplications = z.object({ items: z.array(ApplicationSummary) })
 
@@ -32,41 +32,41 @@ export function IdentityReviewsPage({ title }: EmbedProps) {
   return (
     <Page title={title}>
       <AdminNav current="/admin/identity-reviews" />
-      {queue.status === 'loading' ? <LoadingState /> : null}
-      {queue.status === 'error' ? <ErrorState message={queue.error.message} onRetry={queue.reload} /> : null}
-      {queue.status === 'ready' ? (
-        <section className="cash-card cash-stack" aria-labelledby="identity-reviews-list">
-          <h2 id="identity-reviews-list">
-            {t('admin.reviews.waiting', { count: queue.data.items.length.toLocaleString(locale) })}
-          </h2>
-          {queue.data.items.length === 0 ? <p className="cash-muted">{t('admin.reviews.empty')}</p> : null}
-          <ol className="cash-list" data-testid="identity-reviews">
-            {queue.data.items.map((a) => {
-              const href = decideAt(a)
-              const label = t(
-                a.kind === 'kyb' ? 'admin.reviews.kyb' : a.parentId ? 'admin.reviews.ownerKyc' : 'admin.reviews.kyc',
-                { name: a.subject },
-              )
-              return (
-                <li key={a.id} className="cash-stack" style={{ gap: 4 }}>
-                  {href ? (
-                    <a href={href}>
+      <ResourceView resource={queue}>
+        {(loaded) => (
+          <section className="cash-card cash-stack" aria-labelledby="identity-reviews-list">
+            <h2 id="identity-reviews-list">
+              {t('admin.reviews.waiting', { count: loaded.items.length.toLocaleString(locale) })}
+            </h2>
+            {loaded.items.length === 0 ? <p className="cash-muted">{t('admin.reviews.empty')}</p> : null}
+            <ol className="cash-list" data-testid="identity-reviews">
+              {loaded.items.map((a) => {
+                const href = decideAt(a)
+                const label = t(
+                  a.kind === 'kyb' ? 'admin.reviews.kyb' : a.parentId ? 'admin.reviews.ownerKyc' : 'admin.reviews.kyc',
+                  { name: a.subject },
+                )
+                return (
+                  <li key={a.id} className="cash-stack" style={{ gap: 4 }}>
+                    {href ? (
+                      <a href={href}>
+                        <strong>{label}</strong>
+                      </a>
+                    ) : (
                       <strong>{label}</strong>
-                    </a>
-                  ) : (
-                    <strong>{label}</strong>
-                  )}
-                  <span className="cash-muted">
-                    {t(a.status === 'in_review' ? 'admin.reviews.inReview' : 'admin.reviews.submitted', {
-                      when: when(a.submittedAt),
-                    })}
-                  </span>
-                </li>
-              )
-            })}
-          </ol>
-        </section>
-      ) : null}
+                    )}
+                    <span className="cash-muted">
+                      {t(a.status === 'in_review' ? 'admin.reviews.inReview' : 'admin.reviews.submitted', {
+                        when: when(a.submittedAt),
+                      })}
+                    </span>
+                  </li>
+                )
+              })}
+            </ol>
+          </section>
+        )}
+      </ResourceView>
     </Page>
   )
 }

@@ -9,12 +9,12 @@ import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField, useAmountInput } from '../ui/amount-field'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { AuditTrail } from './audit-trail'
 import { ReasonActionForm } from './reason-action-form'
+import { ResourceView } from '../ui/resource-view'
 
 /**
  * Manual refunds: a form that pays at once within $1,000 a day per admin and per account, and the queue a second admin
@@ -51,8 +51,8 @@ export function ManualRefundsPage({ title }: EmbedProps) {
           )
         }
       />
-      {refunds.status === 'loading' ? <LoadingState /> : null}
-      {refunds.status === 'error' ? <ErrorState message={refunds.error.message} onRetry={refunds.reload} /> : null}
+      {/* Loading or failed, said once above both lists (which draw from `items`, empty until it loads). */}
+      <ResourceView resource={refunds}>{() => null}</ResourceView>
       <section className="cash-card cash-stack" aria-labelledby="refunds-pending">
         <h2 id="refunds-pending">{t('admin.refunds.pendingTitle')}</h2>
         {refunds.status === 'ready' && pending.length === 0 ? (

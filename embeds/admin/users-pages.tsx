@@ -7,11 +7,11 @@ import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AdminNav } from './admin-nav'
 import { AdminSearchPage } from './admin-search-page'
 import { AuditTrail } from './audit-trail'
 import { KycDecisionForm } from './kyc-decision-form'
+import { ResourceView } from '../ui/resource-view'
 
 type Users = z.infer<typeof AdminUsersResponse>['items']
 
@@ -56,61 +56,61 @@ export function AdminUserPage({ title, params }: EmbedProps) {
   return (
     <Page title={title}>
       <AdminNav current="/admin/user" />
-      {detail.status === 'loading' ? <LoadingState /> : null}
-      {detail.status === 'error' ? <ErrorState message={detail.error.message} onRetry={detail.reload} /> : null}
-      {detail.status === 'ready' ? (
-        <>
-          <section className="cash-card cash-stack" aria-labelledby="admin-user-profile">
-            <h2 id="admin-user-profile">{detail.data.user.name}</h2>
-            <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-user.profile">
-              <div className="cash-row">
-                <dt>{t('admin.user.email')}</dt>
-                <dd>{detail.data.user.email}</dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.user.id')}</dt>
-                <dd className="cash-mono">{detail.data.user.id}</dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.user.role')}</dt>
-                <dd>{t(`admin.user.platformRole.${detail.data.user.platformRole}`)}</dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.user.kyc')}</dt>
-                <dd>
-                  {t(`identity.status.${detail.data.user.kycStatus}`)}
-                  {detail.data.user.kycReason ? ` · ${detail.data.user.kycReason}` : ''}
-                </dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.user.since')}</dt>
-                <dd>{formatDate(detail.data.user.createdAt, locale, 'stamp')}</dd>
-              </div>
-              <div className="cash-row">
-                <dt>{t('admin.user.sessions')}</dt>
-                <dd>{detail.data.activeSessions.toLocaleString(locale)}</dd>
-              </div>
-            </dl>
-          </section>
-          <section className="cash-card cash-stack" aria-labelledby="admin-user-accounts">
-            <h2 id="admin-user-accounts">{t('admin.user.accounts')}</h2>
-            {detail.data.memberships.length === 0 ? <p className="cash-muted">{t('admin.user.noAccounts')}</p> : null}
-            <ul className="cash-link-list">
-              {detail.data.memberships.map((m) => (
-                <li key={m.accountId}>
-                  <a href={`/app/cash/admin/account/${m.accountId}`}>
-                    <strong>{m.accountName}</strong>
-                    {m.accountKind} · {m.role}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-          {detail.data.openApplications.map((a) => (
-            <KycDecisionForm key={a.id} application={a} onDecided={() => setVersion((v) => v + 1)} />
-          ))}
-        </>
-      ) : null}
+      <ResourceView resource={detail}>
+        {(loaded) => (
+          <>
+            <section className="cash-card cash-stack" aria-labelledby="admin-user-profile">
+              <h2 id="admin-user-profile">{loaded.user.name}</h2>
+              <dl className="cash-stack" style={{ margin: 0 }} data-testid="admin-user.profile">
+                <div className="cash-row">
+                  <dt>{t('admin.user.email')}</dt>
+                  <dd>{loaded.user.email}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.user.id')}</dt>
+                  <dd className="cash-mono">{loaded.user.id}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.user.role')}</dt>
+                  <dd>{t(`admin.user.platformRole.${loaded.user.platformRole}`)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.user.kyc')}</dt>
+                  <dd>
+                    {t(`identity.status.${loaded.user.kycStatus}`)}
+                    {loaded.user.kycReason ? ` · ${loaded.user.kycReason}` : ''}
+                  </dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.user.since')}</dt>
+                  <dd>{formatDate(loaded.user.createdAt, locale, 'stamp')}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('admin.user.sessions')}</dt>
+                  <dd>{loaded.activeSessions.toLocaleString(locale)}</dd>
+                </div>
+              </dl>
+            </section>
+            <section className="cash-card cash-stack" aria-labelledby="admin-user-accounts">
+              <h2 id="admin-user-accounts">{t('admin.user.accounts')}</h2>
+              {loaded.memberships.length === 0 ? <p className="cash-muted">{t('admin.user.noAccounts')}</p> : null}
+              <ul className="cash-link-list">
+                {loaded.memberships.map((m) => (
+                  <li key={m.accountId}>
+                    <a href={`/app/cash/admin/account/${m.accountId}`}>
+                      <strong>{m.accountName}</strong>
+                      {m.accountKind} · {m.role}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {loaded.openApplications.map((a) => (
+              <KycDecisionForm key={a.id} application={a} onDecided={() => setVersion((v) => v + 1)} />
+            ))}
+          </>
+        )}
+      </ResourceView>
       <AuditTrail subjectType="user" subjectId={userId} version={version} />
     </Page>
   )

@@ -14,6 +14,7 @@ import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 const INVITE_ERRORS = [
   'invite_not_found',
@@ -142,51 +143,55 @@ export function AcceptInvitePage({ title, onJoined }: { title: string; onJoined:
   const here = '/app/cash/accept-invite'
   let body: ReactNode
   if (!token) body = <ErrorState message={t('invite.noToken')} />
-  else if (invite.status === 'loading' || state.status === 'loading') body = <LoadingState />
-  else if (invite.status === 'error') body = <ErrorState message={errorText(invite.error)} />
-  else {
-    const i = invite.data
-    const role = t(`people.role.${i.role}`)
-    let next: ReactNode
-    if (state.status === 'signed-in' && state.session.user.email === i.email)
-      next = <Join token={token} invite={i} onJoined={onJoined} />
-    else if (state.status === 'signed-in') {
-      next = (
-        <div className="cash-stack">
-          <p role="alert" className="cash-alert">
-            {t('invite.otherUser', { current: state.session.user.email, email: i.email })}
-          </p>
-          <div>
-            <button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>
-              {t('invite.signOut')}
-            </button>
-          </div>
-        </div>
-      )
-    } else {
-      next = (
-        <>
-          <p>
-            {t('invite.haveAccount', { email: i.email })}{' '}
-            <a href={`/app/cash/sign-in?next=${encodeURIComponent(here)}`}>{t('invite.signIn')}</a>
-          </p>
-          <InviteSignUp email={i.email} token={token} />
-        </>
-      )
-    }
+  // The session is waited for first: who is signed in decides between join and sign-in.
+  else if (state.status === 'loading') body = <LoadingState />
+  else
     body = (
-      <>
-        <section className="cash-card cash-stack" aria-label={i.companyName}>
-          <p style={{ margin: 0 }}>
-            <strong>{t('invite.offer', { inviter: i.inviterName, company: i.companyName, role })}</strong>
-          </p>
-          <p className="cash-muted" style={{ margin: 0 }}>
-            {t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale, 'dateTime') })}
-          </p>
-        </section>
-        {next}
-      </>
+      <ResourceView resource={invite} error={(error) => <ErrorState message={errorText(error)} />}>
+        {(i) => {
+          const role = t(`people.role.${i.role}`)
+          let next: ReactNode
+          if (state.status === 'signed-in' && state.session.user.email === i.email)
+            next = <Join token={token} invite={i} onJoined={onJoined} />
+          else if (state.status === 'signed-in') {
+            next = (
+              <div className="cash-stack">
+                <p role="alert" className="cash-alert">
+                  {t('invite.otherUser', { current: state.session.user.email, email: i.email })}
+                </p>
+                <div>
+                  <button type="button" className="cash-button" data-variant="secondary" onClick={() => void signOut()}>
+                    {t('invite.signOut')}
+                  </button>
+                </div>
+              </div>
+            )
+          } else {
+            next = (
+              <>
+                <p>
+                  {t('invite.haveAccount', { email: i.email })}{' '}
+                  <a href={`/app/cash/sign-in?next=${encodeURIComponent(here)}`}>{t('invite.signIn')}</a>
+                </p>
+                <InviteSignUp email={i.email} token={token} />
+              </>
+            )
+          }
+          return (
+            <>
+              <section className="cash-card cash-stack" aria-label={i.companyName}>
+                <p style={{ margin: 0 }}>
+                  <strong>{t('invite.offer', { inviter: i.inviterName, company: i.companyName, role })}</strong>
+                </p>
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('invite.for', { email: i.email, date: formatDate(i.expiresAt, locale, 'dateTime') })}
+                </p>
+              </section>
+              {next}
+            </>
+          )
+        }}
+      </ResourceView>
     )
-  }
   return <Page title={title}>{body}</Page>
 }

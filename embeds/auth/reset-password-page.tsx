@@ -11,6 +11,7 @@ import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 const RESET_TOKEN_KEY = 'cash.resetToken'
 const NewPasswordForm = PasswordResetBody.pick({ password: true })
@@ -90,33 +91,40 @@ function ResetWithToken({
     }
   })
   if (refused) return <ResetLinkProblem message={refused} forgotHref={forgotHref} />
-  if (link.status === 'loading') return <LoadingState />
-  if (link.status === 'error') {
-    if (link.error.code.startsWith('reset_link_') || link.error.status === 400)
-      return <ResetLinkProblem message={link.error.fields.token ?? link.error.message} forgotHref={forgotHref} />
-    return <ErrorState message={link.error.message} onRetry={link.reload} />
-  }
   return (
-    <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-      <p style={{ margin: 0 }}>
-        {t('auth.reset.for', { email: link.data.email, time: formatDate(link.data.expiresAt, locale, 'time') })}
-      </p>
-      {/* The account's e-mail beside the new password, so a password manager saves it for the right login. */}
-      <input type="email" name="username" autoComplete="username" value={link.data.email} readOnly hidden />
-      <TextField
-        label={t('auth.reset.field')}
-        hint={t('auth.field.passwordHint')}
-        type="password"
-        autoComplete="new-password"
-        {...form.bind('password')}
-      />
-      <FormFooter
-        error={form.formError}
-        busy={form.busy}
-        label={t('auth.reset.submit')}
-        busyLabel={t('auth.reset.busy')}
-      />
-    </form>
+    <ResourceView
+      resource={link}
+      error={(error, retry) =>
+        error.code.startsWith('reset_link_') || error.status === 400 ? (
+          <ResetLinkProblem message={error.fields.token ?? error.message} forgotHref={forgotHref} />
+        ) : (
+          <ErrorState message={error.message} onRetry={retry} />
+        )
+      }
+    >
+      {(loaded) => (
+        <form className="cash-card cash-stack" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+          <p style={{ margin: 0 }}>
+            {t('auth.reset.for', { email: loaded.email, time: formatDate(loaded.expiresAt, locale, 'time') })}
+          </p>
+          {/* The account's e-mail beside the new password, so a password manager saves it for the right login. */}
+          <input type="email" name="username" autoComplete="username" value={loaded.email} readOnly hidden />
+          <TextField
+            label={t('auth.reset.field')}
+            hint={t('auth.field.passwordHint')}
+            type="password"
+            autoComplete="new-password"
+            {...form.bind('password')}
+          />
+          <FormFooter
+            error={form.formError}
+            busy={form.busy}
+            label={t('auth.reset.submit')}
+            busyLabel={t('auth.reset.busy')}
+          />
+        </form>
+      )}
+    </ResourceView>
   )
 }
 

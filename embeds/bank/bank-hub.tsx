@@ -3,7 +3,7 @@ import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 /** Bank transfers: send and receive, saved recipients, and recent sends with their status. */
 export function BankHub({ accountId }: { accountId: string }) {
@@ -41,52 +41,50 @@ export function BankHub({ accountId }: { accountId: string }) {
           </a>
         </li>
       </ul>
-      {data.status === 'loading' ? (
-        <LoadingState />
-      ) : data.status === 'error' ? (
-        <ErrorState message={data.error.message} onRetry={data.reload} />
-      ) : (
-        <>
-          <section className="cash-card" aria-labelledby="bank-recipients">
-            <h2 id="bank-recipients">{t('bank.hub.recipients')}</h2>
-            {data.data.recipients.length === 0 ? (
-              <p className="cash-muted">{t('bank.send.noRecipients')}</p>
-            ) : (
-              <ul className="cash-list">
-                {data.data.recipients.map((r) => (
-                  <li key={r.id} className="cash-row">
-                    <span>{r.name}</span>
-                    <span className="cash-mono">
-                      {r.currency} {r.masked}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="cash-card" aria-labelledby="bank-sends">
-            <h2 id="bank-sends">{t('bank.hub.sends')}</h2>
-            {data.data.sends.length === 0 ? (
-              <p className="cash-muted">{t('bank.hub.noSends')}</p>
-            ) : (
-              <ul className="cash-list" data-testid="bank.sends">
-                {data.data.sends.map((s) => (
-                  <li key={s.id} className="cash-stack" style={{ gap: 4 }}>
-                    <div className="cash-row">
-                      <span>{s.recipient.name}</span>
-                      <span>-{formatMoney(parseAmount(s.total, 'USDC'), 'USDC', locale)}</span>
-                    </div>
-                    <span className="cash-muted">
-                      {t(`bank.sendStatus.${s.status}`)}
-                      {s.returnReason ? ` · ${s.returnReason}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        </>
-      )}
+      <ResourceView resource={data}>
+        {(loaded) => (
+          <>
+            <section className="cash-card" aria-labelledby="bank-recipients">
+              <h2 id="bank-recipients">{t('bank.hub.recipients')}</h2>
+              {loaded.recipients.length === 0 ? (
+                <p className="cash-muted">{t('bank.send.noRecipients')}</p>
+              ) : (
+                <ul className="cash-list">
+                  {loaded.recipients.map((r) => (
+                    <li key={r.id} className="cash-row">
+                      <span>{r.name}</span>
+                      <span className="cash-mono">
+                        {r.currency} {r.masked}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="cash-card" aria-labelledby="bank-sends">
+              <h2 id="bank-sends">{t('bank.hub.sends')}</h2>
+              {loaded.sends.length === 0 ? (
+                <p className="cash-muted">{t('bank.hub.noSends')}</p>
+              ) : (
+                <ul className="cash-list" data-testid="bank.sends">
+                  {loaded.sends.map((s) => (
+                    <li key={s.id} className="cash-stack" style={{ gap: 4 }}>
+                      <div className="cash-row">
+                        <span>{s.recipient.name}</span>
+                        <span>-{formatMoney(parseAmount(s.total, 'USDC'), 'USDC', locale)}</span>
+                      </div>
+                      <span className="cash-muted">
+                        {t(`bank.sendStatus.${s.status}`)}
+                        {s.returnReason ? ` · ${s.returnReason}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </ResourceView>
     </div>
   )
 }

@@ -11,8 +11,8 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 type Linked = ReturnType<typeof PlaidLinkedResponse.parse>
 type Step =
@@ -67,31 +67,32 @@ export function PlaidLinkPage({ accountId }: { accountId: string }) {
     })
   }
   if (step.at === 'bank') {
-    if (institutions.status === 'loading') return <LoadingState />
-    if (institutions.status === 'error')
-      return <ErrorState message={institutions.error.message} onRetry={institutions.reload} />
     return (
-      <section className="cash-card cash-stack" aria-labelledby="plaid-banks">
-        <h2 id="plaid-banks">{t('plaid.chooseBank')}</h2>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t('plaid.privacy')}
-        </p>
-        <ul className="cash-link-list">
-          {institutions.data.items.map((i) => (
-            <li key={i.id}>
-              <button
-                type="button"
-                className="cash-button"
-                data-variant="secondary"
-                style={{ width: '100%' }}
-                onClick={() => setStep({ at: 'credentials', institution: i })}
-              >
-                {i.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ResourceView resource={institutions}>
+        {(loaded) => (
+          <section className="cash-card cash-stack" aria-labelledby="plaid-banks">
+            <h2 id="plaid-banks">{t('plaid.chooseBank')}</h2>
+            <p className="cash-muted" style={{ margin: 0 }}>
+              {t('plaid.privacy')}
+            </p>
+            <ul className="cash-link-list">
+              {loaded.items.map((i) => (
+                <li key={i.id}>
+                  <button
+                    type="button"
+                    className="cash-button"
+                    data-variant="secondary"
+                    style={{ width: '100%' }}
+                    onClick={() => setStep({ at: 'credentials', institution: i })}
+                  >
+                    {i.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </ResourceView>
     )
   }
   return (

@@ -5,7 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 /** A card's recent purchases, from the transaction history (one source), each linking to its detail page. */
 export function CardActivity({ accountId, cardId, last4 }: { accountId: string; cardId: string; last4: string }) {
@@ -14,25 +14,29 @@ export function CardActivity({ accountId, cardId, last4 }: { accountId: string; 
   const history = useResource(`card-activity:${cardId}`, (signal) =>
     api.get(`/accounts/${accountId}/history?cardId=${cardId}&limit=5`, HistoryResponse, signal),
   )
-  if (history.status === 'loading') return <LoadingState />
-  if (history.status === 'error') return <ErrorState message={history.error.message} onRetry={history.reload} />
-  const items = history.data.items
   return (
-    <section className="cash-stack" aria-label={t('cards.activityOf', { last4 })}>
-      <div className="cash-section-head" style={{ padding: 0 }}>
-        <h3 style={{ margin: 0 }}>{t('cards.activity')}</h3>
-      </div>
-      {items.length === 0 ? (
-        <EmptyState icon={ShoppingBag} text={t('cards.activity.none')} />
-      ) : (
-        <ul className="cash-rows" data-testid={`cards.activity-${last4}`}>
-          {items.map((i) => (
-            <li key={i.id}>
-              <HistoryRow item={i} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ResourceView resource={history}>
+      {(loaded) => {
+        const items = loaded.items
+        return (
+          <section className="cash-stack" aria-label={t('cards.activityOf', { last4 })}>
+            <div className="cash-section-head" style={{ padding: 0 }}>
+              <h3 style={{ margin: 0 }}>{t('cards.activity')}</h3>
+            </div>
+            {items.length === 0 ? (
+              <EmptyState icon={ShoppingBag} text={t('cards.activity.none')} />
+            ) : (
+              <ul className="cash-rows" data-testid={`cards.activity-${last4}`}>
+                {items.map((i) => (
+                  <li key={i.id}>
+                    <HistoryRow item={i} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -5,8 +5,8 @@ import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { Icon } from '../ui/icon'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { CardTile } from './card-tile'
+import { ResourceView } from '../ui/resource-view'
 
 /** The holder's cards (a company member: their own), each with its shipping, actions and recent activity. */
 export function CardsPage({
@@ -26,50 +26,52 @@ export function CardsPage({
   const data = useResource(`cards:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/cards`, CardsResponse, signal),
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
   return (
-    <div className="cash-stack">
-      {data.data.items.length === 0 ? (
-        <div className="cash-card">
-          <EmptyState
-            icon={CreditCard}
-            text={t('cards.none')}
-            action={
-              orderPath ? (
-                <a className="cash-button" href={orderPath}>
-                  {t('cards.orderLink')}
-                </a>
-              ) : undefined
-            }
-          />
+    <ResourceView resource={data}>
+      {(loaded) => (
+        <div className="cash-stack">
+          {loaded.items.length === 0 ? (
+            <div className="cash-card">
+              <EmptyState
+                icon={CreditCard}
+                text={t('cards.none')}
+                action={
+                  orderPath ? (
+                    <a className="cash-button" href={orderPath}>
+                      {t('cards.orderLink')}
+                    </a>
+                  ) : undefined
+                }
+              />
+            </div>
+          ) : (
+            loaded.items.map((c) => (
+              <CardTile
+                key={c.id}
+                card={c}
+                accountId={accountId}
+                userId={userId}
+                corporate={corporate}
+                onChange={data.reload}
+              />
+            ))
+          )}
+          <div className="cash-actions">
+            {orderPath && loaded.items.length > 0 ? (
+              <a className="cash-button" data-variant="secondary" href={orderPath}>
+                <Icon icon={Plus} />
+                {t('cards.orderLink')}
+              </a>
+            ) : null}
+            {canIssue ? (
+              <a className="cash-button" data-variant="secondary" href="/app/cash/card/@corporate/add">
+                <Icon icon={UserPlus} />
+                {t('cards.issue')}
+              </a>
+            ) : null}
+          </div>
         </div>
-      ) : (
-        data.data.items.map((c) => (
-          <CardTile
-            key={c.id}
-            card={c}
-            accountId={accountId}
-            userId={userId}
-            corporate={corporate}
-            onChange={data.reload}
-          />
-        ))
       )}
-      <div className="cash-actions">
-        {orderPath && data.data.items.length > 0 ? (
-          <a className="cash-button" data-variant="secondary" href={orderPath}>
-            <Icon icon={Plus} />
-            {t('cards.orderLink')}
-          </a>
-        ) : null}
-        {canIssue ? (
-          <a className="cash-button" data-variant="secondary" href="/app/cash/card/@corporate/add">
-            <Icon icon={UserPlus} />
-            {t('cards.issue')}
-          </a>
-        ) : null}
-      </div>
-    </div>
+    </ResourceView>
   )
 }

@@ -9,8 +9,9 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { FormFooter } from '../ui/form-footer'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { AmountField, useAmountInput, type AmountInput } from '../ui/amount-field'
+import { ResourceView } from '../ui/resource-view'
 
 const People = z.object({
   items: z.array(z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.string() })),
@@ -36,62 +37,70 @@ export function IssueCardPage({ accountId }: { accountId: string }) {
   }
   const [invalid, setInvalid] = useState<Record<string, string>>({})
   const action = useAction()
-  if (people.status === 'loading') return <LoadingState />
-  if (people.status === 'error') return <ErrorState message={people.error.message} onRetry={people.reload} />
-  const gate = people.data.verification
-  if (!gate.approved)
-    return (
-      <CalloutCard
-        title={t('cards.order.verifyKyb')}
-        body={gate.message ?? ''}
-        action={
-          <a className="cash-button" href={gate.link}>
-            {t('cards.order.verifyLink')}
-          </a>
-        }
-      />
-    )
-  const chosen = person || people.data.items[0]?.userId || ''
-  // The API names a limit's field `limits.perPurchase`; so does the schema the page checks with first.
-  const bind = (name: keyof typeof limits): { name: string; amount: AmountInput; error: string | undefined } => ({
-    name,
-    amount: limits[name],
-    error: invalid[`limits.${name}`] ?? action.fieldErrors[`limits.${name}`],
-  })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    const typed = Object.entries(limits).map(([name, amount]) => [name, amount.read()] as const)
-    if (typed.some(([, v]) => v === undefined)) return setInvalid({})
-    const parsed = IssueCardBody.safeParse({
-      cardholderUserId: chosen,
-      limits: Object.fromEntries(typed.filter(([, v]) => v)),
-    })
-    setInvalid(parsed.success ? {} : localisedFieldErrors(parsed.error, locale))
-    if (!parsed.success) return
-    void action.run(async () => {
-      await api.post(`/accounts/${accountId}/cards`, CardView, parsed.data)
-      navigation.go('/app/cash/card/@corporate')
-    })
-  }
   return (
-    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
-      <div className="cash-field">
-        <label htmlFor="issue-person">{t('cards.issue.person')}</label>
-        <select id="issue-person" value={chosen} onChange={(e) => setPerson(e.target.value)}>
-          {people.data.items.map((p) => (
-            <option key={p.userId} value={p.userId}>{`${p.name} (${p.email})`}</option>
-          ))}
-        </select>
-      </div>
-      <AmountField label={t('cards.limit.perPurchase')} hint={t('cards.issue.optional')} {...bind('perPurchase')} />
-      <AmountField label={t('cards.limit.daily')} hint={t('cards.issue.optional')} {...bind('daily')} />
-      <AmountField label={t('cards.limit.monthly')} hint={t('cards.issue.optional')} {...bind('monthly')} />
-      <FormFooter
-        error={action.error}
-        busy={action.busy}
-        label={t('cards.issue.submit')}
-        busyLabel={t('cards.issue.submitting')}
-      />
-    </form>
+    <ResourceView resource={people}>
+      {(loaded) => {
+        const gate = loaded.verification
+        if (!gate.approved)
+          return (
+            <CalloutCard
+              title={t('cards.order.verifyKyb')}
+              body={gate.message ?? ''}
+              action={
+                <a className="cash-button" href={gate.link}>
+                  {t('cards.order.verifyLink')}
+                </a>
+              }
+            />
+          )
+        const chosen = person || loaded.items[0]?.userId || ''
+        // The API names a limit's field `limits.perPurchase`; so does the schema the page checks with first.
+        const bind = (name: keyof typeof limits): { name: string; amount: AmountInput; error: string | undefined } => ({
+          name,
+          amount: limits[name],
+          error: invalid[`limits.${name}`] ?? action.fieldErrors[`limits.${name}`],
+        })
+        const submit = (e: FormEvent) => {
+          e.preventDefault()
+          const typed = Object.entries(limits).map(([name, amount]) => [name, amount.read()] as const)
+          if (typed.some(([, v]) => v === undefined)) return setInvalid({})
+          const parsed = IssueCardBody.safeParse({
+            cardholderUserId: chosen,
+            limits: Object.fromEntries(typed.filter(([, v]) => v)),
+          })
+          setInvalid(parsed.success ? {} : localisedFieldErrors(parsed.error, locale))
+          if (!parsed.success) return
+          void action.run(async () => {
+            await api.post(`/accounts/${accountId}/cards`, CardView, parsed.data)
+            navigation.go('/app/cash/card/@corporate')
+          })
+        }
+        return (
+          <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
+            <div className="cash-field">
+              <label htmlFor="issue-person">{t('cards.issue.person')}</label>
+              <select id="issue-person" value={chosen} onChange={(e) => setPerson(e.target.value)}>
+                {loaded.items.map((p) => (
+                  <option key={p.userId} value={p.userId}>{`${p.name} (${p.email})`}</option>
+                ))}
+              </select>
+            </div>
+            <AmountField
+              label={t('cards.limit.perPurchase')}
+              hint={t('cards.issue.optional')}
+              {...bind('perPurchase')}
+            />
+            <AmountField label={t('cards.limit.daily')} hint={t('cards.issue.optional')} {...bind('daily')} />
+            <AmountField label={t('cards.limit.monthly')} hint={t('cards.issue.optional')} {...bind('monthly')} />
+            <FormFooter
+              error={action.error}
+              busy={action.busy}
+              label={t('cards.issue.submit')}
+              busyLabel={t('cards.issue.submitting')}
+            />
+          </form>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -12,9 +12,10 @@ import { useResource } from '../lib/use-resource'
 import { useZodForm } from '../lib/use-zod-form'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { CountryField } from '../ui/country-field'
 import { TextField } from '../ui/text-field'
+import { ResourceView } from '../ui/resource-view'
 
 type Ordering = ReturnType<typeof CardOrderingView.parse>
 
@@ -153,93 +154,99 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
   const [kind, setKind] = useState<'virtual' | 'physical'>('virtual')
   const [address, setAddress] = useState<ShippingAddress | null>(null)
   const virtual = useAction()
-  if (ordering.status === 'loading') return <LoadingState />
-  if (ordering.status === 'error') return <ErrorState message={ordering.error.message} onRetry={ordering.reload} />
-  const o = ordering.data
-  if (!o.verification.approved) {
-    return (
-      <CalloutCard
-        title={t(o.verification.check === 'kyb' ? 'cards.order.verifyKyb' : 'cards.order.verifyKyc')}
-        body={o.verification.message ?? ''}
-        action={
-          <a className="cash-button" href={o.verification.link}>
-            {t('cards.order.verifyLink')}
-          </a>
-        }
-      />
-    )
-  }
-  // Onboarding sends people here with `next` to come back to their steps.
-  const done = () => navigation.go(safeNext(new URLSearchParams(window.location.search).get('next'), cardsPath))
-  if (kind === 'physical' && address)
-    return (
-      <ReviewPhysical
-        accountId={accountId}
-        ordering={o}
-        address={address}
-        onBack={() => setAddress(null)}
-        onDone={done}
-      />
-    )
-  const full = o[kind].count >= o[kind].max
-  const feeUnits = parseAmount(o.physical.fee, 'USDC')
   return (
-    <div className="cash-card cash-stack">
-      <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>{t('cards.order.choose')}</legend>
-        <label>
-          <input type="radio" name="kind" checked={kind === 'virtual'} onChange={() => setKind('virtual')} />{' '}
-          {t('cards.order.virtualOption')}
-        </label>
-        <label>
-          <input type="radio" name="kind" checked={kind === 'physical'} onChange={() => setKind('physical')} />{' '}
-          {t('cards.order.physicalOption')}
-        </label>
-      </fieldset>
-      <p className="cash-muted" style={{ margin: 0 }}>
-        {t('cards.order.count', {
-          count: String(o[kind].count),
-          max: String(o[kind].max),
-          kind: t(`cards.kind.${kind}`),
-        })}
-      </p>
-      {full ? (
-        <p className="cash-notice" role="status" style={{ margin: 0 }}>
-          {t('cards.order.full', { max: String(o[kind].max), kind: t(`cards.kind.${kind}`).toLocaleLowerCase(locale) })}
-        </p>
-      ) : kind === 'virtual' ? (
-        <form
-          className="cash-stack"
-          noValidate
-          onSubmit={(e) => (
-            e.preventDefault(),
-            void virtual.run(async () => (await api.post(`/accounts/${accountId}/cards`, CardView, {}), done()))
-          )}
-        >
-          <h2>{t('cards.order.virtual')}</h2>
-          <p style={{ margin: 0 }}>{t('cards.order.virtualBody')}</p>
-          <FormFooter
-            error={virtual.error}
-            busy={virtual.busy}
-            label={t('cards.order.submit')}
-            busyLabel={t('cards.issue.submitting')}
-          />
-        </form>
-      ) : (
-        <>
-          <h2>{t('cards.order.physical')}</h2>
-          <p style={{ margin: 0 }}>
-            {t('cards.order.physicalBody', {
-              days: String(o.physical.etaDays),
-              fee: formatMoney(PHYSICAL_CARD_FEE, 'USDC', locale),
-            })}
-          </p>
-          <AddressForm
-            fee={feeUnits === 0n ? t('cards.order.free') : formatMoney(feeUnits, 'USDC', locale)}
-            onReview={setAddress}
-          />
-        </>
-      )}
-    </div>
+    <ResourceView resource={ordering}>
+      {(o) => {
+        if (!o.verification.approved) {
+          return (
+            <CalloutCard
+              title={t(o.verification.check === 'kyb' ? 'cards.order.verifyKyb' : 'cards.order.verifyKyc')}
+              body={o.verification.message ?? ''}
+              action={
+                <a className="cash-button" href={o.verification.link}>
+                  {t('cards.order.verifyLink')}
+                </a>
+              }
+            />
+          )
+        }
+        // Onboarding sends people here with `next` to come back to their steps.
+        const done = () => navigation.go(safeNext(new URLSearchParams(window.location.search).get('next'), cardsPath))
+        if (kind === 'physical' && address)
+          return (
+            <ReviewPhysical
+              accountId={accountId}
+              ordering={o}
+              address={address}
+              onBack={() => setAddress(null)}
+              onDone={done}
+            />
+          )
+        const full = o[kind].count >= o[kind].max
+        const feeUnits = parseAmount(o.physical.fee, 'USDC')
+        return (
+          <div className="cash-card cash-stack">
+            <fieldset className="cash-stack" style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>{t('cards.order.choose')}</legend>
+              <label>
+                <input type="radio" name="kind" checked={kind === 'virtual'} onChange={() => setKind('virtual')} />{' '}
+                {t('cards.order.virtualOption')}
+              </label>
+              <label>
+                <input type="radio" name="kind" checked={kind === 'physical'} onChange={() => setKind('physical')} />
+                {` ${t('cards.order.physicalOption')}`}
+              </label>
+            </fieldset>
+            <p className="cash-muted" style={{ margin: 0 }}>
+              {t('cards.order.count', {
+                count: String(o[kind].count),
+                max: String(o[kind].max),
+                kind: t(`cards.kind.${kind}`),
+              })}
+            </p>
+            {full ? (
+              <p className="cash-notice" role="status" style={{ margin: 0 }}>
+                {t('cards.order.full', {
+                  max: String(o[kind].max),
+                  kind: t(`cards.kind.${kind}`).toLocaleLowerCase(locale),
+                })}
+              </p>
+            ) : kind === 'virtual' ? (
+              <form
+                className="cash-stack"
+                noValidate
+                onSubmit={(e) => (
+                  e.preventDefault(),
+                  void virtual.run(async () => (await api.post(`/accounts/${accountId}/cards`, CardView, {}), done()))
+                )}
+              >
+                <h2>{t('cards.order.virtual')}</h2>
+                <p style={{ margin: 0 }}>{t('cards.order.virtualBody')}</p>
+                <FormFooter
+                  error={virtual.error}
+                  busy={virtual.busy}
+                  label={t('cards.order.submit')}
+                  busyLabel={t('cards.issue.submitting')}
+                />
+              </form>
+            ) : (
+              <>
+                <h2>{t('cards.order.physical')}</h2>
+                <p style={{ margin: 0 }}>
+                  {t('cards.order.physicalBody', {
+                    days: String(o.physical.etaDays),
+                    fee: formatMoney(PHYSICAL_CARD_FEE, 'USDC', locale),
+                  })}
+                </p>
+                <AddressForm
+                  fee={feeUnits === 0n ? t('cards.order.free') : formatMoney(feeUnits, 'USDC', locale)}
+                  onReview={setAddress}
+                />
+              </>
+            )}
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

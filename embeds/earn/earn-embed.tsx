@@ -17,8 +17,8 @@ import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { QuotePanel } from '../ui/quote-panel'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { AmountField, useAmountInput } from '../ui/amount-field'
+import { ResourceView } from '../ui/resource-view'
 
 type Earn = EarnResponse
 type Vault = Earn['vaults'][number]
@@ -42,45 +42,47 @@ function Overview({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const fmt = useFmt()
   const earn = useEarn(accountId)
-  if (earn.status === 'loading') return <LoadingState />
-  if (earn.status === 'error') return <ErrorState message={earn.error.message} onRetry={earn.reload} />
   return (
-    <div className="cash-stack">
-      {earn.data.vaults.map((v) => (
-        <section key={v.vault} className="cash-card cash-stack" aria-labelledby={`vault-${v.vault}`}>
-          <h2 id={`vault-${v.vault}`} style={{ margin: 0 }}>
-            {t(`earn.vault.${v.vault}`)}
-          </h2>
-          <dl className="cash-stack" style={{ margin: 0 }}>
-            <div className="cash-row">
-              <dt>{t('earn.apy')}</dt>
-              <dd>{formatPercent(v.apyPercent, locale)}</dd>
-            </div>
-            <div className="cash-row">
-              <dt>{t('earn.value')}</dt>
-              <dd>{fmt(v.value, v.asset)}</dd>
-            </div>
-            <div className="cash-row">
-              <dt>{t('earn.yield')}</dt>
-              <dd className="cash-positive">{fmt(v.yieldEarned, v.asset)}</dd>
-            </div>
-          </dl>
-          <a href={`/app/cash/earn/liquid?vault=${v.vault}`}>{t('earn.open')}</a>
-        </section>
-      ))}
-      <section className="cash-card cash-stack" aria-labelledby="weeth">
-        <h2 id="weeth" style={{ margin: 0 }}>
-          {t('earn.weeth.title')}
-        </h2>
-        <p style={{ margin: 0 }}>
-          {t('earn.weeth.held', {
-            amount: fmt(earn.data.weeth.balance, 'weETH'),
-            usd: fmt(earn.data.weeth.valueUsd, 'USDC'),
-          })}
-        </p>
-        <a href="/app/cash/earn/weeth">{t('earn.weeth.stake')}</a>
-      </section>
-    </div>
+    <ResourceView resource={earn}>
+      {(loaded) => (
+        <div className="cash-stack">
+          {loaded.vaults.map((v) => (
+            <section key={v.vault} className="cash-card cash-stack" aria-labelledby={`vault-${v.vault}`}>
+              <h2 id={`vault-${v.vault}`} style={{ margin: 0 }}>
+                {t(`earn.vault.${v.vault}`)}
+              </h2>
+              <dl className="cash-stack" style={{ margin: 0 }}>
+                <div className="cash-row">
+                  <dt>{t('earn.apy')}</dt>
+                  <dd>{formatPercent(v.apyPercent, locale)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('earn.value')}</dt>
+                  <dd>{fmt(v.value, v.asset)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('earn.yield')}</dt>
+                  <dd className="cash-positive">{fmt(v.yieldEarned, v.asset)}</dd>
+                </div>
+              </dl>
+              <a href={`/app/cash/earn/liquid?vault=${v.vault}`}>{t('earn.open')}</a>
+            </section>
+          ))}
+          <section className="cash-card cash-stack" aria-labelledby="weeth">
+            <h2 id="weeth" style={{ margin: 0 }}>
+              {t('earn.weeth.title')}
+            </h2>
+            <p style={{ margin: 0 }}>
+              {t('earn.weeth.held', {
+                amount: fmt(loaded.weeth.balance, 'weETH'),
+                usd: fmt(loaded.weeth.valueUsd, 'USDC'),
+              })}
+            </p>
+            <a href="/app/cash/earn/weeth">{t('earn.weeth.stake')}</a>
+          </section>
+        </div>
+      )}
+    </ResourceView>
   )
 }
 
@@ -274,126 +276,130 @@ function Liquid({ accountId }: { accountId: string }) {
   )
   const earn = useEarn(accountId)
   const [cancelling, setCancelling] = useState<VaultWithdrawal | null>(null)
-  if (earn.status === 'loading') return <LoadingState />
-  if (earn.status === 'error') return <ErrorState message={earn.error.message} onRetry={earn.reload} />
-  const vault = earn.data.vaults.find((v) => v.vault === vaultId)!
-  const hours = Math.round(earn.data.settlementSeconds / 3600)
-  const settleHint =
-    earn.data.settlementSeconds >= 3600
-      ? t('earn.settleHours', { hours: String(hours) })
-      : t('earn.settleSeconds', { seconds: String(earn.data.settlementSeconds) })
-  const queue = earn.data.withdrawals.filter((w) => w.vault === vaultId)
   return (
-    <div className="cash-stack">
-      <fieldset className="cash-card cash-row" style={{ border: 0 }}>
-        <legend className="cash-visually-hidden">{t('earn.chooseVault')}</legend>
-        {(['usd', 'eth'] as const).map((v) => (
-          <label key={v}>
-            <input type="radio" name="vault" value={v} checked={vaultId === v} onChange={() => setVaultId(v)} />{' '}
-            {t(`earn.vault.${v}`)}
-          </label>
-        ))}
-      </fieldset>
-      <section className="cash-card cash-stack" aria-labelledby="position">
-        <h2 id="position" style={{ margin: 0 }}>
-          {t(`earn.vault.${vault.vault}`)}
-        </h2>
-        <dl className="cash-stack" style={{ margin: 0 }} data-testid="earn.position">
-          <div className="cash-row">
-            <dt>{t('earn.value')}</dt>
-            <dd data-testid="earn.value">{fmt(vault.value, vault.asset)}</dd>
+    <ResourceView resource={earn}>
+      {(loaded) => {
+        const vault = loaded.vaults.find((v) => v.vault === vaultId)!
+        const hours = Math.round(loaded.settlementSeconds / 3600)
+        const settleHint =
+          loaded.settlementSeconds >= 3600
+            ? t('earn.settleHours', { hours: String(hours) })
+            : t('earn.settleSeconds', { seconds: String(loaded.settlementSeconds) })
+        const queue = loaded.withdrawals.filter((w) => w.vault === vaultId)
+        return (
+          <div className="cash-stack">
+            <fieldset className="cash-card cash-row" style={{ border: 0 }}>
+              <legend className="cash-visually-hidden">{t('earn.chooseVault')}</legend>
+              {(['usd', 'eth'] as const).map((v) => (
+                <label key={v}>
+                  <input type="radio" name="vault" value={v} checked={vaultId === v} onChange={() => setVaultId(v)} />
+                  {` ${t(`earn.vault.${v}`)}`}
+                </label>
+              ))}
+            </fieldset>
+            <section className="cash-card cash-stack" aria-labelledby="position">
+              <h2 id="position" style={{ margin: 0 }}>
+                {t(`earn.vault.${vault.vault}`)}
+              </h2>
+              <dl className="cash-stack" style={{ margin: 0 }} data-testid="earn.position">
+                <div className="cash-row">
+                  <dt>{t('earn.value')}</dt>
+                  <dd data-testid="earn.value">{fmt(vault.value, vault.asset)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('earn.yield')}</dt>
+                  <dd className="cash-positive">{fmt(vault.yieldEarned, vault.asset)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('earn.apy')}</dt>
+                  <dd>{formatPercent(vault.apyPercent, locale)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('earn.sharePrice')}</dt>
+                  <dd>{formatNumber(vault.sharePrice, locale)}</dd>
+                </div>
+              </dl>
+              <VaultChart vault={vault} />
+            </section>
+            <VaultForm
+              key={`d-${vault.vault}`}
+              accountId={accountId}
+              vault={vault}
+              kind="deposit"
+              hint={t('earn.depositHint')}
+              onDone={earn.reload}
+            />
+            <VaultForm
+              key={`w-${vault.vault}`}
+              accountId={accountId}
+              vault={vault}
+              kind="withdraw"
+              hint={settleHint}
+              onDone={earn.reload}
+            />
+            <section className="cash-card cash-stack" aria-labelledby="queue">
+              <h2 id="queue" style={{ margin: 0 }}>
+                {t('earn.queue')}
+              </h2>
+              {cancelling ? (
+                <ConfirmSheet
+                  title={t('earn.cancel.title')}
+                  asset={cancelling.asset}
+                  total={cancelling.requestedAmount}
+                  detail={t('earn.cancel.body', {
+                    amount: fmt(cancelling.requestedAmount, cancelling.asset),
+                    vault: t(`earn.vault.${cancelling.vault}`),
+                  })}
+                  lines={[
+                    { label: t('earn.cancel.amount'), value: fmt(cancelling.requestedAmount, cancelling.asset) },
+                    { label: t('earn.cancel.stays'), value: t(`earn.vault.${cancelling.vault}`) },
+                  ]}
+                  submitLabel={t('earn.cancel.confirm')}
+                  onBack={() => setCancelling(null)}
+                  onConfirm={async () => {
+                    await api.post(
+                      `/accounts/${accountId}/earn/liquid/withdrawals/${cancelling.id}/cancel`,
+                      VaultWithdrawalView,
+                    )
+                    setCancelling(null)
+                    earn.reload()
+                  }}
+                />
+              ) : null}
+              {queue.length === 0 ? (
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('earn.queueEmpty')}
+                </p>
+              ) : (
+                <ul className="cash-list" data-testid="earn.queue">
+                  {queue.map((w) => (
+                    <li key={w.id} className="cash-row">
+                      <span>
+                        {fmt(w.status === 'paid' && w.paidAmount ? w.paidAmount : w.requestedAmount, w.asset)} ·{' '}
+                        {t(`earn.status.${w.status}`)}
+                        {w.status === 'queued'
+                          ? ` · ${t('earn.eta', { at: formatDate(w.settleAt, locale, 'dateTime') })}`
+                          : ''}
+                      </span>
+                      {w.status === 'queued' ? (
+                        <button
+                          type="button"
+                          className="cash-button"
+                          data-variant="secondary"
+                          onClick={() => setCancelling(w)}
+                        >
+                          {t('earn.cancel')}
+                        </button>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
           </div>
-          <div className="cash-row">
-            <dt>{t('earn.yield')}</dt>
-            <dd className="cash-positive">{fmt(vault.yieldEarned, vault.asset)}</dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('earn.apy')}</dt>
-            <dd>{formatPercent(vault.apyPercent, locale)}</dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('earn.sharePrice')}</dt>
-            <dd>{formatNumber(vault.sharePrice, locale)}</dd>
-          </div>
-        </dl>
-        <VaultChart vault={vault} />
-      </section>
-      <VaultForm
-        key={`d-${vault.vault}`}
-        accountId={accountId}
-        vault={vault}
-        kind="deposit"
-        hint={t('earn.depositHint')}
-        onDone={earn.reload}
-      />
-      <VaultForm
-        key={`w-${vault.vault}`}
-        accountId={accountId}
-        vault={vault}
-        kind="withdraw"
-        hint={settleHint}
-        onDone={earn.reload}
-      />
-      <section className="cash-card cash-stack" aria-labelledby="queue">
-        <h2 id="queue" style={{ margin: 0 }}>
-          {t('earn.queue')}
-        </h2>
-        {cancelling ? (
-          <ConfirmSheet
-            title={t('earn.cancel.title')}
-            asset={cancelling.asset}
-            total={cancelling.requestedAmount}
-            detail={t('earn.cancel.body', {
-              amount: fmt(cancelling.requestedAmount, cancelling.asset),
-              vault: t(`earn.vault.${cancelling.vault}`),
-            })}
-            lines={[
-              { label: t('earn.cancel.amount'), value: fmt(cancelling.requestedAmount, cancelling.asset) },
-              { label: t('earn.cancel.stays'), value: t(`earn.vault.${cancelling.vault}`) },
-            ]}
-            submitLabel={t('earn.cancel.confirm')}
-            onBack={() => setCancelling(null)}
-            onConfirm={async () => {
-              await api.post(
-                `/accounts/${accountId}/earn/liquid/withdrawals/${cancelling.id}/cancel`,
-                VaultWithdrawalView,
-              )
-              setCancelling(null)
-              earn.reload()
-            }}
-          />
-        ) : null}
-        {queue.length === 0 ? (
-          <p className="cash-muted" style={{ margin: 0 }}>
-            {t('earn.queueEmpty')}
-          </p>
-        ) : (
-          <ul className="cash-list" data-testid="earn.queue">
-            {queue.map((w) => (
-              <li key={w.id} className="cash-row">
-                <span>
-                  {fmt(w.status === 'paid' && w.paidAmount ? w.paidAmount : w.requestedAmount, w.asset)} ·{' '}
-                  {t(`earn.status.${w.status}`)}
-                  {w.status === 'queued'
-                    ? ` · ${t('earn.eta', { at: formatDate(w.settleAt, locale, 'dateTime') })}`
-                    : ''}
-                </span>
-                {w.status === 'queued' ? (
-                  <button
-                    type="button"
-                    className="cash-button"
-                    data-variant="secondary"
-                    onClick={() => setCancelling(w)}
-                  >
-                    {t('earn.cancel')}
-                  </button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+        )
+      }}
+    </ResourceView>
   )
 }
 

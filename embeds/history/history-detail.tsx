@@ -7,7 +7,8 @@ import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ErrorState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 /** One movement: amount, status, its timeline (authorized → settled, or a withdrawal's steps) and details. */
 export function HistoryDetailPage({ accountId, type, id }: { accountId: string; type: string; id: string }) {
@@ -16,84 +17,92 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
   const detail = useResource(`history:${type}:${id}`, (signal) =>
     api.get(`/accounts/${accountId}/history/${type}/${id}`, HistoryDetail, signal),
   )
-  if (detail.status === 'loading') return <LoadingState />
-  if (detail.status === 'error') {
-    // A link with a bad or unknown id is a transaction that is not there, not a form to fix.
-    const status = (detail.error as { status?: number }).status
-    if (status === 404 || status === 400) {
-      return (
-        <section className="cash-card cash-stack" data-testid="history.not-found">
-          <h2>{t('history.notFound.title')}</h2>
-          <p style={{ margin: 0 }}>{t('history.notFound.body')}</p>
-          <a href="/app/cash/transaction-history">{t('history.notFound.back')}</a>
-        </section>
-      )
-    }
-    return <ErrorState message={detail.error.message} />
-  }
-  const d = detail.data
-  const when = (at: string | null) => (at ? formatDate(at, locale, 'dateTime') : '')
-  /**
-   * A detail as the page words it: a category's name, amounts as money (card amounts in dollars, a fee in its asset,
-   * reais), the rate with its currencies.
-   */
-  const shown = (key: string, value: string): string => {
-    if (key === 'category') {
-      const c = merchantCategory(value)
-      return t('history.detail.categoryValue', {
-        name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'),
-        code: value,
-      })
-    }
-    if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
-    if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
-    if (key === 'rate')
-      return t('history.detail.rateValue', {
-        rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)),
-      })
-    const asset =
-      key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
-    return asset && /^-?\d+(\.\d+)?$/.test(value) ? formatMoney(parseSignedAmount(value, asset), asset, locale) : value
-  }
   return (
-    <div className="cash-stack">
-      <section className="cash-card cash-stack">
-        <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>
-          {formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}
-        </p>
-        <p style={{ margin: 0 }}>{localiseTitle(d.title, locale)}</p>
-        {d.reason ? (
-          <p className="cash-warning" style={{ margin: 0 }}>
-            {localiseReason(d.reason, locale)}
-          </p>
-        ) : null}
-      </section>
-      <section className="cash-card" aria-labelledby="history-timeline">
-        <h2 id="history-timeline">{t('history.timeline')}</h2>
-        <ol className="cash-timeline" data-testid="history.timeline">
-          {d.timeline.map((s) => (
-            <li key={s.step} data-state="done">
-              {t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}
-            </li>
-          ))}
-        </ol>
-      </section>
-      {Object.keys(d.details).length ? (
-        <section className="cash-card">
-          <dl className="cash-stack" style={{ margin: 0 }}>
-            {Object.entries(d.details)
-              .filter(([, v]) => v !== null)
-              .map(([k, v]) => (
-                <div key={k} className="cash-row">
-                  <dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt>
-                  <dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>
-                    {shown(k, v!)}
-                  </dd>
-                </div>
-              ))}
-          </dl>
-        </section>
-      ) : null}
-    </div>
+    <ResourceView
+      resource={detail}
+      error={(error) => {
+        // A link with a bad or unknown id is a transaction that is not there, not a form to fix.
+        const status = (error as { status?: number }).status
+        if (status === 404 || status === 400) {
+          return (
+            <section className="cash-card cash-stack" data-testid="history.not-found">
+              <h2>{t('history.notFound.title')}</h2>
+              <p style={{ margin: 0 }}>{t('history.notFound.body')}</p>
+              <a href="/app/cash/transaction-history">{t('history.notFound.back')}</a>
+            </section>
+          )
+        }
+        return <ErrorState message={error.message} />
+      }}
+    >
+      {(d) => {
+        const when = (at: string | null) => (at ? formatDate(at, locale, 'dateTime') : '')
+        /**
+         * A detail as the page words it: a category's name, amounts as money (card amounts in dollars, a fee in its
+         * asset, reais), the rate with its currencies.
+         */
+        const shown = (key: string, value: string): string => {
+          if (key === 'category') {
+            const c = merchantCategory(value)
+            return t('history.detail.categoryValue', {
+              name: 'named' in c ? t(`mcc.${c.named}`) : t(`mcc.group.${c.group}` as 'mcc.group.other'),
+              code: value,
+            })
+          }
+          if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
+          if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
+          if (key === 'rate')
+            return t('history.detail.rateValue', {
+              rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)),
+            })
+          const asset =
+            key === 'authorized' || key === 'cleared' ? 'USDC' : key === 'fee' && isAsset(d.asset) ? d.asset : null
+          return asset && /^-?\d+(\.\d+)?$/.test(value)
+            ? formatMoney(parseSignedAmount(value, asset), asset, locale)
+            : value
+        }
+        return (
+          <div className="cash-stack">
+            <section className="cash-card cash-stack">
+              <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>
+                {formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}
+              </p>
+              <p style={{ margin: 0 }}>{localiseTitle(d.title, locale)}</p>
+              {d.reason ? (
+                <p className="cash-warning" style={{ margin: 0 }}>
+                  {localiseReason(d.reason, locale)}
+                </p>
+              ) : null}
+            </section>
+            <section className="cash-card" aria-labelledby="history-timeline">
+              <h2 id="history-timeline">{t('history.timeline')}</h2>
+              <ol className="cash-timeline" data-testid="history.timeline">
+                {d.timeline.map((s) => (
+                  <li key={s.step} data-state="done">
+                    {t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            {Object.keys(d.details).length ? (
+              <section className="cash-card">
+                <dl className="cash-stack" style={{ margin: 0 }}>
+                  {Object.entries(d.details)
+                    .filter(([, v]) => v !== null)
+                    .map(([k, v]) => (
+                      <div key={k} className="cash-row">
+                        <dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt>
+                        <dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>
+                          {shown(k, v!)}
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+              </section>
+            ) : null}
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -10,7 +10,7 @@ import { useResource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { Icon } from '../ui/icon'
 import { Section } from '../ui/section'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 type Item = ReturnType<typeof HistoryResponse.parse>['items'][number]
 
@@ -98,48 +98,50 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
           </button>
         </div>
       </form>
-      {first.status === 'loading' ? (
-        <LoadingState />
-      ) : first.status === 'error' ? (
-        <ErrorState message={first.error.message} onRetry={first.reload} />
-      ) : items.length === 0 ? (
-        <div className="cash-card">
-          <EmptyState
-            icon={Receipt}
-            text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')}
-            action={
-              type || status || q ? (
-                <button
-                  type="button"
-                  className="cash-button"
-                  data-variant="secondary"
-                  onClick={() => (setType(''), setStatus(''), setQ(''))}
-                >
-                  {t('history.clearFilters')}
-                </button>
-              ) : (
-                <a className="cash-button" href="/app/cash/top-up">
-                  {t('nav.topUp')}
-                </a>
-              )
-            }
-          />
-        </div>
-      ) : (
-        <div className="cash-stack" data-testid="history.list">
-          {byDay(items).map((group) => (
-            <Section key={group.day} title={formatDay(group.items[0]!.createdAt, locale, now())}>
-              <ul className="cash-rows">
-                {group.items.map((i) => (
-                  <li key={`${i.type}:${i.id}`}>
-                    <HistoryRow item={i} when="time" />
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ))}
-        </div>
-      )}
+      <ResourceView
+        resource={first}
+        isEmpty={() => items.length === 0}
+        empty={
+          <div className="cash-card">
+            <EmptyState
+              icon={Receipt}
+              text={t(type || status || q ? 'history.empty.filtered' : 'history.empty')}
+              action={
+                type || status || q ? (
+                  <button
+                    type="button"
+                    className="cash-button"
+                    data-variant="secondary"
+                    onClick={() => (setType(''), setStatus(''), setQ(''))}
+                  >
+                    {t('history.clearFilters')}
+                  </button>
+                ) : (
+                  <a className="cash-button" href="/app/cash/top-up">
+                    {t('nav.topUp')}
+                  </a>
+                )
+              }
+            />
+          </div>
+        }
+      >
+        {() => (
+          <div className="cash-stack" data-testid="history.list">
+            {byDay(items).map((group) => (
+              <Section key={group.day} title={formatDay(group.items[0]!.createdAt, locale, now())}>
+                <ul className="cash-rows">
+                  {group.items.map((i) => (
+                    <li key={`${i.type}:${i.id}`}>
+                      <HistoryRow item={i} when="time" />
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ))}
+          </div>
+        )}
+      </ResourceView>
       {more.cursor ? (
         <div>
           <button type="button" className="cash-button" data-variant="secondary" onClick={() => void loadMore()}>

@@ -2,30 +2,33 @@ import { useState } from 'react'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { FrozenNotice, PixShortcuts } from './account-notices'
 import { HomeView } from './home-view'
 import { NotificationsPanel } from './notifications-panel'
 import { useHome } from './use-home'
+import { ResourceView } from '../ui/resource-view'
 
 function AccountHome({ accountId }: { accountId: string }) {
   const home = useHome(accountId)
-  if (home.status === 'loading') return <LoadingState />
-  if (home.status === 'error') return <ErrorState message={home.error.message} onRetry={home.reload} />
   return (
-    <>
-      <FrozenNotice accountId={accountId} />
-      <HomeView
-        balances={home.data.balances}
-        activity={home.data.activity}
-        afterActions={
-          <>
-            <PixShortcuts />
-            <NotificationsPanel />
-          </>
-        }
-      />
-    </>
+    <ResourceView resource={home}>
+      {(loaded) => (
+        <>
+          <FrozenNotice accountId={accountId} />
+          <HomeView
+            balances={loaded.balances}
+            activity={loaded.activity}
+            afterActions={
+              <>
+                <PixShortcuts />
+                <NotificationsPanel />
+              </>
+            }
+          />
+        </>
+      )}
+    </ResourceView>
   )
 }
 

@@ -6,9 +6,9 @@ import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { EmptyState } from '../ui/empty-state'
 import { Avatar, ListRow } from '../ui/list-row'
-import { ErrorState } from '../ui/state-views'
 import { notificationText } from './notification-text'
 import { useNotifications } from './use-notifications'
+import { ResourceView } from '../ui/resource-view'
 
 type ViewProps = {
   data: NotificationsResponse
@@ -114,10 +114,11 @@ export function NotificationsPanel() {
         rowProps={{ 'aria-expanded': open, 'aria-controls': listId }}
       />
       <div id={listId} hidden={!open} style={{ padding: '0 16px 16px' }}>
-        {resource.status === 'error' ? <ErrorState message={resource.error.message} onRetry={resource.reload} /> : null}
-        {open && resource.status === 'ready' ? (
-          <NotificationsList data={resource.data} onMarkRead={markRead} onMarkAllRead={markAllRead} />
-        ) : null}
+        <ResourceView resource={resource} loading={null}>
+          {(loaded) =>
+            open ? <NotificationsList data={loaded} onMarkRead={markRead} onMarkAllRead={markAllRead} /> : null
+          }
+        </ResourceView>
       </div>
     </section>
   )

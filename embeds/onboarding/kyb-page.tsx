@@ -4,10 +4,11 @@ import { useI18n } from '../lib/i18n'
 import { safeNext } from '../lib/safe-next'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { KybForm } from './kyb-form'
 import { VerificationStatus } from './verification-status'
 import { usePageQuery } from '../lib/embed-navigation'
+import { ResourceView } from '../ui/resource-view'
 
 const inFlight = (v: VerificationView) => v.status === 'submitted' || v.status === 'in_review'
 
@@ -20,22 +21,25 @@ function KybStatus({ accountId }: { accountId: string }) {
     (signal) => api.get(`/accounts/${accountId}/kyb`, VerificationView, signal),
     { pollMs: 2000, keepPolling: inFlight },
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const view = data.data
-  if (view.status === 'not_started' || (resubmitting && view.status === 'rejected'))
-    return <KybForm accountId={accountId} onSubmitted={() => (setResubmitting(false), data.reload())} />
   return (
-    <VerificationStatus
-      what="kyb"
-      view={view}
-      next={next}
-      onResubmit={() => setResubmitting(true)}
-      onSendDocument={async (applicationId, documentId) => {
-        await api.post(`/accounts/${accountId}/kyb/more-info`, VerificationView, { applicationId, documentId })
-        data.reload()
+    <ResourceView resource={data}>
+      {(view) => {
+        if (view.status === 'not_started' || (resubmitting && view.status === 'rejected'))
+          return <KybForm accountId={accountId} onSubmitted={() => (setResubmitting(false), data.reload())} />
+        return (
+          <VerificationStatus
+            what="kyb"
+            view={view}
+            next={next}
+            onResubmit={() => setResubmitting(true)}
+            onSendDocument={async (applicationId, documentId) => {
+              await api.post(`/accounts/${accountId}/kyb/more-info`, VerificationView, { applicationId, documentId })
+              data.reload()
+            }}
+          />
+        )
       }}
-    />
+    </ResourceView>
   )
 }
 

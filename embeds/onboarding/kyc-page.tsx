@@ -3,10 +3,10 @@ import { VerificationView } from '../../domain/api/identity.schema'
 import { safeNext } from '../lib/safe-next'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { KycForm } from './kyc-form'
 import { VerificationStatus } from './verification-status'
 import { usePageQuery } from '../lib/embed-navigation'
+import { ResourceView } from '../ui/resource-view'
 
 const inFlight = (v: VerificationView) => v.status === 'submitted' || v.status === 'in_review'
 
@@ -19,22 +19,25 @@ export function KycPage() {
     pollMs: 2000,
     keepPolling: inFlight,
   })
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const view = data.data
-  if (view.status === 'not_started' || (resubmitting && view.status === 'rejected')) {
-    return <KycForm onSubmitted={() => (setResubmitting(false), data.reload())} />
-  }
   return (
-    <VerificationStatus
-      what="kyc"
-      view={view}
-      next={next}
-      onResubmit={() => setResubmitting(true)}
-      onSendDocument={async (_applicationId, documentId) => {
-        await api.post('/kyc/more-info', VerificationView, { documentId })
-        data.reload()
+    <ResourceView resource={data}>
+      {(view) => {
+        if (view.status === 'not_started' || (resubmitting && view.status === 'rejected')) {
+          return <KycForm onSubmitted={() => (setResubmitting(false), data.reload())} />
+        }
+        return (
+          <VerificationStatus
+            what="kyc"
+            view={view}
+            next={next}
+            onResubmit={() => setResubmitting(true)}
+            onSendDocument={async (_applicationId, documentId) => {
+              await api.post('/kyc/more-info', VerificationView, { documentId })
+              data.reload()
+            }}
+          />
+        )
       }}
-    />
+    </ResourceView>
   )
 }

@@ -7,9 +7,9 @@ import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { FormFooter } from '../ui/form-footer'
-import { ErrorState, LoadingState } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { TimeZoneField } from './time-zone-field'
+import { ResourceView } from '../ui/resource-view'
 
 type Kind = 'personal' | 'corporate'
 
@@ -68,54 +68,62 @@ export function OnboardingPage({ kind }: { kind: Kind }) {
     pollMs: 3000,
     keepPolling: (o) => o.steps.some((s) => s.state === 'waiting'),
   })
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const o = data.data
-  const done = o.steps.filter((s) => s.state === 'done').length
-  const current = o.steps.find((s) => s.state === 'current')
   return (
-    <div className="cash-stack">
-      <section className="cash-card cash-stack" aria-labelledby="onboarding-progress">
-        <h2 id="onboarding-progress">
-          {o.complete
-            ? t('onboarding.complete')
-            : t('onboarding.progress', { done: String(done), total: String(o.steps.length) })}
-        </h2>
-        <progress max={o.steps.length} value={done} aria-labelledby="onboarding-progress" style={{ width: '100%' }} />
-        <ol className="cash-list" data-testid="onboarding.steps">
-          {o.steps.map((s) => (
-            <li key={s.id} className="cash-row" aria-current={s.state === 'current' ? 'step' : undefined}>
-              <span>{t(`onboarding.step.${s.id}.${kind}`)}</span>
-              <span className="cash-badge">{t(`onboarding.state.${s.state}`)}</span>
-            </li>
-          ))}
-        </ol>
-        {o.steps
-          .filter((s) => s.state === 'waiting' && s.detail)
-          .map((s) => (
-            <p key={s.id} className="cash-notice" role="status" style={{ margin: 0 }}>
-              {s.detail}
-            </p>
-          ))}
-      </section>
-      {current?.id === 'profile' ? (
-        <ProfileStep kind={kind} onDone={async () => (await refresh(), data.reload())} />
-      ) : current ? (
-        <section className="cash-card cash-stack">
-          <h2>{t(`onboarding.step.${current.id}.${kind}`)}</h2>
-          <p style={{ margin: 0 }}>{current.detail ?? t(`onboarding.next.${current.id}`)}</p>
-          <a className="cash-button" href={current.href}>
-            {t(`onboarding.go.${current.id}.${kind}`)}
-          </a>
-        </section>
-      ) : o.complete ? (
-        <section className="cash-card cash-stack" role="status">
-          <p style={{ margin: 0 }}>{t('onboarding.completeBody')}</p>
-          <a className="cash-button" href="/app/cash">
-            {t('state.goHome')}
-          </a>
-        </section>
-      ) : null}
-    </div>
+    <ResourceView resource={data}>
+      {(o) => {
+        const done = o.steps.filter((s) => s.state === 'done').length
+        const current = o.steps.find((s) => s.state === 'current')
+        return (
+          <div className="cash-stack">
+            <section className="cash-card cash-stack" aria-labelledby="onboarding-progress">
+              <h2 id="onboarding-progress">
+                {o.complete
+                  ? t('onboarding.complete')
+                  : t('onboarding.progress', { done: String(done), total: String(o.steps.length) })}
+              </h2>
+              <progress
+                max={o.steps.length}
+                value={done}
+                aria-labelledby="onboarding-progress"
+                style={{ width: '100%' }}
+              />
+              <ol className="cash-list" data-testid="onboarding.steps">
+                {o.steps.map((s) => (
+                  <li key={s.id} className="cash-row" aria-current={s.state === 'current' ? 'step' : undefined}>
+                    <span>{t(`onboarding.step.${s.id}.${kind}`)}</span>
+                    <span className="cash-badge">{t(`onboarding.state.${s.state}`)}</span>
+                  </li>
+                ))}
+              </ol>
+              {o.steps
+                .filter((s) => s.state === 'waiting' && s.detail)
+                .map((s) => (
+                  <p key={s.id} className="cash-notice" role="status" style={{ margin: 0 }}>
+                    {s.detail}
+                  </p>
+                ))}
+            </section>
+            {current?.id === 'profile' ? (
+              <ProfileStep kind={kind} onDone={async () => (await refresh(), data.reload())} />
+            ) : current ? (
+              <section className="cash-card cash-stack">
+                <h2>{t(`onboarding.step.${current.id}.${kind}`)}</h2>
+                <p style={{ margin: 0 }}>{current.detail ?? t(`onboarding.next.${current.id}`)}</p>
+                <a className="cash-button" href={current.href}>
+                  {t(`onboarding.go.${current.id}.${kind}`)}
+                </a>
+              </section>
+            ) : o.complete ? (
+              <section className="cash-card cash-stack" role="status">
+                <p style={{ margin: 0 }}>{t('onboarding.completeBody')}</p>
+                <a className="cash-button" href="/app/cash">
+                  {t('state.goHome')}
+                </a>
+              </section>
+            ) : null}
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

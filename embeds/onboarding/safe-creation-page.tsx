@@ -8,7 +8,8 @@ import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
 import { FormFooter } from '../ui/form-footer'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 /** The account being set up: the company when onboarding a company, else the person's own. */
 function useOnboardingAccount(next: string) {
@@ -43,86 +44,90 @@ function SafeCreation({ accountId, next }: { accountId: string; next: string }) 
   const action = useAction()
   const [threshold, setThreshold] = useState(1)
   const data = useResource(`safe:${accountId}`, (signal) => api.get(`/accounts/${accountId}/safe`, SafeView, signal))
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const success = `/app/cash/safe-creation/success?next=${encodeURIComponent(next)}`
-  if (data.data.safe) {
-    return (
-      <section className="cash-card cash-stack">
-        <p style={{ margin: 0 }}>{t('safe.create.already')}</p>
-        <a className="cash-button" href={success}>
-          {t('safe.create.see')}
-        </a>
-      </section>
-    )
-  }
-  const plan = data.data.plan!
-  if (!plan.verification.approved)
-    return (
-      <CalloutCard
-        title={t('safe.create.verifyFirst')}
-        body={plan.verification.message ?? ''}
-        action={
-          <a href={`${plan.verification.link}?next=${encodeURIComponent(next)}`}>
-            {t(`safe.create.verifyLink.${plan.verification.check}`)}
-          </a>
-        }
-      />
-    )
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault()
-    void action.run(async () => {
-      await api.post(`/accounts/${accountId}/safe`, SafeView, { threshold })
-      navigation.go(success)
-    })
-  }
   return (
-    <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
-      <p style={{ margin: 0 }}>{t('safe.create.body')}</p>
-      <div className="cash-stack" style={{ gap: 4 }}>
-        <strong>{t('safe.address')}</strong>
-        <code className="cash-mono" data-testid="safe.predicted-address" style={{ overflowWrap: 'anywhere' }}>
-          {plan.address}
-        </code>
-        <span className="cash-muted">{t('safe.create.addressHint')}</span>
-      </div>
-      <div>
-        <strong>{t('safe.owners')}</strong>
-        <ul className="cash-list">
-          {plan.owners.map((o) => (
-            <li key={o.address} className="cash-row">
-              <span>{o.name}</span>
-              <code className="cash-mono">
-                {o.address.slice(0, 6)}…{o.address.slice(-4)}
+    <ResourceView resource={data}>
+      {(loaded) => {
+        const success = `/app/cash/safe-creation/success?next=${encodeURIComponent(next)}`
+        if (loaded.safe) {
+          return (
+            <section className="cash-card cash-stack">
+              <p style={{ margin: 0 }}>{t('safe.create.already')}</p>
+              <a className="cash-button" href={success}>
+                {t('safe.create.see')}
+              </a>
+            </section>
+          )
+        }
+        const plan = loaded.plan!
+        if (!plan.verification.approved)
+          return (
+            <CalloutCard
+              title={t('safe.create.verifyFirst')}
+              body={plan.verification.message ?? ''}
+              action={
+                <a href={`${plan.verification.link}?next=${encodeURIComponent(next)}`}>
+                  {t(`safe.create.verifyLink.${plan.verification.check}`)}
+                </a>
+              }
+            />
+          )
+        const submit = (e: React.FormEvent) => {
+          e.preventDefault()
+          void action.run(async () => {
+            await api.post(`/accounts/${accountId}/safe`, SafeView, { threshold })
+            navigation.go(success)
+          })
+        }
+        return (
+          <form className="cash-card cash-stack" onSubmit={submit} noValidate aria-busy={action.busy}>
+            <p style={{ margin: 0 }}>{t('safe.create.body')}</p>
+            <div className="cash-stack" style={{ gap: 4 }}>
+              <strong>{t('safe.address')}</strong>
+              <code className="cash-mono" data-testid="safe.predicted-address" style={{ overflowWrap: 'anywhere' }}>
+                {plan.address}
               </code>
-            </li>
-          ))}
-        </ul>
-      </div>
-      {plan.maxThreshold > 1 ? (
-        <div className="cash-field">
-          <label htmlFor="safe-threshold">{t('safe.threshold')}</label>
-          <select id="safe-threshold" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))}>
-            {Array.from({ length: plan.maxThreshold }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {t('safe.thresholdOf', { n: String(n), of: String(plan.maxThreshold) })}
-              </option>
-            ))}
-          </select>
-          {action.fieldErrors.threshold ? (
-            <p className="cash-field-error" role="alert">
-              {action.fieldErrors.threshold}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      <FormFooter
-        error={action.error}
-        busy={action.busy}
-        label={t('safe.create.submit')}
-        busyLabel={t('safe.create.submitting')}
-      />
-    </form>
+              <span className="cash-muted">{t('safe.create.addressHint')}</span>
+            </div>
+            <div>
+              <strong>{t('safe.owners')}</strong>
+              <ul className="cash-list">
+                {plan.owners.map((o) => (
+                  <li key={o.address} className="cash-row">
+                    <span>{o.name}</span>
+                    <code className="cash-mono">
+                      {o.address.slice(0, 6)}…{o.address.slice(-4)}
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            {plan.maxThreshold > 1 ? (
+              <div className="cash-field">
+                <label htmlFor="safe-threshold">{t('safe.threshold')}</label>
+                <select id="safe-threshold" value={threshold} onChange={(e) => setThreshold(Number(e.target.value))}>
+                  {Array.from({ length: plan.maxThreshold }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {t('safe.thresholdOf', { n: String(n), of: String(plan.maxThreshold) })}
+                    </option>
+                  ))}
+                </select>
+                {action.fieldErrors.threshold ? (
+                  <p className="cash-field-error" role="alert">
+                    {action.fieldErrors.threshold}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            <FormFooter
+              error={action.error}
+              busy={action.busy}
+              label={t('safe.create.submit')}
+              busyLabel={t('safe.create.submitting')}
+            />
+          </form>
+        )
+      }}
+    </ResourceView>
   )
 }
 
@@ -138,39 +143,45 @@ export function SafeSuccessPage() {
     { pollMs: 1500, keepPolling: (s) => s.safe?.status === 'deploying' },
   )
   if (!membership) return <CalloutCard title={t('home.noAccount.title')} body={t('home.noAccount.body')} />
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const safe = data.data.safe
-  if (!safe)
-    return (
-      <CalloutCard
-        title={t('safe.none')}
-        body={t('safe.create.body')}
-        action={<a href={`/app/cash/safe-creation?next=${encodeURIComponent(next)}`}>{t('safe.create.submit')}</a>}
-      />
-    )
   return (
-    <section className="cash-card cash-stack" data-testid="safe.success">
-      <p role="status" style={{ margin: 0 }}>
-        {safe.status === 'deployed'
-          ? t('safe.deployed', { network: safe.network })
-          : t('safe.deploying', { network: safe.network })}
-      </p>
-      <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
-        {safe.address}
-      </code>
-      <div>
-        <CopyButton text={safe.address} label={t('safe.copyAddress')} />
-      </div>
-      <p className="cash-muted" style={{ margin: 0 }}>
-        {t('safe.txHash')}:{' '}
-        <code className="cash-mono">
-          {safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}
-        </code>
-      </p>
-      <a className="cash-button" href={next}>
-        {t('safe.continue')}
-      </a>
-    </section>
+    <ResourceView resource={data}>
+      {(loaded) => {
+        const safe = loaded.safe
+        if (!safe)
+          return (
+            <CalloutCard
+              title={t('safe.none')}
+              body={t('safe.create.body')}
+              action={
+                <a href={`/app/cash/safe-creation?next=${encodeURIComponent(next)}`}>{t('safe.create.submit')}</a>
+              }
+            />
+          )
+        return (
+          <section className="cash-card cash-stack" data-testid="safe.success">
+            <p role="status" style={{ margin: 0 }}>
+              {safe.status === 'deployed'
+                ? t('safe.deployed', { network: safe.network })
+                : t('safe.deploying', { network: safe.network })}
+            </p>
+            <code className="cash-mono" style={{ overflowWrap: 'anywhere' }}>
+              {safe.address}
+            </code>
+            <div>
+              <CopyButton text={safe.address} label={t('safe.copyAddress')} />
+            </div>
+            <p className="cash-muted" style={{ margin: 0 }}>
+              {t('safe.txHash')}:{' '}
+              <code className="cash-mono">
+                {safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}
+              </code>
+            </p>
+            <a className="cash-button" href={next}>
+              {t('safe.continue')}
+            </a>
+          </section>
+        )
+      }}
+    </ResourceView>
   )
 }

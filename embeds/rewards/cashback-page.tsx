@@ -7,7 +7,7 @@ import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 export const usdc = (decimal: string, locale: string) => formatMoney(parseSignedAmount(decimal, 'USDC'), 'USDC', locale)
 /** A day of a cashback or promotion window: the windows are whole UTC days, so the day is UTC's. */
@@ -31,96 +31,103 @@ export function CashbackPage({ accountId }: { accountId: string }) {
   const data = useResource(`cashback:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/cashback`, CashbackResponse, signal),
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const c = data.data
-  const money = (v: string) => usdc(v, locale)
   return (
-    <div className="cash-stack">
-      <section className="cash-card cash-stack" aria-labelledby={`${id}-totals`} data-testid="cashback.totals">
-        <h2 id={`${id}-totals`}>{t('cashback.totals')}</h2>
-        <dl className="cash-stack" style={{ margin: 0 }}>
-          <div className="cash-row">
-            <dt>{t('cashback.earned')}</dt>
-            <dd data-testid="cashback.earned">{money(c.earned)}</dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('cashback.pending')}</dt>
-            <dd data-testid="cashback.pending">{money(c.pending)}</dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('cashback.paid')}</dt>
-            <dd data-testid="cashback.paid">{money(c.paid)}</dd>
-          </div>
-          {c.clawedBack !== '0' ? (
-            <div className="cash-row">
-              <dt>{t('cashback.clawedBack')}</dt>
-              <dd data-testid="cashback.clawed-back">{money(c.clawedBack)}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t('cashback.explain', { rate: formatPercent(c.tierRatePercent, locale), days: String(c.pendingDays) })}
-        </p>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t('cashback.monthly', { earned: money(c.earnedThisMonth), cap: money(c.monthlyCap) })}
-        </p>
-      </section>
-      {c.upcomingChanges.length ? (
-        <section className="cash-card cash-stack" aria-labelledby={`${id}-changes`} data-testid="cashback.upcoming">
-          <h2 id={`${id}-changes`}>{t('cashback.upcoming')}</h2>
-          <ul className="cash-list">
-            {c.upcomingChanges.map((ch) => (
-              <li key={`${ch.ruleId}-${ch.effectiveFrom}`}>
-                <strong>{ch.name}</strong>
-                <p style={{ margin: 0 }}>
-                  {ch.removed
-                    ? t('cashback.change.removed', { date: day(ch.effectiveFrom, locale) })
-                    : t('cashback.change.rate', {
-                        before: formatPercent(ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), locale),
-                        after: formatPercent(String(ch.afterBps / 100), locale),
-                        date: day(ch.effectiveFrom, locale),
-                      })}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <section className="cash-card cash-stack" aria-labelledby={`${id}-lines`}>
-        <h2 id={`${id}-lines`}>{t('cashback.lines')}</h2>
-        {c.lines.length === 0 ? (
-          <EmptyState icon={Gift} text={t('cashback.none')} />
-        ) : (
-          <ul className="cash-list" data-testid="cashback.lines">
-            {c.lines.map((l) => (
-              <li key={l.id} data-testid="cashback.line" data-state={l.state} data-type={l.type}>
+    <ResourceView resource={data}>
+      {(c) => {
+        const money = (v: string) => usdc(v, locale)
+        return (
+          <div className="cash-stack">
+            <section className="cash-card cash-stack" aria-labelledby={`${id}-totals`} data-testid="cashback.totals">
+              <h2 id={`${id}-totals`}>{t('cashback.totals')}</h2>
+              <dl className="cash-stack" style={{ margin: 0 }}>
                 <div className="cash-row">
-                  <span>
-                    {l.merchantName ?? t('cashback.noMerchant')}{' '}
-                    <span className="cash-badge">{t(`cashback.type.${l.type}`)}</span>
-                  </span>
-                  <strong>{money(l.net)}</strong>
+                  <dt>{t('cashback.earned')}</dt>
+                  <dd data-testid="cashback.earned">{money(c.earned)}</dd>
                 </div>
-                <p className="cash-muted" style={{ margin: 0 }}>
-                  {t('cashback.line.detail', {
-                    rate: formatPercent(l.ratePercent, locale),
-                    amount: money(l.purchaseAmount),
-                    date: day(l.earnedAt, locale),
-                  })}
-                  {l.campaignName ? ` · ${l.campaignName}` : ''}
-                </p>
-                <p style={{ margin: 0 }}>{lineState(l, t, locale)}</p>
-                {l.clawedBack !== '0' ? (
-                  <p className="cash-muted" style={{ margin: 0 }}>
-                    {t('cashback.line.clawedBack', { amount: money(l.clawedBack) })}
-                  </p>
+                <div className="cash-row">
+                  <dt>{t('cashback.pending')}</dt>
+                  <dd data-testid="cashback.pending">{money(c.pending)}</dd>
+                </div>
+                <div className="cash-row">
+                  <dt>{t('cashback.paid')}</dt>
+                  <dd data-testid="cashback.paid">{money(c.paid)}</dd>
+                </div>
+                {c.clawedBack !== '0' ? (
+                  <div className="cash-row">
+                    <dt>{t('cashback.clawedBack')}</dt>
+                    <dd data-testid="cashback.clawed-back">{money(c.clawedBack)}</dd>
+                  </div>
                 ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+              </dl>
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {t('cashback.explain', { rate: formatPercent(c.tierRatePercent, locale), days: String(c.pendingDays) })}
+              </p>
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {t('cashback.monthly', { earned: money(c.earnedThisMonth), cap: money(c.monthlyCap) })}
+              </p>
+            </section>
+            {c.upcomingChanges.length ? (
+              <section
+                className="cash-card cash-stack"
+                aria-labelledby={`${id}-changes`}
+                data-testid="cashback.upcoming"
+              >
+                <h2 id={`${id}-changes`}>{t('cashback.upcoming')}</h2>
+                <ul className="cash-list">
+                  {c.upcomingChanges.map((ch) => (
+                    <li key={`${ch.ruleId}-${ch.effectiveFrom}`}>
+                      <strong>{ch.name}</strong>
+                      <p style={{ margin: 0 }}>
+                        {ch.removed
+                          ? t('cashback.change.removed', { date: day(ch.effectiveFrom, locale) })
+                          : t('cashback.change.rate', {
+                              before: formatPercent(ch.beforeBps === null ? '0' : String(ch.beforeBps / 100), locale),
+                              after: formatPercent(String(ch.afterBps / 100), locale),
+                              date: day(ch.effectiveFrom, locale),
+                            })}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <section className="cash-card cash-stack" aria-labelledby={`${id}-lines`}>
+              <h2 id={`${id}-lines`}>{t('cashback.lines')}</h2>
+              {c.lines.length === 0 ? (
+                <EmptyState icon={Gift} text={t('cashback.none')} />
+              ) : (
+                <ul className="cash-list" data-testid="cashback.lines">
+                  {c.lines.map((l) => (
+                    <li key={l.id} data-testid="cashback.line" data-state={l.state} data-type={l.type}>
+                      <div className="cash-row">
+                        <span>
+                          {l.merchantName ?? t('cashback.noMerchant')}{' '}
+                          <span className="cash-badge">{t(`cashback.type.${l.type}`)}</span>
+                        </span>
+                        <strong>{money(l.net)}</strong>
+                      </div>
+                      <p className="cash-muted" style={{ margin: 0 }}>
+                        {t('cashback.line.detail', {
+                          rate: formatPercent(l.ratePercent, locale),
+                          amount: money(l.purchaseAmount),
+                          date: day(l.earnedAt, locale),
+                        })}
+                        {l.campaignName ? ` · ${l.campaignName}` : ''}
+                      </p>
+                      <p style={{ margin: 0 }}>{lineState(l, t, locale)}</p>
+                      {l.clawedBack !== '0' ? (
+                        <p className="cash-muted" style={{ margin: 0 }}>
+                          {t('cashback.line.clawedBack', { amount: money(l.clawedBack) })}
+                        </p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

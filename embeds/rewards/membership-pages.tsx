@@ -10,7 +10,10 @@ import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
 import { EmptyState } from '../ui/empty-state'
 import { TableScroll } from '../ui/table-scroll'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
+
+/** Why a holder's tier changed, as the activity list words it. */
+type TierChange = 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'
 
 export const usd = (amount: string, locale: string) => formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
 
@@ -46,68 +49,71 @@ export function MyMembershipPage({ title }: { title: string }) {
 function MembershipOverview({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const data = useMembership(accountId)
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const m = data.data
-  const fmt = (n: number) => new Intl.NumberFormat(locale).format(n)
-  // Tiers turn at 00:00 UTC on the 1st: that day is UTC's.
-  const requalifyDate = formatDate(m.requalifiesAt, locale, 'date', 'UTC')
   return (
-    <>
-      <section className="cash-card cash-stack" aria-labelledby="membership-tier" data-testid="membership.tier">
-        <div className="cash-row">
-          <h2 id="membership-tier">{t('membership.tier', { tier: m.tierName })}</h2>
-          <span className="cash-badge">{m.tierName}</span>
-        </div>
-        <p style={{ margin: 0 }}>
-          {t('membership.points', { points: fmt(m.points), month: formatMonth(m.month, locale) })}
-        </p>
-        {m.next ? (
-          <div className="cash-stack">
-            <label htmlFor="membership-progress">
-              {t('membership.progress', { needed: fmt(m.next.pointsNeeded), tier: m.next.tierName })}
-            </label>
-            <progress
-              id="membership-progress"
-              max={m.next.threshold}
-              value={m.points}
-              aria-valuetext={t('membership.progressValue', {
-                points: fmt(m.points),
-                threshold: fmt(m.next.threshold),
-              })}
-              style={{ width: '100%' }}
-            />
-          </div>
-        ) : (
-          <p className="cash-muted" style={{ margin: 0 }}>
-            {m.tier === 'vip' ? t('membership.vipTop') : t('membership.top')}
-          </p>
-        )}
-      </section>
-      <section className="cash-card cash-stack" aria-labelledby="membership-requalify">
-        <h2 id="membership-requalify">{t('membership.requalify.title')}</h2>
-        <p style={{ margin: 0 }}>
-          {m.tier === 'vip'
-            ? t('membership.requalify.vip')
-            : t('membership.requalify.body', {
-                date: requalifyDate,
-                luxe: fmt(m.thresholds.luxe),
-                pinnacle: fmt(m.thresholds.pinnacle),
-              })}
-        </p>
-        {m.tier !== 'vip' ? (
-          <p style={{ margin: 0 }} data-testid="membership.requalifiesTo">
-            {t('membership.requalify.keep', {
-              date: requalifyDate,
-              tier: m.benefits.find((b) => b.tier === m.requalifiesTo)!.name,
-            })}
-          </p>
-        ) : null}
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t('membership.howPoints')}
-        </p>
-      </section>
-    </>
+    <ResourceView resource={data}>
+      {(m) => {
+        const fmt = (n: number) => new Intl.NumberFormat(locale).format(n)
+        // Tiers turn at 00:00 UTC on the 1st: that day is UTC's.
+        const requalifyDate = formatDate(m.requalifiesAt, locale, 'date', 'UTC')
+        return (
+          <>
+            <section className="cash-card cash-stack" aria-labelledby="membership-tier" data-testid="membership.tier">
+              <div className="cash-row">
+                <h2 id="membership-tier">{t('membership.tier', { tier: m.tierName })}</h2>
+                <span className="cash-badge">{m.tierName}</span>
+              </div>
+              <p style={{ margin: 0 }}>
+                {t('membership.points', { points: fmt(m.points), month: formatMonth(m.month, locale) })}
+              </p>
+              {m.next ? (
+                <div className="cash-stack">
+                  <label htmlFor="membership-progress">
+                    {t('membership.progress', { needed: fmt(m.next.pointsNeeded), tier: m.next.tierName })}
+                  </label>
+                  <progress
+                    id="membership-progress"
+                    max={m.next.threshold}
+                    value={m.points}
+                    aria-valuetext={t('membership.progressValue', {
+                      points: fmt(m.points),
+                      threshold: fmt(m.next.threshold),
+                    })}
+                    style={{ width: '100%' }}
+                  />
+                </div>
+              ) : (
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {m.tier === 'vip' ? t('membership.vipTop') : t('membership.top')}
+                </p>
+              )}
+            </section>
+            <section className="cash-card cash-stack" aria-labelledby="membership-requalify">
+              <h2 id="membership-requalify">{t('membership.requalify.title')}</h2>
+              <p style={{ margin: 0 }}>
+                {m.tier === 'vip'
+                  ? t('membership.requalify.vip')
+                  : t('membership.requalify.body', {
+                      date: requalifyDate,
+                      luxe: fmt(m.thresholds.luxe),
+                      pinnacle: fmt(m.thresholds.pinnacle),
+                    })}
+              </p>
+              {m.tier !== 'vip' ? (
+                <p style={{ margin: 0 }} data-testid="membership.requalifiesTo">
+                  {t('membership.requalify.keep', {
+                    date: requalifyDate,
+                    tier: m.benefits.find((b) => b.tier === m.requalifiesTo)!.name,
+                  })}
+                </p>
+              ) : null}
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {t('membership.howPoints')}
+              </p>
+            </section>
+          </>
+        )
+      }}
+    </ResourceView>
   )
 }
 
@@ -121,48 +127,49 @@ export function MembershipActivityPage({ title }: { title: string }) {
   )
 }
 
-/** The reasons a tier changes, each with its own activity line. */
-type TierChange = 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'
-
 function ActivityList({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const data = useResource(`membership-activity:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/membership/activity`, MembershipActivityResponse, signal),
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  if (data.data.items.length === 0)
-    return (
-      <div className="cash-card">
-        <EmptyState icon={Sparkles} text={t('membership.activity.empty')} />
-      </div>
-    )
   return (
-    <ul className="cash-list cash-card" aria-label={t('membership.activity.list')}>
-      {data.data.items.map((item) => (
-        <li key={item.id} className="cash-row">
-          <span className="cash-stack" style={{ gap: 2 }}>
-            <span>
-              {item.kind === 'tier'
-                ? t(`membership.activity.tier.${item.reason as TierChange}`, { change: item.description })
-                : item.description}
-            </span>
-            <span className="cash-muted">
-              {t(`membership.activity.reason.${item.reason}`)} ·{' '}
-              <time dateTime={item.at}>{formatDate(item.at, locale, 'dateTime')}</time>
-            </span>
-          </span>
-          {item.kind === 'points' ? (
-            <strong>
-              {t('membership.activity.points', {
-                points: `${item.points > 0 ? '+' : ''}${new Intl.NumberFormat(locale).format(item.points)}`,
-              })}
-            </strong>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <ResourceView resource={data}>
+      {(loaded) => {
+        if (loaded.items.length === 0)
+          return (
+            <div className="cash-card">
+              <EmptyState icon={Sparkles} text={t('membership.activity.empty')} />
+            </div>
+          )
+        return (
+          <ul className="cash-list cash-card" aria-label={t('membership.activity.list')}>
+            {loaded.items.map((item) => (
+              <li key={item.id} className="cash-row">
+                <span className="cash-stack" style={{ gap: 2 }}>
+                  <span>
+                    {item.kind === 'tier'
+                      ? t(`membership.activity.tier.${item.reason as TierChange}`, { change: item.description })
+                      : item.description}
+                  </span>
+                  <span className="cash-muted">
+                    {t(`membership.activity.reason.${item.reason}`)} ·{' '}
+                    <time dateTime={item.at}>{formatDate(item.at, locale, 'dateTime')}</time>
+                  </span>
+                </span>
+                {item.kind === 'points' ? (
+                  <strong>
+                    {t('membership.activity.points', {
+                      points: `${item.points > 0 ? '+' : ''}${new Intl.NumberFormat(locale).format(item.points)}`,
+                    })}
+                  </strong>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )
+      }}
+    </ResourceView>
   )
 }
 
@@ -179,43 +186,44 @@ export function MembershipBenefitsPage({ title }: { title: string }) {
 export function BenefitsTable({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
   const data = useMembership(accountId)
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const m = data.data
   return (
-    <TableScroll label={t('membership.benefits.caption', { tier: m.tierName })}>
-      <table className="cash-table">
-        <caption>{t('membership.benefits.caption', { tier: m.tierName })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('membership.benefits.tier')}</th>
-            <th scope="col">{t('membership.benefits.points')}</th>
-            <th scope="col">{t('membership.benefits.cashback')}</th>
-            <th scope="col">{t('membership.benefits.virtual')}</th>
-            <th scope="col">{t('membership.benefits.physical')}</th>
-            <th scope="col">{t('membership.benefits.reward')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {m.benefits.map((b) => (
-            <tr key={b.tier} aria-current={b.tier === m.tier ? 'true' : undefined}>
-              <th scope="row">
-                {b.name}
-                {b.tier === m.tier ? ` (${t('membership.benefits.yours')})` : ''}
-              </th>
-              <td>
-                {b.threshold === null
-                  ? t('membership.benefits.invite')
-                  : new Intl.NumberFormat(locale).format(b.threshold)}
-              </td>
-              <td>{formatPercent(String(b.cashbackPercent), locale)}</td>
-              <td>{b.virtualCards}</td>
-              <td>{b.physicalCards}</td>
-              <td>{b.monthlyReward === '0' ? '—' : usd(b.monthlyReward, locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResourceView resource={data}>
+      {(m) => (
+        <TableScroll label={t('membership.benefits.caption', { tier: m.tierName })}>
+          <table className="cash-table">
+            <caption>{t('membership.benefits.caption', { tier: m.tierName })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('membership.benefits.tier')}</th>
+                <th scope="col">{t('membership.benefits.points')}</th>
+                <th scope="col">{t('membership.benefits.cashback')}</th>
+                <th scope="col">{t('membership.benefits.virtual')}</th>
+                <th scope="col">{t('membership.benefits.physical')}</th>
+                <th scope="col">{t('membership.benefits.reward')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.benefits.map((b) => (
+                <tr key={b.tier} aria-current={b.tier === m.tier ? 'true' : undefined}>
+                  <th scope="row">
+                    {b.name}
+                    {b.tier === m.tier ? ` (${t('membership.benefits.yours')})` : ''}
+                  </th>
+                  <td>
+                    {b.threshold === null
+                      ? t('membership.benefits.invite')
+                      : new Intl.NumberFormat(locale).format(b.threshold)}
+                  </td>
+                  <td>{formatPercent(String(b.cashbackPercent), locale)}</td>
+                  <td>{b.virtualCards}</td>
+                  <td>{b.physicalCards}</td>
+                  <td>{b.monthlyReward === '0' ? '—' : usd(b.monthlyReward, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </ResourceView>
   )
 }

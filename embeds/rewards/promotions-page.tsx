@@ -7,8 +7,9 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { day, usdc } from './cashback-page'
+import { ResourceView } from '../ui/resource-view'
 
 type Campaign = z.infer<typeof HolderCampaignView>
 const categoryKey = (c: string | null): CashbackCategory =>
@@ -139,22 +140,26 @@ function CampaignCard({
 export function PromotionsPage({ accountId, kind }: { accountId: string; kind?: 'splashback' | 'triple_dip' }) {
   const { t } = useI18n()
   const data = useCampaigns(accountId)
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const items = data.data.items.filter((c) => !kind || c.kind === kind)
-  if (items.length === 0)
-    return (
-      <CalloutCard
-        title={t('promotion.none.title')}
-        body={t(kind ? `promotion.none.${kind}` : 'promotion.none.body')}
-        action={<a href="/app/cash/cashback">{t('promotion.seeCashback')}</a>}
-      />
-    )
   return (
-    <div className="cash-stack">
-      {items.map((c) => (
-        <CampaignCard key={c.id} accountId={accountId} c={c} onChanged={data.reload} detailed={!!kind} />
-      ))}
-    </div>
+    <ResourceView resource={data}>
+      {(loaded) => {
+        const items = loaded.items.filter((c) => !kind || c.kind === kind)
+        if (items.length === 0)
+          return (
+            <CalloutCard
+              title={t('promotion.none.title')}
+              body={t(kind ? `promotion.none.${kind}` : 'promotion.none.body')}
+              action={<a href="/app/cash/cashback">{t('promotion.seeCashback')}</a>}
+            />
+          )
+        return (
+          <div className="cash-stack">
+            {items.map((c) => (
+              <CampaignCard key={c.id} accountId={accountId} c={c} onChanged={data.reload} detailed={!!kind} />
+            ))}
+          </div>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -14,7 +14,7 @@ import { EmptyState } from '../ui/empty-state'
 import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 import { usd } from './membership-pages'
 
 const day = (at: string, locale: string) => formatDate(at, locale, 'date')
@@ -42,63 +42,66 @@ export function ReferPage({ title }: { title: string }) {
       <ReferNav current="/app/cash/refer" />
       <section className="cash-card cash-stack" aria-labelledby="refer-link" data-testid="refer.link">
         <h2 id="refer-link">{t('refer.link.title')}</h2>
-        {data.status === 'loading' ? <LoadingState /> : null}
-        {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
-        {data.status === 'ready' && data.data.link ? (
-          <>
-            <p style={{ margin: 0 }}>
-              <code data-testid="refer.url">{data.data.link.url}</code>
-            </p>
-            <p className="cash-muted" style={{ margin: 0 }}>
-              {t('refer.link.code', { code: data.data.link.code, date: day(data.data.link.expiresAt, locale) })}
-            </p>
-            <div className="cash-row" style={{ justifyContent: 'flex-start', gap: 8 }}>
-              <CopyButton text={data.data.link.url} label={t('refer.link.title')} />
-              <button
-                type="button"
-                className="cash-button"
-                onClick={() =>
-                  void shareContent(bridge, {
-                    title: t('refer.share.title'),
-                    text: t('refer.share.text'),
-                    url: data.data.link!.url,
-                  })
-                    .then((how) => setShared(how === 'copied' ? t('ui.copied') : null))
-                    .catch(() => setShared(t('ui.copyFailed')))
-                }
-              >
-                {t('refer.share')}
-              </button>
-            </div>
-            {shared ? (
-              <p role="status" className="cash-muted" style={{ margin: 0 }}>
-                {shared}
-              </p>
-            ) : null}
-          </>
-        ) : null}
-        {data.status === 'ready' && !data.data.link ? (
-          <>
-            <p style={{ margin: 0 }}>{t('refer.link.none', { days: String(REFERRAL_LINK_DAYS) })}</p>
-            <div>
-              <button
-                type="button"
-                className="cash-button"
-                disabled={make.busy}
-                onClick={() =>
-                  void make.run(async () => (await api.post('/referrals/link', ReferralLinkResponse), data.reload()))
-                }
-              >
-                {make.busy ? t('refer.link.making') : t('refer.link.make')}
-              </button>
-            </div>
-            {make.error ? (
-              <p className="cash-alert" role="alert">
-                {make.error}
-              </p>
-            ) : null}
-          </>
-        ) : null}
+        <ResourceView resource={data}>
+          {({ link }) =>
+            link ? (
+              <>
+                <p style={{ margin: 0 }}>
+                  <code data-testid="refer.url">{link.url}</code>
+                </p>
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('refer.link.code', { code: link.code, date: day(link.expiresAt, locale) })}
+                </p>
+                <div className="cash-row" style={{ justifyContent: 'flex-start', gap: 8 }}>
+                  <CopyButton text={link.url} label={t('refer.link.title')} />
+                  <button
+                    type="button"
+                    className="cash-button"
+                    onClick={() =>
+                      void shareContent(bridge, {
+                        title: t('refer.share.title'),
+                        text: t('refer.share.text'),
+                        url: link!.url,
+                      })
+                        .then((how) => setShared(how === 'copied' ? t('ui.copied') : null))
+                        .catch(() => setShared(t('ui.copyFailed')))
+                    }
+                  >
+                    {t('refer.share')}
+                  </button>
+                </div>
+                {shared ? (
+                  <p role="status" className="cash-muted" style={{ margin: 0 }}>
+                    {shared}
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <p style={{ margin: 0 }}>{t('refer.link.none', { days: String(REFERRAL_LINK_DAYS) })}</p>
+                <div>
+                  <button
+                    type="button"
+                    className="cash-button"
+                    disabled={make.busy}
+                    onClick={() =>
+                      void make.run(
+                        async () => (await api.post('/referrals/link', ReferralLinkResponse), data.reload()),
+                      )
+                    }
+                  >
+                    {make.busy ? t('refer.link.making') : t('refer.link.make')}
+                  </button>
+                </div>
+                {make.error ? (
+                  <p className="cash-alert" role="alert">
+                    {make.error}
+                  </p>
+                ) : null}
+              </>
+            )
+          }
+        </ResourceView>
       </section>
       <section className="cash-card cash-stack" aria-labelledby="refer-how">
         <h2 id="refer-how">{t('refer.how.title')}</h2>
@@ -121,52 +124,52 @@ export function ReferDetailsPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <ReferNav current="/app/cash/refer/details" />
-      {data.status === 'loading' ? <LoadingState /> : null}
-      {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
-      {data.status === 'ready' ? (
-        <>
-          <p className="cash-card" data-testid="refer.totals">
-            {t('refer.details.totals', {
-              earned: usd(data.data.earned, locale),
-              unpaid: usd(data.data.unpaid, locale),
-            })}
-          </p>
-          {data.data.items.length === 0 ? (
-            <div className="cash-card">
-              <EmptyState
-                icon={UserPlus}
-                text={t('refer.details.empty')}
-                action={
-                  <a className="cash-button" href="/app/cash/refer">
-                    {t('refer.nav.link')}
-                  </a>
-                }
-              />
-            </div>
-          ) : (
-            <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
-              {data.data.items.map((r) => (
-                <li key={r.id} className="cash-row" data-testid="refer.item">
-                  <span className="cash-stack" style={{ gap: 2 }}>
-                    <strong>{r.name}</strong>
-                    <span className="cash-muted">
-                      {r.state === 'signed_up'
-                        ? t('refer.state.signed_up', { date: day(r.signedUpAt, locale) })
-                        : r.state === 'earning'
-                          ? t('refer.state.earning', { date: day(r.earningUntil!, locale) })
-                          : t('refer.state.completed', { date: day(r.earningUntil!, locale) })}
+      <ResourceView resource={data}>
+        {(referrals) => (
+          <>
+            <p className="cash-card" data-testid="refer.totals">
+              {t('refer.details.totals', {
+                earned: usd(referrals.earned, locale),
+                unpaid: usd(referrals.unpaid, locale),
+              })}
+            </p>
+            {referrals.items.length === 0 ? (
+              <div className="cash-card">
+                <EmptyState
+                  icon={UserPlus}
+                  text={t('refer.details.empty')}
+                  action={
+                    <a className="cash-button" href="/app/cash/refer">
+                      {t('refer.nav.link')}
+                    </a>
+                  }
+                />
+              </div>
+            ) : (
+              <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
+                {referrals.items.map((r) => (
+                  <li key={r.id} className="cash-row" data-testid="refer.item">
+                    <span className="cash-stack" style={{ gap: 2 }}>
+                      <strong>{r.name}</strong>
+                      <span className="cash-muted">
+                        {r.state === 'signed_up'
+                          ? t('refer.state.signed_up', { date: day(r.signedUpAt, locale) })
+                          : r.state === 'earning'
+                            ? t('refer.state.earning', { date: day(r.earningUntil!, locale) })
+                            : t('refer.state.completed', { date: day(r.earningUntil!, locale) })}
+                      </span>
                     </span>
-                  </span>
-                  <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
-                    <span>{t('refer.details.earned', { amount: usd(r.earned, locale) })}</span>
-                    <span className="cash-muted">{t('refer.details.paid', { amount: usd(r.paid, locale) })}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      ) : null}
+                    <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
+                      <span>{t('refer.details.earned', { amount: usd(r.earned, locale) })}</span>
+                      <span className="cash-muted">{t('refer.details.paid', { amount: usd(r.paid, locale) })}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </ResourceView>
     </Page>
   )
 }
@@ -181,10 +184,10 @@ export function LeaderboardPage({ title }: { title: string }) {
   return (
     <Page title={title}>
       <ReferNav current="/app/cash/referral-leaderboard" />
-      {data.status === 'loading' ? <LoadingState /> : null}
-      {data.status === 'error' ? <ErrorState message={data.error.message} onRetry={data.reload} /> : null}
-      {data.status === 'ready' ? (
-        data.data.items.length === 0 ? (
+      <ResourceView
+        resource={data}
+        isEmpty={(board) => board.items.length === 0}
+        empty={
           <div className="cash-card">
             <EmptyState
               icon={Trophy}
@@ -196,10 +199,12 @@ export function LeaderboardPage({ title }: { title: string }) {
               }
             />
           </div>
-        ) : (
-          <TableScroll label={t('leaderboard.caption', { month: formatMonth(data.data.month, locale) })}>
+        }
+      >
+        {(board) => (
+          <TableScroll label={t('leaderboard.caption', { month: formatMonth(board.month, locale) })}>
             <table className="cash-table">
-              <caption>{t('leaderboard.caption', { month: formatMonth(data.data.month, locale) })}</caption>
+              <caption>{t('leaderboard.caption', { month: formatMonth(board.month, locale) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('leaderboard.rank')}</th>
@@ -209,7 +214,7 @@ export function LeaderboardPage({ title }: { title: string }) {
                 </tr>
               </thead>
               <tbody>
-                {data.data.items.map((row) => (
+                {board.items.map((row) => (
                   <tr key={row.rank} aria-current={row.you ? 'true' : undefined}>
                     <td>{row.rank}</td>
                     <th scope="row">
@@ -223,8 +228,8 @@ export function LeaderboardPage({ title }: { title: string }) {
               </tbody>
             </table>
           </TableScroll>
-        )
-      ) : null}
+        )}
+      </ResourceView>
     </Page>
   )
 }

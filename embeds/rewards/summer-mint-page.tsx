@@ -5,8 +5,9 @@ import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
-import { CalloutCard, ErrorState, LoadingState } from '../ui/state-views'
+import { CalloutCard } from '../ui/state-views'
 import { usd } from './membership-pages'
+import { ResourceView } from '../ui/resource-view'
 
 /** `promotion/summer-mint`: the rules, progress towards the spend goal in the window, and the badge once earned. */
 export function SummerMintPage({ title }: { title: string }) {
@@ -23,52 +24,55 @@ function SummerMint({ accountId }: { accountId: string }) {
   const data = useResource(`summer-mint:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/promotions/summer-mint`, SummerMintResponse, signal),
   )
-  if (data.status === 'loading') return <LoadingState />
-  if (data.status === 'error') return <ErrorState message={data.error.message} onRetry={data.reload} />
-  const s = data.data
-  if (s.state === 'none' || !s.startsAt || !s.endsAt)
-    return (
-      <CalloutCard
-        title={t('promo.none.summerMint.title')}
-        body={t('promo.none.summerMint.body')}
-        action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>}
-      />
-    )
-  // The campaign runs whole UTC days; its last day is the one before `endsAt`.
-  const day = (at: string | number) => formatDate(at, locale, 'date', 'UTC')
-  const lastDay = Date.parse(s.endsAt) - 1
   return (
-    <>
-      <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
-        <h2 id="summer-mint-rules">{t('summerMint.rules.title')}</h2>
-        <p style={{ margin: 0 }}>
-          {t('summerMint.rules.body', { goal: usd(s.goal, locale), from: day(s.startsAt), to: day(lastDay) })}
-        </p>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t(`summerMint.state.${s.state as 'upcoming' | 'running' | 'ended'}`)}
-        </p>
-      </section>
-      <section
-        className="cash-card cash-stack"
-        aria-labelledby="summer-mint-progress"
-        data-testid="summer-mint.progress"
-      >
-        <h2 id="summer-mint-progress">{t('summerMint.progress.title')}</h2>
-        <label htmlFor="summer-mint-bar">
-          {t('summerMint.progress.label', { spent: usd(s.spent, locale), goal: usd(s.goal, locale) })}
-        </label>
-        <progress id="summer-mint-bar" max={100} value={s.progressPercent} style={{ width: '100%' }} />
-        {s.badge ? (
-          <p className="cash-notice" role="status" data-testid="summer-mint.badge">
-            <span aria-hidden="true">🏅 </span>
-            {t('summerMint.badge.earned', { date: formatDate(s.badge.earnedAt, locale, 'date') })}
-          </p>
-        ) : (
-          <p className="cash-muted" style={{ margin: 0 }}>
-            {t('summerMint.badge.notYet')}
-          </p>
-        )}
-      </section>
-    </>
+    <ResourceView resource={data}>
+      {(s) => {
+        if (s.state === 'none' || !s.startsAt || !s.endsAt)
+          return (
+            <CalloutCard
+              title={t('promo.none.summerMint.title')}
+              body={t('promo.none.summerMint.body')}
+              action={<a href="/app/cash/promotion">{t('promo.seeAll')}</a>}
+            />
+          )
+        // The campaign runs whole UTC days; its last day is the one before `endsAt`.
+        const day = (at: string | number) => formatDate(at, locale, 'date', 'UTC')
+        const lastDay = Date.parse(s.endsAt) - 1
+        return (
+          <>
+            <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
+              <h2 id="summer-mint-rules">{t('summerMint.rules.title')}</h2>
+              <p style={{ margin: 0 }}>
+                {t('summerMint.rules.body', { goal: usd(s.goal, locale), from: day(s.startsAt), to: day(lastDay) })}
+              </p>
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {t(`summerMint.state.${s.state as 'upcoming' | 'running' | 'ended'}`)}
+              </p>
+            </section>
+            <section
+              className="cash-card cash-stack"
+              aria-labelledby="summer-mint-progress"
+              data-testid="summer-mint.progress"
+            >
+              <h2 id="summer-mint-progress">{t('summerMint.progress.title')}</h2>
+              <label htmlFor="summer-mint-bar">
+                {t('summerMint.progress.label', { spent: usd(s.spent, locale), goal: usd(s.goal, locale) })}
+              </label>
+              <progress id="summer-mint-bar" max={100} value={s.progressPercent} style={{ width: '100%' }} />
+              {s.badge ? (
+                <p className="cash-notice" role="status" data-testid="summer-mint.badge">
+                  <span aria-hidden="true">🏅 </span>
+                  {t('summerMint.badge.earned', { date: formatDate(s.badge.earnedAt, locale, 'date') })}
+                </p>
+              ) : (
+                <p className="cash-muted" style={{ margin: 0 }}>
+                  {t('summerMint.badge.notYet')}
+                </p>
+              )}
+            </section>
+          </>
+        )
+      }}
+    </ResourceView>
   )
 }

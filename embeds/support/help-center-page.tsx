@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { HELP_CATEGORIES, type HelpCategory } from '../../domain/help-center'
 import { useI18n } from '../lib/i18n'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { LoadingState } from '../ui/state-views'
 import { ArticleLinks } from './article-links'
 import { useHelpSearch } from './use-help-search'
 import { usePageQuery } from '../lib/embed-navigation'
+import { ResourceView } from '../ui/resource-view'
 
 const isCategory = (value: string | null): value is HelpCategory =>
   (HELP_CATEGORIES as readonly string[]).includes(value ?? '')
@@ -22,6 +23,31 @@ export function HelpCenterPage() {
     return isCategory(asked) ? asked : ''
   })
   const results = useHelpSearch(q, category)
+  const shown = results.shown
+  const found = shown ? (
+    <>
+      <h2 id="help-results-count" style={{ fontSize: '1rem' }}>
+        <span role="status">
+          {shown.items.length === 1
+            ? t('support.help.countOne')
+            : t('support.help.countMany', { count: String(shown.items.length) })}
+        </span>
+      </h2>
+      {shown.items.length === 0 ? (
+        <div className="cash-card cash-stack" data-testid="support.help.empty">
+          <p style={{ margin: 0 }}>
+            <strong>{t('support.help.empty', { q: shown.q })}</strong>
+          </p>
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('support.help.emptyHint')}
+          </p>
+          <a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>
+        </div>
+      ) : (
+        <ArticleLinks items={shown.items} testId="support.help.results" />
+      )}
+    </>
+  ) : null
   return (
     <div className="cash-stack">
       <form role="search" className="cash-card cash-stack" onSubmit={(e) => e.preventDefault()}>
@@ -55,32 +81,10 @@ export function HelpCenterPage() {
         </div>
       </form>
       <section id="help-results" className="cash-stack" aria-labelledby="help-results-count">
-        {results.status === 'loading' && !results.shown ? <LoadingState /> : null}
-        {results.status === 'error' ? <ErrorState message={results.error.message} onRetry={results.reload} /> : null}
-        {results.shown && results.status !== 'error' ? (
-          <>
-            <h2 id="help-results-count" style={{ fontSize: '1rem' }}>
-              <span role="status">
-                {results.shown.items.length === 1
-                  ? t('support.help.countOne')
-                  : t('support.help.countMany', { count: String(results.shown.items.length) })}
-              </span>
-            </h2>
-            {results.shown.items.length === 0 ? (
-              <div className="cash-card cash-stack" data-testid="support.help.empty">
-                <p style={{ margin: 0 }}>
-                  <strong>{t('support.help.empty', { q: results.shown.q })}</strong>
-                </p>
-                <p className="cash-muted" style={{ margin: 0 }}>
-                  {t('support.help.emptyHint')}
-                </p>
-                <a href="/app/cash/support/feedback">{t('support.home.contactAction')}</a>
-              </div>
-            ) : (
-              <ArticleLinks items={results.shown.items} testId="support.help.results" />
-            )}
-          </>
-        ) : null}
+        {/* The last answer stays while the next search loads; a failure shows alone. */}
+        <ResourceView resource={results} loading={found ?? <LoadingState />}>
+          {() => found}
+        </ResourceView>
       </section>
     </div>
   )

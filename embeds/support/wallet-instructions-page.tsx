@@ -5,7 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { AddToWallet } from '../ui/add-to-wallet'
-import { ErrorState, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
 
 type Card = z.infer<typeof CardsResponse>['items'][number]
 const APPLE_STEPS = ['1', '2', '3', '4', '5'] as const
@@ -95,34 +95,38 @@ function YourCards({ accountId, cardsPath, orderPath }: { accountId: string; car
   const cards = useResource(`wallet-cards:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/cards`, CardsResponse, signal),
   )
-  if (cards.status === 'loading') return <LoadingState />
-  if (cards.status === 'error') return <ErrorState message={cards.error.message} onRetry={cards.reload} />
-  const usable = cards.data.items.filter((c) => c.status !== 'cancelled')
   return (
-    <section className="cash-card cash-stack" aria-labelledby="wallet-cards" data-testid="support.wallet.cards">
-      <h2 id="wallet-cards">{t('support.wallet.cardsTitle')}</h2>
-      {usable.length === 0 ? (
-        <p style={{ margin: 0 }}>
-          {t('support.wallet.noCard')} <a href={orderPath}>{t('support.wallet.orderCard')}</a>
-        </p>
-      ) : (
-        <ul className="cash-list">
-          {usable.map((c) => (
-            <li key={c.id} className="cash-stack" style={{ gap: 4 }}>
-              <strong>{t('support.wallet.yourCard', { last4: c.last4 })}</strong>
-              <span className={ready(c) ? 'cash-positive' : 'cash-muted'}>
-                {ready(c)
-                  ? t('support.wallet.cardReady')
-                  : c.status === 'frozen'
-                    ? t('support.wallet.cardFrozen')
-                    : t('support.wallet.cardNotActivated')}
-              </span>
-              {ready(c) && inApp ? <AddToWallet card={c} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {usable.length > 0 ? <a href={cardsPath}>{t('support.wallet.showDetails')}</a> : null}
-    </section>
+    <ResourceView resource={cards}>
+      {(loaded) => {
+        const usable = loaded.items.filter((c) => c.status !== 'cancelled')
+        return (
+          <section className="cash-card cash-stack" aria-labelledby="wallet-cards" data-testid="support.wallet.cards">
+            <h2 id="wallet-cards">{t('support.wallet.cardsTitle')}</h2>
+            {usable.length === 0 ? (
+              <p style={{ margin: 0 }}>
+                {t('support.wallet.noCard')} <a href={orderPath}>{t('support.wallet.orderCard')}</a>
+              </p>
+            ) : (
+              <ul className="cash-list">
+                {usable.map((c) => (
+                  <li key={c.id} className="cash-stack" style={{ gap: 4 }}>
+                    <strong>{t('support.wallet.yourCard', { last4: c.last4 })}</strong>
+                    <span className={ready(c) ? 'cash-positive' : 'cash-muted'}>
+                      {ready(c)
+                        ? t('support.wallet.cardReady')
+                        : c.status === 'frozen'
+                          ? t('support.wallet.cardFrozen')
+                          : t('support.wallet.cardNotActivated')}
+                    </span>
+                    {ready(c) && inApp ? <AddToWallet card={c} /> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {usable.length > 0 ? <a href={cardsPath}>{t('support.wallet.showDetails')}</a> : null}
+          </section>
+        )
+      }}
+    </ResourceView>
   )
 }

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react'
 import { WithdrawalQuoteResponse, WithdrawalView } from '../../domain/api/money-out.schema'
-import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
+import type { HeldAsset } from '../../domain/asset'
 import { formatMoney, parseAmount } from '../../domain/money'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { ConfirmSheet } from '../ui/confirm-sheet'
-import { AmountField, useAmountInput } from '../ui/amount-field'
-import { TextField } from '../ui/text-field'
+import { useAmountInput } from '../ui/amount-field'
+import { CryptoWithdrawView } from './crypto-withdraw-view'
 
 /** Asset, amount and address → a checked quote (fee, total, delay) → confirm → the status page. */
 export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
@@ -56,56 +56,20 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
     )
   }
   return (
-    <form
-      className="cash-card cash-stack"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
+    <CryptoWithdrawView
+      asset={asset}
+      onAsset={setAsset}
+      amount={amount}
+      amountError={error?.fields.amount}
+      address={address}
+      onAddress={setAddress}
+      addressError={
+        error?.fields.address ?? (error && !error.fields.amount && !error.fields.address ? error.message : undefined)
+      }
+      quote={quote}
+      onReview={() => {
         if (amount.read() !== undefined && quote) setReviewing(true)
       }}
-    >
-      <div className="cash-field">
-        <label htmlFor="withdraw-asset">{t('ui.asset')}</label>
-        <select id="withdraw-asset" value={asset} onChange={(e) => setAsset(e.target.value as HeldAsset)}>
-          {HELD_ASSETS.map((a) => (
-            <option key={a}>{a}</option>
-          ))}
-        </select>
-      </div>
-      <AmountField label={t('ui.amount')} name="amount" amount={amount} error={error?.fields.amount} />
-      <TextField
-        label={t('withdraw.address')}
-        hint={t('withdraw.addressHint')}
-        name="address"
-        autoComplete="off"
-        spellCheck={false}
-        value={address}
-        error={
-          error?.fields.address ?? (error && !error.fields.amount && !error.fields.address ? error.message : undefined)
-        }
-        onChange={(e) => setAddress(e.target.value)}
-      />
-      {quote ? (
-        <dl className="cash-stack" data-testid="withdraw.quote" style={{ margin: 0 }}>
-          <div className="cash-row">
-            <dt>{t('withdraw.fee')}</dt>
-            <dd>{fmt(quote.fee)}</dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('withdraw.total')}</dt>
-            <dd>
-              <strong>{fmt(quote.total)}</strong>
-            </dd>
-          </div>
-          <div className="cash-row">
-            <dt>{t('withdraw.arrives')}</dt>
-            <dd>{t('withdraw.arrivesValue', { seconds: String(quote.arrivalSeconds) })}</dd>
-          </div>
-        </dl>
-      ) : null}
-      <button type="submit" className="cash-button" disabled={!quote}>
-        {t('withdraw.review')}
-      </button>
-    </form>
+    />
   )
 }
