@@ -105,6 +105,7 @@ export default defineConfig({
           // The kill-and-restart load test runs its own servers and databases (PGlite and PostgreSQL).
           exclude: ['server/resilience.test.ts', ...POSTGRES_ONLY],
           globalSetup: ['server/testing/global-setup.ts'],
+          setupFiles: ['server/testing/setup.ts'],
           isolate: false,
           env,
           ...timeouts,
@@ -116,6 +117,7 @@ export default defineConfig({
           environment: 'node',
           include: [...POSTGRES_SUITES, ...POSTGRES_ONLY, 'server/resilience.test.ts'],
           globalSetup: ['server/testing/global-setup.ts'],
+          setupFiles: ['server/testing/setup.ts'],
           isolate: false,
           env: { ...env, CASH_TEST_DATABASE_URL: POSTGRES_URL },
           ...timeouts,

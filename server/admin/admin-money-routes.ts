@@ -95,6 +95,8 @@ export const adminMoneyRoutes = [
   defineRoute({
     method: 'get',
     path: '/admin/investigate',
+    // Nothing matches what was searched.
+    errorStatuses: [404],
     summary:
       'Investigate a transaction by id, on-chain hash or reference: its lifecycle, journals with entries, and holds',
     tag: 'admin',
@@ -118,6 +120,8 @@ export const adminMoneyRoutes = [
   defineRoute({
     method: 'post',
     path: '/admin/manual-refunds',
+    // The authorization named does not exist.
+    errorStatuses: [404],
     summary:
       'Create a manual refund: paid at once while the admin’s and the account’s refunds paid at once over 24 hours ' +
       'stay within $1,000, otherwise it waits for a second admin; at most $10,000 asked per admin per 24 hours',

@@ -56,6 +56,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/sign-in',
+    // Wrong password, closed account, too many attempts.
+    errorStatuses: [401, 403, 429],
     summary: 'Sign in with e-mail and password',
     tag: 'auth',
     access: { kind: 'public' },
@@ -87,6 +89,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/wallet/sign-in',
+    // The signature does not sign a linked wallet in.
+    errorStatuses: [401],
     summary:
       'Sign in with a wallet, step 2: the signed message; a wallet not linked to anyone is refused (wallet_not_linked)',
     tag: 'auth',
@@ -101,6 +105,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/sign-up',
+    // Sign-ups are closed.
+    errorStatuses: [403],
     summary: 'Create a user with e-mail and password, and sign in',
     tag: 'auth',
     access: { kind: 'public' },

@@ -19,6 +19,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password-reset',
+    // Too many links asked for one address.
+    errorStatuses: [429],
     summary:
       'Mail a password reset link (30 minutes, single use; a new request supersedes older ' +
       'links). Always the same answer, whether or not an account has the address; rate-limited ' +
@@ -33,6 +35,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password-reset/lookup',
+    // The link is unknown, or expired, used or replaced.
+    errorStatuses: [404, 410],
     summary:
       'Whether a reset link still works, and for which e-mail (reset_link_not_found, ' +
       'reset_link_expired, reset_link_used, reset_link_replaced otherwise)',
@@ -45,6 +49,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password-reset/complete',
+    // The link expired, was used or was replaced.
+    errorStatuses: [410],
     summary:
       'Set a new password through a reset link: the link is used up, every session of the account ' +
       'ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',
@@ -57,6 +63,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password',
+    // The current password locks after too many wrong ones, like a confirmation.
+    errorStatuses: [429],
     summary:
       'Change the password: the current one (`password`, counted like a ' +
       'confirmation) and `newPassword`. This session goes on; every other one ends',

@@ -25,6 +25,8 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/convert/quotes',
+    // Not enough balance to convert.
+    errorStatuses: [422],
     summary:
       'Quote a conversion between USDC, USDT, ETH and weETH at today’s ' +
       'price less a 0.3 % spread; the rate holds for 30 seconds',
@@ -39,6 +41,8 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/convert/executions',
+    // The quote named is not this account’s.
+    errorStatuses: [404],
     summary:
       'Execute a conversion quote (confirmed, once). An expired quote is ' +
       'refused (quote_expired) with `details.freshQuote` to offer instead.',
@@ -56,6 +60,8 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/earn/weeth/quotes',
+    // Not enough balance to stake.
+    errorStatuses: [422],
     summary: 'Quote staking ETH for weETH at ETH price ÷ weETH price (no spread); the rate holds for 30 seconds',
     tag: 'grow',
     access: { kind: 'account', roles: act },
@@ -69,6 +75,8 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/earn/weeth/stakes',
+    // The quote named is not this account’s.
+    errorStatuses: [404],
     summary:
       'Stake ETH for weETH by quote (confirmed, once); an expired ' +
       'quote is refused with a fresh one in `details.freshQuote`',

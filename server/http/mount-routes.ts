@@ -8,6 +8,7 @@ import { resolvePrincipal } from '../auth/session-service'
 import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
+import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
 
 export const API_BASE = '/app/cash/api/v1'
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
@@ -82,9 +83,16 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       const message = cap.message ?? `The request is larger than ${Math.floor(cap.bytes / 1024)} KB.`
       throw new DomainError('payload_too_large', message, cap.field ? { [cap.field]: message } : undefined)
     }
+    const documented = new Set(errorStatuses(route))
     app.on(
       route.method.toUpperCase(),
       `${API_BASE}${route.path}`,
+      async (c, next) => {
+        await next()
+        // The OpenAPI document lists each status a route answers: outside production, one it lacks is recorded.
+        if (c.res.status >= 400 && !documented.has(c.res.status) && deps.config.CASH_ENV !== 'production')
+          recordUndocumentedStatus(route, c.res.status)
+      },
       bodyLimit({ maxSize: cap.bytes, onError: tooLarge }),
       async (c) => {
         if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')

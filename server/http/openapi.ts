@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ApiErrorSchema } from '../../domain/api/common.schema'
 import { ERRORS } from '../../domain/errors'
 import { API_BASE } from './mount-routes'
+import { errorStatuses } from './error-statuses'
 import type { AnyRoute } from './route-table'
 import { inlineStyle } from './security-headers'
 
@@ -54,27 +55,6 @@ const ACCESS_TEXT: Record<AnyRoute['access']['kind'], string> = {
 export function accessText(route: AnyRoute): string {
   const a = route.access
   return a.kind === 'account' ? `${ACCESS_TEXT.account} with role ${a.roles.join(', ')}.` : ACCESS_TEXT[a.kind]
-}
-
-/**
- * The error statuses a route can answer from how it is mounted (server/http/mount-routes.ts): a change that meets
- * a state refusing it (409), a body too large (413) or not JSON (415), an id in the path that names nothing (404),
- * a frozen account (423, `whenFrozen`). What a feature refuses beyond those is in each code's description
- * (domain/errors.ts): 410 and 429 are not listed per route yet.
- */
-function errorStatuses(route: AnyRoute): number[] {
-  const statuses = new Set<number>([400, 500])
-  if (route.access.kind !== 'public') statuses.add(401).add(403)
-  // A change can meet a state that refuses it (already done, already closed, in flight elsewhere).
-  if (route.method !== 'get') statuses.add(409)
-  if (route.moneyMoving) statuses.add(422)
-  if (route.body) statuses.add(413).add(415)
-  // An unknown account is refused as not yours (403); any other id in the path, or any id an admin names, may name
-  // nothing.
-  if (/\/:(?!accountId\b)\w+/.test(route.path) || (route.access.kind !== 'account' && route.path.includes('/:')))
-    statuses.add(404)
-  if (route.whenFrozen === 'refuse') statuses.add(423)
-  return [...statuses].sort((a, b) => a - b)
 }
 
 function errorResponses(route: AnyRoute): Record<string, unknown> {

@@ -98,6 +98,11 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
    * `handler`, which must do the same for one request (routes are listed and described alike either way).
    */
   batch?: (deps: Deps) => { submit(ref: IdempotencyRef, body: z.output<B>): Promise<StoredResponse> }
+  /**
+   * Error statuses this route answers beyond those its mounting implies (server/http/error-statuses.ts): 410 for a
+   * link or invitation that is spent, 429 for a limit on attempts.
+   */
+  errorStatuses?: number[]
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
   /**

@@ -85,6 +85,8 @@ export const membershipRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/promotions/membership-rewards/claim',
+    // The rewards pool is short for now.
+    errorStatuses: [503],
     summary:
       'Claim this month’s membership reward once, paid in USDC from the cashback pool (refused when the pool is short)',
     tag: 'rewards',

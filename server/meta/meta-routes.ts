@@ -40,6 +40,8 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
     defineRoute({
       method: 'get',
       path: '/health/ready',
+      // A check failed: the answer names it.
+      errorStatuses: [503],
       summary:
         'Readiness: database reachable, every migration applied, jobs running (for a ' +
         'balancer deciding to send traffic); 503 not_ready with each check otherwise',

@@ -114,6 +114,8 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/payments',
+    // Not enough balance for the payment.
+    errorStatuses: [422],
     summary: 'Quote a PIX payment to a key or a BR Code: recipient, locked rate, fee, checked against spendable',
     tag: 'money-out',
     access: send,
@@ -264,6 +266,8 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/repay/quote',
+    // Nothing is owed to repay.
+    errorStatuses: [409],
     summary: 'What repaying an amount (or "all") does to debt, borrow limit and health',
     tag: 'money-out',
     access: send,

@@ -96,6 +96,8 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/invitations/lookup',
+    // The invitation is unknown, or expired, used or revoked.
+    errorStatuses: [404, 410],
     summary:
       'What an invitation link offers (company, role, who invited, for which e-mail); ' +
       'nothing for a bad token. The token travels in the body, never in an API URL',
@@ -108,6 +110,8 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/invitations/accept',
+    // The invitation expired, was used or was revoked.
+    errorStatuses: [410],
     summary: 'Join the company an invitation names, as the invited e-mail; once',
     tag: 'people',
     access: { kind: 'user' },
@@ -119,6 +123,8 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/waitlist',
+    // Too many sign-ups from one device.
+    errorStatuses: [429],
     summary: 'Put an e-mail on the waitlist (once; the same answer either way)',
     tag: 'people',
     access: { kind: 'public' },

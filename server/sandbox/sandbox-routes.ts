@@ -24,6 +24,8 @@ function custodyRoute(direction: 'in' | 'out', path: string, summary: string) {
     access: { kind: 'platform_admin' },
     sandbox: true,
     moneyMoving: true,
+    // The account named does not exist.
+    errorStatuses: [404],
     status: 201,
     body: SandboxMovementBody,
     response: JournalResult,

@@ -56,6 +56,8 @@ export const settingsRoutes = [
   defineRoute({
     method: 'post',
     path: '/vault-email',
+    // Too many codes asked for.
+    errorStatuses: [429],
     summary: 'Send a 6-digit code to a new vault address (replaces an earlier code; rate-limited)',
     tag: 'settings',
     access: { kind: 'user' },

@@ -73,6 +73,8 @@ export const supportRoutes = [
   defineRoute({
     method: 'post',
     path: '/support/feedback',
+    // Too many messages from one person.
+    errorStatuses: [429],
     summary: `Send feedback: a rating of 1–5 and a message (at most ${FEEDBACK_PER_HOUR} an hour per person)`,
     tag: 'support',
     access: { kind: 'user' },

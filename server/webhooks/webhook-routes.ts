@@ -103,6 +103,8 @@ export const webhookRoutes = [
   defineRoute({
     method: 'post',
     path: '/webhooks/:provider',
+    // The signature is missing, wrong or too old.
+    errorStatuses: [401],
     summary:
       'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, ' +
       'identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
