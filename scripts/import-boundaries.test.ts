@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './source-files'
 
 /**
  * The import directions of ARCHITECTURE.md, checked on every source file. Written exceptions: server/seed.ts
@@ -31,15 +32,6 @@ const EXCEPTIONS: { from: RegExp; to: Folder }[] = [
 const DOMAIN_PACKAGES = ['zod', 'viem']
 const TEST_PACKAGES = ['vitest', 'fast-check', '@testing-library/']
 const isTest = (rel: string) => /\.test\.tsx?$/.test(rel)
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path)
-    return /\.(ts|tsx)$/.test(name) ? [path] : []
-  })
-}
 
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8')

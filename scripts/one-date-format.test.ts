@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './source-files'
 
 /**
  * One date format across the app (issue 18, defect 13; docs/dates.md): pages write a moment only through
@@ -28,15 +29,6 @@ const AD_HOC: readonly { what: string; pattern: RegExp }[] = [
   },
 ]
 
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path)
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
-  })
-}
-
 /** Each line of `text` that formats a date by hand, as `line: what`. */
 function adHocDates(text: string): string[] {
   return text.split('\n').flatMap((line, i) => {
@@ -48,7 +40,7 @@ function adHocDates(text: string): string[] {
 describe('one date format across the app (docs/dates.md)', () => {
   it('no page in embeds/ or host/ formats a date except through domain/format-date.ts', () => {
     const found = FOLDERS.flatMap((folder) =>
-      sourceFiles(join(ROOT, folder)).flatMap((file) =>
+      sourceFiles(join(ROOT, folder), { withTests: false }).flatMap((file) =>
         adHocDates(readFileSync(file, 'utf8')).map((hit) => `${relative(ROOT, file)}:${hit}`),
       ),
     )
@@ -77,7 +69,7 @@ describe('one date format across the app (docs/dates.md)', () => {
   })
 
   it('reads the real sources (a page that formats dates is among them)', () => {
-    const files = sourceFiles(join(ROOT, 'embeds')).map((f) => relative(ROOT, f))
+    const files = sourceFiles(join(ROOT, 'embeds'), { withTests: false }).map((f) => relative(ROOT, f))
     expect(files).toContain('embeds/ui/history-row.tsx')
     expect(readFileSync(join(ROOT, 'embeds/ui/history-row.tsx'), 'utf8')).toContain('formatDate(')
   })

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './source-files'
 
 /**
  * One way to draw a loaded resource: a page hands what `useResource` returns to `ResourceView`
@@ -40,15 +41,6 @@ const NOT_A_RESOURCE: readonly { file: string; subject: string; reason: string }
 
 const TEST = /([\w$.?]+)\.status\s*[!=]==?\s*'(loading|error)'/g
 
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path)
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
-  })
-}
-
 /** Each `.status` test against 'loading' or 'error' in `text`, as `line: subject.status === 'state'`. */
 function statusTests(text: string): { line: number; subject: string; what: string }[] {
   return text
@@ -60,7 +52,7 @@ function statusTests(text: string): { line: number; subject: string; what: strin
 
 function handWrittenSwitches(): string[] {
   return FOLDERS.flatMap((folder) =>
-    sourceFiles(join(ROOT, folder)).flatMap((path) => {
+    sourceFiles(join(ROOT, folder), { withTests: false }).flatMap((path) => {
       const file = relative(ROOT, path).split('\\').join('/')
       if (file === THE_SWITCH) return []
       return statusTests(readFileSync(path, 'utf8'))
@@ -100,7 +92,7 @@ describe('one resource switch (embeds/ui/resource-view.tsx)', () => {
   })
 
   it('reads the real sources (the one switch is among them)', () => {
-    const files = sourceFiles(join(ROOT, 'embeds')).map((f) => relative(ROOT, f))
+    const files = sourceFiles(join(ROOT, 'embeds'), { withTests: false }).map((f) => relative(ROOT, f))
     expect(files).toContain(THE_SWITCH)
     expect(statusTests(readFileSync(join(ROOT, THE_SWITCH), 'utf8')).length).toBeGreaterThan(0)
   })
