@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import type { Deps } from './route-table'
 import { withIdempotency, type IdempotencyRef, type StoredResponse } from './idempotency'
 

@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldErrors } from '../../domain/errors'
 import { DomainError } from '../../domain/errors'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /**
  * A refusal that still leaves something behind: a money-moving request's transaction rolls back when it is

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { metricsOf } from '../monitoring/metrics'
 
 /** Which attempt this run is, and whether the queue gives up if it fails (a handler may record why it gave up). */

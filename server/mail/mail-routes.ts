@@ -3,7 +3,7 @@ import { IsoDateTime } from '../../domain/api/common.schema'
 import { escapeHtml } from '../http/html'
 import { defineRoute } from '../http/route-table'
 import { inlineStyle } from '../http/security-headers'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const MailView = z.object({
   id: z.uuid(),

@@ -1,6 +1,6 @@
 import type { Deps } from '../http/route-table'
 import { enqueue, PermanentJobError, type JobRun } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { MAIL_TEMPLATES, type MailTemplate, type MailVars } from './templates'
 
 /**
