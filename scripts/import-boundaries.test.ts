@@ -170,9 +170,7 @@ const UPWARD_YET: Record<string, string> = {
   'server/http/mount-routes.ts -> server/auth/session-service.ts': 'who calls is resolved before any route runs',
   'server/http/mount-routes.ts -> server/admin/account-freeze-service.ts': 'a route declaring whenFrozen refuse',
   'server/http/route-table.ts -> server/borrow/price-book.ts': "the price book's type, carried in Deps",
-  'server/http/route-table.ts -> server/sandbox/sandbox-clock.ts': "the movable clock's type, carried in Deps",
   'server/monitoring/metrics.ts -> server/ledger/ledger-check.ts': 'the ledger check, exported as a gauge',
-  'server/monitoring/tunnel.ts -> server/auth/rate-limit.ts': 'the error tunnel is rate-limited as sign-in is',
   'server/security/seal-stored-pii.ts -> server/money-in/bank-receive.ts': "the virtual accounts' blind index",
 }
 

@@ -40,7 +40,7 @@ import { cashbackRoutes } from './cashback/cashback-routes'
 import { membershipRoutes } from './membership/membership-routes'
 import { supportRoutes } from './support/support-routes'
 import { runDueJobs, type JobHandlers } from './jobs/job-queue'
-import { createSandboxClock } from './sandbox/sandbox-clock'
+import { createSandboxClock } from './jobs/sandbox-clock'
 import { sandboxClockRoutes } from './sandbox/sandbox-clock-routes'
 import type { Config } from './config'
 

@@ -8,7 +8,7 @@ import type { Tx } from '../ledger/ledger-service'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
 import { invitationAllowsSignUp } from '../people/invitation-service'
 import { recordFailedPassword } from './failure-streak'
-import { hitRateLimit } from './rate-limit'
+import { hitRateLimit } from '../security/rate-limit'
 
 /**
  * Checks an e-mail and password. Every failure says the same `invalid_credentials`, whether or not the

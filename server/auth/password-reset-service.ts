@@ -13,7 +13,7 @@ import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
 import { hashPassword } from './password'
 import { setNewPassword } from './password-service'
-import { hitRateLimit } from './rate-limit'
+import { hitRateLimit } from '../security/rate-limit'
 
 /** Only the SHA-256 of a reset token is stored; the token itself lives in the e-mail. */
 const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')

@@ -9,7 +9,7 @@ import type { Db } from '../db/connect'
 import type { Tx } from '../db/connect'
 import type { IdempotencyRef, StoredResponse } from './idempotency'
 import type { Logger } from '../log'
-import type { SandboxClock } from '../sandbox/sandbox-clock'
+import type { SandboxClock } from '../jobs/sandbox-clock'
 
 /** Who may call a route. Every route states one; the server checks it before anything else. */
 export type Access =

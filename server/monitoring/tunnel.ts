@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../http/client-address'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import { hitRateLimit } from '../auth/rate-limit'
+import { hitRateLimit } from '../security/rate-limit'
 import type { Deps } from '../http/route-table'
 import { LOCAL_DSN, parseDsn, type Dsn } from './dsn'
 

@@ -1,7 +1,7 @@
 import { AUTH_WINDOW_MINUTES } from '../../domain/auth-rules'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
-import { hitRateLimit } from '../auth/rate-limit'
+import { hitRateLimit } from '../security/rate-limit'
 
 /**
  * Puts an e-mail on the waitlist once. A second time changes nothing and answers the same, so the answer

@@ -5,7 +5,7 @@ import { defineRoute, type Deps } from '../http/route-table'
 import { perServer } from '../db/group-commit'
 import { idempotentBatcher } from '../http/idempotent-batch'
 import { moveCustody, moveCustodyMany } from '../ledger/transfer-service'
-import { settleDueJobs } from './sandbox-clock'
+import { settleDueJobs } from '../jobs/sandbox-clock'
 import { sandboxSettings, sandboxTarget, setSandboxSettings } from './sandbox-target'
 
 /** A sandbox call that moves an asset into (`in`) or out of (`out`) a holder's cash through the ledger. */

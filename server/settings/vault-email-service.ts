@@ -8,7 +8,7 @@ import {
   VAULT_CODE_REQUESTS_PER_WINDOW,
   VAULT_CODE_WINDOW_MINUTES,
 } from '../../domain/vault-email'
-import { hitRateLimit } from '../auth/rate-limit'
+import { hitRateLimit } from '../security/rate-limit'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /**
  * Counts one hit on `key` in a fixed window kept in the database (so every server process shares it) and
