@@ -167,8 +167,6 @@ const platformPart = (rel: string) => {
  * one of these once it is gone (remove it here then).
  */
 const UPWARD_YET: Record<string, string> = {
-  'server/http/mount-routes.ts -> server/auth/session-service.ts': 'who calls is resolved before any route runs',
-  'server/http/mount-routes.ts -> server/admin/account-freeze-service.ts': 'a route declaring whenFrozen refuse',
   'server/http/route-table.ts -> server/borrow/price-book.ts': "the price book's type, carried in Deps",
   'server/monitoring/metrics.ts -> server/ledger/ledger-check.ts': 'the ledger check, exported as a gauge',
   'server/security/seal-stored-pii.ts -> server/money-in/bank-receive.ts': "the virtual accounts' blind index",

@@ -18,7 +18,8 @@ import { requestIds } from './http/request-id'
 import type { AnyRoute, Deps } from './http/route-table'
 import { mountBenchPage } from './http/bench-page'
 import { mountPages, type PageSource } from './http/static-pages'
-import { pageBootData } from './auth/session-service'
+import { pageBootData, resolvePrincipal } from './auth/session-service'
+import { assertNotFrozen } from './admin/account-freeze-service'
 import { securityHeaders } from './http/security-headers'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
@@ -124,7 +125,7 @@ export function createApp(
   // 650 KB); in-process webhook deliveries send no Accept-Encoding and get plain bodies.
   app.use(`${API_BASE}/*`, compress())
   mountMetrics(app, deps)
-  mountRoutes(app, routes, deps)
+  mountRoutes(app, routes, deps, { principal: resolvePrincipal, assertNotFrozen })
   mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {
     throw new DomainError('not_found', 'No such API route.')

@@ -1,11 +1,9 @@
 import { DomainError } from '../../domain/errors'
-import type { AnyRoute, Deps } from '../http/route-table'
+import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
 
 /** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */
-export const refusedWhenFrozen = (route: AnyRoute): boolean => route.whenFrozen === 'refuse'
-
 /** Refuses money out of a frozen account, with the reason the admin gave. */
 export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> {
   const account = await db

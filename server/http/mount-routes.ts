@@ -3,8 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { fieldErrors } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
-import { assertNotFrozen, refusedWhenFrozen } from '../admin/account-freeze-service'
-import { resolvePrincipal } from '../auth/session-service'
+import type { Tx } from '../db/connect'
 import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
@@ -76,7 +75,16 @@ function parseJsonText(text: string): unknown {
 }
 
 /** Mounts every route of the table on the app, each behind access, CSRF, validation and idempotency. */
-export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps): void {
+/**
+ * What mounting asks of the features before a route runs, handed in by the composition root (server/app.ts): who
+ * is calling, and whether an account may send money out (a route declaring `whenFrozen: 'refuse'`).
+ */
+export type RouteGuards = {
+  principal: (c: Context, deps: Deps) => Promise<Principal | null>
+  assertNotFrozen: (db: Tx, accountId: string) => Promise<void>
+}
+
+export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, guards: RouteGuards): void {
   for (const route of routes) {
     const cap = route.maxBody ?? { bytes: DEFAULT_MAX_BODY_BYTES }
     const tooLarge = () => {
@@ -96,7 +104,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
       bodyLimit({ maxSize: cap.bytes, onError: tooLarge }),
       async (c) => {
         if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')
-        const principal = await resolvePrincipal(c, deps)
+        const principal = await guards.principal(c, deps)
         authorize(route.access, principal, c.req.param('accountId'))
         // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
         if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
@@ -105,7 +113,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps):
         refuseNul(c.req.param(), 'path')
         refuseNul(c.req.query(), 'query')
         // A frozen account (issue 9) takes money in but sends none out.
-        if (refusedWhenFrozen(route)) await assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
+        if (route.whenFrozen === 'refuse') await guards.assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
         const params = parseWith(route.params, c.req.param(), 'path')
         const query = parseWith(route.query, c.req.query(), 'query')
         const rawText = route.body ? await c.req.text() : undefined
