@@ -17,7 +17,7 @@ import { enqueue } from '../jobs/job-queue'
 import { markForAlerts } from '../alerts/alert-checks'
 import { liquidate, liquidationView } from './liquidation-service'
 import { getMode, requestModeChange } from './mode-service'
-import { priceList } from './price-book'
+import { priceList } from '../prices/price-book'
 
 const prices = (table: PriceTable) => ({
   items: priceList(table).map((p) => ({ asset: p.asset, usdPrice: toDecimal(p.usdPrice, 'USDC') })),

@@ -1,6 +1,6 @@
 import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DEFAULT_PRICES, type PriceTable } from '../../domain/prices'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /**
  * The sandbox price source: defaults, overridden by what an admin set (kept in `asset_prices`). Reads are
