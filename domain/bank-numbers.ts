@@ -120,3 +120,6 @@ export function parseBic(input: string): string {
 export function maskAccount(value: string): string {
   return `•••• ${value.slice(-4)}`
 }
+
+/** How a bank number is compared (a virtual account's blind index is of this form): no spaces or dashes, capitals. */
+export const normaliseBankNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase()

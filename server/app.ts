@@ -11,6 +11,7 @@ import { authRoutes } from './auth/auth-routes'
 import { DomainError, ERRORS } from '../domain/errors'
 import { refusalForDatabaseError } from './http/database-refusal'
 import { metricsOf } from './monitoring/metrics'
+import { checkLedger } from './ledger/ledger-check'
 import { mountMetrics } from './monitoring/metrics-route'
 import { errorDigest, serverErrorPage } from './http/error-page'
 import { API_BASE, mountRoutes } from './http/mount-routes'
@@ -101,6 +102,7 @@ export function createApp(
   options.before?.(app)
   app.use('*', securityHeaders(deps.config))
   const metrics = metricsOf(deps)
+  metrics.watchLedger(() => checkLedger(deps.db.kysely))
   const nextRequestId = requestIds()
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')

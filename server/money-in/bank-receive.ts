@@ -10,6 +10,7 @@ import { dataKeys } from '../security/data-keys'
 import { blindIndex, blindIndexes, openText, sealText } from '../security/field-crypto'
 import { creditIncoming } from '../ledger/transfer-service'
 import { SANDBOX_FX, scheduleWebhook } from './providers'
+import { normaliseBankNumber } from '../../domain/bank-numbers'
 
 /** The sandbox rails provider's bank: a real ABA routing number (checksum valid) and a German BIC. */
 const USD_BANK = { bankName: 'Lead Bank (sandbox)', routingNumber: '101019644' }
@@ -23,8 +24,6 @@ function germanIban(bankCode: string, account: string): string {
   return `DE${check.toString().padStart(2, '0')}${bban}`
 }
 
-/** How a virtual number is compared (its blind index is of this form): no spaces or dashes, capitals. */
-export const normaliseBankNumber = (value: string) => value.replace(/[\s-]/g, '').toUpperCase()
 
 /**
  * The account's virtual USD and EUR details, issued by the provider the first time they are asked for. Stored

@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { perServer } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
-import { checkLedger } from '../ledger/ledger-check'
 
 let processRegistry: Registry | undefined
 /** Node's own series (memory, event loop lag, GC), once per process: each collector watches the process's GC. */
@@ -52,6 +51,8 @@ export function createMetrics(deps: Deps) {
   let lastJobPass: number | null = null
   const startedAt = Date.now()
   let ledger: { ok: boolean; problems: number; at: number } | null = null
+  /** The ledger's own check, handed in by the composition root (server/app.ts): the platform knows no ledger. */
+  let checkLedger: (() => Promise<{ ok: boolean; problems: readonly unknown[] }>) | null = null
 
   const lag = new Gauge({
     name: 'cash_jobs_lag_seconds',
@@ -101,8 +102,9 @@ export function createMetrics(deps: Deps) {
       'and every balance equal to its entries (1) or not (0)',
     registers: [registry],
     async collect() {
+      if (!checkLedger) return
       if (!ledger || Date.now() - ledger.at > LEDGER_CHECK_EVERY_MS) {
-        const result = await checkLedger(deps.db.kysely)
+        const result = await checkLedger()
         ledger = { ok: result.ok, problems: result.problems.length, at: Date.now() }
       }
       this.set(ledger.ok ? 1 : 0)
@@ -130,6 +132,10 @@ export function createMetrics(deps: Deps) {
           ? { result: 'approved', reason: '' }
           : { result: 'declined', reason: String(result.reason ?? 'unknown') },
       )
+    },
+    /** What the ledger gauges run when scraped (at most every five minutes). */
+    watchLedger(check: () => Promise<{ ok: boolean; problems: readonly unknown[] }>) {
+      checkLedger = check
     },
     jobRan(kind: string, outcome: 'done' | 'retry' | 'failed') {
       jobsRun.inc({ kind, outcome })

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { ConfigError } from '../config'
 import type { Db } from '../db/connect'
 import type { Logger } from '../log'
-import { normaliseBankNumber } from '../money-in/bank-receive'
+import { normaliseBankNumber } from '../../domain/bank-numbers'
 import {
   blindIndex,
   DataKeyError,
