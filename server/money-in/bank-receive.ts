@@ -24,7 +24,6 @@ function germanIban(bankCode: string, account: string): string {
   return `DE${check.toString().padStart(2, '0')}${bban}`
 }
 
-
 /**
  * The account's virtual USD and EUR details, issued by the provider the first time they are asked for. Stored
  * sealed, with a blind index of each number (server/security/field-crypto.ts) for incoming transfers to be found by.
