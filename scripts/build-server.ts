@@ -50,7 +50,7 @@ let ownBundle: Promise<string> | null = null
  * first use into .tmp/server-<pid>/ (inside the project, so the bundle finds node_modules) and removed at exit.
  */
 export function ownServerEntry(): Promise<string> {
-  removeOrphans()
+  removeOrphanBundles()
   ownBundle ??= buildServer(join(ROOT, '.tmp', `server-${process.pid}`)).then((dir) => {
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
     return join(dir, 'main.mjs')
@@ -58,8 +58,11 @@ export function ownServerEntry(): Promise<string> {
   return ownBundle
 }
 
-/** Bundles left by processes that ended without their exit handlers (a test worker is killed at the end). */
-function removeOrphans() {
+/**
+ * Bundles left by processes that ended without their exit handlers (Vitest ends its workers so): removed when a
+ * process next bundles, and by the server projects' global teardown once the workers are gone.
+ */
+export function removeOrphanBundles() {
   const tmp = join(ROOT, '.tmp')
   if (!existsSync(tmp)) return
   for (const name of readdirSync(tmp)) {

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { PGlite } from '@electric-sql/pglite'
 import { connectPostgres, inProcess, pgliteParsers, wrapPglite } from '../db/connect'
 import { buildSnapshot, databaseUrl, withAdmin } from './test-database'
+import { removeOrphanBundles } from '../../scripts/build-server'
 
 /**
  * Vitest global setup of the server projects: builds the run's one migrated, seeded snapshot (see
@@ -24,7 +25,10 @@ export default async function setup(project: TestProject) {
     await db.close()
     project.provide('cashSnapshot', { pgliteFile: file })
     log(project, `PGlite snapshot built in ${Math.round(performance.now() - started)} ms`)
-    return () => rmSync(file, { force: true })
+    return () => {
+      rmSync(file, { force: true })
+      removeOrphanBundles()
+    }
   }
 
   const template = `${runId}_template`
@@ -50,6 +54,7 @@ export default async function setup(project: TestProject) {
       ])
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
     })
+    removeOrphanBundles()
   }
 }
 
