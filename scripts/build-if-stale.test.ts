@@ -14,31 +14,37 @@ const write = (path: string, at: number) => {
 }
 
 it(
-  'npm start builds when there is no build (pages or server), serves a build ' +
+  'npm start builds when there is no build, serves a build ' +
     'newer than its sources, and builds again after a change',
   () => {
     write('embeds/home/home-embed.tsx', 1000)
     write('domain/money.ts', 1000)
     write('vite.config.ts', 1000)
-    for (const dir of ['embeds/home', 'embeds', 'domain']) utimesSync(join(root, dir), 1000, 1000)
+    write('server/main.ts', 1000)
+    for (const dir of ['embeds/home', 'embeds', 'domain', 'server']) utimesSync(join(root, dir), 1000, 1000)
     expect(staleBecause(root)).toMatch(/^no build yet \(dist\/host\/index.html is missing\)/)
+    expect(staleBecause(root, 'server')).toMatch(/^no build yet \(dist-node\/main.mjs is missing\)/)
 
     write('dist/host/index.html', 2000)
     write('dist/server/server-render.js', 2000)
     expect(staleBecause(root)).toMatch(/dist\/server\/shell-render.js is missing/)
     write('dist/server/shell-render.js', 2000)
-    expect(staleBecause(root)).toMatch(/dist-node\/main.mjs is missing/)
     write('dist-node/main.mjs', 2000)
     expect(staleBecause(root)).toBeNull()
+    expect(staleBecause(root, 'server')).toBeNull()
 
+    // A change to the shared code: both builds are stale.
     write('domain/money.ts', 3000)
     expect(staleBecause(root)).toBe('domain changed since the last build')
-    write('dist-node/main.mjs', 4000)
+    expect(staleBecause(root, 'server')).toBe('domain changed since the last build')
     for (const file of ['dist/host/index.html', 'dist/server/server-render.js', 'dist/server/shell-render.js'])
       write(file, 4000)
-    expect(staleBecause(root)).toBeNull()
-    // The server is built too: a change to it alone makes the build stale.
+    write('dist-node/main.mjs', 4000)
+
+    // A change to the server alone: its bundle is stale, the pages are not (no minute of page building).
     write('server/main.ts', 5000)
-    expect(staleBecause(root)).toBe('server changed since the last build')
+    utimesSync(join(root, 'server'), 5000, 5000)
+    expect(staleBecause(root)).toBeNull()
+    expect(staleBecause(root, 'server')).toBe('server changed since the last build')
   },
 )
