@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DomainError } from './errors'
 import {
   centsToDecimal,
+  formatDecimal,
   formatMoney,
   parseAmount,
   parseCents,
@@ -101,5 +102,13 @@ describe('numbers that are not money', () => {
     expect(formatNumber('1234.5', 'en-US')).toBe('1,234.5')
     expect(formatPercent('3.5', 'pt-BR')).toBe('3,5%')
     expect(formatPercent('3.5', 'en-US')).toBe('3.5%')
+  })
+})
+
+describe('formatDecimal', () => {
+  it('writes an API decimal as money in the page language, without a float on the way', () => {
+    expect(formatDecimal('1234.5', 'USDC', 'en-US')).toBe('$1,234.50')
+    expect(formatDecimal('1234.5', 'USDC', 'pt-BR')).toBe('US$\u00a01.234,50')
+    expect(formatDecimal('100000000000000000.01', 'USDC', 'en-US')).toBe('$100,000,000,000,000,000.01')
   })
 })

@@ -112,6 +112,11 @@ export function formatMoney(units: bigint, asset: Asset, locale = 'en-US'): stri
   return `${digits} ${ASSETS[asset].symbol}`
 }
 
+/** A decimal string as the API sends it (`"1234.5"` USDC) as money in the page's language: `$1,234.50`. */
+export function formatDecimal(decimal: string, asset: Asset, locale = 'en-US'): string {
+  return formatMoney(parseAmount(decimal, asset), asset, locale)
+}
+
 /**
  * A plain decimal that is not money (a rate, a health factor, a share price) in the locale, from its exact
  * string, never through a float: `1.045778` → `1,045778` in pt-BR; `1234.5` → `1,234.5` in en.

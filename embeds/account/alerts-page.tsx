@@ -1,4 +1,4 @@
-import { parseAmount, formatMoney } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useAlertSettings } from './use-alert-settings'
 import { ResourceView } from '../ui/resource-view'
@@ -10,7 +10,7 @@ export function AlertsPage({ accountId }: { accountId: string }) {
   return (
     <ResourceView resource={resource}>
       {(s) => {
-        const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+        const usd = (v: string) => formatDecimal(v, 'USDC', locale)
         return (
           <>
             <section className="cash-card cash-stack" aria-labelledby="alerts-spend">

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { AdminAccountDetail, AdminAccountFreeze, AdminAccountsResponse } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, parseAmount, formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -96,7 +96,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
   return (
     <ResourceView resource={detail}>
       {({ account, balances, members, cards, activity, openApplications }) => {
-        const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+        const usd = (v: string) => formatDecimal(v, 'USDC', locale)
         return (
           <>
             {account.frozen ? (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
 import { formatDate } from '../../domain/format-date'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
@@ -58,8 +58,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
     await api.post(`/admin/cards/${cardId}/${action}`, CardView, { reason })
     changed()
   }
-  const usd = (v: string | null) =>
-    v === null ? t('admin.card.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string | null) => (v === null ? t('admin.card.noLimit') : formatDecimal(v, 'USDC', locale))
   return (
     <Page title={title}>
       <AdminNav current="/admin/card" />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FailedRecon, FailedReconsResponse, ReconCandidatesResponse } from '../../domain/api/admin-money.schema'
 import { formatAge } from '../../domain/format-date'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -26,7 +26,7 @@ export function FailedReconsPage({ title }: EmbedProps) {
   const recons = useResource(`admin-recons:${version}`, (signal) =>
     api.get('/admin/failed-recons', FailedReconsResponse, signal),
   )
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
   const resolved = (r: Recon) => {
     setOpen(null)
     const outcome = r.status === 'matched' ? 'matched' : r.status === 'written_off' ? 'writtenOff' : 'refunded'
@@ -136,7 +136,7 @@ function ReconActionForm({
       ? api.get(`/admin/failed-recons/${recon.id}/candidates`, ReconCandidatesResponse, signal)
       : Promise.resolve({ items: [] }),
   )
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
   const items = candidates.status === 'ready' ? candidates.data.items : []
   const chosen = authorizationId || items[0]?.authorizationId || ''
   const label = t(`admin.recons.action.${action === 'write-off' ? 'writeOff' : action}`)

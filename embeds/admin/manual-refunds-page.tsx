@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { ManualRefund, ManualRefundsResponse } from '../../domain/api/admin-money.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { ApiError } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
@@ -28,11 +28,11 @@ export function ManualRefundsPage({ title }: EmbedProps) {
   const refunds = useResource(`admin-refunds:${version}`, (signal) =>
     api.get('/admin/manual-refunds', ManualRefundsResponse, signal),
   )
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
-  const changed = (message: string) => (setNotice(message), setVersion((v) => v + 1))
-  const items = refunds.status === 'ready' ? refunds.data.items : []
-  const pending = items.filter((r) => r.status === 'pending_approval')
-  const decided = items.filter((r) => r.status !== 'pending_approval')
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
+  const changed = (message: string) => {
+    setNotice(message)
+    setVersion((v) => v + 1)
+  }
   return (
     <Page title={title}>
       <AdminNav current="/admin/manual-refunds" />
@@ -51,44 +51,48 @@ export function ManualRefundsPage({ title }: EmbedProps) {
           )
         }
       />
-      {/* Loading or failed, said once above both lists (which draw from `items`, empty until it loads). */}
-      <ResourceView resource={refunds}>{() => null}</ResourceView>
-      <section className="cash-card cash-stack" aria-labelledby="refunds-pending">
-        <h2 id="refunds-pending">{t('admin.refunds.pendingTitle')}</h2>
-        {refunds.status === 'ready' && pending.length === 0 ? (
-          <p className="cash-muted">{t('admin.refunds.pendingEmpty')}</p>
-        ) : null}
-        <ul className="cash-list">
-          {pending.map((r) => (
-            <PendingRefund key={r.id} refund={r} onDecided={changed} />
-          ))}
-        </ul>
-      </section>
-      <section className="cash-card cash-stack" aria-labelledby="refunds-decided">
-        <h2 id="refunds-decided">{t('admin.refunds.recentTitle')}</h2>
-        {refunds.status === 'ready' && decided.length === 0 ? (
-          <p className="cash-muted">{t('admin.refunds.recentEmpty')}</p>
-        ) : null}
-        <ul className="cash-list">
-          {decided.map((r) => (
-            <li key={r.id} data-testid="refund-decided">
-              <strong>{usd(r.amount)}</strong> · {r.account.name} ·{' '}
-              <span className="cash-badge">{t(`admin.refunds.status.${r.status}`)}</span>
-              <br />
-              <span className="cash-muted">
-                {[
-                  r.reason,
-                  r.decisionReason,
-                  t('admin.refunds.requestedBy', { who: r.requestedBy.email }),
-                  r.decidedBy ? t('admin.refunds.decidedBy', { who: r.decidedBy.email }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ResourceView resource={refunds}>
+        {({ items }) => {
+          const pending = items.filter((r) => r.status === 'pending_approval')
+          const decided = items.filter((r) => r.status !== 'pending_approval')
+          return (
+            <>
+              <section className="cash-card cash-stack" aria-labelledby="refunds-pending">
+                <h2 id="refunds-pending">{t('admin.refunds.pendingTitle')}</h2>
+                {pending.length === 0 ? <p className="cash-muted">{t('admin.refunds.pendingEmpty')}</p> : null}
+                <ul className="cash-list">
+                  {pending.map((r) => (
+                    <PendingRefund key={r.id} refund={r} onDecided={changed} />
+                  ))}
+                </ul>
+              </section>
+              <section className="cash-card cash-stack" aria-labelledby="refunds-decided">
+                <h2 id="refunds-decided">{t('admin.refunds.recentTitle')}</h2>
+                {decided.length === 0 ? <p className="cash-muted">{t('admin.refunds.recentEmpty')}</p> : null}
+                <ul className="cash-list">
+                  {decided.map((r) => (
+                    <li key={r.id} data-testid="refund-decided">
+                      <strong>{usd(r.amount)}</strong> · {r.account.name} ·{' '}
+                      <span className="cash-badge">{t(`admin.refunds.status.${r.status}`)}</span>
+                      <br />
+                      <span className="cash-muted">
+                        {[
+                          r.reason,
+                          r.decisionReason,
+                          t('admin.refunds.requestedBy', { who: r.requestedBy.email }),
+                          r.decidedBy ? t('admin.refunds.decidedBy', { who: r.decidedBy.email }) : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </>
+          )
+        }}
+      </ResourceView>
       <AuditTrail subjectType="manual_refund" version={version} />
     </Page>
   )
@@ -173,7 +177,7 @@ function PendingRefund({ refund, onDecided }: { refund: ManualRefund; onDecided:
   const [refusal, setRefusal] = useState<string | null>(null)
   const approveKey = useRef(crypto.randomUUID())
   const { busy, run } = useAction()
-  const usd = formatMoney(parseAmount(refund.amount, 'USDC'), 'USDC', locale)
+  const usd = formatDecimal(refund.amount, 'USDC', locale)
   const approve = () =>
     run(async () => {
       setRefusal(null)

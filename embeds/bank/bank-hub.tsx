@@ -1,5 +1,5 @@
 import { BankSendsResponse, RecipientsResponse } from '../../domain/api/money-out.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -71,7 +71,7 @@ export function BankHub({ accountId }: { accountId: string }) {
                     <li key={s.id} className="cash-stack" style={{ gap: 4 }}>
                       <div className="cash-row">
                         <span>{s.recipient.name}</span>
-                        <span>-{formatMoney(parseAmount(s.total, 'USDC'), 'USDC', locale)}</span>
+                        <span>-{formatDecimal(s.total, 'USDC', locale)}</span>
                       </div>
                       <span className="cash-muted">
                         {t(`bank.sendStatus.${s.status}`)}

@@ -1,6 +1,6 @@
 import { Landmark } from 'lucide-react'
 import { BankDetailsResponse, BankTransfersInResponse } from '../../domain/api/money-in.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
@@ -25,7 +25,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 /** The account's virtual bank details to receive USD (ACH, wire) and EUR (SEPA), the rules, and what arrived. */
 export function BankReceivePage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
-  const usdc = (decimal: string) => formatMoney(parseAmount(decimal, 'USDC'), 'USDC', locale)
+  const usdc = (decimal: string) => formatDecimal(decimal, 'USDC', locale)
   const { api } = useSession()
   const data = useResource(`bank:${accountId}`, async (signal) => {
     const [details, transfers] = await Promise.all([

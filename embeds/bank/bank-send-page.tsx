@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { BankSendQuoteResponse, BankSendView, RecipientsResponse } from '../../domain/api/money-out.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useLiveQuote } from '../lib/use-live-quote'
@@ -33,7 +33,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
   const { quote, error } = useLiveQuote(chosen && amount.value ? query.toString() : null, (signal) =>
     api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal),
   )
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
   const fiat = (v: string, currency: 'USD' | 'EUR') =>
     new Intl.NumberFormat(locale, { style: 'currency', currency }).format(v as `${number}`)
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { CardView } from '../../domain/api/money-out.schema'
 import { formatDate } from '../../domain/format-date'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -140,8 +140,7 @@ export function CardTile({
   const { t, locale } = useI18n()
   const { api } = useSession()
   const freeze = useAction()
-  const usd = (v: string | null) =>
-    v === null ? t('cards.noLimit') : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string | null) => (v === null ? t('cards.noLimit') : formatDecimal(v, 'USDC', locale))
   const mine = card.cardholderUserId === userId
   const live = card.status !== 'cancelled'
   return (

@@ -3,7 +3,7 @@ import { ConvertQuoteBody, QuoteView } from '../../domain/api/grow.schema'
 import { HELD_ASSETS, type HeldAsset } from '../../domain/asset'
 import type { FieldErrors } from '../../domain/errors'
 import { readableRate } from '../../domain/grow'
-import { formatAssetAmount, formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatNumber, formatPercent, parseAmount, formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { localisedFieldErrors } from '../lib/localise-error'
@@ -69,7 +69,7 @@ function Convert({ accountId }: { accountId: string }) {
           },
           {
             label: t('quote.spread', { percent: formatPercent(q.spreadPercent, locale) }),
-            value: `${fmt(q.spread, q.to)} (${formatMoney(parseAmount(q.spreadUsd, 'USDC'), 'USDC', locale)})`,
+            value: `${fmt(q.spread, q.to)} (${formatDecimal(q.spreadUsd, 'USDC', locale)})`,
           },
         ]}
         submitLabel={t('convert.submit')}

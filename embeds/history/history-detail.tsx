@@ -2,7 +2,7 @@ import { HistoryDetail } from '../../domain/api/money-out.schema'
 import { isAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
 import { merchantCategory } from '../../domain/merchant-categories'
-import { formatMoney, parseAmount, parseSignedAmount } from '../../domain/money'
+import { formatMoney, parseSignedAmount, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { localiseReason, localiseTitle } from '../lib/localise-history'
 import { useSession } from '../lib/session'
@@ -49,8 +49,8 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
               code: value,
             })
           }
-          if (key === 'brlAmount') return formatMoney(parseAmount(value, 'BRL'), 'BRL', locale)
-          if (key === 'pixFee') return formatMoney(parseAmount(value, 'USDC'), 'USDC', locale)
+          if (key === 'brlAmount') return formatDecimal(value, 'BRL', locale)
+          if (key === 'pixFee') return formatDecimal(value, 'USDC', locale)
           if (key === 'rate')
             return t('history.detail.rateValue', {
               rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(Number(value)),

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { BalancesResponse } from '../../domain/api/account.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 
 type Health = NonNullable<BalancesResponse['health']>
@@ -11,7 +11,7 @@ export function HealthMeter({ health }: { health: Health }) {
   const id = useId()
   // The factor is a ratio for the meter's needle, not money.
   const value = Math.min(Number(health.factor), 3)
-  const usd = formatMoney(parseAmount(health.liquidationValue, 'USDC'), 'USDC', locale)
+  const usd = formatDecimal(health.liquidationValue, 'USDC', locale)
   return (
     <section
       className="cash-card cash-stack"

@@ -1,5 +1,5 @@
 import type { NotificationItem } from '../../domain/api/alerts.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import type { Locale } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
 
@@ -9,7 +9,7 @@ export function notificationText(
   t: (key: MessageKey, vars?: Record<string, string>) => string,
   locale: Locale,
 ): { title: string; body: string } {
-  const usd = (v: string | null) => (v === null ? '' : formatMoney(parseAmount(v, 'USDC'), 'USDC', locale))
+  const usd = (v: string | null) => (v === null ? '' : formatDecimal(v, 'USDC', locale))
   const ratio = (v: string | null) => (v === null ? '' : locale === 'pt-BR' ? v.replace('.', ',') : v)
   const vars = {
     amount: usd(n.amount),

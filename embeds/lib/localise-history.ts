@@ -1,7 +1,7 @@
 import { DECLINE_REASONS } from '../../domain/authorization'
 import { isAsset } from '../../domain/asset'
 import { formatDate, formatMonth } from '../../domain/format-date'
-import { formatAssetAmount, formatMoney, formatNumber, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatNumber, parseAmount, formatDecimal } from '../../domain/money'
 import type { Locale } from './i18n'
 
 /**
@@ -77,7 +77,7 @@ const DECLINE_BY_TEXT = new Map(
 function formatAmountsIn(title: string, locale: Locale): string {
   return title.replace(/\b(\d+(?:\.\d+)?) (USDC|USDT|ETH|weETH|USD)\b/g, (text, amount: string, unit: string) => {
     try {
-      if (unit === 'USD') return formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
+      if (unit === 'USD') return formatDecimal(amount, 'USDC', locale)
       return isAsset(unit) ? formatAssetAmount(parseAmount(amount, unit), unit, locale) : text
     } catch {
       return text

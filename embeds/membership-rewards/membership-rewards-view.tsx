@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import type { MembershipRewardResponse } from '../../domain/api/membership.schema'
 import { formatDate, formatMonth } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
-import { usd } from '../rewards/membership-pages'
 import { CalloutCard } from '../ui/state-views'
+import { formatDecimal } from '../../domain/money'
 
 export type MembershipReward = z.infer<typeof MembershipRewardResponse>
 
@@ -47,7 +47,7 @@ export function MembershipRewardsView({
               <strong>
                 {x.amount === '0'
                   ? t('membershipRewards.none')
-                  : t('membershipRewards.perMonth', { amount: usd(x.amount, locale) })}
+                  : t('membershipRewards.perMonth', { amount: formatDecimal(x.amount, 'USDC', locale) })}
               </strong>
             </li>
           ))}
@@ -57,7 +57,7 @@ export function MembershipRewardsView({
         <h2 id="mr-claim">{t('membershipRewards.claim.title', { month: formatMonth(r.month, locale) })}</h2>
         {r.claimed ? (
           <p role="status" style={{ margin: 0 }}>
-            {t('membershipRewards.claimed', { amount: usd(r.claimed.amount, locale), date: next })}
+            {t('membershipRewards.claimed', { amount: formatDecimal(r.claimed.amount, 'USDC', locale), date: next })}
           </p>
         ) : r.amount === '0' ? (
           <p style={{ margin: 0 }}>
@@ -66,7 +66,7 @@ export function MembershipRewardsView({
         ) : (
           <>
             <p style={{ margin: 0 }}>
-              {t('membershipRewards.available', { amount: usd(r.amount, locale), tier: r.tierName })}
+              {t('membershipRewards.available', { amount: formatDecimal(r.amount, 'USDC', locale), tier: r.tierName })}
             </p>
             {r.poolShort ? (
               <p className="cash-notice" style={{ margin: 0 }}>
@@ -77,7 +77,7 @@ export function MembershipRewardsView({
               <button type="button" className="cash-button" disabled={busy || r.poolShort} onClick={onClaim}>
                 {busy
                   ? t('membershipRewards.claiming')
-                  : t('membershipRewards.claim', { amount: usd(r.amount, locale) })}
+                  : t('membershipRewards.claim', { amount: formatDecimal(r.amount, 'USDC', locale) })}
               </button>
             </div>
           </>

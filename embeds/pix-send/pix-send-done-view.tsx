@@ -1,4 +1,4 @@
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import type { PixPayment } from './pix-send-review-view'
 
@@ -10,9 +10,9 @@ export function PixSendDoneView({ payment }: { payment: PixPayment }) {
       <h2>{t('pixSend.done')}</h2>
       <p style={{ margin: 0 }}>
         {t('pixSend.doneBody', {
-          brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale),
+          brl: formatDecimal(payment.brlAmount, 'BRL', locale),
           name: payment.recipientName,
-          usd: formatMoney(parseAmount(payment.totalUsdc, 'USDC'), 'USDC', locale),
+          usd: formatDecimal(payment.totalUsdc, 'USDC', locale),
         })}
       </p>
       <p className="cash-muted cash-mono" style={{ margin: 0 }}>

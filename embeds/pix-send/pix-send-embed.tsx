@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from 'react'
 import { PixPaymentView } from '../../domain/api/money-out.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatDecimal } from '../../domain/money'
 import { useBridge } from '../lib/bridge-context'
 import type { EmbedProps } from '../lib/embed-props'
 import { scanQr } from '../lib/host-actions'
@@ -35,7 +35,7 @@ function PixSend({ accountId }: { accountId: string }) {
   const [missing, setMissing] = useState(false)
   const [payment, setPayment] = useState<PixPayment | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
 
   const scan = async () => {
     try {
@@ -71,7 +71,7 @@ function PixSend({ accountId }: { accountId: string }) {
             asset="USDC"
             total={payment.totalUsdc}
             detail={t('pixSend.confirmDetail', {
-              brl: formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale),
+              brl: formatDecimal(payment.brlAmount, 'BRL', locale),
               name: payment.recipientName,
             })}
             lines={[

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { PixPaymentView } from '../../domain/api/money-out.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { formatSeconds } from '../lib/use-countdown'
 import { SandboxChip } from '../ui/sandbox-chip'
@@ -33,7 +33,7 @@ export function PixSendReviewView({
             {payment.key}
           </p>
         ) : null}
-        <p style={{ margin: 0 }}>{formatMoney(parseAmount(payment.brlAmount, 'BRL'), 'BRL', locale)}</p>
+        <p style={{ margin: 0 }}>{formatDecimal(payment.brlAmount, 'BRL', locale)}</p>
         <p role="timer" className="cash-muted" style={{ margin: 0 }}>
           {t('pixSend.rateFor', { time: formatSeconds(secondsLeft) })}
         </p>

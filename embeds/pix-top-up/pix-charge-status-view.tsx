@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { PixChargeView } from '../../domain/api/money-in.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { formatSeconds } from '../lib/use-countdown'
 import { CopyButton } from '../ui/copy-button'
@@ -22,7 +22,7 @@ export function PixChargeStatusView({
   onRestart: () => void
 }) {
   const { t, locale } = useI18n()
-  const credit = formatMoney(parseAmount(c.creditUsdc, 'USDC'), 'USDC', locale)
+  const credit = formatDecimal(c.creditUsdc, 'USDC', locale)
   if (c.status === 'paid') {
     return (
       <section className="cash-card cash-stack" role="status">
@@ -54,7 +54,7 @@ export function PixChargeStatusView({
       aria-label={t('pix.code')}
     >
       <p style={{ margin: 0 }}>
-        {t('pix.payInstructions', { amount: formatMoney(parseAmount(c.brlAmount, 'BRL'), 'BRL', locale), credit })}
+        {t('pix.payInstructions', { amount: formatDecimal(c.brlAmount, 'BRL', locale), credit })}
       </p>
       <QrCode value={c.brCode} label={t('pix.code')} />
       <p className="cash-mono" data-testid="pix.br-code" style={{ margin: 0, fontSize: '0.8rem' }}>

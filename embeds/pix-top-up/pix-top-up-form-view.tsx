@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { PixQuoteResponse } from '../../domain/api/money-in.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatMoney, formatDecimal } from '../../domain/money'
 import { PIX_TOP_UP } from '../../domain/money-in'
 import { useI18n } from '../lib/i18n'
 import { AmountField, type AmountInput } from '../ui/amount-field'
@@ -25,7 +25,7 @@ export function PixTopUpFormView({
   onSubmit: () => void
 }) {
   const { t, locale } = useI18n()
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
   return (
     <form
       className="cash-card cash-stack"

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { RepayView } from '../../domain/api/money-out.schema'
-import { formatMoney, formatNumber, parseAmount } from '../../domain/money'
+import { formatNumber, formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -27,7 +27,7 @@ function Repay({ accountId }: { accountId: string }) {
   const { quote, error } = useLiveQuote(wire, (signal) =>
     api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount: wire ?? '' })}`, RepayView, signal),
   )
-  const usd = (v: string) => formatMoney(parseAmount(v, 'USDC'), 'USDC', locale)
+  const usd = (v: string) => formatDecimal(v, 'USDC', locale)
   const health = (v: string) => formatNumber(v, locale, 2)
   if (error?.code === 'nothing_to_repay') return <p className="cash-card">{t('repay.nothing')}</p>
   if (done) {

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
 import { formatDate, formatMonth } from '../../domain/format-date'
-import { formatMoney, formatPercent, parseAmount } from '../../domain/money'
+import { formatPercent, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -14,8 +14,6 @@ import { ResourceView } from '../ui/resource-view'
 
 /** Why a holder's tier changed, as the activity list words it. */
 type TierChange = 'upgrade' | 'requalification' | 'vip_set' | 'vip_removed'
-
-export const usd = (amount: string, locale: string) => formatMoney(parseAmount(amount, 'USDC'), 'USDC', locale)
 
 function useMembership(accountId: string) {
   const { api } = useSession()
@@ -217,7 +215,7 @@ export function BenefitsTable({ accountId }: { accountId: string }) {
                   <td>{formatPercent(String(b.cashbackPercent), locale)}</td>
                   <td>{b.virtualCards}</td>
                   <td>{b.physicalCards}</td>
-                  <td>{b.monthlyReward === '0' ? '—' : usd(b.monthlyReward, locale)}</td>
+                  <td>{b.monthlyReward === '0' ? '—' : formatDecimal(b.monthlyReward, 'USDC', locale)}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,7 +15,7 @@ import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
 import { ResourceView } from '../ui/resource-view'
-import { usd } from './membership-pages'
+import { formatDecimal } from '../../domain/money'
 
 const day = (at: string, locale: string) => formatDate(at, locale, 'date')
 
@@ -129,8 +129,8 @@ export function ReferDetailsPage({ title }: { title: string }) {
           <>
             <p className="cash-card" data-testid="refer.totals">
               {t('refer.details.totals', {
-                earned: usd(referrals.earned, locale),
-                unpaid: usd(referrals.unpaid, locale),
+                earned: formatDecimal(referrals.earned, 'USDC', locale),
+                unpaid: formatDecimal(referrals.unpaid, 'USDC', locale),
               })}
             </p>
             {referrals.items.length === 0 ? (
@@ -160,8 +160,10 @@ export function ReferDetailsPage({ title }: { title: string }) {
                       </span>
                     </span>
                     <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
-                      <span>{t('refer.details.earned', { amount: usd(r.earned, locale) })}</span>
-                      <span className="cash-muted">{t('refer.details.paid', { amount: usd(r.paid, locale) })}</span>
+                      <span>{t('refer.details.earned', { amount: formatDecimal(r.earned, 'USDC', locale) })}</span>
+                      <span className="cash-muted">
+                        {t('refer.details.paid', { amount: formatDecimal(r.paid, 'USDC', locale) })}
+                      </span>
                     </span>
                   </li>
                 ))}
@@ -222,7 +224,7 @@ export function LeaderboardPage({ title }: { title: string }) {
                       {row.you ? ` (${t('leaderboard.you')})` : ''}
                     </th>
                     <td>{row.referrals}</td>
-                    <td>{usd(row.earned, locale)}</td>
+                    <td>{formatDecimal(row.earned, 'USDC', locale)}</td>
                   </tr>
                 ))}
               </tbody>

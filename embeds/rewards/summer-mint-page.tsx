@@ -6,8 +6,8 @@ import { useResource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { CalloutCard } from '../ui/state-views'
-import { usd } from './membership-pages'
 import { ResourceView } from '../ui/resource-view'
+import { formatDecimal } from '../../domain/money'
 
 /** `promotion/summer-mint`: the rules, progress towards the spend goal in the window, and the badge once earned. */
 export function SummerMintPage({ title }: { title: string }) {
@@ -43,7 +43,11 @@ function SummerMint({ accountId }: { accountId: string }) {
             <section className="cash-card cash-stack" aria-labelledby="summer-mint-rules">
               <h2 id="summer-mint-rules">{t('summerMint.rules.title')}</h2>
               <p style={{ margin: 0 }}>
-                {t('summerMint.rules.body', { goal: usd(s.goal, locale), from: day(s.startsAt), to: day(lastDay) })}
+                {t('summerMint.rules.body', {
+                  goal: formatDecimal(s.goal, 'USDC', locale),
+                  from: day(s.startsAt),
+                  to: day(lastDay),
+                })}
               </p>
               <p className="cash-muted" style={{ margin: 0 }}>
                 {t(`summerMint.state.${s.state as 'upcoming' | 'running' | 'ended'}`)}
@@ -56,7 +60,10 @@ function SummerMint({ accountId }: { accountId: string }) {
             >
               <h2 id="summer-mint-progress">{t('summerMint.progress.title')}</h2>
               <label htmlFor="summer-mint-bar">
-                {t('summerMint.progress.label', { spent: usd(s.spent, locale), goal: usd(s.goal, locale) })}
+                {t('summerMint.progress.label', {
+                  spent: formatDecimal(s.spent, 'USDC', locale),
+                  goal: formatDecimal(s.goal, 'USDC', locale),
+                })}
               </label>
               <progress id="summer-mint-bar" max={100} value={s.progressPercent} style={{ width: '100%' }} />
               {s.badge ? (

@@ -1,6 +1,6 @@
 import type { QuoteView } from '../../domain/api/grow.schema'
 import { readableRate } from '../../domain/grow'
-import { formatAssetAmount, formatMoney, formatNumber, formatPercent, parseAmount } from '../../domain/money'
+import { formatAssetAmount, formatNumber, formatPercent, parseAmount, formatDecimal } from '../../domain/money'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useI18n } from '../lib/i18n'
 
@@ -45,7 +45,7 @@ export function QuotePanel({ quote, notice }: { quote: QuoteView; notice?: strin
           <dd>
             {quote.spread === '0'
               ? t('quote.noSpread')
-              : `${fmt(quote.spread, quote.to)} (${formatMoney(parseAmount(quote.spreadUsd, 'USDC'), 'USDC', locale)})`}
+              : `${fmt(quote.spread, quote.to)} (${formatDecimal(quote.spreadUsd, 'USDC', locale)})`}
           </dd>
         </div>
       </dl>
