@@ -879,6 +879,7 @@ export const en = {
   'identity.id.front': 'Front of the ID card',
   'identity.id.back': 'Back of the ID card',
   'identity.form.submit': 'Submit for verification',
+  'identity.form.uploading': 'Uploading your files…',
   'identity.form.submitting': 'Sending…',
   'identity.form.fixFields': 'Check the fields marked above.',
   'identity.status.not_started': 'Not started',

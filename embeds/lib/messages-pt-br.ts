@@ -889,6 +889,7 @@ export const ptBR: Record<MessageKey, string> = {
   'identity.id.front': 'Frente da identidade',
   'identity.id.back': 'Verso da identidade',
   'identity.form.submit': 'Enviar para verificação',
+  'identity.form.uploading': 'Enviando seus arquivos…',
   'identity.form.submitting': 'Enviando…',
   'identity.form.fixFields': 'Confira os campos marcados acima.',
   'identity.status.not_started': 'Não iniciada',

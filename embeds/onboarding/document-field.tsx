@@ -3,6 +3,7 @@ import { allowedTypes, type DocumentKind } from '../../domain/identity'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { formatFileSize, uploadDocument, uploadErrorMessage } from './upload-document'
+import { useTrackUpload } from './upload-tracking'
 
 type Chosen = { name: string; size: number; state: 'uploading' | 'ready' | 'failed'; error?: string }
 
@@ -27,14 +28,17 @@ export function DocumentField({
   const { api } = useSession()
   const id = useId()
   const [chosen, setChosen] = useState<Chosen | null>(null)
+  const track = useTrackUpload()
   const pdf = allowedTypes(kind).includes('application/pdf')
   const message = chosen?.state === 'failed' ? chosen.error : error
   const choose = async (file: File | undefined) => {
     onUploaded(null)
     if (!file) return setChosen(null)
     setChosen({ name: file.name, size: file.size, state: 'uploading' })
+    const upload = uploadDocument(api, kind, file)
+    track?.(upload)
     try {
-      const doc = await uploadDocument(api, kind, file)
+      const doc = await upload
       setChosen({ name: file.name, size: file.size, state: 'ready' })
       onUploaded(doc.id)
     } catch (e) {

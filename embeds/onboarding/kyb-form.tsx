@@ -10,6 +10,7 @@ import { AddressFields, addressBody, EMPTY_ADDRESS, type AddressValues } from '.
 import { DocumentField } from './document-field'
 import { idDocumentBody } from './id-document-fields'
 import { emptyOwner, OwnerFields, type OwnerValues } from './owner-fields'
+import { UploadTracking, useUploadsInFlight } from './upload-tracking'
 import { ruleErrors, useNestedForm } from './use-nested-form'
 
 type Values = {
@@ -40,6 +41,7 @@ function checkOwners(owners: readonly OwnerValues[]): FieldErrors {
 export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmitted: () => void }) {
   const { t } = useI18n()
   const { api } = useSession()
+  const uploads = useUploadsInFlight()
   const form = useNestedForm<Values>({
     companyName: '',
     registrationNumber: '',
@@ -76,94 +78,100 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
       className="cash-stack"
       noValidate
       aria-label={t('kyb.form.title')}
-      onSubmit={(e) => (e.preventDefault(), void send())}
+      onSubmit={(e) => (e.preventDefault(), uploads.uploading || void send())}
     >
-      <section className="cash-card cash-stack">
-        <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
-        <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
-        <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
-        <CountryField
-          id="kyb-country"
-          name="country"
-          label={t('kyb.field.country')}
-          value={v.country}
-          error={errors.country}
-          onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))}
-        />
-        <AddressFields
-          legend={t('kyb.field.address')}
-          prefix="address"
-          value={v.address}
-          errors={errors}
-          onChange={(key, value) =>
-            form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
-          }
-        />
-      </section>
-      <section className="cash-stack" aria-labelledby="kyb-owners">
-        <h2 id="kyb-owners">{t('kyb.owners.title')}</h2>
-        <p className="cash-muted" style={{ margin: 0 }}>
-          {t('kyb.owners.intro')}
-        </p>
-        {errors.owners ? (
-          <p className="cash-field-error" role="alert">
-            {errors.owners}
-          </p>
-        ) : null}
-        {v.owners.map((o, i) => (
-          <OwnerFields
-            key={o.key}
-            index={i}
-            value={o}
+      <UploadTracking.Provider value={uploads.track}>
+        <section className="cash-card cash-stack">
+          <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
+          <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
+          <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
+          <CountryField
+            id="kyb-country"
+            name="country"
+            label={t('kyb.field.country')}
+            value={v.country}
+            error={errors.country}
+            onChange={(code) => form.update('country', (old) => ({ ...old, country: code }))}
+          />
+          <AddressFields
+            legend={t('kyb.field.address')}
+            prefix="address"
+            value={v.address}
             errors={errors}
-            onChange={(path, change) =>
-              form.update(path, (old) => ({ ...old, owners: old.owners.map((x) => (x.key === o.key ? change(x) : x)) }))
-            }
-            onRemove={
-              v.owners.length > 1
-                ? () => form.update('owners', (old) => ({ ...old, owners: old.owners.filter((x) => x.key !== o.key) }))
-                : null
+            onChange={(key, value) =>
+              form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
             }
           />
-        ))}
-        {v.owners.length < MAX_OWNERS ? (
-          <div>
-            <button
-              type="button"
-              className="cash-button"
-              data-variant="secondary"
-              onClick={() => form.update('owners', (old) => ({ ...old, owners: [...old.owners, emptyOwner()] }))}
-            >
-              {t('kyb.owners.add')}
-            </button>
-          </div>
-        ) : null}
-      </section>
-      <section className="cash-card cash-stack" aria-labelledby="kyb-documents">
-        <h2 id="kyb-documents">{t('kyb.documents.title')}</h2>
-        <DocumentField
-          label={t('identity.doc.certificate_of_incorporation')}
-          kind="certificate_of_incorporation"
-          error={errors['documents.certificateOfIncorporation']}
-          testId="kyb.certificate"
-          onUploaded={(id) =>
-            form.update('documents.certificateOfIncorporation', (old) => ({ ...old, certificate: id }))
-          }
+        </section>
+        <section className="cash-stack" aria-labelledby="kyb-owners">
+          <h2 id="kyb-owners">{t('kyb.owners.title')}</h2>
+          <p className="cash-muted" style={{ margin: 0 }}>
+            {t('kyb.owners.intro')}
+          </p>
+          {errors.owners ? (
+            <p className="cash-field-error" role="alert">
+              {errors.owners}
+            </p>
+          ) : null}
+          {v.owners.map((o, i) => (
+            <OwnerFields
+              key={o.key}
+              index={i}
+              value={o}
+              errors={errors}
+              onChange={(path, change) =>
+                form.update(path, (old) => ({
+                  ...old,
+                  owners: old.owners.map((x) => (x.key === o.key ? change(x) : x)),
+                }))
+              }
+              onRemove={
+                v.owners.length > 1
+                  ? () =>
+                      form.update('owners', (old) => ({ ...old, owners: old.owners.filter((x) => x.key !== o.key) }))
+                  : null
+              }
+            />
+          ))}
+          {v.owners.length < MAX_OWNERS ? (
+            <div>
+              <button
+                type="button"
+                className="cash-button"
+                data-variant="secondary"
+                onClick={() => form.update('owners', (old) => ({ ...old, owners: [...old.owners, emptyOwner()] }))}
+              >
+                {t('kyb.owners.add')}
+              </button>
+            </div>
+          ) : null}
+        </section>
+        <section className="cash-card cash-stack" aria-labelledby="kyb-documents">
+          <h2 id="kyb-documents">{t('kyb.documents.title')}</h2>
+          <DocumentField
+            label={t('identity.doc.certificate_of_incorporation')}
+            kind="certificate_of_incorporation"
+            error={errors['documents.certificateOfIncorporation']}
+            testId="kyb.certificate"
+            onUploaded={(id) =>
+              form.update('documents.certificateOfIncorporation', (old) => ({ ...old, certificate: id }))
+            }
+          />
+          <DocumentField
+            label={t('identity.doc.proof_of_address')}
+            kind="proof_of_address"
+            error={errors['documents.proofOfAddress']}
+            testId="kyb.proof"
+            onUploaded={(id) => form.update('documents.proofOfAddress', (old) => ({ ...old, proof: id }))}
+          />
+        </section>
+        <FormFooter
+          error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
+          busy={form.busy || uploads.uploading}
+          label={t('identity.form.submit')}
+          busyLabel={t(uploads.uploading ? 'identity.form.uploading' : 'identity.form.submitting')}
         />
-        <DocumentField
-          label={t('identity.doc.proof_of_address')}
-          kind="proof_of_address"
-          error={errors['documents.proofOfAddress']}
-          testId="kyb.proof"
-          onUploaded={(id) => form.update('documents.proofOfAddress', (old) => ({ ...old, proof: id }))}
-        />
-      </section>
-      <FormFooter
-        error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
-        busy={form.busy}
-        label={t('identity.form.submit')}
-        busyLabel={t('identity.form.submitting')}
-      />
+      </UploadTracking.Provider>
     </form>
   )
 }

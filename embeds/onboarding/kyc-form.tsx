@@ -8,6 +8,7 @@ import { TextField } from '../ui/text-field'
 import { AddressFields, addressBody, EMPTY_ADDRESS, type AddressValues } from './address-fields'
 import { DocumentField } from './document-field'
 import { EMPTY_ID, IdDocumentFields, idDocumentBody, type IdDocumentValues } from './id-document-fields'
+import { UploadTracking, useUploadsInFlight } from './upload-tracking'
 import { ruleErrors, useNestedForm } from './use-nested-form'
 
 type Values = {
@@ -38,6 +39,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: (view: VerificationView)
     selfie: null,
   })
   const { values: v, errors } = form
+  const uploads = useUploadsInFlight()
   const text = (key: 'legalName' | 'birthDate' | 'nationality') => ({
     name: key,
     value: v[key],
@@ -64,53 +66,55 @@ export function KycForm({ onSubmitted }: { onSubmitted: (view: VerificationView)
       className="cash-card cash-stack"
       noValidate
       aria-label={t('kyc.form.title')}
-      onSubmit={(e) => (e.preventDefault(), void send())}
+      onSubmit={(e) => (e.preventDefault(), uploads.uploading || void send())}
     >
-      <p style={{ margin: 0 }}>{t('kyc.form.intro')}</p>
-      <TextField
-        label={t('kyc.field.legalName')}
-        hint={t('kyc.field.legalNameHint')}
-        autoComplete="name"
-        {...text('legalName')}
-      />
-      <TextField label={t('kyc.field.birthDate')} type="date" autoComplete="bday" {...text('birthDate')} />
-      <CountryField
-        id="kyc-nationality"
-        name="nationality"
-        label={t('kyc.field.nationality')}
-        value={v.nationality}
-        error={errors.nationality}
-        onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))}
-      />
-      <AddressFields
-        legend={t('kyc.field.address')}
-        prefix="address"
-        value={v.address}
-        errors={errors}
-        onChange={(key, value) =>
-          form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
-        }
-      />
-      <IdDocumentFields
-        prefix="idDocument"
-        value={v.idDocument}
-        errors={errors}
-        testId="kyc.id"
-        onChange={(change) => form.update('idDocument', (old) => ({ ...old, idDocument: change(old.idDocument) }))}
-      />
-      <DocumentField
-        label={t('kyc.field.selfie')}
-        kind="selfie"
-        error={errors.selfie}
-        testId="kyc.selfie"
-        onUploaded={(id) => form.update('selfie', (old) => ({ ...old, selfie: id }))}
-      />
-      <FormFooter
-        error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
-        busy={form.busy}
-        label={t('identity.form.submit')}
-        busyLabel={t('identity.form.submitting')}
-      />
+      <UploadTracking.Provider value={uploads.track}>
+        <p style={{ margin: 0 }}>{t('kyc.form.intro')}</p>
+        <TextField
+          label={t('kyc.field.legalName')}
+          hint={t('kyc.field.legalNameHint')}
+          autoComplete="name"
+          {...text('legalName')}
+        />
+        <TextField label={t('kyc.field.birthDate')} type="date" autoComplete="bday" {...text('birthDate')} />
+        <CountryField
+          id="kyc-nationality"
+          name="nationality"
+          label={t('kyc.field.nationality')}
+          value={v.nationality}
+          error={errors.nationality}
+          onChange={(code) => form.update('nationality', (old) => ({ ...old, nationality: code }))}
+        />
+        <AddressFields
+          legend={t('kyc.field.address')}
+          prefix="address"
+          value={v.address}
+          errors={errors}
+          onChange={(key, value) =>
+            form.update(`address.${key}`, (old) => ({ ...old, address: { ...old.address, [key]: value } }))
+          }
+        />
+        <IdDocumentFields
+          prefix="idDocument"
+          value={v.idDocument}
+          errors={errors}
+          testId="kyc.id"
+          onChange={(change) => form.update('idDocument', (old) => ({ ...old, idDocument: change(old.idDocument) }))}
+        />
+        <DocumentField
+          label={t('kyc.field.selfie')}
+          kind="selfie"
+          error={errors.selfie}
+          testId="kyc.selfie"
+          onUploaded={(id) => form.update('selfie', (old) => ({ ...old, selfie: id }))}
+        />
+        <FormFooter
+          error={form.formError ?? (Object.keys(errors).length ? t('identity.form.fixFields') : null)}
+          busy={form.busy || uploads.uploading}
+          label={t('identity.form.submit')}
+          busyLabel={t(uploads.uploading ? 'identity.form.uploading' : 'identity.form.submitting')}
+        />
+      </UploadTracking.Provider>
     </form>
   )
 }

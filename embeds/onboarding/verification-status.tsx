@@ -5,6 +5,7 @@ import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { StatusTimeline } from '../ui/status-timeline'
 import { DocumentField } from './document-field'
+import { UploadTracking, useUploadsInFlight } from './upload-tracking'
 
 type Props = {
   what: 'kyc' | 'kyb'
@@ -24,6 +25,7 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
   const send = useAction()
   const [documentId, setDocumentId] = useState<string | null>(null)
   const [missing, setMissing] = useState(false)
+  const uploads = useUploadsInFlight()
   const steps = [
     { key: 'submitted', label: t('identity.step.submitted') },
     { key: 'in_review', label: t('identity.step.in_review') },
@@ -98,25 +100,32 @@ export function VerificationStatus({ what, view, next, onResubmit, onSendDocumen
           noValidate
           onSubmit={(e) => {
             e.preventDefault()
+            if (uploads.uploading) return
             setMissing(!documentId)
             if (documentId) void send.run(() => onSendDocument(requested.applicationId, documentId))
           }}
         >
-          <DocumentField
-            label={docName}
-            kind={requested.document}
-            error={missing ? t('identity.moreInfo.missing') : send.fieldErrors.documentId}
-            onUploaded={(id) => (setDocumentId(id), setMissing(false))}
-            testId="identity.more-info"
-          />
+          <UploadTracking.Provider value={uploads.track}>
+            <DocumentField
+              label={docName}
+              kind={requested.document}
+              error={missing ? t('identity.moreInfo.missing') : send.fieldErrors.documentId}
+              onUploaded={(id) => (setDocumentId(id), setMissing(false))}
+              testId="identity.more-info"
+            />
+          </UploadTracking.Provider>
           {send.error ? (
             <p className="cash-alert" role="alert">
               {send.error}
             </p>
           ) : null}
           <div>
-            <button type="submit" className="cash-button" disabled={send.busy}>
-              {send.busy ? t('identity.form.submitting') : t('identity.moreInfo.send')}
+            <button type="submit" className="cash-button" disabled={send.busy || uploads.uploading}>
+              {uploads.uploading
+                ? t('identity.form.uploading')
+                : send.busy
+                  ? t('identity.form.submitting')
+                  : t('identity.moreInfo.send')}
             </button>
           </div>
         </form>
