@@ -120,9 +120,9 @@ export const FIT_WIDTHS = [320, 360] as const
  * Measures the page as it is at each phone width (cheap: no reload), in its current colour scheme, then puts the
  * window back. Returns the problems, each prefixed with `where` (a route or step) and the width.
  *
- * The scheme changes colours and never a size (embeds/ui/colour-scheme.test.ts keeps it so), so the walks measure
- * in light and measure dark only where a page is in dark anyway (the route walk's dark subset): switching the
- * scheme repaints the whole page, and a dark measure at every step cost the browser run about 30 s for nothing.
+ * The walks never switch a loaded page's scheme to measure it again (a repaint of the whole page; at every step it
+ * cost the browser run about 30 s): the English pages are in light and the Portuguese ones in dark from the start,
+ * so each route and each step is measured in both schemes and both languages.
  */
 export async function phoneFitProblems(
   page: Page,

@@ -84,13 +84,14 @@ export async function fillAddress(page: Page, prefix: string) {
 }
 
 /**
- * Registers each flow as a test, once in English and once in Portuguese: it signs in as the flow says, walks it, and
- * at each `step` measures the page at the phone widths (phoneFitProblems); the test fails naming every misfit.
+ * Registers each flow as a test, once in English in light and once in Portuguese in dark, so every step is measured in
+ * both languages and both schemes without walking it four times: it signs in as the flow says, walks it, and at each
+ * `step` measures the page at the phone widths (phoneFitProblems); the test fails naming every misfit.
  */
 export function walkFlows(flows: readonly Flow[]) {
   for (const locale of ['en-US', 'pt-BR'] as const) {
     test.describe(`every step fits a phone, in ${locale}`, () => {
-      test.use({ locale })
+      test.use({ locale, colorScheme: locale === 'pt-BR' ? 'dark' : 'light' })
       for (const flow of flows) {
         test(flow.name, async ({ page }) => {
           if (flow.who === 'fresh' || flow.who === 'corporate-fresh')
