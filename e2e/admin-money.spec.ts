@@ -64,10 +64,10 @@ test(
     await opsContext.close()
 
     const history = (await paula.get(`/accounts/${ACCOUNT_IDS.personal}/history`)) as {
-      items: { title: string; amount: string }[]
+      items: { title: { key: string; reason?: string }; amount: string }[]
     }
     expect(history.items).toContainEqual(
-      expect.objectContaining({ title: `Refund from Cash · ${reason}`, amount: '1500' }),
+      expect.objectContaining({ title: { key: 'cash_refund', reason }, amount: '1500' }),
     )
   },
 )

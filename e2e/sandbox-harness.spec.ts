@@ -228,7 +228,7 @@ test.describe(
       })) as { status: string }
       expect(w.status).toBe('delayed')
       const { embed, controls } = await launch(page, 'history')
-      await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Pending')
+      await expect(row(embed, /USDC withdrawal to 0x5aAe/).first()).toContainText('Pending')
       await controls.getByLabel('Minutes to move forward').fill('2')
       await controls.getByRole('button', { name: 'Advance the clock' }).click()
       // The fixtures' page clocks follow the server's (what the button moved).
@@ -238,7 +238,7 @@ test.describe(
       await controls.getByLabel('Minutes to move forward').fill('1')
       await controls.getByRole('button', { name: 'Advance the clock' }).click()
       cashServer.offsetMs += 60_000
-      await expect(row(embed, /Withdrawal to 0x5aAe/).first()).toContainText('Settled')
+      await expect(row(embed, /USDC withdrawal to 0x5aAe/).first()).toContainText('Settled')
       await controls.getByRole('button', { name: 'Run due jobs now' }).click()
       await expect(page.getByTestId('sandbox-outcome')).toHaveText('Every job due now ran.')
     })

@@ -77,8 +77,10 @@ test(
       mcc: '5812',
     })) as { authorizationId?: string; id?: string }
     const card = (
-      (await paula.get(`/accounts/${account}/history?type=card`)) as { items: { id: string; title: string }[] }
-    ).items.find((i) => i.title === 'Padaria MCC')!
+      (await paula.get(`/accounts/${account}/history?type=card`)) as {
+        items: { id: string; title: { merchant?: string } }[]
+      }
+    ).items.find((i) => i.title.merchant === 'Padaria MCC')!
     expect(bought).toBeTruthy()
     await page.goto(`/app/cash/transaction-history/card/${card.id}`)
     await expect(page.getByTestId('history.detail-category')).toHaveText('Restaurants · MCC 5812')

@@ -300,12 +300,14 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
 
       const journals = await db.kysely
         .selectFrom('journals')
-        .select(['id', 'description', 'reference'])
+        .select(['id', 'title', 'reference'])
         .where('account_id', '=', ACCOUNT_IDS.personal)
         .where('created_at', '>=', startedAt)
         .execute()
       const acked = new Set([...acks.values()].map((a) => a.journalId))
-      const ours = journals.filter((j) => j.description === DESCRIPTION.deposit || j.description === DESCRIPTION.debit)
+      const ours = journals.filter(
+        (j) => j.title.key === 'note' && (j.title.text === DESCRIPTION.deposit || j.title.text === DESCRIPTION.debit),
+      )
       const inDb = new Set(ours.map((j) => j.id))
       const lost = [...acked].filter((id) => !inDb.has(id)).length
       const strays = [...inDb].filter((id) => !acked.has(id))

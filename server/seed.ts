@@ -9,6 +9,7 @@ import type { Deps } from './http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
 import { recordDeployedSafe } from './safe/safe-service'
 import { recordVaultSnapshots } from './grow/earn-service'
+import { title } from '../domain/movement-title'
 
 // The server's only import of fixtures/: seeding the demo data is the composition root's job
 // (docs/architecture-notes.md).
@@ -58,7 +59,7 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
       id: deps.newId(),
       kind: 'deposit',
       accountId: a.id,
-      description: `${asset} deposit`,
+      title: title('deposit', { asset }),
       entries: [
         {
           ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: null, code: 'custody', asset }),
@@ -81,7 +82,7 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
       id: deps.newId(),
       kind: 'card_spend',
       accountId: a.id,
-      description: 'Card purchase · Lisbon Furniture Co. (borrowed)',
+      title: title('card_borrowed', { merchant: 'Lisbon Furniture Co.' }),
       entries: [
         {
           ledgerAccountId: await ledgerAccountId(tx, deps.newId, { accountId: a.id, code: 'debt', asset: 'USDC' }),

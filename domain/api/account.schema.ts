@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HealthView } from './borrow.schema'
 import { isTimeZone } from '../account-rules'
+import { MovementTitleSchema } from '../movement-title'
 import { DecimalString, HeldAssetSchema, IsoDateTime, SignedDecimalString } from './common.schema'
 
 export const AccountParams = z.object({ accountId: z.uuid() })
@@ -42,7 +43,7 @@ export type BalancesResponse = z.infer<typeof BalancesResponse>
 export const ActivityItem = z.object({
   id: z.uuid(),
   kind: z.string(),
-  description: z.string(),
+  title: MovementTitleSchema,
   asset: HeldAssetSchema,
   /** Signed change to the holder's balance of `asset`. */
   amount: SignedDecimalString,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
+import { MovementTitleSchema } from '../movement-title'
 
 /**
  * A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history).
@@ -102,7 +103,7 @@ export const PendingHold = z
   .object({
     id: Uuid,
     kind: z.string(),
-    description: z.string(),
+    title: MovementTitleSchema,
     reference: z.string().nullable(),
     account: z.object({ id: Uuid, name: z.string() }).nullable(),
     amount: DecimalString,
@@ -139,6 +140,8 @@ export const TimelineEvent = z.object({
   at: IsoDateTime,
   state: z.string(),
   detail: z.string().nullable(),
+  /** A journal's title, for a ledger event. */
+  title: MovementTitleSchema.nullable().optional(),
   amount: DecimalString.nullable().optional(),
   asset: z.string().nullable().optional(),
   source: z.string(),
@@ -154,7 +157,7 @@ export const InvestigateEntry = z.object({
 export const InvestigateJournal = z.object({
   id: Uuid,
   kind: z.string(),
-  description: z.string(),
+  title: MovementTitleSchema,
   reference: z.string().nullable(),
   holdId: Uuid.nullable(),
   createdAt: IsoDateTime,
@@ -167,7 +170,7 @@ export const InvestigateHold = z.object({
   amount: DecimalString,
   postedAmount: DecimalString.nullable(),
   asset: z.string(),
-  description: z.string(),
+  title: MovementTitleSchema,
   createdAt: IsoDateTime,
   expiresAt: IsoDateTime,
   resolvedAt: IsoDateTime.nullable(),

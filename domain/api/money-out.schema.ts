@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
+import { MovementTitleSchema } from '../movement-title'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 
 /**
@@ -285,7 +286,7 @@ export const HistoryQuerySchema = z.object({
 export const HistoryItem = z.object({
   type: z.string(),
   id: z.string(),
-  title: z.string(),
+  title: MovementTitleSchema,
   status: z.string(),
   amount: z.string(),
   asset: HeldAssetSchema,

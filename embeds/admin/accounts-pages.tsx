@@ -1,3 +1,4 @@
+import { movementTitleText } from '../../domain/movement-words'
 import { useState } from 'react'
 import { z } from 'zod'
 import { AdminAccountDetail, AdminAccountFreeze, AdminAccountsResponse } from '../../domain/api/admin-people.schema'
@@ -254,7 +255,8 @@ function AccountDetail({ accountId }: { accountId: string }) {
                 {activity.items.map((a) => (
                   <li key={`${a.id}:${a.asset}`} className="cash-row">
                     <span>
-                      {a.description} · <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time>
+                      {movementTitleText(a.title, locale)} ·{' '}
+                      <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time>
                     </span>
                     <span className="cash-mono">
                       {formatMoney(parseAmount(a.amount.replace(/^-/, ''), a.asset), a.asset, locale).replace(

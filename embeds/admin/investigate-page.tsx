@@ -1,3 +1,4 @@
+import { movementTitleText } from '../../domain/movement-words'
 import { useEffect, useState } from 'react'
 import { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
@@ -89,6 +90,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
                   <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
                   {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
                   {e.detail ? <> · {e.detail}</> : null}
+                  {e.title ? <> · {movementTitleText(e.title, locale)}</> : null}
                 </li>
               ))}
             </ol>
@@ -99,7 +101,8 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             {result.journals.map((j) => (
               <table key={j.id} className="cash-table" data-testid="investigate-journal">
                 <caption>
-                  <strong>{j.kind}</strong> · {j.description} · <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
+                  <strong>{j.kind}</strong> · {movementTitleText(j.title, locale)} ·{' '}
+                  <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
                   <br />
                   <span className="cash-mono cash-muted">{j.id}</span>
                 </caption>
@@ -135,7 +138,8 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
                   {h.postedAmount
                     ? ` (${t('admin.investigate.posted', { amount: money(h.postedAmount, h.asset) })})`
                     : null}
-                  {h.adminAction ? ` · ${h.adminAction.replace(/_/g, ' ')}` : null} · {h.description}
+                  {h.adminAction ? ` · ${h.adminAction.replace(/_/g, ' ')}` : null} ·{' '}
+                  {movementTitleText(h.title, locale)}
                   <br />
                   <span className="cash-muted">
                     {t('admin.investigate.holdTimes', { created: when(h.createdAt), expires: when(h.expiresAt) })}

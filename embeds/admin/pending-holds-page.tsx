@@ -1,3 +1,4 @@
+import { movementTitleText } from '../../domain/movement-words'
 import { useState } from 'react'
 import { HoldActionResponse, PendingHoldsResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
@@ -61,7 +62,7 @@ export function PendingHoldsPage({ title }: EmbedProps) {
                   {money(h.amount, h.asset)} · {h.account?.name ?? t('admin.holds.platform')}
                 </h2>
                 <p style={{ margin: 0 }}>
-                  <span className="cash-badge">{h.kind.replace(/_/g, ' ')}</span> {h.description}
+                  <span className="cash-badge">{h.kind.replace(/_/g, ' ')}</span> {movementTitleText(h.title, locale)}
                 </p>
                 <p className="cash-muted" style={{ margin: 0 }}>
                   {t('admin.holds.times', { created: when(h.createdAt), expires: when(h.expiresAt) })}

@@ -4,7 +4,8 @@ import { formatDate } from '../../domain/format-date'
 import { merchantCategory } from '../../domain/merchant-categories'
 import { formatMoney, parseSignedAmount, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
-import { localiseReason, localiseTitle } from '../lib/localise-history'
+import { movementTitleText } from '../../domain/movement-words'
+import { localiseReason } from '../lib/localise-history'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState } from '../ui/state-views'
@@ -67,7 +68,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
               <p className="cash-amount-hero" style={{ fontSize: '1.75rem' }}>
                 {formatMoney(parseSignedAmount(d.amount, d.asset), d.asset, locale)}
               </p>
-              <p style={{ margin: 0 }}>{localiseTitle(d.title, locale)}</p>
+              <p style={{ margin: 0 }}>{movementTitleText(d.title, locale)}</p>
               {d.reason ? (
                 <p className="cash-warning" style={{ margin: 0 }}>
                   {localiseReason(d.reason, locale)}

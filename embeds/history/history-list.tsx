@@ -51,7 +51,7 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
     setMore((m) => ({ items: [...m.items, ...page.items], cursor: page.nextCursor }))
   }
   const download = async () => {
-    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}`, {
+    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}&locale=${locale}`, {
       credentials: 'same-origin',
     })
     const url = URL.createObjectURL(await res.blob())

@@ -35,7 +35,7 @@ const activity: HistoryResponse = {
     {
       type: 'card',
       id: '30000000-0000-4000-8000-000000000001',
-      title: 'Café',
+      title: { key: 'merchant', merchant: 'Café' },
       status: 'pending',
       asset: 'USDC',
       amount: '-4.5',
@@ -45,7 +45,7 @@ const activity: HistoryResponse = {
     {
       type: 'card',
       id: '30000000-0000-4000-8000-000000000002',
-      title: 'Casino',
+      title: { key: 'merchant', merchant: 'Casino' },
       status: 'declined',
       asset: 'USDC',
       amount: '-90',

@@ -30,7 +30,7 @@ const session = {
 const movement = {
   type: 'other',
   id: '60000000-0000-4000-8000-000000000001',
-  title: 'Borrow interest for 2026-11-21 on 12.5 USD',
+  title: { key: 'borrow_interest', day: '2026-11-21', debt: '12500000' },
   status: 'settled',
   amount: '-0.01',
   asset: 'USDC',
@@ -41,7 +41,7 @@ const at = (iso: string, n: number, title: string) => ({
   ...movement,
   id: `60000000-0000-4000-8000-00000000000${n}`,
   type: 'card',
-  title,
+  title: { key: 'merchant', merchant: title },
   createdAt: iso,
 })
 const history = [

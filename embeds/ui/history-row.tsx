@@ -15,30 +15,33 @@ import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { isAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
+import { movementTitleText } from '../../domain/movement-words'
 import { useI18n } from '../lib/i18n'
-import { localiseReason, localiseTitle } from '../lib/localise-history'
+import { localiseReason } from '../lib/localise-history'
 import { Avatar } from './list-row'
 
 type Item = ReturnType<typeof HistoryItem.parse>
 
-/** Titles that name a person: the leading mark is their initial. */
-const PERSON = /^(?:PIX to|ACH to|SEPA to|ACH from|SEPA from|Wire from) (.+)$/
+/** Kinds of title that name a person: the leading mark is their initial. */
+const PERSON = new Set(['pix_to', 'bank_in', 'bank_out'])
+/** Kinds that are a reward. */
+const REWARD = new Set(['cashback', 'referral_cashback', 'membership_reward'])
 
 /**
  * The row's leading mark: a person's initial, the asset's logo for crypto, else an icon for what kind of movement it
  * is.
  */
 function Leading({ item }: { item: Item }) {
-  const person = PERSON.exec(item.title)?.[1]
-  if (person) return <Avatar name={person} />
+  const { title } = item
+  if (PERSON.has(title.key) && 'name' in title) return <Avatar name={title.name} />
   const incoming = !item.amount.startsWith('-')
   if (item.type === 'card') return <Avatar icon={incoming ? Receipt : CreditCard} />
   if (item.type === 'pix') return <Avatar icon={QrCode} tone={incoming ? 'positive' : undefined} />
   if (item.type === 'bank') return <Avatar icon={Landmark} />
   if (item.type === 'repay') return <Avatar icon={HandCoins} />
   if (item.type === 'borrow') return <Avatar icon={Percent} tone="muted" />
-  if (/^Cashback|cashback|reward/i.test(item.title)) return <Avatar icon={Gift} tone="positive" />
-  if (/^(Converted|Staked)/.test(item.title)) return <Avatar icon={RefreshCw} />
+  if (REWARD.has(title.key)) return <Avatar icon={Gift} tone="positive" />
+  if (title.key === 'convert' || title.key === 'stake') return <Avatar icon={RefreshCw} />
   if ((item.type === 'deposit' || item.type === 'withdrawal' || item.type === 'other') && isAsset(item.asset))
     return <Avatar asset={item.asset} />
   return <Avatar icon={incoming ? ArrowDownLeft : ArrowUpRight} />
@@ -60,7 +63,7 @@ export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'da
     <a href={`/app/cash/transaction-history/${item.type}/${item.id}`} className="cash-list-row">
       <Leading item={item} />
       <span className="cash-list-row-main">
-        <span className="cash-list-row-title">{localiseTitle(item.title, locale)}</span>
+        <span className="cash-list-row-title">{movementTitleText(item.title, locale)}</span>
         <span className="cash-list-row-sub">
           <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, when)}</time>
           {item.reason ? (

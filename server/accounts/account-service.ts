@@ -1,3 +1,4 @@
+import type { MovementTitle } from '../../domain/movement-title'
 import { sql, type Selectable } from 'kysely'
 import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
 import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
@@ -158,7 +159,7 @@ export async function getActivity(db: Tx, accountId: string, limit: number): Pro
     .selectFrom('journals as j')
     .innerJoin('entries as e', 'e.journal_id', 'j.id')
     .innerJoin('ledger_accounts as la', 'la.id', 'e.ledger_account_id')
-    .select(['j.id', 'j.kind', 'j.description', 'j.created_at', 'e.side', 'e.amount', 'la.code', 'la.asset'])
+    .select(['j.id', 'j.kind', 'j.title', 'j.created_at', 'e.side', 'e.amount', 'la.code', 'la.asset'])
     .where('la.account_id', '=', accountId)
     .where('j.id', 'in', (qb) =>
       qb
@@ -176,7 +177,7 @@ export async function getActivity(db: Tx, accountId: string, limit: number): Pro
     {
       id: string
       kind: string
-      description: string
+      title: MovementTitle
       asset: HeldAsset
       createdAt: string
       cash: bigint | null
@@ -189,7 +190,7 @@ export async function getActivity(db: Tx, accountId: string, limit: number): Pro
     const line = lines.get(key) ?? {
       id: r.id,
       kind: r.kind,
-      description: r.description,
+      title: r.title,
       asset: r.asset,
       createdAt: r.created_at.toISOString(),
       cash: null,

@@ -48,7 +48,7 @@ describe('pending holds in the back office', () => {
         amount: '123.45',
         asset: 'USDC',
         account: { name: 'Paula Pereira' },
-        description: 'Card · Hotel Lisboa',
+        title: { key: 'card', merchant: 'Hotel Lisboa' },
         expiresAt: '2026-11-28T12:00:01.000Z',
       })
 

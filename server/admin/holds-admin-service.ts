@@ -17,7 +17,7 @@ export async function listPendingHolds(db: Tx) {
     .select([
       'h.id',
       'h.kind',
-      'h.description',
+      'h.title',
       'h.reference',
       'h.account_id',
       'a.name as account_name',
@@ -34,7 +34,7 @@ export async function listPendingHolds(db: Tx) {
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
-    description: r.description,
+    title: r.title,
     reference: r.reference,
     account: r.account_id && r.account_name ? { id: r.account_id, name: r.account_name } : null,
     amount: amountOf(r.amount, r.asset),

@@ -76,7 +76,7 @@ describe('investigate a transaction', () => {
       ])
       expect(found.body.journals[0]).toMatchObject({
         kind: 'manual_refund',
-        description: 'Refund from Cash · Goodwill',
+        title: { key: 'cash_refund', reason: 'Goodwill' },
       })
       expect(found.body.journals[0].entries).toEqual([
         expect.objectContaining({ code: 'refunds', owner: 'platform', side: 'debit', amount: '12.345678' }),

@@ -327,7 +327,8 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
     ...journals.map((j) => ({
       at: j.created_at.toISOString(),
       state: `journal ${j.kind}`,
-      detail: j.description,
+      detail: null,
+      title: j.title,
       source: 'ledger',
     })),
   ].sort((a, b) => a.at.localeCompare(b.at))
@@ -338,7 +339,7 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
     journals: journals.map((j) => ({
       id: j.id,
       kind: j.kind,
-      description: j.description,
+      title: j.title,
       reference: j.reference,
       holdId: j.hold_id,
       createdAt: j.created_at.toISOString(),
@@ -360,7 +361,7 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
       amount: amountOf(h.amount, h.asset) ?? '0',
       postedAmount: amountOf(h.posted_amount, h.asset),
       asset: h.asset,
-      description: h.description,
+      title: h.title,
       createdAt: h.created_at.toISOString(),
       expiresAt: h.expires_at.toISOString(),
       resolvedAt: iso(h.resolved_at),

@@ -156,7 +156,7 @@ describe('failed recons in the back office', () => {
     expect((await position()).spendable).toBe('2520')
     const history = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/history`)).body.items
     expect(history[0]).toMatchObject({
-      title: 'Refund · Café Lisboa · Merchant refunded the difference',
+      title: { key: 'recon_refund', merchant: 'Café Lisboa', reason: 'Merchant refunded the difference' },
       amount: '30',
       status: 'settled',
     })

@@ -8,6 +8,7 @@ import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
 import { formatDate } from '../../domain/format-date'
+import { title } from '../../domain/movement-title'
 
 type Actor = { userId: string }
 
@@ -227,7 +228,7 @@ export async function writeOffRecon(deps: Deps, db: Tx, actor: Actor, id: string
     id: journalId,
     kind: 'recon_write_off',
     accountId: null,
-    description: `Failed recon written off · ${input.reason}`,
+    title: title('recon_write_off', { reason: input.reason }),
     reference: recon.network_id,
     entries: [
       {
@@ -283,7 +284,7 @@ export async function refundRecon(
     id: journalId,
     kind: 'recon_refund',
     accountId,
-    description: `Refund · ${auth?.merchant_name ?? 'card network'} · ${input.reason}`,
+    title: title('recon_refund', { merchant: auth?.merchant_name ?? null, reason: input.reason }),
     reference: recon.network_id,
     entries: [
       {

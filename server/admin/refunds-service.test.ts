@@ -71,7 +71,7 @@ describe('manual refunds', () => {
       expect((await cash()) - before).toBe(1_000_000_000n)
       const history = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/history`)).body.items
       expect(history[0]).toMatchObject({
-        title: 'Refund from Cash · Double charge at Café Lisboa',
+        title: { key: 'cash_refund', reason: 'Double charge at Café Lisboa' },
         amount: '1000',
         asset: 'USDC',
       })

@@ -6,6 +6,7 @@ import type { Deps } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
+import { title } from '../../domain/movement-title'
 
 /**
  * What one admin may pay out at once, and what one account may receive at once, over any 24 hours (1,000 USDC in
@@ -113,7 +114,7 @@ async function post(
     id: journalId,
     kind: 'manual_refund',
     accountId: refund.accountId,
-    description: `Refund from Cash · ${refund.reason}`,
+    title: title('cash_refund', { reason: refund.reason }),
     reference: refund.id,
     entries: [
       {

@@ -192,7 +192,7 @@ describe('borrow interest', () => {
     const history = (await bruno.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/history?type=borrow`)).body.items
     expect(history[0]).toMatchObject({
       type: 'borrow',
-      title: expect.stringContaining('Borrow interest for 2026-11-22'),
+      title: { key: 'borrow_interest', day: '2026-11-22', debt: '1200131506' },
     })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })

@@ -3,6 +3,7 @@ import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 const DAY_MS = 86_400_000
 /** `YYYY-MM-DD` of the UTC day containing `instant`. */
@@ -63,7 +64,7 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
           id: journalId,
           kind: 'borrow_interest',
           accountId,
-          description: `Borrow interest for ${day} on ${toDecimal(debt, 'USDC')} USD`,
+          title: title('borrow_interest', { day, debt: String(debt) }),
           reference: day,
           entries: [
             { ledgerAccountId: debtAccount.id, side: 'debit', amount, asset: 'USDC' },

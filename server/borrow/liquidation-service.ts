@@ -11,6 +11,7 @@ import { enqueue } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal, type JournalInput, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { POSITION_CHECK_SECONDS } from '../../domain/borrow'
+import { title } from '../../domain/movement-title'
 
 export function liquidationView(l: Selectable<LiquidationsTable>) {
   return {
@@ -98,7 +99,7 @@ export async function liquidate(
     id: journalId,
     kind: 'liquidation',
     accountId,
-    description: `Liquidation: ${toDecimal(plan.repaid, 'USDC')} USD of debt repaid from collateral`,
+    title: title('liquidation', { repaid: String(plan.repaid) }),
     entries,
   })
   const id = deps.newId()

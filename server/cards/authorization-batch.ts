@@ -12,6 +12,7 @@ import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } fr
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, withinBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
 import { AuthorizationRequest, cardRules, type CardSpent } from './authorization-service'
+import { title } from '../../domain/movement-title'
 
 /** A signed `authorization.request` as the webhook received it. */
 export type CardEvent = { id: string; type: string; created: string; data: Record<string, unknown> }
@@ -364,7 +365,7 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
       debit: d.from,
       credit: settlementId,
       amount: String(d.request.input.amount),
-      description: `Card · ${d.request.input.merchantName}`,
+      title: title('card', { merchant: d.request.input.merchantName }),
       reference: d.request.input.networkId,
       expires_at: d.expiresAt.toISOString(),
     })),

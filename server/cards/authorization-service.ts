@@ -21,6 +21,7 @@ import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
+import { title } from '../../domain/movement-title'
 
 export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
@@ -176,7 +177,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
       creditLedgerAccountId: to,
       asset: 'USDC',
       amount,
-      description: `Card · ${e.merchantName}`,
+      title: title('card', { merchant: e.merchantName }),
       reference: e.networkId,
       expiresAt,
     })
@@ -293,13 +294,13 @@ export async function postClearing(
     .executeTakeFirstOrThrow()
   const [from, to] = [hold.debit_ledger_account_id, hold.credit_ledger_account_id]
   const journalId = deps.newId()
-  const description = `Card · ${auth.merchant_name}`
+  const cardTitle = title('card', { merchant: auth.merchant_name })
   if (amount <= auth.amount) {
     await settleHold(db, {
       holdId: auth.hold_id,
       journalId,
       kind: 'card_spend',
-      description,
+      title: cardTitle,
       now: deps.now(),
       entries: [
         { ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' },
@@ -318,7 +319,7 @@ export async function postClearing(
       id: journalId,
       kind: 'card_spend',
       accountId: auth.account_id,
-      description,
+      title: cardTitle,
       reference: auth.network_id,
       holdId: auth.hold_id,
       entries: [
@@ -367,10 +368,10 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
     id: deps.newId(),
     kind: 'card_refund',
     accountId: auth.account_id,
-    description:
-      clawedFromRefund > 0n
-        ? `Refund · ${auth.merchant_name} (net of ${toDecimal(clawedFromRefund, 'USDC')} USDC cashback returned)`
-        : `Refund · ${auth.merchant_name}`,
+    title: title('card_refund', {
+      merchant: auth.merchant_name,
+      ...(clawedFromRefund > 0n ? { cashbackReturned: String(clawedFromRefund) } : {}),
+    }),
     reference: auth.network_id,
     entries: [
       {
@@ -597,7 +598,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     creditLedgerAccountId: old.credit_ledger_account_id,
     asset: 'USDC',
     amount: total,
-    description: old.description,
+    title: old.title,
     reference: auth.network_id,
     expiresAt: auth.expires_at,
   })

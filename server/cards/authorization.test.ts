@@ -45,7 +45,7 @@ describe('card authorizations', () => {
     expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '42.5', holdExpiresAt: null })
     expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
       kind: 'card_spend',
-      description: 'Card · Café Lisboa',
+      title: { key: 'card', merchant: 'Café Lisboa' },
       amount: '-42.5',
     })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })

@@ -165,10 +165,10 @@ describe('physical cards', () => {
     expect(await usdc()).toBe(String(Number(before) - 10))
     const fee = await t.deps.db.kysely
       .selectFrom('journals')
-      .select(['kind', 'description'])
+      .select(['kind', 'title'])
       .where('kind', '=', 'card_fee')
       .execute()
-    expect(fee).toEqual([{ kind: 'card_fee', description: 'Physical card fee · Paula Pereira' }])
+    expect(fee).toEqual([{ kind: 'card_fee', title: { key: 'physical_card_fee', name: 'Paula Pereira' } }])
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 

@@ -144,10 +144,13 @@ export const cardRoutes = [
     tag: 'history',
     access: read,
     params: AccountParams,
-    query: HistoryQuerySchema.omit({ before: true, limit: true }),
+    // The description column in the page's language (English when not asked).
+    query: HistoryQuerySchema.omit({ before: true, limit: true }).extend({
+      locale: z.enum(['en-US', 'pt-BR']).optional(),
+    }),
     produces: 'csv',
     response: z.string(),
-    handler: ({ db, params, query }) => historyCsv(db, params.accountId, query),
+    handler: ({ db, params, query: { locale, ...query } }) => historyCsv(db, params.accountId, query, locale),
   }),
   defineRoute({
     method: 'get',

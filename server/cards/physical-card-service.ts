@@ -9,6 +9,7 @@ import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { accountBalance, ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { assertMayOrder, cardFor, cardView, last4Of } from './card-service'
+import { title } from '../../domain/movement-title'
 
 const DAY = 86_400_000
 
@@ -48,7 +49,7 @@ export async function orderPhysicalCard(
       id: feeJournalId,
       kind: 'card_fee',
       accountId,
-      description: `Physical card fee · ${member.name}`,
+      title: title('physical_card_fee', { name: member.name }),
       reference: id,
       entries: [
         { ledgerAccountId: cash, side: 'debit', amount: fee, asset: 'USDC' },

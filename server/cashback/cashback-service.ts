@@ -31,6 +31,7 @@ import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { recordAudit } from '../admin/audit'
 import { accountBalance, ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 export const PAY_CASHBACK_JOB = 'cashback.pay'
 const usdc = (v: bigint) => toDecimal(v, 'USDC')
@@ -266,9 +267,10 @@ export async function payLine(deps: Deps, db: Tx, lineId: string, until: Date = 
     id: journalId,
     kind: 'cashback',
     accountId: line.account_id,
-    description:
-      `Cashback${line.type === 'promotion' ? ' (promotion)' : line.type === 'referral' ? ' (referral)' : ''}` +
-      `${auth ? ` · ${auth.merchant_name}` : ''}`,
+    title: title('cashback', {
+      source: line.type === 'promotion' || line.type === 'referral' ? line.type : 'card',
+      ...(auth ? { merchant: auth.merchant_name } : {}),
+    }),
     reference: auth?.network_id ?? null,
     entries: [
       { ledgerAccountId: pool, side: 'debit', amount: net, asset: 'USDC' },
@@ -330,7 +332,7 @@ export async function fundPool(deps: Deps, db: Tx, amountText: string) {
     id: deps.newId(),
     kind: 'cashback_pool_funding',
     accountId: null,
-    description: 'Cashback pool funded',
+    title: title('cashback_pool_funded', {}),
     entries: [
       {
         ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'custody', asset: 'USDC' }),

@@ -122,7 +122,7 @@ describe('cashback', () => {
     expect(await cashback()).toMatchObject({ pending: '0', paid: '2', lines: [{ state: 'paid' }] })
     expect((await admin.json('GET', '/admin/cashback/pool')).body.balance).toBe('98')
     expect((await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]).toMatchObject({
-      description: 'Cashback · Café Lisboa',
+      title: { key: 'cashback', source: 'card', merchant: 'Café Lisboa' },
       amount: '2',
     })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })

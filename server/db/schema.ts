@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { SealedBytes, SealedText } from '../security/field-crypto'
+import type { MovementTitle } from '../../domain/movement-title'
 
 /** NUMERIC(78,0) columns: bigint in code (both drivers parse NUMERIC to bigint). */
 type Money = ColumnType<bigint, bigint | string, bigint | string>
@@ -120,7 +121,8 @@ export interface JournalsTable {
   id: string
   kind: string
   account_id: string | null
-  description: string
+  /** What the movement is, as data (domain/movement-title.ts); written as JSON text. */
+  title: ColumnType<MovementTitle, string, never>
   reference: string | null
   hold_id: string | null
   created_at: Timestamp
@@ -147,7 +149,7 @@ export interface HoldsTable {
   amount: Money
   posted_amount: ColumnType<bigint | null, bigint | string | null, bigint | string | null>
   status: HoldStatus
-  description: string
+  title: ColumnType<MovementTitle, string, never>
   reference: string | null
   expires_at: Timestamp
   created_at: Timestamp

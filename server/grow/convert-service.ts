@@ -13,6 +13,7 @@ import type { ConversionQuotesTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal, type JournalInput, type Tx } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 type Kind = 'convert' | 'stake'
 const SPREAD: Record<Kind, bigint> = { convert: CONVERT_SPREAD_BPS, stake: 0n }
@@ -205,13 +206,17 @@ export async function executeQuote(
       asset: to,
     })
   const journalId = deps.newId()
-  const verb = kind === 'stake' ? 'Staked' : 'Converted'
   await postJournal(db, {
     id: journalId,
     kind: kind === 'stake' ? 'stake' : 'conversion',
     accountId,
     reference: q.id,
-    description: `${verb} ${toDecimal(q.amount_in, from)} ${from} for ${toDecimal(q.amount_out, to)} ${to}`,
+    title: title(kind === 'stake' ? 'stake' : 'convert', {
+      from,
+      fromAmount: String(q.amount_in),
+      to,
+      toAmount: String(q.amount_out),
+    }),
     entries,
   })
   await db

@@ -26,6 +26,7 @@ import { recordAudit } from '../admin/audit'
 import { enqueue } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { assertCanMove, atField } from './convert-service'
+import { title } from '../../domain/movement-title'
 
 export const VAULT_SETTLE_JOB = 'vault.settle'
 const HISTORY_DAYS = 30
@@ -313,7 +314,7 @@ export async function depositToVault(
     id: journalId,
     kind: 'vault_deposit',
     accountId,
-    description: `Deposited ${toDecimal(amount, asset)} ${asset} in the Liquid ${input.vault.toUpperCase()} vault`,
+    title: title('earn_deposit', { asset, amount: String(amount), vault: input.vault }),
     entries: [
       {
         ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset }),
@@ -432,7 +433,7 @@ export async function settleVaultWithdrawal(deps: Deps, db: Tx, withdrawalId: st
     kind: 'vault_withdrawal',
     accountId: w.account_id,
     reference: w.id,
-    description: `Withdrew ${toDecimal(paid, asset)} ${asset} from the Liquid ${w.vault.toUpperCase()} vault`,
+    title: title('earn_withdrawal', { asset, amount: String(paid), vault: w.vault }),
     entries: [
       {
         ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId: null, code: 'vault', asset }),

@@ -111,11 +111,15 @@ describe('history of a long-lived account', () => {
     }
     const pending = await page(busy, { status: 'pending', limit: 100 })
     expect(ids(pending.items)).toEqual(ids(expected.filter((e) => e.status === 'pending').slice(0, 100)))
-    expect(pending.items.every((i) => i.title.startsWith('Busy Bakery'))).toBe(true)
+    expect(pending.items.every((i) => i.title.key === 'merchant' && i.title.merchant.startsWith('Busy Bakery'))).toBe(
+      true,
+    )
     const card = await page(busy, { cardId: CARD_IDS.personal, limit: 5 })
     expect(ids(card.items)).toEqual(ids(expected.filter((e) => e.type === 'card').slice(0, 5)))
     const found = await page(busy, { q: 'bakery 2999' })
-    expect(found.items.map((i) => [i.title, i.status, i.amount])).toEqual([['Busy Bakery 2999', 'pending', '-1.5']])
+    expect(found.items.map((i) => [i.title, i.status, i.amount])).toEqual([
+      [{ key: 'merchant', merchant: 'Busy Bakery 2999' }, 'pending', '-1.5'],
+    ])
     expect((await page(busy, { type: 'repay' })).items).toEqual([])
   })
 

@@ -2,6 +2,7 @@ import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
+import { kindsWithWord, movementTitleText, type Language } from '../../domain/movement-words'
 import { maskPixKey, type PixKey } from '../../domain/pix-key'
 import type { Tx } from '../ledger/ledger-service'
 import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
@@ -38,6 +39,18 @@ function parseCursor(before: string): { at: string; id: string } {
   return { at, id: id.toLowerCase() }
 }
 
+/**
+ * A search's words (at most 6): a movement matches when its title, in English or Portuguese, holds every one, as
+ * one of its kind's own words (`saque`, `deposit`) or inside a name it carries (a merchant, a recipient).
+ */
+function searchWords(q: string) {
+  return q
+    .split(/\s+/)
+    .filter((w) => w && w !== '·')
+    .slice(0, 6)
+    .map((w) => ({ like: `%${w.replace(/[%_\\]/g, '\\$&')}%`, kinds: kindsWithWord(w) }))
+}
+
 /** Newest first: by time to the microsecond (`at` is fixed-width), then by id, as the sources' indexes order them. */
 const newestFirst = (a: HistoryRow, b: HistoryRow) =>
   a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1
@@ -51,7 +64,7 @@ export async function listHistory(db: Tx, accountId: string, query: HistoryQuery
     type: query.type,
     status: query.status,
     cardId: query.cardId,
-    titleLike: query.q ? `%${query.q.replace(/[%_\\]/g, '\\$&')}%` : undefined,
+    search: query.q ? searchWords(query.q) : undefined,
     before: query.before ? parseCursor(query.before) : undefined,
   }
   const sources = HISTORY_SOURCES.filter((s) => (!query.type || s.yields(query.type)) && (!query.cardId || s.hasCards))
@@ -95,11 +108,16 @@ export async function historyCsv(
   db: Tx,
   accountId: string,
   query: Omit<HistoryQuery, 'limit' | 'before'>,
+  language: Language = 'en-US',
 ): Promise<string> {
   const { items } = await listHistory(db, accountId, { ...query, limit: 10_000 })
   const lines = [['date', 'type', 'description', 'status', 'amount', 'asset', 'reason', 'id'].join(',')]
   for (const i of items)
-    lines.push([i.createdAt, i.type, i.title, i.status, i.amount, i.asset, i.reason ?? '', i.id].map(csvCell).join(','))
+    lines.push(
+      [i.createdAt, i.type, movementTitleText(i.title, language), i.status, i.amount, i.asset, i.reason ?? '', i.id]
+        .map(csvCell)
+        .join(','),
+    )
   return `${lines.join('\n')}\n`
 }
 

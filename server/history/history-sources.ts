@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { HistoryType } from '../../domain/activity-kinds'
+import { SEARCHED_PARAMS, type MovementTitle } from '../../domain/movement-title'
 
 /** One movement as history reads it; `at` is `created_at` to the microsecond, the cursor's time. */
 export type HistoryRow = {
   type: string
   id: string
-  title: string
+  title: MovementTitle
   status: string
   amount: bigint
   asset: string
@@ -18,7 +19,11 @@ export type HistoryRow = {
 export type SourceFilter = {
   type?: string | undefined
   status?: string | undefined
-  titleLike?: string | undefined
+  /**
+   * Words the title must all hold: each either one of its kind's own words (`kinds`, in any language) or in one of
+   * its names (`like`, an ILIKE pattern).
+   */
+  search?: readonly { like: string; kinds: readonly string[] }[] | undefined
   cardId?: string | undefined
   id?: string | undefined
   before?: { at: string; id: string } | undefined
@@ -62,6 +67,16 @@ type Columns = {
   cardId: RawBuilder<unknown> | null
 }
 
+const SEARCHED = sql.join(SEARCHED_PARAMS.map((p) => sql.lit(p)))
+
+/** A title that holds a searched word: by its kind's own words, or in a name it carries. */
+function titleHolds(title: RawBuilder<unknown>, word: { like: string; kinds: readonly string[] }) {
+  const inNames = sql`EXISTS (SELECT 1 FROM jsonb_each_text(${title}) AS p
+    WHERE p.key IN (${SEARCHED}) AND p.value ILIKE ${word.like})`
+  if (word.kinds.length === 0) return inNames
+  return sql`(${title}->>'key' IN (${sql.join(word.kinds.map((k) => sql.lit(k)))}) OR ${inNames})`
+}
+
 /**
  * A source's query: the account's rows that pass every filter set, newest first (its index's order), at most `limit`.
  */
@@ -80,7 +95,7 @@ function query(
     if (f.type) where.push(sql`${c.type} = ${f.type}`)
     if (f.status) where.push(sql`${c.status} = ${f.status}`)
     if (f.cardId) where.push(c.cardId ? sql`${c.cardId} = ${f.cardId}` : sql`FALSE`)
-    if (f.titleLike) where.push(sql`${c.title} ILIKE ${f.titleLike}`)
+    for (const word of f.search ?? []) where.push(titleHolds(c.title, word))
     if (f.before)
       where.push(sql`(${col('created_at')}, ${col('id')}) < (${f.before.at}::timestamptz, ${f.before.id}::uuid)`)
     return sql<HistoryRow>`
@@ -102,7 +117,7 @@ const cards: HistorySource = {
     {
       alias: 'a',
       type: sql`'card'::text`,
-      title: sql`a.merchant_name`,
+      title: sql`jsonb_build_object('key', 'merchant', 'merchant', a.merchant_name)`,
       status: sql`CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END`,
       cardId: sql`a.card_id`,
     },
@@ -120,7 +135,7 @@ const withdrawals: HistorySource = {
     {
       alias: 'w',
       type: sql`'withdrawal'::text`,
-      title: sql`'Withdrawal to ' || left(w.destination, 6) || '…' || right(w.destination, 4)`,
+      title: sql`jsonb_build_object('key', 'withdrawal', 'asset', w.asset, 'address', w.destination)`,
       status: sql`CASE w.status WHEN 'delayed' THEN 'pending' WHEN 'broadcast' THEN 'pending' WHEN 'confirmed'
           THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
       cardId: null,
@@ -162,7 +177,7 @@ const journals: HistorySource = {
     {
       alias: 'j',
       type: JOURNAL_TYPE,
-      title: sql`j.description`,
+      title: sql`j.title`,
       status: sql`CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END`,
       cardId: null,
     },
@@ -184,8 +199,8 @@ const returnedBankTransfers: HistorySource = {
     {
       alias: 'b',
       type: sql`'bank'::text`,
-      title: sql`CASE WHEN b.currency = 'EUR' THEN 'SEPA' WHEN b.rail = 'ach' THEN 'ACH'
-          ELSE 'Wire' END || ' from ' || b.sender_name`,
+      title: sql`jsonb_build_object('key', 'bank_in', 'rail', CASE WHEN b.currency = 'EUR' THEN 'sepa'
+          WHEN b.rail = 'ach' THEN 'ach' ELSE 'wire' END, 'name', b.sender_name)`,
       status: sql`'returned'::text`,
       cardId: null,
     },

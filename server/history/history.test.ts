@@ -50,7 +50,7 @@ describe('transaction history', () => {
     ])
     expect(body.items.filter((i: { type: string }) => i.type === 'deposit')).toHaveLength(2)
     expect(mine[1]).toMatchObject({
-      title: 'Kiosk',
+      title: { key: 'merchant', merchant: 'Kiosk' },
       amount: '-9',
       reason: 'Declined: this card is frozen. Unfreeze it to pay.',
     })
@@ -61,7 +61,7 @@ describe('transaction history', () => {
     expect((await paula.json('GET', `/accounts/${account}/history?type=card`)).body.items).toHaveLength(2)
     expect(
       (await paula.json('GET', `/accounts/${account}/history?status=declined`)).body.items.map(
-        (i: { title: string }) => i.title,
+        (i: { title: { merchant: string } }) => i.title.merchant,
       ),
     ).toEqual(['Kiosk'])
     expect((await paula.json('GET', `/accounts/${account}/history?q=caf%C3%A9`)).body.items).toHaveLength(1)
@@ -76,6 +76,20 @@ describe('transaction history', () => {
     expect(third.nextCursor).toBeNull()
   })
 
+  it('finds movements by the words a page shows them with, in English or in Portuguese', async () => {
+    const search = async (q: string) =>
+      (await paula.json('GET', `/accounts/${account}/history?q=${encodeURIComponent(q)}`)).body.items.map(
+        (i: { type: string }) => i.type,
+      )
+    expect(await search('saque')).toEqual(['withdrawal'])
+    expect(await search('Withdrawal')).toEqual(['withdrawal'])
+    expect(await search('saque de USDC')).toEqual(['withdrawal'])
+    expect(await search('depósito')).toEqual(['deposit', 'deposit'])
+    expect(await search('deposito weETH')).toEqual(['deposit'])
+    expect(await search('kiosk')).toEqual(['card'])
+    expect(await search('saque kiosk')).toEqual([])
+  })
+
   it('exports the filtered history as CSV, quoting what needs it', async () => {
     const res = await paula.request('GET', `/accounts/${account}/history.csv?type=card`)
     expect(res.headers.get('content-type')).toMatch(/text\/csv/)
@@ -83,6 +97,15 @@ describe('transaction history', () => {
     expect(lines[0]).toBe('date,type,description,status,amount,asset,reason,id')
     expect(lines).toHaveLength(3)
     expect(lines[2]).toContain('"Café, ""Central"""')
+  })
+
+  it('writes the CSV’s descriptions in the language asked for', async () => {
+    const csv = async (locale: string) =>
+      (await (await paula.request('GET', `/accounts/${account}/history.csv?type=withdrawal&locale=${locale}`)).text())
+        .trim()
+        .split('\n')[1]
+    expect(await csv('pt-BR')).toMatch(/,withdrawal,Saque de USDC para 0x\w{4}…\w{4},pending,/)
+    expect(await csv('en-US')).toMatch(/,withdrawal,USDC withdrawal to 0x\w{4}…\w{4},pending,/)
   })
 
   it('exports a merchant name a spreadsheet would run as a formula as plain text, and amounts as numbers', async () => {
@@ -113,7 +136,8 @@ describe('movements outside the card network', () => {
   it('shows a card journal with no authorization (the seeded borrowed purchase) once, as itself', async () => {
     const bruno = await signIn(t.app, 'borrower')
     const items = (await bruno.json('GET', `/accounts/${ACCOUNT_IDS.borrower}/history`)).body.items
-    expect(items.filter((i: { title: string }) => i.title.includes('Lisbon Furniture'))).toEqual([
+    const borrowed = (i: { title: { merchant?: string } }) => i.title.merchant === 'Lisbon Furniture Co.'
+    expect(items.filter(borrowed)).toEqual([
       expect.objectContaining({ type: 'other', status: 'settled', amount: '-1200', asset: 'USDC' }),
     ])
   })

@@ -17,6 +17,8 @@ export type BusyHistoryOptions = {
 const STEP = '1000037 microseconds'
 const USDC = (units: number) => BigInt(Math.round(units * 1_000_000))
 const AMOUNT = { deposit: USDC(100), pix: USDC(50), card: USDC(7.25), withdrawal: USDC(20), pending: USDC(1.5) }
+/** Where the busy account's withdrawals went. */
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
 /**
  * Gives an account a long history in a few bulk statements (seconds, not minutes of API calls), for the
@@ -55,20 +57,22 @@ export async function seedBusyHistory(
     const j = sql.ref('j')
 
     await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount,
-        posted_amount, status, description, reference, expires_at, created_at, resolved_at)
+        posted_amount, status, title, reference, expires_at, created_at, resolved_at)
       SELECT ${id('h', i)}, CASE i % 4 WHEN 2 THEN 'card_authorization'
         ELSE 'withdrawal' END, ${accountId}::uuid, ${cash}::uuid,
         CASE i % 4 WHEN 2 THEN ${settlement}::uuid ELSE ${custody}::uuid END, 'USDC',
         CASE i % 4 WHEN 2 THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END, CASE i % 4 WHEN 2
           THEN ${AMOUNT.card}::numeric ELSE ${AMOUNT.withdrawal}::numeric END,
-        'posted', CASE i % 4 WHEN 2 THEN 'Card · Busy Bistro ' || i ELSE 'USDC withdrawal' END,
+        'posted', CASE i % 4 WHEN 2 THEN jsonb_build_object('key', 'card', 'merchant', 'Busy Bistro ' || i)
+          ELSE jsonb_build_object('key', 'withdrawal', 'asset', 'USDC', 'address', ${ADDRESS}::text) END,
         CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i END, ${at(i)} + interval '7 days', ${at(i)},
           ${at(i)}
       FROM generate_series(1, ${m}::int) i WHERE i % 4 IN (2, 3)
       UNION ALL
       SELECT ${id('ph', j)}, 'card_authorization', ${accountId}::uuid, ${cash}::uuid, ${settlement}::uuid, 'USDC',
         ${AMOUNT.pending}::numeric, NULL, 'pending',
-        'Card · Busy Bakery ' || j, 'busy-' || ${accountId}::text || '-p' || j, ${t0} + interval '7 days',
+        jsonb_build_object('key', 'card', 'merchant', 'Busy Bakery ' || j),
+        'busy-' || ${accountId}::text || '-p' || j, ${t0} + interval '7 days',
           ${at(pendingSlot)}, NULL
       FROM generate_series(1, ${p}::int) j`.execute(tx)
 
@@ -87,16 +91,18 @@ export async function seedBusyHistory(
     await sql`INSERT INTO withdrawals (id, account_id, asset, amount, fee, destination, status, hold_id, tx_hash,
         release_at, journal_id, created_at, updated_at)
       SELECT ${id('w', i)}, ${accountId}::uuid, 'USDC', ${AMOUNT.withdrawal}::numeric, 0,
-        '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'confirmed', ${id('h', i)},
+        ${ADDRESS}, 'confirmed', ${id('h', i)},
         '0x' || md5(${accountId}::text || ':busy:tx:' || i) || md5(${accountId}::text || ':busy:tx2:' || i), ${at(i)},
           ${id('j', i)}, ${at(i)}, ${at(i)}
       FROM generate_series(1, ${m}::int) i WHERE i % 4 = 3`.execute(tx)
 
-    await sql`INSERT INTO journals (id, kind, account_id, description, reference, hold_id, created_at)
+    await sql`INSERT INTO journals (id, kind, account_id, title, reference, hold_id, created_at)
       SELECT ${id('j', i)}, CASE i % 4 WHEN 1 THEN 'deposit' WHEN 2 THEN 'card_spend' WHEN 3 THEN 'crypto_withdrawal'
         ELSE 'pix_top_up' END, ${accountId}::uuid,
-        CASE i % 4 WHEN 1 THEN 'USDC deposit ' || i WHEN 2 THEN 'Card · Busy Bistro ' || i WHEN 3
-          THEN 'USDC withdrawal to 0x5aAe…BeAed' ELSE 'PIX top-up R$ 250.00 #' || i END,
+        CASE i % 4 WHEN 1 THEN jsonb_build_object('key', 'deposit', 'asset', 'USDC')
+          WHEN 2 THEN jsonb_build_object('key', 'card', 'merchant', 'Busy Bistro ' || i)
+          WHEN 3 THEN jsonb_build_object('key', 'withdrawal', 'asset', 'USDC', 'address', ${ADDRESS}::text)
+          ELSE jsonb_build_object('key', 'pix_top_up', 'brl', '25000') END,
         CASE i % 4 WHEN 2 THEN 'busy-' || ${accountId}::text || '-' || i WHEN 1
           THEN '0x' || md5(${accountId}::text || ':busy:in:' || i) END,
         CASE WHEN i % 4 IN (2, 3) THEN ${id('h', i)} END, ${at(i)}

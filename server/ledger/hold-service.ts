@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
+import type { MovementTitle } from '../../domain/movement-title'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
 import { markForAlerts } from '../alerts/alert-checks'
@@ -13,7 +14,7 @@ export type HoldInput = {
   creditLedgerAccountId: string
   asset: HeldAsset
   amount: bigint
-  description: string
+  title: MovementTitle
   reference?: string | null
   expiresAt: Date
 }
@@ -50,7 +51,7 @@ export async function reserveHold(tx: Tx, input: HoldInput): Promise<string> {
       asset: input.asset,
       amount: input.amount,
       status: 'pending',
-      description: input.description,
+      title: JSON.stringify(input.title),
       reference: input.reference ?? null,
       expires_at: input.expiresAt,
     })
@@ -87,7 +88,7 @@ export async function postHold(
     id: args.journalId,
     kind: args.kind ?? hold.kind,
     accountId: hold.account_id,
-    description: hold.description,
+    title: hold.title,
     reference: hold.reference,
     holdId: hold.id,
     entries: [
@@ -109,7 +110,7 @@ export async function postHold(
  */
 export async function settleHold(
   tx: Tx,
-  args: { holdId: string; journalId: string; kind: string; description: string; entries: EntryInput[]; now: Date },
+  args: { holdId: string; journalId: string; kind: string; title: MovementTitle; entries: EntryInput[]; now: Date },
 ): Promise<string> {
   const hold = await lockPendingHold(tx, args.holdId, args.now)
   const debited = args.entries
@@ -121,7 +122,7 @@ export async function settleHold(
     id: args.journalId,
     kind: args.kind,
     accountId: hold.account_id,
-    description: args.description,
+    title: args.title,
     reference: hold.reference,
     holdId: hold.id,
     entries: args.entries,

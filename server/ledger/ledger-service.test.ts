@@ -1,3 +1,4 @@
+import { title } from '../../domain/movement-title'
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
@@ -38,7 +39,7 @@ async function spend(debit: bigint, credit = debit) {
       id: t.deps.newId(),
       kind: 'card_spend',
       accountId: ACCOUNT_IDS.personal,
-      description: 'test spend',
+      title: title('note', { text: 'test spend' }),
       entries: [
         { ledgerAccountId: cash, side: 'debit', amount: debit, asset: 'USDC' },
         { ledgerAccountId: settlement, side: 'credit', amount: credit, asset: 'USDC' },
@@ -64,7 +65,7 @@ describe('journals', () => {
     const id = t.deps.newId()
     await expect(
       t.deps.db.kysely.transaction().execute(async (tx) => {
-        await sql`INSERT INTO journals (id, kind, description) VALUES (${id}, 'x', 'raw')`.execute(tx)
+        await sql`INSERT INTO journals (id, kind, title) VALUES (${id}, 'x', '{"key":"note","text":"raw"}')`.execute(tx)
         await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
             VALUES (${id}, ${cash}, 'USDC', 'credit', 5)`.execute(tx)
         await sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
@@ -99,7 +100,7 @@ describe('holds (two-phase transfers)', () => {
         creditLedgerAccountId: settlement,
         asset: 'USDC',
         amount,
-        description: 'Coffee',
+        title: title('card', { merchant: 'Coffee' }),
         expiresAt,
       }),
     )
@@ -188,7 +189,7 @@ describe('ledger check', () => {
             creditLedgerAccountId: settlement,
             asset: 'USDC',
             amount,
-            description: 'test',
+            title: title('note', { text: 'test' }),
             expiresAt: new Date(t.deps.now().getTime() + 86_400_000),
           }),
         )
@@ -240,9 +241,10 @@ describe('references', () => {
     const { cash, settlement } = await cashAndSettlement()
     await t.deps.db.kysely.transaction().execute(async (tx) => {
       await sql`INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset,
-          amount, status, description, expires_at)
+          amount, status, title, expires_at)
         VALUES (${t.deps.newId()}, 'card_authorization', ${over.accountId ?? ACCOUNT_IDS.personal},
-          ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', 'raw', now() + interval '1 day')`.execute(tx)
+          ${over.debit ?? cash}, ${settlement}, 'USDC', 1, 'pending', '{"key":"note","text":"raw"}',
+          now() + interval '1 day')`.execute(tx)
     })
   }
 

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
+import type { MovementTitle } from '../../domain/movement-title'
 import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
 import type { Tx } from '../db/connect'
@@ -14,7 +15,8 @@ export type JournalInput = {
   id: string
   kind: string
   accountId: string | null
-  description: string
+  /** What the movement is, as data: pages word it (domain/movement-title.ts). */
+  title: MovementTitle
   reference?: string | null
   holdId?: string | null
   entries: EntryInput[]
@@ -192,7 +194,7 @@ export async function postJournals(
       id: j.id,
       kind: j.kind,
       account_id: j.accountId,
-      description: j.description,
+      title: j.title,
       reference: j.reference ?? null,
       hold_id: j.holdId ?? null,
     })),

@@ -1,4 +1,5 @@
 import type { HeldAsset } from '../../domain/asset'
+import { title, type MovementTitle } from '../../domain/movement-title'
 import type { JournalResult } from '../../domain/api/ledger.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
@@ -92,7 +93,9 @@ export async function moveCustodyMany(
       id: deps.newId(),
       kind: direction === 'in' ? 'deposit' : 'withdrawal',
       accountId: input.accountId,
-      description: input.description ?? (direction === 'in' ? `${input.asset} deposit` : `${input.asset} sent out`),
+      title: input.description
+        ? title('note', { text: input.description })
+        : title(direction === 'in' ? 'deposit' : 'sent_out', { asset: input.asset }),
       entries: [
         { ledgerAccountId: debit, side: 'debit' as const, amount, asset: input.asset },
         { ledgerAccountId: credit, side: 'credit' as const, amount, asset: input.asset },
@@ -138,7 +141,7 @@ export async function creditIncoming(
     gross: bigint
     fee: bigint
     kind: string
-    description: string
+    title: MovementTitle
     reference: string
   },
 ): Promise<string> {
@@ -173,7 +176,7 @@ export async function creditIncoming(
     id: journalId,
     kind: input.kind,
     accountId: input.accountId,
-    description: input.description,
+    title: input.title,
     reference: input.reference,
     entries,
   })
@@ -193,7 +196,7 @@ export async function returnOutgoing(
     amount: bigint
     fee: bigint
     kind: string
-    description: string
+    title: MovementTitle
     reference: string
   },
 ): Promise<string> {
@@ -202,7 +205,7 @@ export async function returnOutgoing(
     id: journalId,
     kind: input.kind,
     accountId: input.accountId,
-    description: input.description,
+    title: input.title,
     reference: input.reference,
     entries: [
       {

@@ -1,3 +1,4 @@
+import { title } from '../../domain/movement-title'
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
@@ -42,7 +43,7 @@ const credit = async (to: { accountId: string | null; code: 'cash' | 'cashback_p
       id: randomUUID(),
       kind: 'test_funding',
       accountId: to.accountId,
-      description: 'Test funding',
+      title: title('note', { text: 'Test funding' }),
       entries: [
         {
           ledgerAccountId: await ledgerAccountId(db, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),

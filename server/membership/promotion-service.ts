@@ -8,6 +8,7 @@ import { campaignIneligibility } from '../cashback/cashback-service'
 import type { CashbackCampaignsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 async function poolAvailable(db: Tx): Promise<bigint> {
   const pool = await db
@@ -155,7 +156,7 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
     id: journalId,
     kind: 'membership_reward',
     accountId,
-    description: `${TIER_NAMES[account.tier]} membership reward · ${month}`,
+    title: title('membership_reward', { tier: account.tier, month }),
     entries: [
       {
         ledgerAccountId: await ledgerAccountId(db, deps.newId, {

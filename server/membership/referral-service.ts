@@ -16,6 +16,7 @@ import {
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 const codeField = (message: string) => ({ referralCode: message })
 
@@ -204,7 +205,7 @@ export async function payReferrals(deps: Deps): Promise<number> {
           id: journalId,
           kind: 'referral_cashback',
           accountId,
-          description: 'Referral cashback',
+          title: title('referral_cashback', {}),
           reference: payoutId,
           entries: [
             {

@@ -11,6 +11,7 @@ import { blindIndex, blindIndexes, openText, sealText } from '../security/field-
 import { creditIncoming } from '../ledger/transfer-service'
 import { SANDBOX_FX, scheduleWebhook } from './providers'
 import { normaliseBankNumber } from '../../domain/bank-numbers'
+import { title } from '../../domain/movement-title'
 
 /** The sandbox rails provider's bank: a real ABA routing number (checksum valid) and a German BIC. */
 const USD_BANK = { bankName: 'Lead Bank (sandbox)', routingNumber: '101019644' }
@@ -198,7 +199,10 @@ export const bankEvents = {
           gross: q.grossUsdc,
           fee: q.feeUsdc,
           kind: 'bank_deposit',
-          description: `${e.currency === 'EUR' ? 'SEPA' : e.rail === 'ach' ? 'ACH' : 'Wire'} from ${e.senderName}`,
+          title: title('bank_in', {
+            rail: e.currency === 'EUR' ? 'sepa' : e.rail === 'ach' ? 'ach' : 'wire',
+            name: e.senderName,
+          }),
           reference: e.reference,
         })
     await db

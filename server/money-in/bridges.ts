@@ -9,6 +9,7 @@ import { creditIncoming } from '../ledger/transfer-service'
 import { scheduleWebhook, txHash } from './providers'
 import type { BridgeTransfersTable } from '../db/schema'
 import type { Selectable } from 'kysely'
+import { title } from '../../domain/movement-title'
 
 type Request = { bridge: 'stargate' | 'etherfi'; sourceChain: string; token: string; amount: string }
 
@@ -171,7 +172,11 @@ export const bridgeEvents = {
         gross: t.amount,
         fee: 0n,
         kind: 'bridge_deposit',
-        description: `${t.asset} from ${t.source_chain} via ${t.bridge === 'stargate' ? 'Stargate' : 'ether.fi'}`,
+        title: title('bridge', {
+          asset: t.asset as HeldAsset,
+          chain: t.source_chain,
+          bridge: t.bridge === 'stargate' ? 'stargate' : 'etherfi',
+        }),
         reference: t.source_tx_hash,
       })
     }

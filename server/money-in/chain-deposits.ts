@@ -9,6 +9,7 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { creditIncoming } from '../ledger/transfer-service'
 import { sandboxChain, scheduleWebhook, txHash } from './providers'
+import { title } from '../../domain/movement-title'
 
 /** The account's deposit address: its safe, on the safe's network, with the tokens it accepts. */
 export async function depositAddress(db: Tx, accountId: string) {
@@ -145,7 +146,7 @@ export const chainEvents = {
       gross: deposit.amount,
       fee: 0n,
       kind: 'deposit',
-      description: `${asset} deposit`,
+      title: title('deposit', { asset }),
       reference: deposit.tx_hash,
     })
     await db

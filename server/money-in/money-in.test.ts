@@ -399,7 +399,7 @@ describe('bank receive', () => {
     expect(bank).toEqual([
       expect.objectContaining({
         type: 'bank',
-        title: 'Wire from Someone Else',
+        title: { key: 'bank_in', rail: 'wire', name: 'Someone Else' },
         status: 'returned',
         amount: '5000',
         asset: 'USDC',

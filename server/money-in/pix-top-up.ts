@@ -11,6 +11,7 @@ import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../ledger/ledger-service'
 import { creditIncoming } from '../ledger/transfer-service'
 import { SANDBOX_FX, scheduleWebhook } from './providers'
+import { title } from '../../domain/movement-title'
 
 /** Reais as typed (`100`, `100,50`, `100.5`) to centavos, with the minimum checked at the field. */
 export function parseBrl(input: string): bigint {
@@ -156,7 +157,7 @@ export const pixEvents = {
       gross: c.usdc_amount + c.fee_usdc,
       fee: c.fee_usdc,
       kind: 'pix_top_up',
-      description: `PIX top-up R$ ${toDecimal(c.brl_amount, 'BRL')}`,
+      title: title('pix_top_up', { brl: String(c.brl_amount) }),
       reference: c.txid,
     })
     await db

@@ -14,6 +14,7 @@ import { openText, sealText, type KeyRing } from '../security/field-crypto'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX, scheduleWebhook } from '../money-in/providers'
 import { returnOutgoing } from '../ledger/transfer-service'
+import { title } from '../../domain/movement-title'
 
 type RecipientInput =
   | { region: 'us'; name: string; routingNumber: string; accountNumber: string }
@@ -171,7 +172,7 @@ export async function sendToBank(
     id: journalId,
     kind: 'bank_send',
     accountId,
-    description: `${p.currency === 'USD' ? 'ACH' : 'SEPA'} to ${r.name}`,
+    title: title('bank_out', { rail: p.currency === 'USD' ? 'ach' : 'sepa', name: r.name }),
     reference: id,
     entries: [
       {
@@ -283,7 +284,7 @@ export const bankSendEvents = {
       amount: s.amount_usdc,
       fee: s.fee_usdc,
       kind: 'bank_send_returned',
-      description: 'Bank transfer returned',
+      title: title('bank_returned', {}),
       reference: s.id,
     })
     await db

@@ -48,7 +48,11 @@ describe('PIX send', () => {
     expect(paid.body).toMatchObject({ status: 'completed', endToEndId: expect.stringMatching(/^E\d{12}/) })
     expect(await usdc()).toBe('2489.9')
     const activity = (await paula.json('GET', `/accounts/${account}/activity`)).body.items[0]
-    expect(activity).toMatchObject({ kind: 'pix_spend', description: 'PIX to Fulano de Tal', amount: '-10.1' })
+    expect(activity).toMatchObject({
+      kind: 'pix_spend',
+      title: { key: 'pix_to', name: 'Fulano de Tal' },
+      amount: '-10.1',
+    })
   })
 
   it('pays a CPF key, and counts it against the daily limit like a purchase', async () => {

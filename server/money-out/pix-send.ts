@@ -13,6 +13,7 @@ import type { PixPaymentsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX } from '../money-in/providers'
+import { title } from '../../domain/movement-title'
 
 const SANDBOX_NAMES = ['Maria Silva', 'João Souza', 'Ana Oliveira', 'Pedro Santos', 'Padaria Pão Quente', 'Carla Lima']
 
@@ -174,7 +175,7 @@ export async function confirmPixSend(
     id: journalId,
     kind: 'pix_spend',
     accountId,
-    description: `PIX to ${p.recipient_name}`,
+    title: title('pix_to', { name: p.recipient_name }),
     reference: p.id,
     entries: [
       {

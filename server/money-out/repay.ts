@@ -4,6 +4,7 @@ import { borrowLimit, bpsToRatio, healthBps } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { title } from '../../domain/movement-title'
 
 const health = (bps: bigint | null) => (bps === null ? null : bpsToRatio(bps))
 
@@ -61,7 +62,7 @@ export async function repay(deps: Deps, db: Tx, accountId: string, amountText: s
     id: deps.newId(),
     kind: 'repay',
     accountId,
-    description: 'Repaid borrowed USDC',
+    title: title('repay', {}),
     entries: [
       {
         ledgerAccountId: await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' }),

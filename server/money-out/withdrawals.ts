@@ -19,6 +19,7 @@ import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
 import { ledgerAccountId, type Tx } from '../ledger/ledger-service'
 import { returnOutgoing } from '../ledger/transfer-service'
 import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
+import { title } from '../../domain/movement-title'
 
 type Request = { asset: HeldAsset; amount: string; address: string }
 
@@ -170,7 +171,7 @@ export async function requestWithdrawal(
     }),
     asset: input.asset,
     amount: total,
-    description: `${input.asset} withdrawal to ${address.slice(0, 6)}…${address.slice(-4)}`,
+    title: title('withdrawal', { asset: input.asset, address }),
     reference: id,
     expiresAt: new Date(releaseAt.getTime() + 86_400_000),
   })
@@ -225,7 +226,7 @@ export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string
     holdId: w.hold_id,
     journalId,
     kind: 'crypto_withdrawal',
-    description: `${asset} withdrawal to ${w.destination.slice(0, 6)}…${w.destination.slice(-4)}`,
+    title: title('withdrawal', { asset, address: w.destination }),
     now,
     entries: [
       {
@@ -297,7 +298,7 @@ export const withdrawalChainEvents = {
       amount: w.amount,
       fee: w.fee,
       kind: 'withdrawal_returned',
-      description: `${w.asset} withdrawal returned`,
+      title: title('withdrawal_returned', { asset: w.asset as HeldAsset }),
       reference: w.id,
     })
     await db

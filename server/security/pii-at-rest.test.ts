@@ -211,7 +211,9 @@ it(
       await db.execScript(
         'CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
       )
-      for (const m of migrationFiles().filter((m) => m.version < '0042'))
+      // Every migration but 0042 first: the seed below is today's code, which writes what later migrations added
+      // (0043's titles); none of them touches 0042's tables.
+      for (const m of migrationFiles().filter((m) => !m.version.startsWith('0042')))
         await db.execScript(
           `BEGIN; ${m.sql}\n;INSERT INTO schema_migrations (version) VALUES ('${m.version}'); COMMIT;`,
         )

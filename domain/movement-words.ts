@@ -1,0 +1,152 @@
+import { HELD_ASSETS, type Asset } from './asset'
+import { TIER_NAMES } from './card-issuing'
+import { formatDate, formatMonth } from './format-date'
+import { formatAssetAmount, formatMoney } from './money'
+import { MOVEMENT_TITLES, type MovementTitle, type MovementTitleKey, type MovementTitleOf } from './movement-title'
+
+export type Language = 'en-US' | 'pt-BR'
+
+/** How a catalog writes the values in a title, in its language. */
+type Format = {
+  /** Base units as money: `$12.50`, `R$ 100,00`. */
+  money(units: string, asset: Asset): string
+  /** Base units with the asset's symbol: `100.00 USDC`, `0,033233 ETH`. */
+  amount(units: string, asset: Asset): string
+  day(day: string): string
+  month(month: string): string
+  /** An address shortened to its ends: `0x5aAe…eAEd`. */
+  address(address: string): string
+}
+
+/** One language's wording of every kind of title: a missing kind or a wrong parameter is a type error. */
+type Catalog = { [K in MovementTitleKey]: (t: MovementTitleOf<K>, f: Format) => string }
+
+const BRIDGES = { stargate: 'Stargate', etherfi: 'ether.fi' } as const
+
+const EN: Catalog = {
+  merchant: (t) => t.merchant,
+  card: (t) => `Card · ${t.merchant}`,
+  card_borrowed: (t) => `Card purchase · ${t.merchant} (borrowed)`,
+  card_refund: (t, f) =>
+    `Refund · ${t.merchant}` +
+    (t.cashbackReturned ? ` (net of ${f.amount(t.cashbackReturned, 'USDC')} cashback returned)` : ''),
+  deposit: (t) => `${t.asset} deposit`,
+  sent_out: (t) => `${t.asset} sent out`,
+  withdrawal: (t, f) => `${t.asset} withdrawal to ${f.address(t.address)}`,
+  withdrawal_returned: (t) => `${t.asset} withdrawal returned`,
+  pix_top_up: (t, f) => `PIX top-up ${f.money(t.brl, 'BRL')}`,
+  pix_to: (t) => `PIX to ${t.name}`,
+  bank_in: (t) => `${{ ach: 'ACH', sepa: 'SEPA', wire: 'Wire' }[t.rail]} from ${t.name}`,
+  bank_out: (t) => `${{ ach: 'ACH', sepa: 'SEPA' }[t.rail]} to ${t.name}`,
+  bank_returned: () => 'Bank transfer returned',
+  bridge: (t) => `${t.asset} from ${t.chain} via ${BRIDGES[t.bridge]}`,
+  repay: () => 'Repaid borrowed USDC',
+  borrow_interest: (t, f) => `Borrow interest for ${f.day(t.day)} on ${f.money(t.debt, 'USDC')}`,
+  liquidation: (t, f) => `Liquidation: ${f.money(t.repaid, 'USDC')} of debt repaid from collateral`,
+  convert: (t, f) => `Converted ${f.amount(t.fromAmount, t.from)} for ${f.amount(t.toAmount, t.to)}`,
+  stake: (t, f) => `Staked ${f.amount(t.fromAmount, t.from)} for ${f.amount(t.toAmount, t.to)}`,
+  earn_deposit: (t, f) => `Deposited ${f.amount(t.amount, t.asset)} in the Liquid ${t.vault.toUpperCase()} vault`,
+  earn_withdrawal: (t, f) => `Withdrew ${f.amount(t.amount, t.asset)} from the Liquid ${t.vault.toUpperCase()} vault`,
+  cashback: (t) =>
+    `Cashback${{ card: '', promotion: ' (promotion)', referral: ' (referral)' }[t.source]}` +
+    (t.merchant ? ` · ${t.merchant}` : ''),
+  cashback_pool_funded: () => 'Cashback pool funded',
+  referral_cashback: () => 'Referral cashback',
+  membership_reward: (t, f) => `${TIER_NAMES[t.tier]} membership reward · ${f.month(t.month)}`,
+  physical_card_fee: (t) => `Physical card fee · ${t.name}`,
+  cash_refund: (t) => `Refund from Cash · ${t.reason}`,
+  recon_write_off: (t) => `Failed recon written off · ${t.reason}`,
+  recon_refund: (t) => `Refund · ${t.merchant ?? 'card network'} · ${t.reason}`,
+  note: (t) => t.text,
+}
+
+const PT_BR: Catalog = {
+  merchant: (t) => t.merchant,
+  card: (t) => `Cartão · ${t.merchant}`,
+  card_borrowed: (t) => `Compra no cartão · ${t.merchant} (emprestado)`,
+  card_refund: (t, f) =>
+    `Reembolso · ${t.merchant}` +
+    (t.cashbackReturned ? ` (descontados ${f.amount(t.cashbackReturned, 'USDC')} de cashback devolvido)` : ''),
+  deposit: (t) => `Depósito de ${t.asset}`,
+  sent_out: (t) => `Envio de ${t.asset}`,
+  withdrawal: (t, f) => `Saque de ${t.asset} para ${f.address(t.address)}`,
+  withdrawal_returned: (t) => `Saque de ${t.asset} devolvido`,
+  pix_top_up: (t, f) => `Recarga por PIX ${f.money(t.brl, 'BRL')}`,
+  pix_to: (t) => `PIX para ${t.name}`,
+  bank_in: (t) => `${{ ach: 'ACH', sepa: 'SEPA', wire: 'Transferência' }[t.rail]} de ${t.name}`,
+  bank_out: (t) => `${{ ach: 'ACH', sepa: 'SEPA' }[t.rail]} para ${t.name}`,
+  bank_returned: () => 'Transferência bancária devolvida',
+  bridge: (t) => `${t.asset} de ${t.chain} via ${BRIDGES[t.bridge]}`,
+  repay: () => 'Pagamento de USDC emprestado',
+  borrow_interest: (t, f) => `Juros do Borrow de ${f.day(t.day)} sobre ${f.money(t.debt, 'USDC')}`,
+  liquidation: (t, f) => `Liquidação: ${f.money(t.repaid, 'USDC')} de dívida pagos com a garantia`,
+  convert: (t, f) => `Conversão de ${f.amount(t.fromAmount, t.from)} em ${f.amount(t.toAmount, t.to)}`,
+  stake: (t, f) => `Stake de ${f.amount(t.fromAmount, t.from)} por ${f.amount(t.toAmount, t.to)}`,
+  earn_deposit: (t, f) => `Depósito de ${f.amount(t.amount, t.asset)} no cofre Liquid ${t.vault.toUpperCase()}`,
+  earn_withdrawal: (t, f) => `Resgate de ${f.amount(t.amount, t.asset)} do cofre Liquid ${t.vault.toUpperCase()}`,
+  cashback: (t) =>
+    `Cashback${{ card: '', promotion: ' (promoção)', referral: ' (indicação)' }[t.source]}` +
+    (t.merchant ? ` · ${t.merchant}` : ''),
+  cashback_pool_funded: () => 'Fundo de cashback abastecido',
+  referral_cashback: () => 'Cashback de indicação',
+  membership_reward: (t, f) => `Recompensa de membro ${TIER_NAMES[t.tier]} · ${f.month(t.month)}`,
+  physical_card_fee: (t) => `Tarifa do cartão físico · ${t.name}`,
+  cash_refund: (t) => `Reembolso do Cash · ${t.reason}`,
+  recon_write_off: (t) => `Conciliação com falha baixada · ${t.reason}`,
+  recon_refund: (t) => `Reembolso · ${t.merchant ?? 'rede do cartão'} · ${t.reason}`,
+  note: (t) => t.text,
+}
+
+const CATALOGS: Record<Language, Catalog> = { 'en-US': EN, 'pt-BR': PT_BR }
+
+function format(language: Language): Format {
+  return {
+    money: (units, asset) => formatMoney(BigInt(units), asset, language),
+    amount: (units, asset) => formatAssetAmount(BigInt(units), asset, language),
+    day: (day) => formatDate(`${day}T00:00:00Z`, language, 'date', 'UTC'),
+    month: (month) => formatMonth(month, language),
+    address: (a) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a),
+  }
+}
+
+/** A movement's title in a language, its amounts and dates written that language's way. */
+export function movementTitleText(t: MovementTitle, language: Language): string {
+  const word = CATALOGS[language][t.key] as (t: MovementTitle, f: Format) => string
+  return word(t, format(language))
+}
+
+/**
+ * Sample titles of each kind, one per value of each choice it has (a rail, a bridge, a tier), names empty and
+ * amounts zero (`BigInt('')` is 0): what is left when they are written is the kind's own words.
+ */
+function samples(key: MovementTitleKey): MovementTitle[] {
+  const dates: Record<string, string> = { day: '2000-01-01', month: '2000-01' }
+  let out: Record<string, unknown>[] = [{ key }]
+  for (const [name, schema] of Object.entries(MOVEMENT_TITLES[key])) {
+    const field = schema as { options?: readonly string[]; unwrap?: () => { options?: readonly string[] } }
+    const options = field.options ?? field.unwrap?.().options
+    const values = options ? (options.includes('USDC') ? ['USDC'] : [...options]) : [dates[name] ?? '']
+    out = out.flatMap((o) => values.map((v) => ({ ...o, [name]: v })))
+  }
+  return out as MovementTitle[]
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
+/** Each kind's own words in every language (no names, assets or figures): what a search can find it by. */
+const KIND_WORDS: ReadonlyMap<MovementTitleKey, readonly string[]> = new Map(
+  (Object.keys(MOVEMENT_TITLES) as MovementTitleKey[]).map((key) => {
+    const words = new Set<string>()
+    for (const sample of samples(key))
+      for (const language of Object.keys(CATALOGS) as Language[])
+        for (const w of fold(movementTitleText(sample, language)).split(/[^\p{L}.]+/u))
+          if (/\p{L}/u.test(w) && !HELD_ASSETS.some((a) => a.toLowerCase() === w)) words.add(w)
+    return [key, [...words]]
+  }),
+)
+
+/** The kinds of title whose own words, in any language, contain `word` (`saque`, `deposit`, `pix`). */
+export function kindsWithWord(word: string): MovementTitleKey[] {
+  const w = fold(word)
+  return [...KIND_WORDS].filter(([, words]) => words.some((k) => k.includes(w))).map(([key]) => key)
+}

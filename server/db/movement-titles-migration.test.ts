@@ -1,0 +1,80 @@
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MovementTitleSchema } from '../../domain/movement-title'
+import { movementTitleText } from '../../domain/movement-words'
+import { migrationFiles } from './migrate'
+
+/**
+ * Migration 0043 reads the English sentences journals and holds carried before titles were data back into titles.
+ * Each sentence shape the server wrote is read here by the migration's own function (its text up to where it
+ * rewrites the tables), and the title it gives must be a valid one that a page words as the sentence said.
+ */
+const MIGRATION = migrationFiles().find((m) => m.version === '0043_movement_titles')!
+const READER = MIGRATION.sql.slice(0, MIGRATION.sql.indexOf('ALTER TABLE journals'))
+
+let db: PGlite
+beforeAll(async () => {
+  db = new PGlite()
+  await db.exec(READER)
+})
+afterAll(() => db.close())
+
+const read = async (sentence: string) =>
+  (await db.query<{ t: unknown }>('SELECT movement_title_from_text($1) AS t', [sentence])).rows[0]!.t
+
+describe('titles read from the sentences written before', () => {
+  // The sentence as stored, and as an English page shows it now (amounts and dates formatted).
+  const cases: [string, string][] = [
+    ['USDC deposit', 'USDC deposit'],
+    ['weETH sent out', 'weETH sent out'],
+    ['USDC withdrawal to 0x5aAe…eAEd', 'USDC withdrawal to 0x5aAe…eAEd'],
+    ['ETH withdrawal returned', 'ETH withdrawal returned'],
+    ['PIX top-up R$ 100.5', 'PIX top-up R$100.50'],
+    ['PIX to Maria Silva', 'PIX to Maria Silva'],
+    ['Wire from ACME Corp', 'Wire from ACME Corp'],
+    ['SEPA to Hans Müller', 'SEPA to Hans Müller'],
+    ['USDC from Arbitrum via Stargate', 'USDC from Arbitrum via Stargate'],
+    ['ETH from Base via ether.fi', 'ETH from Base via ether.fi'],
+    ['Bank transfer returned', 'Bank transfer returned'],
+    ['Repaid borrowed USDC', 'Repaid borrowed USDC'],
+    ['Borrow interest for 2026-11-25 on 12.5 USD', 'Borrow interest for Nov 25, 2026 on $12.50'],
+    ['Liquidation: 1250.5 USD of debt repaid from collateral', 'Liquidation: $1,250.50 of debt repaid from collateral'],
+    ['Converted 100 USDC for 0.033233333333333334 ETH', 'Converted 100.00 USDC for 0.033233 ETH'],
+    ['Staked 1 ETH for 0.95 weETH', 'Staked 1 ETH for 0.95 weETH'],
+    ['Deposited 25 USDC in the Liquid USD vault', 'Deposited 25.00 USDC in the Liquid USD vault'],
+    ['Withdrew 15.5 USDC from the Liquid USD vault', 'Withdrew 15.50 USDC from the Liquid USD vault'],
+    ['Cashback · Café Lisboa', 'Cashback · Café Lisboa'],
+    ['Cashback (promotion) · Padaria Real', 'Cashback (promotion) · Padaria Real'],
+    ['Cashback (referral)', 'Cashback (referral)'],
+    ['Cashback pool funded', 'Cashback pool funded'],
+    ['Referral cashback', 'Referral cashback'],
+    ['Pinnacle membership reward · 2026-11', 'Pinnacle membership reward · November 2026'],
+    ['Physical card fee · Paula Pereira', 'Physical card fee · Paula Pereira'],
+    ['Refund from Cash · Double charge', 'Refund from Cash · Double charge'],
+    ['Failed recon written off · No merchant', 'Failed recon written off · No merchant'],
+    ['Refund · Café Lisboa · Merchant refunded', 'Refund · Café Lisboa · Merchant refunded'],
+    ['Refund · card network · Chargeback won', 'Refund · card network · Chargeback won'],
+    [
+      'Refund · Café Lisboa (net of 1.5 USDC cashback returned)',
+      'Refund · Café Lisboa (net of 1.50 USDC cashback returned)',
+    ],
+    ['Refund · Café Lisboa', 'Refund · Café Lisboa'],
+    ['Card purchase · Lisbon Furniture Co. (borrowed)', 'Card purchase · Lisbon Furniture Co. (borrowed)'],
+    ['Card · Padaria Real', 'Card · Padaria Real'],
+    ['Load test top-up', 'Load test top-up'],
+  ]
+  it.each(cases)('“%s” becomes a title an English page words as “%s”', async (sentence, shown) => {
+    const stored = await read(sentence)
+    const title = MovementTitleSchema.parse(stored)
+    expect(movementTitleText(title, 'en-US')).toBe(shown)
+  })
+
+  it('reads a sentence of no known shape as a note, shown as written', async () => {
+    expect(await read('Sandbox adjustment #3')).toEqual({ key: 'note', text: 'Sandbox adjustment #3' })
+  })
+
+  it('gives every title it reads a Portuguese wording too', async () => {
+    const title = MovementTitleSchema.parse(await read('PIX to Maria Silva'))
+    expect(movementTitleText(title, 'pt-BR')).toBe('PIX para Maria Silva')
+  })
+})
