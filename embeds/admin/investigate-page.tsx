@@ -10,6 +10,7 @@ import { useAction } from '../lib/use-action'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
 import { Page } from '../ui/page'
+import { TableScroll } from '../ui/table-scroll'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { usePageQuery } from '../lib/embed-navigation'
@@ -99,33 +100,39 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <h2 id="investigate-journals">{t('admin.investigate.journals')}</h2>
             {result.journals.length === 0 ? <p className="cash-muted">{t('admin.investigate.noJournals')}</p> : null}
             {result.journals.map((j) => (
-              <table key={j.id} className="cash-table" data-testid="investigate-journal">
-                <caption>
-                  <strong>{j.kind}</strong> · {movementTitleText(j.title, locale)} ·{' '}
-                  <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
-                  <br />
-                  <span className="cash-mono cash-muted">{j.id}</span>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.investigate.ledgerAccount')}</th>
-                    <th scope="col">{t('admin.investigate.debit')}</th>
-                    <th scope="col">{t('admin.investigate.credit')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {j.entries.map((e, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
-                    <tr key={i}>
-                      <th scope="row">
-                        {e.code} · {e.owner === 'platform' ? t('admin.investigate.platform') : e.owner}
-                      </th>
-                      <td>{e.side === 'debit' ? money(e.amount, e.asset) : ''}</td>
-                      <td>{e.side === 'credit' ? money(e.amount, e.asset) : ''}</td>
+              <TableScroll
+                key={j.id}
+                inCard
+                label={t('admin.investigate.journal', { kind: j.kind, title: movementTitleText(j.title, locale) })}
+              >
+                <table className="cash-table" data-testid="investigate-journal">
+                  <caption>
+                    <strong>{j.kind}</strong> · {movementTitleText(j.title, locale)} ·{' '}
+                    <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
+                    <br />
+                    <span className="cash-mono cash-muted">{j.id}</span>
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.investigate.ledgerAccount')}</th>
+                      <th scope="col">{t('admin.investigate.debit')}</th>
+                      <th scope="col">{t('admin.investigate.credit')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {j.entries.map((e, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed
+                      <tr key={i}>
+                        <th scope="row">
+                          {e.code} · {e.owner === 'platform' ? t('admin.investigate.platform') : e.owner}
+                        </th>
+                        <td>{e.side === 'debit' ? money(e.amount, e.asset) : ''}</td>
+                        <td>{e.side === 'credit' ? money(e.amount, e.asset) : ''}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             ))}
           </section>
           <section className="cash-card cash-stack" aria-labelledby="investigate-holds">

@@ -1501,6 +1501,7 @@ export const en = {
   'admin.investigate.ledgerOnly': 'Only ledger records match this search.',
   'admin.investigate.timeline': 'Lifecycle',
   'admin.investigate.journals': 'Ledger journals',
+  'admin.investigate.journal': '{kind} journal: {title}',
   'admin.investigate.noJournals': 'Nothing was posted to the ledger yet.',
   'admin.investigate.ledgerAccount': 'Ledger account',
   'admin.investigate.debit': 'Debit',
