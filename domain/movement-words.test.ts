@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { DECLINE_REASONS } from './authorization'
+import { reason } from './movement-reason'
 import { title } from './movement-title'
-import { kindsWithWord, movementTitleText } from './movement-words'
+import { kindsWithWord, movementReasonText, movementTitleText } from './movement-words'
 
 describe('movement titles worded per language', () => {
   it('writes amounts, dates and months the language’s way', () => {
@@ -35,5 +37,29 @@ describe('movement titles worded per language', () => {
     expect(kindsWithWord('transferência')).toEqual(expect.arrayContaining(['bank_in', 'bank_returned']))
     expect(kindsWithWord('usdc')).not.toContain('deposit')
     expect(kindsWithWord('padaria')).toEqual([])
+  })
+})
+
+describe('movement reasons worded per language', () => {
+  it('has Portuguese for every card decline reason', () => {
+    for (const code of Object.keys(DECLINE_REASONS) as (keyof typeof DECLINE_REASONS)[]) {
+      const r = reason('decline', { code })
+      expect(movementReasonText(r, 'en-US')).toBe(DECLINE_REASONS[code])
+      expect(movementReasonText(r, 'pt-BR')).toMatch(/^Recusada: /)
+    }
+  })
+
+  it('gives the returned-transfer cap in the language’s money', () => {
+    const r = reason('third_party_cap', { cap: '4000000000' })
+    expect(movementReasonText(r, 'en-US')).toBe(
+      'Transfers from someone else are limited to $4,000 each; this one was returned to the sender.',
+    )
+    expect(movementReasonText(r, 'pt-BR')).toBe(
+      'Transferências de outra pessoa são limitadas a US$\u00a04.000 cada; esta foi devolvida ao remetente.',
+    )
+  })
+
+  it('keeps a provider’s own words as written', () => {
+    expect(movementReasonText(reason('note', { text: 'Account closed' }), 'pt-BR')).toBe('Account closed')
   })
 })

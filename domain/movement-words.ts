@@ -1,7 +1,9 @@
 import { HELD_ASSETS, type Asset } from './asset'
+import { DECLINE_REASONS, type DeclineReason } from './authorization'
 import { TIER_NAMES } from './card-issuing'
 import { formatDate, formatMonth } from './format-date'
 import { formatAssetAmount, formatMoney } from './money'
+import type { MovementReason, MovementReasonKey, MovementReasonOf } from './movement-reason'
 import { MOVEMENT_TITLES, type MovementTitle, type MovementTitleKey, type MovementTitleOf } from './movement-title'
 
 export type Language = 'en-US' | 'pt-BR'
@@ -14,6 +16,8 @@ type Format = {
   amount(units: string, asset: Asset): string
   day(day: string): string
   month(month: string): string
+  /** USDC base units as whole dollars when they are whole: `$4,000`, `US$ 4.000`. */
+  whole(units: string): string
   /** An address shortened to its ends: `0x5aAe…eAEd`. */
   address(address: string): string
 }
@@ -105,6 +109,12 @@ function format(language: Language): Format {
     amount: (units, asset) => formatAssetAmount(BigInt(units), asset, language),
     day: (day) => formatDate(`${day}T00:00:00Z`, language, 'date', 'UTC'),
     month: (month) => formatMonth(month, language),
+    whole: (units) =>
+      BigInt(units) % 1_000_000n === 0n
+        ? new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+            BigInt(units) / 1_000_000n,
+          )
+        : formatMoney(BigInt(units), 'USDC', language),
     address: (a) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a),
   }
 }
@@ -113,6 +123,61 @@ function format(language: Language): Format {
 export function movementTitleText(t: MovementTitle, language: Language): string {
   const word = CATALOGS[language][t.key] as (t: MovementTitle, f: Format) => string
   return word(t, format(language))
+}
+
+/** A card decline's reason in Portuguese, for every reason the engine declines with. */
+const DECLINES_PT_BR: Readonly<Record<DeclineReason, string>> = {
+  account_frozen: 'Recusada: esta conta foi congelada pelo Cash. Fale com o suporte.',
+  card_frozen: 'Recusada: este cartão está congelado. Descongele-o para pagar.',
+  card_cancelled: 'Recusada: este cartão foi cancelado.',
+  card_not_activated: 'Recusada: este cartão ainda não foi ativado. Ative-o no app quando ele chegar.',
+  merchant_category_blocked: 'Recusada: compras deste tipo estão bloqueadas neste cartão.',
+  over_card_purchase_limit: 'Recusada: acima do limite por compra deste cartão.',
+  over_card_daily_limit: 'Recusada: acima do limite diário deste cartão.',
+  over_card_monthly_limit: 'Recusada: acima do limite mensal deste cartão.',
+  over_daily_limit: 'Recusada: acima do seu limite diário de gastos.',
+  over_monthly_limit: 'Recusada: acima do seu limite mensal de gastos.',
+  insufficient_spendable: 'Recusada: saldo disponível insuficiente.',
+  authorization_closed:
+    'Recusada: a compra a que isto se soma não está mais aberta (liquidada, cancelada ou expirada).',
+  timeout: 'Recusada: o Cash não respondeu à rede do cartão a tempo.',
+}
+
+/** One language's wording of every reason a movement did not go as asked. */
+type ReasonCatalog = { [K in MovementReasonKey]: (r: MovementReasonOf<K>, f: Format) => string }
+
+const REASONS_EN: ReasonCatalog = {
+  decline: (r) => DECLINE_REASONS[r.code],
+  third_party_cap: (r, f) =>
+    `Transfers from someone else are limited to ${f.whole(r.cap)} each; this one was returned to the sender.`,
+  bank_returned: () => 'Returned by the receiving bank.',
+  network_rejected: () => 'The network rejected the transaction.',
+  bridge_failed: () => 'The bridge could not deliver this transfer.',
+  liquidated: () => 'Cancelled because the borrowing position was liquidated.',
+  reserved_for_card: () => 'Cancelled to pay a card purchase that needed the reserved amount.',
+  support_cancelled: (r) => `Cancelled by Cash support: ${r.reason}`,
+  note: (r) => r.text,
+}
+
+const REASONS_PT_BR: ReasonCatalog = {
+  decline: (r) => DECLINES_PT_BR[r.code],
+  third_party_cap: (r, f) =>
+    `Transferências de outra pessoa são limitadas a ${f.whole(r.cap)} cada; esta foi devolvida ao remetente.`,
+  bank_returned: () => 'Devolvida pelo banco recebedor.',
+  network_rejected: () => 'A rede recusou a transação.',
+  bridge_failed: () => 'A ponte não conseguiu entregar esta transferência.',
+  liquidated: () => 'Cancelado porque a posição de empréstimo foi liquidada.',
+  reserved_for_card: () => 'Cancelado para pagar uma compra no cartão que precisava do valor reservado.',
+  support_cancelled: (r) => `Cancelado pelo suporte do Cash: ${r.reason}`,
+  note: (r) => r.text,
+}
+
+const REASON_CATALOGS: Record<Language, ReasonCatalog> = { 'en-US': REASONS_EN, 'pt-BR': REASONS_PT_BR }
+
+/** Why a movement did not go as asked, in a language. */
+export function movementReasonText(r: MovementReason, language: Language): string {
+  const word = REASON_CATALOGS[language][r.key] as (r: MovementReason, f: Format) => string
+  return word(r, format(language))
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
+import { MovementReasonSchema } from '../movement-reason'
 import { MovementTitleSchema } from '../movement-title'
 
 /**
@@ -142,6 +143,8 @@ export const TimelineEvent = z.object({
   detail: z.string().nullable(),
   /** A journal's title, for a ledger event. */
   title: MovementTitleSchema.nullable().optional(),
+  /** Why it failed or went back, for a withdrawal, bridge or bank transfer. */
+  reason: MovementReasonSchema.nullable().optional(),
   amount: DecimalString.nullable().optional(),
   asset: z.string().nullable().optional(),
   source: z.string(),

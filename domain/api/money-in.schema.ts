@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MovementReasonSchema } from '../movement-reason'
 import { ETHERFI_TOKENS, STARGATE_CHAINS, STARGATE_TOKENS } from '../money-in'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 
@@ -53,7 +54,7 @@ export const BridgeTransferView = z
     receive: DecimalString,
     fee: DecimalString,
     status: z.enum(['confirming', 'in_flight', 'delivered', 'payload_stored', 'failed']),
-    failureReason: z.string().nullable(),
+    failureReason: MovementReasonSchema.nullable(),
     etaAt: IsoDateTime,
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
@@ -114,7 +115,7 @@ export const BankTransferInView = z.object({
   creditUsdc: DecimalString,
   feeUsdc: DecimalString,
   status: z.enum(['credited', 'returned']),
-  returnReason: z.string().nullable(),
+  returnReason: MovementReasonSchema.nullable(),
   createdAt: IsoDateTime,
 })
 export const BankTransfersInResponse = z.object({ items: z.array(BankTransferInView) }).meta({ id: 'BankTransfersIn' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MovementReasonSchema } from '../movement-reason'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { MovementTitleSchema } from '../movement-title'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
@@ -47,7 +48,7 @@ export const WithdrawalView = z
     address: z.string(),
     status: z.enum(['delayed', 'broadcast', 'confirmed', 'failed', 'cancelled', 'replaced']),
     txHash: z.string().nullable(),
-    failureReason: z.string().nullable(),
+    failureReason: MovementReasonSchema.nullable(),
     releaseAt: IsoDateTime,
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
@@ -137,7 +138,7 @@ export const BankSendView = z
     total: DecimalString,
     recipientGets: DecimalString,
     status: z.enum(['processing', 'completed', 'returned']),
-    returnReason: z.string().nullable(),
+    returnReason: MovementReasonSchema.nullable(),
     etaAt: IsoDateTime,
     createdAt: IsoDateTime,
   })
@@ -291,7 +292,7 @@ export const HistoryItem = z.object({
   amount: z.string(),
   asset: HeldAssetSchema,
   createdAt: IsoDateTime,
-  reason: z.string().nullable(),
+  reason: MovementReasonSchema.nullable(),
 })
 export const HistoryResponse = z
   .object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() })

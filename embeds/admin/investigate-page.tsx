@@ -1,4 +1,4 @@
-import { movementTitleText } from '../../domain/movement-words'
+import { movementReasonText, movementTitleText } from '../../domain/movement-words'
 import { useEffect, useState } from 'react'
 import { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
@@ -92,6 +92,7 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
                   {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
                   {e.detail ? <> · {e.detail}</> : null}
                   {e.title ? <> · {movementTitleText(e.title, locale)}</> : null}
+                  {e.reason ? <> · {movementReasonText(e.reason, locale)}</> : null}
                 </li>
               ))}
             </ol>

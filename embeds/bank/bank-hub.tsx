@@ -1,3 +1,4 @@
+import { movementReasonText } from '../../domain/movement-words'
 import { BankSendsResponse, RecipientsResponse } from '../../domain/api/money-out.schema'
 import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -75,7 +76,7 @@ export function BankHub({ accountId }: { accountId: string }) {
                       </div>
                       <span className="cash-muted">
                         {t(`bank.sendStatus.${s.status}`)}
-                        {s.returnReason ? ` · ${s.returnReason}` : ''}
+                        {s.returnReason ? ` · ${movementReasonText(s.returnReason, locale)}` : ''}
                       </span>
                     </li>
                   ))}

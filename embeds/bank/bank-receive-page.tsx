@@ -1,3 +1,4 @@
+import { movementReasonText } from '../../domain/movement-words'
 import { Landmark } from 'lucide-react'
 import { BankDetailsResponse, BankTransfersInResponse } from '../../domain/api/money-in.schema'
 import { formatDecimal } from '../../domain/money'
@@ -81,7 +82,7 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
                         {x.currency} {x.amount}
                         {x.status === 'credited'
                           ? ` · ${t('bank.feeTaken', { fee: usdc(x.feeUsdc) })}`
-                          : ` · ${x.returnReason ?? ''}`}
+                          : ` · ${x.returnReason ? movementReasonText(x.returnReason, locale) : ''}`}
                       </span>
                     </li>
                   ))}

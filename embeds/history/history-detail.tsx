@@ -4,8 +4,7 @@ import { formatDate } from '../../domain/format-date'
 import { merchantCategory } from '../../domain/merchant-categories'
 import { formatMoney, parseSignedAmount, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
-import { movementTitleText } from '../../domain/movement-words'
-import { localiseReason } from '../lib/localise-history'
+import { movementReasonText, movementTitleText } from '../../domain/movement-words'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { ErrorState } from '../ui/state-views'
@@ -71,7 +70,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
               <p style={{ margin: 0 }}>{movementTitleText(d.title, locale)}</p>
               {d.reason ? (
                 <p className="cash-warning" style={{ margin: 0 }}>
-                  {localiseReason(d.reason, locale)}
+                  {movementReasonText(d.reason, locale)}
                 </p>
               ) : null}
             </section>

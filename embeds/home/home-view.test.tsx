@@ -50,7 +50,7 @@ const activity: HistoryResponse = {
       asset: 'USDC',
       amount: '-90',
       createdAt: '2026-11-21T11:00:00.000Z',
-      reason: 'Declined: this card is frozen. Unfreeze it to pay.',
+      reason: { key: 'decline', code: 'card_frozen' },
     },
   ],
   nextCursor: null,

@@ -44,7 +44,11 @@ describe('OnTheWayView', () => {
   it('failed: the reason and that nothing was taken', () => {
     renderView(
       <OnTheWayView
-        transfer={{ ...transfer, status: 'failed', failureReason: 'The source transaction reverted.' }}
+        transfer={{
+          ...transfer,
+          status: 'failed',
+          failureReason: { key: 'note', text: 'The source transaction reverted.' },
+        }}
         secondsLeft={0}
       />,
     )

@@ -1,3 +1,4 @@
+import { movementReasonText } from '../../domain/movement-words'
 import type { z } from 'zod'
 import type { BridgeTransferView } from '../../domain/api/money-in.schema'
 import { formatMoney, parseAmount } from '../../domain/money'
@@ -60,7 +61,7 @@ export function OnTheWayView({ transfer: x, secondsLeft: left }: { transfer: Bri
         ) : null}
         {x.status === 'failed' ? (
           <p className="cash-warning" style={{ margin: 0 }}>
-            {t('bridge.failed', { reason: x.failureReason ?? '' })}
+            {t('bridge.failed', { reason: x.failureReason ? movementReasonText(x.failureReason, locale) : '' })}
           </p>
         ) : null}
         {x.status === 'payload_stored' ? (

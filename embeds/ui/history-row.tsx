@@ -15,9 +15,8 @@ import { HISTORY_STATUSES } from '../../domain/activity-kinds'
 import { isAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
 import { formatMoney, parseSignedAmount } from '../../domain/money'
-import { movementTitleText } from '../../domain/movement-words'
+import { movementReasonText, movementTitleText } from '../../domain/movement-words'
 import { useI18n } from '../lib/i18n'
-import { localiseReason } from '../lib/localise-history'
 import { Avatar } from './list-row'
 
 type Item = ReturnType<typeof HistoryItem.parse>
@@ -69,7 +68,7 @@ export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'da
           {item.reason ? (
             <>
               <br />
-              {localiseReason(item.reason, locale)}
+              {movementReasonText(item.reason, locale)}
             </>
           ) : null}
         </span>

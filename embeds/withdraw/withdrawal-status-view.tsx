@@ -1,3 +1,4 @@
+import { movementReasonText } from '../../domain/movement-words'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
 import type { WithdrawalView } from '../../domain/api/money-out.schema'
@@ -63,7 +64,7 @@ export function WithdrawalStatusView({
       ) : null}
       {w.status === 'failed' ? (
         <p className="cash-warning" style={{ margin: 0 }}>
-          {t('withdraw.failed', { reason: w.failureReason ?? '' })}
+          {t('withdraw.failed', { reason: w.failureReason ? movementReasonText(w.failureReason, locale) : '' })}
         </p>
       ) : null}
       {w.status === 'confirmed' ? (

@@ -141,7 +141,7 @@ describe('pending holds in the back office', () => {
     const after = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/withdrawals`)).body.items[0]
     expect(after).toMatchObject({
       status: 'cancelled',
-      failureReason: 'Cancelled by Cash support: Holder asked support to stop it',
+      failureReason: { key: 'support_cancelled', reason: 'Holder asked support to stop it' },
     })
     expect(await spendable()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })

@@ -6,6 +6,7 @@ import type { Deps } from '../http/route-table'
 import { releaseHold } from '../ledger/hold-service'
 import type { Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
+import { reason as movementReason, storedReason } from '../../domain/movement-reason'
 
 const amountOf = (units: bigint, asset: string) => (isHeldAsset(asset) ? toDecimal(units, asset) : units.toString())
 
@@ -106,7 +107,11 @@ export async function adminReleaseHold(
   } else if (hold.kind === WITHDRAWAL_HOLD_KIND) {
     await db
       .updateTable('withdrawals')
-      .set({ status: 'cancelled', failure_reason: `Cancelled by Cash support: ${reason}`, updated_at: now })
+      .set({
+        status: 'cancelled',
+        failure_reason: storedReason(movementReason('support_cancelled', { reason })),
+        updated_at: now,
+      })
       .where('hold_id', '=', holdId)
       .where('status', '=', 'delayed')
       .execute()

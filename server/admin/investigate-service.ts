@@ -1,3 +1,4 @@
+import type { MovementReason } from '../../domain/movement-reason'
 import { sql } from 'kysely'
 import type { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
@@ -95,7 +96,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
               {
                 at: (r.updated_at as Date).toISOString(),
                 state: String(r.status),
-                detail: (r.failure_reason as string | null) ?? (r.tx_hash as string | null),
+                detail: r.tx_hash as string | null,
+                reason: (r.failure_reason as MovementReason | null) ?? null,
                 source: 'withdrawal',
               },
             ]
@@ -143,7 +145,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
                 {
                   at: new Date(finished).toISOString(),
                   state: String(r.status),
-                  detail: (r.failure_reason ?? r.return_reason ?? null) as string | null,
+                  detail: null,
+                  reason: (r.failure_reason ?? r.return_reason ?? null) as MovementReason | null,
                   source: kind,
                 },
               ]

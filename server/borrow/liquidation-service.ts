@@ -12,6 +12,7 @@ import { ledgerAccountId, postJournal, type JournalInput, type Tx } from '../led
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { POSITION_CHECK_SECONDS } from '../../domain/borrow'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 export function liquidationView(l: Selectable<LiquidationsTable>) {
   return {
@@ -58,7 +59,7 @@ export async function liquidate(
     await cancelWithdrawal(deps, db, accountId, pending.id)
     await db
       .updateTable('withdrawals')
-      .set({ failure_reason: 'Cancelled because the borrowing position was liquidated.' })
+      .set({ failure_reason: storedReason(reason('liquidated', {})) })
       .where('id', '=', pending.id)
       .execute()
     position = await loadPosition(db, accountId, deps.now(), prices)

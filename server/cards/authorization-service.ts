@@ -22,6 +22,7 @@ import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
@@ -155,7 +156,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
         await cancelWithdrawal(deps, db, account.id, pending.id)
         await db
           .updateTable('withdrawals')
-          .set({ failure_reason: 'Cancelled to pay a card purchase that needed the reserved amount.' })
+          .set({ failure_reason: storedReason(reason('reserved_for_card', {})) })
           .where('id', '=', pending.id)
           .execute()
         decision = retry

@@ -185,7 +185,7 @@ describe('card authorizations', () => {
     expect(w.status).toBe(201)
     expect(await buy('200')).toMatchObject({ approved: true })
     const withdrawal = (await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]
-    expect(withdrawal).toMatchObject({ status: 'cancelled', failureReason: expect.stringContaining('card purchase') })
+    expect(withdrawal).toMatchObject({ status: 'cancelled', failureReason: { key: 'reserved_for_card' } })
     expect((await position()).spendable).toBe('2300')
     expect(await buy('2400')).toMatchObject({ approved: false, reason: 'insufficient_spendable' })
   })

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MovementReasonSchema } from '../../domain/movement-reason'
 import { MovementTitleSchema } from '../../domain/movement-title'
-import { movementTitleText } from '../../domain/movement-words'
+import { movementReasonText, movementTitleText } from '../../domain/movement-words'
 import { migrationFiles } from './migrate'
 
 /**
@@ -9,18 +10,21 @@ import { migrationFiles } from './migrate'
  * Each sentence shape the server wrote is read here by the migration's own function (its text up to where it
  * rewrites the tables), and the title it gives must be a valid one that a page words as the sentence said.
  */
-const MIGRATION = migrationFiles().find((m) => m.version === '0043_movement_titles')!
-const READER = MIGRATION.sql.slice(0, MIGRATION.sql.indexOf('ALTER TABLE journals'))
+const readerOf = (version: string, firstAlter: string) => {
+  const { sql } = migrationFiles().find((m) => m.version === version)!
+  return sql.slice(0, sql.indexOf(firstAlter))
+}
 
 let db: PGlite
 beforeAll(async () => {
   db = new PGlite()
-  await db.exec(READER)
+  await db.exec(readerOf('0043_movement_titles', 'ALTER TABLE journals'))
+  await db.exec(readerOf('0044_movement_reasons', 'ALTER TABLE'))
 })
 afterAll(() => db.close())
 
-const read = async (sentence: string) =>
-  (await db.query<{ t: unknown }>('SELECT movement_title_from_text($1) AS t', [sentence])).rows[0]!.t
+const read = async (sentence: string, reader = 'movement_title_from_text') =>
+  (await db.query<{ t: unknown }>(`SELECT ${reader}($1) AS t`, [sentence])).rows[0]!.t
 
 describe('titles read from the sentences written before', () => {
   // The sentence as stored, and as an English page shows it now (amounts and dates formatted).
@@ -76,5 +80,28 @@ describe('titles read from the sentences written before', () => {
   it('gives every title it reads a Portuguese wording too', async () => {
     const title = MovementTitleSchema.parse(await read('PIX to Maria Silva'))
     expect(movementTitleText(title, 'pt-BR')).toBe('PIX para Maria Silva')
+  })
+})
+
+describe('reasons read from the sentences written before (migration 0044)', () => {
+  const cases = [
+    'Transfers from someone else are limited to $4,000 each; this one was returned to the sender.',
+    'Returned by the receiving bank.',
+    'The network rejected the transaction.',
+    'The bridge could not deliver this transfer.',
+    'Cancelled because the borrowing position was liquidated.',
+    'Cancelled to pay a card purchase that needed the reserved amount.',
+    'Cancelled by Cash support: duplicate request',
+    'The source transaction reverted.',
+  ]
+  it.each(cases)('“%s” becomes a reason an English page words as it was', async (sentence) => {
+    const r = MovementReasonSchema.parse(await read(sentence, 'movement_reason_from_text'))
+    expect(movementReasonText(r, 'en-US')).toBe(sentence)
+  })
+
+  it('reads the transfer cap as data a Portuguese page words its way', async () => {
+    const r = MovementReasonSchema.parse(await read(cases[0]!, 'movement_reason_from_text'))
+    expect(r).toEqual({ key: 'third_party_cap', cap: '4000000000' })
+    expect(movementReasonText(r, 'pt-BR')).toContain('US$\u00a04.000')
   })
 })

@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { SealedBytes, SealedText } from '../security/field-crypto'
+import type { MovementReason } from '../../domain/movement-reason'
 import type { MovementTitle } from '../../domain/movement-title'
+/** A movement's reason (domain/movement-reason.ts), JSONB: written as JSON text. */
+type Reason = ColumnType<MovementReason | null, string | null | undefined, string | null>
 
 /** NUMERIC(78,0) columns: bigint in code (both drivers parse NUMERIC to bigint). */
 type Money = ColumnType<bigint, bigint | string, bigint | string>
@@ -227,7 +230,7 @@ export interface BridgeTransfersTable {
   amount: Money
   fee: Money
   status: BridgeStatus
-  failure_reason: string | null
+  failure_reason: Reason
   eta_at: Timestamp
   journal_id: string | null
   created_at: Timestamp
@@ -262,7 +265,7 @@ export interface BankTransfersInTable {
   usdc_amount: Money
   fee_usdc: Money
   status: 'credited' | 'returned'
-  return_reason: string | null
+  return_reason: Reason
   journal_id: string | null
   created_at: Timestamp
 }
@@ -291,7 +294,7 @@ export interface WithdrawalsTable {
   status: WithdrawalStatus
   hold_id: string
   tx_hash: string | null
-  failure_reason: string | null
+  failure_reason: Reason
   release_at: Timestamp
   journal_id: string | null
   created_at: Timestamp
@@ -343,7 +346,7 @@ export interface BankSendsTable {
   fee_usdc: Money
   fiat_amount_minor: Money
   status: 'processing' | 'completed' | 'returned'
-  return_reason: string | null
+  return_reason: Reason
   eta_at: Timestamp
   journal_id: string | null
   created_at: Timestamp

@@ -2,7 +2,7 @@ import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
-import { kindsWithWord, movementTitleText, type Language } from '../../domain/movement-words'
+import { kindsWithWord, movementReasonText, movementTitleText, type Language } from '../../domain/movement-words'
 import { maskPixKey, type PixKey } from '../../domain/pix-key'
 import type { Tx } from '../ledger/ledger-service'
 import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
@@ -80,7 +80,6 @@ export async function listHistory(db: Tx, accountId: string, query: HistoryQuery
 
 function view(r: HistoryRow) {
   const asset: HeldAsset = isHeldAsset(r.asset) ? r.asset : 'USDC'
-  const reason = r.type === 'card' && r.detail ? (DECLINE_REASONS[r.detail as DeclineReason] ?? r.detail) : r.detail
   return {
     type: r.type,
     id: r.id,
@@ -89,7 +88,7 @@ function view(r: HistoryRow) {
     amount: toDecimal(r.amount, asset),
     asset,
     createdAt: r.created_at.toISOString(),
-    reason,
+    reason: r.reason,
   }
 }
 
@@ -114,7 +113,16 @@ export async function historyCsv(
   const lines = [['date', 'type', 'description', 'status', 'amount', 'asset', 'reason', 'id'].join(',')]
   for (const i of items)
     lines.push(
-      [i.createdAt, i.type, movementTitleText(i.title, language), i.status, i.amount, i.asset, i.reason ?? '', i.id]
+      [
+        i.createdAt,
+        i.type,
+        movementTitleText(i.title, language),
+        i.status,
+        i.amount,
+        i.asset,
+        i.reason ? movementReasonText(i.reason, language) : '',
+        i.id,
+      ]
         .map(csvCell)
         .join(','),
     )

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { HistoryType } from '../../domain/activity-kinds'
+import type { MovementReason } from '../../domain/movement-reason'
 import { SEARCHED_PARAMS, type MovementTitle } from '../../domain/movement-title'
 
 /** One movement as history reads it; `at` is `created_at` to the microsecond, the cursor's time. */
@@ -12,7 +13,8 @@ export type HistoryRow = {
   asset: string
   created_at: Date
   at: string
-  detail: string | null
+  /** Why it did not go as asked (domain/movement-reason.ts). */
+  reason: MovementReason | null
 }
 
 /** What narrows a source's rows; each is left out of the SQL when unset. */
@@ -121,7 +123,9 @@ const cards: HistorySource = {
       status: sql`CASE a.status WHEN 'approved' THEN 'pending' WHEN 'cleared' THEN 'settled' ELSE a.status END`,
       cardId: sql`a.card_id`,
     },
-    sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset, a.decline_reason AS detail`,
+    sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset,
+      CASE WHEN a.decline_reason IS NOT NULL THEN jsonb_build_object('key', 'decline', 'code', a.decline_reason) END
+        AS reason`,
     null,
   ),
 }
@@ -140,7 +144,7 @@ const withdrawals: HistorySource = {
           THEN 'settled' WHEN 'replaced' THEN 'cancelled' ELSE w.status END`,
       cardId: null,
     },
-    sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS detail`,
+    sql`-(w.amount + w.fee) AS amount, w.asset AS asset, w.failure_reason AS reason`,
     null,
   ),
 }
@@ -181,7 +185,7 @@ const journals: HistorySource = {
       status: sql`CASE WHEN j.kind LIKE '%returned' THEN 'returned' ELSE 'settled' END`,
       cardId: null,
     },
-    sql`holder.amount AS amount, holder.asset AS asset, NULL AS detail`,
+    sql`holder.amount AS amount, holder.asset AS asset, NULL::jsonb AS reason`,
     JOURNAL_SHOWN,
     JOURNAL_AMOUNT,
   ),
@@ -204,7 +208,7 @@ const returnedBankTransfers: HistorySource = {
       status: sql`'returned'::text`,
       cardId: null,
     },
-    sql`b.usdc_amount AS amount, 'USDC' AS asset, b.return_reason AS detail`,
+    sql`b.usdc_amount AS amount, 'USDC' AS asset, b.return_reason AS reason`,
     sql`b.status = 'returned'`,
   ),
 }

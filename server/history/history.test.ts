@@ -52,7 +52,7 @@ describe('transaction history', () => {
     expect(mine[1]).toMatchObject({
       title: { key: 'merchant', merchant: 'Kiosk' },
       amount: '-9',
-      reason: 'Declined: this card is frozen. Unfreeze it to pay.',
+      reason: { key: 'decline', code: 'card_frozen' },
     })
     expect(mine[2]).toMatchObject({ amount: '-4.5' })
   })

@@ -111,7 +111,7 @@ describe('requests the database refuses for a race', () => {
       .executeTakeFirstOrThrow()
     const error = await t.deps.db.kysely
       .insertInto('withdrawals')
-      .values({ ...pending, id: t.deps.newId() })
+      .values({ ...pending, id: t.deps.newId(), failure_reason: null })
       .execute()
       .catch((e: unknown) => e)
     expect(refusalForDatabaseError(error)).toMatchObject({ code: 'withdrawal_pending', status: 409 })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { maskAccount } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
 import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
-import { centsToDecimal, formatNumber, parseCents, toDecimal } from '../../domain/money'
+import { centsToDecimal, parseCents, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { dataKeys } from '../security/data-keys'
@@ -12,6 +12,7 @@ import { creditIncoming } from '../ledger/transfer-service'
 import { SANDBOX_FX, scheduleWebhook } from './providers'
 import { normaliseBankNumber } from '../../domain/bank-numbers'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 /** The sandbox rails provider's bank: a real ABA routing number (checksum valid) and a German BIC. */
 const USD_BANK = { bankName: 'Lead Bank (sandbox)', routingNumber: '101019644' }
@@ -221,9 +222,7 @@ export const bankEvents = {
         fee_usdc: overCap ? 0n : q.feeUsdc,
         status: overCap ? 'returned' : 'credited',
         return_reason: overCap
-          ? `Transfers from someone else are limited to ` +
-            `$${formatNumber(toDecimal(BANK_RECEIVE.thirdPartyCapUsdc, 'USDC'))} ` +
-            `each; this one was returned to the sender.`
+          ? storedReason(reason('third_party_cap', { cap: String(BANK_RECEIVE.thirdPartyCapUsdc) }))
           : null,
         journal_id: journalId,
       })

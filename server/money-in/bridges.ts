@@ -10,6 +10,7 @@ import { scheduleWebhook, txHash } from './providers'
 import type { BridgeTransfersTable } from '../db/schema'
 import type { Selectable } from 'kysely'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 type Request = { bridge: 'stargate' | 'etherfi'; sourceChain: string; token: string; amount: string }
 
@@ -185,7 +186,11 @@ export const bridgeEvents = {
       .set({
         status: e.status,
         destination_tx_hash: e.destinationTxHash ?? t.destination_tx_hash,
-        failure_reason: e.reason ?? (e.status === 'failed' ? 'The bridge could not deliver this transfer.' : null),
+        failure_reason: e.reason
+          ? storedReason(reason('note', { text: e.reason }))
+          : e.status === 'failed'
+            ? storedReason(reason('bridge_failed', {}))
+            : null,
         journal_id: journalId,
         updated_at: deps.now(),
       })

@@ -256,7 +256,7 @@ describe('bridges', () => {
     await advance(6_000)
     expect((await paula.json('GET', `/bridge-transfers/${started.body.sourceTxHash}`)).body).toMatchObject({
       status: 'failed',
-      failureReason: 'Out of gas on the destination chain; refunded on Ethereum.',
+      failureReason: { key: 'note', text: 'Out of gas on the destination chain; refunded on Ethereum.' },
     })
     expect(await balance('weETH')).toBe('1.2')
   })
@@ -381,7 +381,7 @@ describe('bank receive', () => {
     expect(item).toMatchObject({
       status: 'returned',
       creditUsdc: '0',
-      returnReason: expect.stringContaining('$4,000 each'),
+      returnReason: { key: 'third_party_cap', cap: '4000000000' },
     })
     expect(await balance()).toBe('2500')
   })
@@ -403,14 +403,18 @@ describe('bank receive', () => {
         status: 'returned',
         amount: '5000',
         asset: 'USDC',
-        reason: expect.stringContaining('returned to the sender'),
+        reason: { key: 'third_party_cap', cap: '4000000000' },
       }),
     ])
     expect((await paula.json('GET', `/accounts/${account}/history?status=returned`)).body.items).toHaveLength(1)
     const detail = await paula.json('GET', `/accounts/${account}/history/bank/${bank[0].id}`)
     expect(detail).toMatchObject({
       status: 200,
-      body: { status: 'returned', reason: expect.stringContaining('$4,000 each'), timeline: [{ step: 'returned' }] },
+      body: {
+        status: 'returned',
+        reason: { key: 'third_party_cap', cap: '4000000000' },
+        timeline: [{ step: 'returned' }],
+      },
     })
     expect(await balance()).toBe('2500')
   })

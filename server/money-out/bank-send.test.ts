@@ -78,7 +78,7 @@ describe('bank send', () => {
     await t.runJobs()
     expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0]).toMatchObject({
       status: 'returned',
-      returnReason: expect.stringContaining('closed'),
+      returnReason: { key: 'note', text: expect.stringContaining('closed') },
     })
     expect(await usdc()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })

@@ -15,6 +15,7 @@ import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX, scheduleWebhook } from '../money-in/providers'
 import { returnOutgoing } from '../ledger/transfer-service'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 type RecipientInput =
   | { region: 'us'; name: string; routingNumber: string; accountNumber: string }
@@ -289,7 +290,11 @@ export const bankSendEvents = {
     })
     await db
       .updateTable('bank_sends')
-      .set({ status: 'returned', return_reason: e.reason ?? 'Returned by the receiving bank.', updated_at: deps.now() })
+      .set({
+        status: 'returned',
+        return_reason: storedReason(e.reason ? reason('note', { text: e.reason }) : reason('bank_returned', {})),
+        updated_at: deps.now(),
+      })
       .where('id', '=', s.id)
       .execute()
   },

@@ -147,7 +147,7 @@ describe('crypto withdrawals', () => {
     await advance(100)
     expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({
       status: 'failed',
-      failureReason: 'Destination contract reverted.',
+      failureReason: { key: 'note', text: 'Destination contract reverted.' },
     })
     expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })

@@ -20,6 +20,7 @@ import { ledgerAccountId, type Tx } from '../ledger/ledger-service'
 import { returnOutgoing } from '../ledger/transfer-service'
 import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
 import { title } from '../../domain/movement-title'
+import { reason, storedReason } from '../../domain/movement-reason'
 
 type Request = { asset: HeldAsset; amount: string; address: string }
 
@@ -305,7 +306,7 @@ export const withdrawalChainEvents = {
       .updateTable('withdrawals')
       .set({
         status: 'failed',
-        failure_reason: e.reason ?? 'The network rejected the transaction.',
+        failure_reason: storedReason(e.reason ? reason('note', { text: e.reason }) : reason('network_rejected', {})),
         updated_at: deps.now(),
       })
       .where('id', '=', w.id)
