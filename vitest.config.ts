@@ -51,7 +51,10 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/admin/audit.test.ts',
       'server/admin/refunds-service.test.ts',
     ]
-const env = { TZ: 'UTC' }
+// PASSWORD_COST=test: scrypt at N=1024 for every hash the suites make and seed (server/auth/password.ts), the
+// global setup's seeded snapshot included (it runs in this process, so the variable is set here too).
+process.env.PASSWORD_COST ??= 'test'
+const env = { TZ: 'UTC', PASSWORD_COST: process.env.PASSWORD_COST }
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 }
 
 /**

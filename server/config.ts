@@ -35,6 +35,11 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * scrypt's work factor for new password hashes (server/auth/password.ts): `test` is for test suites only, and
+   * refused in production.
+   */
+  PASSWORD_COST: z.enum(['standard', 'test']).default('standard'),
   /** PGlite folder, or `:memory:`. */
   DATA_DIR: z.string().min(1).default('./.data'),
   /** `auto` seeds the demo personas into an empty database (not in production). */
@@ -217,6 +222,8 @@ function productionProblems(config: Config): [keyof Config, string][] {
       'DATA_KEYS',
       'set the keys account numbers, IBANs and identity documents are sealed with, like k1:<base64 of 32 random bytes>',
     ])
+  if (config.PASSWORD_COST !== 'standard')
+    problems.push(['PASSWORD_COST', 'the test work factor is for test suites, never in production'])
   if (config.CASH_BENCH_PAGE_DIR)
     problems.push(['CASH_BENCH_PAGE_DIR', 'the bench page is for `npm run bench`, never in production'])
   return problems

@@ -3,7 +3,16 @@ import { DEFAULT_LIMITS } from '../domain/account-rules'
 import { HELD_ASSETS } from '../domain/asset'
 import { MEMBERSHIP_REWARDS_WINDOW, MONTHLY_TIER_REWARD, SUMMER_MINT } from '../domain/membership'
 import { parsePositiveAmount } from '../domain/money'
-import { DEMO_CARDS, DEMO_PASSWORD_HASH, demoSafeAddress, persona, PERSONAS, type Persona } from '../fixtures/personas'
+import {
+  DEMO_CARDS,
+  DEMO_PASSWORD_HASH,
+  DEMO_PASSWORD_HASH_TEST,
+  demoSafeAddress,
+  persona,
+  PERSONAS,
+  type Persona,
+} from '../fixtures/personas'
+import { PASSWORD_COST } from './auth/password'
 import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
@@ -21,7 +30,7 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
       id: p.id,
       email: p.email,
       name: p.name,
-      password_hash: DEMO_PASSWORD_HASH,
+      password_hash: PASSWORD_COST === 'test' ? DEMO_PASSWORD_HASH_TEST : DEMO_PASSWORD_HASH,
       platform_role: p.platformRole,
       kyc_status: p.kyc ?? 'approved',
     })

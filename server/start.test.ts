@@ -14,7 +14,7 @@ const ROOT = resolve(import.meta.dirname, '..')
 /** Production needs a mail server; these starts send no mail, so none listens there. */
 const PRODUCTION_MAIL = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
 /** Production seals personal data with keys from the environment (config.ts). */
-const PRODUCTION_KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
+const PRODUCTION_KEYS = { PASSWORD_COST: 'standard', DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
 /** Runs the server as production starts it (its bundle) with `env` until it exits; what it wrote to each stream. */
 async function run(env: Record<string, string>) {

@@ -9,6 +9,8 @@ export const SERVER_ENV = {
   CASH_ENV: 'test',
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT: '1000',
+  // scrypt at N=1024 (server/auth/password.ts): the walks sign up, sign in and confirm hundreds of times.
+  PASSWORD_COST: 'test',
   // Long enough that no delay passes by itself on a slow machine: the specs move the clock (POST /sandbox/clock).
   WITHDRAWAL_DELAY_SECONDS: '60',
   CONVERT_QUOTE_TTL_SECONDS: '30',

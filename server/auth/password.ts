@@ -1,6 +1,17 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-const PARAMS = { N: 16_384, r: 8, p: 1 } as const
+/**
+ * scrypt's work factor. `standard` (N=16384, about 40 ms a hash here) is what every deployment uses; `test` (N=1024,
+ * about 2 ms) is for the test suites, which sign in and confirm with a password thousands of times: a quarter of the
+ * server tests' CPU went into key derivation. Chosen by PASSWORD_COST (server/config.ts refuses `test` in
+ * production); a stored hash carries its own parameters, so either verifies anywhere.
+ */
+export const PASSWORD_COSTS = {
+  standard: { N: 16_384, r: 8, p: 1 },
+  test: { N: 1_024, r: 8, p: 1 },
+} as const
+export const PASSWORD_COST: keyof typeof PASSWORD_COSTS = process.env.PASSWORD_COST === 'test' ? 'test' : 'standard'
+const PARAMS = PASSWORD_COSTS[PASSWORD_COST]
 const KEY_LENGTH = 64
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -10,10 +21,13 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** Hashes a password with scrypt: `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: (typeof PASSWORD_COSTS)[keyof typeof PASSWORD_COSTS] = PARAMS,
+): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, PARAMS)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 /** True when `password` matches `stored`, compared in constant time. */

@@ -282,6 +282,7 @@ describe('the application role (DATABASE_URL) beside the owner (DATABASE_OWNER_U
       const server = new Server(
         {
           CASH_ENV: 'production',
+          PASSWORD_COST: 'standard',
           WEBHOOK_SECRET: 'a-real-secret-of-some-length',
           PUBLIC_ORIGIN: 'https://cash.example.com',
           SMTP_URL: 'smtp://127.0.0.1:25',
