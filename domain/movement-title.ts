@@ -50,6 +50,8 @@ export const MOVEMENT_TITLES = {
   cash_refund: { reason: Name },
   recon_write_off: { reason: Name },
   recon_refund: { merchant: Name.nullable(), reason: Name },
+  /** Membership points for weETH held through a day, worth `usd` (USDC base units) then. */
+  weeth_held: { day: Day, usd: Units },
   /** Words someone chose for the movement (an operator's transfer), or a title written before titles were data. */
   note: { text: Name },
 } as const satisfies Record<string, z.ZodRawShape>

@@ -61,6 +61,7 @@ const EN: Catalog = {
   cash_refund: (t) => `Refund from Cash · ${t.reason}`,
   recon_write_off: (t) => `Failed recon written off · ${t.reason}`,
   recon_refund: (t) => `Refund · ${t.merchant ?? 'card network'} · ${t.reason}`,
+  weeth_held: (t, f) => `weETH held on ${f.day(t.day)} (${f.money(t.usd, 'USDC')})`,
   note: (t) => t.text,
 }
 
@@ -98,6 +99,7 @@ const PT_BR: Catalog = {
   cash_refund: (t) => `Reembolso do Cash · ${t.reason}`,
   recon_write_off: (t) => `Conciliação com falha baixada · ${t.reason}`,
   recon_refund: (t) => `Reembolso · ${t.merchant ?? 'rede do cartão'} · ${t.reason}`,
+  weeth_held: (t, f) => `weETH mantido em ${f.day(t.day)} (${f.money(t.usd, 'USDC')})`,
   note: (t) => t.text,
 }
 

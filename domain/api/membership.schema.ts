@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNT_TIERS } from '../card-issuing'
+import { MovementTitleSchema } from '../movement-title'
 import { REFERRAL_CODE_PATTERN } from '../membership'
 import { DecimalString, IsoDateTime } from './common.schema'
 
@@ -55,7 +56,8 @@ export const MembershipActivityItem = z.object({
   ]),
   points: z.number().int(),
   month: z.string(),
-  description: z.string(),
+  /** What earned the points (a points line); a tier change has none, its tiers say it. */
+  title: MovementTitleSchema.nullable(),
   at: IsoDateTime,
   fromTier: TierSchema.nullable(),
   toTier: TierSchema.nullable(),

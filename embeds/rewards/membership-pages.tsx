@@ -1,6 +1,8 @@
 import { Sparkles } from 'lucide-react'
 import { MembershipActivityResponse, MembershipResponse } from '../../domain/api/membership.schema'
+import { TIER_NAMES } from '../../domain/card-issuing'
 import { formatDate, formatMonth } from '../../domain/format-date'
+import { movementTitleText } from '../../domain/movement-words'
 import { formatPercent, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -147,8 +149,12 @@ function ActivityList({ accountId }: { accountId: string }) {
                 <span className="cash-stack" style={{ gap: 2 }}>
                   <span>
                     {item.kind === 'tier'
-                      ? t(`membership.activity.tier.${item.reason as TierChange}`, { change: item.description })
-                      : item.description}
+                      ? t(`membership.activity.tier.${item.reason as TierChange}`, {
+                          change: `${TIER_NAMES[item.fromTier ?? 'core']} → ${TIER_NAMES[item.toTier ?? 'core']}`,
+                        })
+                      : item.title
+                        ? movementTitleText(item.title, locale)
+                        : ''}
                   </span>
                   <span className="cash-muted">
                     {t(`membership.activity.reason.${item.reason}`)} ·{' '}

@@ -20,6 +20,7 @@ beforeAll(async () => {
   db = new PGlite()
   await db.exec(readerOf('0043_movement_titles', 'ALTER TABLE journals'))
   await db.exec(readerOf('0044_movement_reasons', 'ALTER TABLE'))
+  await db.exec(readerOf('0045_membership_point_titles', 'ALTER TABLE'))
 })
 afterAll(() => db.close())
 
@@ -103,5 +104,16 @@ describe('reasons read from the sentences written before (migration 0044)', () =
     const r = MovementReasonSchema.parse(await read(cases[0]!, 'movement_reason_from_text'))
     expect(r).toEqual({ key: 'third_party_cap', cap: '4000000000' })
     expect(movementReasonText(r, 'pt-BR')).toContain('US$\u00a04.000')
+  })
+})
+
+describe('membership points lines read from the sentences written before (migration 0045)', () => {
+  it.each([
+    ['weETH held on 2026-11-21 ($1234.5)', 'weETH held on Nov 21, 2026 ($1,234.50)'],
+    ['Card · Café Lisboa', 'Card · Café Lisboa'],
+    ['Refund · Café Lisboa', 'Refund · Café Lisboa'],
+  ])('“%s” becomes a title an English page words as “%s”', async (sentence, shown) => {
+    const title = MovementTitleSchema.parse(await read(sentence, 'points_title_from_text'))
+    expect(movementTitleText(title, 'en-US')).toBe(shown)
   })
 })

@@ -862,7 +862,7 @@ export interface MembershipPointsTable {
   points: number
   reason: 'card_spend' | 'card_refund' | 'weeth_holding'
   reference: string
-  description: string
+  title: ColumnType<MovementTitle, string, never>
   created_at: Timestamp
 }
 

@@ -16,6 +16,7 @@ import {
   TIER_THRESHOLDS,
 } from '../../domain/membership'
 import { toDecimal } from '../../domain/money'
+import { title, type MovementTitle } from '../../domain/movement-title'
 import { usdValue } from '../../domain/prices'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
@@ -51,7 +52,7 @@ export async function recordPoints(
     points: number
     reason: 'card_spend' | 'card_refund' | 'weeth_holding'
     reference: string
-    description: string
+    title: MovementTitle
   },
 ) {
   if (p.points === 0) return
@@ -64,7 +65,7 @@ export async function recordPoints(
       points: p.points,
       reason: p.reason,
       reference: p.reference,
-      description: p.description,
+      title: JSON.stringify(p.title),
       created_at: deps.now(),
     })
     .onConflict((oc) => oc.columns(['account_id', 'reason', 'reference']).doNothing())
@@ -118,7 +119,7 @@ export async function onPurchaseCleared(deps: Deps, db: Tx, auth: Authorization,
     points: spendPoints(amount),
     reason: 'card_spend',
     reference: auth.id,
-    description: `Card · ${auth.merchant_name}`,
+    title: title('card', { merchant: auth.merchant_name }),
   })
   await recordSummerMintProgress(deps, db, auth.account_id)
   await accrueReferral(deps, db, auth, amount)
@@ -143,7 +144,7 @@ export async function onPurchaseRefunded(
     points: before - after,
     reason: 'card_refund',
     reference: `${auth.id}:${auth.refunded_amount + amount}`,
-    description: `Refund · ${auth.merchant_name}`,
+    title: title('card_refund', { merchant: auth.merchant_name }),
   })
 }
 
@@ -188,7 +189,7 @@ export async function creditHoldingPoints(deps: Deps, day: string) {
         points,
         reason: 'weeth_holding',
         reference: `weeth:${day}`,
-        description: `weETH held on ${day} ($${toDecimal(usd, 'USDC')})`,
+        title: title('weeth_held', { day, usd: String(usd) }),
       }),
     )
   }
@@ -322,7 +323,7 @@ export async function membershipActivity(db: Tx, accountId: string) {
       reason: p.reason,
       points: p.points,
       month: p.month,
-      description: p.description,
+      title: p.title,
       at: p.created_at.toISOString(),
       fromTier: null,
       toTier: null,
@@ -333,7 +334,7 @@ export async function membershipActivity(db: Tx, accountId: string) {
       reason: c.reason,
       points: c.points,
       month: c.month,
-      description: `${TIER_NAMES[c.from_tier]} → ${TIER_NAMES[c.to_tier]}`,
+      title: null,
       at: c.created_at.toISOString(),
       fromTier: c.from_tier,
       toTier: c.to_tier,

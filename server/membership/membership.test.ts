@@ -101,7 +101,7 @@ describe('membership points and tiers', () => {
           kind: 'points',
           reason: 'card_spend',
           points: 42,
-          description: 'Card · Café Lisboa',
+          title: { key: 'card', merchant: 'Café Lisboa' },
         }),
       ])
     },
