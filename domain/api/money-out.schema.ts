@@ -301,6 +301,10 @@ export type HistoryResponse = z.infer<typeof HistoryResponse>
 export const HistoryDetail = HistoryItem.extend({
   timeline: z.array(z.object({ step: z.string(), at: IsoDateTime.nullable() })),
   details: z.record(z.string(), z.string().nullable()),
+  /** A card purchase's later additions (a tip, a hotel's extra nights), each approved or declined with its reason. */
+  increments: z.array(
+    z.object({ amount: DecimalString, approved: z.boolean(), reason: MovementReasonSchema.nullable() }),
+  ),
 }).meta({ id: 'HistoryDetail' })
 
 export const LimitsBody = z

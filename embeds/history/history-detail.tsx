@@ -84,6 +84,26 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
                 ))}
               </ol>
             </section>
+            {d.increments.length ? (
+              <section className="cash-card cash-stack" aria-labelledby="history-increments">
+                <h2 id="history-increments" style={{ margin: 0, fontSize: '1rem' }}>
+                  {t('history.detail.increments')}
+                </h2>
+                <ul className="cash-stack" style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                  {d.increments.map((i, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
+                    <li key={n} data-testid="history.increment">
+                      +{formatDecimal(i.amount, 'USDC', locale)} ·{' '}
+                      {i.approved
+                        ? t('history.increment.approved')
+                        : i.reason
+                          ? movementReasonText(i.reason, locale)
+                          : t('history.status.declined')}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {Object.keys(d.details).length ? (
               <section className="cash-card">
                 <dl className="cash-stack" style={{ margin: 0 }}>

@@ -105,7 +105,7 @@ beforeEach(() => {
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.endsWith('/auth/session')) return json(session)
     if (url.endsWith(`/accounts/${account}/history/other/${movement.id}`))
-      return json({ ...movement, timeline: [{ step: 'settled', at: AT }], details: {} })
+      return json({ ...movement, timeline: [{ step: 'settled', at: AT }], details: {}, increments: [] })
     if (url.includes(`/accounts/${account}/history?`)) return json({ items: history, nextCursor: null })
     if (url.endsWith(`/accounts/${account}/membership`)) return json(membership)
     if (url.endsWith(`/accounts/${account}/limits`)) return json(limits)

@@ -304,11 +304,11 @@ describe('incremental authorizations', () => {
       expect(await increment(auth.networkId, '5')).toMatchObject({ approved: false, reason: 'authorization_closed' })
       const [row] = (await paula.json('GET', `/accounts/${account}/history?cardId=${CARD_IDS.personal}`)).body.items
       const detail = (await paula.json('GET', `/accounts/${account}/history/card/${row.id}`)).body
-      expect(detail.details.increments).toBe(
-        '+2450 declined (Declined: not enough spendable balance.) · +30 declined ' +
-          '(Declined: over this card’s limit per purchase.) · +5 declined (Declined: ' +
-          'the purchase this adds to is no longer open (settled, cancelled or expired).)',
-      )
+      expect(detail.increments).toEqual([
+        { amount: '2450', approved: false, reason: { key: 'decline', code: 'insufficient_spendable' } },
+        { amount: '30', approved: false, reason: { key: 'decline', code: 'over_card_purchase_limit' } },
+        { amount: '5', approved: false, reason: { key: 'decline', code: 'authorization_closed' } },
+      ])
     },
   )
 })

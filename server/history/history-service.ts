@@ -1,4 +1,5 @@
 import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
+import { reason, type MovementReason } from '../../domain/movement-reason'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
@@ -18,6 +19,10 @@ export type HistoryQuery = {
   cardId?: string | undefined
   limit: number
 }
+
+/** A declined code as a reason: a known decline by its code, anything else as written. */
+const declineReason = (code: string): MovementReason =>
+  code in DECLINE_REASONS ? reason('decline', { code: code as DeclineReason }) : reason('note', { text: code })
 
 /**
  * A page link: `<created_at to the microsecond>|<id>` of the last item seen, e.g.
@@ -138,6 +143,7 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
   if (!row) throw new DomainError('not_found', 'No such movement on this account.')
   const timeline: { step: string; at: string | null }[] = []
   const extra: Record<string, string | null> = {}
+  const added: { amount: string; approved: boolean; reason: MovementReason | null }[] = []
   if (type === 'card') {
     const a = await db.selectFrom('card_authorizations').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     timeline.push({ step: a.status === 'declined' ? 'declined' : 'authorized', at: a.created_at.toISOString() })
@@ -151,16 +157,18 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
       .where('authorization_id', '=', id)
       .orderBy('created_at')
       .execute()
-    const incrementLine = (i: (typeof increments)[number]) => {
-      const reason = DECLINE_REASONS[i.decline_reason as DeclineReason] ?? i.decline_reason
-      return `+${toDecimal(i.amount, 'USDC')} ${i.status === 'approved' ? 'approved' : `declined (${reason})`}`
-    }
+    added.push(
+      ...increments.map((i) => ({
+        amount: toDecimal(i.amount, 'USDC'),
+        approved: i.status === 'approved',
+        reason: i.decline_reason ? declineReason(i.decline_reason) : null,
+      })),
+    )
     Object.assign(extra, {
       merchant: `${a.merchant_name}${a.merchant_city ? `, ${a.merchant_city}` : ''}`,
       category: a.mcc,
       authorized: toDecimal(a.amount, 'USDC'),
       cleared: a.cleared_amount === null ? null : toDecimal(a.cleared_amount, 'USDC'),
-      increments: increments.length ? increments.map(incrementLine).join(' · ') : null,
     })
   } else if (type === 'withdrawal') {
     const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -178,7 +186,7 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
     timeline.push({ step: row.status, at: row.created_at.toISOString() })
     if (type === 'pix') Object.assign(extra, await pixDetails(db, id))
   }
-  return { ...view(row), timeline, details: extra }
+  return { ...view(row), timeline, details: extra, increments: added }
 }
 
 /**

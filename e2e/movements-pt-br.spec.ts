@@ -1,0 +1,44 @@
+import { expect, test } from './support/fixtures'
+import { CARD_IDS } from '../fixtures/personas'
+import { apiAs } from './support/api'
+import { CashApp } from './support/cash-app'
+
+/**
+ * Movements are data the page words (domain/movement-title.ts, movement-reason.ts): a holder whose browser prefers
+ * Portuguese reads every title and every decline in Portuguese, amounts the Portuguese way, and finds a movement by
+ * searching in Portuguese.
+ */
+test.use({ locale: 'pt-BR', colorScheme: 'dark', viewport: { width: 360, height: 780 } })
+
+test('a Portuguese holder reads movements and declines in Portuguese and finds them by Portuguese words', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin')
+  const merchantName = `Padaria Real ${Date.now()}`
+  const bought = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+    amount: '12.5',
+    merchantName,
+    mcc: '5462',
+  })) as { networkId: string }
+  const added = (await admin.post(`/sandbox/card-authorizations/${bought.networkId}/incremental`, {
+    amount: '9000',
+  })) as { approved: boolean }
+  expect(added.approved).toBe(false)
+
+  await new CashApp(page).useSession('personal')
+  await page.goto('/app/cash/transaction-history')
+  const list = page.getByTestId('history.list')
+  await expect(list.getByRole('link', { name: /Depósito de USDC/ }).first()).toBeVisible()
+  await expect(list).not.toContainText('USDC deposit')
+
+  await page.getByRole('searchbox').fill('depósito')
+  await expect(list.getByRole('link').first()).toContainText('Depósito de')
+  await expect(list.getByRole('link', { name: new RegExp(merchantName) })).toHaveCount(0)
+
+  await page.getByRole('searchbox').fill(merchantName)
+  await list.getByRole('link', { name: new RegExp(merchantName) }).click()
+  const increment = page.getByTestId('history.increment')
+  await expect(increment).toHaveText(/^\+US\$\s9\.000,00 · Recusada: saldo disponível insuficiente\.$/)
+  await page.screenshot({ path: test.info().outputPath('detail.png'), fullPage: true })
+})
