@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiAs, apiAsUser } from './support/api'
 import { CashApp, freshUser } from './support/cash-app'
+import { JPEG, PNG } from './support/identity'
 import { byName, walkFlows, type Flow } from './support/phone-walk'
 
 /**
@@ -52,6 +53,26 @@ async function freshHolder(page: Page, { funds, bare = false }: { funds?: string
       .toBeGreaterThan(0)
   }
   return { email: user.email, accountId, cardId, admin }
+}
+
+/** A fresh person's KYC application, submitted through the API (before the admin signs the page in). */
+async function submitKyc(page: Page, legalName: string) {
+  const user = await freshUser(page.request, 'fit-kyc')
+  const api = await apiAsUser(page.request, user.email, user.password)
+  const doc = async (kind: string, bytes: Buffer) =>
+    (
+      (await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as {
+        id: string
+      }
+    ).id
+  await api.post('/kyc', {
+    legalName,
+    birthDate: '1990-04-25',
+    address: { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' },
+    nationality: 'BR',
+    idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
+    selfie: await doc('selfie', PNG),
+  })
 }
 
 const FLOWS: Flow[] = [
@@ -349,6 +370,38 @@ const FLOWS: Flow[] = [
       await expect(pending(approve!)).toHaveCount(0)
       await expect(page.getByTestId('refund-decided').filter({ hasText: approve! })).toBeVisible()
       await step('approved by a second admin, beside the rejected one')
+    },
+  },
+  {
+    name: 'an identity application decided by hand: a rejection without a reason refused, then approved',
+    who: null,
+    walk: async ({ page, say, step }) => {
+      const admin = await apiAs(page.request, 'admin')
+      // The provider leaves applications to admins for this flow only: the worker runs one test at a time.
+      await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
+      try {
+        const name = `Maria Aparecida dos Santos Oliveira ${runId()}`
+        await submitKyc(page, name)
+        await signInAdmin(page)
+        await page.goto('/app/cash/admin/identity-reviews')
+        await page
+          .getByTestId('identity-reviews')
+          .getByRole('link', { name: `KYC · ${name}` })
+          .click()
+        const form = page.getByRole('form', { name: say('admin.user.decideTitle', { kind: 'KYC', name }) })
+        await expect(form).toBeVisible()
+        await step('the application to decide')
+        await form.getByLabel(say('admin.user.decideReject')).check()
+        await form.getByRole('button', { name: say('admin.user.decideSubmit') }).click()
+        await expect(form.getByLabel(say('admin.user.decideReason'))).toHaveAttribute('aria-invalid', 'true')
+        await step('a rejection without a reason, refused at the field')
+        await form.getByLabel(say('admin.user.decideApprove')).check()
+        await form.getByRole('button', { name: say('admin.user.decideSubmit') }).click()
+        await expect(form).toHaveCount(0)
+        await step('approved: nothing left to decide')
+      } finally {
+        await admin.put('/sandbox/settings', { identityDecisions: 'auto' })
+      }
     },
   },
   {
