@@ -10,6 +10,9 @@ import { useResource } from '../lib/use-resource'
 import { ErrorState } from '../ui/state-views'
 import { ResourceView } from '../ui/resource-view'
 
+/** Details that are codes (ids, hashes, addresses, a PIX key), set in the monospace face; names and amounts are not. */
+const CODES = new Set(['destination', 'transaction', 'endToEndId', 'txid', 'pixKey'])
+
 /** One movement: amount, status, its timeline (authorized → settled, or a withdrawal's steps) and details. */
 export function HistoryDetailPage({ accountId, type, id }: { accountId: string; type: string; id: string }) {
   const { t, locale } = useI18n()
@@ -112,7 +115,11 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
                     .map(([k, v]) => (
                       <div key={k} className="cash-row">
                         <dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt>
-                        <dd className="cash-mono" style={{ margin: 0 }} data-testid={`history.detail-${k}`}>
+                        <dd
+                          className={CODES.has(k) ? 'cash-mono' : 'cash-value'}
+                          style={{ margin: 0, textAlign: 'end' }}
+                          data-testid={`history.detail-${k}`}
+                        >
                           {shown(k, v!)}
                         </dd>
                       </div>
