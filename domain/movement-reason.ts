@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DECLINE_REASONS, type DeclineReason } from './authorization'
+import { keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
 
 /**
  * Why a movement did not go as asked (a card decline, a returned transfer, a failed withdrawal or bridge), as data
@@ -22,23 +23,14 @@ export const MOVEMENT_REASONS = {
 } as const satisfies Record<string, z.ZodRawShape>
 
 export type MovementReasonKey = keyof typeof MOVEMENT_REASONS
-type Params<K extends MovementReasonKey> = z.infer<z.ZodObject<(typeof MOVEMENT_REASONS)[K]>>
-export type MovementReasonOf<K extends MovementReasonKey> = { key: K } & Params<K>
-export type MovementReason = { [K in MovementReasonKey]: MovementReasonOf<K> }[MovementReasonKey]
-
-const variants = Object.entries(MOVEMENT_REASONS).map(([key, shape]) =>
-  z.object({ key: z.literal(key), ...shape }),
-) as unknown as [z.ZodObject<{ key: z.ZodLiteral<MovementReasonKey> }>]
+export type MovementReasonOf<K extends MovementReasonKey> = KeyedOf<typeof MOVEMENT_REASONS, K>
+export type MovementReason = Keyed<typeof MOVEMENT_REASONS>
 
 /** A movement's reason as the API sends it: `{ key, ...params }`. */
-export const MovementReasonSchema = z
-  .discriminatedUnion('key', variants)
-  .meta({ id: 'MovementReason' }) as unknown as z.ZodType<MovementReason>
+export const MovementReasonSchema = keyedSchema(MOVEMENT_REASONS, 'MovementReason')
 
 /** A reason with these parameters, checked by the type system at each call. */
-export function reason<K extends MovementReasonKey>(key: K, params: Params<K>): MovementReasonOf<K> {
-  return { key, ...params } as MovementReasonOf<K>
-}
+export const reason = keyedBuilder<typeof MOVEMENT_REASONS>()
 
 /** A reason as its column stores it (JSON text). */
 export const storedReason = (r: MovementReason) => JSON.stringify(r)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HELD_ASSETS } from './asset'
 import { ACCOUNT_TIERS } from './card-issuing'
+import { keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
 
 /**
  * What a movement is, as data: a kind of title and the names, amounts and dates in it. The server stores it with
@@ -57,32 +58,17 @@ export const MOVEMENT_TITLES = {
 } as const satisfies Record<string, z.ZodRawShape>
 
 export type MovementTitleKey = keyof typeof MOVEMENT_TITLES
-type Params<K extends MovementTitleKey> = z.infer<z.ZodObject<(typeof MOVEMENT_TITLES)[K]>>
-export type MovementTitleOf<K extends MovementTitleKey> = { key: K } & Params<K>
-export type MovementTitle = { [K in MovementTitleKey]: MovementTitleOf<K> }[MovementTitleKey]
-
-const variants = Object.entries(MOVEMENT_TITLES).map(([key, shape]) =>
-  z.object({ key: z.literal(key), ...shape }),
-) as unknown as [z.ZodObject<{ key: z.ZodLiteral<MovementTitleKey> }>]
+export type MovementTitleOf<K extends MovementTitleKey> = KeyedOf<typeof MOVEMENT_TITLES, K>
+export type MovementTitle = Keyed<typeof MOVEMENT_TITLES>
 
 /** A movement's title as the API sends it: `{ key, ...params }`. */
-export const MovementTitleSchema = z
-  .discriminatedUnion('key', variants)
-  .meta({ id: 'MovementTitle' }) as unknown as z.ZodType<MovementTitle>
+export const MovementTitleSchema = keyedSchema(MOVEMENT_TITLES, 'MovementTitle')
 
 /** A title with these parameters, checked by the type system at each call. */
-export function title<K extends MovementTitleKey>(key: K, params: Params<K>): MovementTitleOf<K> {
-  return { key, ...params } as MovementTitleOf<K>
-}
+export const title = keyedBuilder<typeof MOVEMENT_TITLES>()
 
 /**
  * The parameters a history search looks into: names people would type (a merchant, a recipient, an asset, a
  * chain). Amounts and days are not searched as digits of base units.
  */
 export const SEARCHED_PARAMS = ['merchant', 'name', 'asset', 'chain', 'reason', 'text', 'from', 'to'] as const
-
-/** A stored title read back: the JSON the database holds, or a legacy row's text as a note. */
-export function readTitle(stored: unknown): MovementTitle {
-  const parsed = MovementTitleSchema.safeParse(stored)
-  return parsed.success ? parsed.data : { key: 'note', text: typeof stored === 'string' ? stored : '' }
-}
