@@ -5,6 +5,9 @@ import { z } from 'zod'
  * name: 'Maria' }`). One table of kinds → parameter shapes gives the type, the wire schema and a builder the type
  * system checks (domain/movement-title.ts, domain/movement-reason.ts).
  */
+/** An amount in base units of its asset, as an integer string (`"12500000"` USDC is $12.50). */
+export const BaseUnits = z.string().regex(/^\d+$/)
+
 export type Shapes = Record<string, z.ZodRawShape>
 export type KeyedParams<S extends Shapes, K extends keyof S> = z.infer<z.ZodObject<S[K]>>
 export type KeyedOf<S extends Shapes, K extends keyof S> = { key: K } & KeyedParams<S, K>

@@ -1,18 +1,16 @@
 import { z } from 'zod'
 import { DECLINE_REASONS, type DeclineReason } from './authorization'
-import { keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
+import { BaseUnits, keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
 
 /**
  * Why a movement did not go as asked (a card decline, a returned transfer, a failed withdrawal or bridge), as data
  * like its title (domain/movement-title.ts): the server stores and sends `{ key, ...params }`, each page words it
  * (domain/movement-words.ts). A provider's own words (a bank's return note) are a `note`, shown as written.
  */
-const Units = z.string().regex(/^\d+$/)
-
 export const MOVEMENT_REASONS = {
   decline: { code: z.enum(Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]]) },
   /** A third party's incoming transfer over the cap, sent back; `cap` in USDC base units. */
-  third_party_cap: { cap: Units },
+  third_party_cap: { cap: BaseUnits },
   bank_returned: {},
   network_rejected: {},
   bridge_failed: {},
@@ -31,6 +29,12 @@ export const MovementReasonSchema = keyedSchema(MOVEMENT_REASONS, 'MovementReaso
 
 /** A reason with these parameters, checked by the type system at each call. */
 export const reason = keyedBuilder<typeof MOVEMENT_REASONS>()
+
+/** A card decline's code as a reason: a code the engine declines with, anything else kept as written. */
+export const declineReason = (code: string): MovementReason =>
+  Object.hasOwn(DECLINE_REASONS, code)
+    ? reason('decline', { code: code as DeclineReason })
+    : reason('note', { text: code })
 
 /** A reason as its column stores it (JSON text). */
 export const storedReason = (r: MovementReason) => JSON.stringify(r)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { HELD_ASSETS } from './asset'
 import { ACCOUNT_TIERS } from './card-issuing'
-import { keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
+import { BaseUnits, keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-data'
 
 /**
  * What a movement is, as data: a kind of title and the names, amounts and dates in it. The server stores it with
@@ -12,7 +12,6 @@ import { keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from './keyed-dat
  * months `YYYY-MM`. Names (a merchant, a recipient, an admin's reason) are the words someone else chose, shown as
  * they are. Adding a kind is adding it here and wording it in every language (the type system asks for both).
  */
-const Units = z.string().regex(/^\d+$/)
 const Asset = z.enum(HELD_ASSETS)
 const Name = z.string()
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
@@ -25,24 +24,24 @@ export const MOVEMENT_TITLES = {
   card: { merchant: Name },
   /** A seeded or imported purchase that was paid with borrowed money. */
   card_borrowed: { merchant: Name },
-  card_refund: { merchant: Name, cashbackReturned: Units.optional() },
+  card_refund: { merchant: Name, cashbackReturned: BaseUnits.optional() },
   deposit: { asset: Asset },
   sent_out: { asset: Asset },
   withdrawal: { asset: Asset, address: Name },
   withdrawal_returned: { asset: Asset },
-  pix_top_up: { brl: Units },
+  pix_top_up: { brl: BaseUnits },
   pix_to: { name: Name },
   bank_in: { rail: z.enum(['ach', 'sepa', 'wire']), name: Name },
   bank_out: { rail: z.enum(['ach', 'sepa']), name: Name },
   bank_returned: {},
   bridge: { asset: Asset, chain: Name, bridge: z.enum(['stargate', 'etherfi']) },
   repay: {},
-  borrow_interest: { day: Day, debt: Units },
-  liquidation: { repaid: Units },
-  convert: { from: Asset, fromAmount: Units, to: Asset, toAmount: Units },
-  stake: { from: Asset, fromAmount: Units, to: Asset, toAmount: Units },
-  earn_deposit: { asset: Asset, amount: Units, vault: Name },
-  earn_withdrawal: { asset: Asset, amount: Units, vault: Name },
+  borrow_interest: { day: Day, debt: BaseUnits },
+  liquidation: { repaid: BaseUnits },
+  convert: { from: Asset, fromAmount: BaseUnits, to: Asset, toAmount: BaseUnits },
+  stake: { from: Asset, fromAmount: BaseUnits, to: Asset, toAmount: BaseUnits },
+  earn_deposit: { asset: Asset, amount: BaseUnits, vault: Name },
+  earn_withdrawal: { asset: Asset, amount: BaseUnits, vault: Name },
   cashback: { source: z.enum(['card', 'promotion', 'referral']), merchant: Name.optional() },
   cashback_pool_funded: {},
   referral_cashback: {},
@@ -52,7 +51,7 @@ export const MOVEMENT_TITLES = {
   recon_write_off: { reason: Name },
   recon_refund: { merchant: Name.nullable(), reason: Name },
   /** Membership points for weETH held through a day, worth `usd` (USDC base units) then. */
-  weeth_held: { day: Day, usd: Units },
+  weeth_held: { day: Day, usd: BaseUnits },
   /** Words someone chose for the movement (an operator's transfer), or a title written before titles were data. */
   note: { text: Name },
 } as const satisfies Record<string, z.ZodRawShape>

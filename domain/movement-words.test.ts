@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DECLINE_REASONS } from './authorization'
-import { reason } from './movement-reason'
+import { declineReason, reason } from './movement-reason'
 import { title } from './movement-title'
 import { kindsWithWord, movementReasonText, movementTitleText } from './movement-words'
 
@@ -57,6 +57,11 @@ describe('movement reasons worded per language', () => {
     expect(movementReasonText(r, 'pt-BR')).toBe(
       'Transferências de outra pessoa são limitadas a US$\u00a04.000 cada; esta foi devolvida ao remetente.',
     )
+  })
+
+  it('makes a decline code a reason, and keeps a code it does not know as written', () => {
+    expect(declineReason('card_frozen')).toEqual({ key: 'decline', code: 'card_frozen' })
+    expect(declineReason('issuer_unavailable')).toEqual({ key: 'note', text: 'issuer_unavailable' })
   })
 
   it('keeps a provider’s own words as written', () => {

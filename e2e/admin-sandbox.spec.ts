@@ -1,30 +1,7 @@
-import type { APIRequestContext } from '@playwright/test'
-import { apiAs, apiAsUser } from './support/api'
+import { apiAs } from './support/api'
 import { CashApp, freshUser } from './support/cash-app'
 import { expect, test } from './support/fixtures'
-import { JPEG, PNG } from './support/identity'
-
-/** A fresh person who submits KYC as `legalName` through the API; answers their e-mail and API client. */
-async function submitKyc(request: APIRequestContext, tag: string, legalName: string) {
-  const user = await freshUser(request, tag)
-  const api = await apiAsUser(request, user.email, user.password)
-  const doc = async (kind: string, bytes: Buffer) =>
-    (
-      (await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as {
-        id: string
-      }
-    ).id
-  const address = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
-  await api.post('/kyc', {
-    legalName,
-    birthDate: '1990-04-25',
-    address,
-    nationality: 'BR',
-    idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
-    selfie: await doc('selfie', PNG),
-  })
-  return { email: user.email, api }
-}
+import { submitKyc } from './support/identity'
 
 test.describe
   .serial('identity reviews with the sandbox provider left to admins', () => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiAs, apiAsUser } from './support/api'
 import { CashApp, freshUser } from './support/cash-app'
-import { JPEG, PNG } from './support/identity'
+import { submitKyc } from './support/identity'
 import { byName, walkFlows, type Flow } from './support/phone-walk'
 
 /**
@@ -53,26 +53,6 @@ async function freshHolder(page: Page, { funds, bare = false }: { funds?: string
       .toBeGreaterThan(0)
   }
   return { email: user.email, accountId, cardId, admin }
-}
-
-/** A fresh person's KYC application, submitted through the API (before the admin signs the page in). */
-async function submitKyc(page: Page, legalName: string) {
-  const user = await freshUser(page.request, 'fit-kyc')
-  const api = await apiAsUser(page.request, user.email, user.password)
-  const doc = async (kind: string, bytes: Buffer) =>
-    (
-      (await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as {
-        id: string
-      }
-    ).id
-  await api.post('/kyc', {
-    legalName,
-    birthDate: '1990-04-25',
-    address: { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' },
-    nationality: 'BR',
-    idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
-    selfie: await doc('selfie', PNG),
-  })
 }
 
 const FLOWS: Flow[] = [
@@ -381,7 +361,7 @@ const FLOWS: Flow[] = [
       await admin.put('/sandbox/settings', { identityDecisions: 'manual' })
       try {
         const name = `Maria Aparecida dos Santos Oliveira ${runId()}`
-        await submitKyc(page, name)
+        await submitKyc(page.request, 'fit-kyc', name)
         await signInAdmin(page)
         await page.goto('/app/cash/admin/identity-reviews')
         await page

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { IDENTITY_SANDBOX_DELAYS } from '../../server/identity/identity-provider'
+import { apiAsUser } from './api'
 import { CashApp, freshUser } from './cash-app'
 import type { ServerClock } from './fixtures'
 
@@ -99,4 +100,26 @@ export async function signUpInBrowser(page: Page, who: { name: string; email: st
   await page.getByLabel('Password').fill(who.password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible()
+}
+
+/** A fresh person who submits KYC as `legalName` through the API; answers their e-mail and API client. */
+export async function submitKyc(request: APIRequestContext, tag: string, legalName: string) {
+  const user = await freshUser(request, tag)
+  const api = await apiAsUser(request, user.email, user.password)
+  const doc = async (kind: string, bytes: Buffer) =>
+    (
+      (await api.post('/identity/documents', { kind, fileName: `${kind}.bin`, content: bytes.toString('base64') })) as {
+        id: string
+      }
+    ).id
+  const address = { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' }
+  await api.post('/kyc', {
+    legalName,
+    birthDate: '1990-04-25',
+    address,
+    nationality: 'BR',
+    idDocument: { type: 'id_card', front: await doc('id_front', JPEG), back: await doc('id_back', PNG) },
+    selfie: await doc('selfie', PNG),
+  })
+  return { email: user.email, api }
 }

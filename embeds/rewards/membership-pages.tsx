@@ -148,13 +148,13 @@ function ActivityList({ accountId }: { accountId: string }) {
               <li key={item.id} className="cash-row">
                 <span className="cash-stack" style={{ gap: 2 }}>
                   <span>
-                    {item.kind === 'tier'
+                    {item.kind === 'tier' && item.fromTier && item.toTier
                       ? t(`membership.activity.tier.${item.reason as TierChange}`, {
-                          change: `${TIER_NAMES[item.fromTier ?? 'core']} → ${TIER_NAMES[item.toTier ?? 'core']}`,
+                          change: `${TIER_NAMES[item.fromTier]} → ${TIER_NAMES[item.toTier]}`,
                         })
                       : item.title
                         ? movementTitleText(item.title, locale)
-                        : ''}
+                        : null}
                   </span>
                   <span className="cash-muted">
                     {t(`membership.activity.reason.${item.reason}`)} ·{' '}

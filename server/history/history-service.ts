@@ -1,5 +1,4 @@
-import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
-import { reason, type MovementReason } from '../../domain/movement-reason'
+import { declineReason, type MovementReason } from '../../domain/movement-reason'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
@@ -19,10 +18,6 @@ export type HistoryQuery = {
   cardId?: string | undefined
   limit: number
 }
-
-/** A declined code as a reason: a known decline by its code, anything else as written. */
-const declineReason = (code: string): MovementReason =>
-  code in DECLINE_REASONS ? reason('decline', { code: code as DeclineReason }) : reason('note', { text: code })
 
 /**
  * A page link: `<created_at to the microsecond>|<id>` of the last item seen, e.g.
@@ -93,7 +88,7 @@ function view(r: HistoryRow) {
     amount: toDecimal(r.amount, asset),
     asset,
     createdAt: r.created_at.toISOString(),
-    reason: r.reason,
+    reason: r.decline ? declineReason(r.decline) : r.reason,
   }
 }
 

@@ -15,6 +15,8 @@ export type HistoryRow = {
   at: string
   /** Why it did not go as asked (domain/movement-reason.ts). */
   reason: MovementReason | null
+  /** A card purchase's decline code, made a reason by history-service (declineReason). */
+  decline?: string | null
 }
 
 /** What narrows a source's rows; each is left out of the SQL when unset. */
@@ -124,8 +126,7 @@ const cards: HistorySource = {
       cardId: sql`a.card_id`,
     },
     sql`-(COALESCE(a.cleared_amount, a.amount)) AS amount, 'USDC' AS asset,
-      CASE WHEN a.decline_reason IS NOT NULL THEN jsonb_build_object('key', 'decline', 'code', a.decline_reason) END
-        AS reason`,
+      NULL::jsonb AS reason, a.decline_reason AS decline`,
     null,
   ),
 }
