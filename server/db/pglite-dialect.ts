@@ -33,21 +33,17 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteDriver implements Driver {
-  readonly #connection: PGliteConnection
   #queue: Promise<void> = Promise.resolve()
-  #release: (() => void) | undefined
 
-  constructor(private readonly client: PgliteClient) {
-    this.#connection = new PGliteConnection(client)
-  }
+  constructor(private readonly client: PgliteClient) {}
   async init() {}
+  /** The connection for one caller: the next caller's statements are sent only after it is released. */
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.#queue
     let release!: () => void
     this.#queue = new Promise<void>((resolve) => (release = resolve))
     await previous
-    this.#release = release
-    return this.#connection
+    return new PGliteConnection(this.client, release)
   }
   // BEGIN is not sent by itself: it goes with the transaction's first statement (one crossing to the database's
   // thread fewer per transaction). A transaction that ran no statement has nothing to commit or roll back.
@@ -55,17 +51,28 @@ class PGliteDriver implements Driver {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''
     ;(connection as PGliteConnection).beginWithNext(`begin${level}`)
   }
+  /**
+   * The next caller may send its statements as soon as the COMMIT is sent, not answered: the database thread runs
+   * them in the order sent (pglite-thread.ts), so they run after the commit and see what it wrote, and the thread
+   * goes from one transaction to the next without waiting for this one's caller. A COMMIT that fails ends its
+   * transaction (as a rollback) all the same, so what follows it starts clean. This caller still learns the
+   * commit's outcome before its transaction is done.
+   */
   async commitTransaction(connection: DatabaseConnection) {
-    if (!(connection as PGliteConnection).dropUnsentBegin()) await connection.executeQuery(CompiledQuery.raw('commit'))
+    const c = connection as PGliteConnection
+    if (c.dropUnsentBegin()) return
+    const commit = c.executeQuery(CompiledQuery.raw('commit'))
+    c.release()
+    await commit
   }
+  // After a failed COMMIT, Kysely rolls back: that transaction has already ended, and the statements now being run
+  // are the next caller's, which a ROLLBACK here would undo. So once released, nothing more is sent.
   async rollbackTransaction(connection: DatabaseConnection) {
-    if (!(connection as PGliteConnection).dropUnsentBegin())
-      await connection.executeQuery(CompiledQuery.raw('rollback'))
+    const c = connection as PGliteConnection
+    if (!c.dropUnsentBegin() && !c.released) await c.executeQuery(CompiledQuery.raw('rollback'))
   }
-  async releaseConnection() {
-    const release = this.#release
-    this.#release = undefined
-    release?.()
+  async releaseConnection(connection: DatabaseConnection) {
+    ;(connection as PGliteConnection).release()
   }
   async destroy() {
     await this.client.close()
@@ -74,7 +81,22 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   #begin: string | undefined
-  constructor(private readonly client: PgliteClient) {}
+  #release: (() => void) | undefined
+  constructor(
+    private readonly client: PgliteClient,
+    release: () => void,
+  ) {
+    this.#release = release
+  }
+  /** Lets the next caller have the database (once: a committed transaction is released again by Kysely). */
+  release() {
+    const release = this.#release
+    this.#release = undefined
+    release?.()
+  }
+  get released() {
+    return this.#release === undefined
+  }
   beginWithNext(begin: string) {
     this.#begin = begin
   }
@@ -85,6 +107,7 @@ class PGliteConnection implements DatabaseConnection {
     return unsent
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.released) throw new Error('PGlite dialect: a statement on a connection already released')
     const begin = this.#begin
     this.#begin = undefined
     const result = await this.client.query<R>(query.sql, query.parameters, begin)

@@ -103,3 +103,46 @@ it(
     expect(await xid()).not.toBe(await xid())
   },
 )
+
+it(
+  'the next transaction goes to the database as soon as a COMMIT is sent, ' +
+    'runs after it and sees what it wrote; each caller still learns its own commit',
+  async () => {
+    await db.execScript('CREATE TABLE thread_pipeline (k integer PRIMARY KEY)')
+    const order: string[] = []
+    const first = db.kysely
+      .transaction()
+      .execute((tx) => sql`INSERT INTO thread_pipeline VALUES (1)`.execute(tx))
+      .then(() => order.push('first committed'))
+    const second = db.kysely.transaction().execute(async (tx) => {
+      order.push('second began')
+      const { rows } = await sql<{ k: number }>`SELECT k FROM thread_pipeline`.execute(tx)
+      await sql`INSERT INTO thread_pipeline VALUES (2)`.execute(tx)
+      return rows
+    })
+    await first
+    expect(await second).toEqual([{ k: 1 }])
+    // The second began while the first's COMMIT was on its way: the database thread had work waiting.
+    expect(order).toEqual(['second began', 'first committed'])
+    const { rows } = await sql<{ k: number }>`SELECT k FROM thread_pipeline ORDER BY k`.execute(db.kysely)
+    expect(rows).toEqual([{ k: 1 }, { k: 2 }])
+  },
+)
+
+it('a COMMIT that fails rolls back only its own transaction, not the next one already sent behind it', async () => {
+  await db.execScript(
+    'CREATE TABLE thread_deferred (k integer CONSTRAINT thread_deferred_once UNIQUE DEFERRABLE INITIALLY DEFERRED)',
+  )
+  const failing = db.kysely
+    .transaction()
+    .execute((tx) => sql`INSERT INTO thread_deferred VALUES (1), (1)`.execute(tx))
+    .catch((error: unknown) => error)
+  const next = db.kysely.transaction().execute(async (tx) => {
+    await sql`INSERT INTO thread_deferred VALUES (2)`.execute(tx)
+    return (await sql<{ k: number }>`SELECT k FROM thread_deferred`.execute(tx)).rows
+  })
+  expect(await failing).toMatchObject({ code: '23505', constraint: 'thread_deferred_once' })
+  expect(await next).toEqual([{ k: 2 }])
+  const { rows } = await sql<{ k: number }>`SELECT k FROM thread_deferred`.execute(db.kysely)
+  expect(rows, 'the second transaction committed although the first failed at its COMMIT').toEqual([{ k: 2 }])
+})

@@ -66,8 +66,19 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
       return { id: request.id, error: errorFields(error) }
     }
   }
+  // One message at a time, in the order sent: a message's BEGIN and statement run with nothing between them, and
+  // a transaction's statements run after the COMMIT sent before them (pglite-dialect.ts relies on both).
+  let previous: Promise<void> = Promise.resolve()
   port.on('message', (request: ThreadRequest) => {
-    // A dump's bytes move to the other thread rather than being copied.
-    void answer(request).then((reply) => port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : []))
+    previous = previous
+      .then(() => answer(request))
+      .then((reply) => {
+        try {
+          // A dump's bytes move to the other thread rather than being copied.
+          port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : [])
+        } catch (error) {
+          port.postMessage({ id: reply.id, error: errorFields(error) }) // rows that cannot cross
+        }
+      })
   })
 }
