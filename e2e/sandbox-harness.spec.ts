@@ -17,8 +17,9 @@ async function launch(page: Page, webview: string, email = 'personal@demo.cash',
 
 /**
  * Launches `webview` in the harness already open, as the Launch button does for a tester trying page after page:
- * the harness clears its log and controls and frames the new page. The handshake is waited for once the frame
- * shows the new launch (its address changes), so the last launch's log can never answer for it.
+ * the harness clears its log and frames the new page; the sandbox controls stay when the persona does. The
+ * handshake is waited for once the frame shows the new launch (its address changes), so the last launch's log can
+ * never answer for it.
  */
 async function launchHere(page: Page, webview: string, email = 'personal@demo.cash', screen?: string) {
   const before = await page
@@ -212,6 +213,32 @@ test.describe(
       await expect(bank.getByText('Use a point for decimals and a comma for thousands, like 1,234.56.')).toBeVisible()
       await expect(bank.getByLabel('Amount (USD)')).toHaveAttribute('aria-invalid', 'true')
       await expect(page.getByTestId('sandbox-outcome')).toHaveText('')
+    })
+
+    test('what a tester typed in the controls stays when the embed is launched again, and is sent as typed', async ({
+      page,
+    }) => {
+      const { embed, controls } = await launch(page, 'home')
+      const bank = controls.getByRole('form', { name: 'Incoming bank transfer' })
+      await bank.getByLabel('Amount (USD)').fill('12,50')
+      await bank.getByLabel('Sender').fill('Relaunch Payroll')
+      // Framed again (a new address) for the same persona: the controls and what was typed in them stay.
+      await launchHere(page, 'history')
+      await expect(embed.getByRole('heading', { level: 1 })).toHaveText('Transaction history')
+      await expect(bank.getByLabel('Amount (USD)')).toHaveValue('12,50')
+      await expect(bank.getByLabel('Sender')).toHaveValue('Relaunch Payroll')
+      await bank.getByRole('button', { name: 'Receive transfer' }).click()
+      await expect(bank.getByText('Use a point for decimals and a comma for thousands, like 1,234.56.')).toBeVisible()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('')
+      await bank.getByLabel('Amount (USD)').fill('12.50')
+      await bank.getByRole('button', { name: 'Receive transfer' }).click()
+      await expect(page.getByTestId('sandbox-outcome')).toHaveText('A bank transfer of $12.50 arrived.')
+      await expect(row(embed, 'ACH from Relaunch Payroll')).toBeVisible()
+      // Another persona's controls act on another account: they start afresh.
+      await launchHere(page, 'history', 'borrower@demo.cash')
+      await expect(page.getByText('Acting on the account of borrower@demo.cash.')).toBeVisible()
+      await expect(bank.getByLabel('Amount (USD)')).toHaveValue('250')
+      await expect(bank.getByLabel('Sender')).toHaveValue('Sandbox Sender')
     })
 
     test('time: the clock moves forward and a withdrawal past its security delay shows sent', async ({

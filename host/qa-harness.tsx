@@ -228,8 +228,9 @@ export function QaHarness() {
             {sandboxOn && qa.sandbox && config ? (
               <>
                 <p className="cash-muted">{t('qa.sandboxFor', { email: qa.sandbox.email })}</p>
+                {/* One persona's controls live across launches (what a tester typed stays); another's start afresh. */}
                 <SandboxControls
-                  key={`${qa.sandbox.email}:${qa.src}`}
+                  key={qa.sandbox.email}
                   api={qa.sandbox.api}
                   who={qa.sandbox.email}
                   environment={config.monitoring.environment}

@@ -63,17 +63,25 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
   const [sandbox, setSandbox] = useState<{ email: string; api: ApiClient } | null>(null)
   const host = useRef<HostBridge | null>(null)
   const counter = useRef(0)
+  /** The newest launch's number: a launch that a newer one overtook while it signed in changes nothing after. */
+  const latest = useRef(0)
 
   useEffect(() => () => host.current?.close(), [])
 
   const launch = useCallback(
     async (settings: QaSettings) => {
+      const mine = ++latest.current
+      const overtaken = () => latest.current !== mine
       host.current?.close()
+      host.current = null
       setLog([])
       setAsks([])
       setNotices([])
       setError(null)
-      setSandbox(null)
+      // The same persona's controls stay while the embed is framed again: they act on the same account, and what
+      // the tester typed in them stays. Another persona (or none) has no controls until its own are signed in.
+      const keep = settings.sandbox && settings.email !== ''
+      setSandbox((s) => (keep && s?.email === settings.email ? s : null))
       let context: BridgeContext = {
         sessionToken: null,
         user: null,
@@ -100,9 +108,12 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
             accountKind: session.memberships[0]?.accountKind ?? null,
           }
         } catch (e) {
+          if (overtaken()) return
           setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
+          setSandbox(null)
           return
         }
+        if (overtaken()) return
       }
       const ask = <T>(make: (answer: (value: T) => void) => Ask) =>
         new Promise<T>((resolve) => {
@@ -177,9 +188,12 @@ export function useQaHost(iframe: React.RefObject<HTMLIFrameElement | null>) {
             password: settings.password,
             client: 'native',
           })
+          if (overtaken()) return
           setSandbox({ email: settings.email, api: createApiClient({ bearerToken: () => session.token ?? undefined }) })
         } catch (e) {
+          if (overtaken()) return
           setError(t('qa.signInFailed', { error: e instanceof Error ? e.message : String(e) }))
+          setSandbox(null)
         }
       }
     },
