@@ -38,6 +38,16 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   proof_of_address: 'Proof of address',
 }
 
+/** The same names in Brazilian Portuguese (a mail to a person who reads Portuguese asks for the document by it). */
+export const DOCUMENT_LABELS_PT_BR: Record<DocumentKind, string> = {
+  id_front: 'Documento de identidade (frente)',
+  id_back: 'Documento de identidade (verso)',
+  passport: 'Passaporte',
+  selfie: 'Selfie',
+  certificate_of_incorporation: 'Certidão de constituição',
+  proof_of_address: 'Comprovante de endereço',
+}
+
 const SIGNATURES: { type: FileType; bytes: number[] }[] = [
   { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
   { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },

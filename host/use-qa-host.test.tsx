@@ -58,47 +58,53 @@ async function answer(nth: number, email: string) {
 }
 
 describe('the QA harness host', () => {
-  it('a launch overtaken while it signs in changes nothing after: the newer launch keeps its embed and controls', async () => {
-    const { result } = renderHook(() => useQaHost({ current: null }))
-    // Launched as Paula, then (before her controls are signed in) launched again as Bruno.
-    const first = launchAs(result, 'personal@demo.cash', 'home')
-    await answer(0, 'personal@demo.cash')
-    expect(result.current.src).toContain('/webview/home?')
-    const second = launchAs(result, 'borrower@demo.cash', 'history')
-    await answer(2, 'borrower@demo.cash')
-    await answer(3, ADMIN.email)
-    await act(() => second)
-    expect(result.current.src).toContain('/webview/history?')
-    expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
-    // Paula's launch's admin sign-in answers last: it must not put her controls beside Bruno's embed.
-    await answer(1, ADMIN.email)
-    await act(() => first)
-    expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
-    expect(result.current.src).toContain('/webview/history?')
-    expect(result.current.error).toBeNull()
-  })
+  it(
+    'a launch overtaken while it signs in changes nothing after: ' + 'the newer launch keeps its embed and controls',
+    async () => {
+      const { result } = renderHook(() => useQaHost({ current: null }))
+      // Launched as Paula, then (before her controls are signed in) launched again as Bruno.
+      const first = launchAs(result, 'personal@demo.cash', 'home')
+      await answer(0, 'personal@demo.cash')
+      expect(result.current.src).toContain('/webview/home?')
+      const second = launchAs(result, 'borrower@demo.cash', 'history')
+      await answer(2, 'borrower@demo.cash')
+      await answer(3, ADMIN.email)
+      await act(() => second)
+      expect(result.current.src).toContain('/webview/history?')
+      expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
+      // Paula's launch's admin sign-in answers last: it must not put her controls beside Bruno's embed.
+      await answer(1, ADMIN.email)
+      await act(() => first)
+      expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
+      expect(result.current.src).toContain('/webview/history?')
+      expect(result.current.error).toBeNull()
+    },
+  )
 
-  it('a launch again for the same persona keeps its controls while it signs in, then hands them a fresh client', async () => {
-    const { result } = renderHook(() => useQaHost({ current: null }))
-    let launched = launchAs(result, 'personal@demo.cash', 'home')
-    await answer(0, 'personal@demo.cash')
-    await answer(1, ADMIN.email)
-    await act(() => launched)
-    const before = result.current.sandbox
-    expect(before?.email).toBe('personal@demo.cash')
-    launched = launchAs(result, 'personal@demo.cash', 'history')
-    expect(result.current.sandbox).toBe(before)
-    await answer(2, 'personal@demo.cash')
-    await answer(3, ADMIN.email)
-    await act(() => launched)
-    expect(result.current.sandbox?.email).toBe('personal@demo.cash')
-    expect(result.current.sandbox?.api).not.toBe(before?.api)
-    // Another persona: no controls until its own are signed in.
-    launched = launchAs(result, 'borrower@demo.cash', 'history')
-    expect(result.current.sandbox).toBeNull()
-    await answer(4, 'borrower@demo.cash')
-    await answer(5, ADMIN.email)
-    await act(() => launched)
-    expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
-  })
+  it(
+    'a launch again for the same persona keeps its controls while it signs in, ' + 'then hands them a fresh client',
+    async () => {
+      const { result } = renderHook(() => useQaHost({ current: null }))
+      let launched = launchAs(result, 'personal@demo.cash', 'home')
+      await answer(0, 'personal@demo.cash')
+      await answer(1, ADMIN.email)
+      await act(() => launched)
+      const before = result.current.sandbox
+      expect(before?.email).toBe('personal@demo.cash')
+      launched = launchAs(result, 'personal@demo.cash', 'history')
+      expect(result.current.sandbox).toBe(before)
+      await answer(2, 'personal@demo.cash')
+      await answer(3, ADMIN.email)
+      await act(() => launched)
+      expect(result.current.sandbox?.email).toBe('personal@demo.cash')
+      expect(result.current.sandbox?.api).not.toBe(before?.api)
+      // Another persona: no controls until its own are signed in.
+      launched = launchAs(result, 'borrower@demo.cash', 'history')
+      expect(result.current.sandbox).toBeNull()
+      await answer(4, 'borrower@demo.cash')
+      await answer(5, ADMIN.email)
+      await act(() => launched)
+      expect(result.current.sandbox?.email).toBe('borrower@demo.cash')
+    },
+  )
 })

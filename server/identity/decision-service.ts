@@ -3,19 +3,24 @@ import { z } from 'zod'
 import type { DecisionBody } from '../../domain/api/identity.schema'
 import type { VerificationStatus } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
-import { combineKyb, DOCUMENT_KINDS, DOCUMENT_LABELS, type DocumentKind } from '../../domain/identity'
+import {
+  combineKyb,
+  DOCUMENT_KINDS,
+  DOCUMENT_LABELS,
+  DOCUMENT_LABELS_PT_BR,
+  type DocumentKind,
+} from '../../domain/identity'
 import type { IdentityApplicationsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
+import { mailLanguage, type MailedVerificationStatus, type MailLanguage } from '../mail/templates'
 
 export type ApplicationRow = Selectable<IdentityApplicationsTable>
 
-const MAIL_STATE: Partial<Record<VerificationStatus, string>> = {
-  approved: 'approved',
-  rejected: 'rejected',
-  more_info_needed: 'more information needed',
-}
+/** The outcomes the applicant hears of by mail. */
+const mailed = (status: VerificationStatus): status is MailedVerificationStatus =>
+  status === 'approved' || status === 'rejected' || status === 'more_info_needed'
 
 /** The reason stored with a status (and shown by the card gate): the provider's reason, or the document asked for. */
 function reasonOf(
@@ -30,6 +35,19 @@ function reasonOf(
   return null
 }
 
+/** The reason as a mail in `language` says it: the reviewer's words as written, the document by its name there. */
+function mailReason(
+  app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>,
+  owner: boolean,
+  language: MailLanguage,
+): string | null {
+  if (language === 'en') return reasonOf(app, owner)
+  if (app.status === 'rejected') return owner ? `Sócio ${app.subject_name}: ${app.reason ?? 'recusado'}` : app.reason
+  if (app.status === 'more_info_needed' && app.requested_document)
+    return `${DOCUMENT_LABELS_PT_BR[app.requested_document as DocumentKind]}${owner ? ` de ${app.subject_name}` : ''}`
+  return null
+}
+
 /**
  * Brings the person's `kyc_status` or the company's `kyb_status` in line with its applications, and mails
  * the applicant when that status became a decision.
@@ -38,7 +56,7 @@ export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): P
   if (app.kind === 'kyc' && app.user_id) {
     const user = await db
       .selectFrom('users')
-      .select(['email', 'kyc_status'])
+      .select(['email', 'kyc_status', 'language'])
       .where('id', '=', app.user_id)
       .executeTakeFirstOrThrow()
     const reason = reasonOf(app, false)
@@ -47,14 +65,16 @@ export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): P
       .set({ kyc_status: app.status, kyc_reason: reason })
       .where('id', '=', app.user_id)
       .execute()
-    const state = MAIL_STATE[app.status]
-    if (state && user.kyc_status !== app.status)
+    if (mailed(app.status) && user.kyc_status !== app.status) {
+      const language = mailLanguage(user.language)
       await sendMail(deps, db, user.email, 'verificationUpdate', {
         what: 'KYC',
-        state,
-        reason,
+        status: app.status,
+        reason: mailReason(app, false, language),
         link: `${app.origin}/app/cash/kyc`,
+        language,
       })
+    }
     return
   }
   const rootId = app.kind === 'kyb' ? app.id : app.parent_id!
@@ -81,18 +101,22 @@ export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): P
     .set({ kyb_status: status, kyb_reason: reason })
     .where('id', '=', root.account_id!)
     .execute()
-  const state = MAIL_STATE[status]
-  if (state && account.kyb_status !== status) {
+  if (mailed(status) && account.kyb_status !== status) {
     const submitter = await db
       .selectFrom('users')
-      .select('email')
+      .select(['email', 'language'])
       .where('id', '=', root.submitted_by)
       .executeTakeFirstOrThrow()
+    const language = mailLanguage(submitter.language)
     await sendMail(deps, db, submitter.email, 'verificationUpdate', {
       what: 'KYB',
-      state,
-      reason,
+      status,
+      reason:
+        deciding && (status === 'rejected' || status === 'more_info_needed')
+          ? mailReason(deciding, deciding.kind === 'kyc', language)
+          : null,
       link: `${root.origin}/app/cash/kyb`,
+      language,
     })
   }
 }

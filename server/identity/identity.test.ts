@@ -270,6 +270,21 @@ describe('admin decisions', () => {
     expect((await admin.json('GET', '/admin/identity-applications')).body.items).toHaveLength(0)
   })
 
+  it('mails a decision in the applicant’s language: the outcome and the document asked for in Portuguese', async () => {
+    await nina.json('PUT', '/profile', { name: 'Nina Novak', language: 'pt-BR', phone: '' })
+    await nina.json('POST', '/kyc', await kycBody(nina))
+    const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items
+    await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, {
+      decision: 'more_info_needed',
+      document: 'selfie',
+    })
+    const [mail] = await mailTo(persona('new').email)
+    expect(mail).toMatchObject({ subject: 'Sua verificação KYC: precisamos de mais informações' })
+    expect(mail!.body).toContain('Motivo: Selfie\n')
+    expect(mail!.body).toContain('Veja os detalhes e o que fazer agora: ')
+    expect(mail!.body).not.toMatch(/Your|Reason|verification/)
+  })
+
   it('lets the sandbox control decide an application now', async () => {
     await nina.json('POST', '/kyc', await kycBody(nina))
     const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items

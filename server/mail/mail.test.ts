@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 import { sendMail } from './mail-service'
 import { MAIL_TEMPLATES } from './templates'
+import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
 
 let t: TestApp
 let admin: Caller
@@ -15,10 +16,16 @@ describe('mail outbox', () => {
   it('keeps a mail only if the transaction that sent it commits, then delivers it', async () => {
     await t.deps.db.kysely
       .transaction()
-      .execute((tx) => sendMail(t.deps, tx, 'Ana@Example.com', 'vaultEmailCode', { code: '123456', minutes: 15 }))
+      .execute((tx) =>
+        sendMail(t.deps, tx, 'Ana@Example.com', 'vaultEmailCode', { code: '123456', minutes: 15, language: 'en' }),
+      )
     await expect(
       t.deps.db.kysely.transaction().execute(async (tx) => {
-        await sendMail(t.deps, tx, 'ghost@example.com', 'vaultEmailCode', { code: '999999', minutes: 15 })
+        await sendMail(t.deps, tx, 'ghost@example.com', 'vaultEmailCode', {
+          code: '999999',
+          minutes: 15,
+          language: 'en',
+        })
         throw new Error('the invite failed')
       }),
     ).rejects.toThrow('the invite failed')
@@ -42,6 +49,7 @@ describe('mail outbox', () => {
         role: 'member',
         link: 'http://localhost:3000/app/cash/accept-invite?token=abc',
         expiresAt: new Date('2026-11-28T12:00:00Z'),
+        language: 'en',
       }),
     )
     const member = await signIn(t.app, 'member')
@@ -70,10 +78,54 @@ describe('mail templates', () => {
       MAIL_TEMPLATES.invite({
         companyName: 'Acme',
         inviterName: 'Olga',
-        role: 'a member',
+        role: 'member',
         link: 'https://cash.example/i',
         expiresAt: at,
+        language: 'en',
       }).body,
-    ).toMatch(/expires on Nov 28, 2026, 3:05\sPM UTC\./)
+    ).toMatch(/as a member\.[\s\S]*expires on Nov 28, 2026, 3:05\sPM UTC\./)
+  })
+})
+
+describe('each mail in its reader’s language', () => {
+  const mailsTo = async (to: string) =>
+    (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(to)}`)).body.items as {
+      subject: string
+      body: string
+    }[]
+
+  it(
+    'a vault e-mail code in Portuguese to a person who reads Portuguese, ' + 'in English to one who never chose',
+    async () => {
+      const paula = await signIn(t.app, 'personal')
+      await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: 'pt-BR', phone: '' })
+      await paula.json('POST', '/vault-email', { email: 'cofre@paula.example' })
+      const [pt] = await mailsTo('cofre@paula.example')
+      expect(pt!.subject).toMatch(/^Seu código de verificação do Cash: \d{6}$/)
+      expect(pt!.body).toContain('Ele expira em 15 minutos.')
+      const bruno = await signIn(t.app, 'borrower')
+      await bruno.json('POST', '/vault-email', { email: 'vault@bruno.example' })
+      expect((await mailsTo('vault@bruno.example'))[0]!.subject).toMatch(/^Your Cash verification code: \d{6}$/)
+    },
+  )
+
+  it('an invitation in the language the invitee chose, else in the one the inviter chose', async () => {
+    const olga = await signIn(t.app, 'owner')
+    await olga.json('PUT', '/profile', { name: 'Olga Owner', language: 'pt-BR', phone: '' })
+    const acme = ACCOUNT_IDS.acme
+    expect(
+      (await olga.json('POST', `/accounts/${acme}/invitations`, { email: 'ivo@novo.example', role: 'admin' })).status,
+    ).toBe(201)
+    const [invite] = await mailsTo('ivo@novo.example')
+    expect(invite!.subject).toMatch(/convidou você para .+ no Cash$/)
+    expect(invite!.body).toContain('como administrador.')
+    expect(invite!.body).toMatch(/expira em \d+ de \w+\.? de \d{4}, \d{2}:\d{2} UTC\./)
+    // Bruno chose English: his own language wins over the inviter's.
+    await (await signIn(t.app, 'borrower')).json('PUT', '/profile', { name: 'Bruno', language: 'en', phone: '' })
+    const bruno = persona('borrower').email
+    expect((await olga.json('POST', `/accounts/${acme}/invitations`, { email: bruno, role: 'member' })).status).toBe(
+      201,
+    )
+    expect((await mailsTo(bruno))[0]!.body).toContain('as a member.')
   })
 })

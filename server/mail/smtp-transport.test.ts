@@ -118,7 +118,7 @@ async function deliveryJob(t: TestApp, mailId: string) {
 async function queueCode(t: TestApp, to: string) {
   return t.deps.db.kysely
     .transaction()
-    .execute((tx) => sendMail(t.deps, tx, to, 'vaultEmailCode', { code: '482913', minutes: 15 }))
+    .execute((tx) => sendMail(t.deps, tx, to, 'vaultEmailCode', { code: '482913', minutes: 15, language: 'en' }))
 }
 
 describe('mail through SMTP (SMTP_URL)', () => {

@@ -3,38 +3,103 @@ import { formatDate } from '../../domain/format-date'
 /** A moment in a mail: the app's date-and-time style in the mail's language, in UTC and saying so (docs/dates.md). */
 const mailTime = (at: Date, locale: 'en-US' | 'pt-BR') => `${formatDate(at, locale, 'dateTime', 'UTC')} UTC`
 
+/** The languages a mail is written in: the person's own (`users.language`), English when they never chose. */
+export type MailLanguage = 'en' | 'pt-BR'
+/** A person's language as stored (null: never chosen), as the language of a mail to them. */
+export const mailLanguage = (language: string | null | undefined): MailLanguage =>
+  language === 'pt-BR' ? 'pt-BR' : 'en'
+
+const ROLE_EN = { owner: 'an owner', admin: 'an admin', member: 'a member' } as const
+const ROLE_PT_BR = { owner: 'proprietário', admin: 'administrador', member: 'membro' } as const
+/** The verification outcomes that send a mail. */
+export type MailedVerificationStatus = 'approved' | 'rejected' | 'more_info_needed'
+const VERIFICATION_EN: Record<MailedVerificationStatus, string> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  more_info_needed: 'more information needed',
+}
+const VERIFICATION_PT_BR: Record<MailedVerificationStatus, string> = {
+  approved: 'aprovada',
+  rejected: 'recusada',
+  more_info_needed: 'precisamos de mais informações',
+}
+
 /**
  * Every mail Cash sends, as a function of its variables. Plain text: it reads the same in every client and
  * carries no tracking. Links are absolute (`origin` + path).
  */
 export const MAIL_TEMPLATES = {
-  /** A company invites someone to join it. */
-  invite: (v: { companyName: string; inviterName: string; role: string; link: string; expiresAt: Date }) => ({
-    subject: `${v.inviterName} invited you to ${v.companyName} on Cash`,
-    body:
-      `${v.inviterName} invited you to join ${v.companyName} on Cash ` +
-      `as ${v.role}.\n\nAccept the invitation: ${v.link}\n\nThe link works once and expires ` +
-      `on ${mailTime(v.expiresAt, 'en-US')}. If you did not expect this, ignore this e-mail.`,
-  }),
-  /** A code to verify the vault e-mail address. */
-  vaultEmailCode: (v: { code: string; minutes: number }) => ({
-    subject: `Your Cash verification code: ${v.code}`,
-    body:
-      `Enter this code in Cash to verify this address for statements and security notices: ${v.code}\n\nIt ` +
-      `expires in ${v.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
-  }),
-  /** A change to what the identity provider decided. */
-  verificationUpdate: (v: { what: 'KYC' | 'KYB'; state: string; reason: string | null; link: string }) => ({
-    subject: `Your ${v.what} verification: ${v.state}`,
-    body:
-      `Your ${v.what} verification is now: ${v.state}.${v.reason ? `\n\nReason: ${v.reason}` : ''}\n\nSee ` +
-      `the details and what to do next: ${v.link}`,
-  }),
+  /**
+   * A company invites someone to join it, in the language the invitee chose if they already have a Cash login, else
+   * the one the inviter chose (server/people/invitation-service.ts).
+   */
+  invite: (v: {
+    companyName: string
+    inviterName: string
+    role: 'owner' | 'admin' | 'member'
+    link: string
+    expiresAt: Date
+    language: MailLanguage
+  }) =>
+    v.language === 'pt-BR'
+      ? {
+          subject: `${v.inviterName} convidou você para ${v.companyName} no Cash`,
+          body:
+            `${v.inviterName} convidou você para entrar em ${v.companyName} no Cash ` +
+            `como ${ROLE_PT_BR[v.role]}.\n\nAceite o convite: ${v.link}\n\nO link funciona uma vez e expira ` +
+            `em ${mailTime(v.expiresAt, 'pt-BR')}. Se você não esperava este convite, ignore este e-mail.`,
+        }
+      : {
+          subject: `${v.inviterName} invited you to ${v.companyName} on Cash`,
+          body:
+            `${v.inviterName} invited you to join ${v.companyName} on Cash ` +
+            `as ${ROLE_EN[v.role]}.\n\nAccept the invitation: ${v.link}\n\nThe link works once and expires ` +
+            `on ${mailTime(v.expiresAt, 'en-US')}. If you did not expect this, ignore this e-mail.`,
+        },
+  /** A code to verify the vault e-mail address, in the language of the person who asked for it. */
+  vaultEmailCode: (v: { code: string; minutes: number; language: MailLanguage }) =>
+    v.language === 'pt-BR'
+      ? {
+          subject: `Seu código de verificação do Cash: ${v.code}`,
+          body:
+            `Digite este código no Cash para verificar este endereço para extratos e avisos de segurança: ` +
+            `${v.code}\n\nEle expira em ${v.minutes} minutos. Se você não pediu, ignore este e-mail.`,
+        }
+      : {
+          subject: `Your Cash verification code: ${v.code}`,
+          body:
+            `Enter this code in Cash to verify this address for statements and security notices: ${v.code}\n\nIt ` +
+            `expires in ${v.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+        },
+  /**
+   * A change to what the identity provider decided, in the applicant's language; `reason` is the reviewer's own words
+   * (or the document asked for, already worded in that language).
+   */
+  verificationUpdate: (v: {
+    what: 'KYC' | 'KYB'
+    status: MailedVerificationStatus
+    reason: string | null
+    link: string
+    language: MailLanguage
+  }) =>
+    v.language === 'pt-BR'
+      ? {
+          subject: `Sua verificação ${v.what}: ${VERIFICATION_PT_BR[v.status]}`,
+          body:
+            `Sua verificação ${v.what} agora está: ${VERIFICATION_PT_BR[v.status]}.` +
+            `${v.reason ? `\n\nMotivo: ${v.reason}` : ''}\n\nVeja os detalhes e o que fazer agora: ${v.link}`,
+        }
+      : {
+          subject: `Your ${v.what} verification: ${VERIFICATION_EN[v.status]}`,
+          body:
+            `Your ${v.what} verification is now: ${VERIFICATION_EN[v.status]}.` +
+            `${v.reason ? `\n\nReason: ${v.reason}` : ''}\n\nSee the details and what to do next: ${v.link}`,
+        },
   /**
    * A password reset link (server/auth/password-reset-service.ts), in the person's language: it opens the page that
    * takes a new password, works once, for `minutes`, and only while it is the latest one asked for.
    */
-  passwordReset: (v: { link: string; minutes: number; language: 'en' | 'pt-BR' }) =>
+  passwordReset: (v: { link: string; minutes: number; language: MailLanguage }) =>
     v.language === 'pt-BR'
       ? {
           subject: 'Redefina sua senha do Cash',
@@ -55,7 +120,7 @@ export const MAIL_TEMPLATES = {
   /**
    * The password was changed (a reset, or a change while signed in): a notice, with the way back if it was not them.
    */
-  passwordChanged: (v: { at: Date; how: 'reset' | 'change'; resetLink: string; language: 'en' | 'pt-BR' }) =>
+  passwordChanged: (v: { at: Date; how: 'reset' | 'change'; resetLink: string; language: MailLanguage }) =>
     v.language === 'pt-BR'
       ? {
           subject: 'A senha do seu Cash foi alterada',
@@ -77,7 +142,7 @@ export const MAIL_TEMPLATES = {
    * Confirming payments was paused after wrong passwords in a row (server/auth/confirm.ts): whoever typed them holds
    * a signed-in session, so the person hears of it by e-mail, with what to do if it was not them.
    */
-  confirmationsPaused: (v: { failures: number; until: Date; language: 'en' | 'pt-BR' }) => {
+  confirmationsPaused: (v: { failures: number; until: Date; language: MailLanguage }) => {
     return v.language === 'pt-BR'
       ? {
           subject: 'Pausamos as confirmações no seu Cash',

@@ -10,12 +10,11 @@ import { decidePeopleAction, inviteExpiresAt } from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
+import { mailLanguage } from '../mail/templates'
 import { refuse } from './people-service'
 
 /** Only the SHA-256 of an invitation token is stored; the token itself lives in the e-mail. */
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
-
-const ARTICLE: Record<string, string> = { owner: 'an owner', admin: 'an admin', member: 'a member' }
 
 /**
  * Invites an e-mail to the company with a role, replacing a pending invitation to the same e-mail, and
@@ -65,12 +64,20 @@ export async function invite(
     })
     .execute()
   const account = await tx.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
+  // In the language the invitee chose if they already have a login, else in the inviter's (they likely share one).
+  const languages = await tx
+    .selectFrom('users')
+    .select(['id', 'language'])
+    .where((eb) => eb.or([eb('email', '=', body.email), eb('id', '=', principal.userId)]))
+    .execute()
+  const invitee = languages.find((u) => u.id !== principal.userId)?.language
   await sendMail(deps, tx, body.email, 'invite', {
     companyName: account.name,
     inviterName: principal.name,
-    role: ARTICLE[body.role]!,
+    role: body.role,
     link: `${origin}/app/cash/accept-invite?token=${token}`,
     expiresAt,
+    language: mailLanguage(invitee ?? languages.find((u) => u.id === principal.userId)?.language),
   })
   return {
     id,

@@ -12,6 +12,7 @@ import { hitRateLimit } from '../security/rate-limit'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
+import { mailLanguage } from '../mail/templates'
 
 /** Only a keyed hash of a code is stored: a database reader cannot read live codes. */
 const hashCode = (deps: Pick<Deps, 'config'>, userId: string, code: string) =>
@@ -47,7 +48,11 @@ export async function getVaultEmail(deps: Pick<Deps, 'now'>, db: Tx, userId: str
 export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email: string): Promise<void> {
   const now = deps.now()
   await hitRateLimit(db, `vault-code:${userId}`, VAULT_CODE_REQUESTS_PER_WINDOW, VAULT_CODE_WINDOW_MINUTES, now)
-  const user = await db.selectFrom('users').select('vault_email').where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await db
+    .selectFrom('users')
+    .select(['vault_email', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
   if (user.vault_email === email)
     throw new DomainError('invalid_request', 'This address is already your verified vault e-mail.', {
       email: 'This address is already your verified vault e-mail.',
@@ -65,7 +70,11 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
     .values({ user_id: userId, ...row })
     .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
     .execute()
-  await sendMail(deps, db, email, 'vaultEmailCode', { code, minutes: VAULT_CODE_MINUTES })
+  await sendMail(deps, db, email, 'vaultEmailCode', {
+    code,
+    minutes: VAULT_CODE_MINUTES,
+    language: mailLanguage(user.language),
+  })
 }
 
 /**
