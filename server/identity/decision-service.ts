@@ -28,8 +28,8 @@ function reasonOf(
   owner: boolean,
 ): string | null {
   const whose = owner ? ` of ${app.subject_name}` : ''
-  if (app.status === 'rejected')
-    return owner ? `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}` : app.reason
+  // Which owner was rejected is in the view's owners (their names and statuses), worded by the page.
+  if (app.status === 'rejected') return app.reason
   if (app.status === 'more_info_needed' && app.requested_document)
     return `${DOCUMENT_LABELS[app.requested_document as DocumentKind]}${whose}`
   return null
@@ -41,8 +41,12 @@ function mailReason(
   owner: boolean,
   language: MailLanguage,
 ): string | null {
+  if (app.status === 'rejected' && owner)
+    return language === 'pt-BR'
+      ? `Sócio ${app.subject_name}: ${app.reason ?? 'recusado'}`
+      : `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}`
   if (language === 'en') return reasonOf(app, owner)
-  if (app.status === 'rejected') return owner ? `Sócio ${app.subject_name}: ${app.reason ?? 'recusado'}` : app.reason
+  if (app.status === 'rejected') return app.reason
   if (app.status === 'more_info_needed' && app.requested_document)
     return `${DOCUMENT_LABELS_PT_BR[app.requested_document as DocumentKind]}${owner ? ` de ${app.subject_name}` : ''}`
   return null

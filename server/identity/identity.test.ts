@@ -378,10 +378,17 @@ describe('KYB', () => {
       await kybBody([await owner('Olivia Okafor', '60'), await owner('Rita Reject', '40')]),
     )
     await secondsPass(6)
-    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body).toMatchObject({
-      status: 'rejected',
-      reason: 'Beneficial owner Rita Reject: The document is expired',
-    })
+    const view = (await olivia.json('GET', `/accounts/${acme}/kyb`)).body
+    // The reason is the provider's words; who was rejected is data the page words in its language.
+    expect(view).toMatchObject({ status: 'rejected', reason: 'The document is expired' })
+    expect(view.owners).toEqual(
+      expect.arrayContaining([
+        { name: 'Rita Reject', status: 'rejected' },
+        { name: 'Olivia Okafor', status: 'approved' },
+      ]),
+    )
+    const [mail] = await mailTo(persona('owner').email)
+    expect(mail!.body).toContain('Reason: Beneficial owner Rita Reject: The document is expired')
   })
 
   it('asks an owner for a document, takes it for that owner and approves', async () => {
