@@ -127,11 +127,80 @@ export const InvestigateQuery = z.object({
   q: z.string().trim().min(1, 'Enter an id, a hash or a reference.').max(200),
 })
 
+/** What an investigation can find, by the table it lives in. */
+export const INVESTIGATE_KINDS = [
+  'card_authorization',
+  'withdrawal',
+  'deposit',
+  'bridge_transfer',
+  'pix_charge',
+  'pix_payment',
+  'bank_deposit',
+  'bank_send',
+  'failed_recon',
+  'manual_refund',
+] as const
+/** Every status those records and holds can be in (each table's CHECK constraint). */
+export const INVESTIGATE_STATUSES = [
+  'approved',
+  'declined',
+  'cleared',
+  'reversed',
+  'expired',
+  'refunded',
+  'delayed',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'cancelled',
+  'replaced',
+  'pending',
+  'credited',
+  'confirming',
+  'in_flight',
+  'delivered',
+  'payload_stored',
+  'paid',
+  'quoted',
+  'completed',
+  'returned',
+  'processing',
+  'open',
+  'matched',
+  'written_off',
+  'pending_approval',
+  'posted',
+  'rejected',
+  'voided',
+] as const
+/**
+ * A lifecycle's moments: a record's own (created, requested, authorized, the end of a withdrawal's security delay,
+ * a recon recorded), a hold reserved or resolved, a journal posted, or the status a record reached.
+ */
+export const INVESTIGATE_STATES = [
+  'created',
+  'requested',
+  'authorized',
+  'security_delay_ends',
+  'recon_recorded',
+  'hold_reserved',
+  'hold_posted',
+  'hold_voided',
+  'hold_expired',
+  'journal_posted',
+  ...INVESTIGATE_STATUSES,
+] as const
+export type InvestigateState = (typeof INVESTIGATE_STATES)[number]
+
+/**
+ * One record a search found: its kind and status as codes, and `details`, what names it as data (a merchant and a
+ * network id, a destination, hashes and references, a reviewer's reason), for the page to show in its language.
+ */
 export const InvestigateRecord = z.object({
-  kind: z.string(),
+  kind: z.enum(INVESTIGATE_KINDS),
   id: z.string(),
-  status: z.string(),
-  title: z.string(),
+  status: z.enum(INVESTIGATE_STATUSES),
+  details: z.array(z.string()),
   accountId: Uuid.nullable(),
   amount: DecimalString.nullable(),
   asset: z.string().nullable(),
@@ -139,8 +208,11 @@ export const InvestigateRecord = z.object({
 /** One state in a lifecycle; `amount` (with `asset`) when the state moved or reserved money. */
 export const TimelineEvent = z.object({
   at: IsoDateTime,
-  state: z.string(),
+  state: z.enum(INVESTIGATE_STATES),
+  /** A code or words as recorded: a decline's code, a transaction hash, a reviewer's or admin's reason. */
   detail: z.string().nullable(),
+  /** A hold an admin resolved by hand: what they did (their reason is the detail). */
+  adminAction: z.enum(['released', 'force_expired']).nullable().optional(),
   /** A journal's title, for a ledger event. */
   title: MovementTitleSchema.nullable().optional(),
   /** Why it failed or went back, for a withdrawal, bridge or bank transfer. */
@@ -169,7 +241,7 @@ export const InvestigateJournal = z.object({
 export const InvestigateHold = z.object({
   id: Uuid,
   kind: z.string(),
-  status: z.string(),
+  status: z.enum(['pending', 'posted', 'voided', 'expired']),
   amount: DecimalString,
   postedAmount: DecimalString.nullable(),
   asset: z.string(),
@@ -177,7 +249,7 @@ export const InvestigateHold = z.object({
   createdAt: IsoDateTime,
   expiresAt: IsoDateTime,
   resolvedAt: IsoDateTime.nullable(),
-  adminAction: z.string().nullable(),
+  adminAction: z.enum(['released', 'force_expired']).nullable(),
 })
 export const InvestigateResponse = z
   .object({

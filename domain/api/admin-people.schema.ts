@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FEATURE_FLAG_KEYS } from '../feature-flags'
+import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from '../feature-flags'
 import { ActivityResponse, BalancesResponse } from './account.schema'
 import { DecimalString, IsoDateTime } from './common.schema'
 import { LedgerCheckResponse } from './ledger.schema'
@@ -155,9 +155,10 @@ export type AdminCardDetail = z.infer<typeof AdminCardDetail>
 
 export const AdminCardLimitsBody = CardLimits.meta({ id: 'AdminCardLimits' })
 
-export const FeatureFlagKeySchema = z.enum(FEATURE_FLAG_KEYS as [string, ...string[]])
+export const FeatureFlagKeySchema = z.enum(FEATURE_FLAG_KEYS as [FeatureFlagKey, ...FeatureFlagKey[]])
 export const FeatureFlagView = z.object({
-  key: z.string(),
+  key: FeatureFlagKeySchema,
+  /** What the flag turns on, in English for integrators; pages word it from the key. */
   description: z.string(),
   enabled: z.boolean(),
   rolloutPercent: z.number().int().min(0).max(100),

@@ -69,7 +69,7 @@ function FlagCard({ flag, onChanged }: { flag: FeatureFlagView; onChanged: () =>
       <h2 id={`${id}-title`}>
         <code>{flag.key}</code>
       </h2>
-      <p>{flag.description}</p>
+      <p>{t(`admin.flags.description.${flag.key}`)}</p>
       <p className="cash-muted">
         {flag.updatedAt
           ? t('admin.flags.updated', { when: formatDate(flag.updatedAt, locale, 'stamp') })

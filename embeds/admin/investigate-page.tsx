@@ -73,8 +73,8 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <ul className="cash-list">
               {result.records.map((r) => (
                 <li key={`${r.kind}:${r.id}`}>
-                  <span className="cash-badge">{r.kind.replace(/_/g, ' ')}</span> <strong>{r.title}</strong> ·{' '}
-                  {r.status}
+                  <span className="cash-badge">{t(`admin.investigate.kind.${r.kind}`)}</span>{' '}
+                  <strong>{r.details.join(' · ')}</strong> · {t(`admin.investigate.state.${r.status}`)}
                   {r.amount && r.asset ? ` · ${money(r.amount, r.asset)}` : null}
                   <br />
                   <span className="cash-mono cash-muted">{r.id}</span>
@@ -88,8 +88,9 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
               {result.timeline.map((e, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: drawn whole from one answer, never changed in place
                 <li key={i} data-state="done">
-                  <strong>{e.state.replace(/_/g, ' ')}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
+                  <strong>{t(`admin.investigate.state.${e.state}`)}</strong> · <time dateTime={e.at}>{when(e.at)}</time>
                   {e.amount && e.asset ? <> · {money(e.amount, e.asset)}</> : null}
+                  {e.adminAction ? <> · {t(`admin.investigate.adminAction.${e.adminAction}`)}</> : null}
                   {e.detail ? <> · {e.detail}</> : null}
                   {e.title ? <> · {movementTitleText(e.title, locale)}</> : null}
                   {e.reason ? <> · {movementReasonText(e.reason, locale)}</> : null}
@@ -142,11 +143,11 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
             <ul className="cash-list">
               {result.holds.map((h) => (
                 <li key={h.id}>
-                  <strong>{money(h.amount, h.asset)}</strong> · {h.status}
+                  <strong>{money(h.amount, h.asset)}</strong> · {t(`admin.investigate.state.${h.status}`)}
                   {h.postedAmount
                     ? ` (${t('admin.investigate.posted', { amount: money(h.postedAmount, h.asset) })})`
                     : null}
-                  {h.adminAction ? ` · ${h.adminAction.replace(/_/g, ' ')}` : null} ·{' '}
+                  {h.adminAction ? ` · ${t(`admin.investigate.adminAction.${h.adminAction}`)}` : null} ·{' '}
                   {movementTitleText(h.title, locale)}
                   <br />
                   <span className="cash-muted">

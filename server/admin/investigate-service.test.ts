@@ -29,7 +29,13 @@ describe('investigate a transaction', () => {
       const byNetwork = await search(networkId)
       expect(byNetwork.status).toBe(200)
       expect(byNetwork.body.records).toEqual([
-        expect.objectContaining({ kind: 'card_authorization', status: 'cleared', amount: '42.5', asset: 'USDC' }),
+        expect.objectContaining({
+          kind: 'card_authorization',
+          status: 'cleared',
+          details: ['Café Lisboa', networkId],
+          amount: '42.5',
+          asset: 'USDC',
+        }),
       ])
       expect(byNetwork.body.holds).toEqual([
         expect.objectContaining({ status: 'posted', amount: '42.5', postedAmount: '40' }),
@@ -49,7 +55,7 @@ describe('investigate a transaction', () => {
       ])
       const states = byNetwork.body.timeline.map((e: { state: string }) => e.state)
       expect(states).toEqual(
-        expect.arrayContaining(['authorized', 'hold reserved', 'cleared', 'hold posted', 'journal card_spend']),
+        expect.arrayContaining(['authorized', 'hold_reserved', 'cleared', 'hold_posted', 'journal_posted']),
       )
       expect(states.indexOf('authorized')).toBeLessThan(states.indexOf('cleared'))
 
@@ -72,7 +78,12 @@ describe('investigate a transaction', () => {
       )
       const found = await search(refund.body.id)
       expect(found.body.records).toEqual([
-        expect.objectContaining({ kind: 'manual_refund', status: 'posted', amount: '12.345678' }),
+        expect.objectContaining({
+          kind: 'manual_refund',
+          status: 'posted',
+          details: ['Goodwill'],
+          amount: '12.345678',
+        }),
       ])
       expect(found.body.journals[0]).toMatchObject({
         kind: 'manual_refund',
@@ -83,7 +94,7 @@ describe('investigate a transaction', () => {
         expect.objectContaining({ code: 'cash', owner: 'Paula Pereira', side: 'credit', amount: '12.345678' }),
       ])
       expect(found.body.timeline.map((e: { state: string }) => e.state)).toEqual(
-        expect.arrayContaining(['requested', 'posted', 'journal manual_refund']),
+        expect.arrayContaining(['requested', 'posted', 'journal_posted']),
       )
     },
   )

@@ -13,6 +13,8 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 
 type Row = Record<string, unknown> & { id: string; created_at: Date }
 type Event = InvestigateResponse['timeline'][number]
+/** A row's status as its table's CHECK constraint allows it. */
+type Status = InvestigateResponse['records'][number]['status']
 type Found = {
   record: InvestigateResponse['records'][number]
   events: Event[]
@@ -34,8 +36,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
       record: {
         kind: 'card_authorization',
         id: r.id,
-        status: String(r.status),
-        title: `Card · ${String(r.merchant_name)} (${String(r.network_id)})`,
+        status: r.status as Status,
+        details: [String(r.merchant_name), String(r.network_id)],
         accountId: r.account_id as string,
         amount: amountOf(r.amount as bigint, 'USDC'),
         asset: 'USDC',
@@ -53,7 +55,7 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
           ? [
               {
                 at: (r.updated_at as Date).toISOString(),
-                state: String(r.status),
+                state: r.status as Status,
                 detail: null,
                 amount: amountOf((r.cleared_amount ?? null) as bigint | null, 'USDC'),
                 asset: 'USDC',
@@ -75,8 +77,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
       record: {
         kind: 'withdrawal',
         id: r.id,
-        status: String(r.status),
-        title: `Withdrawal to ${String(r.destination)}`,
+        status: r.status as Status,
+        details: [String(r.destination)],
         accountId: r.account_id as string,
         amount: amountOf(r.amount as bigint, r.asset as string),
         asset: r.asset as string,
@@ -90,12 +92,12 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
           asset: r.asset as string,
           source: 'withdrawal',
         },
-        { at: (r.release_at as Date).toISOString(), state: 'security delay ends', detail: null, source: 'withdrawal' },
+        { at: (r.release_at as Date).toISOString(), state: 'security_delay_ends', detail: null, source: 'withdrawal' },
         ...(r.status !== 'delayed'
           ? [
               {
                 at: (r.updated_at as Date).toISOString(),
-                state: String(r.status),
+                state: r.status as Status,
                 detail: r.tx_hash as string | null,
                 reason: (r.failure_reason as MovementReason | null) ?? null,
                 source: 'withdrawal',
@@ -129,11 +131,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
         record: {
           kind,
           id: r.id,
-          status: String(r.status),
-          title: `${kind.replace(/_/g, ' ')} ${textColumns
-            .map((c) => r[c])
-            .filter(Boolean)
-            .join(' · ')}`.trim(),
+          status: r.status as Status,
+          details: textColumns.map((c) => r[c]).filter((v): v is string => typeof v === 'string' && v !== ''),
           accountId: r.account_id as string,
           amount: amountOf(units, asset),
           asset,
@@ -144,7 +143,7 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
             ? [
                 {
                   at: new Date(finished).toISOString(),
-                  state: String(r.status),
+                  state: r.status as Status,
                   detail: null,
                   reason: (r.failure_reason ?? r.return_reason ?? null) as MovementReason | null,
                   source: kind,
@@ -166,19 +165,19 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
       record: {
         kind: 'failed_recon',
         id: r.id,
-        status: String(r.status),
-        title: `Failed recon · ${String(r.reason)}`,
+        status: r.status as Status,
+        details: [String(r.reason)],
         accountId: null,
         amount: amountOf(r.amount as bigint, 'USDC'),
         asset: 'USDC',
       },
       events: [
-        { at: r.created_at.toISOString(), state: 'failed_recon', detail: String(r.reason), source: 'failed_recon' },
+        { at: r.created_at.toISOString(), state: 'recon_recorded', detail: String(r.reason), source: 'failed_recon' },
         ...(r.resolved_at
           ? [
               {
                 at: new Date(r.resolved_at as Date).toISOString(),
-                state: String(r.status),
+                state: r.status as Status,
                 detail: r.resolution_reason as string | null,
                 source: 'failed_recon',
               },
@@ -198,8 +197,8 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
       record: {
         kind: 'manual_refund',
         id: r.id,
-        status: String(r.status),
-        title: `Manual refund · ${String(r.reason)}`,
+        status: r.status as Status,
+        details: [String(r.reason)],
         accountId: r.account_id as string,
         amount: amountOf(r.amount as bigint, 'USDC'),
         asset: 'USDC',
@@ -210,7 +209,7 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
           ? [
               {
                 at: new Date(r.decided_at as Date).toISOString(),
-                state: String(r.status),
+                state: r.status as Status,
                 detail: r.decision_reason as string | null,
                 source: 'manual_refund',
               },
@@ -310,7 +309,7 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
     ...holds.flatMap((h) => [
       {
         at: h.created_at.toISOString(),
-        state: 'hold reserved',
+        state: 'hold_reserved' as const,
         detail: null,
         amount: amountOf(h.amount, h.asset),
         asset: h.asset,
@@ -320,8 +319,9 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
         ? [
             {
               at: new Date(h.resolved_at).toISOString(),
-              state: `hold ${h.status}`,
-              detail: h.admin_action ? `${h.admin_action} by an admin: ${h.admin_reason ?? ''}` : null,
+              state: `hold_${h.status as 'posted' | 'voided' | 'expired'}` as const,
+              detail: h.admin_reason ?? null,
+              adminAction: (h.admin_action as 'released' | 'force_expired' | null) ?? null,
               source: 'hold',
             },
           ]
@@ -329,8 +329,8 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
     ]),
     ...journals.map((j) => ({
       at: j.created_at.toISOString(),
-      state: `journal ${j.kind}`,
-      detail: null,
+      state: 'journal_posted' as const,
+      detail: j.kind,
       title: j.title,
       source: 'ledger',
     })),
