@@ -1,3 +1,4 @@
+import { say } from '../domain/error-message'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -130,7 +131,7 @@ export function createApp(
   mountRoutes(app, routes, deps, { principal: resolvePrincipal, assertNotFrozen })
   mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {
-    throw new DomainError('not_found', 'No such API route.')
+    throw new DomainError('not_found', say('no_such_api_route'))
   })
   // The bench's reference page, when the bench asks for it (before the pages: their catch-all takes the rest).
   if (deps.config.CASH_BENCH_PAGE_DIR) mountBenchPage(app, deps.config.CASH_BENCH_PAGE_DIR)
@@ -158,6 +159,8 @@ export function createApp(
             code: error.code,
             message: error.message,
             ...(error.fields ? { fields: error.fields } : {}),
+            messageKey: error.says,
+            ...(error.fieldMessages ? { fieldKeys: error.fieldMessages } : {}),
             ...(error.details ? { details: error.details } : {}),
           },
         },

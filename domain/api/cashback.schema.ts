@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import {
   CAMPAIGN_KINDS,
@@ -9,12 +10,12 @@ import {
 import { DecimalString, IsoDateTime } from './common.schema'
 
 const Bps = z
-  .number({ error: 'Enter a whole number of basis points.' })
-  .int('Enter a whole number of basis points.')
-  .min(0, 'Basis points cannot be negative.')
+  .number({ error: messageKey('enter_whole_number_basis') })
+  .int(messageKey('enter_whole_number_basis'))
+  .min(0, messageKey('basis_points_cannot'))
   .max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
-const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, 'Enter an amount above zero.')
-const Category = z.enum(CASHBACK_CATEGORIES, { error: 'Choose a merchant category.' })
+const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, messageKey('enter_amount_above'))
+const Category = z.enum(CASHBACK_CATEGORIES, { error: messageKey('choose_merchant_category') })
 const TierAmount = DecimalString
 export const TierRewards = z.object({ core: TierAmount, luxe: TierAmount, pinnacle: TierAmount, vip: TierAmount })
 
@@ -74,7 +75,7 @@ export type CashbackResponse = z.infer<typeof CashbackResponse>
 
 export const RuleBody = z
   .object({
-    name: z.string().trim().min(1, 'Give the rule a name.').max(80),
+    name: z.string().trim().min(1, messageKey('give_rule_name')).max(80),
     category: Category.nullable().default(null),
     merchantName: z.string().trim().min(1).max(60).nullable().default(null),
     startsAt: IsoDateTime.nullable().default(null),
@@ -109,10 +110,10 @@ export const RulesResponse = z.object({ items: z.array(RuleView) }).meta({ id: '
 export const CampaignBody = z
   .object({
     kind: z.enum(CAMPAIGN_KINDS),
-    name: z.string().trim().min(1, 'Give the campaign a name.').max(80),
+    name: z.string().trim().min(1, messageKey('give_campaign_name')).max(80),
     category: Category.nullable().default(null),
     bps: Bps.default(0),
-    multiplier: z.number().int().min(2, 'At least 2×.').max(5, 'At most 5×.').default(3),
+    multiplier: z.number().int().min(2, messageKey('least_2')).max(5, messageKey('most_5')).default(3),
     startsAt: IsoDateTime,
     endsAt: IsoDateTime,
     eligibility: z
@@ -134,21 +135,21 @@ export const CampaignBody = z
   })
   .superRefine((b, ctx) => {
     if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime())
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The window must end after it starts.' })
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: messageKey('window_must_end_after') })
     if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime())
-      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: 'The payout date cannot be before the window ends.' })
+      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: messageKey('payout_date_cannot') })
     if (b.kind === 'summer_mint' && !b.spendGoal)
-      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: 'A summer mint needs a spend goal: enter it.' })
+      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: messageKey('summer_mint_needs_spend') })
     if (b.kind === 'membership_rewards' && !b.tierRewards)
-      ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: 'Enter the reward of each tier.' })
+      ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: messageKey('enter_reward_each_tier') })
     if (b.kind === 'splashback' && !b.category)
       ctx.addIssue({
         code: 'custom',
         path: ['category'],
-        message: 'A splashback boosts one merchant category: choose it.',
+        message: messageKey('splashback_boosts_one'),
       })
     if (b.kind === 'splashback' && b.bps <= 0)
-      ctx.addIssue({ code: 'custom', path: ['bps'], message: 'A splashback adds some basis points: enter them.' })
+      ctx.addIssue({ code: 'custom', path: ['bps'], message: messageKey('splashback_adds_some') })
   })
   .meta({ id: 'CampaignBody' })
 

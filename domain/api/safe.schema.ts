@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
@@ -67,19 +68,19 @@ export const CreateSafeBody = z
   .meta({ id: 'CreateSafeBody' })
 export const RecoverySignerBody = z
   .object({
-    address: z.string().min(1, 'Enter the address of your recovery key.').max(100),
+    address: z.string().min(1, messageKey('enter_address_recovery')).max(100),
     label: z.string().max(60).optional(),
     confirmation: ConfirmationSchema.optional(),
   })
   .meta({ id: 'RecoverySignerBody' })
 export const StartRecoveryBody = z
   .object({
-    incomingOwner: z.string().min(1, 'Enter the address of the incoming owner.').max(100),
+    incomingOwner: z.string().min(1, messageKey('enter_address_incoming')).max(100),
     confirmation: ConfirmationSchema.optional(),
   })
   .meta({ id: 'StartRecoveryBody' })
 export const ApproveRecoveryBody = z
-  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'A signature is 0x followed by hexadecimal characters.') })
+  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, messageKey('signature_0x_followed')) })
   .meta({ id: 'ApproveRecoveryBody' })
 export const CancelRecoveryBody = z
   .object({ confirmation: ConfirmationSchema.optional() })

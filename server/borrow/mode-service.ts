@@ -1,9 +1,11 @@
+import { errorText } from '../../domain/error-words'
+import { say } from '../../domain/error-message'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import type { ModeResponse } from '../../domain/api/borrow.schema'
 import { BORROW_APR_BPS, MODE_DELAY_SECONDS, type Mode } from '../../domain/account-rules'
 import { modeSwitchBlocker } from '../../domain/borrow'
-import { DomainError, ERRORS } from '../../domain/errors'
+import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
@@ -30,13 +32,13 @@ async function borrowPosition(db: Tx, accountId: string) {
   return { debt: debt ? debt.debits_posted - debt.credits_posted : 0n, pendingBorrowHolds: BigInt(holds.total) }
 }
 
-const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorrowHolds: bigint) =>
+const blockerSays = (code: NonNullable<ReturnType<typeof modeSwitchBlocker>>, pendingBorrowHolds: bigint) =>
   code === 'mode_debt_outstanding' && pendingBorrowHolds > 0n
-    ? `${ERRORS.mode_debt_outstanding.message} Card purchases made in Borrow ` +
-      `mode (${toDecimal(pendingBorrowHolds, 'USDC')} USD) must settle first.`
-    : code
-      ? ERRORS[code].message
-      : null
+    ? say('debt_and_borrow_holds', { holds: String(pendingBorrowHolds) })
+    : say(code)
+
+const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorrowHolds: bigint) =>
+  code ? errorText(blockerSays(code, pendingBorrowHolds), 'en-US') : null
 
 export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<ModeResponse> {
   const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).executeTakeFirstOrThrow()
@@ -106,8 +108,8 @@ export async function requestModeChange(
   const position = await borrowPosition(db, accountId)
   const blocker = modeSwitchBlocker({ from: account.mode, to: input.mode, ...position })
   if (blocker)
-    throw new DomainError(blocker, blockerMessage(blocker, position.pendingBorrowHolds) ?? undefined, {
-      mode: blockerMessage(blocker, position.pendingBorrowHolds) ?? '',
+    throw new DomainError(blocker, blockerSays(blocker, position.pendingBorrowHolds), {
+      mode: blockerSays(blocker, position.pendingBorrowHolds),
     })
   await verifyConfirmation(deps, db, principal, input.confirmation)
   const id = deps.newId()

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
@@ -362,7 +363,10 @@ export const cardRoutes = [
         error?: { message: string }
       }
       if (!answer.ok || !json.result)
-        throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
+        throw new DomainError(
+          'invalid_request',
+          say('note', { text: json.error?.message ?? 'The authorization could not be decided.' }),
+        )
       return {
         networkId,
         approved: json.result.approved,
@@ -396,7 +400,10 @@ export const cardRoutes = [
         error?: { message: string }
       }
       if (!answer.ok || !json.result)
-        throw new DomainError('not_found', json.error?.message ?? 'No such authorization.')
+        throw new DomainError(
+          'not_found',
+          json.error ? say('note', { text: json.error.message }) : say('no_such_authorization'),
+        )
       return {
         incrementId,
         approved: json.result.approved,
@@ -434,7 +441,7 @@ export const cardRoutes = [
         .set({ kyc_status: body.status, kyc_reason: body.reason ?? null })
         .where('id', '=', params.userId)
         .executeTakeFirst()
-      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such user.')
+      if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_user'))
       return body
     },
   }),
@@ -454,7 +461,7 @@ export const cardRoutes = [
         .set({ kyb_status: body.status, kyb_reason: body.reason ?? null })
         .where('id', '=', params.accountId)
         .executeTakeFirst()
-      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such account.')
+      if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_account'))
       return body
     },
   }),

@@ -1,7 +1,8 @@
+import { say } from '../../domain/error-message'
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
-import { fieldErrors } from '../../domain/api/common.schema'
+import { fieldMessages } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import type { Tx } from '../db/connect'
 import { RefusalWithFollowUp } from './refusal'
@@ -16,8 +17,7 @@ function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, w
   if (!schema) return undefined
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const fields = fieldErrors(result.error)
-  throw new DomainError('invalid_request', `Some ${where} details are missing or not valid.`, fields)
+  throw new DomainError('invalid_request', say('details_invalid', { where }), fieldMessages(result.error))
 }
 
 /** Refuses the caller unless `access` allows them. Runs before any input is read. */
@@ -61,8 +61,9 @@ function nulAt(value: unknown, path: string, depth = 0): string | null {
 function refuseNul(value: unknown, where: string): void {
   const field = nulAt(value, '')
   if (!field) return
-  const message = 'This text contains a character that is not allowed.'
-  throw new DomainError('invalid_request', `Some ${where} details are not valid.`, { [field]: message })
+  throw new DomainError('invalid_request', say('details_invalid', { where }), {
+    [field]: say('text_contains_character'),
+  })
 }
 
 function parseJsonText(text: string): unknown {
@@ -70,7 +71,7 @@ function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    throw new DomainError('invalid_request', 'The request body is not valid JSON.')
+    throw new DomainError('invalid_request', say('request_body_not_valid'))
   }
 }
 
@@ -88,7 +89,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
   for (const route of routes) {
     const cap = route.maxBody ?? { bytes: DEFAULT_MAX_BODY_BYTES }
     const tooLarge = () => {
-      const message = cap.message ?? `The request is larger than ${Math.floor(cap.bytes / 1024)} KB.`
+      const message = cap.message ?? say('request_too_large', { kb: Math.floor(cap.bytes / 1024) })
       throw new DomainError('payload_too_large', message, cap.field ? { [cap.field]: message } : undefined)
     }
     // The OpenAPI document lists each status a route answers: outside production, one it lacks is recorded (in
