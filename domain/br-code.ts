@@ -37,8 +37,7 @@ export function crc16(payload: string): string {
 
 function field(id: string, value: string): string {
   const length = bytes(value)
-  if (length > 99)
-    throw new DomainError('invalid_request', say('note', { text: `BR Code field ${id} is longer than 99 bytes.` }))
+  if (length > 99) throw new DomainError('invalid_request', say('br_code_field_too_long'))
   return `${id}${String(length).padStart(2, '0')}${value}`
 }
 

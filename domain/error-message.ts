@@ -40,7 +40,8 @@ export const ERROR_MESSAGE_PARAMS = {
   shipping_already: { status: z.string() },
   authorization_no_pending_hold: { status: z.string() },
   no_identity_application: { reference: z.string() },
-  file_not_type: { types: z.array(z.string()) },
+  /** A file not of the accepted types: JPEG or PNG, and PDF too for company documents. */
+  file_not_type: { pdf: z.boolean() },
   min_age: { years: z.number() },
   owner_shares_over: { total: z.string() },
   card_count: { tier: z.string(), kind: z.string(), max: z.number() },
@@ -95,6 +96,20 @@ export function say(key: string, params?: object): ErrorMessage {
 
 /** A plain message's key where zod takes a message (`.min(1, messageKey('enter_city'))`): checked, still a key. */
 export const messageKey = (key: ErrorCode | PlainKey): string => key
+
+/** The kinds whose one parameter is the limit a zod check broke: the issue gives it (`.max(1000, limitKey(…))`). */
+const LIMIT_KINDS = { at_most_bps: 'max', min_chars: 'min', max_chars: 'max' } as const
+export type LimitKey = keyof typeof LIMIT_KINDS
+
+/** A kind worded with the limit of the check it is given to, where zod takes a message. */
+export const limitKey = (key: LimitKey): string => key
+
+/** The message of an issue a `limitKey` was given to, with the issue's limit; null for any other message. */
+export function limitMessage(message: string, limit: unknown): ErrorMessage | null {
+  if (!Object.hasOwn(LIMIT_KINDS, message)) return null
+  const key = message as LimitKey
+  return { key, [LIMIT_KINDS[key]]: Number(limit) } as ErrorMessage
+}
 
 /** Whether zod's message on an issue is one of our keys (a schema gave it), not zod's own default. */
 export const isMessageKey = (message: string): message is ErrorCode | PlainKey =>

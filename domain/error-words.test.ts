@@ -15,7 +15,7 @@ function sample(key: keyof typeof ERROR_MESSAGE_PARAMS): ErrorMessage {
     const type = (schema as { def: { type: string } }).def.type
     const date = ['at', 'earliest', 'retryAt'].includes(name)
     values[name] =
-      type === 'number' ? 3 : type === 'array' ? ['JPEG', 'PNG'] : name === 'asset' ? 'USDC' : date ? DAY : '2500500000'
+      type === 'number' ? 3 : type === 'boolean' ? true : name === 'asset' ? 'USDC' : date ? DAY : '2500500000'
   }
   return { key, ...values } as ErrorMessage
 }

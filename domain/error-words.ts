@@ -101,7 +101,7 @@ const EN: Catalog = {
   shipping_already: (m) => `This card is already ${m.status}.`,
   authorization_no_pending_hold: (m) => `This authorization is ${m.status}: it has no pending hold to post.`,
   no_identity_application: (m) => `No identity application ${m.reference}.`,
-  file_not_type: (m) => `This file is not ${m.types.join(' or ')}.`,
+  file_not_type: (m) => `This file is not ${m.pdf ? 'a JPEG, PNG or PDF file' : 'a JPEG or PNG image'}.`,
   min_age: (m) => `You must be ${m.years} or older.`,
   owner_shares_over: (m, f) => `The owners’ shares add up to more than 100 % (${f.number(m.total)} %).`,
   card_count: (m) =>
@@ -117,7 +117,7 @@ const EN: Catalog = {
     'unfrozen. Contact support.',
   hold_already_nothing_to_release: (m) => `This hold is already ${m.status}: nothing to release.`,
   recon_already: (m, f) =>
-    `This failed recon was already ${RECON_EN[m.status] ?? m.status}${m.at ? ` on ${f.day(m.at.slice(0, 10))}` : ''}. ` +
+    `This failed recon was already ${RECON_EN[m.status] ?? m.status}${m.at ? ` on ${f.stamp(m.at)}` : ''}. ` +
     'Nothing was changed.',
   debt_and_borrow_holds: (m, f) =>
     `${ERRORS.mode_debt_outstanding.message} Card purchases made in Borrow mode (${f.money(m.holds, 'USDC')}) ` +
@@ -125,7 +125,8 @@ const EN: Catalog = {
   card_fee_not_covered: (m, f) =>
     `Your cash balance does not cover the ${f.money(m.fee, 'USDC')} card fee. Add money first.`,
   cashback_cut_notice: (m, f) =>
-    `This change lowers or removes cashback, so holders must see it first: it can take effect from ${f.day(m.earliest.slice(0, 10))} on.`,
+    'This change lowers or removes cashback, so holders must see it first: ' +
+    `it can take effect from ${f.stamp(m.earliest)} on.`,
   file_uploaded_as: (m) =>
     `This file was uploaded as ${DOCS_EN[m.was] ?? m.was}. Upload the ${DOCS_EN[m.wanted] ?? m.wanted} here.`,
   tier_no_reward: (m) => `The ${m.tier} tier has no reward in this promotion.`,
@@ -182,7 +183,7 @@ const PT_BR: Catalog = {
   authorization_no_pending_hold: (m) =>
     `Esta autorização está ${statusPt(m.status)}: não tem reserva pendente a lançar.`,
   no_identity_application: (m) => `Nenhuma solicitação de verificação ${m.reference}.`,
-  file_not_type: (m) => `Este arquivo não é ${m.types.join(' ou ')}.`,
+  file_not_type: (m) => `Este arquivo não é ${m.pdf ? 'um arquivo JPEG, PNG ou PDF' : 'uma imagem JPEG ou PNG'}.`,
   min_age: (m) => `Você precisa ter ${m.years} anos ou mais.`,
   owner_shares_over: (m, f) => `As participações dos sócios somam mais de 100 % (${f.number(m.total)} %).`,
   card_count: (m) =>
@@ -200,7 +201,7 @@ const PT_BR: Catalog = {
   hold_already_nothing_to_release: (m) => `Esta reserva já está ${statusPt(m.status)}: não há nada a liberar.`,
   recon_already: (m, f) =>
     `Esta conciliação com falha já foi ${RECON_PT_BR[m.status] ?? m.status}` +
-    `${m.at ? ` em ${f.day(m.at.slice(0, 10))}` : ''}. Nada foi alterado.`,
+    `${m.at ? ` em ${f.stamp(m.at)}` : ''}. Nada foi alterado.`,
   debt_and_borrow_holds: (m, f) =>
     `${ERROR_MESSAGES_PT_BR.mode_debt_outstanding} Compras no cartão feitas no modo Borrow ` +
     `(${f.money(m.holds, 'USDC')}) precisam ser liquidadas antes.`,
@@ -208,7 +209,7 @@ const PT_BR: Catalog = {
     `Seu saldo em dinheiro não cobre a tarifa de ${f.money(m.fee, 'USDC')} do cartão. Adicione dinheiro antes.`,
   cashback_cut_notice: (m, f) =>
     'Esta alteração reduz ou remove cashback, então os titulares precisam vê-la antes: ' +
-    `ela pode valer a partir de ${f.day(m.earliest.slice(0, 10))}.`,
+    `ela pode valer a partir de ${f.stamp(m.earliest)}.`,
   file_uploaded_as: (m) =>
     `Este arquivo foi enviado como ${DOCS_PT_BR[m.was] ?? m.was}. Envie aqui o ${DOCS_PT_BR[m.wanted] ?? m.wanted}.`,
   tier_no_reward: (m) => `O nível ${m.tier} não tem recompensa nesta promoção.`,

@@ -62,8 +62,8 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
   const type = detectFileType(bytes)
   const allowed = allowedTypes(kind)
   if (!type || !allowed.includes(type)) {
-    const types = allowed.includes('application/pdf') ? ['JPEG', 'PNG', 'PDF'] : ['JPEG', 'PNG']
-    throw new DomainError('upload_type', undefined, { [field]: say('file_not_type', { types }) })
+    const pdf = allowed.includes('application/pdf')
+    throw new DomainError('upload_type', undefined, { [field]: say('file_not_type', { pdf }) })
   }
   return type
 }

@@ -252,4 +252,5 @@ export const PLAIN_MESSAGES_EN = {
   no_referral_link_code: 'No referral link has this code.',
   referral_link_expired: 'This referral link has expired.',
   safe_needs_owner: 'The safe needs at least one owner.',
+  br_code_field_too_long: 'A field of this PIX code is longer than 99 bytes.',
 } as const satisfies Record<string, string>

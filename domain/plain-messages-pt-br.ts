@@ -253,4 +253,5 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   no_referral_link_code: 'Nenhum link de indicação tem este código.',
   referral_link_expired: 'Este link de indicação expirou.',
   safe_needs_owner: 'O cofre precisa de pelo menos um dono.',
+  br_code_field_too_long: 'Um campo deste código PIX tem mais de 99 bytes.',
 }

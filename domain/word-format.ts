@@ -16,6 +16,8 @@ export type Format = {
   whole(units: string): string
   /** An address shortened to its ends: `0x5aAe…eAEd`. */
   address(address: string): string
+  /** A moment with its time, in UTC: `Nov 27, 2026, 10:00 UTC`. */
+  stamp(iso: string): string
   /** A plain decimal number: `2,500.5`, `2.500,5`. */
   number(decimal: string): string
 }
@@ -34,6 +36,7 @@ export function format(language: Language): Format {
           )
         : formatMoney(BigInt(units), 'USDC', language),
     address: (a) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a),
+    stamp: (iso) => formatDate(iso, language, 'stamp'),
     number: (decimal) => formatNumber(decimal, language),
   }
 }

@@ -159,7 +159,7 @@ export function createApp(
             code: error.code,
             message: error.message,
             ...(error.fields ? { fields: error.fields } : {}),
-            messageKey: error.says,
+            ...(error.says.key === error.code ? {} : { messageKey: error.says }),
             ...(error.fieldMessages ? { fieldKeys: error.fieldMessages } : {}),
             ...(error.details ? { details: error.details } : {}),
           },

@@ -24,7 +24,7 @@ export type SignInBody = z.infer<typeof SignInBody>
 /** A new password: the one rule sign-up, a reset and a change share (the page checks it with this schema too). */
 export const NewPassword = z
   .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
+  .min(PASSWORD_MIN, messageKey('password_weak'))
   .max(200, messageKey('password_too_long'))
 
 export const SignUpBody = z

@@ -1,4 +1,4 @@
-import { messageKey } from '../error-message'
+import { ErrorMessageSchema, limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import {
   CAMPAIGN_KINDS,
@@ -13,7 +13,7 @@ const Bps = z
   .number({ error: messageKey('enter_whole_number_basis') })
   .int(messageKey('enter_whole_number_basis'))
   .min(0, messageKey('basis_points_cannot'))
-  .max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
+  .max(MAX_CASHBACK_BPS, limitKey('at_most_bps'))
 const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, messageKey('enter_amount_above'))
 const Category = z.enum(CASHBACK_CATEGORIES, { error: messageKey('choose_merchant_category') })
 const TierAmount = DecimalString
@@ -185,8 +185,10 @@ export const CampaignsAdminResponse = z.object({ items: z.array(CampaignView) })
 
 export const HolderCampaignView = CampaignView.extend({
   eligible: z.boolean(),
-  /** Why the account is not eligible (when it is not). */
+  /** Why the account is not eligible (when it is not), in English. */
   ineligibleReason: z.string().nullable(),
+  /** The same reason as data, for the page to word in its language. */
+  ineligibleReasonKey: ErrorMessageSchema.nullable(),
   optedIn: z.boolean(),
   earned: DecimalString,
   /** Share of the per-holder cap used, 0–100. */

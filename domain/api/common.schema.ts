@@ -5,6 +5,7 @@ import {
   type ErrorMessage,
   type FieldMessages,
   isMessageKey,
+  limitMessage,
   messageKey,
   say,
 } from '../error-message'
@@ -50,6 +51,9 @@ export type ApiError = z.infer<typeof ApiErrorSchema>
  */
 export function issueMessage(issue: z.core.$ZodIssue): ErrorMessage {
   if (isMessageKey(issue.message)) return say(issue.message)
+  const limit = issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : undefined
+  const limited = limit === undefined ? null : limitMessage(issue.message, limit)
+  if (limited) return limited
   switch (issue.code) {
     case 'invalid_type':
       return say(issue.input === undefined || issue.input === null || issue.input === '' ? 'fill_in' : 'value_invalid')

@@ -1,4 +1,4 @@
-import { messageKey } from '../error-message'
+import { limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import { MAX_VAULT_APY_BPS, VAULT_IDS } from '../grow'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
@@ -104,7 +104,7 @@ export const VaultApyBody = z
       .number({ error: messageKey('enter_apy_whole_basis') })
       .int(messageKey('enter_apy_whole_basis'))
       .min(0, messageKey('apy_cannot_negative'))
-      .max(MAX_VAULT_APY_BPS, `At most ${MAX_VAULT_APY_BPS} bps (${MAX_VAULT_APY_BPS / 100} %).`),
+      .max(MAX_VAULT_APY_BPS, limitKey('at_most_bps')),
     reason: z.string().trim().max(200).nullable().default(null),
   })
   .meta({ id: 'VaultApyBody' })

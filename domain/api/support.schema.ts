@@ -1,4 +1,4 @@
-import { messageKey } from '../error-message'
+import { limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import { HELP_CATEGORIES } from '../help-center'
 import { IsoDateTime } from './common.schema'
@@ -55,7 +55,7 @@ export const FeedbackBody = z
       .string({ error: messageKey('write_message') })
       .trim()
       .min(1, messageKey('write_message'))
-      .max(FEEDBACK_MESSAGE_MAX, `Use at most ${FEEDBACK_MESSAGE_MAX} characters.`),
+      .max(FEEDBACK_MESSAGE_MAX, limitKey('max_chars')),
     /** Where the holder came from, e.g. `/app/cash/pix/send`. */
     page: z
       .string()

@@ -82,7 +82,7 @@ function domainSentences(): string[] {
   const found = new Set<string>()
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8')
-    for (const m of text.matchAll(/'([A-Z][^'\n]{8,}[.])'/g)) found.add(`${file}: ${m[1]}`)
+    for (const m of text.matchAll(/['`]([A-Z][^'`\n]{8,}[.])['`]/g)) found.add(`${file}: ${m[1]}`)
   }
   return [...found]
 }

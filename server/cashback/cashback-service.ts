@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
@@ -809,7 +810,8 @@ async function holderCampaignView(
   return {
     ...(await campaignView(db, c, now)),
     eligible: reason === null,
-    ineligibleReason: reason,
+    ineligibleReason: reason && errorText(say(reason), 'en-US'),
+    ineligibleReasonKey: reason && say(reason),
     optedIn: await optedIn(db, c.id, accountId),
     earned: usdc(earned),
     progressPercent: Math.min(100, progress),

@@ -109,7 +109,8 @@ describe('convert', () => {
     const over = await quote({ from: 'USDC', to: 'ETH', amount: '2500.01' })
     expect(over.body.error).toMatchObject({
       code: 'insufficient_funds',
-      fields: { amount: expect.stringContaining('(2,500)') },
+      fields: { amount: 'More than your free USDC (2,500.00 USDC).' },
+      fieldKeys: { amount: { key: 'more_than_free', asset: 'USDC', free: '2500000000' } },
     })
   })
 

@@ -140,7 +140,8 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
       title: 'Cash API',
       version,
       description:
-        'The Cash account API. Amounts are exact decimal strings; errors are `{ error: { code, message, fields? } }`.',
+        'The Cash account API. Amounts are exact decimal strings; errors are ' +
+        '`{ error: { code, message, fields?, messageKey?, fieldKeys? } }`.',
     },
     servers: [{ url: '/' }],
     paths,
@@ -196,6 +197,7 @@ export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
     `content="width=device-width,initial-scale=1"><title>Cash API reference</title>
 ${REFERENCE_STYLE}</head>
 <body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors ` +
-    `are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
+    `are <code>{ "error": { "code", "message", "fields"?, "messageKey"?, "fieldKeys"? } }</code>.</p>` +
+    `${rows}</body></html>`
   )
 }
