@@ -1,4 +1,4 @@
-import { messageKey } from '../error-message'
+import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
 import { ACCOUNT_TIERS, VERIFICATION_STATUSES } from '../card-issuing'
 import { DecimalString } from './common.schema'
@@ -53,7 +53,9 @@ export const VerificationGateView = z.object({
   status: z.enum(VERIFICATION_STATUSES),
   approved: z.boolean(),
   link: z.string(),
+  /** In English; `says` is the same as data, for a page to word in its language. */
   message: z.string().nullable(),
+  says: ErrorMessageSchema.nullable(),
 })
 export const CardOrderingView = z
   .object({

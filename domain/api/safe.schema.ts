@@ -1,4 +1,4 @@
-import { messageKey } from '../error-message'
+import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
 import { IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
@@ -9,7 +9,9 @@ const Verification = z.object({
   status: z.string(),
   approved: z.boolean(),
   link: z.string(),
+  /** In English; `says` is the same as data, for a page to word in its language. */
   message: z.string().nullable(),
+  says: ErrorMessageSchema.nullable(),
 })
 
 export const SafeView = z

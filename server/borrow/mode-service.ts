@@ -37,9 +37,6 @@ const blockerSays = (code: NonNullable<ReturnType<typeof modeSwitchBlocker>>, pe
     ? say('debt_and_borrow_holds', { holds: String(pendingBorrowHolds) })
     : say(code)
 
-const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorrowHolds: bigint) =>
-  code ? errorText(blockerSays(code, pendingBorrowHolds), 'en-US') : null
-
 export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<ModeResponse> {
   const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).executeTakeFirstOrThrow()
   const pending = await db
@@ -66,10 +63,16 @@ export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<M
       : null,
     lastRefused:
       refused && (!pending || refused.created_at > pending.created_at)
-        ? { toMode: refused.to_mode, reason: refused.reason ?? '', at: refused.effective_at.toISOString() }
+        ? {
+            toMode: refused.to_mode,
+            reason: refused.reason ? errorText(refused.reason, 'en-US') : '',
+            reasonKey: refused.reason,
+            at: refused.effective_at.toISOString(),
+          }
         : null,
     delaySeconds: MODE_DELAY_SECONDS,
-    blocker: blockerMessage(blocker, position.pendingBorrowHolds),
+    blocker: blocker && errorText(blockerSays(blocker, position.pendingBorrowHolds), 'en-US'),
+    blockerKey: blocker && blockerSays(blocker, position.pendingBorrowHolds),
     debt: toDecimal(position.debt, 'USDC'),
     pendingBorrowHolds: toDecimal(position.pendingBorrowHolds, 'USDC'),
     aprPercent: `${Number(BORROW_APR_BPS) / 100}`,
@@ -150,7 +153,7 @@ export async function applyModeChange(deps: Deps, db: Tx, changeId: string) {
   if (blocker) {
     await db
       .updateTable('account_mode_changes')
-      .set({ status: 'refused', reason: blockerMessage(blocker, position.pendingBorrowHolds) })
+      .set({ status: 'refused', reason: JSON.stringify(blockerSays(blocker, position.pendingBorrowHolds)) })
       .where('id', '=', change.id)
       .execute()
     return
