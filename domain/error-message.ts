@@ -21,7 +21,8 @@ export const ERROR_MESSAGE_PARAMS = {
   details_invalid: { where: z.string() },
   request_too_large: { kb: z.number() },
   more_than_free: { asset: z.string(), free: BaseUnits },
-  more_than_free_with_fee: { asset: z.string() },
+  /** More than the free balance once the fee is added; `free` in base units of `asset`. */
+  more_than_free_with_fee: { asset: z.string(), free: BaseUnits },
   not_enough_free: { asset: z.string(), free: BaseUnits },
   more_than_available: { asset: z.string() },
   overdraw: { asset: z.string() },

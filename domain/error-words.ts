@@ -80,7 +80,8 @@ const EN: Catalog = {
   details_invalid: (m) => `Some ${m.where} details are missing or not valid.`,
   request_too_large: (m, f) => `The request is larger than ${f.number(String(m.kb))} KB.`,
   more_than_free: (m, f) => `More than your free ${m.asset} (${f.amount(m.free, m.asset as never)}).`,
-  more_than_free_with_fee: (m) => `More than your free ${m.asset} (fee included).`,
+  more_than_free_with_fee: (m, f) =>
+    `More than your free ${m.asset} (${f.amount(m.free, m.asset as never)}), fee included.`,
   not_enough_free: (m, f) => `Not enough ${m.asset}: ${f.amount(m.free, m.asset as never)} is free.`,
   more_than_available: (m) => `More than the available ${m.asset} balance.`,
   overdraw: (m) => `Not enough ${m.asset}: this would overdraw the account.`,
@@ -159,7 +160,8 @@ const PT_BR: Catalog = {
   details_invalid: (m) => `Alguns dados ${WHERE_PT_BR[m.where] ?? ''} estão faltando ou não são válidos.`,
   request_too_large: (m, f) => `A requisição tem mais de ${f.number(String(m.kb))} KB.`,
   more_than_free: (m, f) => `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset as never)}).`,
-  more_than_free_with_fee: (m) => `Mais do que os seus ${m.asset} livres (com a tarifa).`,
+  more_than_free_with_fee: (m, f) =>
+    `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset as never)}), com a tarifa.`,
   not_enough_free: (m, f) => `${m.asset} insuficiente: ${f.amount(m.free, m.asset as never)} livres.`,
   more_than_available: (m) => `Mais do que o saldo disponível de ${m.asset}.`,
   overdraw: (m) => `${m.asset} insuficiente: isto deixaria a conta negativa.`,

@@ -1,3 +1,4 @@
+import { apiErrorBody } from '../domain/api/common.schema'
 import { say } from '../domain/error-message'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
@@ -153,19 +154,7 @@ export function createApp(
       // A body refused for its size is left unread on the connection, which then cannot carry another request:
       // say so, instead of promising keep-alive and closing.
       if (error.status === 413) c.header('Connection', 'close')
-      return c.json(
-        {
-          error: {
-            code: error.code,
-            message: error.message,
-            ...(error.fields ? { fields: error.fields } : {}),
-            ...(error.says.key === error.code ? {} : { messageKey: error.says }),
-            ...(error.fieldMessages ? { fieldKeys: error.fieldMessages } : {}),
-            ...(error.details ? { details: error.details } : {}),
-          },
-        },
-        error.status as 400,
-      )
+      return c.json(apiErrorBody(error), error.status as 400)
     }
     if (error instanceof HTTPException) return error.getResponse()
     const digest = errorDigest()

@@ -1,3 +1,4 @@
+import type { DomainError } from '../errors'
 import { z } from 'zod'
 import { HELD_ASSETS } from '../asset'
 import {
@@ -44,6 +45,23 @@ export const ApiErrorSchema = z
   })
   .meta({ id: 'ApiError' })
 export type ApiError = z.infer<typeof ApiErrorSchema>
+
+/**
+ * The body a refusal is answered with: the English for integrators, and the same as data for pages. `messageKey` only
+ * when the message says more than its code's own.
+ */
+export function apiErrorBody(error: DomainError): ApiError {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.says.key === error.code ? {} : { messageKey: error.says }),
+      ...(error.fieldMessages ? { fieldKeys: error.fieldMessages } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  }
+}
 
 /**
  * A zod issue as a message: the key a schema gave (`messageKey('enter_city')`), or, where the schema gave none,

@@ -52,15 +52,12 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
       spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n),
     })
   } else {
+    const free = String(position.available[input.asset])
     if (total > position.available[input.asset] + replacing)
       throw new DomainError(
         'insufficient_funds',
-        say('not_enough_with_fee', {
-          asset: input.asset,
-          free: String(position.available[input.asset]),
-          total: String(total),
-        }),
-        { amount: say('more_than_free_with_fee', { asset: input.asset }) },
+        say('not_enough_with_fee', { asset: input.asset, free, total: String(total) }),
+        { amount: say('more_than_free_with_fee', { asset: input.asset, free }) },
       )
     if (position.account.mode === 'borrow') {
       const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
