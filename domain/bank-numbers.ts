@@ -74,7 +74,7 @@ export function parseIban(input: string): string {
   const iban = input.replace(/\s/g, '').toUpperCase()
   const field = (message: ErrorMessage) => ({ iban: message })
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban))
-    throw new DomainError('iban_invalid', undefined, field(say('iban_starts_country')))
+    throw new DomainError('iban_invalid', undefined, field(say('iban_format')))
   const length = IBAN_LENGTHS[iban.slice(0, 2)]
   if (!length)
     throw new DomainError(
@@ -91,7 +91,7 @@ export function parseIban(input: string): string {
   const numeric = [...(iban.slice(4) + iban.slice(0, 4))]
     .map((ch) => (/\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55)))
     .join('')
-  if (BigInt(numeric) % 97n !== 1n) throw new DomainError('iban_checksum', undefined, field(say('ibans_check_digits')))
+  if (BigInt(numeric) % 97n !== 1n) throw new DomainError('iban_checksum', undefined, field(say('iban_check_digits')))
   return iban
 }
 
@@ -104,7 +104,7 @@ export function formatIban(iban: string): string {
 export function parseBic(input: string): string {
   const bic = input.replace(/\s/g, '').toUpperCase()
   if (!/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic))
-    throw new DomainError('bic_invalid', undefined, { bic: say('bic_8_11_characters') })
+    throw new DomainError('bic_invalid', undefined, { bic: say('bic_format') })
   return bic
 }
 

@@ -44,13 +44,12 @@ function field(id: string, value: string): string {
 /** Builds a BR Code. Merchant name ≤ 25 bytes, city ≤ 15 bytes, txid ≤ 25 letters and digits. */
 export function encodeBrCode(code: BrCode): string {
   if (bytes(code.merchantName) > 25 || !code.merchantName)
-    throw new DomainError('invalid_request', say('merchant_name_must'))
+    throw new DomainError('invalid_request', say('merchant_name_length'))
   if (bytes(code.merchantCity) > 15 || !code.merchantCity)
-    throw new DomainError('invalid_request', say('merchant_city_must'))
-  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid))
-    throw new DomainError('invalid_request', say('txid_must_1_25_letters'))
+    throw new DomainError('invalid_request', say('merchant_city_length'))
+  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid)) throw new DomainError('invalid_request', say('txid_format'))
   if (code.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(code.amount))
-    throw new DomainError('invalid_request', say('amount_must_have_two'))
+    throw new DomainError('invalid_request', say('amount_two_decimals'))
   const account =
     code.kind === 'static'
       ? field('00', GUI) + field('01', code.key ?? '') + (code.description ? field('02', code.description) : '')

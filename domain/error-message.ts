@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ASSETS, type Asset } from './asset'
 import { ERRORS, type ErrorCode } from './errors'
 import { BaseUnits, keyedBuilder, type Keyed, type KeyedOf } from './keyed-data'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
@@ -9,6 +10,9 @@ import { PLAIN_MESSAGES_EN } from './plain-messages-en'
  * with its parameters (`{ key: 'min_chars', min: 10 }`, amounts in base units). The server sends these beside its
  * English (`messageKey`, `fieldKeys`); nothing parses the English back.
  */
+/** Any asset an amount can be in: its base units are worded by its decimals. */
+const AssetName = z.enum(Object.keys(ASSETS) as [Asset, ...Asset[]])
+
 export const ERROR_MESSAGE_PARAMS = {
   /** zod's own issues, from their code and limits. */
   min_chars: { min: z.number() },
@@ -20,13 +24,13 @@ export const ERROR_MESSAGE_PARAMS = {
   /** Some details of a request (`body`, `query`, `path`) are missing or not valid. */
   details_invalid: { where: z.string() },
   request_too_large: { kb: z.number() },
-  more_than_free: { asset: z.string(), free: BaseUnits },
+  more_than_free: { asset: AssetName, free: BaseUnits },
   /** More than the free balance once the fee is added; `free` in base units of `asset`. */
-  more_than_free_with_fee: { asset: z.string(), free: BaseUnits },
-  not_enough_free: { asset: z.string(), free: BaseUnits },
-  more_than_available: { asset: z.string() },
-  overdraw: { asset: z.string() },
-  more_than_position: { asset: z.string(), owned: BaseUnits },
+  more_than_free_with_fee: { asset: AssetName, free: BaseUnits },
+  not_enough_free: { asset: AssetName, free: BaseUnits },
+  more_than_available: { asset: AssetName },
+  overdraw: { asset: AssetName },
+  more_than_position: { asset: AssetName, owned: BaseUnits },
   /** A manual refund over what one admin may ask for in 24 hours; both in USDC base units. */
   refund_cap: { cap: BaseUnits, left: BaseUnits },
   you_owe: { debt: BaseUnits },
@@ -63,7 +67,7 @@ export const ERROR_MESSAGE_PARAMS = {
   tier_no_reward: { tier: z.string() },
   code_wrong_tries_left: { left: z.number() },
   feedback_per_hour: { max: z.number(), retryAt: z.string() },
-  not_enough_with_fee: { asset: z.string(), free: BaseUnits, total: BaseUnits },
+  not_enough_with_fee: { asset: AssetName, free: BaseUnits, total: BaseUnits },
   verification_gate: { check: z.string(), status: z.string(), purpose: z.string(), reason: z.string().optional() },
   /** Words meant for a provider or an operator, not for a holder (a webhook's refusal), shown as written. */
   note: { text: z.string() },

@@ -70,6 +70,22 @@ const GATE_PT_BR: Record<string, string> = {
   more_info_needed: 'precisa de mais informações',
 }
 
+/** One language's words for a verification gate's sentence: who is checked, its status, and what it opens. */
+type GateWords = {
+  subject: Record<string, string>
+  status: Record<string, string>
+  action: Record<string, string>
+  waiting: (action: string, link: string) => string
+  complete: (action: string, link: string) => string
+}
+
+const gateSentence = (w: GateWords) => (m: ErrorMessageOf<'verification_gate'>) => {
+  const link = `/app/cash/${m.check}`
+  const action = w.action[m.purpose] ?? m.purpose
+  const next = m.status === 'submitted' || m.status === 'in_review' ? w.waiting(action, link) : w.complete(action, link)
+  return `${w.subject[m.check]} ${w.status[m.status] ?? m.status}${m.reason ? ` (${m.reason})` : ''}. ${next}`
+}
+
 const EN: Catalog = {
   min_chars: (m) => `Use at least ${m.min} characters.`,
   max_chars: (m) => `Use at most ${m.max} characters.`,
@@ -79,13 +95,12 @@ const EN: Catalog = {
   maximum: (m, f) => `The maximum is ${f.number(m.max)}.`,
   details_invalid: (m) => `Some ${m.where} details are missing or not valid.`,
   request_too_large: (m, f) => `The request is larger than ${f.number(String(m.kb))} KB.`,
-  more_than_free: (m, f) => `More than your free ${m.asset} (${f.amount(m.free, m.asset as never)}).`,
-  more_than_free_with_fee: (m, f) =>
-    `More than your free ${m.asset} (${f.amount(m.free, m.asset as never)}), fee included.`,
-  not_enough_free: (m, f) => `Not enough ${m.asset}: ${f.amount(m.free, m.asset as never)} is free.`,
+  more_than_free: (m, f) => `More than your free ${m.asset} (${f.amount(m.free, m.asset)}).`,
+  more_than_free_with_fee: (m, f) => `More than your free ${m.asset} (${f.amount(m.free, m.asset)}), fee included.`,
+  not_enough_free: (m, f) => `Not enough ${m.asset}: ${f.amount(m.free, m.asset)} is free.`,
   more_than_available: (m) => `More than the available ${m.asset} balance.`,
   overdraw: (m) => `Not enough ${m.asset}: this would overdraw the account.`,
-  more_than_position: (m, f) => `More than your position is worth (${f.amount(m.owned, m.asset as never)}).`,
+  more_than_position: (m, f) => `More than your position is worth (${f.amount(m.owned, m.asset)}).`,
   refund_cap: (m, f) =>
     `You can ask for ${f.amount(m.cap, 'USDC')} of refunds in 24 hours; ${f.amount(m.left, 'USDC')} is left. ` +
     'Another admin can make this refund.',
@@ -135,18 +150,15 @@ const EN: Catalog = {
   feedback_per_hour: (m) =>
     `You can send up to ${m.max} feedback messages an hour. Try again after ${m.retryAt.slice(11, 16)} UTC.`,
   not_enough_with_fee: (m, f) =>
-    `Not enough ${m.asset}: ${f.amount(m.free, m.asset as never)} is free, and this needs ` +
-    `${f.amount(m.total, m.asset as never)} with the fee.`,
-  verification_gate: (m) => {
-    const subject = m.check === 'kyb' ? 'Your company’s verification (KYB)' : 'Your identity verification (KYC)'
-    const link = `/app/cash/${m.check}`
-    const action = m.purpose === 'safe' ? 'create your safe' : 'order cards'
-    const next =
-      m.status === 'submitted' || m.status === 'in_review'
-        ? `You can ${action} once it is approved; follow it at ${link}.`
-        : `Complete it at ${link} to ${action}.`
-    return `${subject} ${GATE_EN[m.status] ?? m.status}${m.reason ? ` (${m.reason})` : ''}. ${next}`
-  },
+    `Not enough ${m.asset}: ${f.amount(m.free, m.asset)} is free, and this needs ` +
+    `${f.amount(m.total, m.asset)} with the fee.`,
+  verification_gate: gateSentence({
+    subject: { kyc: 'Your identity verification (KYC)', kyb: 'Your company’s verification (KYB)' },
+    status: GATE_EN,
+    action: { cards: 'order cards', safe: 'create your safe' },
+    waiting: (action, link) => `You can ${action} once it is approved; follow it at ${link}.`,
+    complete: (action, link) => `Complete it at ${link} to ${action}.`,
+  }),
   note: (m) => m.text,
 }
 
@@ -159,13 +171,13 @@ const PT_BR: Catalog = {
   maximum: (m, f) => `O máximo é ${f.number(m.max)}.`,
   details_invalid: (m) => `Alguns dados ${WHERE_PT_BR[m.where] ?? ''} estão faltando ou não são válidos.`,
   request_too_large: (m, f) => `A requisição tem mais de ${f.number(String(m.kb))} KB.`,
-  more_than_free: (m, f) => `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset as never)}).`,
+  more_than_free: (m, f) => `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset)}).`,
   more_than_free_with_fee: (m, f) =>
-    `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset as never)}), com a tarifa.`,
-  not_enough_free: (m, f) => `${m.asset} insuficiente: ${f.amount(m.free, m.asset as never)} livres.`,
+    `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset)}), com a tarifa.`,
+  not_enough_free: (m, f) => `${m.asset} insuficiente: ${f.amount(m.free, m.asset)} livres.`,
   more_than_available: (m) => `Mais do que o saldo disponível de ${m.asset}.`,
   overdraw: (m) => `${m.asset} insuficiente: isto deixaria a conta negativa.`,
-  more_than_position: (m, f) => `Mais do que vale a sua posição (${f.amount(m.owned, m.asset as never)}).`,
+  more_than_position: (m, f) => `Mais do que vale a sua posição (${f.amount(m.owned, m.asset)}).`,
   refund_cap: (m, f) =>
     `Você pode pedir ${f.amount(m.cap, 'USDC')} em reembolsos em 24 horas; restam ${f.amount(m.left, 'USDC')}. ` +
     'Outro administrador pode fazer este reembolso.',
@@ -220,18 +232,15 @@ const PT_BR: Catalog = {
   feedback_per_hour: (m) =>
     `Você pode enviar até ${m.max} comentários por hora. Tente de novo depois das ${m.retryAt.slice(11, 16)} UTC.`,
   not_enough_with_fee: (m, f) =>
-    `${m.asset} insuficiente: ${f.amount(m.free, m.asset as never)} livres, e isto precisa de ` +
-    `${f.amount(m.total, m.asset as never)} com a tarifa.`,
-  verification_gate: (m) => {
-    const subject = m.check === 'kyb' ? 'A verificação da sua empresa (KYB)' : 'Sua verificação de identidade (KYC)'
-    const link = `/app/cash/${m.check}`
-    const action = m.purpose === 'safe' ? 'criar seu cofre' : 'pedir cartões'
-    const next =
-      m.status === 'submitted' || m.status === 'in_review'
-        ? `Você poderá ${action} quando ela for aprovada; acompanhe em ${link}.`
-        : `Conclua-a em ${link} para ${action}.`
-    return `${subject} ${GATE_PT_BR[m.status] ?? m.status}${m.reason ? ` (${m.reason})` : ''}. ${next}`
-  },
+    `${m.asset} insuficiente: ${f.amount(m.free, m.asset)} livres, e isto precisa de ` +
+    `${f.amount(m.total, m.asset)} com a tarifa.`,
+  verification_gate: gateSentence({
+    subject: { kyc: 'Sua verificação de identidade (KYC)', kyb: 'A verificação da sua empresa (KYB)' },
+    status: GATE_PT_BR,
+    action: { cards: 'pedir cartões', safe: 'criar seu cofre' },
+    waiting: (action, link) => `Você poderá ${action} quando ela for aprovada; acompanhe em ${link}.`,
+    complete: (action, link) => `Conclua-a em ${link} para ${action}.`,
+  }),
   note: (m) => m.text,
 }
 

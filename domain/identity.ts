@@ -72,7 +72,7 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
 export function checkUploadSize(size: number, field = 'file'): void {
   if (size > MAX_UPLOAD_BYTES)
     throw new DomainError('upload_too_large', undefined, {
-      [field]: say('file_larger_than_5'),
+      [field]: say('file_over_5_mb'),
     })
 }
 
@@ -95,15 +95,14 @@ export function parseCalendarDate(text: string): { year: number; month: number; 
 export function ageOn(birthDate: string, today: string): number {
   const b = parseCalendarDate(birthDate)
   const t = parseCalendarDate(today)
-  if (!b || !t) throw new DomainError('invalid_request', say('enter_date_1990_04'))
+  if (!b || !t) throw new DomainError('invalid_request', say('enter_date'))
   const hadBirthday = t.month > b.month || (t.month === b.month && t.day >= b.day)
   return t.year - b.year - (hadBirthday ? 0 : 1)
 }
 
 /** Throws at `field` unless the person is MIN_AGE_YEARS or older on `today`, and was born (not in the future). */
 export function assertAdult(birthDate: string, today: string, field = 'birthDate'): void {
-  if (!parseCalendarDate(birthDate))
-    throw new DomainError('invalid_request', undefined, { [field]: say('enter_date_1990_04') })
+  if (!parseCalendarDate(birthDate)) throw new DomainError('invalid_request', undefined, { [field]: say('enter_date') })
   if (birthDate > today) throw new DomainError('invalid_request', undefined, { [field]: say('birth_date_future') })
   if (ageOn(birthDate, today) < MIN_AGE_YEARS)
     throw new DomainError('underage', undefined, { [field]: say('min_age', { years: MIN_AGE_YEARS }) })
@@ -123,7 +122,7 @@ export function percentToBps(text: string): number | null {
 export function assertOwnership(ownerships: readonly string[]): void {
   if (ownerships.length === 0)
     throw new DomainError('invalid_request', undefined, {
-      owners: say('add_least_one_beneficial'),
+      owners: say('add_beneficial_owner'),
     })
   const fields: FieldMessages = {}
   let total = 0

@@ -7,11 +7,11 @@ export type PixKey = { type: PixKeyType; value: string }
 const fail = (code: 'pix_key_cpf' | 'pix_key_cnpj' | 'pix_key_email' | 'pix_key_phone' | 'pix_key_invalid') =>
   new DomainError(code, undefined, { key: say(FIELD_MESSAGE[code]) })
 const FIELD_MESSAGE = {
-  pix_key_cpf: 'cpfs_check_digits_do',
-  pix_key_cnpj: 'cnpjs_check_digits',
-  pix_key_email: 'e_mail_key_not_valid',
-  pix_key_phone: 'phone_key_55_area_code',
-  pix_key_invalid: 'enter_pix_key_cpf_cnpj',
+  pix_key_cpf: 'pix_key_cpf_digits',
+  pix_key_cnpj: 'pix_key_cnpj_digits',
+  pix_key_email: 'pix_key_email_invalid',
+  pix_key_phone: 'pix_key_phone_format',
+  pix_key_invalid: 'pix_key_format',
 } as const
 
 /** Mod-11 check digit over `digits` with weights counting down from `start` (the CPF/CNPJ rule). */

@@ -7,11 +7,7 @@ import { MovementTitleSchema } from '../movement-title'
 /**
  * A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history).
  */
-export const AdminReason = z
-  .string()
-  .trim()
-  .min(3, messageKey('give_reason_least_3'))
-  .max(300, messageKey('keep_reason_under_300'))
+export const AdminReason = z.string().trim().min(3, messageKey('give_reason')).max(300, messageKey('reason_too_long'))
 
 export const FAILED_RECON_STATUSES = ['open', 'matched', 'written_off', 'refunded'] as const
 
@@ -90,7 +86,7 @@ export const ManualRefundsResponse = z
   .meta({ id: 'ManualRefunds' })
 
 export const CreateManualRefundRequest = z.object({
-  account: z.string().trim().min(1, messageKey('enter_account_id_holders')).max(320),
+  account: z.string().trim().min(1, messageKey('enter_account_or_email')).max(320),
   amount: DecimalString,
   reason: AdminReason,
   transactionRef: z
@@ -128,7 +124,7 @@ export const HoldActionResponse = z.object({
 
 /** Investigate: one search (an id, an on-chain hash or a reference) and everything it leads to. */
 export const InvestigateQuery = z.object({
-  q: z.string().trim().min(1, messageKey('enter_id_hash_reference')).max(200),
+  q: z.string().trim().min(1, messageKey('enter_reference')).max(200),
 })
 
 export const InvestigateRecord = z.object({

@@ -26,7 +26,7 @@ export type AdminDashboard = z.infer<typeof AdminDashboard>
 
 /** A search box: e-mail, name, safe address, account id or user id. */
 export const AdminSearchQuery = z.object({
-  q: z.string().trim().min(1, messageKey('type_e_mail_name_safe')).max(200, messageKey('keep_under_200_characters')),
+  q: z.string().trim().min(1, messageKey('enter_search')).max(200, messageKey('keep_under_200_characters')),
 })
 
 /** Why an admin acts: required on freezes and cancels, shown in the audit log and to the holder. */
@@ -167,13 +167,13 @@ export const FeatureFlagsResponse = z.object({ items: z.array(FeatureFlagView) }
 export const FeatureFlagBody = z.object({
   enabled: z.boolean(),
   rolloutPercent: z.coerce
-    .number(messageKey('enter_whole_number'))
-    .int(messageKey('enter_whole_number'))
-    .min(0, messageKey('enter_whole_number'))
-    .max(100, messageKey('enter_whole_number')),
+    .number(messageKey('enter_whole_percent'))
+    .int(messageKey('enter_whole_percent'))
+    .min(0, messageKey('enter_whole_percent'))
+    .max(100, messageKey('enter_whole_percent')),
 })
 export const FeatureFlagOverrideBody = z.object({
-  email: z.string().trim().toLowerCase().email(messageKey('enter_e_mail_name_example')),
+  email: z.string().trim().toLowerCase().email(messageKey('enter_email_example')),
   enabled: z.boolean(),
 })
 /** The flags evaluated for the caller: key → on. */

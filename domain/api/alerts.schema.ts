@@ -6,7 +6,7 @@ import { DecimalString, IsoDateTime } from './common.schema'
 export const UsdThreshold = z
   .string()
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, messageKey('enter_dollar_amount'))
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, messageKey('enter_dollars_example'))
   .refine((v) => /[1-9]/.test(v), messageKey('enter_amount_above'))
 
 /** Each field: a threshold, null to turn that alert off, or absent to leave it as it is. */

@@ -29,7 +29,7 @@ export const NewPassword = z
 
 export const SignUpBody = z
   .object({
-    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('use_most_120_characters')),
+    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('at_most_120_characters')),
     email: Email,
     password: NewPassword,
     client: z.enum(['web', 'native']).default('web'),
@@ -87,8 +87,8 @@ export const PasswordResetRequested = z.object({ requested: z.literal(true) }).m
 const ResetToken = z
   .string()
   .trim()
-  .min(20, messageKey('reset_link_not_complete'))
-  .max(100, messageKey('reset_link_not_complete'))
+  .min(20, messageKey('reset_link_incomplete'))
+  .max(100, messageKey('reset_link_incomplete'))
 
 /** The token of a reset link (from the e-mail), to see whether it still works. */
 export const PasswordResetTokenBody = z.object({ token: ResetToken }).meta({ id: 'PasswordResetTokenBody' })

@@ -28,14 +28,14 @@ export const ShippingAddressSchema = z
     postalCode: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, messageKey('enter_postal_code_01310')),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, messageKey('enter_postal_code')),
     country: z
       .string()
       .trim()
       .toUpperCase()
       .min(1, messageKey('choose_country'))
-      .regex(/^[A-Z]{2}$/, messageKey('use_2_letter_country'))
-      .refine(isCountry, messageKey('not_country_code_we')),
+      .regex(/^[A-Z]{2}$/, messageKey('use_country_code'))
+      .refine(isCountry, messageKey('country_code_unknown')),
   })
   .meta({ id: 'ShippingAddress' })
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>
@@ -76,7 +76,7 @@ export const ActivateCardBody = z
     last4: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, messageKey('enter_4_digits_end')),
+      .regex(/^\d{4}$/, messageKey('enter_card_last4')),
   })
   .meta({ id: 'ActivateCardBody' })
 export const RevealCardBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'RevealCardBody' })

@@ -10,9 +10,9 @@ import {
 import { DecimalString, IsoDateTime } from './common.schema'
 
 const Bps = z
-  .number({ error: messageKey('enter_whole_number_basis') })
-  .int(messageKey('enter_whole_number_basis'))
-  .min(0, messageKey('basis_points_cannot'))
+  .number({ error: messageKey('enter_whole_bps') })
+  .int(messageKey('enter_whole_bps'))
+  .min(0, messageKey('bps_negative'))
   .max(MAX_CASHBACK_BPS, limitKey('at_most_bps'))
 const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, messageKey('enter_amount_above'))
 const Category = z.enum(CASHBACK_CATEGORIES, { error: messageKey('choose_merchant_category') })
@@ -113,7 +113,7 @@ export const CampaignBody = z
     name: z.string().trim().min(1, messageKey('give_campaign_name')).max(80),
     category: Category.nullable().default(null),
     bps: Bps.default(0),
-    multiplier: z.number().int().min(2, messageKey('least_2')).max(5, messageKey('most_5')).default(3),
+    multiplier: z.number().int().min(2, messageKey('at_least_2x')).max(5, messageKey('at_most_5x')).default(3),
     startsAt: IsoDateTime,
     endsAt: IsoDateTime,
     eligibility: z
@@ -137,19 +137,19 @@ export const CampaignBody = z
     if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime())
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: messageKey('window_must_end_after') })
     if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime())
-      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: messageKey('payout_date_cannot') })
+      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: messageKey('payout_before_window_end') })
     if (b.kind === 'summer_mint' && !b.spendGoal)
-      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: messageKey('summer_mint_needs_spend') })
+      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: messageKey('summer_mint_needs_goal') })
     if (b.kind === 'membership_rewards' && !b.tierRewards)
       ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: messageKey('enter_reward_each_tier') })
     if (b.kind === 'splashback' && !b.category)
       ctx.addIssue({
         code: 'custom',
         path: ['category'],
-        message: messageKey('splashback_boosts_one'),
+        message: messageKey('splashback_needs_category'),
       })
     if (b.kind === 'splashback' && b.bps <= 0)
-      ctx.addIssue({ code: 'custom', path: ['bps'], message: messageKey('splashback_adds_some') })
+      ctx.addIssue({ code: 'custom', path: ['bps'], message: messageKey('splashback_needs_bps') })
   })
   .meta({ id: 'CampaignBody' })
 

@@ -101,9 +101,9 @@ export const VaultDepositResult = z
 export const VaultApyBody = z
   .object({
     apyBps: z
-      .number({ error: messageKey('enter_apy_whole_basis') })
-      .int(messageKey('enter_apy_whole_basis'))
-      .min(0, messageKey('apy_cannot_negative'))
+      .number({ error: messageKey('enter_apy_bps') })
+      .int(messageKey('enter_apy_bps'))
+      .min(0, messageKey('apy_negative'))
       .max(MAX_VAULT_APY_BPS, limitKey('at_most_bps')),
     reason: z.string().trim().max(200).nullable().default(null),
   })

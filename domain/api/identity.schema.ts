@@ -9,7 +9,7 @@ const Country = ShippingAddressSchema.shape.country
 const BirthDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messageKey('enter_date_1990_04'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messageKey('enter_date'))
 const DocumentId = (key: PlainKey) => z.uuid(messageKey(key))
 
 /** A residential or registered address (the same fields as a shipping address). */
@@ -18,7 +18,7 @@ export const IdentityAddressSchema = ShippingAddressSchema.meta({ id: 'IdentityA
 /** A photo ID: a passport has one side, an ID card a front and a back. Values are uploaded document ids. */
 export const IdDocumentSchema = z
   .object({
-    type: z.enum(['passport', 'id_card'], messageKey('choose_passport_id')),
+    type: z.enum(['passport', 'id_card'], messageKey('choose_id_type')),
     front: DocumentId('upload_front_photo'),
     back: DocumentId('upload_back_id_card').optional(),
   })
@@ -33,7 +33,7 @@ export const KycBody = z
     legalName: z
       .string()
       .trim()
-      .min(2, messageKey('enter_full_legal_name'))
+      .min(2, messageKey('enter_legal_name'))
       .max(100, messageKey('keep_under_100_characters')),
     birthDate: BirthDate,
     address: IdentityAddressSchema,
@@ -46,11 +46,7 @@ export type KycBody = z.output<typeof KycBody>
 
 /** A beneficial owner: a person holding 25 % or more of the company, checked by their own KYC. */
 export const BeneficialOwnerSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, messageKey('enter_owners_full_legal'))
-    .max(100, messageKey('keep_under_100_characters')),
+  name: z.string().trim().min(2, messageKey('enter_owner_name')).max(100, messageKey('keep_under_100_characters')),
   birthDate: BirthDate,
   nationality: Country,
   email: z.email(messageKey('email_format')),
@@ -67,7 +63,7 @@ export const KybBody = z
     companyName: z
       .string()
       .trim()
-      .min(2, messageKey('enter_companys_registered'))
+      .min(2, messageKey('enter_company_legal_name'))
       .max(120, messageKey('keep_under_120_characters')),
     registrationNumber: z
       .string()
@@ -77,11 +73,11 @@ export const KybBody = z
     address: IdentityAddressSchema,
     owners: z
       .array(BeneficialOwnerSchema)
-      .min(1, messageKey('add_least_one_beneficial'))
-      .max(10, messageKey('most_10_beneficial')),
+      .min(1, messageKey('add_beneficial_owner'))
+      .max(10, messageKey('at_most_10_owners')),
     documents: z.object({
       certificateOfIncorporation: DocumentId('upload_certificate'),
-      proofOfAddress: DocumentId('upload_proof_companys'),
+      proofOfAddress: DocumentId('upload_proof_of_address'),
     }),
   })
   .meta({ id: 'KybApplication' })

@@ -151,4 +151,4 @@ export const ReferralCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(REFERRAL_CODE_PATTERN, messageKey('referral_code_8_letters'))
+  .regex(REFERRAL_CODE_PATTERN, messageKey('referral_code_format'))

@@ -62,7 +62,7 @@ export const WithdrawalsResponse = z.object({ items: z.array(WithdrawalView) }).
 
 export const PixSendQuoteBody = z
   .object({
-    destination: z.string().trim().min(1, messageKey('enter_pix_key_paste')).max(512),
+    destination: z.string().trim().min(1, messageKey('enter_pix_key')).max(512),
     brlAmount: z.string().max(20).optional(),
   })
   .meta({ id: 'PixSendQuoteBody' })
@@ -93,13 +93,13 @@ export const RecipientBody = z
   .discriminatedUnion('region', [
     z.object({
       region: z.literal('us'),
-      name: z.string().trim().min(1, messageKey('enter_account_holders')).max(140),
+      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
       routingNumber: z.string().max(20),
       accountNumber: z.string().max(30),
     }),
     z.object({
       region: z.literal('eu'),
-      name: z.string().trim().min(1, messageKey('enter_account_holders')).max(140),
+      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
       iban: z.string().max(50),
       bic: z.string().max(20).optional(),
     }),

@@ -9,7 +9,7 @@ const Email = z
   .toLowerCase()
   .pipe(z.email({ error: messageKey('email_format') }))
 
-export const CompanyRoleSchema = z.enum(COMPANY_ROLES, { error: messageKey('choose_owner_admin') })
+export const CompanyRoleSchema = z.enum(COMPANY_ROLES, { error: messageKey('choose_role') })
 
 export const PeopleParams = z.object({ accountId: z.uuid() })
 export const PersonParams = z.object({ accountId: z.uuid(), userId: z.uuid() })
@@ -54,7 +54,7 @@ export const PeopleResponse = z
 export type PeopleResponse = z.infer<typeof PeopleResponse>
 
 /** A token as it arrives in the link: 32 random bytes, base64url. */
-export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messageKey('invitation_link_not'))
+export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messageKey('invitation_link_incomplete'))
 
 export const InviteLookupQuery = z.object({ token: InviteToken })
 /** What the token's holder may know before signing in: the company, the role, who invited, and for which e-mail. */

@@ -82,7 +82,7 @@ export const StartRecoveryBody = z
   })
   .meta({ id: 'StartRecoveryBody' })
 export const ApproveRecoveryBody = z
-  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, messageKey('signature_0x_followed')) })
+  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, messageKey('signature_format')) })
   .meta({ id: 'ApproveRecoveryBody' })
 export const CancelRecoveryBody = z
   .object({ confirmation: ConfirmationSchema.optional() })

@@ -6,7 +6,7 @@ import { isVaultCode } from '../vault-email'
 import { ConfirmationSchema } from './money-out.schema'
 import { IsoDateTime } from './common.schema'
 
-const LanguageSchema = z.enum(LANGUAGES, { error: messageKey('choose_english_portugu') })
+const LanguageSchema = z.enum(LANGUAGES, { error: messageKey('choose_language') })
 
 /** The profile: name, language, phone, the login e-mail (read-only) and the time zone of the account it governs. */
 export const ProfileView = z
@@ -33,7 +33,7 @@ export type ProfileView = z.infer<typeof ProfileView>
 /** Saving the profile. `phone` may be empty (no phone); `timeZone` is left out when the user may not change it. */
 export const ProfileBody = z
   .object({
-    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('use_most_120_characters')),
+    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('at_most_120_characters')),
     /** null (or empty from a form): follow the device's language. */
     language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
     /** Empty or null: no phone (the page's own check turns an empty field into null before it sends). */
@@ -47,11 +47,11 @@ export const ProfileBody = z
         if (!phone)
           ctx.addIssue({
             code: 'custom',
-            message: messageKey('enter_number_country'),
+            message: messageKey('enter_phone_international'),
           })
         return phone
       }),
-    timeZone: z.string().refine(isTimeZone, messageKey('choose_time_zone_list')).optional(),
+    timeZone: z.string().refine(isTimeZone, messageKey('choose_time_zone_example')).optional(),
   })
   .meta({ id: 'ProfileBody' })
 export type ProfileBody = z.infer<typeof ProfileBody>
@@ -74,13 +74,13 @@ export type VaultEmailView = z.infer<typeof VaultEmailView>
 
 export const VaultEmailRequestBody = z.object({ email: Email }).meta({ id: 'VaultEmailRequestBody' })
 export const VaultEmailVerifyBody = z
-  .object({ code: z.string().trim().refine(isVaultCode, messageKey('enter_6_digits_e_mail')) })
+  .object({ code: z.string().trim().refine(isVaultCode, messageKey('enter_email_code')) })
   .meta({ id: 'VaultEmailVerifyBody' })
 
 const AddressInput = z
   .string()
   .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, messageKey('wallet_address_0x_followed'))
+  .regex(/^0x[0-9a-fA-F]{40}$/, messageKey('wallet_address_format'))
 const Signature = z
   .string()
   .regex(/^0x[0-9a-fA-F]+$/, messageKey('wallet_did_not_return'))

@@ -18,7 +18,7 @@ const HelpBlockSchema = z.discriminatedUnion('kind', [
 
 /** `locale`: any language tag; `pt…` reads Portuguese, anything else English. */
 export const ArticlesQuery = z.object({
-  q: z.string().max(200, messageKey('use_most_200_characters')).default(''),
+  q: z.string().max(200, messageKey('at_most_200_characters')).default(''),
   category: HelpCategorySchema.optional(),
   locale: z.string().max(35).optional(),
 })
@@ -60,8 +60,8 @@ export const FeedbackBody = z
     page: z
       .string()
       .trim()
-      .max(200, messageKey('use_most_200_characters'))
-      .regex(/^\/app\/cash(\/[\w@\-/.]*)?$/, messageKey('page_app_cash_path'))
+      .max(200, messageKey('at_most_200_characters'))
+      .regex(/^\/app\/cash(\/[\w@\-/.]*)?$/, messageKey('page_path_format'))
       .optional(),
   })
   .meta({ id: 'FeedbackBody' })

@@ -61,8 +61,8 @@ export async function changeLimits(
 ) {
   const next = { daily: parseLimit(input.daily, 'daily'), monthly: parseLimit(input.monthly, 'monthly') }
   if (next.daily > next.monthly)
-    throw new DomainError('invalid_request', say('daily_limit_cannot'), {
-      daily: say('daily_limit_cannot'),
+    throw new DomainError('invalid_request', say('daily_over_monthly'), {
+      daily: say('daily_over_monthly'),
     })
   const account = await db
     .selectFrom('accounts')

@@ -31,7 +31,7 @@ export async function openAccount(
       .executeTakeFirst()
     if (existing) throw new DomainError('account_exists', undefined, undefined, { accountId: existing.id })
   } else if (!input.name) {
-    throw new DomainError('invalid_request', say('enter_companys_name'), { name: say('enter_companys_name') })
+    throw new DomainError('invalid_request', say('enter_company_name'), { name: say('enter_company_name') })
   }
   const id = deps.newId()
   const limits = DEFAULT_LIMITS[input.kind]

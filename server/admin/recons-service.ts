@@ -276,7 +276,7 @@ export async function refundRecon(
   if (!accountId)
     throw new DomainError('recon_holder_unknown', undefined, { accountId: say('enter_account_id_refund') })
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
-  if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_id_2') })
+  if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_with_id') })
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

@@ -62,7 +62,7 @@ export async function verifyConfirmation(
   if (verdict === 'missing') throw new DomainError('confirmation_required', say('confirmation_expired'))
   const host = confirmation.method === 'host' ? confirmation : null
   const refusal = host
-    ? { message: say('apps_confirmation_did'), fields: undefined }
+    ? { message: say('host_confirmation_failed'), fields: undefined }
     : { message: undefined, fields: { password: say('password_not_right') } }
   throw new RefusalWithFollowUp('confirmation_failed', refusal.message, refusal.fields, {}, async (tx) => {
     if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)

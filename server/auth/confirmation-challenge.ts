@@ -31,7 +31,7 @@ export async function issueChallenge(
   db: Tx,
   principal: Principal,
 ): Promise<ConfirmationChallengeResponse> {
-  if (principal.transport !== 'bearer') throw new DomainError('forbidden', say('only_app_native_session'))
+  if (principal.transport !== 'bearer') throw new DomainError('forbidden', say('biometrics_native_only'))
   const now = sessionClock(deps)
   const id = deps.newId()
   const challenge = randomBytes(32).toString('base64url')

@@ -66,7 +66,7 @@ export async function changePassword(
     if (error instanceof RefusalWithFollowUp)
       throw new RefusalWithFollowUp(
         error.code,
-        say('password_not_right_password'),
+        say('password_not_right_unchanged'),
         { password: say('password_not_right') },
         {},
         error.afterRollback,

@@ -66,7 +66,7 @@ export async function liquidate(
     position = await loadPosition(db, accountId, deps.now(), prices)
   }
   const plan = planLiquidation(position.available, prices, position.debt)
-  if (plan.repaid === 0n) throw new DomainError('not_liquidatable', say('there_no_free_collateral'))
+  if (plan.repaid === 0n) throw new DomainError('not_liquidatable', say('no_free_collateral'))
   const entries: JournalInput['entries'] = []
   for (const asset of HELD_ASSETS) {
     const units = plan.sold[asset]

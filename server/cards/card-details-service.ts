@@ -29,7 +29,8 @@ export async function revealCard(
   confirmation: z.infer<typeof ConfirmationSchema> | undefined,
 ) {
   const { card } = await cardFor(db, principal, cardId)
-  if (card.cardholder_user_id !== principal.userId) throw new DomainError('forbidden', say('only_cardholder_can'))
+  if (card.cardholder_user_id !== principal.userId)
+    throw new DomainError('forbidden', say('only_cardholder_sees_details'))
   if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_details'))
   await verifyConfirmation(deps, db, principal, confirmation)
   const secret = deps.config.WEBHOOK_SECRET

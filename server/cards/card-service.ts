@@ -92,8 +92,8 @@ export async function issueCard(
   const daily = parseLimit(input.limits?.daily, 'daily')
   const monthly = parseLimit(input.limits?.monthly, 'monthly')
   if (daily !== null && monthly !== null && daily > monthly)
-    throw new DomainError('invalid_request', say('daily_limit_cannot'), {
-      daily: say('daily_limit_cannot'),
+    throw new DomainError('invalid_request', say('daily_over_monthly'), {
+      daily: say('daily_over_monthly'),
     })
   await db
     .insertInto('cards')
@@ -142,7 +142,7 @@ export async function assertMayOrder(
     .executeTakeFirst()
   if (!member)
     throw new DomainError('invalid_request', say('person_not_part_account'), {
-      cardholderUserId: say('choose_someone_people'),
+      cardholderUserId: say('choose_person'),
     })
   assertCardCount(ordering.accountKind, ordering.tier, kind, ordering[kind].count)
   return { member, ordering }
@@ -214,7 +214,7 @@ export async function applyCardStatus(
 /** Per-card limits; only the account's managers change them (a member cannot raise their own). */
 export async function setCardLimits(db: Tx, principal: Principal, cardId: string, limits: Limits) {
   const { card, manager } = await cardFor(db, principal, cardId)
-  if (!manager) throw new DomainError('forbidden', say('only_accounts_owners'))
+  if (!manager) throw new DomainError('forbidden', say('only_managers_card_limits'))
   return applyCardLimits(db, card, limits)
 }
 

@@ -152,7 +152,7 @@ export async function activateCard(deps: Deps, db: Tx, principal: Principal, car
   }
   if (last4 !== card.last4)
     throw new DomainError('card_last4_mismatch', undefined, {
-      last4: say('those_not_last_4_digits'),
+      last4: say('card_last4_wrong'),
     })
   const now = deps.now()
   const values = { shipping_status: 'activated' as const, activated_at: now, delivered_at: card.delivered_at ?? now }

@@ -521,7 +521,7 @@ export async function saveRule(
     : undefined
   if (ruleId && !last) throw new DomainError('not_found', say('no_such_cashback_rule'))
   if (last && last.effective_from.getTime() > now.getTime())
-    throw new DomainError('invalid_request', say('rule_already_change'), {
+    throw new DomainError('invalid_request', say('rule_change_waiting'), {
       effectiveFrom: say('change_already_scheduled'),
     })
   if (last?.removed) throw new DomainError('invalid_request', say('rule_removed'))
@@ -551,8 +551,8 @@ export async function saveRule(
     })
   const effectiveFrom = input.effectiveFrom ? new Date(input.effectiveFrom) : now
   if (effectiveFrom.getTime() < now.getTime() - 1000)
-    throw new DomainError('invalid_request', say('change_cannot_take'), {
-      effectiveFrom: say('choose_now_later_time'),
+    throw new DomainError('invalid_request', say('change_in_past'), {
+      effectiveFrom: say('choose_future_time'),
     })
   const draft = {
     category: next.category,
@@ -734,11 +734,11 @@ export async function updateCampaign(deps: Deps, db: Tx, adminId: string, id: st
   const now = deps.now()
   if (c.starts_at.getTime() <= now.getTime())
     throw new DomainError('invalid_request', say('campaign_already_started'), {
-      startsAt: say('already_started_only'),
+      startsAt: say('campaign_started_unchangeable'),
     })
   if (new Date(b.startsAt).getTime() < now.getTime() - 1000)
-    throw new DomainError('invalid_request', say('campaign_cannot_moved'), {
-      startsAt: say('choose_now_later_time'),
+    throw new DomainError('invalid_request', say('campaign_in_past'), {
+      startsAt: say('choose_future_time'),
     })
   const before = await campaignView(db, c, now)
   await db.updateTable('cashback_campaigns').set(campaignRow(b)).where('id', '=', id).execute()

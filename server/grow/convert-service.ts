@@ -54,8 +54,8 @@ export async function assertCanMove(
     const after = { ...position.posted, [asset]: position.posted[asset] - amount }
     if (incoming) after[incoming.asset] += incoming.amount
     if (position.debt + position.holds.spend > borrowLimit(after, prices)) {
-      throw new DomainError('over_ltv', say('would_leave_borrowing'), {
-        amount: say('would_leave_borrowing'),
+      throw new DomainError('over_ltv', say('borrow_limit_use_less'), {
+        amount: say('borrow_limit_use_less'),
       })
     }
   }
@@ -138,7 +138,7 @@ export async function executeQuote(
     .executeTakeFirst()
   if (!q)
     throw new DomainError('not_found', say('no_such_quote_account'), {
-      quoteId: say('quote_not_account_ask'),
+      quoteId: say('quote_other_account'),
     })
   const now = deps.now()
   if (q.executed_at) throw new DomainError('quote_used')

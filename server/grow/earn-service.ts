@@ -308,7 +308,7 @@ export async function depositToVault(
   const now = deps.now()
   const price = await vaultPrice(db, input.vault, now)
   const shares = sharesFor(amount, price)
-  if (shares === 0n) throw new DomainError('amount_too_small', undefined, { amount: say('amount_too_small_buy') })
+  if (shares === 0n) throw new DomainError('amount_too_small', undefined, { amount: say('amount_too_small_share') })
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

@@ -16,7 +16,7 @@ const KEY_SHAPE = /^[\x21-\x7e]{8,200}$/
 export function parseIdempotencyKey(value: string | undefined): string {
   if (!value) throw new DomainError('idempotency_key_required')
   if (!KEY_SHAPE.test(value)) {
-    throw new DomainError('idempotency_key_required', say('idempotency_key_must'))
+    throw new DomainError('idempotency_key_required', say('idempotency_key_format'))
   }
   return value
 }

@@ -71,7 +71,7 @@ function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    throw new DomainError('invalid_request', say('request_body_not_valid'))
+    throw new DomainError('invalid_request', say('body_not_json'))
   }
 }
 

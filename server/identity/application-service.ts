@@ -101,7 +101,7 @@ export async function submitKyb(
     .where('id', '=', accountId)
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow()
-  if (account.kind !== 'corporate') throw new DomainError('forbidden', say('kyb_company_accounts'))
+  if (account.kind !== 'corporate') throw new DomainError('forbidden', say('kyb_for_companies'))
   if (!canApply(account.kyb_status)) throw new DomainError('verification_open')
   const fields: FieldMessages = {}
   body.owners.forEach((o, i) => {
@@ -112,7 +112,7 @@ export async function submitKyb(
       Object.assign(fields, e.fieldMessages)
     }
   })
-  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('every_beneficial_owner'), fields)
+  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('owners_must_be_adults'), fields)
   assertOwnership(body.owners.map((o) => o.ownership))
   const companySlots: DocumentSlot[] = [
     {

@@ -72,7 +72,7 @@ export async function checkDocuments(db: Tx, userId: string, slots: readonly Doc
     else if (row.kind !== slot.kind) fields[slot.field] = say('file_uploaded_as', { was: row.kind, wanted: slot.kind })
     seen.add(slot.id)
   }
-  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('some_documents_need'), fields)
+  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('documents_to_upload_again'), fields)
 }
 
 /** Gives the slots' documents to an application (after checkDocuments). */

@@ -88,7 +88,7 @@ export const identityRoutes = [
     maxBody: {
       bytes: MAX_UPLOAD_BODY_BYTES,
       field: 'file',
-      message: say('file_larger_than_5'),
+      message: say('file_over_5_mb'),
     },
     body: UploadDocumentBody,
     response: UploadedDocument,
@@ -302,7 +302,7 @@ export const identityRoutes = [
       if (!answer.ok || !json.result)
         throw new DomainError(
           'invalid_request',
-          say('note', { text: json.error?.message ?? 'The provider event was refused.' }),
+          json.error ? say('note', { text: json.error.message }) : say('provider_event_refused'),
         )
       return { eventId: event.id, ...json.result }
     },

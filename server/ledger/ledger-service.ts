@@ -110,7 +110,7 @@ function withinBalance(a: LedgerAccount, dp: bigint, cp: bigint, dPend: bigint, 
 export function assertBalanced(entries: EntryInput[]): void {
   const net = new Map<string, bigint>()
   for (const e of entries) {
-    if (e.amount <= 0n) throw new DomainError('unbalanced_journal', say('ledger_entry_must_move'))
+    if (e.amount <= 0n) throw new DomainError('unbalanced_journal', say('ledger_entry_not_positive'))
     net.set(e.asset, (net.get(e.asset) ?? 0n) + (e.side === 'debit' ? e.amount : -e.amount))
   }
   if (entries.length < 2 || [...net.values()].some((v) => v !== 0n)) throw new DomainError('unbalanced_journal')

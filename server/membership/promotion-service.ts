@@ -145,7 +145,7 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
   const reason = await campaignIneligibility(db, campaign, accountId)
   if (reason) throw new DomainError('reward_not_available', say(reason))
   if ((await claimedTotal(db, campaign.id, accountId)) + amount > campaign.per_holder_cap)
-    throw new DomainError('reward_not_available', say('you_reached_promotions'))
+    throw new DomainError('reward_not_available', say('promotion_holder_cap'))
   if ((await claimedTotal(db, campaign.id)) + amount > campaign.total_cap)
     throw new DomainError('reward_not_available', say('promotion_paid_out'))
   if ((await poolAvailable(db)) < amount) throw new DomainError('rewards_pool_short')

@@ -188,7 +188,7 @@ export const bankEvents = {
             ),
       )
       .executeTakeFirst()
-    if (!virtual) throw new DomainError('not_found', say('no_account_these_bank'))
+    if (!virtual) throw new DomainError('not_found', say('no_account_bank_details'))
     const amountMinor = BigInt(e.amountMinor)
     const q = bankCredit(amountMinor, e.currency, SANDBOX_FX.eurUsdMicro)
     const overCap = !e.senderIsHolder && q.grossUsdc > BANK_RECEIVE.thirdPartyCapUsdc

@@ -101,7 +101,7 @@ export const moneyInRoutes = [
     tag: 'money-in',
     access: { kind: 'user' },
     params: z.object({
-      hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, messageKey('transaction_hash_0x')),
+      hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, messageKey('transaction_hash_format')),
     }),
     response: BridgeTransferView,
     handler: ({ db, params, principal }) => findBridge(db, params.hash, principal!),

@@ -105,8 +105,7 @@ export async function quotePixSend(
 ) {
   const dest = resolveDestination(input.destination)
   const brlText = dest.amount ?? input.brlAmount
-  if (!brlText)
-    throw new DomainError('invalid_request', say('enter_amount_reais_2'), { brlAmount: say('enter_amount_reais_2') })
+  if (!brlText) throw new DomainError('invalid_request', say('enter_reais'), { brlAmount: say('enter_reais') })
   let brl: bigint
   try {
     brl = parsePositiveAmount(brlText.replace(',', '.'), 'BRL')
@@ -167,7 +166,7 @@ export async function confirmPixSend(
     .executeTakeFirst()
   if (!p) throw new DomainError('not_found', say('no_such_pix_payment'))
   if (p.status === 'completed') return pixPaymentView(deps, p)
-  if (p.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('quote_expired', say('rate_expired_after'))
+  if (p.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('quote_expired', say('pix_rate_expired'))
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   assertWithinSpendable(p.usdc_amount + p.fee_usdc, position.spendable)
   const journalId = deps.newId()

@@ -109,8 +109,8 @@ export async function exchangeToken(
     throw new DomainError('plaid_session_expired')
   const chosen = ACCOUNTS.find((a) => a.id === input.plaidAccountId)
   if (!chosen)
-    throw new DomainError('not_found', say('choose_one_listed_accounts'), {
-      plaidAccountId: say('choose_one_listed_accounts'),
+    throw new DomainError('not_found', say('choose_listed_account'), {
+      plaidAccountId: say('choose_listed_account'),
     })
   await db.updateTable('plaid_link_sessions').set({ stage: 'exchanged' }).where('id', '=', s.id).execute()
   const owner = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()

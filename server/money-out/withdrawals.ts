@@ -63,7 +63,7 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
       const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
       if (position.debt + position.holds.spend > borrowLimit(after, deps.prices()))
         throw new DomainError('over_ltv', undefined, {
-          amount: say('would_leave_borrowing_above'),
+          amount: say('borrow_limit_withdraw_less'),
         })
     }
   }

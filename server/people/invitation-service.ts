@@ -166,7 +166,7 @@ export async function acceptInvitation(
     .where('account_id', '=', invitation.account_id)
     .where('user_id', '=', principal.userId)
     .executeTakeFirst()
-  if (existing) throw new DomainError('already_member', say('you_already_company'))
+  if (existing) throw new DomainError('already_member', say('already_in_company'))
   await tx
     .updateTable('invitations')
     .set({ status: 'accepted', accepted_by: principal.userId, closed_at: deps.now() })

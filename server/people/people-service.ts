@@ -14,7 +14,7 @@ import type { Tx } from '../ledger/ledger-service'
 /** Throws the refusal a people decision carries, at `field` when one names it. */
 export function refuse(decision: { allowed: true } | { allowed: false; reason: PeopleRefusal }, field?: string): void {
   if (decision.allowed) return
-  if (decision.reason === 'not_manager') throw new DomainError('forbidden', say('only_companys_owners_admins'))
+  if (decision.reason === 'not_manager') throw new DomainError('forbidden', say('only_managers_people'))
   const code = decision.reason
   throw new DomainError(code, undefined, field ? { [field]: say(code) } : undefined)
 }

@@ -304,7 +304,7 @@ export async function setHolderRecoverySigner(
   const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
   if (safe.owners.includes(address))
-    throw new DomainError('invalid_request', say('recovery_signer_must'), {
+    throw new DomainError('invalid_request', say('recovery_signer_is_owner'), {
       address: say('use_address_not_owner'),
     })
   await verifyConfirmation(deps, db, principal, input.confirmation)
@@ -335,8 +335,8 @@ export async function startRecovery(
     .executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
   if (safe.owners.includes(incoming))
-    throw new DomainError('invalid_request', say('address_already_owns'), {
-      incomingOwner: say('address_already_owns'),
+    throw new DomainError('invalid_request', say('address_already_owner'), {
+      incomingOwner: say('address_already_owner'),
     })
   const open = await db
     .selectFrom('recoveries')
@@ -390,7 +390,7 @@ export async function approveRecovery(
     .where('account_id', '=', recovery.account_id)
     .where('kind', '=', kind)
     .executeTakeFirst()
-  if (!signer) throw new DomainError('invalid_request', say('recovery_signer_not'))
+  if (!signer) throw new DomainError('invalid_request', say('recovery_signer_missing'))
   if (kind === 'holder') {
     const safe = await db
       .selectFrom('safes')
@@ -403,7 +403,7 @@ export async function approveRecovery(
       : false
     if (!valid)
       throw new DomainError('signature_invalid', undefined, {
-        signature: say('signature_not_recovery'),
+        signature: say('signature_not_recovery_key'),
       })
   }
   const approvals = recovery.approvals.includes(kind) ? recovery.approvals : [...recovery.approvals, kind]

@@ -21,7 +21,7 @@ export const sandboxClockRoutes = [
     response: SandboxClockResult,
     handler: async ({ deps, body }) => {
       if (deps.config.CASH_ENV !== 'test' || !deps.sandboxClock)
-        throw new DomainError('sandbox_disabled', say('sandbox_clock_exists'))
+        throw new DomainError('sandbox_disabled', say('sandbox_clock_test_only'))
       return deps.sandboxClock.advance(body.advanceSeconds)
     },
   }),

@@ -15,7 +15,7 @@ const IDENTITY_MANUAL_KEY = 'sandbox.identity_manual'
  */
 export async function sandboxTarget(db: Tx, who: string): Promise<SandboxTarget> {
   const byEmail = who.includes('@')
-  if (!byEmail && !z.uuid().safeParse(who).success) throw new DomainError('not_found', say('give_members_e_mail'))
+  if (!byEmail && !z.uuid().safeParse(who).success) throw new DomainError('not_found', say('give_member_email'))
   const user = byEmail
     ? await db
         .selectFrom('users')

@@ -42,8 +42,8 @@ export async function saveProfile(db: Tx, principal: Principal, body: ProfileBod
   const target = timeZoneAccount(principal.memberships)
   if (body.timeZone !== undefined) {
     if (!target)
-      throw new DomainError('invalid_request', say('open_account_before'), {
-        timeZone: say('open_account_before'),
+      throw new DomainError('invalid_request', say('open_account_first'), {
+        timeZone: say('open_account_first'),
       })
     const current = await db
       .selectFrom('accounts')
@@ -51,8 +51,8 @@ export async function saveProfile(db: Tx, principal: Principal, body: ProfileBod
       .where('id', '=', target.accountId)
       .executeTakeFirstOrThrow()
     if (current.time_zone !== body.timeZone && !target.editable) {
-      throw new DomainError('forbidden', say('only_companys_owners'), {
-        timeZone: say('only_companys_owners'),
+      throw new DomainError('forbidden', say('only_managers_time_zone'), {
+        timeZone: say('only_managers_time_zone'),
       })
     }
     await db.updateTable('accounts').set({ time_zone: body.timeZone }).where('id', '=', target.accountId).execute()

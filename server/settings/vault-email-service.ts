@@ -50,8 +50,8 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
   await hitRateLimit(db, `vault-code:${userId}`, VAULT_CODE_REQUESTS_PER_WINDOW, VAULT_CODE_WINDOW_MINUTES, now)
   const user = await db.selectFrom('users').select('vault_email').where('id', '=', userId).executeTakeFirstOrThrow()
   if (user.vault_email === email)
-    throw new DomainError('invalid_request', say('address_already_verified'), {
-      email: say('address_already_verified'),
+    throw new DomainError('invalid_request', say('vault_email_already_verified'), {
+      email: say('vault_email_already_verified'),
     })
   const code = newVaultCode(randomInt)
   const row = {
