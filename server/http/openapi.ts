@@ -74,7 +74,8 @@ function codesFor(status: number): string {
 export function openApiDocument(routes: readonly AnyRoute[], version: string): Record<string, unknown> {
   const components = newComponents()
   const schemas = components.schemas
-  schemas.ApiError = jsonSchema(ApiErrorSchema, 'output')
+  // Named by its meta id with the schemas it refers to (ErrorMessage), so every $ref resolves.
+  jsonSchema(ApiErrorSchema, 'output', components)
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
