@@ -4,15 +4,15 @@ import { ERRORS, type ErrorCode } from './errors'
 import { BaseUnits, keyedBuilder, type Keyed, type KeyedOf } from './keyed-data'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
 
+/** Any asset an amount can be in: its base units are worded by its decimals. */
+const AssetName = z.enum(Object.keys(ASSETS) as [Asset, ...Asset[]])
+
 /**
  * What an error says, as data the page words in its language (domain/error-words.ts): an error code's own message
  * (`{ key: 'iban_checksum' }`), a plain message with no figures (`{ key: 'enter_city' }`), or one of the kinds below
  * with its parameters (`{ key: 'min_chars', min: 10 }`, amounts in base units). The server sends these beside its
  * English (`messageKey`, `fieldKeys`); nothing parses the English back.
  */
-/** Any asset an amount can be in: its base units are worded by its decimals. */
-const AssetName = z.enum(Object.keys(ASSETS) as [Asset, ...Asset[]])
-
 export const ERROR_MESSAGE_PARAMS = {
   /** zod's own issues, from their code and limits. */
   min_chars: { min: z.number() },
@@ -21,8 +21,8 @@ export const ERROR_MESSAGE_PARAMS = {
   choose_at_most: { max: z.number() },
   minimum: { min: z.string() },
   maximum: { max: z.string() },
-  /** Some details of a request (`body`, `query`, `path`) are missing or not valid. */
-  details_invalid: { where: z.string() },
+  /** Some details of a request (its form, query or path) are missing or not valid. */
+  details_invalid: { where: z.enum(['form', 'query', 'path']) },
   request_too_large: { kb: z.number() },
   more_than_free: { asset: AssetName, free: BaseUnits },
   /** More than the free balance once the fee is added; `free` in base units of `asset`. */

@@ -25,7 +25,7 @@ const STATUS_PT_BR: Record<string, string> = {
   delivered: 'entregue',
 }
 const statusPt = (s: string) => STATUS_PT_BR[s] ?? s
-const WHERE_PT_BR: Record<string, string> = { body: 'do corpo', query: 'da consulta', path: 'do caminho' }
+const WHERE_PT_BR = { form: 'do formulário', query: 'da consulta', path: 'do caminho' } as const
 
 const RECON_EN: Record<string, string> = {
   matched: 'matched to an authorization',
@@ -169,7 +169,7 @@ const PT_BR: Catalog = {
   choose_at_most: (m) => `Escolha no máximo ${m.max}.`,
   minimum: (m, f) => `O mínimo é ${f.number(m.min)}.`,
   maximum: (m, f) => `O máximo é ${f.number(m.max)}.`,
-  details_invalid: (m) => `Alguns dados ${WHERE_PT_BR[m.where] ?? ''} estão faltando ou não são válidos.`,
+  details_invalid: (m) => `Alguns dados ${WHERE_PT_BR[m.where]} estão faltando ou não são válidos.`,
   request_too_large: (m, f) => `A requisição tem mais de ${f.number(String(m.kb))} KB.`,
   more_than_free: (m, f) => `Mais do que os seus ${m.asset} livres (${f.amount(m.free, m.asset)}).`,
   more_than_free_with_fee: (m, f) =>

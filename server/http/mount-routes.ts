@@ -11,9 +11,16 @@ import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Pri
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
 
 export const API_BASE = '/app/cash/api/v1'
+/** The part of a request a refusal names. */
+type RequestPart = 'form' | 'query' | 'path'
+
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
-function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+function parseWith<T extends z.ZodType>(
+  schema: T | undefined,
+  value: unknown,
+  where: RequestPart,
+): z.output<T> | undefined {
   if (!schema) return undefined
   const result = schema.safeParse(value)
   if (result.success) return result.data
@@ -58,7 +65,7 @@ function nulAt(value: unknown, path: string, depth = 0): string | null {
 }
 
 /** Refuses input with a NUL character before any handler can pass it to the database (a 400, not a 500). */
-function refuseNul(value: unknown, where: string): void {
+function refuseNul(value: unknown, where: RequestPart): void {
   const field = nulAt(value, '')
   if (!field) return
   throw new DomainError('invalid_request', say('details_invalid', { where }), {
