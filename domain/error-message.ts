@@ -44,7 +44,7 @@ export const ERROR_MESSAGE_PARAMS = {
   hold_already: { status: z.string() },
   shipping_already: { status: z.string() },
   authorization_no_pending_hold: { status: z.string() },
-  no_identity_application: { reference: z.string() },
+  identity_application_unknown: { reference: z.string() },
   /** A file not of the accepted types: JPEG or PNG, and PDF too for company documents. */
   file_not_type: { pdf: z.boolean() },
   min_age: { years: z.number() },

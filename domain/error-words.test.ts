@@ -34,6 +34,12 @@ describe('error messages in every language', () => {
     }
   })
 
+  it('gives each key one meaning: a code, a plain message or a kind with parameters, never two', () => {
+    const [codes, plain, kinds] = [ERRORS, PLAIN_MESSAGES_EN, ERROR_MESSAGE_PARAMS].map((t) => Object.keys(t))
+    expect(kinds!.filter((k) => codes!.includes(k) || plain!.includes(k))).toEqual([])
+    expect(plain!.filter((k) => codes!.includes(k))).toEqual([])
+  })
+
   it('words every kind with parameters in both languages, amounts the language’s way', () => {
     for (const key of Object.keys(ERROR_MESSAGE_PARAMS) as (keyof typeof ERROR_MESSAGE_PARAMS)[]) {
       if (key === 'note') continue

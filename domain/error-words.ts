@@ -116,7 +116,7 @@ const EN: Catalog = {
   hold_already: (m) => `This hold is already ${m.status}.`,
   shipping_already: (m) => `This card is already ${m.status}.`,
   authorization_no_pending_hold: (m) => `This authorization is ${m.status}: it has no pending hold to post.`,
-  no_identity_application: (m) => `No identity application ${m.reference}.`,
+  identity_application_unknown: (m) => `No identity application ${m.reference}.`,
   file_not_type: (m) => `This file is not ${m.pdf ? 'a JPEG, PNG or PDF file' : 'a JPEG or PNG image'}.`,
   min_age: (m) => `You must be ${m.years} or older.`,
   owner_shares_over: (m, f) => `The owners’ shares add up to more than 100 % (${f.number(m.total)} %).`,
@@ -196,7 +196,7 @@ const PT_BR: Catalog = {
   shipping_already: (m) => `Este cartão já foi ${statusPt(m.status)}.`,
   authorization_no_pending_hold: (m) =>
     `Esta autorização está ${statusPt(m.status)}: não tem reserva pendente a lançar.`,
-  no_identity_application: (m) => `Nenhuma solicitação de verificação ${m.reference}.`,
+  identity_application_unknown: (m) => `Nenhuma solicitação de verificação ${m.reference}.`,
   file_not_type: (m) => `Este arquivo não é ${m.pdf ? 'um arquivo JPEG, PNG ou PDF' : 'uma imagem JPEG ou PNG'}.`,
   min_age: (m) => `Você precisa ter ${m.years} anos ou mais.`,
   owner_shares_over: (m, f) => `As participações dos sócios somam mais de 100 % (${f.number(m.total)} %).`,

@@ -21,6 +21,7 @@ export const PLAIN_MESSAGES_EN = {
   at_most_5x: 'At most 5×.',
   authorization_another: 'This authorization is on another card than the recon’s.',
   authorization_no_hold: 'This authorization has no hold to post.',
+  authorization_not_decided: 'The authorization could not be decided.',
   beneficial_owner_holds: 'A beneficial owner holds 25 % or more.',
   bic_format: 'A BIC is 8 or 11 characters, like COBADEFFXXX.',
   biometrics_native_only: 'Only the app (a native session) can confirm with biometrics; confirm with your password.',

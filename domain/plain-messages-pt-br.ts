@@ -20,6 +20,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   at_most_5x: 'No máximo 5×.',
   authorization_another: 'Esta autorização é de outro cartão que não o da conciliação.',
   authorization_no_hold: 'Esta autorização não tem reserva a lançar.',
+  authorization_not_decided: 'Não foi possível decidir a autorização.',
   beneficial_owner_holds: 'Um beneficiário final tem 25 % ou mais.',
   bic_format: 'Um BIC tem 8 ou 11 caracteres, como COBADEFFXXX.',
   biometrics_native_only: 'Só o app (uma sessão nativa) pode confirmar com biometria; confirme com sua senha.',

@@ -1,4 +1,4 @@
-import type { DomainError } from '../errors'
+import { type DomainError, type ErrorCode, ERRORS } from '../errors'
 import { z } from 'zod'
 import { HELD_ASSETS } from '../asset'
 import {
@@ -45,6 +45,15 @@ export const ApiErrorSchema = z
   })
   .meta({ id: 'ApiError' })
 export type ApiError = z.infer<typeof ApiErrorSchema>
+
+/**
+ * What a refusal says as data: its `messageKey`, else its code's own message; `otherwise` for an answer that is not
+ * a refusal of ours (an unreadable body, a code this version does not know).
+ */
+export function refusalSays(error: ApiError['error'] | undefined, otherwise: ErrorMessage): ErrorMessage {
+  if (!error) return otherwise
+  return error.messageKey ?? (Object.hasOwn(ERRORS, error.code) ? say(error.code as ErrorCode) : otherwise)
+}
 
 /**
  * The body a refusal is answered with: the English for integrators, and the same as data for pages. `messageKey` only

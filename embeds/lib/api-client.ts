@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import { ApiErrorSchema } from '../../domain/api/common.schema'
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import type { FieldErrors } from '../../domain/errors'
 import { say } from '../../domain/error-message'
 import { errorText, fieldTexts } from '../../domain/error-words'
-import { errorSays, pageLocale } from './localise-error'
+import { pageLocale } from './localise-error'
 
 export const API_BASE = '/app/cash/api/v1'
 
@@ -82,11 +82,11 @@ export function createApiClient(
       // The API says what went wrong as data beside its English: the page words it in its own language.
       const locale = pageLocale()
       if (parsed.success) {
-        const { code, messageKey, fields, fieldKeys, details } = parsed.data.error
+        const { code, fields, fieldKeys, details } = parsed.data.error
         throw new ApiError(
           res.status,
           code,
-          errorText(errorSays(code, messageKey), locale),
+          errorText(refusalSays(parsed.data.error, say('answer_unreadable')), locale),
           fieldKeys ? fieldTexts(fieldKeys, locale) : fields,
           details,
         )

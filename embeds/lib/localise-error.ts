@@ -1,8 +1,7 @@
 import type { z } from 'zod'
 import { fieldMessages } from '../../domain/api/common.schema'
-import { type ErrorMessage, say } from '../../domain/error-message'
 import { fieldTexts } from '../../domain/error-words'
-import { ERRORS, type FieldErrors } from '../../domain/errors'
+import type { FieldErrors } from '../../domain/errors'
 import { pickLocale, type Locale } from './i18n'
 
 /**
@@ -13,11 +12,6 @@ import { pickLocale, type Locale } from './i18n'
 /** The page's language, as the i18n provider set it on <html lang>. */
 export function pageLocale(): Locale {
   return pickLocale(typeof document === 'undefined' ? undefined : document.documentElement.lang)
-}
-
-/** What an API error says: its `messageKey`, else its code's own message, else that the answer was unreadable. */
-export function errorSays(code: string, messageKey: ErrorMessage | undefined): ErrorMessage {
-  return messageKey ?? (Object.hasOwn(ERRORS, code) ? say(code as keyof typeof ERRORS) : say('answer_unreadable'))
 }
 
 /** zod issues as field messages keyed by dotted path, in the locale. The first message per field wins. */

@@ -1,3 +1,4 @@
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
@@ -360,12 +361,12 @@ export const cardRoutes = [
       }
       const json = (await answer.json()) as {
         result?: { approved: boolean; reason?: string; message?: string }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
         throw new DomainError(
           'invalid_request',
-          say('note', { text: json.error?.message ?? 'The authorization could not be decided.' }),
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('authorization_not_decided')),
         )
       return {
         networkId,
@@ -397,12 +398,12 @@ export const cardRoutes = [
       const answer = await deps.deliverWebhook!({ provider: 'card', event })
       const json = (await answer.json()) as {
         result?: { approved: boolean; total: string; reason?: string; message?: string }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
         throw new DomainError(
           'not_found',
-          json.error ? say('note', { text: json.error.message }) : say('no_such_authorization'),
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('no_such_authorization')),
         )
       return {
         incrementId,

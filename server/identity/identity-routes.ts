@@ -1,3 +1,4 @@
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import { say } from '../../domain/error-message'
 import type { Context } from 'hono'
 import { z } from 'zod'
@@ -297,12 +298,12 @@ export const identityRoutes = [
       const answer = await deps.deliverWebhook!({ provider: 'identity', event })
       const json = (await answer.json()) as {
         result?: { status: string; ignored: boolean }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
         throw new DomainError(
           'invalid_request',
-          json.error ? say('note', { text: json.error.message }) : say('provider_event_refused'),
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('provider_event_refused')),
         )
       return { eventId: event.id, ...json.result }
     },
