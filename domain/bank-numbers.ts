@@ -1,3 +1,4 @@
+import { type ErrorMessage, say } from './error-message'
 import { DomainError } from './errors'
 
 /**
@@ -7,12 +8,12 @@ import { DomainError } from './errors'
 export function parseRoutingNumber(input: string): string {
   const digits = input.replace(/[\s-]/g, '')
   if (!/^\d{9}$/.test(digits))
-    throw new DomainError('routing_number_invalid', undefined, { routingNumber: 'A routing number is 9 digits.' })
+    throw new DomainError('routing_number_invalid', undefined, { routingNumber: say('routing_number_invalid') })
   const d = [...digits].map(Number)
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)
   if (sum % 10 !== 0)
     throw new DomainError('routing_number_checksum', undefined, {
-      routingNumber: 'This routing number’s check digit is wrong. Check it with your bank.',
+      routingNumber: say('routing_number_checksum'),
     })
   return digits
 }
@@ -22,7 +23,7 @@ export function parseUsAccountNumber(input: string): string {
   const digits = input.replace(/[\s-]/g, '')
   if (!/^\d{4,17}$/.test(digits))
     throw new DomainError('account_number_invalid', undefined, {
-      accountNumber: 'An account number is 4 to 17 digits.',
+      accountNumber: say('account_number_invalid'),
     })
   return digits
 }
@@ -71,35 +72,26 @@ export const IBAN_LENGTHS: Record<string, number> = {
 /** An IBAN, spaces removed and upper-cased, with its country's length and a mod-97 remainder of 1. */
 export function parseIban(input: string): string {
   const iban = input.replace(/\s/g, '').toUpperCase()
-  const field = (message: string) => ({ iban: message })
+  const field = (message: ErrorMessage) => ({ iban: message })
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban))
-    throw new DomainError(
-      'iban_invalid',
-      undefined,
-      field('An IBAN starts with a country code and two check digits, like DE89 3704 0044 0532 0130 00.'),
-    )
+    throw new DomainError('iban_invalid', undefined, field(say('iban_format')))
   const length = IBAN_LENGTHS[iban.slice(0, 2)]
   if (!length)
     throw new DomainError(
       'iban_country',
       undefined,
-      field(`Transfers to ${iban.slice(0, 2)} IBANs are not supported (SEPA countries only).`),
+      field(say('iban_country_unsupported', { country: iban.slice(0, 2) })),
     )
   if (iban.length !== length)
     throw new DomainError(
       'iban_length',
       undefined,
-      field(`A ${iban.slice(0, 2)} IBAN has ${length} characters; this one has ${iban.length}.`),
+      field(say('iban_length_for', { country: iban.slice(0, 2), length, actual: iban.length })),
     )
   const numeric = [...(iban.slice(4) + iban.slice(0, 4))]
     .map((ch) => (/\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55)))
     .join('')
-  if (BigInt(numeric) % 97n !== 1n)
-    throw new DomainError(
-      'iban_checksum',
-      undefined,
-      field('This IBAN’s check digits do not match. Check it was typed correctly.'),
-    )
+  if (BigInt(numeric) % 97n !== 1n) throw new DomainError('iban_checksum', undefined, field(say('iban_check_digits')))
   return iban
 }
 
@@ -112,7 +104,7 @@ export function formatIban(iban: string): string {
 export function parseBic(input: string): string {
   const bic = input.replace(/\s/g, '').toUpperCase()
   if (!/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic))
-    throw new DomainError('bic_invalid', undefined, { bic: 'A BIC is 8 or 11 characters, like COBADEFFXXX.' })
+    throw new DomainError('bic_invalid', undefined, { bic: say('bic_format') })
   return bic
 }
 

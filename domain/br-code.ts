@@ -1,3 +1,4 @@
+import { say } from './error-message'
 import { DomainError } from './errors'
 
 /**
@@ -36,20 +37,19 @@ export function crc16(payload: string): string {
 
 function field(id: string, value: string): string {
   const length = bytes(value)
-  if (length > 99) throw new DomainError('invalid_request', `BR Code field ${id} is longer than 99 bytes.`)
+  if (length > 99) throw new DomainError('invalid_request', say('br_code_field_too_long'))
   return `${id}${String(length).padStart(2, '0')}${value}`
 }
 
 /** Builds a BR Code. Merchant name ≤ 25 bytes, city ≤ 15 bytes, txid ≤ 25 letters and digits. */
 export function encodeBrCode(code: BrCode): string {
   if (bytes(code.merchantName) > 25 || !code.merchantName)
-    throw new DomainError('invalid_request', 'The merchant name must be 1 to 25 bytes.')
+    throw new DomainError('invalid_request', say('merchant_name_length'))
   if (bytes(code.merchantCity) > 15 || !code.merchantCity)
-    throw new DomainError('invalid_request', 'The merchant city must be 1 to 15 bytes.')
-  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid))
-    throw new DomainError('invalid_request', 'The txid must be 1 to 25 letters and digits, or ***.')
+    throw new DomainError('invalid_request', say('merchant_city_length'))
+  if (!/^(\*\*\*|[A-Za-z0-9]{1,25})$/.test(code.txid)) throw new DomainError('invalid_request', say('txid_format'))
   if (code.amount !== undefined && !/^\d{1,10}\.\d{2}$/.test(code.amount))
-    throw new DomainError('invalid_request', 'The amount must have two decimal places.')
+    throw new DomainError('invalid_request', say('amount_two_decimals'))
   const account =
     code.kind === 'static'
       ? field('00', GUI) + field('01', code.key ?? '') + (code.description ? field('02', code.description) : '')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { errorText } from './error-words'
 import {
   assertCardCount,
   nextShippingStatus,
@@ -21,6 +22,13 @@ describe('card issuing rules', () => {
     )
     expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain(
       'was rejected (document unreadable)',
+    )
+    // The page words the same gate from its data, in its language.
+    const gate = verificationGate('corporate', 'in_review', null, 'safe')
+    expect(gate.says).toEqual({ key: 'verification_gate', check: 'kyb', status: 'in_review', purpose: 'safe' })
+    expect(errorText(gate.says!, 'pt-BR')).toBe(
+      'A verificação da sua empresa (KYB) está em análise. Você poderá criar seu cofre quando ela for aprovada; ' +
+        'acompanhe em /app/cash/kyb.',
     )
   })
 

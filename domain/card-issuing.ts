@@ -1,3 +1,5 @@
+import { errorText } from './error-words'
+import { type ErrorMessage, say } from './error-message'
 import { DomainError } from './errors'
 
 /** Where a person's or a company's identity check stands (KYC for people, KYB for companies). */
@@ -50,15 +52,8 @@ export type VerificationGate = {
   approved: boolean
   link: string
   message: string | null
-}
-
-const WHAT: Record<VerificationStatus, string> = {
-  not_started: 'has not been started',
-  submitted: 'has been submitted and is waiting for review',
-  in_review: 'is in review',
-  approved: 'is approved',
-  rejected: 'was rejected',
-  more_info_needed: 'needs more information',
+  /** The message as data, for a page to word in its language. */
+  says: ErrorMessage | null
 }
 
 /** What a verification opens: the gate's sentence names it (“…to order cards”, “…to create your safe”). */
@@ -77,26 +72,15 @@ export function verificationGate(
 ): VerificationGate {
   const check = accountKind === 'corporate' ? 'kyb' : 'kyc'
   const link = `/app/cash/${check}`
-  if (status === 'approved') return { check, status, approved: true, link, message: null }
-  const subject = check === 'kyb' ? 'Your company’s verification (KYB)' : 'Your identity verification (KYC)'
-  const action = GATED_ACTIONS[purpose]
-  const next =
-    status === 'submitted' || status === 'in_review'
-      ? `You can ${action} once it is approved; follow it at ${link}.`
-      : `Complete it at ${link} to ${action}.`
-  return {
-    check,
-    status,
-    approved: false,
-    link,
-    message: `${subject} ${WHAT[status]}${reason ? ` (${reason})` : ''}. ${next}`,
-  }
+  if (status === 'approved') return { check, status, approved: true, link, message: null, says: null }
+  const says = say('verification_gate', { check, status, purpose, ...(reason ? { reason } : {}) })
+  return { check, status, approved: false, link, message: errorText(says, 'en-US'), says }
 }
 
 /** Throws `verification_required` unless the gate is open. */
 export function assertVerified(gate: VerificationGate): void {
   if (!gate.approved)
-    throw new DomainError('verification_required', gate.message ?? undefined, undefined, {
+    throw new DomainError('verification_required', gate.says ?? undefined, undefined, {
       check: gate.check,
       status: gate.status,
       link: gate.link,
@@ -112,12 +96,9 @@ export function assertCardCount(
 ): void {
   const max = CARD_COUNT_LIMITS[accountKind][tier][kind]
   if (current < max) return
-  throw new DomainError(
-    'card_limit_reached',
-    `Your ${TIER_NAMES[tier]} membership allows ${max} ${kind} card${max === 1 ? '' : 's'} ` +
-      `at a time. Cancel one you no longer use, or earn a higher tier.`,
-    { kind: `At most ${max} ${kind} card${max === 1 ? '' : 's'} on ${TIER_NAMES[tier]}.` },
-  )
+  throw new DomainError('card_limit_reached', say('card_count', { tier: TIER_NAMES[tier], kind, max }), {
+    kind: say('card_count_hint', { tier: TIER_NAMES[tier], kind, max }),
+  })
 }
 
 /** The fee for the next physical card, given how many the account ever ordered. */

@@ -1,3 +1,6 @@
+import type { ErrorMessage, FieldMessages } from './error-message'
+import { errorText, fieldTexts } from './error-words'
+
 /**
  * The one catalogue of error codes. The server answers `{ error: { code, message, fields? } }` with these;
  * the page shows the message where it belongs. Codes are stable: add, never rename.
@@ -264,21 +267,32 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS
 
-/** Field-level messages keyed by the field's path, e.g. `{ email: 'Enter an e-mail address.' }`. */
+/** Field-level messages as words, keyed by the field's path, e.g. `{ email: 'Enter an e-mail address.' }`. */
 export type FieldErrors = Record<string, string>
 
-/** A rule broken by input or state. Carries a stable code; its message is human. */
+/**
+ * A rule broken by input or state. Carries a stable code, and what it says as data (`says`, one field's in
+ * `fieldMessages`) for each page to word in its language; its `message` and `fields` are the English of those.
+ */
 export class DomainError extends Error {
   override readonly name = 'DomainError'
   constructor(
     readonly code: ErrorCode,
-    message: string = ERRORS[code].message,
-    readonly fields?: FieldErrors,
+    readonly says: ErrorMessage = { key: code },
+    readonly fieldMessages?: FieldMessages,
     readonly details?: Record<string, unknown>,
   ) {
-    super(message)
+    super(errorText(says, 'en-US'))
   }
   get status(): number {
     return ERRORS[this.code].status
+  }
+  /** The field messages in English, as the API's `fields` carries them. */
+  get fields(): FieldErrors | undefined {
+    return this.fieldMessages && fieldTexts(this.fieldMessages, 'en-US')
+  }
+  /** The same refusal said at one field too: a bad amount shown beside the amount. */
+  at(field: string): DomainError {
+    return new DomainError(this.code, this.says, { [field]: this.says }, this.details)
   }
 }

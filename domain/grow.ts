@@ -1,3 +1,4 @@
+import { say } from './error-message'
 import { ASSETS, type HeldAsset } from './asset'
 import { DomainError } from './errors'
 import { applyBps } from './money'
@@ -37,17 +38,14 @@ export function quoteConversion(
   prices: PriceTable,
   spreadBps: bigint = CONVERT_SPREAD_BPS,
 ): ConversionQuote {
-  if (from === to)
-    throw new DomainError('convert_same_asset', undefined, { to: 'Choose a different asset to receive.' })
-  if (amountIn <= 0n)
-    throw new DomainError('amount_not_positive', undefined, { amount: 'The amount must be more than zero.' })
+  if (from === to) throw new DomainError('convert_same_asset', undefined, { to: say('choose_different_asset') })
+  if (amountIn <= 0n) throw new DomainError('amount_not_positive', undefined, { amount: say('amount_not_positive') })
   const scaleIn = 10n ** BigInt(ASSETS[from].decimals)
   const scaleOut = 10n ** BigInt(ASSETS[to].decimals)
   const grossOut = (amountIn * prices[from] * scaleOut) / (prices[to] * scaleIn)
   const spread = applyBps(grossOut, spreadBps)
   const amountOut = grossOut - spread
-  if (amountOut <= 0n)
-    throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to convert.' })
+  if (amountOut <= 0n) throw new DomainError('amount_too_small', undefined, { amount: say('amount_too_small_convert') })
   return { from, to, amountIn, grossOut, spread, amountOut, rate: (prices[from] * scaleOut) / prices[to] }
 }
 

@@ -1,3 +1,4 @@
+import { type FieldMessages, say } from './error-message'
 import type { VerificationStatus } from './card-issuing'
 import { DomainError } from './errors'
 
@@ -71,8 +72,8 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
   const type = detectFileType(bytes)
   const allowed = allowedTypes(kind)
   if (!type || !allowed.includes(type)) {
-    const list = allowed.includes('application/pdf') ? 'a JPEG, PNG or PDF file' : 'a JPEG or PNG image'
-    throw new DomainError('upload_type', undefined, { [field]: `This file is not ${list}.` })
+    const pdf = allowed.includes('application/pdf')
+    throw new DomainError('upload_type', undefined, { [field]: say('file_not_type', { pdf }) })
   }
   return type
 }
@@ -81,7 +82,7 @@ export function checkUpload(kind: DocumentKind, bytes: Uint8Array, field = 'file
 export function checkUploadSize(size: number, field = 'file'): void {
   if (size > MAX_UPLOAD_BYTES)
     throw new DomainError('upload_too_large', undefined, {
-      [field]: 'This file is larger than 5 MB. Choose a smaller photo or scan.',
+      [field]: say('file_over_5_mb'),
     })
 }
 
@@ -104,19 +105,17 @@ export function parseCalendarDate(text: string): { year: number; month: number; 
 export function ageOn(birthDate: string, today: string): number {
   const b = parseCalendarDate(birthDate)
   const t = parseCalendarDate(today)
-  if (!b || !t) throw new DomainError('invalid_request', 'Enter a date like 1990-04-25.')
+  if (!b || !t) throw new DomainError('invalid_request', say('enter_date'))
   const hadBirthday = t.month > b.month || (t.month === b.month && t.day >= b.day)
   return t.year - b.year - (hadBirthday ? 0 : 1)
 }
 
 /** Throws at `field` unless the person is MIN_AGE_YEARS or older on `today`, and was born (not in the future). */
 export function assertAdult(birthDate: string, today: string, field = 'birthDate'): void {
-  if (!parseCalendarDate(birthDate))
-    throw new DomainError('invalid_request', undefined, { [field]: 'Enter a date like 1990-04-25.' })
-  if (birthDate > today)
-    throw new DomainError('invalid_request', undefined, { [field]: 'The birth date is in the future.' })
+  if (!parseCalendarDate(birthDate)) throw new DomainError('invalid_request', undefined, { [field]: say('enter_date') })
+  if (birthDate > today) throw new DomainError('invalid_request', undefined, { [field]: say('birth_date_future') })
   if (ageOn(birthDate, today) < MIN_AGE_YEARS)
-    throw new DomainError('underage', undefined, { [field]: `You must be ${MIN_AGE_YEARS} or older.` })
+    throw new DomainError('underage', undefined, { [field]: say('min_age', { years: MIN_AGE_YEARS }) })
 }
 
 /** A percentage on the wire ("25", "33.33") in basis points, exactly (no floats); null when not one. */
@@ -133,20 +132,20 @@ export function percentToBps(text: string): number | null {
 export function assertOwnership(ownerships: readonly string[]): void {
   if (ownerships.length === 0)
     throw new DomainError('invalid_request', undefined, {
-      owners: 'Add at least one beneficial owner (a person holding 25 % or more).',
+      owners: say('add_beneficial_owner'),
     })
-  const fields: Record<string, string> = {}
+  const fields: FieldMessages = {}
   let total = 0
   ownerships.forEach((text, i) => {
     const bps = percentToBps(text)
-    if (bps === null || bps > MAX_TOTAL_BPS) fields[`owners.${i}.ownership`] = 'Enter a percentage like 25 or 33.33.'
-    else if (bps < MIN_OWNER_BPS) fields[`owners.${i}.ownership`] = 'A beneficial owner holds 25 % or more.'
+    if (bps === null || bps > MAX_TOTAL_BPS) fields[`owners.${i}.ownership`] = say('enter_percentage_25')
+    else if (bps < MIN_OWNER_BPS) fields[`owners.${i}.ownership`] = say('beneficial_owner_holds')
     total += bps ?? 0
   })
   if (Object.keys(fields).length) throw new DomainError('invalid_request', undefined, fields)
   if (total > MAX_TOTAL_BPS)
     throw new DomainError('invalid_request', undefined, {
-      owners: `The owners’ shares add up to more than 100 % (${(total / 100).toString()} %).`,
+      owners: say('owner_shares_over', { total: (total / 100).toString() }),
     })
 }
 

@@ -1,3 +1,4 @@
+import { say } from './error-message'
 import type { HeldAsset } from './asset'
 import { DomainError } from './errors'
 import type { Spendable } from './spendable'
@@ -32,12 +33,7 @@ export function assertWithinSpendable(total: bigint, s: Spendable, field = 'amou
       : s.limitedBy === 'monthly'
         ? 'over_monthly_limit'
         : 'insufficient_spendable'
-  const message =
-    code === 'over_daily_limit'
-      ? 'This is over what is left of your daily spending limit.'
-      : code === 'over_monthly_limit'
-        ? 'This is over what is left of your monthly spending limit.'
-        : 'This is more than you can spend right now (fees included).'
+  const message = say(code === 'insufficient_spendable' ? 'more_than_you_can_spend' : code)
   throw new DomainError(code, message, { [field]: message })
 }
 

@@ -1,3 +1,4 @@
+import { say } from './error-message'
 import { ASSETS, type Asset } from './asset'
 import { DomainError } from './errors'
 
@@ -24,9 +25,9 @@ function parseUnits(input: string, decimals: number): bigint {
   const [, whole = '0', fraction = ''] = match
   const trimmed = fraction.replace(/0+$/, '')
   if (trimmed.length > decimals) throw new DomainError('amount_precision')
-  if (whole.replace(/^0+/, '').length > 40) throw new DomainError('amount_invalid', 'That amount is too large.')
+  if (whole.replace(/^0+/, '').length > 40) throw new DomainError('amount_invalid', say('amount_too_large'))
   const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(trimmed.padEnd(decimals, '0') || '0')
-  if (units > MAX_BASE_UNITS) throw new DomainError('amount_invalid', 'That amount is too large.')
+  if (units > MAX_BASE_UNITS) throw new DomainError('amount_invalid', say('amount_too_large'))
   return units
 }
 

@@ -1,26 +1,11 @@
-import { HELD_ASSETS, type Asset } from './asset'
+import { HELD_ASSETS } from './asset'
 import { DECLINE_REASONS, type DeclineReason } from './authorization'
 import { TIER_NAMES } from './card-issuing'
-import { formatDate, formatMonth } from './format-date'
-import { formatAssetAmount, formatMoney } from './money'
 import type { MovementReason, MovementReasonKey, MovementReasonOf } from './movement-reason'
 import { MOVEMENT_TITLES, type MovementTitle, type MovementTitleKey, type MovementTitleOf } from './movement-title'
+import { format, type Format, type Language } from './word-format'
 
-export type Language = 'en-US' | 'pt-BR'
-
-/** How a catalog writes the values in a title, in its language. */
-type Format = {
-  /** Base units as money: `$12.50`, `R$ 100,00`. */
-  money(units: string, asset: Asset): string
-  /** Base units with the asset's symbol: `100.00 USDC`, `0,033233 ETH`. */
-  amount(units: string, asset: Asset): string
-  day(day: string): string
-  month(month: string): string
-  /** USDC base units as whole dollars when they are whole: `$4,000`, `US$ 4.000`. */
-  whole(units: string): string
-  /** An address shortened to its ends: `0x5aAe…eAEd`. */
-  address(address: string): string
-}
+export type { Language } from './word-format'
 
 /** One language's wording of every kind of title: a missing kind or a wrong parameter is a type error. */
 type Catalog = { [K in MovementTitleKey]: (t: MovementTitleOf<K>, f: Format) => string }
@@ -104,22 +89,6 @@ const PT_BR: Catalog = {
 }
 
 const CATALOGS: Record<Language, Catalog> = { 'en-US': EN, 'pt-BR': PT_BR }
-
-function format(language: Language): Format {
-  return {
-    money: (units, asset) => formatMoney(BigInt(units), asset, language),
-    amount: (units, asset) => formatAssetAmount(BigInt(units), asset, language),
-    day: (day) => formatDate(`${day}T00:00:00Z`, language, 'date', 'UTC'),
-    month: (month) => formatMonth(month, language),
-    whole: (units) =>
-      BigInt(units) % 1_000_000n === 0n
-        ? new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
-            BigInt(units) / 1_000_000n,
-          )
-        : formatMoney(BigInt(units), 'USDC', language),
-    address: (a) => (a.length > 12 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a),
-  }
-}
 
 /** A movement's title in a language, its amounts and dates written that language's way. */
 export function movementTitleText(t: MovementTitle, language: Language): string {

@@ -1,19 +1,18 @@
+import { say } from './error-message'
 import { DomainError } from './errors'
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp'
 export type PixKey = { type: PixKeyType; value: string }
 
 const fail = (code: 'pix_key_cpf' | 'pix_key_cnpj' | 'pix_key_email' | 'pix_key_phone' | 'pix_key_invalid') =>
-  new DomainError(code, undefined, { key: messageFor(code) })
-function messageFor(code: string): string {
-  return {
-    pix_key_cpf: 'This CPF’s check digits do not match. Check the 11 digits.',
-    pix_key_cnpj: 'This CNPJ’s check digits do not match. Check the 14 digits.',
-    pix_key_email: 'This e-mail key is not a valid address (77 characters at most).',
-    pix_key_phone: 'A phone key is +55, the area code and the number, like +55 11 98765-4321.',
-    pix_key_invalid: 'Enter a PIX key (CPF, CNPJ, e-mail, +55 phone or random key) or paste a PIX code.',
-  }[code]!
-}
+  new DomainError(code, undefined, { key: say(FIELD_MESSAGE[code]) })
+const FIELD_MESSAGE = {
+  pix_key_cpf: 'pix_key_cpf_digits',
+  pix_key_cnpj: 'pix_key_cnpj_digits',
+  pix_key_email: 'pix_key_email_invalid',
+  pix_key_phone: 'pix_key_phone_format',
+  pix_key_invalid: 'pix_key_format',
+} as const
 
 /** Mod-11 check digit over `digits` with weights counting down from `start` (the CPF/CNPJ rule). */
 function mod11(digits: number[], weights: number[]): number {

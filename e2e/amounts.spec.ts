@@ -80,6 +80,27 @@ test.describe('on a Portuguese page', () => {
       })
     },
   )
+
+  test(
+    'a conversion over the free balance is refused at the amount by the server, ' + 'in Portuguese with its figures',
+    async ({ page, request }) => {
+      await new CashApp(page).signInAs('personal')
+      await inPortuguese(await apiAs(request, 'personal'), async () => {
+        await page.goto('/app/cash/convert')
+        await page.getByLabel('De', { exact: true }).selectOption('USDC')
+        await page.getByLabel('Para', { exact: true }).selectOption('USDT')
+        const amount = page.getByLabel('Valor em USDC')
+        await amount.fill('1.000.000')
+        const refused = page.waitForResponse((r) => r.url().endsWith('/convert/quotes') && r.status() === 422)
+        await page.getByRole('button', { name: 'Ver cotação' }).click()
+        // The server said it as data; the page words it with the amount free in pt-BR figures.
+        const error = ((await (await refused).json()) as { error: { fieldKeys: { amount: { free: string } } } }).error
+        const free = Number(error.fieldKeys.amount.free) / 1e6
+        const figures = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(free)
+        await expect(amount).toHaveAccessibleDescription(`Mais do que os seus USDC livres (${figures} USDC).`)
+      })
+    },
+  )
 })
 
 test.describe('on an English page', () => {

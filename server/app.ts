@@ -1,3 +1,5 @@
+import { apiErrorBody } from '../domain/api/common.schema'
+import { say } from '../domain/error-message'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
@@ -130,7 +132,7 @@ export function createApp(
   mountRoutes(app, routes, deps, { principal: resolvePrincipal, assertNotFrozen })
   mountTunnel(app, deps, options.forward)
   app.all(`${API_BASE}/*`, () => {
-    throw new DomainError('not_found', 'No such API route.')
+    throw new DomainError('not_found', say('no_such_api_route'))
   })
   // The bench's reference page, when the bench asks for it (before the pages: their catch-all takes the rest).
   if (deps.config.CASH_BENCH_PAGE_DIR) mountBenchPage(app, deps.config.CASH_BENCH_PAGE_DIR)
@@ -152,17 +154,7 @@ export function createApp(
       // A body refused for its size is left unread on the connection, which then cannot carry another request:
       // say so, instead of promising keep-alive and closing.
       if (error.status === 413) c.header('Connection', 'close')
-      return c.json(
-        {
-          error: {
-            code: error.code,
-            message: error.message,
-            ...(error.fields ? { fields: error.fields } : {}),
-            ...(error.details ? { details: error.details } : {}),
-          },
-        },
-        error.status as 400,
-      )
+      return c.json(apiErrorBody(error), error.status as 400)
     }
     if (error instanceof HTTPException) return error.getResponse()
     const digest = errorDigest()

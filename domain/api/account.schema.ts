@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { HealthView } from './borrow.schema'
 import { isTimeZone } from '../account-rules'
@@ -65,8 +66,8 @@ export const OpenAccountBody = z
   .object({
     kind: z.enum(['personal', 'corporate']),
     /** The company's name (corporate); a personal account takes its holder's name. */
-    name: z.string().trim().min(2, 'Enter at least 2 characters.').max(100).optional(),
-    timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list.').default('UTC'),
+    name: z.string().trim().min(2, messageKey('enter_2_characters')).max(100).optional(),
+    timeZone: z.string().refine(isTimeZone, messageKey('choose_time_zone')).default('UTC'),
   })
   .meta({ id: 'OpenAccountBody' })
 export const OpenAccountResponse = z

@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
 import { MovementReasonSchema } from '../movement-reason'
@@ -6,11 +7,7 @@ import { MovementTitleSchema } from '../movement-title'
 /**
  * A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history).
  */
-export const AdminReason = z
-  .string()
-  .trim()
-  .min(3, 'Give a reason (at least 3 characters).')
-  .max(300, 'Keep the reason under 300 characters.')
+export const AdminReason = z.string().trim().min(3, messageKey('give_reason')).max(300, messageKey('reason_too_long'))
 
 export const FAILED_RECON_STATUSES = ['open', 'matched', 'written_off', 'refunded'] as const
 
@@ -52,11 +49,14 @@ export const ReconCandidate = z.object({
 export const ReconCandidatesResponse = z.object({ items: z.array(ReconCandidate) }).meta({ id: 'ReconCandidates' })
 
 export const MatchReconRequest = z.object({
-  authorizationId: z.uuid('Choose an authorization to match.'),
+  authorizationId: z.uuid(messageKey('choose_authorization_match')),
   reason: AdminReason,
 })
 export const WriteOffReconRequest = z.object({ reason: AdminReason })
-export const RefundReconRequest = z.object({ reason: AdminReason, accountId: z.uuid('Not an account id.').optional() })
+export const RefundReconRequest = z.object({
+  reason: AdminReason,
+  accountId: z.uuid(messageKey('not_account_id')).optional(),
+})
 
 export const ReconParams = z.object({ reconId: z.uuid() })
 
@@ -86,7 +86,7 @@ export const ManualRefundsResponse = z
   .meta({ id: 'ManualRefunds' })
 
 export const CreateManualRefundRequest = z.object({
-  account: z.string().trim().min(1, 'Enter an account id or the holder’s e-mail.').max(320),
+  account: z.string().trim().min(1, messageKey('enter_account_or_email')).max(320),
   amount: DecimalString,
   reason: AdminReason,
   transactionRef: z
@@ -124,7 +124,7 @@ export const HoldActionResponse = z.object({
 
 /** Investigate: one search (an id, an on-chain hash or a reference) and everything it leads to. */
 export const InvestigateQuery = z.object({
-  q: z.string().trim().min(1, 'Enter an id, a hash or a reference.').max(200),
+  q: z.string().trim().min(1, messageKey('enter_reference')).max(200),
 })
 
 /** What an investigation can find, by the table it lives in. */

@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from '../feature-flags'
 import { ActivityResponse, BalancesResponse } from './account.schema'
@@ -25,11 +26,7 @@ export type AdminDashboard = z.infer<typeof AdminDashboard>
 
 /** A search box: e-mail, name, safe address, account id or user id. */
 export const AdminSearchQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(1, 'Type an e-mail, a name, a safe address or an id.')
-    .max(200, 'Keep it under 200 characters.'),
+  q: z.string().trim().min(1, messageKey('enter_search')).max(200, messageKey('keep_under_200_characters')),
 })
 
 /** Why an admin acts: required on freezes and cancels, shown in the audit log and to the holder. */
@@ -37,11 +34,11 @@ export const AdminReasonBody = z.object({
   reason: z
     .string()
     .trim()
-    .min(3, 'Say why, in a sentence the holder may read.')
-    .max(200, 'Keep it under 200 characters.'),
+    .min(3, messageKey('say_why_sentence_holder'))
+    .max(200, messageKey('keep_under_200_characters')),
 })
 export const AdminOptionalReasonBody = z.object({
-  reason: z.string().trim().max(200, 'Keep it under 200 characters.').optional(),
+  reason: z.string().trim().max(200, messageKey('keep_under_200_characters')).optional(),
 })
 
 export const AdminUserSummary = z.object({
@@ -171,13 +168,13 @@ export const FeatureFlagsResponse = z.object({ items: z.array(FeatureFlagView) }
 export const FeatureFlagBody = z.object({
   enabled: z.boolean(),
   rolloutPercent: z.coerce
-    .number('Enter a whole number from 0 to 100.')
-    .int('Enter a whole number from 0 to 100.')
-    .min(0, 'Enter a whole number from 0 to 100.')
-    .max(100, 'Enter a whole number from 0 to 100.'),
+    .number(messageKey('enter_whole_percent'))
+    .int(messageKey('enter_whole_percent'))
+    .min(0, messageKey('enter_whole_percent'))
+    .max(100, messageKey('enter_whole_percent')),
 })
 export const FeatureFlagOverrideBody = z.object({
-  email: z.string().trim().toLowerCase().email('Enter an e-mail like name@example.com.'),
+  email: z.string().trim().toLowerCase().email(messageKey('enter_email_example')),
   enabled: z.boolean(),
 })
 /** The flags evaluated for the caller: key → on. */

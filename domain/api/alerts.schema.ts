@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { DecimalString, IsoDateTime } from './common.schema'
 
@@ -5,8 +6,8 @@ import { DecimalString, IsoDateTime } from './common.schema'
 export const UsdThreshold = z
   .string()
   .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter a dollar amount like 50 or 12.50.')
-  .refine((v) => /[1-9]/.test(v), 'Enter an amount above zero.')
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, messageKey('enter_dollars_example'))
+  .refine((v) => /[1-9]/.test(v), messageKey('enter_amount_above'))
 
 /** Each field: a threshold, null to turn that alert off, or absent to leave it as it is. */
 export const AlertSettingsBody = z

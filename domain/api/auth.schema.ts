@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { ReferralCodeField } from './membership.schema'
 import { z } from 'zod'
 import { IsoDateTime } from './common.schema'
@@ -8,12 +9,12 @@ const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
+  .pipe(z.email({ error: messageKey('email_format') }))
 
 export const SignInBody = z
   .object({
     email: Email,
-    password: z.string().min(1, 'Enter your password.').max(200, 'That password is too long.'),
+    password: z.string().min(1, messageKey('enter_password')).max(200, messageKey('password_too_long')),
     /** `native` hosts get a bearer token in the body instead of a cookie. */
     client: z.enum(['web', 'native']).default('web'),
   })
@@ -23,12 +24,12 @@ export type SignInBody = z.infer<typeof SignInBody>
 /** A new password: the one rule sign-up, a reset and a change share (the page checks it with this schema too). */
 export const NewPassword = z
   .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
-  .max(200, 'That password is too long.')
+  .min(PASSWORD_MIN, messageKey('password_weak'))
+  .max(200, messageKey('password_too_long'))
 
 export const SignUpBody = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
+    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('at_most_120_characters')),
     email: Email,
     password: NewPassword,
     client: z.enum(['web', 'native']).default('web'),
@@ -86,8 +87,8 @@ export const PasswordResetRequested = z.object({ requested: z.literal(true) }).m
 const ResetToken = z
   .string()
   .trim()
-  .min(20, 'This reset link is not complete. Open the link from the e-mail again.')
-  .max(100, 'This reset link is not complete. Open the link from the e-mail again.')
+  .min(20, messageKey('reset_link_incomplete'))
+  .max(100, messageKey('reset_link_incomplete'))
 
 /** The token of a reset link (from the e-mail), to see whether it still works. */
 export const PasswordResetTokenBody = z.object({ token: ResetToken }).meta({ id: 'PasswordResetTokenBody' })
@@ -109,7 +110,7 @@ export const PasswordResetDone = z
 /** Changing the password while signed in: the current one (`password`), then the new one. */
 export const PasswordChangeBody = z
   .object({
-    password: z.string().min(1, 'Enter your current password.').max(200, 'That password is too long.'),
+    password: z.string().min(1, messageKey('enter_current_password')).max(200, messageKey('password_too_long')),
     newPassword: NewPassword,
     language: MailLanguage.optional(),
   })
@@ -140,7 +141,7 @@ export const SessionList = z
   })
   .meta({ id: 'SessionList' })
 export type SessionList = z.infer<typeof SessionList>
-export const SessionParams = z.object({ sessionId: z.uuid('Not a session id.') })
+export const SessionParams = z.object({ sessionId: z.uuid(messageKey('not_session_id')) })
 /** How many sessions a sign-out ended. */
 export const SessionsEnded = z.object({ signedOut: z.number().int() }).meta({ id: 'SessionsEnded' })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorMessageSchema } from '../error-message'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
 
@@ -14,10 +15,20 @@ export const ModeResponse = z
     /** A switch waiting out the mode delay. */
     pending: z.object({ id: z.uuid(), toMode: ModeSchema, effectiveAt: IsoDateTime }).nullable(),
     /** The last switch refused when it came due (e.g. debt was borrowed meanwhile), with why. */
-    lastRefused: z.object({ toMode: ModeSchema, reason: z.string(), at: IsoDateTime }).nullable(),
+    lastRefused: z
+      .object({
+        toMode: ModeSchema,
+        /** In English; `reasonKey` says it as data for a page to word in its language. */
+        reason: z.string(),
+        reasonKey: ErrorMessageSchema.nullable(),
+        at: IsoDateTime,
+      })
+      .nullable(),
     delaySeconds: z.number().int(),
     /** What stands in the way of switching to the other mode now, if anything. */
     blocker: z.string().nullable(),
+    /** The same, as data for a page to word in its language. */
+    blockerKey: ErrorMessageSchema.nullable(),
     debt: DecimalString,
     pendingBorrowHolds: DecimalString,
     aprPercent: z.string(),

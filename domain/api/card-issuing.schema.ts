@@ -1,3 +1,4 @@
+import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
 import { ACCOUNT_TIERS, VERIFICATION_STATUSES } from '../card-issuing'
 import { DecimalString } from './common.schema'
@@ -16,21 +17,25 @@ const isCountry = (code: string) => {
 /** Where a physical card ships. Each field carries the message the page shows at it. */
 export const ShippingAddressSchema = z
   .object({
-    line1: z.string().trim().min(1, 'Enter the street and number.').max(100, 'Keep it under 100 characters.'),
-    line2: z.string().trim().max(100, 'Keep it under 100 characters.').optional(),
-    city: z.string().trim().min(1, 'Enter the city.').max(60, 'Keep it under 60 characters.'),
-    region: z.string().trim().min(1, 'Enter the state or region.').max(60, 'Keep it under 60 characters.'),
+    line1: z
+      .string()
+      .trim()
+      .min(1, messageKey('enter_street_number'))
+      .max(100, messageKey('keep_under_100_characters')),
+    line2: z.string().trim().max(100, messageKey('keep_under_100_characters')).optional(),
+    city: z.string().trim().min(1, messageKey('enter_city')).max(60, messageKey('keep_under_60_characters')),
+    region: z.string().trim().min(1, messageKey('enter_state_region')).max(60, messageKey('keep_under_60_characters')),
     postalCode: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, 'Enter a postal code, like 01310-100 or 94107.'),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, messageKey('enter_postal_code')),
     country: z
       .string()
       .trim()
       .toUpperCase()
-      .min(1, 'Choose a country.')
-      .regex(/^[A-Z]{2}$/, 'Use the 2-letter country code, like BR or US.')
-      .refine(isCountry, 'This is not a country code we know. Use 2 letters, like BR or US.'),
+      .min(1, messageKey('choose_country'))
+      .regex(/^[A-Z]{2}$/, messageKey('use_country_code'))
+      .refine(isCountry, messageKey('country_code_unknown')),
   })
   .meta({ id: 'ShippingAddress' })
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>
@@ -48,7 +53,9 @@ export const VerificationGateView = z.object({
   status: z.enum(VERIFICATION_STATUSES),
   approved: z.boolean(),
   link: z.string(),
+  /** In English; `says` is the same as data, for a page to word in its language. */
   message: z.string().nullable(),
+  says: ErrorMessageSchema.nullable(),
 })
 export const CardOrderingView = z
   .object({
@@ -69,7 +76,7 @@ export const ActivateCardBody = z
     last4: z
       .string()
       .trim()
-      .regex(/^\d{4}$/, 'Enter the 4 digits at the end of the number on your card.'),
+      .regex(/^\d{4}$/, messageKey('enter_card_last4')),
   })
   .meta({ id: 'ActivateCardBody' })
 export const RevealCardBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'RevealCardBody' })

@@ -1,3 +1,4 @@
+import { ErrorMessageSchema, limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import {
   CAMPAIGN_KINDS,
@@ -9,12 +10,12 @@ import {
 import { DecimalString, IsoDateTime } from './common.schema'
 
 const Bps = z
-  .number({ error: 'Enter a whole number of basis points.' })
-  .int('Enter a whole number of basis points.')
-  .min(0, 'Basis points cannot be negative.')
-  .max(MAX_CASHBACK_BPS, `At most ${MAX_CASHBACK_BPS} bps (10 %).`)
-const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, 'Enter an amount above zero.')
-const Category = z.enum(CASHBACK_CATEGORIES, { error: 'Choose a merchant category.' })
+  .number({ error: messageKey('enter_whole_bps') })
+  .int(messageKey('enter_whole_bps'))
+  .min(0, messageKey('bps_negative'))
+  .max(MAX_CASHBACK_BPS, limitKey('at_most_bps'))
+const PositiveAmount = DecimalString.refine((v) => Number(v) > 0, messageKey('enter_amount_above'))
+const Category = z.enum(CASHBACK_CATEGORIES, { error: messageKey('choose_merchant_category') })
 const TierAmount = DecimalString
 export const TierRewards = z.object({ core: TierAmount, luxe: TierAmount, pinnacle: TierAmount, vip: TierAmount })
 
@@ -74,7 +75,7 @@ export type CashbackResponse = z.infer<typeof CashbackResponse>
 
 export const RuleBody = z
   .object({
-    name: z.string().trim().min(1, 'Give the rule a name.').max(80),
+    name: z.string().trim().min(1, messageKey('give_rule_name')).max(80),
     category: Category.nullable().default(null),
     merchantName: z.string().trim().min(1).max(60).nullable().default(null),
     startsAt: IsoDateTime.nullable().default(null),
@@ -109,10 +110,10 @@ export const RulesResponse = z.object({ items: z.array(RuleView) }).meta({ id: '
 export const CampaignBody = z
   .object({
     kind: z.enum(CAMPAIGN_KINDS),
-    name: z.string().trim().min(1, 'Give the campaign a name.').max(80),
+    name: z.string().trim().min(1, messageKey('give_campaign_name')).max(80),
     category: Category.nullable().default(null),
     bps: Bps.default(0),
-    multiplier: z.number().int().min(2, 'At least 2×.').max(5, 'At most 5×.').default(3),
+    multiplier: z.number().int().min(2, messageKey('at_least_2x')).max(5, messageKey('at_most_5x')).default(3),
     startsAt: IsoDateTime,
     endsAt: IsoDateTime,
     eligibility: z
@@ -134,21 +135,21 @@ export const CampaignBody = z
   })
   .superRefine((b, ctx) => {
     if (new Date(b.endsAt).getTime() <= new Date(b.startsAt).getTime())
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The window must end after it starts.' })
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: messageKey('window_must_end_after') })
     if (b.payoutAt && new Date(b.payoutAt).getTime() < new Date(b.endsAt).getTime())
-      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: 'The payout date cannot be before the window ends.' })
+      ctx.addIssue({ code: 'custom', path: ['payoutAt'], message: messageKey('payout_before_window_end') })
     if (b.kind === 'summer_mint' && !b.spendGoal)
-      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: 'A summer mint needs a spend goal: enter it.' })
+      ctx.addIssue({ code: 'custom', path: ['spendGoal'], message: messageKey('summer_mint_needs_goal') })
     if (b.kind === 'membership_rewards' && !b.tierRewards)
-      ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: 'Enter the reward of each tier.' })
+      ctx.addIssue({ code: 'custom', path: ['tierRewards'], message: messageKey('enter_reward_each_tier') })
     if (b.kind === 'splashback' && !b.category)
       ctx.addIssue({
         code: 'custom',
         path: ['category'],
-        message: 'A splashback boosts one merchant category: choose it.',
+        message: messageKey('splashback_needs_category'),
       })
     if (b.kind === 'splashback' && b.bps <= 0)
-      ctx.addIssue({ code: 'custom', path: ['bps'], message: 'A splashback adds some basis points: enter them.' })
+      ctx.addIssue({ code: 'custom', path: ['bps'], message: messageKey('splashback_needs_bps') })
   })
   .meta({ id: 'CampaignBody' })
 
@@ -184,8 +185,10 @@ export const CampaignsAdminResponse = z.object({ items: z.array(CampaignView) })
 
 export const HolderCampaignView = CampaignView.extend({
   eligible: z.boolean(),
-  /** Why the account is not eligible (when it is not). */
+  /** Why the account is not eligible (when it is not), in English. */
   ineligibleReason: z.string().nullable(),
+  /** The same reason as data, for the page to word in its language. */
+  ineligibleReasonKey: ErrorMessageSchema.nullable(),
   optedIn: z.boolean(),
   earned: DecimalString,
   /** Share of the per-holder cap used, 0–100. */

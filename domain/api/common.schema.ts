@@ -1,11 +1,20 @@
+import { type DomainError, type ErrorCode, ERRORS } from '../errors'
 import { z } from 'zod'
 import { HELD_ASSETS } from '../asset'
-import type { FieldErrors } from '../errors'
+import {
+  ErrorMessageSchema,
+  type ErrorMessage,
+  type FieldMessages,
+  isMessageKey,
+  limitMessage,
+  messageKey,
+  say,
+} from '../error-message'
 
 /** An amount on the wire: an exact decimal string in whole units, e.g. "2500.5". */
 export const DecimalString = z
   .string()
-  .regex(/^\d+(\.\d+)?$/, 'Enter an amount like 12.50.')
+  .regex(/^\d+(\.\d+)?$/, messageKey('amount_invalid'))
   .meta({ description: 'Exact decimal amount in whole units of the asset', example: '2500.00' })
 
 /** A signed decimal amount (activity lines may be negative). */
@@ -21,7 +30,14 @@ export const ApiErrorSchema = z
     error: z.object({
       code: z.string().meta({ description: 'Stable error code from domain/errors.ts' }),
       message: z.string(),
-      fields: z.record(z.string(), z.string()).optional(),
+      fields: z.record(z.string(), z.string()).optional().meta({ description: 'English message per field path' }),
+      messageKey: ErrorMessageSchema.optional().meta({
+        description: 'What `message` says as data, `{ key, ...params }`, for a page to word in its language',
+      }),
+      fieldKeys: z
+        .record(z.string(), ErrorMessageSchema)
+        .optional()
+        .meta({ description: 'What each of `fields` says as data, by the same paths' }),
       /** More about the refusal for the page to act on (an expired quote carries `freshQuote`). */
       details: z.record(z.string(), z.unknown()).optional(),
       digest: z.string().optional(),
@@ -30,43 +46,67 @@ export const ApiErrorSchema = z
   .meta({ id: 'ApiError' })
 export type ApiError = z.infer<typeof ApiErrorSchema>
 
-/** zod's own English defaults ("Invalid input: …", "Too big: …"): never shown to anyone as such. */
-export const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key|Expected)/
+/**
+ * What a refusal says as data: its `messageKey`, else its code's own message; `otherwise` for an answer that is not
+ * a refusal of ours (an unreadable body, a code this version does not know).
+ */
+export function refusalSays(error: ApiError['error'] | undefined, otherwise: ErrorMessage): ErrorMessage {
+  if (!error) return otherwise
+  return error.messageKey ?? (Object.hasOwn(ERRORS, error.code) ? say(error.code as ErrorCode) : otherwise)
+}
 
 /**
- * A zod issue's message for people: the schema's own message, or, where the schema gave none (zod's
- * default), one of ours from the issue's code and limits. The page has each of these in Portuguese too.
+ * The body a refusal is answered with: the English for integrators, and the same as data for pages. `messageKey` only
+ * when the message says more than its code's own.
  */
-export function issueMessage(issue: z.core.$ZodIssue): string {
-  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === ''
-        ? 'Fill in this field.'
-        : 'This value is not valid.'
-    case 'too_small':
-      if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? 'Fill in this field.' : `Use at least ${issue.minimum} characters.`
-      return issue.origin === 'array' || issue.origin === 'set'
-        ? `Choose at least ${issue.minimum}.`
-        : `The minimum is ${issue.minimum}.`
-    case 'too_big':
-      if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`
-      return issue.origin === 'array' || issue.origin === 'set'
-        ? `Choose at most ${issue.maximum}.`
-        : `The maximum is ${issue.maximum}.`
-    case 'invalid_format':
-      return issue.format === 'email' ? 'Enter an e-mail address like name@example.com.' : 'This format is not valid.'
-    case 'invalid_value':
-      return 'Choose one of the options.'
-    default:
-      return 'This value is not valid.'
+export function apiErrorBody(error: DomainError): ApiError {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.says.key === error.code ? {} : { messageKey: error.says }),
+      ...(error.fieldMessages ? { fieldKeys: error.fieldMessages } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    },
   }
 }
 
-/** Turns zod issues into field messages keyed by dotted path. The first message per field wins. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {}
+/**
+ * A zod issue as a message: the key a schema gave (`messageKey('enter_city')`), or, where the schema gave none,
+ * one of ours from the issue's code and limits. zod's own English is never read.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): ErrorMessage {
+  if (isMessageKey(issue.message)) return say(issue.message)
+  const limit = issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : undefined
+  const limited = limit === undefined ? null : limitMessage(issue.message, limit)
+  if (limited) return limited
+  switch (issue.code) {
+    case 'invalid_type':
+      return say(issue.input === undefined || issue.input === null || issue.input === '' ? 'fill_in' : 'value_invalid')
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? say('fill_in') : say('min_chars', { min: Number(issue.minimum) })
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? say('choose_at_least', { min: Number(issue.minimum) })
+        : say('minimum', { min: String(issue.minimum) })
+    case 'too_big':
+      if (issue.origin === 'string') return say('max_chars', { max: Number(issue.maximum) })
+      return issue.origin === 'array' || issue.origin === 'set'
+        ? say('choose_at_most', { max: Number(issue.maximum) })
+        : say('maximum', { max: String(issue.maximum) })
+    case 'invalid_format':
+      return say(issue.format === 'email' ? 'email_format' : 'format_invalid')
+    case 'invalid_value':
+      return say('choose_option')
+    default:
+      return say('value_invalid')
+  }
+}
+
+/** zod issues as field messages keyed by dotted path. The first message per field wins. */
+export function fieldMessages(error: z.ZodError): FieldMessages {
+  const fields: FieldMessages = {}
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_'
     fields[key] ??= issueMessage(issue)

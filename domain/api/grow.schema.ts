@@ -1,3 +1,4 @@
+import { limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import { MAX_VAULT_APY_BPS, VAULT_IDS } from '../grow'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
@@ -5,7 +6,7 @@ import { ConfirmationSchema } from './money-out.schema'
 
 export const ConvertQuoteBody = z
   .object({ from: HeldAssetSchema, to: HeldAssetSchema, amount: DecimalString })
-  .refine((b) => b.from !== b.to, { path: ['to'], message: 'Choose a different asset to receive.' })
+  .refine((b) => b.from !== b.to, { path: ['to'], message: messageKey('choose_different_asset') })
   .meta({ id: 'ConvertQuoteBody' })
 
 export const StakeQuoteBody = z.object({ amount: DecimalString }).meta({ id: 'StakeQuoteBody' })
@@ -100,10 +101,10 @@ export const VaultDepositResult = z
 export const VaultApyBody = z
   .object({
     apyBps: z
-      .number({ error: 'Enter the APY in whole basis points.' })
-      .int('Enter the APY in whole basis points.')
-      .min(0, 'The APY cannot be negative.')
-      .max(MAX_VAULT_APY_BPS, `At most ${MAX_VAULT_APY_BPS} bps (${MAX_VAULT_APY_BPS / 100} %).`),
+      .number({ error: messageKey('enter_apy_bps') })
+      .int(messageKey('enter_apy_bps'))
+      .min(0, messageKey('apy_negative'))
+      .max(MAX_VAULT_APY_BPS, limitKey('at_most_bps')),
     reason: z.string().trim().max(200).nullable().default(null),
   })
   .meta({ id: 'VaultApyBody' })

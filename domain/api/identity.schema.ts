@@ -1,3 +1,4 @@
+import { messageKey, type PlainKey } from '../error-message'
 import { z } from 'zod'
 import { VERIFICATION_STATUSES } from '../card-issuing'
 import { DOCUMENT_KINDS } from '../identity'
@@ -8,8 +9,8 @@ const Country = ShippingAddressSchema.shape.country
 const BirthDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 1990-04-25.')
-const DocumentId = (message: string) => z.uuid(message)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messageKey('enter_date'))
+const DocumentId = (key: PlainKey) => z.uuid(messageKey(key))
 
 /** A residential or registered address (the same fields as a shipping address). */
 export const IdentityAddressSchema = ShippingAddressSchema.meta({ id: 'IdentityAddress' })
@@ -17,13 +18,13 @@ export const IdentityAddressSchema = ShippingAddressSchema.meta({ id: 'IdentityA
 /** A photo ID: a passport has one side, an ID card a front and a back. Values are uploaded document ids. */
 export const IdDocumentSchema = z
   .object({
-    type: z.enum(['passport', 'id_card'], 'Choose passport or ID card.'),
-    front: DocumentId('Upload the front (or the photo page of the passport).'),
-    back: DocumentId('Upload the back of the ID card.').optional(),
+    type: z.enum(['passport', 'id_card'], messageKey('choose_id_type')),
+    front: DocumentId('upload_front_photo'),
+    back: DocumentId('upload_back_id_card').optional(),
   })
   .refine((d) => d.type === 'passport' || d.back !== undefined, {
     path: ['back'],
-    message: 'Upload the back of the ID card.',
+    message: messageKey('upload_back_id_card'),
   })
 
 /** `POST /kyc`: a person's identity check. */
@@ -32,27 +33,27 @@ export const KycBody = z
     legalName: z
       .string()
       .trim()
-      .min(2, 'Enter your full legal name, as on your ID.')
-      .max(100, 'Keep it under 100 characters.'),
+      .min(2, messageKey('enter_legal_name'))
+      .max(100, messageKey('keep_under_100_characters')),
     birthDate: BirthDate,
     address: IdentityAddressSchema,
     nationality: Country,
     idDocument: IdDocumentSchema,
-    selfie: DocumentId('Upload a selfie.'),
+    selfie: DocumentId('upload_selfie'),
   })
   .meta({ id: 'KycApplication' })
 export type KycBody = z.output<typeof KycBody>
 
 /** A beneficial owner: a person holding 25 % or more of the company, checked by their own KYC. */
 export const BeneficialOwnerSchema = z.object({
-  name: z.string().trim().min(2, 'Enter the owner’s full legal name.').max(100, 'Keep it under 100 characters.'),
+  name: z.string().trim().min(2, messageKey('enter_owner_name')).max(100, messageKey('keep_under_100_characters')),
   birthDate: BirthDate,
   nationality: Country,
-  email: z.email('Enter an e-mail address like name@example.com.'),
+  email: z.email(messageKey('email_format')),
   ownership: z
     .string()
     .trim()
-    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage like 25 or 33.33.'),
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, messageKey('enter_percentage_25')),
   idDocument: IdDocumentSchema,
 })
 
@@ -62,24 +63,21 @@ export const KybBody = z
     companyName: z
       .string()
       .trim()
-      .min(2, 'Enter the company’s registered name.')
-      .max(120, 'Keep it under 120 characters.'),
+      .min(2, messageKey('enter_company_legal_name'))
+      .max(120, messageKey('keep_under_120_characters')),
     registrationNumber: z
       .string()
       .trim()
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/,
-        'Enter the registration number as on the certificate (letters, digits, . / -).',
-      ),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{1,39}$/, messageKey('enter_registration')),
     country: Country,
     address: IdentityAddressSchema,
     owners: z
       .array(BeneficialOwnerSchema)
-      .min(1, 'Add at least one beneficial owner (a person holding 25 % or more).')
-      .max(10, 'At most 10 beneficial owners.'),
+      .min(1, messageKey('add_beneficial_owner'))
+      .max(10, messageKey('at_most_10_owners')),
     documents: z.object({
-      certificateOfIncorporation: DocumentId('Upload the certificate of incorporation.'),
-      proofOfAddress: DocumentId('Upload a proof of the company’s address.'),
+      certificateOfIncorporation: DocumentId('upload_certificate'),
+      proofOfAddress: DocumentId('upload_proof_of_address'),
     }),
   })
   .meta({ id: 'KybApplication' })
@@ -89,7 +87,7 @@ export type KybBody = z.output<typeof KybBody>
 export const UploadDocumentBody = z.object({
   kind: z.enum(DOCUMENT_KINDS),
   fileName: z.string().trim().min(1).max(200),
-  content: z.base64('The file could not be read. Choose it again.').min(1, 'This file is empty.'),
+  content: z.base64(messageKey('file_could_not_read')).min(1, messageKey('file_empty')),
 })
 
 export const UploadedDocument = z
@@ -106,7 +104,7 @@ export type UploadedDocument = z.output<typeof UploadedDocument>
 /** Sends the one document the provider asked for. */
 export const MoreInfoBody = z.object({
   applicationId: z.uuid().optional(),
-  documentId: DocumentId('Upload the requested document.'),
+  documentId: DocumentId('upload_requested_document'),
 })
 
 /** Where a person's or a company's verification stands, and what to do next. */
@@ -156,12 +154,12 @@ export const DecisionBody = z
       reason: z
         .string()
         .trim()
-        .min(3, 'Say why, in a sentence the applicant will read.')
-        .max(200, 'Keep it under 200 characters.'),
+        .min(3, messageKey('say_why_sentence_applicant'))
+        .max(200, messageKey('keep_under_200_characters')),
     }),
     z.object({
       decision: z.literal('more_info_needed'),
-      document: z.enum(DOCUMENT_KINDS, 'Choose the document to ask for.'),
+      document: z.enum(DOCUMENT_KINDS, messageKey('choose_document_ask')),
     }),
   ])
   .meta({ id: 'IdentityDecision' })

@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { ACCOUNT_TIERS } from '../card-issuing'
 import { MovementTitleSchema } from '../movement-title'
@@ -150,4 +151,4 @@ export const ReferralCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(REFERRAL_CODE_PATTERN, 'A referral code is 8 letters and digits, like K7MP2QXA.')
+  .regex(REFERRAL_CODE_PATTERN, messageKey('referral_code_format'))

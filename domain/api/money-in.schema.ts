@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { MovementReasonSchema } from '../movement-reason'
 import { ETHERFI_TOKENS, STARGATE_CHAINS, STARGATE_TOKENS } from '../money-in'
@@ -63,7 +64,7 @@ export const BridgeTransferView = z
 export const BridgeTransfersResponse = z.object({ items: z.array(BridgeTransferView) }).meta({ id: 'BridgeTransfers' })
 
 /** A BRL amount as typed: reais with up to two decimals. */
-export const BrlAmount = z.string().regex(/^\d{1,9}([.,]\d{1,2})?$/, 'Enter an amount in reais, like 100 or 100,50.')
+export const BrlAmount = z.string().regex(/^\d{1,9}([.,]\d{1,2})?$/, messageKey('enter_reais_example'))
 export const PixQuoteQuery = z.object({ brlAmount: BrlAmount })
 export const PixQuoteResponse = z
   .object({

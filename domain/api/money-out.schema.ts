@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { MovementReasonSchema } from '../movement-reason'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
@@ -10,11 +11,14 @@ import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
  * confirm secret (domain/host-confirmation.ts). Without a valid, unused answer the server refuses it.
  */
 export const ConfirmationSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('password'), password: z.string().min(1, 'Enter your password to confirm.').max(200) }),
+  z.object({
+    method: z.literal('password'),
+    password: z.string().min(1, messageKey('enter_password_confirm')).max(200),
+  }),
   z.object({ method: z.literal('host'), challengeId: z.uuid(), signature: z.string().min(1).max(100) }),
 ])
 
-const Address = z.string().min(1, 'Enter the address to send to.').max(100)
+const Address = z.string().min(1, messageKey('enter_address_send')).max(100)
 
 export const WithdrawalQuoteQuery = z.object({ asset: HeldAssetSchema, amount: DecimalString, address: Address })
 export const WithdrawalQuoteResponse = z
@@ -58,7 +62,7 @@ export const WithdrawalsResponse = z.object({ items: z.array(WithdrawalView) }).
 
 export const PixSendQuoteBody = z
   .object({
-    destination: z.string().trim().min(1, 'Enter a PIX key or paste a PIX code.').max(512),
+    destination: z.string().trim().min(1, messageKey('enter_pix_key')).max(512),
     brlAmount: z.string().max(20).optional(),
   })
   .meta({ id: 'PixSendQuoteBody' })
@@ -89,13 +93,13 @@ export const RecipientBody = z
   .discriminatedUnion('region', [
     z.object({
       region: z.literal('us'),
-      name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140),
+      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
       routingNumber: z.string().max(20),
       accountNumber: z.string().max(30),
     }),
     z.object({
       region: z.literal('eu'),
-      name: z.string().trim().min(1, 'Enter the account holder’s name.').max(140),
+      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
       iban: z.string().max(50),
       bic: z.string().max(20).optional(),
     }),
@@ -167,15 +171,15 @@ export const PlaidInstitutionsResponse = z
 export const PlaidStartBody = z
   .object({
     institutionId: z.string().max(40),
-    username: z.string().min(1, 'Enter your bank username.').max(100),
-    password: z.string().min(1, 'Enter your bank password.').max(100),
+    username: z.string().min(1, messageKey('enter_bank_username')).max(100),
+    password: z.string().min(1, messageKey('enter_bank_password')).max(100),
   })
   .meta({ id: 'PlaidStartBody' })
 export const PlaidStartResponse = z
   .object({ sessionId: z.uuid(), mfa: z.object({ prompt: z.string() }) })
   .meta({ id: 'PlaidStart' })
 export const PlaidMfaBody = z
-  .object({ code: z.string().min(1, 'Enter the code.').max(12) })
+  .object({ code: z.string().min(1, messageKey('enter_code')).max(12) })
   .meta({ id: 'PlaidMfaBody' })
 export const PlaidLinkedResponse = z
   .object({

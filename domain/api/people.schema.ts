@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { COMPANY_ROLES } from '../people'
 import { IsoDateTime } from './common.schema'
@@ -6,9 +7,9 @@ const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
+  .pipe(z.email({ error: messageKey('email_format') }))
 
-export const CompanyRoleSchema = z.enum(COMPANY_ROLES, { error: 'Choose owner, admin or member.' })
+export const CompanyRoleSchema = z.enum(COMPANY_ROLES, { error: messageKey('choose_role') })
 
 export const PeopleParams = z.object({ accountId: z.uuid() })
 export const PersonParams = z.object({ accountId: z.uuid(), userId: z.uuid() })
@@ -53,9 +54,7 @@ export const PeopleResponse = z
 export type PeopleResponse = z.infer<typeof PeopleResponse>
 
 /** A token as it arrives in the link: 32 random bytes, base64url. */
-export const InviteToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete. Open the link from the e-mail again.')
+export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, messageKey('invitation_link_incomplete'))
 
 export const InviteLookupQuery = z.object({ token: InviteToken })
 /** What the token's holder may know before signing in: the company, the role, who invited, and for which e-mail. */

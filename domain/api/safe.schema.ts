@@ -1,3 +1,4 @@
+import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
 import { IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
@@ -8,7 +9,9 @@ const Verification = z.object({
   status: z.string(),
   approved: z.boolean(),
   link: z.string(),
+  /** In English; `says` is the same as data, for a page to word in its language. */
   message: z.string().nullable(),
+  says: ErrorMessageSchema.nullable(),
 })
 
 export const SafeView = z
@@ -67,19 +70,19 @@ export const CreateSafeBody = z
   .meta({ id: 'CreateSafeBody' })
 export const RecoverySignerBody = z
   .object({
-    address: z.string().min(1, 'Enter the address of your recovery key.').max(100),
+    address: z.string().min(1, messageKey('enter_address_recovery')).max(100),
     label: z.string().max(60).optional(),
     confirmation: ConfirmationSchema.optional(),
   })
   .meta({ id: 'RecoverySignerBody' })
 export const StartRecoveryBody = z
   .object({
-    incomingOwner: z.string().min(1, 'Enter the address of the incoming owner.').max(100),
+    incomingOwner: z.string().min(1, messageKey('enter_address_incoming')).max(100),
     confirmation: ConfirmationSchema.optional(),
   })
   .meta({ id: 'StartRecoveryBody' })
 export const ApproveRecoveryBody = z
-  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'A signature is 0x followed by hexadecimal characters.') })
+  .object({ signature: z.string().regex(/^0x[0-9a-fA-F]+$/, messageKey('signature_format')) })
   .meta({ id: 'ApproveRecoveryBody' })
 export const CancelRecoveryBody = z
   .object({ confirmation: ConfirmationSchema.optional() })

@@ -1,3 +1,4 @@
+import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { isTimeZone } from '../account-rules'
 import { LANGUAGES, normalizePhone } from '../profile'
@@ -5,7 +6,7 @@ import { isVaultCode } from '../vault-email'
 import { ConfirmationSchema } from './money-out.schema'
 import { IsoDateTime } from './common.schema'
 
-const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose English or Português (Brasil).' })
+const LanguageSchema = z.enum(LANGUAGES, { error: messageKey('choose_language') })
 
 /** The profile: name, language, phone, the login e-mail (read-only) and the time zone of the account it governs. */
 export const ProfileView = z
@@ -32,13 +33,13 @@ export type ProfileView = z.infer<typeof ProfileView>
 /** Saving the profile. `phone` may be empty (no phone); `timeZone` is left out when the user may not change it. */
 export const ProfileBody = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name.').max(120, 'Use at most 120 characters.'),
+    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('at_most_120_characters')),
     /** null (or empty from a form): follow the device's language. */
     language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
     /** Empty or null: no phone (the page's own check turns an empty field into null before it sends). */
     phone: z
       .string()
-      .max(40, 'Enter a phone number like +55 11 98765 4321.')
+      .max(40, messageKey('enter_phone_number'))
       .nullable()
       .transform((v, ctx) => {
         if (v === null || v.trim() === '') return null
@@ -46,11 +47,11 @@ export const ProfileBody = z
         if (!phone)
           ctx.addIssue({
             code: 'custom',
-            message: 'Enter the number with + and the country code, like +55 11 98765 4321.',
+            message: messageKey('enter_phone_international'),
           })
         return phone
       }),
-    timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list, like America/Sao_Paulo.').optional(),
+    timeZone: z.string().refine(isTimeZone, messageKey('choose_time_zone_example')).optional(),
   })
   .meta({ id: 'ProfileBody' })
 export type ProfileBody = z.infer<typeof ProfileBody>
@@ -60,7 +61,7 @@ const Email = z
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ error: 'Enter an e-mail address like name@example.com.' }))
+  .pipe(z.email({ error: messageKey('email_format') }))
 
 /** The vault e-mail: the verified address in use, and one waiting for its code. */
 export const VaultEmailView = z
@@ -73,16 +74,16 @@ export type VaultEmailView = z.infer<typeof VaultEmailView>
 
 export const VaultEmailRequestBody = z.object({ email: Email }).meta({ id: 'VaultEmailRequestBody' })
 export const VaultEmailVerifyBody = z
-  .object({ code: z.string().trim().refine(isVaultCode, 'Enter the 6 digits from the e-mail.') })
+  .object({ code: z.string().trim().refine(isVaultCode, messageKey('enter_email_code')) })
   .meta({ id: 'VaultEmailVerifyBody' })
 
 const AddressInput = z
   .string()
   .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'A wallet address is 0x followed by 40 hexadecimal characters.')
+  .regex(/^0x[0-9a-fA-F]{40}$/, messageKey('wallet_address_format'))
 const Signature = z
   .string()
-  .regex(/^0x[0-9a-fA-F]+$/, 'The wallet did not return a signature.')
+  .regex(/^0x[0-9a-fA-F]+$/, messageKey('wallet_did_not_return'))
   .max(2000)
 
 /** Asking for a message to sign: the wallet's address. */

@@ -1,3 +1,4 @@
+import { limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
 import { HELP_CATEGORIES } from '../help-center'
 import { IsoDateTime } from './common.schema'
@@ -17,7 +18,7 @@ const HelpBlockSchema = z.discriminatedUnion('kind', [
 
 /** `locale`: any language tag; `pt…` reads Portuguese, anything else English. */
 export const ArticlesQuery = z.object({
-  q: z.string().max(200, 'Use at most 200 characters.').default(''),
+  q: z.string().max(200, messageKey('at_most_200_characters')).default(''),
   category: HelpCategorySchema.optional(),
   locale: z.string().max(35).optional(),
 })
@@ -46,21 +47,21 @@ export type ArticleView = z.infer<typeof ArticleView>
 export const FeedbackBody = z
   .object({
     rating: z.coerce
-      .number({ error: 'Choose a rating from 1 to 5.' })
-      .int('Choose a rating from 1 to 5.')
-      .min(1, 'Choose a rating from 1 to 5.')
-      .max(5, 'Choose a rating from 1 to 5.'),
+      .number({ error: messageKey('choose_rating_1_5') })
+      .int(messageKey('choose_rating_1_5'))
+      .min(1, messageKey('choose_rating_1_5'))
+      .max(5, messageKey('choose_rating_1_5')),
     message: z
-      .string({ error: 'Write a message.' })
+      .string({ error: messageKey('write_message') })
       .trim()
-      .min(1, 'Write a message.')
-      .max(FEEDBACK_MESSAGE_MAX, `Use at most ${FEEDBACK_MESSAGE_MAX} characters.`),
+      .min(1, messageKey('write_message'))
+      .max(FEEDBACK_MESSAGE_MAX, limitKey('max_chars')),
     /** Where the holder came from, e.g. `/app/cash/pix/send`. */
     page: z
       .string()
       .trim()
-      .max(200, 'Use at most 200 characters.')
-      .regex(/^\/app\/cash(\/[\w@\-/.]*)?$/, 'A page is a /app/cash path.')
+      .max(200, messageKey('at_most_200_characters'))
+      .regex(/^\/app\/cash(\/[\w@\-/.]*)?$/, messageKey('page_path_format'))
       .optional(),
   })
   .meta({ id: 'FeedbackBody' })

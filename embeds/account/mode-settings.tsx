@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { useState } from 'react'
 import { ModeResponse } from '../../domain/api/borrow.schema'
 import { formatPercent } from '../../domain/money'
@@ -100,7 +101,10 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
             ) : null}
             {m.lastRefused ? (
               <p className="cash-alert" role="alert">
-                {t('settings.mode.refused', { mode: modeName(m.lastRefused.toMode), reason: m.lastRefused.reason })}
+                {t('settings.mode.refused', {
+                  mode: modeName(m.lastRefused.toMode),
+                  reason: m.lastRefused.reasonKey ? errorText(m.lastRefused.reasonKey, locale) : m.lastRefused.reason,
+                })}
               </p>
             ) : null}
             {cancel.error ? (
@@ -109,9 +113,9 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
               </p>
             ) : null}
             {!m.pending && canManage ? (
-              m.blocker ? (
+              m.blockerKey ? (
                 <div className="cash-notice cash-stack">
-                  <span>{m.blocker}</span>
+                  <span>{errorText(m.blockerKey, locale)}</span>
                   {m.debt !== '0' ? <a href="/app/cash/repay">{t('home.health.repay')}</a> : null}
                 </div>
               ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { z } from 'zod'
 import { RuleBody, RuleView } from '../../domain/api/cashback.schema'
-import { fieldErrors } from '../../domain/api/common.schema'
+import { localisedFieldErrors } from '../lib/localise-error'
 import { CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
 import type { FieldErrors } from '../../domain/errors'
 import { useI18n } from '../lib/i18n'
@@ -38,7 +38,7 @@ export function RuleForm({
   onDone: () => void
   onCancel: () => void
 }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const [f, setF] = useState<Form>(
     editing
@@ -80,7 +80,7 @@ export function RuleForm({
       ...(f.effectiveFrom ? { effectiveFrom: toIso(f.effectiveFrom)! } : {}),
     }
     const parsed = RuleBody.safeParse(body)
-    const local = parsed.success ? {} : fieldErrors(parsed.error)
+    const local = parsed.success ? {} : localisedFieldErrors(parsed.error, locale)
     setErrors(local)
     if (Object.keys(local).length > 0) return
     void save.run(async () => {

@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { useState, type FormEvent } from 'react'
 import { z } from 'zod'
 import { CardOrderingView } from '../../domain/api/card-issuing.schema'
@@ -45,7 +46,7 @@ export function IssueCardPage({ accountId }: { accountId: string }) {
           return (
             <CalloutCard
               title={t('cards.order.verifyKyb')}
-              body={gate.message ?? ''}
+              body={gate.says ? errorText(gate.says, locale) : ''}
               action={
                 <a className="cash-button" href={gate.link}>
                   {t('cards.order.verifyLink')}

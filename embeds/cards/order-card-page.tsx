@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { CardOrderingView, ShippingAddressSchema, type ShippingAddress } from '../../domain/api/card-issuing.schema'
 import { CardView } from '../../domain/api/money-out.schema'
@@ -161,7 +162,7 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
           return (
             <CalloutCard
               title={t(o.verification.check === 'kyb' ? 'cards.order.verifyKyb' : 'cards.order.verifyKyc')}
-              body={o.verification.message ?? ''}
+              body={o.verification.says ? errorText(o.verification.says, locale) : ''}
               action={
                 <a className="cash-button" href={o.verification.link}>
                   {t('cards.order.verifyLink')}

@@ -1,7 +1,9 @@
 import type { z } from 'zod'
-import { ApiErrorSchema } from '../../domain/api/common.schema'
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import type { FieldErrors } from '../../domain/errors'
-import { localiseFields, localiseMessage, pageLocale } from './localise-error'
+import { say } from '../../domain/error-message'
+import { errorText, fieldTexts } from '../../domain/error-words'
+import { pageLocale } from './localise-error'
 
 export const API_BASE = '/app/cash/api/v1'
 
@@ -72,32 +74,24 @@ export function createApiClient(
       })
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error
-      throw new ApiError(
-        0,
-        'network',
-        localiseMessage('Cannot reach Cash right now. Check your connection and try again.', pageLocale(), 'network'),
-      )
+      throw new ApiError(0, 'network', errorText(say('network_unreachable'), pageLocale()))
     }
     const data: unknown = await res.json().catch(() => null)
     if (!res.ok) {
       const parsed = ApiErrorSchema.safeParse(data)
-      // The API speaks English with stable codes: the page shows the message and field messages in its language.
+      // The API says what went wrong as data beside its English: the page words it in its own language.
       const locale = pageLocale()
       if (parsed.success) {
-        const { code, message, fields, details } = parsed.data.error
+        const { code, fields, fieldKeys, details } = parsed.data.error
         throw new ApiError(
           res.status,
           code,
-          localiseMessage(message, locale, code),
-          fields && localiseFields(fields, locale),
+          errorText(refusalSays(parsed.data.error, say('answer_unreadable')), locale),
+          fieldKeys ? fieldTexts(fieldKeys, locale) : fields,
           details,
         )
       }
-      throw new ApiError(
-        res.status,
-        'internal',
-        localiseMessage('Something failed on our side. Try again in a moment.', locale),
-      )
+      throw new ApiError(res.status, 'internal', errorText(say('answer_unreadable'), locale))
     }
     return schema.parse(data)
   }

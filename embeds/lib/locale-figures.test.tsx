@@ -88,6 +88,7 @@ const mode = {
   lastRefused: null,
   delaySeconds: 60,
   blocker: null,
+  blockerKey: null,
   debt: '0',
   pendingBorrowHolds: '0',
   aprPercent: '3.5',

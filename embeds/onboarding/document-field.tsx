@@ -42,7 +42,7 @@ export function DocumentField({
       setChosen({ name: file.name, size: file.size, state: 'ready' })
       onUploaded(doc.id)
     } catch (e) {
-      setChosen({ name: file.name, size: file.size, state: 'failed', error: uploadErrorMessage(e) })
+      setChosen({ name: file.name, size: file.size, state: 'failed', error: uploadErrorMessage(e, locale) })
     }
   }
   return (

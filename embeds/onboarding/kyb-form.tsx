@@ -1,5 +1,5 @@
+import type { FieldMessages } from '../../domain/error-message'
 import { KybBody, VerificationView } from '../../domain/api/identity.schema'
-import type { FieldErrors } from '../../domain/errors'
 import { assertAdult, assertOwnership, MAX_TOTAL_BPS, MIN_OWNER_BPS } from '../../domain/identity'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -30,7 +30,7 @@ const localToday = () => {
 }
 
 /** The owners' ages and shares, checked with the domain rules before sending; every message at its field. */
-function checkOwners(owners: readonly OwnerValues[]): FieldErrors {
+function checkOwners(owners: readonly OwnerValues[]): FieldMessages {
   const ages = owners.map(
     (o, i) => () => (o.birthDate ? assertAdult(o.birthDate, localToday(), `owners.${i}.birthDate`) : undefined),
   )

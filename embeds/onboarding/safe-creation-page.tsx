@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { useState } from 'react'
 import { SafeView } from '../../domain/api/safe.schema'
 import { useEmbedNavigation } from '../lib/embed-navigation'
@@ -38,7 +39,7 @@ export function SafeCreationPage() {
 }
 
 function SafeCreation({ accountId, next }: { accountId: string; next: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const navigation = useEmbedNavigation()
   const action = useAction()
@@ -63,7 +64,7 @@ function SafeCreation({ accountId, next }: { accountId: string; next: string }) 
           return (
             <CalloutCard
               title={t('safe.create.verifyFirst')}
-              body={plan.verification.message ?? ''}
+              body={plan.verification.says ? errorText(plan.verification.says, locale) : ''}
               action={
                 <a href={`${plan.verification.link}?next=${encodeURIComponent(next)}`}>
                   {t(`safe.create.verifyLink.${plan.verification.check}`)}

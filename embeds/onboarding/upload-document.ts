@@ -1,7 +1,9 @@
+import { errorText } from '../../domain/error-words'
 import { UploadedDocument } from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
 import { checkUpload, checkUploadSize, type DocumentKind } from '../../domain/identity'
 import type { ApiClient } from '../lib/api-client'
+import type { Locale } from '../lib/i18n'
 
 function toBase64(bytes: Uint8Array): string {
   let text = ''
@@ -34,9 +36,9 @@ export function formatFileSize(bytes: number, locale: string): string {
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`
 }
 
-/** The message for the file's field from an upload failure. */
-export function uploadErrorMessage(error: unknown): string {
-  if (error instanceof DomainError) return error.fields?.file ?? error.message
+/** The message for the file's field from an upload failure, in the page's language. */
+export function uploadErrorMessage(error: unknown, locale: Locale): string {
+  if (error instanceof DomainError) return errorText(error.fieldMessages?.file ?? error.says, locale)
   if (error && typeof error === 'object' && 'fields' in error) {
     const fields = (error as { fields: Record<string, string> }).fields
     if (fields.file) return fields.file

@@ -1,9 +1,11 @@
+import type { FieldMessages } from '../../domain/error-message'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { DomainError, type FieldErrors } from '../../domain/errors'
 import { ApiError } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
-import { localiseFields, localisedFieldErrors, localiseMessage } from '../lib/localise-error'
+import { fieldTexts, errorText } from '../../domain/error-words'
+import { localisedFieldErrors } from '../lib/localise-error'
 
 /**
  * A form whose values nest (addresses, owners, documents): checked with the server's zod schema and the
@@ -30,16 +32,16 @@ export function useNestedForm<V>(initial: V) {
   const submit = async <S extends z.ZodType>(
     schema: S,
     body: unknown,
-    rules: () => FieldErrors,
+    rules: () => FieldMessages,
     send: (parsed: z.output<S>) => Promise<void>,
   ) => {
     if (busy) return
     setFormError(null)
     const parsed = schema.safeParse(body)
-    const found = localiseFields(
-      { ...rules(), ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)) },
-      locale,
-    )
+    const found = {
+      ...fieldTexts(rules(), locale),
+      ...(parsed.success ? {} : localisedFieldErrors(parsed.error, locale)),
+    }
     if (!parsed.success || Object.keys(found).length) return setErrors(found)
     setBusy(true)
     try {
@@ -50,13 +52,13 @@ export function useNestedForm<V>(initial: V) {
         error instanceof ApiError
           ? error.fields
           : error instanceof DomainError
-            ? localiseFields(error.fields ?? {}, locale)
+            ? fieldTexts(error.fieldMessages ?? {}, locale)
             : undefined
       if (fields && Object.keys(fields).length) setErrors(fields)
       else
         setFormError(
           error instanceof DomainError
-            ? localiseMessage(error.message, locale, error.code)
+            ? errorText(error.says, locale)
             : error instanceof Error
               ? error.message
               : String(error),
@@ -70,14 +72,14 @@ export function useNestedForm<V>(initial: V) {
 }
 
 /** The field messages a domain rule throws, or none. */
-export function ruleErrors(...checks: (() => void)[]): FieldErrors {
-  const fields: FieldErrors = {}
+export function ruleErrors(...checks: (() => void)[]): FieldMessages {
+  const fields: FieldMessages = {}
   for (const check of checks) {
     try {
       check()
     } catch (e) {
       if (!(e instanceof DomainError)) throw e
-      Object.assign(fields, e.fields ?? { _: e.message })
+      Object.assign(fields, e.fieldMessages ?? { _: e.says })
     }
   }
   return fields

@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { useId } from 'react'
 import { HolderCampaignsResponse, HolderCampaignView } from '../../domain/api/cashback.schema'
 import type { z } from 'zod'
@@ -95,9 +96,9 @@ function CampaignCard({
           <progress id={`${id}-progress`} max={100} value={c.progressPercent} />
         </div>
       ) : null}
-      {!c.eligible && c.ineligibleReason ? (
+      {!c.eligible && c.ineligibleReasonKey ? (
         <p className="cash-notice" style={{ margin: 0 }}>
-          {c.ineligibleReason}
+          {errorText(c.ineligibleReasonKey, locale)}
         </p>
       ) : null}
       {c.optInRequired && c.status !== 'ended' ? (

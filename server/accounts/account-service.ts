@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { MovementTitle } from '../../domain/movement-title'
 import { sql, type Selectable } from 'kysely'
 import type { BalancesResponse, ActivityResponse } from '../../domain/api/account.schema'
@@ -97,7 +98,7 @@ export async function loadPosition(
 ) {
   const account =
     known.account ?? (await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst())
-  if (!account) throw new DomainError('not_found', 'No such account.')
+  if (!account) throw new DomainError('not_found', say('no_such_account'))
   const ledger = await db.selectFrom('ledger_accounts').selectAll().where('account_id', '=', accountId).execute()
   const counted = (await limitsAndHolds(db, [limitWindow(account, now)])).get(accountId)!
   return positionOf(account, ledger, counted, prices)

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { LIMIT_DELAY_SECONDS, limitChangeIsImmediate } from '../../domain/account-rules'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { DomainError } from '../../domain/errors'
@@ -41,7 +42,7 @@ const parseLimit = (text: string, field: 'daily' | 'monthly') => {
   try {
     return parsePositiveAmount(text, 'USDC')
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError) throw error.at(field)
     throw error
   }
 }
@@ -60,8 +61,8 @@ export async function changeLimits(
 ) {
   const next = { daily: parseLimit(input.daily, 'daily'), monthly: parseLimit(input.monthly, 'monthly') }
   if (next.daily > next.monthly)
-    throw new DomainError('invalid_request', 'The daily limit cannot be above the monthly one.', {
-      daily: 'The daily limit cannot be above the monthly one.',
+    throw new DomainError('invalid_request', say('daily_over_monthly'), {
+      daily: say('daily_over_monthly'),
     })
   const account = await db
     .selectFrom('accounts')

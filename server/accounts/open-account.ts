@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { DEFAULT_LIMITS, type AccountKind } from '../../domain/account-rules'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
@@ -30,7 +31,7 @@ export async function openAccount(
       .executeTakeFirst()
     if (existing) throw new DomainError('account_exists', undefined, undefined, { accountId: existing.id })
   } else if (!input.name) {
-    throw new DomainError('invalid_request', 'Enter the company’s name.', { name: 'Enter the company’s name.' })
+    throw new DomainError('invalid_request', say('enter_company_name'), { name: say('enter_company_name') })
   }
   const id = deps.newId()
   const limits = DEFAULT_LIMITS[input.kind]

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
@@ -14,8 +15,7 @@ export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> 
   if (account?.frozen_at)
     throw new DomainError(
       'account_frozen',
-      `This account is frozen by Cash (${account.frozen_reason ?? 'no reason given'}): ` +
-        `money can come in, but nothing can go out until it is unfrozen. Contact support.`,
+      account.frozen_reason ? say('account_frozen_because', { reason: account.frozen_reason }) : undefined,
     )
 }
 
@@ -41,9 +41,9 @@ export async function setAccountFrozen(
     .where('id', '=', accountId)
     .forNoKeyUpdate()
     .executeTakeFirst()
-  if (!account) throw new DomainError('not_found', 'No such account.')
+  if (!account) throw new DomainError('not_found', say('no_such_account'))
   if (frozen === (account.frozen_at !== null))
-    throw new DomainError('invalid_request', frozen ? 'This account is already frozen.' : 'This account is not frozen.')
+    throw new DomainError('invalid_request', say(frozen ? 'account_already_frozen' : 'account_not_frozen'))
   const after = {
     id: account.id,
     frozen_at: frozen ? deps.now() : null,

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import type { AdminAccountDetail } from '../../domain/api/admin-people.schema'
@@ -48,7 +49,7 @@ export async function searchAccounts(db: Tx, raw: string) {
 /** One account as staff see it: settings, balances, members, cards, recent activity and open KYB. */
 export async function accountDetail(deps: Deps, db: Tx, accountId: string): Promise<AdminAccountDetail> {
   const a = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst()
-  if (!a) throw new DomainError('not_found', 'No such account.')
+  if (!a) throw new DomainError('not_found', say('no_such_account'))
   const members = await db
     .selectFrom('account_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
@@ -76,7 +77,7 @@ export async function searchCards(db: Tx, raw: string) {
 /** One card with its holder, account and latest authorizations. */
 export async function cardDetail(db: Tx, cardId: string): Promise<AdminCardDetail> {
   const card = await db.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirst()
-  if (!card) throw new DomainError('not_found', 'No such card.')
+  if (!card) throw new DomainError('not_found', say('no_such_card'))
   const holder = await db
     .selectFrom('users')
     .select(['id', 'email', 'name'])
@@ -126,8 +127,8 @@ export async function adminSetCardStatus(
   reason: string | undefined,
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
-  if (!card) throw new DomainError('not_found', 'No such card.')
-  if (card.status === status) throw new DomainError('invalid_request', `This card is already ${status}.`)
+  if (!card) throw new DomainError('not_found', say('no_such_card'))
+  if (card.status === status) throw new DomainError('invalid_request', say('card_already', { status }))
   const before = cardView(card)
   const after = await applyCardStatus(
     tx,
@@ -160,7 +161,7 @@ export async function adminSetCardLimits(
   },
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
-  if (!card) throw new DomainError('not_found', 'No such card.')
+  if (!card) throw new DomainError('not_found', say('no_such_card'))
   const before = cardView(card)
   const after = await applyCardLimits(tx, card, limits)
   await recordAudit(deps, tx, {

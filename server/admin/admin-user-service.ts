@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import type { AdminUserDetail } from '../../domain/api/admin-people.schema'
@@ -62,7 +63,7 @@ export async function userDetail(
   userId: string,
 ): Promise<AdminUserDetail> {
   const u = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
-  if (!u) throw new DomainError('not_found', 'No such user.')
+  if (!u) throw new DomainError('not_found', say('no_such_user'))
   const memberships = await membershipsOf(db, userId)
   const sessions = await liveSessionCount(deps, db, userId)
   const open = await db

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { DomainError } from '../../domain/errors'
 import {
   evaluateFlag,
@@ -12,7 +13,7 @@ import type { Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
 
 const known = (key: string): FeatureFlagKey => {
-  if (!(FEATURE_FLAG_KEYS as string[]).includes(key)) throw new DomainError('not_found', 'No such feature flag.')
+  if (!(FEATURE_FLAG_KEYS as string[]).includes(key)) throw new DomainError('not_found', say('no_such_feature_flag'))
   return key as FeatureFlagKey
 }
 
@@ -136,7 +137,7 @@ export async function setOverride(
 ): Promise<FeatureFlagView> {
   const key = known(rawKey)
   const user = await tx.selectFrom('users').select(['id', 'email']).where('email', '=', input.email).executeTakeFirst()
-  if (!user) throw new DomainError('not_found', 'No one has this e-mail.', { email: 'No one has this e-mail.' })
+  if (!user) throw new DomainError('not_found', say('no_one_e_mail'), { email: say('no_one_e_mail') })
   const before = await tx
     .selectFrom('feature_flag_overrides')
     .select('enabled')
@@ -174,7 +175,7 @@ export async function removeOverride(
     .where('user_id', '=', userId)
     .returning('enabled')
     .executeTakeFirst()
-  if (!removed) throw new DomainError('not_found', 'This person has no override on this flag.')
+  if (!removed) throw new DomainError('not_found', say('person_no_override'))
   const user = await tx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()
   await recordAudit(deps, tx, {
     actorId,

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { isHeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
@@ -85,13 +86,13 @@ export async function adminReleaseHold(
   reason: string,
 ) {
   const hold = await db.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-  if (!hold) throw new DomainError('not_found', 'No such hold.')
+  if (!hold) throw new DomainError('not_found', say('no_such_hold'))
   if (hold.status !== 'pending') {
     throw new DomainError(
       'hold_not_pending',
       hold.status === 'posted'
-        ? 'This hold was already posted: the money has moved, so it cannot be released or expired. Refund it instead.'
-        : `This hold is already ${hold.status}: nothing to release.`,
+        ? say('hold_posted_refund_instead')
+        : say('hold_already_nothing_to_release', { status: hold.status }),
     )
   }
   const before = await snapshot(db, holdId)

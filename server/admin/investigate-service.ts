@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { MovementReason } from '../../domain/movement-reason'
 import { sql } from 'kysely'
 import type { InvestigateResponse } from '../../domain/api/admin-money.schema'
@@ -278,8 +279,8 @@ export async function investigate(db: Tx, raw: string): Promise<InvestigateRespo
   if (missing.length)
     holds.push(...(await db.selectFrom('holds').selectAll().where('id', 'in', missing).orderBy('created_at').execute()))
   if (found.length === 0 && journals.length === 0 && holds.length === 0)
-    throw new DomainError('nothing_found', `Nothing found for “${q}”.`, {
-      q: `Nothing found for “${q}”. Try an id, an on-chain hash or a reference (network id, PIX txid, bank reference).`,
+    throw new DomainError('nothing_found', say('nothing_found_for', { q }), {
+      q: say('nothing_found_hint', { q }),
     })
   const entries = journals.length
     ? await db

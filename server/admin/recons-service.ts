@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import type { FailedRecon } from '../../domain/api/admin-money.schema'
 import { clearingWithinTolerance } from '../../domain/authorization'
@@ -7,7 +8,6 @@ import { postClearing } from '../cards/authorization-service'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { recordAudit } from './audit'
-import { formatDate } from '../../domain/format-date'
 import { title } from '../../domain/movement-title'
 
 type Actor = { userId: string }
@@ -71,21 +71,18 @@ export async function listFailedRecons(db: Tx, filter: { id?: string } = {}): Pr
 
 async function oneRecon(db: Tx, id: string): Promise<FailedRecon> {
   const [recon] = await listFailedRecons(db, { id })
-  if (!recon) throw new DomainError('not_found', 'No such failed recon.')
+  if (!recon) throw new DomainError('not_found', say('no_such_failed_recon'))
   return recon
 }
 
 /** Locks an open recon; a resolved one is refused with how and when it was resolved. */
 async function lockOpen(db: Tx, id: string) {
   const row = await db.selectFrom('failed_recons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!row) throw new DomainError('not_found', 'No such failed recon.')
+  if (!row) throw new DomainError('not_found', say('no_such_failed_recon'))
   if (row.status !== 'open') {
-    const how = { matched: 'matched to an authorization', written_off: 'written off', refunded: 'refunded' }[row.status]
     throw new DomainError(
       'recon_resolved',
-      `This failed recon was ` +
-        `already ${how}${row.resolved_at ? ` on ${formatDate(row.resolved_at, 'en-US', 'stamp')}` : ''}. ` +
-        `Nothing was changed.`,
+      say('recon_already', { status: row.status, ...(row.resolved_at ? { at: row.resolved_at.toISOString() } : {}) }),
     )
   }
   return row
@@ -97,7 +94,7 @@ async function lockOpen(db: Tx, id: string) {
  */
 export async function reconCandidates(db: Tx, reconId: string) {
   const recon = await db.selectFrom('failed_recons').selectAll().where('id', '=', reconId).executeTakeFirst()
-  if (!recon) throw new DomainError('not_found', 'No such failed recon.')
+  if (!recon) throw new DomainError('not_found', say('no_such_failed_recon'))
   const own = recon.authorization_id
     ? await db
         .selectFrom('card_authorizations')
@@ -190,13 +187,14 @@ export async function matchRecon(
     .where('id', '=', input.authorizationId)
     .forUpdate()
     .executeTakeFirst()
-  if (!auth) throw new DomainError('not_found', 'No such authorization.', { authorizationId: 'No such authorization.' })
+  if (!auth)
+    throw new DomainError('not_found', say('no_such_authorization'), { authorizationId: say('no_such_authorization') })
   const hold = auth.hold_id
     ? await db.selectFrom('holds').select('status').where('id', '=', auth.hold_id).executeTakeFirst()
     : undefined
   if (auth.status !== 'approved' || hold?.status !== 'pending')
     throw new DomainError('recon_not_matchable', undefined, {
-      authorizationId: `This authorization is ${auth.status}: it has no pending hold to post.`,
+      authorizationId: say('authorization_no_pending_hold', { status: auth.status }),
     })
   if (recon.authorization_id && recon.authorization_id !== auth.id) {
     const own = await db
@@ -205,8 +203,8 @@ export async function matchRecon(
       .where('id', '=', recon.authorization_id)
       .executeTakeFirstOrThrow()
     if (own.card_id !== auth.card_id)
-      throw new DomainError('recon_not_matchable', 'This authorization is on another card than the recon’s.', {
-        authorizationId: 'Choose an authorization of the same card.',
+      throw new DomainError('recon_not_matchable', say('authorization_another'), {
+        authorizationId: say('choose_authorization'),
       })
   }
   const journalId = await postClearing(deps, db, auth, recon.amount)
@@ -276,9 +274,9 @@ export async function refundRecon(
     : undefined
   const accountId = auth?.account_id ?? input.accountId
   if (!accountId)
-    throw new DomainError('recon_holder_unknown', undefined, { accountId: 'Enter the account id to refund.' })
+    throw new DomainError('recon_holder_unknown', undefined, { accountId: say('enter_account_id_refund') })
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
-  if (!account) throw new DomainError('not_found', 'No such account.', { accountId: 'No account with this id.' })
+  if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_with_id') })
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

@@ -243,9 +243,12 @@ describe('manual refunds', () => {
       ).toBe(201)
     const over = await create({ account: ACCOUNT_IDS.personal, amount: '0.01', reason: 'Fraud reimbursement' })
     expect(over.status).toBe(409)
+    // The cap and what is left are data (USDC base units) for the page to word in its language; English beside.
     expect(over.body.error).toMatchObject({
       code: 'refund_daily_cap',
-      fields: { amount: expect.stringContaining('0 USDC is left') },
+      fields: { amount: expect.stringContaining('0.00 USDC is left') },
+      messageKey: { key: 'refund_cap', cap: '10000000000', left: '0' },
+      fieldKeys: { amount: { key: 'refund_cap', cap: '10000000000', left: '0' } },
     })
     // A rejected request gives its room back; another admin is not affected.
     const pending = (await admin.json('GET', '/admin/manual-refunds')).body.items[0]

@@ -1,7 +1,8 @@
+import { say } from '../../domain/error-message'
 import type { ManualRefund } from '../../domain/api/admin-money.schema'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
-import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
@@ -75,7 +76,7 @@ export async function listManualRefunds(db: Tx, filter: { id?: string } = {}): P
 
 async function oneRefund(db: Tx, id: string): Promise<ManualRefund> {
   const [refund] = await listManualRefunds(db, { id })
-  if (!refund) throw new DomainError('not_found', 'No such refund.')
+  if (!refund) throw new DomainError('not_found', say('no_such_refund'))
   return refund
 }
 
@@ -83,8 +84,8 @@ async function oneRefund(db: Tx, id: string): Promise<ManualRefund> {
 async function findAccount(db: Tx, input: string): Promise<string> {
   const text = input.trim()
   const notFound = () =>
-    new DomainError('not_found', `No account found for “${text}”.`, {
-      account: `No account found for “${text}”. Enter an account id or a holder’s e-mail.`,
+    new DomainError('not_found', say('no_account_found', { text }), {
+      account: say('no_account_found_hint', { text }),
     })
   if (UUID.test(text)) {
     const found = await db.selectFrom('accounts').select('id').where('id', '=', text.toLowerCase()).executeTakeFirst()
@@ -153,7 +154,7 @@ export async function createManualRefund(
   try {
     amount = parsePositiveAmount(input.amount, 'USDC')
   } catch (e) {
-    if (e instanceof DomainError) throw new DomainError(e.code, e.message, { amount: e.message })
+    if (e instanceof DomainError) throw e.at('amount')
     throw e
   }
   const accountId = await findAccount(db, input.account)
@@ -167,10 +168,7 @@ export async function createManualRefund(
   })
   if (recent.askedByAdmin + amount > REFUND_DAILY_CAP) {
     const left = recent.askedByAdmin >= REFUND_DAILY_CAP ? 0n : REFUND_DAILY_CAP - recent.askedByAdmin
-    // Worded as embeds/lib/localise-error.ts expects it, to show it in Portuguese with its amounts.
-    const message =
-      `You can ask for ${formatNumber(toDecimal(REFUND_DAILY_CAP, 'USDC'))} USDC of refunds in 24 ` +
-      `hours; ${formatNumber(toDecimal(left, 'USDC'))} USDC is left. Another admin can make this refund.`
+    const message = say('refund_cap', { cap: String(REFUND_DAILY_CAP), left: String(left) })
     throw new DomainError('refund_daily_cap', message, { amount: message })
   }
   const needsApproval =
@@ -234,12 +232,11 @@ async function recentRefunds(
 
 async function lockPending(db: Tx, id: string) {
   const row = await db.selectFrom('manual_refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!row) throw new DomainError('not_found', 'No such refund.')
+  if (!row) throw new DomainError('not_found', say('no_such_refund'))
   if (row.status !== 'pending_approval')
     throw new DomainError(
       'refund_not_pending',
-      `This refund is no longer waiting for approval: it ` +
-        `was ${row.status === 'posted' ? 'approved and paid' : 'rejected'}.`,
+      say(row.status === 'posted' ? 'refund_already_paid' : 'refund_already_rejected'),
     )
   return row
 }

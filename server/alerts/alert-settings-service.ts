@@ -45,7 +45,7 @@ function parseThreshold(text: string | null, field: Field): bigint | null {
   try {
     return parsePositiveAmount(text, 'USDC')
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError) throw error.at(field)
     throw error
   }
 }

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import type { AlertFiring } from '../../domain/alerts'
 import type { NotificationsResponse } from '../../domain/api/alerts.schema'
@@ -88,7 +89,7 @@ export async function markNotificationRead(db: Tx, userId: string, notificationI
     .where('id', '=', notificationId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (!found) throw new DomainError('not_found', 'No such notification.')
+  if (!found) throw new DomainError('not_found', say('no_such_notification'))
   if (found.read_at === null)
     await db
       .updateTable('notifications')

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { isFlagOn } from '../admin/feature-flag-service'
 import { recordReferral, resolveReferralCode } from '../membership/referral-service'
 import { AUTH_WINDOW_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
@@ -42,7 +43,7 @@ export async function authenticate(
   }
   await recordFailedPassword(db, 'sign_in_failures', input.email, now, MAX_FAILED_SIGN_INS)
   throw new DomainError('invalid_credentials', undefined, {
-    password: 'That e-mail and password do not match an account.',
+    password: say('invalid_credentials'),
   })
 }
 
@@ -58,7 +59,7 @@ export async function registerUser(deps: Deps, db: Tx, input: SignUpBody, client
   const taken = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
   if (taken)
     throw new DomainError('email_taken', undefined, {
-      email: 'An account with this e-mail already exists. Sign in instead.',
+      email: say('email_taken'),
     })
   const link = input.referralCode ? await resolveReferralCode(deps, db, input.referralCode) : null
   const id = deps.newId()

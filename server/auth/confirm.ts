@@ -1,7 +1,8 @@
+import { say } from '../../domain/error-message'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { MAX_FAILED_CONFIRMATIONS } from '../../domain/auth-rules'
-import { DomainError, ERRORS } from '../../domain/errors'
+import { DomainError } from '../../domain/errors'
 import { RefusalWithFollowUp } from '../http/refusal'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
@@ -32,9 +33,9 @@ export async function verifyConfirmation(
   confirmation: Confirmation | undefined,
 ): Promise<void> {
   if (!confirmation)
-    throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
+    throw new DomainError('confirmation_required', undefined, { password: say('enter_password_confirm') })
   if (confirmation.method === 'host' && principal.transport !== 'bearer')
-    throw new DomainError('confirmation_required', undefined, { password: 'Enter your password to confirm.' })
+    throw new DomainError('confirmation_required', undefined, { password: say('enter_password_confirm') })
   const now = deps.now()
   const streak = await db
     .selectFrom('confirmation_failures')
@@ -58,12 +59,11 @@ export async function verifyConfirmation(
     if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
-  if (verdict === 'missing')
-    throw new DomainError('confirmation_required', 'That confirmation has expired or was already used. Confirm again.')
+  if (verdict === 'missing') throw new DomainError('confirmation_required', say('confirmation_expired'))
   const host = confirmation.method === 'host' ? confirmation : null
   const refusal = host
-    ? { message: 'The app’s confirmation did not check out. Nothing was sent.', fields: undefined }
-    : { message: undefined, fields: { password: 'That password is not right.' } }
+    ? { message: say('host_confirmation_failed'), fields: undefined }
+    : { message: undefined, fields: { password: say('password_not_right') } }
   throw new RefusalWithFollowUp('confirmation_failed', refusal.message, refusal.fields, {}, async (tx) => {
     if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)
     const lockedUntil = await recordFailedPassword(
@@ -87,6 +87,6 @@ const locked = (until: Date) =>
   new DomainError(
     'confirmation_locked',
     undefined,
-    { password: ERRORS.confirmation_locked.message },
+    { password: say('confirmation_locked') },
     { retryAt: until.toISOString() },
   )

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { sql } from 'kysely'
 import { ConfirmationChallengeResponse } from '../../domain/api/auth.schema'
@@ -30,11 +31,7 @@ export async function issueChallenge(
   db: Tx,
   principal: Principal,
 ): Promise<ConfirmationChallengeResponse> {
-  if (principal.transport !== 'bearer')
-    throw new DomainError(
-      'forbidden',
-      'Only the app (a native session) can confirm with biometrics; confirm with your password.',
-    )
+  if (principal.transport !== 'bearer') throw new DomainError('forbidden', say('biometrics_native_only'))
   const now = sessionClock(deps)
   const id = deps.newId()
   const challenge = randomBytes(32).toString('base64url')

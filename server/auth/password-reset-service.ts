@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash, randomBytes } from 'node:crypto'
 import type { PasswordResetBody, PasswordResetRequestBody } from '../../domain/api/auth.schema'
 import {
@@ -52,9 +53,7 @@ export async function requestPasswordReset(
   } catch (error) {
     if (error instanceof DomainError && error.code === 'rate_limited')
       throw new DomainError('reset_rate_limited', undefined, {
-        email:
-          'Too many reset links were asked for this address. Use ' +
-          'the link in the latest e-mail, or try again in an hour.',
+        email: say('reset_rate_limited'),
       })
     throw error
   }

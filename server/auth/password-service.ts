@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { PasswordChangeBody } from '../../domain/api/auth.schema'
 import { DomainError } from '../../domain/errors'
 import { RefusalWithFollowUp } from '../http/refusal'
@@ -65,16 +66,16 @@ export async function changePassword(
     if (error instanceof RefusalWithFollowUp)
       throw new RefusalWithFollowUp(
         error.code,
-        'That password is not right. Your password was not changed.',
-        { password: 'That password is not right.' },
+        say('password_not_right_unchanged'),
+        { password: say('password_not_right') },
         {},
         error.afterRollback,
       )
     if (error instanceof DomainError && error.code === 'confirmation_locked')
       throw new DomainError(
         'confirmation_locked',
-        'Too many wrong passwords. Try again in 15 minutes.',
-        { password: 'Too many wrong passwords. Try again in 15 minutes.' },
+        say('too_many_wrong_passwords'),
+        { password: say('too_many_wrong_passwords') },
         error.details,
       )
     throw error

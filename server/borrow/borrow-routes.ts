@@ -92,7 +92,7 @@ export const borrowRoutes = [
       try {
         price = parsePositiveAmount(body.usdPrice, 'USDC')
       } catch (error) {
-        if (error instanceof DomainError) throw new DomainError(error.code, error.message, { usdPrice: error.message })
+        if (error instanceof DomainError) throw error.at('usdPrice')
         throw error
       }
       const table = await deps.priceBook.set(db, params.asset, price, principal!.userId)

@@ -133,7 +133,12 @@ describe('mode switching', () => {
     expect(mode).toMatchObject({
       mode: 'borrow',
       pending: null,
-      lastRefused: { toMode: 'direct_pay', reason: expect.stringContaining('settle') },
+      lastRefused: {
+        toMode: 'direct_pay',
+        reason: expect.stringContaining('settle'),
+        // Stored and sent as data: the $25 purchase borrowed still holding, in USDC base units.
+        reasonKey: { key: 'debt_and_borrow_holds', holds: '25000000' },
+      },
     })
   })
 

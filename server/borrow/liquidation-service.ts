@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { HELD_ASSETS } from '../../domain/asset'
 import { planLiquidation } from '../../domain/borrow'
@@ -65,7 +66,7 @@ export async function liquidate(
     position = await loadPosition(db, accountId, deps.now(), prices)
   }
   const plan = planLiquidation(position.available, prices, position.debt)
-  if (plan.repaid === 0n) throw new DomainError('not_liquidatable', 'There is no free collateral left to sell.')
+  if (plan.repaid === 0n) throw new DomainError('not_liquidatable', say('no_free_collateral'))
   const entries: JournalInput['entries'] = []
   for (const asset of HELD_ASSETS) {
     const units = plan.sold[asset]

@@ -1,9 +1,11 @@
+import { errorText } from '../../domain/error-words'
+import { say } from '../../domain/error-message'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import type { ModeResponse } from '../../domain/api/borrow.schema'
 import { BORROW_APR_BPS, MODE_DELAY_SECONDS, type Mode } from '../../domain/account-rules'
 import { modeSwitchBlocker } from '../../domain/borrow'
-import { DomainError, ERRORS } from '../../domain/errors'
+import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
@@ -30,13 +32,10 @@ async function borrowPosition(db: Tx, accountId: string) {
   return { debt: debt ? debt.debits_posted - debt.credits_posted : 0n, pendingBorrowHolds: BigInt(holds.total) }
 }
 
-const blockerMessage = (code: ReturnType<typeof modeSwitchBlocker>, pendingBorrowHolds: bigint) =>
+const blockerSays = (code: NonNullable<ReturnType<typeof modeSwitchBlocker>>, pendingBorrowHolds: bigint) =>
   code === 'mode_debt_outstanding' && pendingBorrowHolds > 0n
-    ? `${ERRORS.mode_debt_outstanding.message} Card purchases made in Borrow ` +
-      `mode (${toDecimal(pendingBorrowHolds, 'USDC')} USD) must settle first.`
-    : code
-      ? ERRORS[code].message
-      : null
+    ? say('debt_and_borrow_holds', { holds: String(pendingBorrowHolds) })
+    : say(code)
 
 export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<ModeResponse> {
   const account = await db.selectFrom('accounts').select('mode').where('id', '=', accountId).executeTakeFirstOrThrow()
@@ -64,10 +63,16 @@ export async function getMode(_deps: Deps, db: Tx, accountId: string): Promise<M
       : null,
     lastRefused:
       refused && (!pending || refused.created_at > pending.created_at)
-        ? { toMode: refused.to_mode, reason: refused.reason ?? '', at: refused.effective_at.toISOString() }
+        ? {
+            toMode: refused.to_mode,
+            reason: refused.reason ? errorText(refused.reason, 'en-US') : '',
+            reasonKey: refused.reason,
+            at: refused.effective_at.toISOString(),
+          }
         : null,
     delaySeconds: MODE_DELAY_SECONDS,
-    blocker: blockerMessage(blocker, position.pendingBorrowHolds),
+    blocker: blocker && errorText(blockerSays(blocker, position.pendingBorrowHolds), 'en-US'),
+    blockerKey: blocker && blockerSays(blocker, position.pendingBorrowHolds),
     debt: toDecimal(position.debt, 'USDC'),
     pendingBorrowHolds: toDecimal(position.pendingBorrowHolds, 'USDC'),
     aprPercent: `${Number(BORROW_APR_BPS) / 100}`,
@@ -106,8 +111,8 @@ export async function requestModeChange(
   const position = await borrowPosition(db, accountId)
   const blocker = modeSwitchBlocker({ from: account.mode, to: input.mode, ...position })
   if (blocker)
-    throw new DomainError(blocker, blockerMessage(blocker, position.pendingBorrowHolds) ?? undefined, {
-      mode: blockerMessage(blocker, position.pendingBorrowHolds) ?? '',
+    throw new DomainError(blocker, blockerSays(blocker, position.pendingBorrowHolds), {
+      mode: blockerSays(blocker, position.pendingBorrowHolds),
     })
   await verifyConfirmation(deps, db, principal, input.confirmation)
   const id = deps.newId()
@@ -148,7 +153,7 @@ export async function applyModeChange(deps: Deps, db: Tx, changeId: string) {
   if (blocker) {
     await db
       .updateTable('account_mode_changes')
-      .set({ status: 'refused', reason: blockerMessage(blocker, position.pendingBorrowHolds) })
+      .set({ status: 'refused', reason: JSON.stringify(blockerSays(blocker, position.pendingBorrowHolds)) })
       .where('id', '=', change.id)
       .execute()
     return

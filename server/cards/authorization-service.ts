@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
@@ -109,7 +110,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const now = deps.now()
   const card = await db.selectFrom('cards').selectAll().where('id', '=', e.cardId).executeTakeFirst()
-  if (!card) throw new DomainError('not_found', 'Unknown card.')
+  if (!card) throw new DomainError('not_found', say('unknown_card'))
   const account = await db
     .selectFrom('accounts')
     .selectAll()
@@ -285,7 +286,7 @@ export async function postClearing(
   auth: Selectable<CardAuthorizationsTable>,
   amount: bigint,
 ): Promise<string> {
-  if (!auth.hold_id) throw new DomainError('hold_not_pending', 'This authorization has no hold to post.')
+  if (!auth.hold_id) throw new DomainError('hold_not_pending', say('authorization_no_hold'))
   // The purchase is paid the way it was approved (cash in Direct Pay, borrowed in Borrow), even if the mode
   // switched between authorization and clearing.
   const hold = await db
@@ -536,7 +537,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const now = deps.now()
   const auth = await byNetworkId(db, e.authorizationId)
-  if (!auth) throw new DomainError('not_found', 'Unknown authorization.')
+  if (!auth) throw new DomainError('not_found', say('unknown_authorization'))
   const record = async (status: 'approved' | 'declined', reason: DeclineReason | null) =>
     db
       .insertInto('card_authorization_increments')

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHmac } from 'node:crypto'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
@@ -29,9 +30,8 @@ export async function revealCard(
 ) {
   const { card } = await cardFor(db, principal, cardId)
   if (card.cardholder_user_id !== principal.userId)
-    throw new DomainError('forbidden', 'Only the cardholder can see the card’s details.')
-  if (card.status === 'cancelled')
-    throw new DomainError('invalid_request', 'This card is cancelled; its details no longer work.')
+    throw new DomainError('forbidden', say('only_cardholder_sees_details'))
+  if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_details'))
   await verifyConfirmation(deps, db, principal, confirmation)
   const secret = deps.config.WEBHOOK_SECRET
   return {

@@ -256,6 +256,14 @@ describe('incremental authorizations', () => {
     await admin.json('POST', `/sandbox/card-authorizations/${networkId}/incremental`, { amount })).body
   const spendable = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body.spendable
 
+  it('relays the issuer’s refusal of an unknown authorization as data, not as its English', async () => {
+    expect((await increment('auth_no_such_one', '50')).error).toEqual({
+      code: 'not_found',
+      message: 'Unknown authorization.',
+      messageKey: { key: 'unknown_authorization' },
+    })
+  })
+
   it('grows an approved authorization and its hold, and a clearing of the total settles without a recon', async () => {
     const auth = await buy(CARD_IDS.personal, '100')
     expect(await increment(auth.networkId, '50')).toMatchObject({ approved: true, total: '150' })

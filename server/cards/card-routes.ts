@@ -1,3 +1,5 @@
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
@@ -359,10 +361,13 @@ export const cardRoutes = [
       }
       const json = (await answer.json()) as {
         result?: { approved: boolean; reason?: string; message?: string }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
-        throw new DomainError('invalid_request', json.error?.message ?? 'The authorization could not be decided.')
+        throw new DomainError(
+          'invalid_request',
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('authorization_not_decided')),
+        )
       return {
         networkId,
         approved: json.result.approved,
@@ -393,10 +398,13 @@ export const cardRoutes = [
       const answer = await deps.deliverWebhook!({ provider: 'card', event })
       const json = (await answer.json()) as {
         result?: { approved: boolean; total: string; reason?: string; message?: string }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
-        throw new DomainError('not_found', json.error?.message ?? 'No such authorization.')
+        throw new DomainError(
+          'not_found',
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('no_such_authorization')),
+        )
       return {
         incrementId,
         approved: json.result.approved,
@@ -434,7 +442,7 @@ export const cardRoutes = [
         .set({ kyc_status: body.status, kyc_reason: body.reason ?? null })
         .where('id', '=', params.userId)
         .executeTakeFirst()
-      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such user.')
+      if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_user'))
       return body
     },
   }),
@@ -454,7 +462,7 @@ export const cardRoutes = [
         .set({ kyb_status: body.status, kyb_reason: body.reason ?? null })
         .where('id', '=', params.accountId)
         .executeTakeFirst()
-      if (!r.numUpdatedRows) throw new DomainError('not_found', 'No such account.')
+      if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_account'))
       return body
     },
   }),

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import {
   assertCardCount,
@@ -67,7 +68,7 @@ const parseLimit = (v: string | null | undefined, field: string) => {
   try {
     return parsePositiveAmount(v, 'USDC')
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError) throw error.at(field)
     throw error
   }
 }
@@ -91,8 +92,8 @@ export async function issueCard(
   const daily = parseLimit(input.limits?.daily, 'daily')
   const monthly = parseLimit(input.limits?.monthly, 'monthly')
   if (daily !== null && monthly !== null && daily > monthly)
-    throw new DomainError('invalid_request', 'The daily limit cannot be above the monthly one.', {
-      daily: 'The daily limit cannot be above the monthly one.',
+    throw new DomainError('invalid_request', say('daily_over_monthly'), {
+      daily: say('daily_over_monthly'),
     })
   await db
     .insertInto('cards')
@@ -140,8 +141,8 @@ export async function assertMayOrder(
     .where('account_members.user_id', '=', cardholder)
     .executeTakeFirst()
   if (!member)
-    throw new DomainError('invalid_request', 'This person is not part of the account.', {
-      cardholderUserId: 'Choose someone from your people.',
+    throw new DomainError('invalid_request', say('person_not_part_account'), {
+      cardholderUserId: say('choose_person'),
     })
   assertCardCount(ordering.accountKind, ordering.tier, kind, ordering[kind].count)
   return { member, ordering }
@@ -181,7 +182,7 @@ export async function cardFor(db: Tx, principal: Principal, cardId: string) {
   const card = await db.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
   const role = card ? roleOn(principal, card.account_id) : undefined
   if (!card || !role || (!MANAGERS.has(role) && card.cardholder_user_id !== principal.userId))
-    throw new DomainError('not_found', 'No such card.')
+    throw new DomainError('not_found', say('no_such_card'))
   return { card, manager: MANAGERS.has(role) }
 }
 
@@ -204,8 +205,7 @@ export async function applyCardStatus(
   status: 'active' | 'frozen' | 'cancelled',
   reason: string,
 ) {
-  if (card.status === 'cancelled')
-    throw new DomainError('invalid_request', 'This card is cancelled for good; order a new one.')
+  if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_good'))
   const statusReason = status === 'active' ? null : reason
   await db.updateTable('cards').set({ status, status_reason: statusReason }).where('id', '=', card.id).execute()
   return cardView({ ...card, status, status_reason: statusReason })
@@ -214,7 +214,7 @@ export async function applyCardStatus(
 /** Per-card limits; only the account's managers change them (a member cannot raise their own). */
 export async function setCardLimits(db: Tx, principal: Principal, cardId: string, limits: Limits) {
   const { card, manager } = await cardFor(db, principal, cardId)
-  if (!manager) throw new DomainError('forbidden', 'Only the account’s owners and admins change card limits.')
+  if (!manager) throw new DomainError('forbidden', say('only_managers_card_limits'))
   return applyCardLimits(db, card, limits)
 }
 

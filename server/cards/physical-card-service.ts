@@ -1,9 +1,9 @@
+import { say } from '../../domain/error-message'
 import type { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import type { ShippingAddress } from '../../domain/api/card-issuing.schema'
 import { nextShippingStatus, SHIPPING_DAYS, type ShippingStatus } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
-import { formatMoney } from '../../domain/money'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
@@ -41,7 +41,7 @@ export async function orderPhysicalCard(
     const cash = await ledgerAccountId(db, deps.newId, { accountId, code: 'cash', asset: 'USDC' })
     const row = await db.selectFrom('ledger_accounts').selectAll().where('id', '=', cash).executeTakeFirstOrThrow()
     if (accountBalance(row).available < fee) {
-      const message = `Your cash balance does not cover the ${formatMoney(fee, 'USDC')} card fee. Add money first.`
+      const message = say('card_fee_not_covered', { fee: String(fee) })
       throw new DomainError('insufficient_funds', message, { fee: message })
     }
     feeJournalId = deps.newId()
@@ -126,10 +126,10 @@ export async function advanceShippingNow(deps: Deps, db: Tx, cardId: string) {
     .select(['kind', 'shipping_status'])
     .where('id', '=', cardId)
     .executeTakeFirst()
-  if (card?.kind !== 'physical' || !card.shipping_status)
-    throw new DomainError('not_found', 'No physical card with this id.')
+  if (card?.kind !== 'physical' || !card.shipping_status) throw new DomainError('not_found', say('no_physical_card_id'))
   const next = nextShippingStatus(card.shipping_status)
-  if (next === null) throw new DomainError('card_not_activatable', `This card is already ${card.shipping_status}.`)
+  if (next === null)
+    throw new DomainError('card_not_activatable', say('shipping_already', { status: card.shipping_status }))
   return cardView((await advanceShipping(deps, db, cardId, next as 'shipped' | 'delivered'))!)
 }
 
@@ -139,8 +139,7 @@ export async function advanceShippingNow(deps: Deps, db: Tx, cardId: string) {
  */
 export async function activateCard(deps: Deps, db: Tx, principal: Principal, cardId: string, last4: string) {
   const { card } = await cardFor(db, principal, cardId)
-  if (card.cardholder_user_id !== principal.userId)
-    throw new DomainError('forbidden', 'Only the cardholder activates a card, with the card in hand.')
+  if (card.cardholder_user_id !== principal.userId) throw new DomainError('forbidden', say('only_cardholder_activates'))
   if (
     card.kind !== 'physical' ||
     card.status === 'cancelled' ||
@@ -148,14 +147,12 @@ export async function activateCard(deps: Deps, db: Tx, principal: Principal, car
   ) {
     throw new DomainError(
       'card_not_activatable',
-      card.shipping_status === 'activated'
-        ? 'This card is already activated.'
-        : 'This card can be activated once it is on its way to you.',
+      card.shipping_status === 'activated' ? say('card_already_activated') : say('card_activatable_on_way'),
     )
   }
   if (last4 !== card.last4)
     throw new DomainError('card_last4_mismatch', undefined, {
-      last4: 'Those are not the last 4 digits on this card. Check the number printed on it.',
+      last4: say('card_last4_wrong'),
     })
   const now = deps.now()
   const values = { shipping_status: 'activated' as const, activated_at: now, delivered_at: card.delivered_at ?? now }

@@ -357,7 +357,12 @@ describe('campaign edits and the audit of admin writes', () => {
     })
     expect(cut).toMatchObject({
       status: 400,
-      body: { error: { fields: { effectiveFrom: expect.stringContaining('2026-12-21T12:00:00.000Z') } } },
+      body: {
+        error: {
+          fields: { effectiveFrom: expect.stringContaining('Dec 21, 2026, 12:00:00 PM UTC') },
+          fieldKeys: { effectiveFrom: { key: 'cashback_cut_notice', earliest: '2026-12-21T12:00:00.000Z' } },
+        },
+      },
     })
     later(1000)
     const raise = await admin.json('PUT', `/admin/cashback-rules/${id}`, {

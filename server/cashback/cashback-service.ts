@@ -1,3 +1,5 @@
+import { errorText } from '../../domain/error-words'
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import type { z } from 'zod'
@@ -68,20 +70,22 @@ async function netEarned(
 }
 
 /** Why an account cannot take part in a campaign, or null when it can (opt-in aside). */
+type IneligibleKey = 'personal_accounts_only' | 'needs_kyb_approved' | 'needs_kyc_approved' | 'needs_active_card'
+
 export async function campaignIneligibility(
   db: Tx,
   c: Selectable<CashbackCampaignsTable>,
   accountId: string,
-): Promise<string | null> {
+): Promise<IneligibleKey | null> {
   const account = await db
     .selectFrom('accounts')
     .select(['kind', 'kyb_status'])
     .where('id', '=', accountId)
     .executeTakeFirstOrThrow()
-  if (c.personal_only && account.kind !== 'personal') return 'For personal accounts only.'
+  if (c.personal_only && account.kind !== 'personal') return 'personal_accounts_only'
   if (c.requires_kyc) {
     if (account.kind === 'corporate') {
-      if (account.kyb_status !== 'approved') return 'Needs the company’s verification (KYB) approved.'
+      if (account.kyb_status !== 'approved') return 'needs_kyb_approved'
     } else {
       const holder = await db
         .selectFrom('account_members')
@@ -90,7 +94,7 @@ export async function campaignIneligibility(
         .where('account_members.account_id', '=', accountId)
         .where('account_members.role', '=', 'holder')
         .executeTakeFirst()
-      if (holder?.kyc_status !== 'approved') return 'Needs your identity verification (KYC) approved.'
+      if (holder?.kyc_status !== 'approved') return 'needs_kyc_approved'
     }
   }
   if (c.requires_active_card) {
@@ -100,7 +104,7 @@ export async function campaignIneligibility(
       .where('account_id', '=', accountId)
       .where('status', '=', 'active')
       .executeTakeFirst()
-    if (!card) return 'Needs an active card.'
+    if (!card) return 'needs_active_card'
   }
   return null
 }
@@ -324,7 +328,7 @@ export async function fundPool(deps: Deps, db: Tx, amountText: string) {
   try {
     amount = parsePositiveAmount(amountText, 'USDC')
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { amount: error.message })
+    if (error instanceof DomainError) throw error.at('amount')
     throw error
   }
   const pool = await poolId(deps, db)
@@ -515,14 +519,12 @@ export async function saveRule(
         .forUpdate()
         .executeTakeFirst()
     : undefined
-  if (ruleId && !last) throw new DomainError('not_found', 'No such cashback rule.')
+  if (ruleId && !last) throw new DomainError('not_found', say('no_such_cashback_rule'))
   if (last && last.effective_from.getTime() > now.getTime())
-    throw new DomainError(
-      'invalid_request',
-      'This rule already has a change waiting to take effect; wait until it applies.',
-      { effectiveFrom: 'A change is already scheduled for this rule.' },
-    )
-  if (last?.removed) throw new DomainError('invalid_request', 'This rule was removed.')
+    throw new DomainError('invalid_request', say('rule_change_waiting'), {
+      effectiveFrom: say('change_already_scheduled'),
+    })
+  if (last?.removed) throw new DomainError('invalid_request', say('rule_removed'))
   const next =
     'removed' in input
       ? {
@@ -544,13 +546,13 @@ export async function saveRule(
           removed: false,
         }
   if (next.starts_at && next.ends_at && next.ends_at.getTime() <= next.starts_at.getTime())
-    throw new DomainError('invalid_request', 'The date range must end after it starts.', {
-      endsAt: 'Must be after the start.',
+    throw new DomainError('invalid_request', say('date_range_must_end'), {
+      endsAt: say('must_after_start'),
     })
   const effectiveFrom = input.effectiveFrom ? new Date(input.effectiveFrom) : now
   if (effectiveFrom.getTime() < now.getTime() - 1000)
-    throw new DomainError('invalid_request', 'A change cannot take effect in the past.', {
-      effectiveFrom: 'Choose now or a later time.',
+    throw new DomainError('invalid_request', say('change_in_past'), {
+      effectiveFrom: say('choose_future_time'),
     })
   const draft = {
     category: next.category,
@@ -563,9 +565,7 @@ export async function saveRule(
   const cut = isCashbackCut(last ? ruleVersion(last) : null, draft)
   const earliest = earliestEffective(cut, now)
   if (effectiveFrom.getTime() < earliest.getTime()) {
-    const msg =
-      `This change lowers or removes cashback, so holders must see it ` +
-      `first: it can take effect from ${earliest.toISOString()} on.`
+    const msg = say('cashback_cut_notice', { earliest: earliest.toISOString() })
     throw new DomainError('invalid_request', msg, { effectiveFrom: msg })
   }
   const row = {
@@ -669,7 +669,7 @@ function campaignRow(b: CampaignInputBody) {
       if (!positive && /^0+(\.0+)?$/.test(v)) return 0n
       return parsePositiveAmount(v, 'USDC')
     } catch (error) {
-      if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+      if (error instanceof DomainError) throw error.at(field)
       throw error
     }
   }
@@ -730,15 +730,15 @@ export async function createCampaign(deps: Deps, db: Tx, adminId: string, b: Cam
 /** Edits or reschedules a campaign that has not started yet (admins), audited as `campaign.update`. */
 export async function updateCampaign(deps: Deps, db: Tx, adminId: string, id: string, b: CampaignInputBody) {
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!c) throw new DomainError('not_found', 'No such campaign.')
+  if (!c) throw new DomainError('not_found', say('no_such_campaign'))
   const now = deps.now()
   if (c.starts_at.getTime() <= now.getTime())
-    throw new DomainError('invalid_request', 'This campaign has already started: it can only be ended.', {
-      startsAt: 'Already started; only a campaign that has not started can be changed.',
+    throw new DomainError('invalid_request', say('campaign_already_started'), {
+      startsAt: say('campaign_started_unchangeable'),
     })
   if (new Date(b.startsAt).getTime() < now.getTime() - 1000)
-    throw new DomainError('invalid_request', 'A campaign cannot be moved into the past.', {
-      startsAt: 'Choose now or a later time.',
+    throw new DomainError('invalid_request', say('campaign_in_past'), {
+      startsAt: say('choose_future_time'),
     })
   const before = await campaignView(db, c, now)
   await db.updateTable('cashback_campaigns').set(campaignRow(b)).where('id', '=', id).execute()
@@ -768,7 +768,7 @@ export async function listCampaigns(deps: Deps, db: Tx) {
  */
 export async function endCampaign(deps: Deps, db: Tx, adminId: string, id: string) {
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!c) throw new DomainError('not_found', 'No such campaign.')
+  if (!c) throw new DomainError('not_found', say('no_such_campaign'))
   const now = deps.now()
   const before = await campaignView(db, c, now)
   if (c.ends_at > now) {
@@ -810,7 +810,8 @@ async function holderCampaignView(
   return {
     ...(await campaignView(db, c, now)),
     eligible: reason === null,
-    ineligibleReason: reason,
+    ineligibleReason: reason && errorText(say(reason), 'en-US'),
+    ineligibleReasonKey: reason && say(reason),
     optedIn: await optedIn(db, c.id, accountId),
     earned: usdc(earned),
     progressPercent: Math.min(100, progress),
@@ -834,10 +835,10 @@ export async function holderCampaigns(deps: Deps, db: Tx, accountId: string) {
 
 export async function optIn(deps: Deps, db: Tx, accountId: string, campaignId: string) {
   const c = await db.selectFrom('cashback_campaigns').selectAll().where('id', '=', campaignId).executeTakeFirst()
-  if (!c) throw new DomainError('not_found', 'No such campaign.')
-  if (campaignStatus(c, deps.now()) === 'ended') throw new DomainError('invalid_request', 'This campaign has ended.')
+  if (!c) throw new DomainError('not_found', say('no_such_campaign'))
+  if (campaignStatus(c, deps.now()) === 'ended') throw new DomainError('invalid_request', say('campaign_ended'))
   const reason = await campaignIneligibility(db, c, accountId)
-  if (reason) throw new DomainError('invalid_request', reason)
+  if (reason) throw new DomainError('invalid_request', say(reason))
   await db
     .insertInto('campaign_opt_ins')
     .values({ campaign_id: campaignId, account_id: accountId, created_at: deps.now() })

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { SealedBytes, SealedText } from '../security/field-crypto'
+import type { ErrorMessage } from '../../domain/error-message'
 import type { MovementReason } from '../../domain/movement-reason'
 import type { MovementTitle } from '../../domain/movement-title'
 /** A movement's reason (domain/movement-reason.ts), JSONB: written as JSON text. */
@@ -462,7 +463,8 @@ export interface AccountModeChangesTable {
   to_mode: 'direct_pay' | 'borrow'
   effective_at: Timestamp
   status: 'pending' | 'applied' | 'cancelled' | 'refused'
-  reason: string | null
+  /** Why a switch was refused when it came due (domain/error-message.ts), JSONB: written as JSON text. */
+  reason: ColumnType<ErrorMessage | null, string | null | undefined, string | null>
   requested_by: string | null
   created_at: Timestamp
 }

@@ -1,9 +1,10 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import { ASSETS, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { CONVERT_SPREAD_BPS, isQuoteExpired, quoteConversion } from '../../domain/grow'
-import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { borrowLimit } from '../../domain/spendable'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import type { QuoteView } from '../../domain/api/grow.schema'
@@ -23,8 +24,7 @@ export function atField<T>(field: string, fn: () => T): T {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof DomainError && !error.fields)
-      throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError && !error.fields) throw error.at(field)
     throw error
   }
 }
@@ -46,16 +46,16 @@ export async function assertCanMove(
   if (amount > position.available[asset]) {
     throw new DomainError(
       'insufficient_funds',
-      `Not enough ${asset}: ${formatNumber(toDecimal(position.available[asset], asset))} is free.`,
-      { amount: `More than your free ${asset} (${formatNumber(toDecimal(position.available[asset], asset))}).` },
+      say('not_enough_free', { asset, free: String(position.available[asset]) }),
+      { amount: say('more_than_free', { asset, free: String(position.available[asset]) }) },
     )
   }
   if (position.account.mode === 'borrow' && position.debt + position.holds.spend > 0n) {
     const after = { ...position.posted, [asset]: position.posted[asset] - amount }
     if (incoming) after[incoming.asset] += incoming.amount
     if (position.debt + position.holds.spend > borrowLimit(after, prices)) {
-      throw new DomainError('over_ltv', 'This would leave your borrowing above its limit. Repay first or use less.', {
-        amount: 'This would leave your borrowing above its limit. Repay first or use less.',
+      throw new DomainError('over_ltv', say('borrow_limit_use_less'), {
+        amount: say('borrow_limit_use_less'),
       })
     }
   }
@@ -137,8 +137,8 @@ export async function executeQuote(
     .forUpdate()
     .executeTakeFirst()
   if (!q)
-    throw new DomainError('not_found', 'No such quote on this account.', {
-      quoteId: 'This quote is not on this account. Ask for a new one.',
+    throw new DomainError('not_found', say('no_such_quote_account'), {
+      quoteId: say('quote_other_account'),
     })
   const now = deps.now()
   if (q.executed_at) throw new DomainError('quote_used')

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { EarnResponse } from '../../domain/api/grow.schema'
@@ -307,8 +308,7 @@ export async function depositToVault(
   const now = deps.now()
   const price = await vaultPrice(db, input.vault, now)
   const shares = sharesFor(amount, price)
-  if (shares === 0n)
-    throw new DomainError('amount_too_small', undefined, { amount: 'This amount is too small to buy a share.' })
+  if (shares === 0n) throw new DomainError('amount_too_small', undefined, { amount: say('amount_too_small_share') })
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,
@@ -364,7 +364,7 @@ export async function requestVaultWithdrawal(
   const shares = amount >= owned ? p.shares : sharesToRedeem(amount, price)
   if (amount > owned || shares > p.shares)
     throw new DomainError('vault_insufficient_shares', undefined, {
-      amount: `More than your position is worth (${toDecimal(owned, asset)} ${asset}).`,
+      amount: say('more_than_position', { asset, owned: String(owned) }),
     })
   const basis = p.shares === 0n ? 0n : (p.cost_basis * shares) / p.shares
   await savePosition(db, accountId, input.vault, p.shares - shares, p.cost_basis - basis, now)
@@ -402,7 +402,7 @@ export async function cancelVaultWithdrawal(deps: Deps, db: Tx, accountId: strin
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!w) throw new DomainError('not_found', 'No such vault withdrawal on this account.')
+  if (!w) throw new DomainError('not_found', say('no_such_vault_withdrawal'))
   if (w.status !== 'queued') throw new DomainError('vault_withdrawal_not_cancellable')
   const now = deps.now()
   const p = await position(db, accountId, w.vault, true)

@@ -109,7 +109,8 @@ describe('convert', () => {
     const over = await quote({ from: 'USDC', to: 'ETH', amount: '2500.01' })
     expect(over.body.error).toMatchObject({
       code: 'insufficient_funds',
-      fields: { amount: expect.stringContaining('(2,500)') },
+      fields: { amount: 'More than your free USDC (2,500.00 USDC).' },
+      fieldKeys: { amount: { key: 'more_than_free', asset: 'USDC', free: '2500000000' } },
     })
   })
 
@@ -254,7 +255,8 @@ describe('Liquid vaults', () => {
     await deposit('usd', '10')
     expect((await withdraw('usd', '10.01')).body.error).toMatchObject({
       code: 'vault_insufficient_shares',
-      fields: { amount: expect.any(String) },
+      fields: { amount: expect.stringMatching(/^More than your position is worth \(\d+\.\d{2} USDC\)\.$/) },
+      fieldKeys: { amount: { key: 'more_than_position', asset: 'USDC', owned: expect.stringMatching(/^\d+$/) } },
     })
     expect((await withdraw('usd', (await usd()).value)).status).toBe(201)
   })

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { declineReason, type MovementReason } from '../../domain/movement-reason'
 import { isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
@@ -34,7 +35,7 @@ function parseCursor(before: string): { at: string; id: string } {
   const time = new Date(at ?? '')
   // A well-formed but impossible date (30 February) would roll over in JS and fail in SQL: refuse it here.
   if (!at || !id || Number.isNaN(time.getTime()) || time.toISOString().slice(0, 19) !== at.slice(0, 19)) {
-    throw new DomainError('invalid_request', 'That page link is not valid.', { before: 'Not a valid cursor.' })
+    throw new DomainError('invalid_request', say('page_link_not_valid'), { before: say('not_valid_cursor') })
   }
   return { at, id: id.toLowerCase() }
 }
@@ -135,7 +136,7 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
   for (const source of HISTORY_SOURCES.filter((s) => s.yields(type))) {
     row ??= (await source.rows(accountId, { type, id }, 1).execute(db)).rows[0]
   }
-  if (!row) throw new DomainError('not_found', 'No such movement on this account.')
+  if (!row) throw new DomainError('not_found', say('no_such_movement_account'))
   const timeline: { step: string; at: string | null }[] = []
   const extra: Record<string, string | null> = {}
   const added: { amount: string; approved: boolean; reason: MovementReason | null }[] = []

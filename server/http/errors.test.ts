@@ -51,7 +51,9 @@ describe('unexpected failures', () => {
   it('answer API callers with the error shape, a digest and no internals', async () => {
     const res = await t.app.request('/app/cash/api/v1/no-such-route')
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } })
+    expect(await res.json()).toEqual({
+      error: { code: 'not_found', message: 'No such API route.', messageKey: { key: 'no_such_api_route' } },
+    })
   })
 
   it('tag every response and log line with a request id, and keep tokens out of logs', async () => {

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DomainError } from '../../domain/errors'
@@ -15,7 +16,7 @@ const KEY_SHAPE = /^[\x21-\x7e]{8,200}$/
 export function parseIdempotencyKey(value: string | undefined): string {
   if (!value) throw new DomainError('idempotency_key_required')
   if (!KEY_SHAPE.test(value)) {
-    throw new DomainError('idempotency_key_required', 'The Idempotency-Key must be 8 to 200 visible ASCII characters.')
+    throw new DomainError('idempotency_key_required', say('idempotency_key_format'))
   }
   return value
 }

@@ -1,7 +1,8 @@
+import { say } from '../../domain/error-message'
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
-import { fieldErrors } from '../../domain/api/common.schema'
+import { fieldMessages } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import type { Tx } from '../db/connect'
 import { RefusalWithFollowUp } from './refusal'
@@ -10,14 +11,20 @@ import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Pri
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
 
 export const API_BASE = '/app/cash/api/v1'
+/** The part of a request a refusal names. */
+type RequestPart = 'form' | 'query' | 'path'
+
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
-function parseWith<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+function parseWith<T extends z.ZodType>(
+  schema: T | undefined,
+  value: unknown,
+  where: RequestPart,
+): z.output<T> | undefined {
   if (!schema) return undefined
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const fields = fieldErrors(result.error)
-  throw new DomainError('invalid_request', `Some ${where} details are missing or not valid.`, fields)
+  throw new DomainError('invalid_request', say('details_invalid', { where }), fieldMessages(result.error))
 }
 
 /** Refuses the caller unless `access` allows them. Runs before any input is read. */
@@ -58,11 +65,12 @@ function nulAt(value: unknown, path: string, depth = 0): string | null {
 }
 
 /** Refuses input with a NUL character before any handler can pass it to the database (a 400, not a 500). */
-function refuseNul(value: unknown, where: string): void {
+function refuseNul(value: unknown, where: RequestPart): void {
   const field = nulAt(value, '')
   if (!field) return
-  const message = 'This text contains a character that is not allowed.'
-  throw new DomainError('invalid_request', `Some ${where} details are not valid.`, { [field]: message })
+  throw new DomainError('invalid_request', say('details_invalid', { where }), {
+    [field]: say('text_contains_character'),
+  })
 }
 
 function parseJsonText(text: string): unknown {
@@ -70,7 +78,7 @@ function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
-    throw new DomainError('invalid_request', 'The request body is not valid JSON.')
+    throw new DomainError('invalid_request', say('body_not_json'))
   }
 }
 
@@ -88,7 +96,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
   for (const route of routes) {
     const cap = route.maxBody ?? { bytes: DEFAULT_MAX_BODY_BYTES }
     const tooLarge = () => {
-      const message = cap.message ?? `The request is larger than ${Math.floor(cap.bytes / 1024)} KB.`
+      const message = cap.message ?? say('request_too_large', { kb: Math.floor(cap.bytes / 1024) })
       throw new DomainError('payload_too_large', message, cap.field ? { [cap.field]: message } : undefined)
     }
     // The OpenAPI document lists each status a route answers: outside production, one it lacks is recorded (in

@@ -74,7 +74,8 @@ function codesFor(status: number): string {
 export function openApiDocument(routes: readonly AnyRoute[], version: string): Record<string, unknown> {
   const components = newComponents()
   const schemas = components.schemas
-  schemas.ApiError = jsonSchema(ApiErrorSchema, 'output')
+  // Named by its meta id with the schemas it refers to (ErrorMessage), so every $ref resolves.
+  jsonSchema(ApiErrorSchema, 'output', components)
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = `${API_BASE}${route.path}`.replace(/:(\w+)/g, '{$1}')
@@ -140,7 +141,8 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
       title: 'Cash API',
       version,
       description:
-        'The Cash account API. Amounts are exact decimal strings; errors are `{ error: { code, message, fields? } }`.',
+        'The Cash account API. Amounts are exact decimal strings; errors are ' +
+        '`{ error: { code, message, fields?, messageKey?, fieldKeys? } }`.',
     },
     servers: [{ url: '/' }],
     paths,
@@ -196,6 +198,7 @@ export function apiReferenceHtml(routes: readonly AnyRoute[]): string {
     `content="width=device-width,initial-scale=1"><title>Cash API reference</title>
 ${REFERENCE_STYLE}</head>
 <body><h1>Cash API reference</h1><p>Machine-readable: <a href="${API_BASE}/openapi.json">openapi.json</a>. Errors ` +
-    `are <code>{ "error": { "code", "message", "fields"? } }</code>.</p>${rows}</body></html>`
+    `are <code>{ "error": { "code", "message", "fields"?, "messageKey"?, "fieldKeys"? } }</code>.</p>` +
+    `${rows}</body></html>`
   )
 }

@@ -1,4 +1,5 @@
-import type { ErrorCode, FieldErrors } from '../../domain/errors'
+import type { ErrorMessage, FieldMessages } from '../../domain/error-message'
+import type { ErrorCode } from '../../domain/errors'
 import { DomainError } from '../../domain/errors'
 import type { Tx } from '../db/connect'
 
@@ -10,11 +11,11 @@ import type { Tx } from '../db/connect'
 export class RefusalWithFollowUp extends DomainError {
   constructor(
     code: ErrorCode,
-    message: string | undefined,
-    fields: FieldErrors | undefined,
+    says: ErrorMessage | undefined,
+    fields: FieldMessages | undefined,
     details: Record<string, unknown>,
     readonly afterRollback: (db: Tx) => Promise<void>,
   ) {
-    super(code, message, fields, details)
+    super(code, says, fields, details)
   }
 }

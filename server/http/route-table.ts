@@ -1,3 +1,4 @@
+import type { ErrorMessage } from '../../domain/error-message'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { MemberRole, PlatformRole } from '../../domain/account-rules'
@@ -109,7 +110,7 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
    * The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with
    * `field` naming where to show it.
    */
-  maxBody?: { bytes: number; field?: string; message?: string }
+  maxBody?: { bytes: number; field?: string; message?: ErrorMessage }
   body?: B
   query?: Q
   params?: P

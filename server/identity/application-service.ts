@@ -1,3 +1,4 @@
+import { type FieldMessages, say } from '../../domain/error-message'
 import type { KybBody, KycBody, VerificationView } from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
 import { assertAdult, assertOwnership, canApply, type DocumentKind } from '../../domain/identity'
@@ -100,20 +101,18 @@ export async function submitKyb(
     .where('id', '=', accountId)
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow()
-  if (account.kind !== 'corporate')
-    throw new DomainError('forbidden', 'KYB is for company accounts. Verify yourself with KYC at /app/cash/kyc.')
+  if (account.kind !== 'corporate') throw new DomainError('forbidden', say('kyb_for_companies'))
   if (!canApply(account.kyb_status)) throw new DomainError('verification_open')
-  const fields: Record<string, string> = {}
+  const fields: FieldMessages = {}
   body.owners.forEach((o, i) => {
     try {
       assertAdult(o.birthDate, today(deps.now()), `owners.${i}.birthDate`)
     } catch (e) {
-      if (!(e instanceof DomainError) || !e.fields) throw e
-      Object.assign(fields, e.fields)
+      if (!(e instanceof DomainError) || !e.fieldMessages) throw e
+      Object.assign(fields, e.fieldMessages)
     }
   })
-  if (Object.keys(fields).length)
-    throw new DomainError('invalid_request', 'Every beneficial owner must be 18 or older.', fields)
+  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('owners_must_be_adults'), fields)
   assertOwnership(body.owners.map((o) => o.ownership))
   const companySlots: DocumentSlot[] = [
     {

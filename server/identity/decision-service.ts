@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import type { DecisionBody } from '../../domain/api/identity.schema'
@@ -176,7 +177,7 @@ export const identityEvents = {
   'application.in_review': async (deps: Deps, db: Tx, data: unknown) => {
     const event = EventRef.parse(data)
     const app = await openApplication(db, event.reference)
-    if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
+    if (!app) throw new DomainError('not_found', say('identity_application_unknown', { reference: event.reference }))
     if (app.round !== event.round || app.status !== 'submitted') return { ignored: true, status: app.status }
     const updated = await db
       .updateTable('identity_applications')
@@ -190,7 +191,7 @@ export const identityEvents = {
   'application.decided': async (deps: Deps, db: Tx, data: unknown) => {
     const event = DecidedEvent.parse(data)
     const app = await openApplication(db, event.reference)
-    if (!app) throw new DomainError('not_found', `No identity application ${event.reference}.`)
+    if (!app) throw new DomainError('not_found', say('identity_application_unknown', { reference: event.reference }))
     if (app.round !== event.round || (app.status !== 'submitted' && app.status !== 'in_review'))
       return { ignored: true, status: app.status }
     const decided = await decideApplication(deps, db, app, event, { source: 'provider', userId: null })

@@ -1,7 +1,8 @@
+import { type FieldMessages, say } from '../../domain/error-message'
 import type { z } from 'zod'
 import type { UploadDocumentBody, UploadedDocument } from '../../domain/api/identity.schema'
-import { DomainError, type FieldErrors } from '../../domain/errors'
-import { checkUpload, DOCUMENT_LABELS, type DocumentKind } from '../../domain/identity'
+import { DomainError } from '../../domain/errors'
+import { checkUpload, type DocumentKind } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { dataKeys } from '../security/data-keys'
@@ -62,21 +63,16 @@ export async function checkDocuments(db: Tx, userId: string, slots: readonly Doc
         .forUpdate()
         .execute()
     : []
-  const fields: FieldErrors = {}
+  const fields: FieldMessages = {}
   const seen = new Set<string>()
   for (const slot of slots) {
     const row = rows.find((r) => r.id === slot.id)
-    if (!row || row.uploaded_by !== userId) fields[slot.field] = 'This file is missing. Upload it again.'
-    else if (row.application_id !== null || seen.has(slot.id))
-      fields[slot.field] = 'This file was already used for another document. Upload it again here.'
-    else if (row.kind !== slot.kind)
-      fields[slot.field] =
-        `This file was uploaded as ${DOCUMENT_LABELS[row.kind as DocumentKind].toLowerCase()}. ` +
-        `Upload the ${DOCUMENT_LABELS[slot.kind].toLowerCase()} here.`
+    if (!row || row.uploaded_by !== userId) fields[slot.field] = say('file_missing_upload_again')
+    else if (row.application_id !== null || seen.has(slot.id)) fields[slot.field] = say('file_already_used')
+    else if (row.kind !== slot.kind) fields[slot.field] = say('file_uploaded_as', { was: row.kind, wanted: slot.kind })
     seen.add(slot.id)
   }
-  if (Object.keys(fields).length)
-    throw new DomainError('invalid_request', 'Some documents need to be uploaded again.', fields)
+  if (Object.keys(fields).length) throw new DomainError('invalid_request', say('documents_to_upload_again'), fields)
 }
 
 /** Gives the slots' documents to an application (after checkDocuments). */
@@ -115,7 +111,7 @@ export async function documentsOf(db: Tx, applicationIds: readonly string[]) {
 /** One document with its content (base64), opened for a platform admin (the route audits who looked). */
 export async function fetchDocument(deps: Deps, db: Tx, id: string) {
   const row = await db.selectFrom('identity_documents').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) throw new DomainError('not_found', 'No such document.')
+  if (!row) throw new DomainError('not_found', say('no_such_document'))
   const content = openBytes(dataKeys(deps.config), 'identity_documents.content', row.content).toString('base64')
   return {
     id: row.id,

@@ -1,3 +1,5 @@
+import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
+import { say } from '../../domain/error-message'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
@@ -87,7 +89,7 @@ export const identityRoutes = [
     maxBody: {
       bytes: MAX_UPLOAD_BODY_BYTES,
       field: 'file',
-      message: 'This file is larger than 5 MB. Choose a smaller photo or scan.',
+      message: say('file_over_5_mb'),
     },
     body: UploadDocumentBody,
     response: UploadedDocument,
@@ -216,7 +218,7 @@ export const identityRoutes = [
           .where('id', '=', params.applicationId)
           .forUpdate()
           .executeTakeFirst()
-        if (!app) throw new DomainError('not_found', 'No such application.')
+        if (!app) throw new DomainError('not_found', say('no_such_application'))
         const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
         const state = (a: typeof app) => ({
           kind: a.kind,
@@ -286,7 +288,7 @@ export const identityRoutes = [
         .select('round')
         .where('provider_ref', '=', params.reference)
         .executeTakeFirst()
-      if (!app) throw new DomainError('not_found', 'No identity application with this reference.')
+      if (!app) throw new DomainError('not_found', say('no_identity_application'))
       const event = {
         id: `evt_${deps.newId().replaceAll('-', '')}`,
         type: 'application.decided',
@@ -296,10 +298,13 @@ export const identityRoutes = [
       const answer = await deps.deliverWebhook!({ provider: 'identity', event })
       const json = (await answer.json()) as {
         result?: { status: string; ignored: boolean }
-        error?: { message: string }
+        error?: unknown
       }
       if (!answer.ok || !json.result)
-        throw new DomainError('invalid_request', json.error?.message ?? 'The provider event was refused.')
+        throw new DomainError(
+          'invalid_request',
+          refusalSays(ApiErrorSchema.safeParse(json).data?.error, say('provider_event_refused')),
+        )
       return { eventId: event.id, ...json.result }
     },
   }),

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Kysely } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { MovementTitle } from '../../domain/movement-title'
@@ -62,11 +63,11 @@ export async function reserveHold(tx: Tx, input: HoldInput): Promise<string> {
 
 async function lockPendingHold(tx: Tx, holdId: string, now: Date) {
   const hold = await tx.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-  if (!hold) throw new DomainError('not_found', 'No such hold.')
-  if (hold.status !== 'pending') throw new DomainError('hold_not_pending', `This hold is already ${hold.status}.`)
+  if (!hold) throw new DomainError('not_found', say('no_such_hold'))
+  if (hold.status !== 'pending') throw new DomainError('hold_not_pending', say('hold_already', { status: hold.status }))
   if (hold.expires_at.getTime() <= now.getTime()) {
     await releaseHold(tx, hold.id, 'expired', now)
-    throw new DomainError('hold_not_pending', 'This hold has expired.')
+    throw new DomainError('hold_not_pending', say('hold_expired'))
   }
   return hold
 }
@@ -138,8 +139,8 @@ export async function settleHold(
 /** Releases a pending hold without posting: `voided` by a reversal or cancel, `expired` by time. */
 export async function releaseHold(tx: Tx, holdId: string, status: 'voided' | 'expired', now: Date): Promise<void> {
   const hold = await tx.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-  if (!hold) throw new DomainError('not_found', 'No such hold.')
-  if (hold.status !== 'pending') throw new DomainError('hold_not_pending', `This hold is already ${hold.status}.`)
+  if (!hold) throw new DomainError('not_found', say('no_such_hold'))
+  if (hold.status !== 'pending') throw new DomainError('hold_not_pending', say('hold_already', { status: hold.status }))
   await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
   await tx.updateTable('holds').set({ status, resolved_at: now }).where('id', '=', hold.id).execute()
   if (hold.account_id) await markForAlerts(tx, hold.account_id)

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql, type Selectable } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { MovementTitle } from '../../domain/movement-title'
@@ -109,7 +110,7 @@ function withinBalance(a: LedgerAccount, dp: bigint, cp: bigint, dPend: bigint, 
 export function assertBalanced(entries: EntryInput[]): void {
   const net = new Map<string, bigint>()
   for (const e of entries) {
-    if (e.amount <= 0n) throw new DomainError('unbalanced_journal', 'A ledger entry must move a positive amount.')
+    if (e.amount <= 0n) throw new DomainError('unbalanced_journal', say('ledger_entry_not_positive'))
     net.set(e.asset, (net.get(e.asset) ?? 0n) + (e.side === 'debit' ? e.amount : -e.amount))
   }
   if (entries.length < 2 || [...net.values()].some((v) => v !== 0n)) throw new DomainError('unbalanced_journal')
@@ -164,7 +165,10 @@ export async function postJournals(
     for (const e of input.entries) {
       const a = locked.get(e.ledgerAccountId)!
       if (a.asset !== e.asset)
-        return new DomainError('unbalanced_journal', `Entry asset ${e.asset} does not match its account.`)
+        return new DomainError(
+          'unbalanced_journal',
+          say('note', { text: `Entry asset ${e.asset} does not match its account.` }),
+        )
       const cur = next.get(a.id) ?? balances.get(a.id)!
       next.set(a.id, e.side === 'debit' ? { ...cur, dp: cur.dp + e.amount } : { ...cur, cp: cur.cp + e.amount })
     }

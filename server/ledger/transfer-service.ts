@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { HeldAsset } from '../../domain/asset'
 import { title, type MovementTitle } from '../../domain/movement-title'
 import type { JournalResult } from '../../domain/api/ledger.schema'
@@ -46,7 +47,7 @@ export async function moveCustodyMany(
     try {
       return parsePositiveAmount(input.amount, input.asset)
     } catch (error) {
-      if (error instanceof DomainError) return new DomainError(error.code, error.message, { amount: error.message })
+      if (error instanceof DomainError) return error.at('amount')
       throw error
     }
   })
@@ -80,7 +81,7 @@ export async function moveCustodyMany(
   }
   const units = inputs.map((input, i) =>
     unknown.has(input.accountId) && !(parsed[i] instanceof DomainError)
-      ? new DomainError('not_found', 'No such account.', { accountId: 'No account has this id.' })
+      ? new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_id') })
       : parsed[i]!,
   )
   const journals = inputs.flatMap((input, i) => {
@@ -115,8 +116,8 @@ export async function moveCustodyMany(
     const { cash, amount, posted: p } = postedAt.get(i)!
     if (p instanceof DomainError)
       return p.code === 'insufficient_funds'
-        ? new DomainError('insufficient_funds', `Not enough ${input.asset}: this would overdraw the account.`, {
-            amount: `More than the available ${input.asset} balance.`,
+        ? new DomainError('insufficient_funds', say('overdraw', { asset: input.asset }), {
+            amount: say('more_than_available', { asset: input.asset }),
           })
         : p
     return {

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { type AccountTier, TIER_NAMES } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
@@ -265,7 +266,7 @@ export async function setVip(deps: Deps, db: Tx, accountId: string, vip: boolean
     .where('id', '=', accountId)
     .forNoKeyUpdate()
     .executeTakeFirst()
-  if (!account) throw new DomainError('not_found', 'No such account.')
+  if (!account) throw new DomainError('not_found', say('no_such_account'))
   const month = monthOf(deps.now())
   const points = await monthPoints(db, accountId, month)
   if (vip && account.tier !== 'vip')

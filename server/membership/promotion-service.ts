@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql, type Selectable } from 'kysely'
 import { ACCOUNT_TIERS, TIER_NAMES, type AccountTier } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
@@ -127,8 +128,7 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
   const now = deps.now()
   const month = monthOf(now)
   const campaign = await currentCampaign(db, 'membership_rewards', now)
-  if (!isRunning(campaign, now))
-    throw new DomainError('reward_not_available', 'No membership-rewards promotion is running right now.')
+  if (!isRunning(campaign, now)) throw new DomainError('reward_not_available', say('no_membership_rewards'))
   const claimed = await db
     .selectFrom('membership_reward_claims')
     .select('id')
@@ -140,16 +140,14 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
   if (amount <= 0n)
     throw new DomainError(
       'reward_not_available',
-      amount === 0n && account.tier === 'core'
-        ? undefined
-        : `The ${TIER_NAMES[account.tier]} tier has no reward in this promotion.`,
+      amount === 0n && account.tier === 'core' ? undefined : say('tier_no_reward', { tier: TIER_NAMES[account.tier] }),
     )
   const reason = await campaignIneligibility(db, campaign, accountId)
-  if (reason) throw new DomainError('reward_not_available', reason)
+  if (reason) throw new DomainError('reward_not_available', say(reason))
   if ((await claimedTotal(db, campaign.id, accountId)) + amount > campaign.per_holder_cap)
-    throw new DomainError('reward_not_available', 'You reached this promotion’s limit per holder.')
+    throw new DomainError('reward_not_available', say('promotion_holder_cap'))
   if ((await claimedTotal(db, campaign.id)) + amount > campaign.total_cap)
-    throw new DomainError('reward_not_available', 'This promotion has paid out its whole budget.')
+    throw new DomainError('reward_not_available', say('promotion_paid_out'))
   if ((await poolAvailable(db)) < amount) throw new DomainError('rewards_pool_short')
   const journalId = deps.newId()
   await postJournal(db, {

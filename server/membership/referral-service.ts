@@ -1,3 +1,4 @@
+import { type ErrorMessage, say } from '../../domain/error-message'
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
@@ -18,7 +19,7 @@ import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { title } from '../../domain/movement-title'
 
-const codeField = (message: string) => ({ referralCode: message })
+const codeField = (message: ErrorMessage) => ({ referralCode: message })
 
 /** The caller's link if one is still valid, as an absolute address on `origin` (server/http/public-origin.ts). */
 export async function currentLink(deps: Deps, db: Tx, userId: string, origin: string) {
@@ -65,9 +66,9 @@ export async function resolveReferralCode(deps: Deps, db: Tx, raw: string) {
   const link = REFERRAL_CODE_PATTERN.test(code)
     ? await db.selectFrom('referral_links').selectAll().where('code', '=', code).executeTakeFirst()
     : undefined
-  if (!link) throw new DomainError('referral_code_invalid', undefined, codeField('No referral link has this code.'))
+  if (!link) throw new DomainError('referral_code_invalid', undefined, codeField(say('no_referral_link_code')))
   if (link.expires_at.getTime() <= deps.now().getTime())
-    throw new DomainError('referral_code_expired', undefined, codeField('This referral link has expired.'))
+    throw new DomainError('referral_code_expired', undefined, codeField(say('referral_link_expired')))
   return link
 }
 

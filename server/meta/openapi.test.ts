@@ -40,6 +40,22 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
     expect(operations).toHaveLength(t.routes.length)
   })
 
+  it('resolves every reference, an error body’s message keys included', async () => {
+    const { body } = await anonymous(t.app).json('GET', '/openapi.json')
+    const refs = new Set<string>()
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk)
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? refs.add(x) : walk(x)
+    }
+    walk(body)
+    const missing = [...refs].filter((r) => !body.components.schemas[r.replace('#/components/schemas/', '')])
+    expect(missing).toEqual([])
+    const error = body.components.schemas.ApiError.properties.error.properties
+    expect(error.fieldKeys.additionalProperties).toEqual({ $ref: '#/components/schemas/ErrorMessage' })
+    expect(JSON.stringify(body.components.schemas.ErrorMessage)).toContain('"refund_cap"')
+  })
+
   it(
     'names each component once: a borrower’s balances point ' +
       'at the loan’s health, the health check at the service’s',

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { maskAccount } from '../../domain/bank-numbers'
@@ -187,7 +188,7 @@ export const bankEvents = {
             ),
       )
       .executeTakeFirst()
-    if (!virtual) throw new DomainError('not_found', 'No account has these bank details.')
+    if (!virtual) throw new DomainError('not_found', say('no_account_bank_details'))
     const amountMinor = BigInt(e.amountMinor)
     const q = bankCredit(amountMinor, e.currency, SANDBOX_FX.eurUsdMicro)
     const overCap = !e.senderIsHolder && q.grossUsdc > BANK_RECEIVE.thirdPartyCapUsdc

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { z } from 'zod'
 import type { HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
@@ -19,12 +20,12 @@ function parseRequest(input: Request): { units: bigint } {
   const etherfi = (ETHERFI_TOKENS as readonly string[]).includes(input.token)
   if (input.bridge === 'etherfi' ? !etherfi || input.sourceChain !== 'Ethereum' : etherfi)
     throw new DomainError('bridge_unsupported', undefined, {
-      token: 'This bridge does not carry that token from that chain.',
+      token: say('bridge_unsupported'),
     })
   try {
     return { units: parsePositiveAmount(input.amount, etherfi ? 'weETH' : (input.token as HeldAsset)) }
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { amount: error.message })
+    if (error instanceof DomainError) throw error.at('amount')
     throw error
   }
 }
@@ -117,7 +118,7 @@ export async function findBridge(db: Tx, hash: string, principal: Principal) {
     .where('source_tx_hash', '=', hash.toLowerCase())
     .executeTakeFirst()
   if (!t || !principal.memberships.some((m) => m.accountId === t.account_id))
-    throw new DomainError('not_found', 'No transfer with this hash on your account.')
+    throw new DomainError('not_found', say('no_transfer_hash_account'))
   return bridgeView(t)
 }
 
@@ -133,7 +134,7 @@ export async function sandboxBridgeOutcome(
     .select('id')
     .where('source_tx_hash', '=', hash.toLowerCase())
     .executeTakeFirst()
-  if (!t) throw new DomainError('not_found', 'No transfer with this hash.')
+  if (!t) throw new DomainError('not_found', say('no_transfer_hash'))
   const at = deps.now()
   const data = {
     sourceTxHash: hash.toLowerCase(),

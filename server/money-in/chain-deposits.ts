@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { parseAddress } from '../../domain/address'
@@ -135,7 +136,7 @@ export const chainEvents = {
       if (detected) return
       throw new DomainError(
         'event_out_of_order',
-        `The confirmation of ${e.txHash} came before its detection: deliver it again later.`,
+        say('note', { text: `The confirmation of ${e.txHash} came before its detection: deliver it again later.` }),
       )
     }
     if (deposit.status === 'credited') return

@@ -1,3 +1,4 @@
+import { messageKey } from '../../domain/error-message'
 import { z } from 'zod'
 import { AccountParams } from '../../domain/api/account.schema'
 import {
@@ -100,7 +101,7 @@ export const moneyInRoutes = [
     tag: 'money-in',
     access: { kind: 'user' },
     params: z.object({
-      hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex characters.'),
+      hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, messageKey('transaction_hash_format')),
     }),
     response: BridgeTransferView,
     handler: ({ db, params, principal }) => findBridge(db, params.hash, principal!),

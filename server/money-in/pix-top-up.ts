@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { sql, type Selectable } from 'kysely'
 import { z } from 'zod'
 import { encodeBrCode } from '../../domain/br-code'
@@ -17,7 +18,7 @@ import { title } from '../../domain/movement-title'
 export function parseBrl(input: string): bigint {
   const centavos = parseAmount(input.replace(',', '.'), 'BRL')
   if (centavos < PIX_TOP_UP.minBrl)
-    throw new DomainError('pix_amount_min', undefined, { brlAmount: 'The smallest PIX top-up is R$ 10,00.' })
+    throw new DomainError('pix_amount_min', undefined, { brlAmount: say('pix_amount_min') })
   return centavos
 }
 
@@ -66,7 +67,7 @@ export async function createPixCharge(deps: Deps, db: Tx, accountId: string, brl
     WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >=
       ${startOfDay(now, account.time_zone)}`.execute(db)
   if ((today.rows[0]?.total ?? 0n) + centavos > PIX_TOP_UP.dailyMaxBrl)
-    throw new DomainError('pix_daily_limit', undefined, { brlAmount: 'PIX top-ups are limited to R$ 50.000,00 a day.' })
+    throw new DomainError('pix_daily_limit', undefined, { brlAmount: say('pix_daily_limit') })
   const q = pixTopUpQuote(centavos, SANDBOX_FX.brlUsdMicro)
   const id = deps.newId()
   const txid = `CASH${id.replaceAll('-', '').slice(0, 21).toUpperCase()}`
@@ -106,7 +107,7 @@ export async function getPixCharge(db: Tx, accountId: string, chargeId: string) 
     .where('id', '=', chargeId)
     .where('account_id', '=', accountId)
     .executeTakeFirst()
-  if (!c) throw new DomainError('not_found', 'No such PIX charge on this account.')
+  if (!c) throw new DomainError('not_found', say('no_such_pix_charge'))
   return chargeView(c)
 }
 
@@ -128,7 +129,7 @@ export async function sandboxPayPix(deps: Deps, db: Tx, txid: string) {
     .select(['txid', 'brl_amount'])
     .where('txid', '=', txid)
     .executeTakeFirst()
-  if (!c) throw new DomainError('not_found', 'No PIX charge with this txid.')
+  if (!c) throw new DomainError('not_found', say('no_pix_charge_txid'))
   const at = deps.now()
   return {
     eventId: await scheduleWebhook(deps, db, 'pix', 'charge.paid', { txid, amountBrl: c.brl_amount.toString() }, at),

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
@@ -96,8 +97,8 @@ async function recipientOf(db: Tx, accountId: string, recipientId: string) {
     .where('removed_at', 'is', null)
     .executeTakeFirst()
   if (!r)
-    throw new DomainError('not_found', 'No such recipient on this account.', {
-      recipientId: 'Choose a saved recipient.',
+    throw new DomainError('not_found', say('no_such_recipient_account'), {
+      recipientId: say('choose_saved_recipient'),
     })
   return r
 }
@@ -108,7 +109,7 @@ function price(amountText: string, region: 'us' | 'eu') {
   try {
     amount = parsePositiveAmount(amountText, 'USDC')
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { amount: error.message })
+    if (error instanceof DomainError) throw error.at('amount')
     throw error
   }
   const fee = applyBps(amount, BANK_SEND.feeBps)

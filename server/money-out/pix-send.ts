@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { decodeBrCode } from '../../domain/br-code'
@@ -27,8 +28,8 @@ const at =
   (field: string) =>
   (error: unknown): never => {
     if (error instanceof DomainError)
-      throw new DomainError(error.code, error.message, {
-        [field]: error.fields ? Object.values(error.fields)[0]! : error.message,
+      throw new DomainError(error.code, error.says, {
+        [field]: error.fieldMessages ? Object.values(error.fieldMessages)[0]! : error.says,
       })
     throw error
   }
@@ -104,8 +105,7 @@ export async function quotePixSend(
 ) {
   const dest = resolveDestination(input.destination)
   const brlText = dest.amount ?? input.brlAmount
-  if (!brlText)
-    throw new DomainError('invalid_request', 'Enter the amount in reais.', { brlAmount: 'Enter the amount in reais.' })
+  if (!brlText) throw new DomainError('invalid_request', say('enter_reais'), { brlAmount: say('enter_reais') })
   let brl: bigint
   try {
     brl = parsePositiveAmount(brlText.replace(',', '.'), 'BRL')
@@ -164,10 +164,9 @@ export async function confirmPixSend(
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
+  if (!p) throw new DomainError('not_found', say('no_such_pix_payment'))
   if (p.status === 'completed') return pixPaymentView(deps, p)
-  if (p.expires_at.getTime() <= deps.now().getTime())
-    throw new DomainError('quote_expired', 'This rate expired after 10 minutes. Start again for a fresh one.')
+  if (p.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('quote_expired', say('pix_rate_expired'))
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   assertWithinSpendable(p.usdc_amount + p.fee_usdc, position.spendable)
   const journalId = deps.newId()
@@ -217,6 +216,6 @@ export async function getPixPayment(deps: Pick<Deps, 'config'>, db: Tx, accountI
     .where('id', '=', paymentId)
     .where('account_id', '=', accountId)
     .executeTakeFirst()
-  if (!p) throw new DomainError('not_found', 'No such PIX payment on this account.')
+  if (!p) throw new DomainError('not_found', say('no_such_pix_payment'))
   return pixPaymentView(deps, p)
 }

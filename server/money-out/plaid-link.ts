@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { randomBytes } from 'node:crypto'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
@@ -26,7 +27,7 @@ const SESSION_MINUTES = 10
 
 function institution(id: string) {
   const found = SANDBOX_INSTITUTIONS.find((i) => i.id === id)
-  if (!found) throw new DomainError('not_found', 'Unknown bank.', { institutionId: 'Choose a bank from the list.' })
+  if (!found) throw new DomainError('not_found', say('unknown_bank'), { institutionId: say('choose_bank_list') })
   return found
 }
 
@@ -38,7 +39,7 @@ async function session(deps: Deps, db: Tx, accountId: string, sessionId: string)
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!s) throw new DomainError('not_found', 'No such bank connection.')
+  if (!s) throw new DomainError('not_found', say('no_such_bank_connection'))
   if (s.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('plaid_session_expired')
   return s
 }
@@ -53,7 +54,7 @@ export async function startLink(
   institution(input.institutionId)
   if (input.username !== 'user_good' || input.password !== 'pass_good')
     throw new DomainError('plaid_credentials', undefined, {
-      password: 'The bank did not accept that username and password.',
+      password: say('plaid_credentials'),
     })
   const id = deps.newId()
   await db
@@ -75,7 +76,7 @@ export async function answerMfa(deps: Deps, db: Tx, accountId: string, sessionId
   if (s.stage !== 'mfa') throw new DomainError('plaid_session_expired')
   if (code !== '1234')
     throw new DomainError('plaid_mfa', undefined, {
-      code: 'That code is not right. Check the latest code from your bank.',
+      code: say('plaid_mfa'),
     })
   const publicToken = `public-sandbox-${randomBytes(12).toString('hex')}`
   await db
@@ -108,8 +109,8 @@ export async function exchangeToken(
     throw new DomainError('plaid_session_expired')
   const chosen = ACCOUNTS.find((a) => a.id === input.plaidAccountId)
   if (!chosen)
-    throw new DomainError('not_found', 'Choose one of the listed accounts.', {
-      plaidAccountId: 'Choose one of the listed accounts.',
+    throw new DomainError('not_found', say('choose_listed_account'), {
+      plaidAccountId: say('choose_listed_account'),
     })
   await db.updateTable('plaid_link_sessions').set({ stage: 'exchanged' }).where('id', '=', s.id).execute()
   const owner = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()

@@ -31,7 +31,8 @@ describe('repay', () => {
   it('refuses more than the debt or than the free cash, at the amount field', async () => {
     expect((await bruno.json('GET', `/accounts/${account}/repay/quote?amount=1300`)).body.error).toMatchObject({
       code: 'repay_over_debt',
-      fields: { amount: expect.stringContaining('1200') },
+      fields: { amount: 'You owe 1,200.00 USDC.' },
+      fieldKeys: { amount: { key: 'you_owe', debt: '1200000000' } },
     })
     expect(
       (await bruno.json('POST', `/accounts/${account}/repay`, { amount: 'all' }, { 'idempotency-key': key() })).body

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { borrowLimit, bpsToRatio, healthBps } from '../../domain/spendable'
@@ -21,17 +22,17 @@ async function plan(deps: Deps, db: Tx, accountId: string, amountText: string) {
     try {
       amount = parsePositiveAmount(amountText, 'USDC')
     } catch (error) {
-      if (error instanceof DomainError) throw new DomainError(error.code, error.message, { amount: error.message })
+      if (error instanceof DomainError) throw error.at('amount')
       throw error
     }
   }
   if (amount > p.debt)
-    throw new DomainError('repay_over_debt', `You owe ${toDecimal(p.debt, 'USDC')} USDC.`, {
-      amount: `You owe ${toDecimal(p.debt, 'USDC')} USDC.`,
+    throw new DomainError('repay_over_debt', say('you_owe', { debt: String(p.debt) }), {
+      amount: say('you_owe', { debt: String(p.debt) }),
     })
   if (amount > p.available.USDC)
-    throw new DomainError('insufficient_funds', 'Not enough free USDC to repay this much. Add money first.', {
-      amount: `You have ${toDecimal(p.available.USDC, 'USDC')} USDC free.`,
+    throw new DomainError('insufficient_funds', say('not_enough_free_usdc'), {
+      amount: say('usdc_free', { free: String(p.available.USDC) }),
     })
   const after = { ...p.posted, USDC: p.posted.USDC - amount }
   const limitBefore = borrowLimit(p.posted, deps.prices())

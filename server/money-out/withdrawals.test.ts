@@ -106,6 +106,7 @@ describe('crypto withdrawals', () => {
     expect(res.body.error).toMatchObject({
       code: 'insufficient_spendable',
       fields: { amount: expect.stringMatching(/fees included/) },
+      fieldKeys: { amount: { key: 'more_than_you_can_spend' } },
     })
     expect(await usdc()).toMatchObject({ available: '2500' })
     expect(await t.deps.db.kysely.selectFrom('withdrawals').select('id').execute()).toEqual([])
@@ -119,6 +120,7 @@ describe('crypto withdrawals', () => {
     expect(res.body.error).toMatchObject({
       code: 'over_daily_limit',
       fields: { amount: expect.stringMatching(/daily/) },
+      fieldKeys: { amount: { key: 'over_daily_limit' } },
     })
   })
 

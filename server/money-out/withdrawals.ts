@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import { parseAddress } from '../../domain/address'
@@ -6,7 +7,7 @@ import { WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { DomainError } from '../../domain/errors'
 import { SAFE_NETWORK } from '../../domain/money-in'
 import { assertWithinSpendable, WITHDRAWAL_ARRIVAL_SECONDS, WITHDRAWAL_FEES } from '../../domain/money-out'
-import { formatNumber, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { usdValue } from '../../domain/prices'
 import { borrowLimit } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
@@ -28,7 +29,7 @@ const withField = (field: string, fn: () => bigint | string) => {
   try {
     return fn()
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError) throw error.at(field)
     throw error
   }
 }
@@ -51,18 +52,18 @@ async function check(deps: Deps, db: Tx, accountId: string, input: Request, repl
       spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n),
     })
   } else {
+    const free = String(position.available[input.asset])
     if (total > position.available[input.asset] + replacing)
       throw new DomainError(
         'insufficient_funds',
-        `Not enough ${input.asset}: ${formatNumber(toDecimal(position.available[input.asset], input.asset))} ` +
-          `is free, and this needs ${formatNumber(toDecimal(total, input.asset))} with the fee.`,
-        { amount: `More than your free ${input.asset} (fee included).` },
+        say('not_enough_with_fee', { asset: input.asset, free, total: String(total) }),
+        { amount: say('more_than_free_with_fee', { asset: input.asset, free }) },
       )
     if (position.account.mode === 'borrow') {
       const after = { ...position.posted, [input.asset]: position.posted[input.asset] - total }
       if (position.debt + position.holds.spend > borrowLimit(after, deps.prices()))
         throw new DomainError('over_ltv', undefined, {
-          amount: 'This would leave your borrowing above its limit. Repay first or withdraw less.',
+          amount: say('borrow_limit_withdraw_less'),
         })
     }
   }
@@ -205,7 +206,7 @@ export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, wi
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (!w) throw new DomainError('not_found', 'No such withdrawal on this account.')
+  if (!w) throw new DomainError('not_found', say('no_such_withdrawal'))
   if (w.status !== 'delayed') throw new DomainError('withdrawal_not_cancellable')
   await releaseHold(db, w.hold_id, 'voided', deps.now())
   await db
@@ -321,8 +322,7 @@ export async function sandboxFailWithdrawal(deps: Deps, db: Tx, withdrawalId: st
     .select(['tx_hash', 'status'])
     .where('id', '=', withdrawalId)
     .executeTakeFirst()
-  if (!w?.tx_hash || w.status !== 'broadcast')
-    throw new DomainError('not_found', 'No broadcast withdrawal with this id.')
+  if (!w?.tx_hash || w.status !== 'broadcast') throw new DomainError('not_found', say('no_broadcast_withdrawal'))
   const at = deps.now()
   return {
     eventId: await scheduleWebhook(

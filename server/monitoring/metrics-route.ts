@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Hono } from 'hono'
 import { DomainError } from '../../domain/errors'
@@ -23,7 +24,7 @@ export function mountMetrics(app: Hono, deps: Deps): void {
       !timingSafeEqual(digest(c.req.header('authorization') ?? ''), digest(`Bearer ${token}`))
     ) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"')
-      throw new DomainError('unauthenticated', 'The metrics need the bearer token set in METRICS_TOKEN.')
+      throw new DomainError('unauthenticated', say('metrics_need_bearer'))
     }
     const { contentType, body } = await metricsOf(deps).text()
     return c.body(body, 200, { 'content-type': contentType, 'cache-control': 'no-store' })

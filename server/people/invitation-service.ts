@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHash, randomBytes } from 'node:crypto'
 import type {
   AcceptInviteResponse,
@@ -38,7 +39,7 @@ export async function invite(
   const actor = members.find((m) => m.id === principal.userId)?.role
   refuse(decidePeopleAction(actor, { kind: 'invite', role: body.role }), 'role')
   if (members.some((m) => m.email === body.email))
-    throw new DomainError('already_member', undefined, { email: 'This person is already in the company.' })
+    throw new DomainError('already_member', undefined, { email: say('already_member') })
   const now = deps.now()
   await tx
     .updateTable('invitations')
@@ -105,7 +106,7 @@ export async function revokeInvitation(
     .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst()
-  if (invitation?.status !== 'pending') throw new DomainError('not_found', 'No pending invitation with this id.')
+  if (invitation?.status !== 'pending') throw new DomainError('not_found', say('no_pending_invitation'))
   const actor = principal.memberships.find((m) => m.accountId === accountId)?.role
   refuse(decidePeopleAction(actor, { kind: 'invite', role: invitation.role }))
   await tx
@@ -172,7 +173,7 @@ export async function acceptInvitation(
     .where('account_id', '=', invitation.account_id)
     .where('user_id', '=', principal.userId)
     .executeTakeFirst()
-  if (existing) throw new DomainError('already_member', 'You are already in this company.')
+  if (existing) throw new DomainError('already_member', say('already_in_company'))
   await tx
     .updateTable('invitations')
     .set({ status: 'accepted', accepted_by: principal.userId, closed_at: deps.now() })

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { PeopleResponse, PersonView } from '../../domain/api/people.schema'
 import { DomainError } from '../../domain/errors'
 import {
@@ -13,10 +14,9 @@ import type { Tx } from '../ledger/ledger-service'
 /** Throws the refusal a people decision carries, at `field` when one names it. */
 export function refuse(decision: { allowed: true } | { allowed: false; reason: PeopleRefusal }, field?: string): void {
   if (decision.allowed) return
-  if (decision.reason === 'not_manager')
-    throw new DomainError('forbidden', 'Only the company’s owners and admins manage its people.')
+  if (decision.reason === 'not_manager') throw new DomainError('forbidden', say('only_managers_people'))
   const code = decision.reason
-  throw new DomainError(code, undefined, field ? { [field]: new DomainError(code).message } : undefined)
+  throw new DomainError(code, undefined, field ? { [field]: say(code) } : undefined)
 }
 
 /** The company's people with their roles, and its pending invitations. */
@@ -90,7 +90,7 @@ async function target(tx: Tx, principal: Principal, accountId: string, userId: s
   const members = await lockedMembers(tx, accountId)
   const actor = members.find((m) => m.user_id === principal.userId)?.role
   const person = members.find((m) => m.user_id === userId)
-  if (!person || person.role === 'holder') throw new DomainError('not_found', 'This person is not in the company.')
+  if (!person || person.role === 'holder') throw new DomainError('not_found', say('person_not_company'))
   return { actor, role: person.role as CompanyRole, owners: members.filter((m) => m.role === 'owner').length }
 }
 

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { keccak256, toHex, verifyMessage } from 'viem'
 import { parseAddress, type Address } from '../../domain/address'
 import { DomainError } from '../../domain/errors'
@@ -50,10 +51,8 @@ export async function planSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: st
   if (problem)
     throw new DomainError(
       'invalid_request',
-      problem === 'threshold_range'
-        ? `Choose a threshold from 1 to ${owners.length}.`
-        : 'The safe needs at least one owner.',
-      { threshold: `Choose a threshold from 1 to ${owners.length}.` },
+      problem === 'threshold_range' ? say('threshold_range', { max: owners.length }) : say('safe_needs_owner'),
+      { threshold: say('threshold_range', { max: owners.length }) },
     )
   return {
     owners,
@@ -288,7 +287,7 @@ const addressField = (input: string, field: string): Address => {
   try {
     return parseAddress(input)
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError(error.code, error.message, { [field]: error.message })
+    if (error instanceof DomainError) throw error.at(field)
     throw error
   }
 }
@@ -305,8 +304,8 @@ export async function setHolderRecoverySigner(
   const safe = await db.selectFrom('safes').select(['owners']).where('account_id', '=', accountId).executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
   if (safe.owners.includes(address))
-    throw new DomainError('invalid_request', 'A recovery signer must not be an owner of the safe.', {
-      address: 'Use an address that is not an owner of the safe.',
+    throw new DomainError('invalid_request', say('recovery_signer_is_owner'), {
+      address: say('use_address_not_owner'),
     })
   await verifyConfirmation(deps, db, principal, input.confirmation)
   await db
@@ -336,8 +335,8 @@ export async function startRecovery(
     .executeTakeFirst()
   if (!safe) throw new DomainError('safe_missing')
   if (safe.owners.includes(incoming))
-    throw new DomainError('invalid_request', 'This address already owns the safe.', {
-      incomingOwner: 'This address already owns the safe.',
+    throw new DomainError('invalid_request', say('address_already_owner'), {
+      incomingOwner: say('address_already_owner'),
     })
   const open = await db
     .selectFrom('recoveries')
@@ -391,7 +390,7 @@ export async function approveRecovery(
     .where('account_id', '=', recovery.account_id)
     .where('kind', '=', kind)
     .executeTakeFirst()
-  if (!signer) throw new DomainError('invalid_request', 'This recovery signer has not been set up.')
+  if (!signer) throw new DomainError('invalid_request', say('recovery_signer_missing'))
   if (kind === 'holder') {
     const safe = await db
       .selectFrom('safes')
@@ -404,7 +403,7 @@ export async function approveRecovery(
       : false
     if (!valid)
       throw new DomainError('signature_invalid', undefined, {
-        signature: 'This signature is not from your recovery key for this recovery.',
+        signature: say('signature_not_recovery_key'),
       })
   }
   const approvals = recovery.approvals.includes(kind) ? recovery.approvals : [...recovery.approvals, kind]

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { SandboxClockBody, SandboxClockResult } from '../../domain/api/sandbox-clock.schema'
 import { DomainError } from '../../domain/errors'
 import { defineRoute } from '../http/route-table'
@@ -20,7 +21,7 @@ export const sandboxClockRoutes = [
     response: SandboxClockResult,
     handler: async ({ deps, body }) => {
       if (deps.config.CASH_ENV !== 'test' || !deps.sandboxClock)
-        throw new DomainError('sandbox_disabled', 'The sandbox clock exists only on test servers (CASH_ENV=test).')
+        throw new DomainError('sandbox_disabled', say('sandbox_clock_test_only'))
       return deps.sandboxClock.advance(body.advanceSeconds)
     },
   }),

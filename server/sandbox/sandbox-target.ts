@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { z } from 'zod'
 import type { SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { DomainError } from '../../domain/errors'
@@ -14,8 +15,7 @@ const IDENTITY_MANUAL_KEY = 'sandbox.identity_manual'
  */
 export async function sandboxTarget(db: Tx, who: string): Promise<SandboxTarget> {
   const byEmail = who.includes('@')
-  if (!byEmail && !z.uuid().safeParse(who).success)
-    throw new DomainError('not_found', 'Give a member’s e-mail or an account id.')
+  if (!byEmail && !z.uuid().safeParse(who).success) throw new DomainError('not_found', say('give_member_email'))
   const user = byEmail
     ? await db
         .selectFrom('users')
@@ -23,7 +23,7 @@ export async function sandboxTarget(db: Tx, who: string): Promise<SandboxTarget>
         .where('email', '=', who.toLowerCase())
         .executeTakeFirst()
     : undefined
-  if (byEmail && !user) throw new DomainError('not_found', 'No one has this e-mail.')
+  if (byEmail && !user) throw new DomainError('not_found', say('no_one_e_mail'))
   const accountId = byEmail
     ? (
         await db
@@ -41,7 +41,7 @@ export async function sandboxTarget(db: Tx, who: string): Promise<SandboxTarget>
         .where('id', '=', accountId)
         .executeTakeFirst()
     : undefined
-  if (!byEmail && !account) throw new DomainError('not_found', 'No such account.')
+  if (!byEmail && !account) throw new DomainError('not_found', say('no_such_account'))
   const cards = account
     ? await db
         .selectFrom('cards')

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import type { ProfileBody, ProfileView } from '../../domain/api/settings.schema'
 import { DomainError } from '../../domain/errors'
 import { timeZoneAccount } from '../../domain/profile'
@@ -41,8 +42,8 @@ export async function saveProfile(db: Tx, principal: Principal, body: ProfileBod
   const target = timeZoneAccount(principal.memberships)
   if (body.timeZone !== undefined) {
     if (!target)
-      throw new DomainError('invalid_request', 'Open an account before choosing its time zone.', {
-        timeZone: 'Open an account before choosing its time zone.',
+      throw new DomainError('invalid_request', say('open_account_first'), {
+        timeZone: say('open_account_first'),
       })
     const current = await db
       .selectFrom('accounts')
@@ -50,8 +51,8 @@ export async function saveProfile(db: Tx, principal: Principal, body: ProfileBod
       .where('id', '=', target.accountId)
       .executeTakeFirstOrThrow()
     if (current.time_zone !== body.timeZone && !target.editable) {
-      throw new DomainError('forbidden', 'Only the company’s owners and admins change its time zone.', {
-        timeZone: 'Only the company’s owners and admins change its time zone.',
+      throw new DomainError('forbidden', say('only_managers_time_zone'), {
+        timeZone: say('only_managers_time_zone'),
       })
     }
     await db.updateTable('accounts').set({ time_zone: body.timeZone }).where('id', '=', target.accountId).execute()

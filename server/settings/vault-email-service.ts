@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { VaultEmailView } from '../../domain/api/settings.schema'
 import { DomainError } from '../../domain/errors'
@@ -54,8 +55,8 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
   if (user.vault_email === email)
-    throw new DomainError('invalid_request', 'This address is already your verified vault e-mail.', {
-      email: 'This address is already your verified vault e-mail.',
+    throw new DomainError('invalid_request', say('vault_email_already_verified'), {
+      email: say('vault_email_already_verified'),
     })
   const code = newVaultCode(randomInt)
   const row = {
@@ -85,9 +86,8 @@ export async function verifyVaultCode(deps: Deps, userId: string, code: string):
   const db = deps.db.kysely
   const now = deps.now()
   const pending = await db.selectFrom('vault_email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst()
-  if (!pending) throw new DomainError('vault_code_missing', undefined, { code: 'Ask for a code first.' })
-  const dead = () =>
-    new DomainError('vault_code_expired', undefined, { code: 'This code no longer works. Ask for a new one.' })
+  if (!pending) throw new DomainError('vault_code_missing', undefined, { code: say('vault_code_missing') })
+  const dead = () => new DomainError('vault_code_expired', undefined, { code: say('code_no_longer_works') })
   if (pending.wrong_tries >= VAULT_CODE_MAX_TRIES || pending.expires_at.getTime() <= now.getTime()) throw dead()
   const given = Buffer.from(hashCode(deps, userId, code))
   if (timingSafeEqual(given, Buffer.from(pending.code_hash))) {
@@ -122,6 +122,6 @@ export async function verifyVaultCode(deps: Deps, userId: string, code: string):
     .executeTakeFirst()
   const left = VAULT_CODE_MAX_TRIES - (counted?.wrong_tries ?? VAULT_CODE_MAX_TRIES)
   if (left <= 0) throw dead()
-  const message = `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+  const message = say('code_wrong_tries_left', { left })
   throw new DomainError('vault_code_wrong', message, { code: message })
 }

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import { randomBytes } from 'node:crypto'
 import { getAddress, verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
@@ -143,5 +144,5 @@ export async function unlinkWallet(
     .where('address', '=', getAddress(addressInput.toLowerCase()))
     .where('user_id', '=', principal.userId)
     .executeTakeFirst()
-  if (removed.numDeletedRows === 0n) throw new DomainError('not_found', 'This wallet is not linked to your account.')
+  if (removed.numDeletedRows === 0n) throw new DomainError('not_found', say('wallet_not_linked_account'))
 }

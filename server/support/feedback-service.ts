@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import {
   FEEDBACK_PER_HOUR,
   type AdminFeedbackItem,
@@ -36,8 +37,7 @@ export async function sendFeedback(deps: Deps, principal: Principal, body: Feedb
       const retryAt = new Date(recent[recent.length - FEEDBACK_PER_HOUR]!.created_at.getTime() + HOUR_MS)
       throw new DomainError(
         'rate_limited',
-        `You can send up to ${FEEDBACK_PER_HOUR} feedback messages an ` +
-          `hour. Try again after ${retryAt.toISOString().slice(11, 16)} UTC.`,
+        say('feedback_per_hour', { max: FEEDBACK_PER_HOUR, retryAt: retryAt.toISOString() }),
         undefined,
         {
           retryAt: retryAt.toISOString(),
@@ -127,7 +127,7 @@ export async function markFeedbackRead(
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst()
-    if (!current) throw new DomainError('not_found', 'No feedback with this id.')
+    if (!current) throw new DomainError('not_found', say('no_feedback_id'))
     if (!current.read_at) {
       const now = deps.now()
       await tx.updateTable('feedback').set({ read_at: now }).where('id', '=', id).execute()

@@ -1,3 +1,4 @@
+import { say } from '../../domain/error-message'
 import {
   AdminFeedbackQuery,
   AdminFeedbackResponse,
@@ -57,7 +58,7 @@ export const supportRoutes = [
     response: ArticleView,
     handler: async ({ c, params, query }) => {
       const article = helpArticle(params.id)
-      if (!article) throw new DomainError('not_found', 'There is no help article with this address.')
+      if (!article) throw new DomainError('not_found', say('no_help_article'))
       const locale = localeOf(query.locale, c.req.header('accept-language'))
       const text = article.text[locale]
       const related = article.related.map(helpArticle).filter((a): a is HelpArticle => a !== undefined)

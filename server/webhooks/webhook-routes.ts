@@ -1,6 +1,7 @@
+import { say } from '../../domain/error-message'
 import { z, ZodError } from 'zod'
 import { ProviderEventBody, WebhookAck } from '../../domain/api/money-in.schema'
-import { fieldErrors } from '../../domain/api/common.schema'
+import { fieldMessages } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { metricsOf } from '../monitoring/metrics'
 import { defineRoute, type Deps } from '../http/route-table'
@@ -58,7 +59,8 @@ async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Prom
       }
     }
     const apply = APPLIERS[provider][body.type]
-    if (!apply) throw new DomainError('invalid_request', `Unknown ${provider} event type ${body.type}.`)
+    if (!apply)
+      throw new DomainError('invalid_request', say('note', { text: `Unknown ${provider} event type ${body.type}.` }))
     let result: Record<string, unknown> | undefined
     try {
       result = (await apply(deps, tx, body.data)) as Record<string, unknown> | undefined
@@ -68,8 +70,10 @@ async function applyEvent(deps: Deps, provider: Provider, body: CardEvent): Prom
       if (error instanceof ZodError)
         throw new DomainError(
           'invalid_request',
-          `This ${provider} ${body.type} event is missing details or has details that are not valid.`,
-          fieldErrors(error),
+          say('note', {
+            text: `This ${provider} ${body.type} event is missing details or has details that are not valid.`,
+          }),
+          fieldMessages(error),
         )
       throw error
     }
