@@ -118,13 +118,13 @@ describe('membership points lines read from the sentences written before (migrat
   })
 })
 
-describe('a company’s rejection reason without the English sentence around it (migration 0046)', () => {
+describe('a company’s rejection reason without the English sentence around it (migration 0047)', () => {
   it('keeps the reviewer’s words and leaves other reasons as they were', async () => {
     const scratch = new PGlite()
     await scratch.exec(`CREATE TABLE accounts (id integer PRIMARY KEY, kyb_reason text);
       INSERT INTO accounts VALUES (1, 'Beneficial owner Rita Reject: The document is expired'),
         (2, 'The registry does not list this company'), (3, NULL), (4, 'ID document (back) of Mona More')`)
-    await scratch.exec(migrationFiles().find((m) => m.version === '0046_owner_rejection_reason')!.sql)
+    await scratch.exec(migrationFiles().find((m) => m.version === '0047_owner_rejection_reason')!.sql)
     const { rows } = await scratch.query<{ kyb_reason: string | null }>('SELECT kyb_reason FROM accounts ORDER BY id')
     expect(rows.map((r) => r.kyb_reason)).toEqual([
       'The document is expired',
