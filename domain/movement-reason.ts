@@ -17,6 +17,14 @@ export const MOVEMENT_REASONS = {
   liquidated: {},
   reserved_for_card: {},
   support_cancelled: { reason: z.string() },
+  /** A clearing or refund from the card network that did not match (a failed recon), and why. */
+  recon_no_authorization: {},
+  recon_authorization_not_open: {
+    status: z.enum(['approved', 'declined', 'cleared', 'reversed', 'expired', 'refunded']),
+  },
+  /** Cleared more than the tolerance away from what was authorized; both in USDC base units. */
+  recon_outside_tolerance: { cleared: BaseUnits, authorized: BaseUnits },
+  recon_refund_without_purchase: {},
   note: { text: z.string() },
 } as const satisfies Record<string, z.ZodRawShape>
 

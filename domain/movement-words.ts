@@ -114,6 +114,24 @@ const DECLINES_PT_BR: Readonly<Record<DeclineReason, string>> = {
   timeout: 'Recusada: o Cash não respondeu à rede do cartão a tempo.',
 }
 
+type AuthorizationStatus = MovementReasonOf<'recon_authorization_not_open'>['status']
+const AUTHORIZATION_EN: Record<AuthorizationStatus, string> = {
+  approved: 'still open',
+  declined: 'declined',
+  cleared: 'already cleared',
+  reversed: 'reversed',
+  expired: 'expired',
+  refunded: 'refunded',
+}
+const AUTHORIZATION_PT_BR: Record<AuthorizationStatus, string> = {
+  approved: 'ainda aberta',
+  declined: 'recusada',
+  cleared: 'já liquidada',
+  reversed: 'estornada',
+  expired: 'vencida',
+  refunded: 'reembolsada',
+}
+
 /** One language's wording of every reason a movement did not go as asked. */
 type ReasonCatalog = { [K in MovementReasonKey]: (r: MovementReasonOf<K>, f: Format) => string }
 
@@ -127,6 +145,11 @@ const REASONS_EN: ReasonCatalog = {
   liquidated: () => 'Cancelled because the borrowing position was liquidated.',
   reserved_for_card: () => 'Cancelled to pay a card purchase that needed the reserved amount.',
   support_cancelled: (r) => `Cancelled by Cash support: ${r.reason}`,
+  recon_no_authorization: () => 'No authorization matches this network id.',
+  recon_authorization_not_open: (r) => `A clearing for an authorization that is ${AUTHORIZATION_EN[r.status]}.`,
+  recon_outside_tolerance: (r, f) =>
+    `Cleared ${f.money(r.cleared, 'USDC')} against ${f.money(r.authorized, 'USDC')} authorized.`,
+  recon_refund_without_purchase: () => 'A refund for a purchase that was never cleared.',
   note: (r) => r.text,
 }
 
@@ -140,6 +163,11 @@ const REASONS_PT_BR: ReasonCatalog = {
   liquidated: () => 'Cancelado porque a posição de empréstimo foi liquidada.',
   reserved_for_card: () => 'Cancelado para pagar uma compra no cartão que precisava do valor reservado.',
   support_cancelled: (r) => `Cancelado pelo suporte do Cash: ${r.reason}`,
+  recon_no_authorization: () => 'Nenhuma autorização corresponde a este id da bandeira.',
+  recon_authorization_not_open: (r) => `Uma liquidação para uma autorização ${AUTHORIZATION_PT_BR[r.status]}.`,
+  recon_outside_tolerance: (r, f) =>
+    `Liquidado ${f.money(r.cleared, 'USDC')} contra ${f.money(r.authorized, 'USDC')} autorizados.`,
+  recon_refund_without_purchase: () => 'Um reembolso de uma compra que nunca foi liquidada.',
   note: (r) => r.text,
 }
 

@@ -19,7 +19,8 @@ export const FailedRecon = z
     authorizationId: Uuid.nullable(),
     amount: DecimalString,
     asset: z.literal('USDC'),
-    reason: z.string(),
+    /** Why it did not match, as data the page words (domain/movement-words.ts). */
+    reason: MovementReasonSchema,
     status: z.enum(FAILED_RECON_STATUSES),
     createdAt: IsoDateTime,
     account: z.object({ id: Uuid, name: z.string() }).nullable(),

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { FailedRecon, FailedReconsResponse, ReconCandidatesResponse } from '../../domain/api/admin-money.schema'
 import { formatAge } from '../../domain/format-date'
+import { movementReasonText } from '../../domain/movement-words'
 import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -66,7 +67,8 @@ export function FailedReconsPage({ title }: EmbedProps) {
                   {usd(r.amount)} · <span className="cash-mono">{r.networkId}</span>
                 </h2>
                 <p style={{ margin: 0 }}>
-                  <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span> {r.reason}
+                  <span className="cash-badge">{t(`admin.recons.status.${r.status}`)}</span>{' '}
+                  {movementReasonText(r.reason, locale)}
                 </p>
                 <p className="cash-muted" style={{ margin: 0 }}>
                   {[

@@ -73,7 +73,7 @@ describe('pending holds in the back office', () => {
       expect(await spendable()).toBe('2500')
       expect((await admin.json('GET', '/admin/failed-recons')).body.items[0]).toMatchObject({
         networkId,
-        reason: 'clearing for a reversed authorization',
+        reason: { key: 'recon_authorization_not_open', status: 'reversed' },
         status: 'open',
       })
 

@@ -167,13 +167,19 @@ const SOURCES: { table: string; uuidColumns: string[]; textColumns: string[]; re
         kind: 'failed_recon',
         id: r.id,
         status: r.status as Status,
-        details: [String(r.reason)],
+        details: [String(r.network_id)],
         accountId: null,
         amount: amountOf(r.amount as bigint, 'USDC'),
         asset: 'USDC',
       },
       events: [
-        { at: r.created_at.toISOString(), state: 'recon_recorded', detail: String(r.reason), source: 'failed_recon' },
+        {
+          at: r.created_at.toISOString(),
+          state: 'recon_recorded',
+          detail: null,
+          reason: r.reason as MovementReason,
+          source: 'failed_recon',
+        },
         ...(r.resolved_at
           ? [
               {

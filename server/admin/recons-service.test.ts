@@ -54,7 +54,7 @@ describe('failed recons in the back office', () => {
         status: 'open',
         card: { last4: '4242' },
         account: { name: 'Paula Pereira' },
-        reason: 'cleared 60 against 40 authorized',
+        reason: { key: 'recon_outside_tolerance', cleared: '60000000', authorized: '40000000' },
       })
       expect(await usdc()).toBe('2500')
 
@@ -113,7 +113,7 @@ describe('failed recons in the back office', () => {
     async () => {
       await clearing('auth_unknown_network_1', '25.123456')
       const recon = await openRecon()
-      expect(recon).toMatchObject({ authorizationId: null, reason: 'no matching authorization', account: null })
+      expect(recon).toMatchObject({ authorizationId: null, reason: { key: 'recon_no_authorization' }, account: null })
       const noReason = await admin.json('POST', `/admin/failed-recons/${recon.id}/write-off`, { reason: '' }, key())
       expect(noReason.status).toBe(400)
       expect(noReason.body.error.fields.reason).toMatch(/reason/)

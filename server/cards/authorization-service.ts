@@ -23,7 +23,7 @@ import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 import { title } from '../../domain/movement-title'
-import { reason, storedReason } from '../../domain/movement-reason'
+import { reason, storedReason, type MovementReason } from '../../domain/movement-reason'
 
 export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
@@ -236,13 +236,19 @@ async function failedRecon(
   networkId: string,
   auth: Selectable<CardAuthorizationsTable> | undefined,
   amount: bigint,
-  reason: string,
+  why: MovementReason,
 ) {
   await db
     .insertInto('failed_recons')
-    .values({ id: deps.newId(), network_id: networkId, authorization_id: auth?.id ?? null, amount, reason })
+    .values({
+      id: deps.newId(),
+      network_id: networkId,
+      authorization_id: auth?.id ?? null,
+      amount,
+      reason: storedReason(why),
+    })
     .execute()
-  deps.log.warn('failed recon', { networkId, reason })
+  deps.log.warn('failed recon', { networkId, reason: why })
 }
 
 const Clearing = z.object({ authorizationId: z.string(), amount: z.string() })
@@ -262,7 +268,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
       e.authorizationId,
       auth,
       amount,
-      auth ? `clearing for a ${auth.status} authorization` : 'no matching authorization',
+      auth ? reason('recon_authorization_not_open', { status: auth.status }) : reason('recon_no_authorization', {}),
     )
   if (!clearingWithinTolerance(auth.amount, amount))
     return failedRecon(
@@ -271,7 +277,7 @@ export async function clear(deps: Deps, db: Tx, raw: unknown) {
       e.authorizationId,
       auth,
       amount,
-      `cleared ${toDecimal(amount, 'USDC')} against ${toDecimal(auth.amount, 'USDC')} authorized`,
+      reason('recon_outside_tolerance', { cleared: String(amount), authorized: String(auth.amount) }),
     )
   await postClearing(deps, db, auth, amount)
 }
@@ -363,7 +369,7 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded'))
-    return failedRecon(deps, db, e.authorizationId, auth, amount, 'refund without a cleared purchase')
+    return failedRecon(deps, db, e.authorizationId, auth, amount, reason('recon_refund_without_purchase', {}))
   const clawedFromRefund = await clawbackForRefund(db, auth, amount)
   const toHolder = amount - clawedFromRefund
   await postJournal(db, {

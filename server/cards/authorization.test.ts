@@ -114,8 +114,8 @@ describe('card authorizations', () => {
     await network(a.networkId, 'clearing', '130')
     await network('auth_unknown_1', 'clearing', '10')
     expect((await recons()).map((r) => r.reason)).toEqual([
-      'cleared 130 against 100 authorized',
-      'no matching authorization',
+      { key: 'recon_outside_tolerance', cleared: '130000000', authorized: '100000000' },
+      { key: 'recon_no_authorization' },
     ])
     expect(await usdcBalance()).toBe('2500')
     expect((await purchases())[0].status).toBe('approved')

@@ -21,6 +21,7 @@ beforeAll(async () => {
   await db.exec(readerOf('0043_movement_titles', 'ALTER TABLE journals'))
   await db.exec(readerOf('0044_movement_reasons', 'ALTER TABLE'))
   await db.exec(readerOf('0045_membership_point_titles', 'ALTER TABLE'))
+  await db.exec(readerOf('0048_failed_recon_reasons', 'ALTER TABLE'))
 })
 afterAll(() => db.close())
 
@@ -133,5 +134,29 @@ describe('a company’s rejection reason without the English sentence around it 
       'ID document (back) of Mona More',
     ])
     await scratch.close()
+  })
+})
+
+describe('a failed recon’s reason read from the sentence written before (migration 0048)', () => {
+  // The sentence as stored, and as an English back office shows it now.
+  const cases: [string, string][] = [
+    ['no matching authorization', 'No authorization matches this network id.'],
+    ['refund without a cleared purchase', 'A refund for a purchase that was never cleared.'],
+    ['clearing for a reversed authorization', 'A clearing for an authorization that is reversed.'],
+    ['clearing for a expired authorization', 'A clearing for an authorization that is expired.'],
+    ['cleared 130 against 100 authorized', 'Cleared $130.00 against $100.00 authorized.'],
+    ['cleared 12.5 against 8.25 authorized', 'Cleared $12.50 against $8.25 authorized.'],
+    ['a reason nobody wrote like this', 'a reason nobody wrote like this'],
+  ]
+  it.each(cases)('“%s” → “%s”', async (sentence, worded) => {
+    const r = MovementReasonSchema.parse(await read(sentence, 'recon_reason_from_text'))
+    expect(movementReasonText(r, 'en-US')).toBe(worded)
+    expect(movementReasonText(r, 'pt-BR')).not.toBe('')
+  })
+  it('words a tolerance miss in Portuguese with Brazilian figures', async () => {
+    const r = MovementReasonSchema.parse(await read('cleared 1250.5 against 1000 authorized', 'recon_reason_from_text'))
+    expect(movementReasonText(r, 'pt-BR').replace(/\s/g, ' ')).toBe(
+      'Liquidado US$ 1.250,50 contra US$ 1.000,00 autorizados.',
+    )
   })
 })

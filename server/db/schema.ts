@@ -438,7 +438,8 @@ export interface FailedReconsTable {
   network_id: string
   authorization_id: string | null
   amount: Money
-  reason: string
+  /** Why the clearing or refund did not match (domain/movement-reason.ts, the recon_* kinds; migration 0048). */
+  reason: ColumnType<MovementReason, string, string>
   status: ColumnType<
     'open' | 'matched' | 'written_off' | 'refunded',
     'open' | 'matched' | 'written_off' | 'refunded' | undefined,
