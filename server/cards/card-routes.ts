@@ -24,6 +24,7 @@ import { defineRoute } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { scheduleWebhook } from '../money-in/providers'
 import { HISTORY_TYPES, historyCsv, historyDetail, listHistory } from '../history/history-service'
+import { dataKeys } from '../security/data-keys'
 import {
   ActivateCardBody,
   CardDetailsView,
@@ -137,7 +138,8 @@ export const cardRoutes = [
     access: read,
     params: AccountParams.extend({ type: z.enum([...HISTORY_TYPES, 'other']), id: z.uuid() }),
     response: HistoryDetail,
-    handler: ({ db, params }) => historyDetail(db, params.accountId, params.type, params.id),
+    handler: ({ deps, db, params }) =>
+      historyDetail(dataKeys(deps.config), db, params.accountId, params.type, params.id),
   }),
   defineRoute({
     method: 'get',

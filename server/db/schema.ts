@@ -22,8 +22,10 @@ export interface UsersTable {
   kyc_reason: ColumnType<string | null, string | null | undefined, string | null>
   /** null: never chosen (the device's language is used). */
   language: ColumnType<'en' | 'pt-BR' | null, 'en' | 'pt-BR' | null | undefined, 'en' | 'pt-BR' | null>
-  phone: ColumnType<string | null, string | null | undefined, string | null>
-  vault_email: ColumnType<string | null, string | null | undefined, string | null>
+  /** Sealed (server/security/seal-stored-pii.ts), like the columns below marked so. */
+  phone: ColumnType<SealedText | null, SealedText | null | undefined, SealedText | null>
+  /** Sealed. */
+  vault_email: ColumnType<SealedText | null, SealedText | null | undefined, SealedText | null>
   vault_email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
 }
@@ -306,7 +308,8 @@ export interface PixPaymentsTable {
   id: string
   account_id: string
   key_type: string
-  key_value: string
+  /** Sealed: a CPF, a phone number or an e-mail is someone's personal data. */
+  key_value: SealedText
   recipient_name: string
   recipient_city: string
   source: 'key' | 'code'
@@ -683,7 +686,8 @@ export interface Database {
 
 export interface VaultEmailCodesTable {
   user_id: string
-  email: string
+  /** Sealed. */
+  email: SealedText
   code_hash: string
   wrong_tries: ColumnType<number, number | undefined, number>
   expires_at: Timestamp

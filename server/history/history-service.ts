@@ -6,6 +6,7 @@ import { toDecimal } from '../../domain/money'
 import { kindsWithWord, movementReasonText, movementTitleText, type Language } from '../../domain/movement-words'
 import { maskPixKey, type PixKey } from '../../domain/pix-key'
 import type { Tx } from '../ledger/ledger-service'
+import { openText, type KeyRing } from '../security/field-crypto'
 import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
 
 export { HISTORY_STATUSES, HISTORY_TYPES, type HistoryType } from '../../domain/activity-kinds'
@@ -131,7 +132,7 @@ export async function historyCsv(
 }
 
 /** One movement with its timeline: authorized → settled (or what happened instead), or a withdrawal's states. */
-export async function historyDetail(db: Tx, accountId: string, type: HistoryType | 'other', id: string) {
+export async function historyDetail(keys: KeyRing, db: Tx, accountId: string, type: HistoryType | 'other', id: string) {
   let row: HistoryRow | undefined
   for (const source of HISTORY_SOURCES.filter((s) => s.yields(type))) {
     row ??= (await source.rows(accountId, { type, id }, 1).execute(db)).rows[0]
@@ -180,7 +181,7 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
     })
   } else {
     timeline.push({ step: row.status, at: row.created_at.toISOString() })
-    if (type === 'pix') Object.assign(extra, await pixDetails(db, id))
+    if (type === 'pix') Object.assign(extra, await pixDetails(keys, db, id))
   }
   return { ...view(row), timeline, details: extra, increments: added }
 }
@@ -190,10 +191,16 @@ export async function historyDetail(db: Tx, accountId: string, type: HistoryType
  * locked rate (USD per real), the fee and the end-to-end id the Central Bank's system gave it; a top-up's
  * reais, rate, fee and charge id.
  */
-async function pixDetails(db: Tx, journalId: string): Promise<Record<string, string | null>> {
+async function pixDetails(keys: KeyRing, db: Tx, journalId: string): Promise<Record<string, string | null>> {
   const p = await db.selectFrom('pix_payments').selectAll().where('journal_id', '=', journalId).executeTakeFirst()
   if (p) {
-    const key = p.key_type === 'code' ? null : maskPixKey({ type: p.key_type as PixKey['type'], value: p.key_value })
+    const key =
+      p.key_type === 'code'
+        ? null
+        : maskPixKey({
+            type: p.key_type as PixKey['type'],
+            value: openText(keys, 'pix_payments.key_value', p.key_value),
+          })
     return {
       brlAmount: toDecimal(p.brl_amount, 'BRL'),
       pixKey: key,

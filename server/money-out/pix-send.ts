@@ -12,6 +12,8 @@ import { loadPosition } from '../accounts/account-service'
 import { verifyConfirmation } from '../auth/confirm'
 import type { PixPaymentsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
+import { dataKeys } from '../security/data-keys'
+import { openText, sealText } from '../security/field-crypto'
 import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
 import { SANDBOX_FX } from '../money-in/providers'
 import { title } from '../../domain/movement-title'
@@ -75,12 +77,19 @@ function resolveDestination(destination: string): {
  * resolves to a made-up name) on every server but production, so it is marked as such.
  */
 export function pixPaymentView(deps: Pick<Deps, 'config'>, p: Selectable<PixPaymentsTable>) {
+  const keys = dataKeys(deps.config)
   return {
     id: p.id,
     recipientName: p.recipient_name,
     recipientSandbox: p.source === 'key' && deps.config.CASH_ENV !== 'production',
     recipientCity: p.recipient_city,
-    key: p.key_type === 'code' ? null : maskPixKey({ type: p.key_type as PixKey['type'], value: p.key_value }),
+    key:
+      p.key_type === 'code'
+        ? null
+        : maskPixKey({
+            type: p.key_type as PixKey['type'],
+            value: openText(keys, 'pix_payments.key_value', p.key_value),
+          }),
     source: p.source,
     brlAmount: toDecimal(p.brl_amount, 'BRL'),
     rate: toDecimal(p.rate_micro_usd, 'USDC'),
@@ -124,7 +133,7 @@ export async function quotePixSend(
       id,
       account_id: accountId,
       key_type: dest.key.type,
-      key_value: dest.key.value,
+      key_value: sealText(dataKeys(deps.config), 'pix_payments.key_value', dest.key.value),
       recipient_name: dest.name,
       recipient_city: dest.city,
       source: dest.source,

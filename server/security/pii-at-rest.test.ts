@@ -42,6 +42,12 @@ describe('personal data at rest', () => {
       const stored = await storePersonalData(t.app, t.runJobs, advance)
       const rows = await everyRow(t.deps.db)
       for (const plain of stored.plaintexts) expect(rows.includes(plain), `${plain} stored in the clear`).toBe(false)
+      const profileRows = rows
+        .split('\n')
+        .filter((r) => r.startsWith('users ') || r.startsWith('vault_email_codes '))
+        .join('\n')
+      for (const plain of stored.sealedInProfile)
+        expect(profileRows.includes(plain), `${plain} stored in the clear`).toBe(false)
       expect(rows).not.toContain(stored.documentBytes.toString('hex'))
       const recipients = await t.deps.db.kysely
         .selectFrom('bank_recipients')

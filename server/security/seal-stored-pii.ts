@@ -21,8 +21,15 @@ export const SEAL_BATCH = 200
 
 /** A sealed column: its table, key, the column itself and, for virtual numbers, the blind index beside it. */
 type Column = {
-  table: 'bank_recipients' | 'virtual_bank_accounts' | 'identity_applications' | 'identity_documents'
-  key: 'id' | 'account_id'
+  table:
+    | 'bank_recipients'
+    | 'virtual_bank_accounts'
+    | 'identity_applications'
+    | 'identity_documents'
+    | 'users'
+    | 'vault_email_codes'
+    | 'pix_payments'
+  key: 'id' | 'account_id' | 'user_id'
   column: string
   index?: string
   bytes?: true
@@ -41,6 +48,10 @@ export const SEALED_COLUMNS: readonly Column[] = [
   { table: 'virtual_bank_accounts', key: 'account_id', column: 'iban', index: 'iban_index' },
   { table: 'identity_applications', key: 'id', column: 'details' },
   { table: 'identity_documents', key: 'id', column: 'content', bytes: true },
+  { table: 'users', key: 'id', column: 'phone' },
+  { table: 'users', key: 'id', column: 'vault_email' },
+  { table: 'vault_email_codes', key: 'user_id', column: 'email' },
+  { table: 'pix_payments', key: 'id', column: 'key_value' },
 ]
 
 /** The SQL prefix of a value sealed under `keyId`, as text and as bytes. */

@@ -2,11 +2,13 @@ import { say } from '../../domain/error-message'
 import type { ProfileBody, ProfileView } from '../../domain/api/settings.schema'
 import { DomainError } from '../../domain/errors'
 import { timeZoneAccount } from '../../domain/profile'
-import type { Principal } from '../http/route-table'
+import type { Deps, Principal } from '../http/route-table'
+import { dataKeys } from '../security/data-keys'
+import { openText, sealText } from '../security/field-crypto'
 import type { Tx } from '../ledger/ledger-service'
 
 /** The caller's profile and the time zone of the account it governs (see `timeZoneAccount`). */
-export async function getProfile(db: Tx, principal: Principal): Promise<ProfileView> {
+export async function getProfile(deps: Pick<Deps, 'config'>, db: Tx, principal: Principal): Promise<ProfileView> {
   const user = await db
     .selectFrom('users')
     .select(['name', 'email', 'language', 'phone'])
@@ -20,7 +22,7 @@ export async function getProfile(db: Tx, principal: Principal): Promise<ProfileV
     name: user.name,
     email: user.email,
     language: user.language,
-    phone: user.phone,
+    phone: user.phone === null ? null : openText(dataKeys(deps.config), 'users.phone', user.phone),
     timeZone:
       target && zone
         ? {
@@ -38,7 +40,12 @@ export async function getProfile(db: Tx, principal: Principal): Promise<ProfileV
  * Saves name, language, phone and (when sent and allowed) the time zone. A personal account carries its
  * holder's name, so it is renamed with them. A company's time zone is refused to a plain member at the field.
  */
-export async function saveProfile(db: Tx, principal: Principal, body: ProfileBody): Promise<void> {
+export async function saveProfile(
+  deps: Pick<Deps, 'config'>,
+  db: Tx,
+  principal: Principal,
+  body: ProfileBody,
+): Promise<void> {
   const target = timeZoneAccount(principal.memberships)
   if (body.timeZone !== undefined) {
     if (!target)
@@ -59,7 +66,11 @@ export async function saveProfile(db: Tx, principal: Principal, body: ProfileBod
   }
   await db
     .updateTable('users')
-    .set({ name: body.name, language: body.language, phone: body.phone })
+    .set({
+      name: body.name,
+      language: body.language,
+      phone: body.phone === null ? null : sealText(dataKeys(deps.config), 'users.phone', body.phone),
+    })
     .where('id', '=', principal.userId)
     .execute()
   if (target?.accountKind === 'personal')

@@ -27,7 +27,7 @@ export const settingsRoutes = [
     tag: 'settings',
     access: { kind: 'user' },
     response: ProfileView,
-    handler: ({ db, principal }) => getProfile(db, principal!),
+    handler: ({ deps, db, principal }) => getProfile(deps, db, principal!),
   }),
   defineRoute({
     method: 'put',
@@ -40,8 +40,8 @@ export const settingsRoutes = [
     response: ProfileView,
     handler: ({ deps, body, principal }) =>
       deps.db.kysely.transaction().execute(async (tx) => {
-        await saveProfile(tx, principal!, body)
-        return getProfile(tx, principal!)
+        await saveProfile(deps, tx, principal!, body)
+        return getProfile(deps, tx, principal!)
       }),
   }),
   defineRoute({

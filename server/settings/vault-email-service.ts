@@ -13,6 +13,8 @@ import { hitRateLimit } from '../security/rate-limit'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../ledger/ledger-service'
 import { sendMail } from '../mail/mail-service'
+import { dataKeys } from '../security/data-keys'
+import { openText, sealText } from '../security/field-crypto'
 import { mailLanguage } from '../mail/templates'
 
 /** Only a keyed hash of a code is stored: a database reader cannot read live codes. */
@@ -20,7 +22,12 @@ const hashCode = (deps: Pick<Deps, 'config'>, userId: string, code: string) =>
   createHmac('sha256', deps.config.WEBHOOK_SECRET).update(`vault-email:${userId}:${code}`).digest('hex')
 
 /** The verified address in use and the one waiting for its code, if any. */
-export async function getVaultEmail(deps: Pick<Deps, 'now'>, db: Tx, userId: string): Promise<VaultEmailView> {
+export async function getVaultEmail(
+  deps: Pick<Deps, 'now' | 'config'>,
+  db: Tx,
+  userId: string,
+): Promise<VaultEmailView> {
+  const keys = dataKeys(deps.config)
   const user = await db
     .selectFrom('users')
     .select(['vault_email', 'vault_email_verified_at'])
@@ -30,11 +37,14 @@ export async function getVaultEmail(deps: Pick<Deps, 'now'>, db: Tx, userId: str
   return {
     verified:
       user.vault_email && user.vault_email_verified_at
-        ? { email: user.vault_email, verifiedAt: user.vault_email_verified_at.toISOString() }
+        ? {
+            email: openText(keys, 'users.vault_email', user.vault_email),
+            verifiedAt: user.vault_email_verified_at.toISOString(),
+          }
         : null,
     pending: pending
       ? {
-          email: pending.email,
+          email: openText(keys, 'vault_email_codes.email', pending.email),
           expiresAt: pending.expires_at.toISOString(),
           codeUsable: pending.wrong_tries < VAULT_CODE_MAX_TRIES && pending.expires_at.getTime() > deps.now().getTime(),
         }
@@ -54,13 +64,14 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
     .select(['vault_email', 'language'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
-  if (user.vault_email === email)
+  const keys = dataKeys(deps.config)
+  if (user.vault_email !== null && openText(keys, 'users.vault_email', user.vault_email) === email)
     throw new DomainError('invalid_request', say('vault_email_already_verified'), {
       email: say('vault_email_already_verified'),
     })
   const code = newVaultCode(randomInt)
   const row = {
-    email,
+    email: sealText(keys, 'vault_email_codes.email', email),
     code_hash: hashCode(deps, userId, code),
     wrong_tries: 0,
     expires_at: new Date(now.getTime() + VAULT_CODE_MINUTES * 60_000),
@@ -84,6 +95,7 @@ export async function requestVaultCode(deps: Deps, db: Tx, userId: string, email
  */
 export async function verifyVaultCode(deps: Deps, userId: string, code: string): Promise<void> {
   const db = deps.db.kysely
+  const keys = dataKeys(deps.config)
   const now = deps.now()
   const pending = await db.selectFrom('vault_email_codes').selectAll().where('user_id', '=', userId).executeTakeFirst()
   if (!pending) throw new DomainError('vault_code_missing', undefined, { code: say('vault_code_missing') })
@@ -103,7 +115,11 @@ export async function verifyVaultCode(deps: Deps, userId: string, code: string):
       if (taken)
         await tx
           .updateTable('users')
-          .set({ vault_email: taken.email, vault_email_verified_at: now })
+          .set({
+            // Sealed again for where it now lives: a sealed value opens only under its own column's name.
+            vault_email: sealText(keys, 'users.vault_email', openText(keys, 'vault_email_codes.email', taken.email)),
+            vault_email_verified_at: now,
+          })
           .where('id', '=', userId)
           .execute()
       return Boolean(taken)

@@ -12,9 +12,22 @@ export const US_ACCOUNT_NUMBER = '4417352908'
 export const EU_IBAN = 'DE89370400440532013000'
 const KYC_BIRTH_DATE = '1987-09-23'
 const KYC_STREET = 'Rua Oscar Freire 1431'
+const PHONE = '+5511987650123'
+const VAULT_EMAIL = 'cofre.paula.7c21@example.com'
+const PENDING_VAULT_EMAIL = 'novo.cofre.9d04@example.com'
+/** A valid CPF (check digits right), as a PIX key typed with its dots and dash. */
+const CPF_KEY = '390.533.447-05'
+const CPF_DIGITS = '39053344705'
 
 /** What the flows stored that must appear nowhere in a row or a dump, each as the API answers it. */
-export type StoredPersonalData = { usdVirtual: string; eurVirtual: string; plaintexts: string[]; documentBytes: Buffer }
+export type StoredPersonalData = {
+  usdVirtual: string
+  eurVirtual: string
+  plaintexts: string[]
+  /** Sealed in users and vault_email_codes (the outbox keeps the address a mail went to). */
+  sealedInProfile: string[]
+  documentBytes: Buffer
+}
 
 /**
  * Stores every kind of sealed value through the API, as people do: Paula adds a US and an EU bank recipient and
@@ -95,6 +108,25 @@ export async function storePersonalData(
     SECRET_SCAN.toString('base64'),
   )
 
+  // Her phone, a verified vault e-mail and a newer one waiting for its code, and a PIX payment quoted to a CPF.
+  const profile = await paula.json('PUT', '/profile', {
+    name: 'Paula Pereira',
+    language: null,
+    phone: '+55 11 98765 0123',
+  })
+  expect(profile.body).toMatchObject({ phone: PHONE })
+  const codeFor = async (to: string) =>
+    (
+      (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(to)}`)).body.items as { subject: string }[]
+    )[0]!.subject.match(/(\d{6})$/)![1]!
+  await paula.json('POST', '/vault-email', { email: VAULT_EMAIL })
+  await paula.json('POST', '/vault-email/verify', { code: await codeFor(VAULT_EMAIL) })
+  const vault = await paula.json('POST', '/vault-email', { email: PENDING_VAULT_EMAIL })
+  expect(vault.body).toMatchObject({ verified: { email: VAULT_EMAIL }, pending: { email: PENDING_VAULT_EMAIL } })
+  const pix = await paula.json('POST', `/accounts/${account}/pix/payments`, { destination: CPF_KEY, brlAmount: '50' })
+  expect(pix.status, JSON.stringify(pix.body)).toBe(201)
+  expect(pix.body.key).toBe('***.533.447-**')
+
   expect(await usdc(paula, account)).toBe('2500')
   await admin.json('POST', '/sandbox/bank/transfers', {
     accountId: account,
@@ -127,7 +159,11 @@ export async function storePersonalData(
       KYC_BIRTH_DATE,
       KYC_STREET,
       SECRET_SCAN.subarray(8).toString('latin1'),
+      PHONE,
+      CPF_DIGITS,
     ],
+    // The mails sent to these keep their address in the outbox, as a mail log does; the profile's columns are sealed.
+    sealedInProfile: [VAULT_EMAIL, PENDING_VAULT_EMAIL],
     documentBytes: SECRET_SCAN,
   }
 }
