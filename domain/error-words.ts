@@ -1,6 +1,7 @@
 import type { ErrorMessage, ErrorMessageOf, ParamKey } from './error-message'
 import { ERROR_MESSAGES_PT_BR } from './error-messages-pt-br'
 import { ERRORS } from './errors'
+import { DOCUMENT_LABELS, DOCUMENT_LABELS_PT_BR, type DocumentKind } from './identity'
 import { format, type Format, type Language } from './word-format'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
 import { PLAIN_MESSAGES_PT_BR } from './plain-messages-pt-br'
@@ -37,22 +38,9 @@ const RECON_PT_BR: Record<string, string> = {
   written_off: 'baixada',
   refunded: 'reembolsada',
 }
-const DOCS_EN: Record<string, string> = {
-  id_front: 'id document (front)',
-  id_back: 'id document (back)',
-  passport: 'passport',
-  selfie: 'selfie',
-  certificate_of_incorporation: 'certificate of incorporation',
-  proof_of_address: 'proof of address',
-}
-const DOCS_PT_BR: Record<string, string> = {
-  id_front: 'documento de identidade (frente)',
-  id_back: 'documento de identidade (verso)',
-  passport: 'passaporte',
-  selfie: 'selfie',
-  certificate_of_incorporation: 'certificado de constituição',
-  proof_of_address: 'comprovante de endereço',
-}
+/** A document kind by its name in a sentence (lower case), or as sent when it is not one. */
+const docIn = (labels: Record<DocumentKind, string>, kind: string) =>
+  Object.hasOwn(labels, kind) ? labels[kind as DocumentKind].toLowerCase() : kind
 const GATE_EN: Record<string, string> = {
   not_started: 'has not been started',
   submitted: 'has been submitted and is waiting for review',
@@ -144,7 +132,7 @@ const EN: Catalog = {
     'This change lowers or removes cashback, so holders must see it first: ' +
     `it can take effect from ${f.stamp(m.earliest)} on.`,
   file_uploaded_as: (m) =>
-    `This file was uploaded as ${DOCS_EN[m.was] ?? m.was}. Upload the ${DOCS_EN[m.wanted] ?? m.wanted} here.`,
+    `This file was uploaded as ${docIn(DOCUMENT_LABELS, m.was)}. Upload the ${docIn(DOCUMENT_LABELS, m.wanted)} here.`,
   tier_no_reward: (m) => `The ${m.tier} tier has no reward in this promotion.`,
   code_wrong_tries_left: (m) => `That code is not right. ${m.left} ${m.left === 1 ? 'try' : 'tries'} left.`,
   feedback_per_hour: (m) =>
@@ -225,7 +213,8 @@ const PT_BR: Catalog = {
     'Esta alteração reduz ou remove cashback, então os titulares precisam vê-la antes: ' +
     `ela pode valer a partir de ${f.stamp(m.earliest)}.`,
   file_uploaded_as: (m) =>
-    `Este arquivo foi enviado como ${DOCS_PT_BR[m.was] ?? m.was}. Envie aqui o ${DOCS_PT_BR[m.wanted] ?? m.wanted}.`,
+    `Este arquivo foi enviado como ${docIn(DOCUMENT_LABELS_PT_BR, m.was)}. ` +
+    `Envie aqui: ${docIn(DOCUMENT_LABELS_PT_BR, m.wanted)}.`,
   tier_no_reward: (m) => `O nível ${m.tier} não tem recompensa nesta promoção.`,
   code_wrong_tries_left: (m) =>
     `Esse código não está certo. ${m.left === 1 ? 'Resta 1 tentativa' : `Restam ${m.left} tentativas`}.`,

@@ -23,35 +23,33 @@ export type ApplicationRow = Selectable<IdentityApplicationsTable>
 const mailed = (status: VerificationStatus): status is MailedVerificationStatus =>
   status === 'approved' || status === 'rejected' || status === 'more_info_needed'
 
-/** The reason stored with a status (and shown by the card gate): the provider's reason, or the document asked for. */
-function reasonOf(
-  app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>,
-  owner: boolean,
-): string | null {
-  const whose = owner ? ` of ${app.subject_name}` : ''
-  // Which owner was rejected is in the view's owners (their names and statuses), worded by the page.
-  if (app.status === 'rejected') return app.reason
+type Reasoned = Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>
+
+/** How each language names a beneficial owner's part in a reason: the document and the owner's rejection. */
+const OWNER_WORDS = {
+  en: { documents: DOCUMENT_LABELS, of: 'of', owner: 'Beneficial owner', rejected: 'rejected' },
+  'pt-BR': { documents: DOCUMENT_LABELS_PT_BR, of: 'de', owner: 'Sócio', rejected: 'recusado' },
+} as const
+
+/**
+ * The reason as a mail in `language` says it: the reviewer's words as written (naming the owner they rejected), or
+ * the document asked for by its name there (and whose).
+ */
+function mailReason(app: Reasoned, owner: boolean, language: MailLanguage): string | null {
+  const w = OWNER_WORDS[language]
+  if (app.status === 'rejected')
+    return owner ? `${w.owner} ${app.subject_name}: ${app.reason ?? w.rejected}` : app.reason
   if (app.status === 'more_info_needed' && app.requested_document)
-    return `${DOCUMENT_LABELS[app.requested_document as DocumentKind]}${whose}`
+    return `${w.documents[app.requested_document as DocumentKind]}${owner ? ` ${w.of} ${app.subject_name}` : ''}`
   return null
 }
 
-/** The reason as a mail in `language` says it: the reviewer's words as written, the document by its name there. */
-function mailReason(
-  app: Pick<ApplicationRow, 'status' | 'reason' | 'requested_document' | 'subject_name'>,
-  owner: boolean,
-  language: MailLanguage,
-): string | null {
-  if (app.status === 'rejected' && owner)
-    return language === 'pt-BR'
-      ? `Sócio ${app.subject_name}: ${app.reason ?? 'recusado'}`
-      : `Beneficial owner ${app.subject_name}: ${app.reason ?? 'rejected'}`
-  if (language === 'en') return reasonOf(app, owner)
-  if (app.status === 'rejected') return app.reason
-  if (app.status === 'more_info_needed' && app.requested_document)
-    return `${DOCUMENT_LABELS_PT_BR[app.requested_document as DocumentKind]}${owner ? ` de ${app.subject_name}` : ''}`
-  return null
-}
+/**
+ * The reason stored with a status (and shown by the card gate): the provider's or reviewer's words alone (which owner
+ * was rejected is in the view's owners, worded by the page), or the document asked for.
+ */
+const reasonOf = (app: Reasoned, owner: boolean): string | null =>
+  app.status === 'rejected' ? app.reason : mailReason(app, owner, 'en')
 
 /**
  * Brings the person's `kyc_status` or the company's `kyb_status` in line with its applications, and mails
