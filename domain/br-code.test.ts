@@ -38,6 +38,21 @@ describe('BR Code', () => {
     expect(() => decodeBrCode(MANUAL_EXAMPLE.slice(0, -1))).toThrow()
   })
 
+  it('reads a code whose checksum itself is 6304, the CRC tag', () => {
+    // One code in 65,536 has a CRC equal to its tag; found by the property below on CI.
+    const code =
+      '00020101021226380014br.gov.bcb.pix2516yr6rbhyc.0q7.smn5204000053039865409951613.915802BR5906PivxF"' +
+      '6003key62050501363046304'
+    expect(decodeBrCode(code)).toEqual({
+      kind: 'dynamic',
+      url: 'yr6rbhyc.0q7.smn',
+      amount: '951613.91',
+      merchantName: 'PivxF"',
+      merchantCity: 'key',
+      txid: '3',
+    })
+  })
+
   it('counts lengths in bytes, so accented names survive', () => {
     const code = encodeBrCode({
       kind: 'dynamic',

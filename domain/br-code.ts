@@ -89,8 +89,9 @@ function readFields(text: string): Map<string, string> {
 /** Reads a pasted or scanned BR Code, checking its CRC. Throws `pix_code_invalid` or `pix_code_checksum`. */
 export function decodeBrCode(input: string): BrCode {
   const text = input.trim()
-  const at = text.lastIndexOf('6304')
-  if (at < 0 || text.length !== at + 8) throw new DomainError('pix_code_invalid')
+  // The CRC is the last four characters, after the `6304` tag; it may itself read `6304`.
+  const at = text.length - 8
+  if (at < 0 || text.slice(at, at + 4) !== '6304') throw new DomainError('pix_code_invalid')
   if (crc16(text.slice(0, at + 4)) !== text.slice(at + 4).toUpperCase()) throw new DomainError('pix_code_checksum')
   const top = readFields(text.slice(0, at))
   if (top.get('00') !== '01') throw new DomainError('pix_code_invalid')
