@@ -44,6 +44,11 @@ export type ClosedLoopResult = {
   failed: number
   declined: number
   seconds: number
+  /**
+   * This process's CPU time (every thread: the server's, PGlite's) per request, in µs: what a request costs
+   * whatever else the machine runs (a PostgreSQL server's own work is not in it).
+   */
+  cpuUsPerRequest: number
   load: LoadDuring
 }
 
@@ -57,6 +62,7 @@ export async function closedLoop(
   let failed = 0
   let declined = 0
   const stopLoad = sampleLoad()
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: opts.inFlight }, async () => {
@@ -71,6 +77,7 @@ export async function closedLoop(
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
   latencies.sort((a, b) => a - b)
   return {
     requests: latencies.length,
@@ -81,6 +88,7 @@ export async function closedLoop(
     failed,
     declined,
     seconds: round(seconds),
+    cpuUsPerRequest: Math.round((cpu.user + cpu.system) / Math.max(1, latencies.length)),
     load: stopLoad(),
   }
 }

@@ -452,13 +452,14 @@ say(
 )
 say(
   `   load = the machine's 1-minute load average at the start → ` +
-    `end of the run (highest 1 s sample), on ${cpus().length} cores`,
+    `end of the run (highest 1 s sample), on ${cpus().length} cores · cpu = this process's CPU time (all its ` +
+    `threads; not PostgreSQL's) per request, steadier than the rate on a busy machine`,
 )
 say('')
 say(
   `${'figure'.padEnd(28)} ${'database'.padEnd(13)} ${'requests'.padStart(8)} ${'/s'.padStart(7)} ` +
-    `${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(6)} ${'declined'.padStart(8)}  ` +
-    `${'load'.padEnd(18)}  floors in the same run`,
+    `${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'failed'.padStart(6)} ${'declined'.padStart(8)} ` +
+    `${'cpu µs/req'.padStart(10)}  ${'load'.padEnd(18)}  floors in the same run`,
 )
 const fmt = (n: number, width: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–').padStart(width)
 const showLoad = (l: LoadDuring) => `${l.start.toFixed(1)} → ${l.end.toFixed(1)} (${l.max.toFixed(1)})`.padEnd(18)
@@ -499,8 +500,8 @@ const server = await benchServer(POSTGRES, (key, r) => {
     const o = r as OpenFigure
     say(
       `${key.padEnd(28)} ${o.database.padEnd(13)} ${String(o.arrivals).padStart(8)} ${fmt(o.achievedPerSecond, 7)} ` +
-        `${fmt(o.p50Ms, 8)} ${fmt(o.p99Ms, 8)} ${String(o.failed).padStart(6)} ${String(o.declined).padStart(8)}  ` +
-        `${showLoad(o.load)}  ${besideFloors(o.database)}`,
+        `${fmt(o.p50Ms, 8)} ${fmt(o.p99Ms, 8)} ${String(o.failed).padStart(6)} ${String(o.declined).padStart(8)} ` +
+        `${''.padStart(10)}  ${showLoad(o.load)}  ${besideFloors(o.database)}`,
     )
     say(
       `${''.padEnd(28)} offered ${o.offeredPerSecond}/s · answered ${o.achievedPerSecond}/s · approved ` +
@@ -513,8 +514,9 @@ const server = await benchServer(POSTGRES, (key, r) => {
   if (key.startsWith('floor')) floors[key] = c
   say(
     `${key.padEnd(28)} ${c.database.padEnd(13)} ${String(c.requests).padStart(8)} ${fmt(c.perSecond, 7)} ` +
-      `${fmt(c.p50Ms, 8)} ${fmt(c.p99Ms, 8)} ${String(c.failed).padStart(6)} ${String(c.declined).padStart(8)}  ` +
-      `${showLoad(c.load)}  ${key.startsWith('floor') ? '' : besideFloors(c.database)}`,
+      `${fmt(c.p50Ms, 8)} ${fmt(c.p99Ms, 8)} ${String(c.failed).padStart(6)} ${String(c.declined).padStart(8)} ` +
+      `${String(c.cpuUsPerRequest).padStart(10)}  ${showLoad(c.load)}  ` +
+      `${key.startsWith('floor') ? '' : besideFloors(c.database)}`,
   )
 })
 if (Object.keys(declineReasons).length)
