@@ -357,18 +357,11 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
     add(d.from!, 'debit', d.request.input.amount)
     add(settlementId, 'credit', d.request.input.amount)
   }
+  // One row per decision (migration 0051): the holds and the events are read from the decisions; what the batch
+  // shares (the account every hold credits, the time the decisions are made) is said once.
   const batchWrites = {
-    holds: approved.map((d) => ({
-      id: d.holdId,
-      authorization_id: d.id,
-      account_id: d.accountId,
-      debit: d.from,
-      credit: settlementId,
-      amount: String(d.request.input.amount),
-      title: title('card', { merchant: d.request.input.merchantName }),
-      reference: d.request.input.networkId,
-      expires_at: d.expiresAt.toISOString(),
-    })),
+    settlement: settlementId,
+    at: now.toISOString(),
     ledger: [...delta.keys()]
       .sort()
       .map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
@@ -385,19 +378,17 @@ async function decideBatch(deps: Deps, tx: Tx, batch: Request[], knownSettlement
         merchant_name: e.merchantName,
         merchant_city: e.merchantCity,
         mcc: e.mcc,
-        status: d.holdId ? 'approved' : 'declined',
-        decline_reason: d.holdId ? null : d.result.reason,
-        hold_id: d.holdId,
         expires_at: d.expiresAt.toISOString(),
-        created_at: now.toISOString(),
+        // An approval: its hold, the holder's ledger account it reserves and what the holder's history calls it.
+        ...(d.holdId
+          ? { hold_id: d.holdId, debit: d.from, title: title('card', { merchant: e.merchantName }) }
+          : { decline_reason: d.result.reason }),
+        event_id: d.request.event.id,
+        event_type: d.request.event.type,
+        payload: d.request.event.data,
+        result: d.result,
       }
     }),
-    events: decided.map((d) => ({
-      event_id: d.request.event.id,
-      type: d.request.event.type,
-      payload: d.request.event.data,
-      result: d.result,
-    })),
   }
   // The COMMIT goes right behind the write, without waiting for its answer (group-commit.ts); `runBatch` looks at
   // `written` once the transaction has ended.

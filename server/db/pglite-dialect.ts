@@ -1,5 +1,5 @@
 import {
-  CompiledQuery,
+  type CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -61,7 +61,7 @@ class PGliteDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection) {
     const c = connection as PGliteConnection
     if (c.dropUnsentBegin()) return
-    const commit = c.executeQuery(CompiledQuery.raw('commit'))
+    const commit = c.control('commit')
     c.release()
     await commit
   }
@@ -69,7 +69,7 @@ class PGliteDriver implements Driver {
   // are the next caller's, which a ROLLBACK here would undo. So once released, nothing more is sent.
   async rollbackTransaction(connection: DatabaseConnection) {
     const c = connection as PGliteConnection
-    if (!c.dropUnsentBegin() && !c.released) await c.executeQuery(CompiledQuery.raw('rollback'))
+    if (!c.dropUnsentBegin() && !c.released) await c.control('rollback')
   }
   async releaseConnection(connection: DatabaseConnection) {
     ;(connection as PGliteConnection).release()
@@ -105,6 +105,14 @@ class PGliteConnection implements DatabaseConnection {
     const unsent = this.#begin !== undefined
     this.#begin = undefined
     return unsent
+  }
+  /**
+   * COMMIT or ROLLBACK as a script (PostgreSQL's simple protocol): one call into the database instead of the
+   * parse, describe, bind and execute a statement with parameters takes (about half the cost on PGlite).
+   */
+  async control(statement: 'commit' | 'rollback'): Promise<void> {
+    if (this.released) throw new Error('PGlite dialect: a statement on a connection already released')
+    return this.client.exec(statement)
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.released) throw new Error('PGlite dialect: a statement on a connection already released')
