@@ -201,6 +201,35 @@ describe('card decisions in shared commits', () => {
   })
 
   it(
+    'the checks on new card authorizations look up the account and card by key, ' + 'not by reading each table',
+    async () => {
+      const db = t.deps.db
+      const scans = async () => {
+        await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
+        const { rows } = await sql<{ relname: string; n: string }>`
+        SELECT relname, seq_scan::text AS n FROM pg_stat_user_tables
+        WHERE relid IN ('accounts'::regclass, 'cards'::regclass)`.execute(db.kysely)
+        return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]))
+      }
+      // One statement as a card batch writes it (declines, which reserve nothing); its triggers run the checks.
+      const insert = (n: number) =>
+        sql`INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city,
+          mcc, status, decline_reason, expires_at)
+        SELECT gen_random_uuid(), ${`direct_${n}_${Date.now()}`} || g, ${card}, ${account}, 1, 'Batch Bistro', 'Porto',
+          '5812', 'declined', 'card_frozen', now() FROM generate_series(1, 5) AS g`.execute(db.kysely)
+      await insert(1) // the checks planned
+      const before = await scans()
+      await insert(2)
+      const after = await scans()
+      // Joined by a hash or merge join, both tables were read whole at every batch, however many rows they hold.
+      expect({ accounts: after.accounts! - before.accounts!, cards: after.cards! - before.cards! }).toEqual({
+        accounts: 0,
+        cards: 0,
+      })
+    },
+  )
+
+  it(
     'the card batch read finds the events it has seen by key, ' +
       'even where the statistics predate the events table’s growth',
     async () => {
