@@ -569,8 +569,16 @@ export interface InstallSecretsTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
+/** A sealed column the startup pass found wholly sealed under `key_id` (server/security/seal-stored-pii.ts). */
+export interface SealedColumnsTable {
+  name: string
+  key_id: string
+  checked_at: ColumnType<Date, Date | undefined, Date>
+}
+
 export interface Database {
   install_secrets: InstallSecretsTable
+  sealed_columns: SealedColumnsTable
   users: UsersTable
   accounts: AccountsTable
   account_members: AccountMembersTable

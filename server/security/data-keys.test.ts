@@ -72,6 +72,8 @@ it('a server started on a database made before sealing seals its ' +
           'manual')`.execute(db.kysely)
     await sql`INSERT INTO virtual_bank_accounts (account_id, usd_account_number, iban)
         VALUES (${account}, '912345678901', 'DE02100100100000000001')`.execute(db.kysely)
+    // Nor had it a record of columns found sealed (migration 0053).
+    await sql`DELETE FROM sealed_columns`.execute(db.kysely)
     await db.close()
 
     server = new Server(env, port)

@@ -194,6 +194,30 @@ describe('the startup pass', () => {
     expect((await paula.json('GET', `/accounts/${account}/bank-details`)).body).toEqual(details)
   })
 
+  it(
+    'reads a sealed column once per data key: ' + 'a later start reads none of them, a rotation reads them again',
+    async () => {
+      const db = t.deps.db
+      const scans = async () => {
+        await sql`SELECT pg_stat_force_next_flush()`.execute(db.kysely)
+        const { rows } = await sql<{ n: string }>`SELECT sum(seq_scan)::text AS n FROM pg_stat_user_tables
+        WHERE relid IN ('users'::regclass, 'identity_documents'::regclass, 'pix_payments'::regclass)`.execute(db.kysely)
+        return Number(rows[0]!.n)
+      }
+      await storeOldRows(db)
+      const keys = parseDataKeys(rotated)
+      expect(Object.keys(await sealStoredPii(db, keys, t.deps.log))).toContain('identity_documents.content')
+      const before = await scans()
+      expect(await sealStoredPii(db, keys, t.deps.log)).toEqual({})
+      expect(await scans(), 'the second start read a sealed table').toBe(before)
+      // A value in the clear after that is only a database's own doing (every write seals); a new current key reads
+      // every column again, and seals it.
+      const next = parseDataKeys(`next3:${Buffer.alloc(32, 'n').toString('base64')},${rotated}`)
+      expect(Object.keys(await sealStoredPii(db, next, t.deps.log))).toContain('identity_documents.content')
+      expect(await scans()).toBeGreaterThan(before)
+    },
+  )
+
   it('refuses to start on values sealed under a key DATA_KEYS does not hold, naming the key', async () => {
     const lostKey = parseDataKeys(`gone9:${Buffer.alloc(32, 'g').toString('base64')}`)
     const sealed = sealText(lostKey, 'bank_recipients.iban', 'DE89370400440532013000') as unknown as string

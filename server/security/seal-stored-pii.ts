@@ -61,9 +61,11 @@ const sealedUnder = (keyId: string) => `v1.${keyId}.`
  * Seals what is not sealed under the current key, before the server takes traffic: values stored before sealing
  * began (plaintext: any value not starting `v1.<keyId>.`), and values under an older key of DATA_KEYS (a rotation).
  * Each is opened (plaintext as it is), sealed under the current key and, for virtual numbers, given the blind index
- * under it. Idempotent and safe beside other servers starting: batches of SEAL_BATCH rows, each row locked while it
- * is sealed and skipped when another server holds it. Throws when a value is under a key DATA_KEYS
- * does not hold, naming it: that database needs the key it was sealed with.
+ * under it. A column found wholly sealed is recorded with the key (`sealed_columns`) and skipped by later starts
+ * under that key: every write seals, so only a newly sealed column or a new current key needs the read. Idempotent
+ * and safe beside other servers starting: batches of SEAL_BATCH rows, each row locked while it is sealed and skipped
+ * when another server holds it. Throws when a value is under a key DATA_KEYS does not hold, naming it: that database
+ * needs the key it was sealed with.
  */
 export async function sealStoredPii(db: Db, keys: KeyRing, log: Logger): Promise<Record<string, number>> {
   try {
@@ -79,16 +81,24 @@ export async function sealStoredPii(db: Db, keys: KeyRing, log: Logger): Promise
 
 async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<string, number>> {
   const done: Record<string, number> = {}
+  // The columns found wholly sealed under the current key by an earlier start (migration 0053): every write seals,
+  // so they are not read again until a migration seals a new column or the current key changes.
+  const checked = new Set(
+    (await db.kysely.selectFrom('sealed_columns').select('name').where('key_id', '=', keys.current).execute()).map(
+      (r) => r.name,
+    ),
+  )
+  const current = sealedUnder(keys.current)
   for (const c of SEALED_COLUMNS) {
     const name = `${c.table}.${c.column}`
+    if (checked.has(name)) continue
+    // Text and bytes alike: bytes compare by their first bytes, text by its prefix.
+    const notCurrent = c.bytes
+      ? sql`substring(${sql.ref(c.column)} from 1 for ${current.length}) <> ${Buffer.from(current)}`
+      : sql`left(${sql.ref(c.column)}, ${current.length}) <> ${current}`
     let count = 0
     for (;;) {
       const sealedRows = await db.kysely.transaction().execute(async (tx) => {
-        const current = sealedUnder(keys.current)
-        // Text and bytes alike: bytes compare by their first bytes, text by its prefix.
-        const notCurrent = c.bytes
-          ? sql`substring(${sql.ref(c.column)} from 1 for ${current.length}) <> ${Buffer.from(current)}`
-          : sql`left(${sql.ref(c.column)}, ${current.length}) <> ${current}`
         const { rows } = await sql<{ key: string; value: string | Uint8Array }>`
           SELECT ${sql.ref(c.key)} AS key, ${sql.ref(c.column)} AS value FROM ${sql.table(c.table)}
           WHERE ${sql.ref(c.column)} IS NOT NULL AND ${notCurrent}
@@ -120,6 +130,16 @@ async function sealAll(db: Db, keys: KeyRing, log: Logger): Promise<Record<strin
       if (sealedRows < SEAL_BATCH) break
     }
     if (count) done[name] = count
+    // Recorded only when nothing is left, rows another starting server holds included (read without skipping them):
+    // should that server stop before committing, the next start seals what it left.
+    const { rows: left } = await sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(c.table)}
+        WHERE ${sql.ref(c.column)} IS NOT NULL AND ${notCurrent}) AS found`.execute(db.kysely)
+    if (!left[0]!.found)
+      await db.kysely
+        .insertInto('sealed_columns')
+        .values({ name, key_id: keys.current })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ key_id: keys.current, checked_at: new Date() }))
+        .execute()
   }
   if (Object.keys(done).length)
     log.info('sealed stored personal data under the current data key', { key: keys.current, sealed: done })
