@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, type TestApp } from '../testing/test-app'
+import type { Tx } from '../db/connect'
 import { checkLedger } from './ledger-check'
 import { expireDueHolds, postHold, reserveHold, voidHold } from './hold-service'
 import { accountBalance, ledgerAccountId, postJournal } from './ledger-service'
@@ -75,6 +76,65 @@ describe('journals', () => {
     const written = await t.deps.db.kysely.selectFrom('journals').select('id').where('id', '=', id).execute()
     expect(written).toEqual([])
   })
+
+  it(
+    'checks a journal when its entries are written: half a journal is refused at once, a journal with no entries ' +
+      'at commit, an entry of a journal or ledger account that does not exist as a foreign key would',
+    async () => {
+      const { cash, settlement } = await cashAndSettlement()
+      const journal = async (tx: Tx) => {
+        const id = t.deps.newId()
+        await sql`INSERT INTO journals (id, kind, title) VALUES (${id}, 'x', '{"key":"note","text":"raw"}')`.execute(tx)
+        return id
+      }
+      const entry = (id: string, ledgerAccountId: string, side: 'debit' | 'credit') =>
+        sql`(${id}::uuid, ${ledgerAccountId}::uuid, 'USDC', ${side}, 5)`
+      const entries = (...rows: ReturnType<typeof entry>[]) =>
+        sql`INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount) VALUES ${sql.join(rows)}`
+      // The first half of a journal is refused by its own statement, before the other half could follow.
+      let afterFirstHalf = false
+      await expect(
+        t.deps.db.kysely.transaction().execute(async (tx) => {
+          const id = await journal(tx)
+          await entries(entry(id, cash, 'debit')).execute(tx)
+          afterFirstHalf = true
+        }),
+      ).rejects.toThrow(/unbalanced_journal: journal .* has fewer than two entries/)
+      expect(afterFirstHalf).toBe(false)
+      await expect(t.deps.db.kysely.transaction().execute((tx) => journal(tx))).rejects.toThrow(
+        /unbalanced_journal: journal .* has fewer than two entries/,
+      )
+      const missing = '00000000-0000-4000-8000-00000000dead'
+      for (const [journalOf, ledgerAccount] of [
+        [() => Promise.resolve(missing), cash],
+        [journal, missing],
+      ] as const) {
+        await expect(
+          t.deps.db.kysely.transaction().execute(async (tx) => {
+            const id = await journalOf(tx)
+            await entries(entry(id, ledgerAccount, 'debit'), entry(id, settlement, 'credit')).execute(tx)
+          }),
+        ).rejects.toMatchObject({ code: '23503' })
+      }
+      // Two whole journals in one statement are written.
+      const written = await t.deps.db.kysely.transaction().execute(async (tx) => {
+        const [a, b] = [await journal(tx), await journal(tx)]
+        await entries(
+          entry(a, cash, 'credit'),
+          entry(a, settlement, 'debit'),
+          entry(b, cash, 'debit'),
+          entry(b, settlement, 'credit'),
+        ).execute(tx)
+        return [a, b]
+      })
+      const kept = await t.deps.db.kysely
+        .selectFrom('entries')
+        .select('journal_id')
+        .where('journal_id', 'in', written)
+        .execute()
+      expect(kept).toHaveLength(4)
+    },
+  )
 
   it('keeps posted entries append-only', async () => {
     await expect(sql`UPDATE entries SET amount = amount + 1`.execute(t.deps.db.kysely)).rejects.toThrow(/append_only/)
@@ -272,8 +332,8 @@ describe('references', () => {
     },
   )
 
-  it('never deletes an account, card, ledger account or hold: they are closed by their status', async () => {
-    for (const table of ['accounts', 'cards', 'ledger_accounts', 'holds']) {
+  it('never deletes an account, card, ledger account, hold or journal: they are closed by their status', async () => {
+    for (const table of ['accounts', 'cards', 'ledger_accounts', 'holds', 'journals']) {
       await expect(sql`DELETE FROM ${sql.table(table)} WHERE false`.execute(t.deps.db.kysely)).rejects.toMatchObject({
         code: '23001',
       })
