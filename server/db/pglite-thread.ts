@@ -13,6 +13,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
+import { growFilesInPlace } from './memfs-growth'
 
 export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
@@ -43,7 +44,7 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
   const port = parentPort
   const dataDir = started.dataDir
   const client = new PGlite(dataDir === ':memory:' ? { parsers } : { dataDir, parsers })
-  const ready = client.waitReady
+  const ready = client.waitReady.then(() => growFilesInPlace(client))
   const answer = async (request: ThreadRequest): Promise<ThreadAnswer> => {
     try {
       await ready
