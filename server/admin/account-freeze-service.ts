@@ -1,7 +1,7 @@
 import { say } from '../../domain/error-message'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { recordAudit } from './audit'
 
 /** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */

@@ -9,7 +9,7 @@ import {
 } from '../../domain/feature-flags'
 import type { FeatureFlagView } from '../../domain/api/admin-people.schema'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { recordAudit } from './audit'
 
 const known = (key: string): FeatureFlagKey => {

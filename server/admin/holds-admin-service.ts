@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { releaseHold } from '../ledger/hold-service'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { recordAudit } from './audit'
 import { reason as movementReason, storedReason } from '../../domain/movement-reason'
 

@@ -5,7 +5,7 @@ import { AUTH_WINDOW_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rule
 import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
 import { invitationAllowsSignUp } from '../people/invitation-service'
 import { recordFailedPassword } from './failure-streak'

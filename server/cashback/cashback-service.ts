@@ -32,7 +32,8 @@ import type { CardAuthorizationsTable, CashbackCampaignsTable, CashbackRulesTabl
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { recordAudit } from '../admin/audit'
-import { accountBalance, ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { accountBalance, ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { title } from '../../domain/movement-title'
 
 export const PAY_CASHBACK_JOB = 'cashback.pay'

@@ -1,6 +1,6 @@
 import { sandboxDecision, type Decision } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { scheduleWebhook } from '../money-in/providers'
 import { sandboxSettings } from '../sandbox/sandbox-target'
 

@@ -5,7 +5,8 @@ import type { MovementTitle } from '../../domain/movement-title'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
 import { markForAlerts } from '../alerts/alert-checks'
-import { lockAccounts, postJournal, withinBalance, type EntryInput, type Tx } from './ledger-service'
+import { lockAccounts, postJournal, withinBalance, type EntryInput } from './ledger-service'
+import type { Tx } from '../db/connect'
 
 export type HoldInput = {
   id: string

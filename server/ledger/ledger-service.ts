@@ -8,8 +8,6 @@ import type { Tx } from '../db/connect'
 import type { LedgerAccountsTable } from '../db/schema'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 
-/** The ledger's callers pass a transaction or the handle (defined beside the database handle: server/db/connect.ts). */
-export type { Tx } from '../db/connect'
 export type LedgerAccount = Selectable<LedgerAccountsTable>
 export type EntryInput = { ledgerAccountId: string; side: Side; amount: bigint; asset: HeldAsset }
 export type JournalInput = {

@@ -2,7 +2,7 @@ import { keccak256, toHex } from 'viem'
 import { REQUIRED_CONFIRMATIONS } from '../../domain/money-in'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import type { SealedText } from '../security/field-crypto'
 
 /**

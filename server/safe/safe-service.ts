@@ -18,7 +18,7 @@ import { accountVerification } from '../accounts/verification'
 import { verifyConfirmation, type Confirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
 

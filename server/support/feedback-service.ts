@@ -8,7 +8,7 @@ import {
 import { DomainError } from '../../domain/errors'
 import { recordAudit } from '../admin/audit'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const HOUR_MS = 3_600_000
 
