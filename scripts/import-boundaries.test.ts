@@ -193,3 +193,49 @@ describe('inside server/, the platform imports no feature (issue 21)', () => {
     }
   })
 })
+
+/**
+ * The ledger is the book every money feature posts to, and sits between them and the platform: it imports the
+ * platform and nothing of a feature, save what LEDGER_MAY_IMPORT writes down (nothing). A feature that follows
+ * postings (alert checks) subscribes through server/ledger/posting-followers.ts, which the composition roots set
+ * (server/ledger-followers.ts), instead of the ledger calling it.
+ */
+const LEDGER_MAY_IMPORT: string[] = []
+/** Each import of a feature by the ledger among `files`, as `from -> to`, paths relative to `root`. */
+function ledgerFeatureImports(root: string, files: string[]): string[] {
+  return files.flatMap((file) => {
+    const from = relative(root, file)
+    if (!from.startsWith('server/ledger/')) return []
+    return localImports(file)
+      .map((target) => relative(root, target))
+      .filter((to) => to.startsWith('server/') && !to.startsWith('server/ledger/') && !platformPart(to))
+      .filter((to) => !LEDGER_MAY_IMPORT.includes(to))
+      .map((to) => `${from} -> ${to}`)
+  })
+}
+
+describe('the ledger imports no feature (issue 21)', () => {
+  it('no module of server/ledger imports a feature; alerts follow postings through its follower', () => {
+    expect(ledgerFeatureImports(ROOT, sourceFiles(join(ROOT, 'server'), { withTests: false }))).toEqual([])
+  })
+
+  it('the check finds the ledger importing a feature, and lets it use the platform (it can fail)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ledger-'))
+    try {
+      for (const dir of ['server/db', 'server/ledger', 'server/alerts']) mkdirSync(join(root, dir), { recursive: true })
+      writeFileSync(join(root, 'server/db/connect.ts'), 'export type Tx = { id: string }\n')
+      writeFileSync(join(root, 'server/alerts/checks.ts'), "export const JOB = 'alerts.evaluate'\n")
+      writeFileSync(
+        join(root, 'server/ledger/post.ts'),
+        "import type { Tx } from '../db/connect'\nimport { JOB } from '../alerts/checks'\n" +
+          'export const p = (t: Tx) => [t, JOB]\n',
+      )
+      const files = ['server/db/connect.ts', 'server/alerts/checks.ts', 'server/ledger/post.ts'].map((f) =>
+        join(root, f),
+      )
+      expect(ledgerFeatureImports(root, files)).toEqual(['server/ledger/post.ts -> server/alerts/checks.ts'])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
