@@ -154,10 +154,27 @@ describe('no import circles inside server/ (issue 21)', () => {
 
 /**
  * Layers inside server/: the platform the features build on (the database and its transactions, HTTP mounting,
- * security, mail, monitoring, the job queue, the price book, logging, settings) imports no feature; the
- * composition roots (app.ts, main.ts, dev.ts, seed.ts, job-handlers.ts, testing/) wire features to it.
+ * security, mail, monitoring, the job queue, the price book, the audit log, feature flags, the sandbox providers'
+ * webhook outbox, logging, settings) imports no feature; the composition roots (app.ts, main.ts, dev.ts, seed.ts,
+ * job-handlers.ts, ledger-followers.ts, testing/) wire features to it. Each part of the platform is a folder of its
+ * own directly under server/ (audit/, flags/, outbox/ like db/ and jobs/), not a server/platform/ with subfolders:
+ * the platform was already those folders, and one rule for all of them keeps this list the one place that says
+ * what the platform is.
  */
-const PLATFORM = ['db', 'http', 'security', 'mail', 'monitoring', 'jobs', 'prices', 'log.ts', 'config.ts']
+const PLATFORM = [
+  'db',
+  'http',
+  'security',
+  'mail',
+  'monitoring',
+  'jobs',
+  'prices',
+  'audit',
+  'flags',
+  'outbox',
+  'log.ts',
+  'config.ts',
+]
 const platformPart = (rel: string) => {
   const part = rel.split('/')[1]!
   return PLATFORM.includes(part) ? part : null

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { likePattern, parseSearch } from './admin-search'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 
 type CardQuery = SelectQueryBuilder<
   Database & { c: Database['cards']; a: Database['accounts']; u: Database['users'] },

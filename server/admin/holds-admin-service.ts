@@ -6,7 +6,7 @@ import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { releaseHold } from '../ledger/hold-service'
 import type { Tx } from '../db/connect'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 import { reason as movementReason, storedReason } from '../../domain/movement-reason'
 
 const amountOf = (units: bigint, asset: string) => (isHeldAsset(asset) ? toDecimal(units, asset) : units.toString())

@@ -8,7 +8,7 @@ import { postClearing } from '../cards/authorization-service'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 
 type Actor = { userId: string }

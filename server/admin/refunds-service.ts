@@ -7,7 +7,7 @@ import type { Deps } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 
 /**

@@ -1,5 +1,5 @@
 import { say } from '../../domain/error-message'
-import { isFlagOn } from '../admin/feature-flag-service'
+import { isFlagOn } from '../flags/feature-flag-service'
 import { recordReferral, resolveReferralCode } from '../membership/referral-service'
 import { AUTH_WINDOW_MINUTES, MAX_FAILED_SIGN_INS } from '../../domain/auth-rules'
 import type { SignInBody, SignUpBody } from '../../domain/api/auth.schema'

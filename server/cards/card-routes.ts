@@ -22,7 +22,7 @@ import { toDecimal } from '../../domain/money'
 import type { CardAuthorizationsTable } from '../db/schema'
 import { defineRoute } from '../http/route-table'
 import type { Tx } from '../db/connect'
-import { scheduleWebhook } from '../money-in/providers'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { HISTORY_TYPES, historyCsv, historyDetail, listHistory } from '../history/history-service'
 import { dataKeys } from '../security/data-keys'
 import {

@@ -16,7 +16,7 @@ import {
 } from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
 import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
-import { recordAudit } from '../admin/audit'
+import { recordAudit } from '../audit/audit'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'

@@ -19,7 +19,8 @@ import { verifyConfirmation, type Confirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../db/connect'
-import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
+import { sandboxChain, txHash } from '../money-in/providers'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
 
 const OWNER_ROLES = ['holder', 'owner'] as const

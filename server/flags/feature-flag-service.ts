@@ -10,7 +10,7 @@ import {
 import type { FeatureFlagView } from '../../domain/api/admin-people.schema'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 
 const known = (key: string): FeatureFlagKey => {
   if (!(FEATURE_FLAG_KEYS as string[]).includes(key)) throw new DomainError('not_found', say('no_such_feature_flag'))
