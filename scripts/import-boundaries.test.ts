@@ -154,10 +154,27 @@ describe('no import circles inside server/ (issue 21)', () => {
 
 /**
  * Layers inside server/: the platform the features build on (the database and its transactions, HTTP mounting,
- * security, mail, monitoring, the job queue, the price book, logging, settings) imports no feature; the
- * composition roots (app.ts, main.ts, dev.ts, seed.ts, job-handlers.ts, testing/) wire features to it.
+ * security, mail, monitoring, the job queue, the price book, the audit log, feature flags, the sandbox providers'
+ * webhook outbox, logging, settings) imports no feature; the composition roots (app.ts, main.ts, dev.ts, seed.ts,
+ * job-handlers.ts, ledger-followers.ts, testing/) wire features to it. Each part of the platform is a folder of its
+ * own directly under server/ (audit/, flags/, outbox/ like db/ and jobs/), not a server/platform/ with subfolders:
+ * the platform was already those folders, and one rule for all of them keeps this list the one place that says
+ * what the platform is.
  */
-const PLATFORM = ['db', 'http', 'security', 'mail', 'monitoring', 'jobs', 'prices', 'log.ts', 'config.ts']
+const PLATFORM = [
+  'db',
+  'http',
+  'security',
+  'mail',
+  'monitoring',
+  'jobs',
+  'prices',
+  'audit',
+  'flags',
+  'outbox',
+  'log.ts',
+  'config.ts',
+]
 const platformPart = (rel: string) => {
   const part = rel.split('/')[1]!
   return PLATFORM.includes(part) ? part : null
@@ -188,6 +205,52 @@ describe('inside server/, the platform imports no feature (issue 21)', () => {
       writeFileSync(join(root, 'server/cards/uses-db.ts'), "import { c } from '../db/pool'\nexport const d = c\n")
       const files = ['server/db/pool.ts', 'server/cards/card.ts', 'server/cards/uses-db.ts'].map((f) => join(root, f))
       expect(upwardImports(root, files)).toEqual(['server/db/pool.ts -> server/cards/card.ts'])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+/**
+ * The ledger is the book every money feature posts to, and sits between them and the platform: it imports the
+ * platform and nothing of a feature, save what LEDGER_MAY_IMPORT writes down (nothing). A feature that follows
+ * postings (alert checks) subscribes through server/ledger/posting-followers.ts, which the composition roots set
+ * (server/ledger-followers.ts), instead of the ledger calling it.
+ */
+const LEDGER_MAY_IMPORT: string[] = []
+/** Each import of a feature by the ledger among `files`, as `from -> to`, paths relative to `root`. */
+function ledgerFeatureImports(root: string, files: string[]): string[] {
+  return files.flatMap((file) => {
+    const from = relative(root, file)
+    if (!from.startsWith('server/ledger/')) return []
+    return localImports(file)
+      .map((target) => relative(root, target))
+      .filter((to) => to.startsWith('server/') && !to.startsWith('server/ledger/') && !platformPart(to))
+      .filter((to) => !LEDGER_MAY_IMPORT.includes(to))
+      .map((to) => `${from} -> ${to}`)
+  })
+}
+
+describe('the ledger imports no feature (issue 21)', () => {
+  it('no module of server/ledger imports a feature; alerts follow postings through its follower', () => {
+    expect(ledgerFeatureImports(ROOT, sourceFiles(join(ROOT, 'server'), { withTests: false }))).toEqual([])
+  })
+
+  it('the check finds the ledger importing a feature, and lets it use the platform (it can fail)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ledger-'))
+    try {
+      for (const dir of ['server/db', 'server/ledger', 'server/alerts']) mkdirSync(join(root, dir), { recursive: true })
+      writeFileSync(join(root, 'server/db/connect.ts'), 'export type Tx = { id: string }\n')
+      writeFileSync(join(root, 'server/alerts/checks.ts'), "export const JOB = 'alerts.evaluate'\n")
+      writeFileSync(
+        join(root, 'server/ledger/post.ts'),
+        "import type { Tx } from '../db/connect'\nimport { JOB } from '../alerts/checks'\n" +
+          'export const p = (t: Tx) => [t, JOB]\n',
+      )
+      const files = ['server/db/connect.ts', 'server/alerts/checks.ts', 'server/ledger/post.ts'].map((f) =>
+        join(root, f),
+      )
+      expect(ledgerFeatureImports(root, files)).toEqual(['server/ledger/post.ts -> server/alerts/checks.ts'])
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

@@ -32,6 +32,7 @@ import { sandboxMoneyInRoutes } from './money-in/sandbox-money-in-routes'
 import { webhookRoutes } from './webhooks/webhook-routes'
 import { moneyOutRoutes } from './money-out/money-out-routes'
 import { jobHandlers, webhookDeliverer } from './job-handlers'
+import { wireLedgerFollowers } from './ledger-followers'
 import { cardRoutes } from './cards/card-routes'
 import { borrowRoutes } from './borrow/borrow-routes'
 import { growRoutes } from './grow/grow-routes'
@@ -91,6 +92,8 @@ export function createApp(
   deps: Deps,
   options: { forward?: typeof fetch; pages?: PageSource; before?: (app: Hono) => void } = {},
 ): { app: Hono; routes: AnyRoute[]; jobs: JobHandlers } {
+  // Alert checks follow the ledger's postings (the ledger imports no feature).
+  wireLedgerFollowers()
   const app = new Hono()
   const routes = routeTable(deps.config.CASH_ENV)
   let jobs: JobHandlers = {}

@@ -18,6 +18,7 @@ import { EVALUATE_ALERTS_JOB } from './alerts/alert-checks'
 import { evaluateAccountAlerts } from './alerts/alert-evaluator'
 import { providerKey, signWebhook } from './webhooks/signature'
 import type { JobHandlers } from './jobs/job-queue'
+import { WEBHOOK_DELIVER_JOB } from './outbox/provider-outbox'
 import { PAY_CASHBACK_JOB, payLine } from './cashback/cashback-service'
 import { MEMBERSHIP_DAILY_JOB, runMembershipDaily } from './membership/membership-service'
 import { dataKeys } from './security/data-keys'
@@ -37,7 +38,8 @@ const Delivery = z.object({
 export function webhookDeliverer(deps: Deps, app: Hono) {
   return async (payload: unknown): Promise<Response> => {
     const { provider, event, sealed } = Delivery.parse(payload)
-    // What the outbox keeps sealed (bank numbers: providers.ts) goes out in the event as the provider would send it.
+    // What the outbox keeps sealed (bank numbers: outbox/provider-outbox.ts) goes out in the event as the provider
+    // would send it.
     if (sealed)
       event.data = {
         ...event.data,
@@ -68,7 +70,7 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
   const { SMTP_URL, MAIL_FROM } = deps.config
   const mail = SMTP_URL && MAIL_FROM ? smtpTransport(SMTP_URL, MAIL_FROM) : outboxTransport
   return {
-    'webhook.deliver': async (payload) => {
+    [WEBHOOK_DELIVER_JOB]: async (payload) => {
       const res = await deliver(payload)
       if (!res.ok) throw new Error(`webhook answered ${res.status}: ${(await res.text()).slice(0, 300)}`)
     },

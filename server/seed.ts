@@ -15,8 +15,10 @@ import {
 import { PASSWORD_COST } from './auth/password'
 import type { Database } from './db/schema'
 import type { Deps } from './http/route-table'
-import { ledgerAccountId, postJournal, type Tx } from './ledger/ledger-service'
+import { ledgerAccountId, postJournal } from './ledger/ledger-service'
+import type { Tx } from './db/connect'
 import { recordDeployedSafe } from './safe/safe-service'
+import { wireLedgerFollowers } from './ledger-followers'
 import { recordVaultSnapshots } from './grow/earn-service'
 import { title } from '../domain/movement-title'
 
@@ -116,6 +118,8 @@ async function seedPersona(deps: Deps, tx: Tx, p: Persona): Promise<void> {
 
 /** Writes the demo personas and their money, in one transaction. */
 export async function seedPersonas(deps: Deps, personas: readonly Persona[] = PERSONAS): Promise<void> {
+  // The seed posts before any app is made (a server's first start, the tests' snapshot): alerts follow it too.
+  wireLedgerFollowers()
   await deps.db.kysely.transaction().execute(async (tx) => {
     for (const p of personas) await seedPersona(deps, tx, p)
     // The demo accounts' safes are already on chain; their owners are the people seeded above.

@@ -11,7 +11,8 @@ import { usdValue, type PriceTable } from '../../domain/prices'
 import { borrowLimit, bpsToRatio, computeSpendable, healthBps, liquidationValue } from '../../domain/spendable'
 import { HEALTH_WARNING_BPS, healthStatus } from '../../domain/borrow'
 import type { AccountsTable } from '../db/schema'
-import { accountBalance, type LedgerAccount, type Tx } from '../ledger/ledger-service'
+import { accountBalance, type LedgerAccount } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const zeroes = (): Record<HeldAsset, bigint> => ({ USDC: 0n, USDT: 0n, ETH: 0n, weETH: 0n })
 

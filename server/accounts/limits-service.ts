@@ -8,7 +8,7 @@ import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { markForAlerts } from '../alerts/alert-checks'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const usd = (v: bigint) => toDecimal(v, 'USDC')
 

@@ -2,7 +2,7 @@ import { say } from '../../domain/error-message'
 import { DEFAULT_LIMITS, type AccountKind } from '../../domain/account-rules'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /**
  * Opens an account for a signed-in user: their personal account (one per person, named after them; they are

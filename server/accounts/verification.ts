@@ -1,5 +1,5 @@
 import { verificationGate, type GatedAction, type VerificationGate } from '../../domain/card-issuing'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /**
  * The account's verification: its holder's KYC (personal) or the company's KYB (corporate), worded for what it opens.

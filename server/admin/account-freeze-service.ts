@@ -1,8 +1,8 @@
 import { say } from '../../domain/error-message'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
-import { recordAudit } from './audit'
+import type { Tx } from '../db/connect'
+import { recordAudit } from '../audit/audit'
 
 /** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */
 /** Refuses money out of a frozen account, with the reason the admin gave. */

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors'
 import type { AdminAccountDetail } from '../../domain/api/admin-people.schema'
 import { getActivity, getBalances } from '../accounts/account-service'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { likePattern, parseSearch } from './admin-search'
 import { cardSummaries } from './admin-card-service'
 

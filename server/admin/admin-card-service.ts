@@ -6,9 +6,9 @@ import type { AdminCardDetail } from '../../domain/api/admin-people.schema'
 import { applyCardLimits, applyCardStatus, cardView } from '../cards/card-service'
 import type { Database } from '../db/schema'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { likePattern, parseSearch } from './admin-search'
-import { recordAudit } from './audit'
+import { recordAudit } from '../audit/audit'
 
 type CardQuery = SelectQueryBuilder<
   Database & { c: Database['cards']; a: Database['accounts']; u: Database['users'] },

@@ -7,7 +7,7 @@ import {
   MyFeatureFlags,
 } from '../../domain/api/admin-people.schema'
 import { defineRoute } from '../http/route-table'
-import { flagsFor, listFlags, removeOverride, setFlag, setOverride } from './feature-flag-service'
+import { flagsFor, listFlags, removeOverride, setFlag, setOverride } from '../flags/feature-flag-service'
 
 const admin = { kind: 'platform_admin' } as const
 const KeyParams = z.object({ key: z.string().min(1).max(64) })

@@ -15,7 +15,7 @@ import {
 } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
 import { defineRoute, type Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { setAccountFrozen } from './account-freeze-service'
 import { accountDetail, searchAccounts } from './admin-account-service'
 import { adminSetCardLimits, adminSetCardStatus, cardDetail, searchCards } from './admin-card-service'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LedgerCheckResponse } from '../../domain/api/ledger.schema'
 import { ErrorInboxResponse } from '../../domain/api/meta.schema'
 import { AuditQuery, AuditResponse } from '../../domain/api/admin.schema'
-import { listAudit } from './audit'
+import { listAudit } from '../audit/audit'
 import { defineRoute } from '../http/route-table'
 import { checkLedger } from '../ledger/ledger-check'
 

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors'
 import type { AdminUserDetail } from '../../domain/api/admin-people.schema'
 import { liveSessionCount, membershipsOf } from '../auth/session-service'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { likePattern, parseSearch } from './admin-search'
 
 const summary = (u: {

@@ -5,8 +5,8 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { releaseHold } from '../ledger/hold-service'
-import type { Tx } from '../ledger/ledger-service'
-import { recordAudit } from './audit'
+import type { Tx } from '../db/connect'
+import { recordAudit } from '../audit/audit'
 import { reason as movementReason, storedReason } from '../../domain/movement-reason'
 
 const amountOf = (units: bigint, asset: string) => (isHeldAsset(asset) ? toDecimal(units, asset) : units.toString())

@@ -5,7 +5,7 @@ import type { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const amountOf = (units: bigint | null, asset: string | null) =>

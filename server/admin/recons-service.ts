@@ -6,8 +6,9 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { postClearing } from '../cards/authorization-service'
 import type { Deps } from '../http/route-table'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
-import { recordAudit } from './audit'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
+import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 
 type Actor = { userId: string }

@@ -5,8 +5,9 @@ import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { RefusalWithFollowUp } from '../http/refusal'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
-import { recordAudit } from './audit'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
+import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 
 /**

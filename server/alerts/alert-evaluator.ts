@@ -10,7 +10,7 @@ import { startOfDay } from '../../domain/calendar'
 import { healthBps } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { notify } from './notifications-service'
 
 /** Who is warned about a Borrow position's health without asking: those who can repay or manage it. */

@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { bpsToRatio } from '../../domain/spendable'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { markForAlerts } from './alert-checks'
 
 const FIELDS = {

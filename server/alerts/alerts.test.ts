@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PRICES } from '../../domain/prices'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+import { title } from '../../domain/movement-title'
+import { reserveHold, voidHold } from '../ledger/hold-service'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 
 let t: TestApp
 let admin: Caller
@@ -149,6 +152,58 @@ describe('alerts on movements', () => {
       expect(await evaluations()).toBe(1)
     },
   )
+
+  it('follow whatever the ledger posts or holds, whichever feature moves the money (issue 21)', async () => {
+    // The ledger imports no feature: alerts follow its postings through the follower the composition root set.
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { spendableBelow: '2450' })
+    await settle()
+    const { db, newId } = t.deps
+    const cash = await ledgerAccountId(db.kysely, newId, {
+      accountId: ACCOUNT_IDS.personal,
+      code: 'cash',
+      asset: 'USDC',
+    })
+    const settlement = await ledgerAccountId(db.kysely, newId, {
+      accountId: null,
+      code: 'card_settlement',
+      asset: 'USDC',
+    })
+    const holdId = newId()
+    await db.kysely.transaction().execute((tx) =>
+      reserveHold(tx, {
+        id: holdId,
+        kind: 'card_authorization',
+        accountId: ACCOUNT_IDS.personal,
+        debitLedgerAccountId: cash,
+        creditLedgerAccountId: settlement,
+        asset: 'USDC',
+        amount: 60_000_000n,
+        title: title('card', { merchant: 'Coffee' }),
+        expiresAt: new Date(t.deps.now().getTime() + 86_400_000),
+      }),
+    )
+    await settle()
+    expect((await inbox(paula)).items.map((n) => [n.kind, n.amount])).toEqual([['spendable_below', '2440']])
+    await db.kysely.transaction().execute((tx) => voidHold(tx, holdId, t.deps.now()))
+    await settle()
+    await db.kysely.transaction().execute((tx) =>
+      postJournal(tx, {
+        id: newId(),
+        kind: 'card_spend',
+        accountId: ACCOUNT_IDS.personal,
+        title: title('card', { merchant: 'Coffee' }),
+        entries: [
+          { ledgerAccountId: cash, side: 'debit', amount: 70_000_000n, asset: 'USDC' },
+          { ledgerAccountId: settlement, side: 'credit', amount: 70_000_000n, asset: 'USDC' },
+        ],
+      }),
+    )
+    await settle()
+    expect((await inbox(paula)).items.map((n) => [n.kind, n.amount])).toEqual([
+      ['spendable_below', '2430'],
+      ['spendable_below', '2440'],
+    ])
+  })
 
   it('count withdrawals, their cancellation and a lowered limit as movements of spendable', async () => {
     const web = await signIn(t.app, 'personal', 'web')

@@ -6,7 +6,7 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { bpsToRatio } from '../../domain/spendable'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** Writes one in-app notification; one with a dedupe key is written at most once per user. */
 export async function notify(

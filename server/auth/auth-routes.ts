@@ -6,7 +6,7 @@ import { authenticateWallet, issueWalletNonce } from '../settings/wallet-service
 import { requestOrigin } from '../settings/settings-routes'
 import { clientAddress } from '../http/client-address'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { authenticate, registerUser } from './auth-service'
 import {
   clearSessionCookie,

@@ -5,7 +5,7 @@ import { ConfirmationChallengeResponse } from '../../domain/api/auth.schema'
 import { DomainError } from '../../domain/errors'
 import { HOST_CONFIRM_PREFIX } from '../../domain/host-confirmation'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sessionClock } from './session-service'
 
 /**

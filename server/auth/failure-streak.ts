@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { LOCKOUT_MINUTES } from '../../domain/auth-rules'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** The tables that count wrong passwords in a row, and the column each keys them by. */
 const STREAKS = { sign_in_failures: 'email', confirmation_failures: 'user_id' } as const

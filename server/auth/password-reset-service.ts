@@ -10,7 +10,7 @@ import {
 } from '../../domain/auth-rules'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { hashPassword } from './password'
 import { setNewPassword } from './password-service'

@@ -9,7 +9,7 @@ import { summariseUserAgent } from '../../domain/user-agent'
 import type { Deps, Principal } from '../http/route-table'
 import { gatherReads, perServer } from '../db/group-commit'
 import type { Database } from '../db/schema'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 export const SESSION_COOKIE = 'cash_session'
 const COOKIE_PATH = '/app/cash'

@@ -10,7 +10,7 @@ import { toDecimal } from '../../domain/money'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** USDC held for card purchases approved in Borrow mode: when they clear they become debt. */
 async function borrowPosition(db: Tx, accountId: string) {

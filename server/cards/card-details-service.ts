@@ -6,7 +6,7 @@ import { cardNumberFrom, REVEAL_SECONDS } from '../../domain/card-details'
 import { DomainError } from '../../domain/errors'
 import { verifyConfirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { cardFor } from './card-service'
 
 /** Decimal digits from an HMAC of the card id under the server secret: the sandbox issuer's vault. */

@@ -12,7 +12,7 @@ import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardsTable } from '../db/schema'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { accountVerification } from '../accounts/verification'
 
 const limit = (v: bigint | null) => (v === null ? null : toDecimal(v, 'USDC'))

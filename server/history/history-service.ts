@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import { kindsWithWord, movementReasonText, movementTitleText, type Language } from '../../domain/movement-words'
 import { maskPixKey, type PixKey } from '../../domain/pix-key'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { openText, type KeyRing } from '../security/field-crypto'
 import { HISTORY_SOURCES, type HistoryRow, type SourceFilter } from './history-sources'
 

@@ -3,7 +3,7 @@ import type { KybBody, KycBody, VerificationView } from '../../domain/api/identi
 import { DomainError } from '../../domain/errors'
 import { assertAdult, assertOwnership, canApply, type DocumentKind } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'
 import { sealText } from '../security/field-crypto'
 import { refreshSubject, type ApplicationRow } from './decision-service'

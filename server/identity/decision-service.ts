@@ -13,7 +13,7 @@ import {
 } from '../../domain/identity'
 import type { IdentityApplicationsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { mailLanguage, type MailedVerificationStatus, type MailLanguage } from '../mail/templates'
 

@@ -4,7 +4,7 @@ import type { UploadDocumentBody, UploadedDocument } from '../../domain/api/iden
 import { DomainError } from '../../domain/errors'
 import { checkUpload, type DocumentKind } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'
 import { openBytes, sealBytes } from '../security/field-crypto'
 

@@ -1,7 +1,7 @@
 import { sandboxDecision, type Decision } from '../../domain/identity'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
-import { scheduleWebhook } from '../money-in/providers'
+import type { Tx } from '../db/connect'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { sandboxSettings } from '../sandbox/sandbox-target'
 
 /** The sandbox provider's pace: it starts reviewing after a moment and decides a few seconds later. */

@@ -4,8 +4,9 @@ import type { HeldAsset } from '../../domain/asset'
 import type { MovementTitle } from '../../domain/movement-title'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
-import { markForAlerts } from '../alerts/alert-checks'
-import { lockAccounts, postJournal, withinBalance, type EntryInput, type Tx } from './ledger-service'
+import { postingFollower } from './posting-followers'
+import { lockAccounts, postJournal, withinBalance, type EntryInput } from './ledger-service'
+import type { Tx } from '../db/connect'
 
 export type HoldInput = {
   id: string
@@ -57,7 +58,7 @@ export async function reserveHold(tx: Tx, input: HoldInput): Promise<string> {
       expires_at: input.expiresAt,
     })
     .execute()
-  if (input.accountId) await markForAlerts(tx, input.accountId)
+  if (input.accountId) await postingFollower().moved(tx, [input.accountId])
   return input.id
 }
 
@@ -143,7 +144,7 @@ export async function releaseHold(tx: Tx, holdId: string, status: 'voided' | 'ex
   if (hold.status !== 'pending') throw new DomainError('hold_not_pending', say('hold_already', { status: hold.status }))
   await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
   await tx.updateTable('holds').set({ status, resolved_at: now }).where('id', '=', hold.id).execute()
-  if (hold.account_id) await markForAlerts(tx, hold.account_id)
+  if (hold.account_id) await postingFollower().moved(tx, [hold.account_id])
 }
 
 /** Voids a pending hold (reversal, cancelled withdrawal). */

@@ -6,10 +6,8 @@ import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
 import type { Tx } from '../db/connect'
 import type { LedgerAccountsTable } from '../db/schema'
-import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
+import { postingFollower } from './posting-followers'
 
-/** The ledger's callers pass a transaction or the handle (defined beside the database handle: server/db/connect.ts). */
-export type { Tx } from '../db/connect'
 export type LedgerAccount = Selectable<LedgerAccountsTable>
 export type EntryInput = { ledgerAccountId: string; side: Side; amount: bigint; asset: HeldAsset }
 export type JournalInput = {
@@ -215,7 +213,7 @@ export async function postJournals(
     balances: moved.map((id) => ({ id, dp: String(balances.get(id)!.dp), cp: String(balances.get(id)!.cp) })),
     marked: [...new Set(posted.flatMap((j) => (j.accountId ? [j.accountId] : [])))],
   }
-  await sql`SELECT post_journals(${JSON.stringify(batch)}::jsonb, ${EVALUATE_ALERTS_JOB})`.execute(tx)
+  await sql`SELECT post_journals(${JSON.stringify(batch)}::jsonb, ${postingFollower().job})`.execute(tx)
   return results
 }
 

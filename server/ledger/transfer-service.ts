@@ -12,8 +12,8 @@ import {
   lockLedgerAccounts,
   postJournal,
   postJournals,
-  type Tx,
 } from './ledger-service'
+import type { Tx } from '../db/connect'
 
 type Movement = { accountId: string; asset: HeldAsset; amount: string; description?: string | undefined }
 

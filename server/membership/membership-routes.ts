@@ -10,7 +10,7 @@ import {
   SummerMintResponse,
   VipBody,
 } from '../../domain/api/membership.schema'
-import { recordAudit } from '../admin/audit'
+import { recordAudit } from '../audit/audit'
 import { defineRoute } from '../http/route-table'
 import { membershipActivity, membershipView, setVip } from './membership-service'
 import { claimMembershipReward, membershipRewardView, summerMintView } from './promotion-service'

@@ -8,7 +8,8 @@ import { balanceOf } from '../../domain/ledger-chart'
 import { campaignIneligibility } from '../cashback/cashback-service'
 import type { CashbackCampaignsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { title } from '../../domain/movement-title'
 
 async function poolAvailable(db: Tx): Promise<bigint> {

@@ -16,7 +16,8 @@ import {
 } from '../../domain/membership'
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { title } from '../../domain/movement-title'
 
 const codeField = (message: ErrorMessage) => ({ referralCode: message })

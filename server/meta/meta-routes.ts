@@ -1,4 +1,4 @@
-import { isFlagOn } from '../admin/feature-flag-service'
+import { isFlagOn } from '../flags/feature-flag-service'
 import { z } from 'zod'
 import { HealthResponse, LivenessResponse, ReadinessResponse } from '../../domain/api/ledger.schema'
 import { DomainError } from '../../domain/errors'

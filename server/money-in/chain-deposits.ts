@@ -7,9 +7,10 @@ import { DomainError } from '../../domain/errors'
 import { ACCEPTED_TOKENS, REQUIRED_CONFIRMATIONS, SAFE_NETWORK } from '../../domain/money-in'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { creditIncoming } from '../ledger/transfer-service'
-import { sandboxChain, scheduleWebhook, txHash } from './providers'
+import { sandboxChain, txHash } from './providers'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { title } from '../../domain/movement-title'
 
 /** The account's deposit address: its safe, on the safe's network, with the tokens it accepts. */

@@ -9,9 +9,10 @@ import { parseAmount, toDecimal, toFixedDecimal } from '../../domain/money'
 import type { PixChargesTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { creditIncoming } from '../ledger/transfer-service'
-import { SANDBOX_FX, scheduleWebhook } from './providers'
+import { SANDBOX_FX } from './providers'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { title } from '../../domain/movement-title'
 
 /** Reais as typed (`100`, `100,50`, `100.5`) to centavos, with the minimum checked at the field. */

@@ -1,40 +1,10 @@
 import { keccak256, toHex } from 'viem'
 import { REQUIRED_CONFIRMATIONS } from '../../domain/money-in'
 import type { Deps } from '../http/route-table'
-import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
-import type { SealedText } from '../security/field-crypto'
 
-/**
- * The outside services money comes in through. The server talks to them only through these interfaces;
- * the sandbox implementations behave like the real ones: asynchronous, and they report back by signed
- * webhook (scheduled as `webhook.deliver` jobs), never by calling our code directly.
- */
-export type WebhookProvider = 'chain' | 'bridge' | 'pix' | 'bank' | 'card' | 'identity'
-
-export type ProviderEvent = { id: string; type: string; created: string; data: Record<string, unknown> }
-
-/**
- * Schedules a provider's webhook to reach us at `at`. `sealed`: more of the event's data, a JSON object sealed for
- * `jobs.webhook` (bank numbers), kept sealed in the outbox and merged into the data when the event is sent.
- */
-export async function scheduleWebhook(
-  deps: Pick<Deps, 'newId'>,
-  db: Tx,
-  provider: WebhookProvider,
-  type: string,
-  data: Record<string, unknown>,
-  at: Date,
-  sealed?: SealedText,
-): Promise<string> {
-  const event: ProviderEvent = { id: `evt_${deps.newId().replaceAll('-', '')}`, type, created: at.toISOString(), data }
-  await enqueue(db, deps, {
-    kind: 'webhook.deliver',
-    payload: { provider, event, ...(sealed ? { sealed } : {}) },
-    runAt: at,
-  })
-  return event.id
-}
+// The sandbox providers' shared pieces: the chain's transaction hashes and blocks, and the fiat rails' prices. The
+// sandbox services built on them behave like the real ones: asynchronous, reporting back by signed webhook through
+// the providers' outbox (server/outbox/provider-outbox.ts), never by calling our code directly.
 
 /** A deterministic, realistic-looking transaction hash. */
 export function txHash(seed: string): `0x${string}` {

@@ -4,7 +4,8 @@ import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { borrowLimit, bpsToRatio, healthBps } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
 import type { Deps } from '../http/route-table'
-import { ledgerAccountId, postJournal, type Tx } from '../ledger/ledger-service'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { title } from '../../domain/movement-title'
 
 const health = (bps: bigint | null) => (bps === null ? null : bpsToRatio(bps))

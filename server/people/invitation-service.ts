@@ -9,7 +9,7 @@ import type {
 import { DomainError } from '../../domain/errors'
 import { decidePeopleAction, inviteExpiresAt } from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { mailLanguage } from '../mail/templates'
 import { refuse } from './people-service'

@@ -9,7 +9,7 @@ import {
   type PeopleRefusal,
 } from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** Throws the refusal a people decision carries, at `field` when one names it. */
 export function refuse(decision: { allowed: true } | { allowed: false; reason: PeopleRefusal }, field?: string): void {

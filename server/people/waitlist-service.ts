@@ -1,6 +1,6 @@
 import { AUTH_WINDOW_MINUTES } from '../../domain/auth-rules'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { hitRateLimit } from '../security/rate-limit'
 
 /**

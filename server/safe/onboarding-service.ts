@@ -1,7 +1,7 @@
 import type { OnboardingView } from '../../domain/api/safe.schema'
 import { accountVerification } from '../accounts/verification'
 import type { Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 type Kind = 'personal' | 'corporate'
 

@@ -18,8 +18,9 @@ import { accountVerification } from '../accounts/verification'
 import { verifyConfirmation, type Confirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
-import type { Tx } from '../ledger/ledger-service'
-import { sandboxChain, scheduleWebhook, txHash } from '../money-in/providers'
+import type { Tx } from '../db/connect'
+import { sandboxChain, txHash } from '../money-in/providers'
+import { scheduleWebhook } from '../outbox/provider-outbox'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
 
 const OWNER_ROLES = ['holder', 'owner'] as const

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** Where the sandbox keeps whether its identity provider decides by itself (a row beside the feature flags). */
 const IDENTITY_MANUAL_KEY = 'sandbox.identity_manual'

@@ -5,7 +5,7 @@ import { timeZoneAccount } from '../../domain/profile'
 import type { Deps, Principal } from '../http/route-table'
 import { dataKeys } from '../security/data-keys'
 import { openText, sealText } from '../security/field-crypto'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** The caller's profile and the time zone of the account it governs (see `timeZoneAccount`). */
 export async function getProfile(deps: Pick<Deps, 'config'>, db: Tx, principal: Principal): Promise<ProfileView> {

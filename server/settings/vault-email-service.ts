@@ -11,7 +11,7 @@ import {
 } from '../../domain/vault-email'
 import { hitRateLimit } from '../security/rate-limit'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { dataKeys } from '../security/data-keys'
 import { openText, sealText } from '../security/field-crypto'

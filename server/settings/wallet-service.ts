@@ -10,7 +10,7 @@ import { buildSiweMessage, SIWE_NONCE_MINUTES, type SiwePurpose } from '../../do
 import { hitRateLimit } from '../security/rate-limit'
 import { verifyConfirmation, type Confirmation } from '../auth/confirm'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 /** Who asks for a nonce: a signed-in user linking a wallet, or anyone signing in (rate-limited by `client`). */
 type Asker = { purpose: 'link'; userId: string } | { purpose: 'sign_in'; client: string }

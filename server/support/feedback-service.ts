@@ -6,9 +6,9 @@ import {
   type FeedbackView,
 } from '../../domain/api/support.schema'
 import { DomainError } from '../../domain/errors'
-import { recordAudit } from '../admin/audit'
+import { recordAudit } from '../audit/audit'
 import type { Deps, Principal } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 const HOUR_MS = 3_600_000
 

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditSubject } from '../../domain/api/admin.schema'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
+import type { Tx } from '../db/connect'
 
 export type AuditInput = {
   actorId: string

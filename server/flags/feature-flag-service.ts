@@ -9,8 +9,8 @@ import {
 } from '../../domain/feature-flags'
 import type { FeatureFlagView } from '../../domain/api/admin-people.schema'
 import type { Deps } from '../http/route-table'
-import type { Tx } from '../ledger/ledger-service'
-import { recordAudit } from './audit'
+import type { Tx } from '../db/connect'
+import { recordAudit } from '../audit/audit'
 
 const known = (key: string): FeatureFlagKey => {
   if (!(FEATURE_FLAG_KEYS as string[]).includes(key)) throw new DomainError('not_found', say('no_such_feature_flag'))
