@@ -115,6 +115,8 @@ export const borrowRoutes = [
   defineRoute({
     method: 'post',
     path: '/admin/accounts/:accountId/liquidate',
+    // The ledger refuses a posting the balances cannot cover.
+    errorStatuses: [422],
     summary:
       'Liquidate an unhealthy Borrow position now (admins): half the debt from collateral, the rest if still unhealthy',
     tag: 'admin',

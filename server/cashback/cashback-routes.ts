@@ -193,6 +193,8 @@ export const cashbackRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/accounts/:accountId/cashback/payout',
+    // The cashback pool cannot cover the payout.
+    errorStatuses: [422],
     summary:
       'Pay the account’s pending cashback lines due by `until` now ' +
       '(optionally one purchase by network id), pool permitting',

@@ -110,8 +110,8 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/invitations/accept',
-    // The invitation expired, was used or was revoked.
-    errorStatuses: [410],
+    // The invitation is unknown, or expired, used or revoked.
+    errorStatuses: [404, 410],
     summary: 'Join the company an invitation names, as the invited e-mail; once',
     tag: 'people',
     access: { kind: 'user' },
