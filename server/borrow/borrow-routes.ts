@@ -38,6 +38,7 @@ export const borrowRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/mode',
+    whenFrozen: 'allow',
     summary:
       'Switch mode after the mode delay (confirmed); back to Direct Pay needs ' +
       'the debt repaid. Asking for the current mode cancels a pending switch.',

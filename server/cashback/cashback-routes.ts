@@ -64,6 +64,7 @@ export const cashbackRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/campaigns/:campaignId/opt-in',
+    whenFrozen: 'allow',
     summary: 'Opt the account in to a campaign (needed when the campaign asks for it)',
     tag: 'rewards',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },

@@ -116,6 +116,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/payments',
+    whenFrozen: 'allow',
     // Not enough balance for the payment.
     errorStatuses: [422],
     summary: 'Quote a PIX payment to a key or a BR Code: recipient, locked rate, fee, checked against spendable',
@@ -164,6 +165,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/bank-recipients',
+    whenFrozen: 'allow',
     summary: 'Save a recipient typed in by hand (US: routing + account; EU: IBAN + BIC)',
     tag: 'money-out',
     access: send,
@@ -237,6 +239,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions',
+    whenFrozen: 'allow',
     // A bank (institution) the sandbox does not know.
     errorStatuses: [404],
     summary: 'Plaid Link step 1: sign in to the bank (sandbox: user_good / pass_good)',
@@ -251,6 +254,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions/:sessionId/mfa',
+    whenFrozen: 'allow',
     summary: 'Plaid Link step 2: the bank’s one-time code (sandbox: 1234); answers the accounts, masked',
     tag: 'money-out',
     access: send,
@@ -262,6 +266,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/exchange',
+    whenFrozen: 'allow',
     // A link session or bank that does not exist.
     errorStatuses: [404],
     summary: 'Exchange the public token on the server and save the chosen account as a recipient',
