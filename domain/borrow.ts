@@ -37,13 +37,16 @@ export function dailyInterest(
   return { amount: total / DAY_DIVISOR, carry: total % DAY_DIVISOR }
 }
 
+/** Why a mode switch is refused (an error code each). */
+export type ModeBlocker = 'mode_unchanged' | 'mode_debt_outstanding'
+
 /** Why a mode switch cannot happen now, or null. Back to Direct Pay needs the debt repaid first. */
 export function modeSwitchBlocker(input: {
   from: Mode
   to: Mode
   debt: bigint
   pendingBorrowHolds: bigint
-}): 'mode_unchanged' | 'mode_debt_outstanding' | null {
+}): ModeBlocker | null {
   if (input.from === input.to) return 'mode_unchanged'
   if (input.to === 'direct_pay' && (input.debt > 0n || input.pendingBorrowHolds > 0n)) return 'mode_debt_outstanding'
   return null

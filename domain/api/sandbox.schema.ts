@@ -48,10 +48,11 @@ export type SandboxTarget = z.infer<typeof SandboxTarget>
  * The sandbox's own settings: whether the identity provider decides applications itself (`auto`) or leaves them for an
  * admin (`manual`).
  */
-export const SandboxSettings = z
-  .object({ identityDecisions: z.enum(['auto', 'manual']) })
-  .meta({ id: 'SandboxSettings' })
+const sandboxSettings = z.object({ identityDecisions: z.enum(['auto', 'manual']) })
+export const SandboxSettings = sandboxSettings.meta({ id: 'SandboxSettings' })
 export type SandboxSettings = z.infer<typeof SandboxSettings>
+/** The same as a request body, which reads differently in the OpenAPI document (other properties are ignored). */
+export const SandboxSettingsBody = sandboxSettings.meta({ id: 'SandboxSettingsBody' })
 
 /** How many due jobs ran. */
 export const SandboxJobsResult = z.object({ ranJobs: z.number().int() }).meta({ id: 'SandboxJobsResult' })

@@ -62,6 +62,7 @@ export const accountRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/limits',
+    whenFrozen: 'allow',
     summary: 'Change the spending limits: raising applies at once (confirmed), lowering after the limit delay',
     tag: 'accounts',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },

@@ -27,6 +27,7 @@ export const alertRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/alert-settings',
+    whenFrozen: 'allow',
     summary:
       'Set the caller’s own alerts: a purchase above X, daily spend ' +
       'above Y, spendable below Z (null turns one off, absent leaves it)',

@@ -71,6 +71,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/wallet/nonce',
+    // Too many nonces asked for from this device.
+    errorStatuses: [429],
     summary:
       'Sign in with a wallet, step 1: a single-use nonce and the SIWE message to sign (10 minutes; rate-limited)',
     tag: 'auth',
@@ -105,8 +107,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/sign-up',
-    // Sign-ups are closed.
-    errorStatuses: [403],
+    // Sign-ups are closed; too many sign-ups from this device.
+    errorStatuses: [403, 429],
     summary: 'Create a user with e-mail and password, and sign in',
     tag: 'auth',
     access: { kind: 'public' },

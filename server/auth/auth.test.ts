@@ -174,6 +174,21 @@ describe('sign-up', () => {
     expect(res.body.error.fields.email).toMatch(/already exists/)
   })
 
+  it('is rate-limited per client like sign-in', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: 2 })
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+        name: 'Rita',
+        email: `rita${i}@example.com`,
+        password: 'long-enough-pw',
+      })
+      statuses.push(res.status)
+      if (i === 2) expect(res.body.error.code).toBe('rate_limited')
+    }
+    expect(statuses).toEqual([201, 201, 429])
+  })
+
   it('is refused when sign-ups are closed', async () => {
     t = await createTestApp({ SIGNUPS_OPEN: false })
     const res = await anonymous(t.app).json('POST', '/auth/sign-up', {

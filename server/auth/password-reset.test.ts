@@ -126,6 +126,9 @@ describe('password reset', () => {
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('reset_link_not_found')
     expect(JSON.stringify(res.body)).not.toContain('@')
+    const completed = await complete('x'.repeat(43))
+    expect([completed.status, completed.body.error.code]).toEqual([404, 'reset_link_not_found'])
+    expect(JSON.stringify(completed.body)).not.toContain('@')
   })
 
   it('holds the new password to the sign-up rule, at its field, and leaves the link usable', async () => {

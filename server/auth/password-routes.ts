@@ -49,8 +49,8 @@ export const passwordRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/password-reset/complete',
-    // The link expired, was used or was replaced.
-    errorStatuses: [410],
+    // The link is unknown, or expired, used or replaced.
+    errorStatuses: [404, 410],
     summary:
       'Set a new password through a reset link: the link is used up, every session of the account ' +
       'ends and its sign-in lock-outs are cleared; nobody is signed in (sign in with the new password)',

@@ -38,6 +38,7 @@ export const borrowRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/mode',
+    whenFrozen: 'allow',
     summary:
       'Switch mode after the mode delay (confirmed); back to Direct Pay needs ' +
       'the debt repaid. Asking for the current mode cancels a pending switch.',
@@ -115,6 +116,8 @@ export const borrowRoutes = [
   defineRoute({
     method: 'post',
     path: '/admin/accounts/:accountId/liquidate',
+    // The ledger refuses a posting the balances cannot cover.
+    errorStatuses: [422],
     summary:
       'Liquidate an unhealthy Borrow position now (admins): half the debt from collateral, the rest if still unhealthy',
     tag: 'admin',

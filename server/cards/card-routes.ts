@@ -251,6 +251,7 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/cards',
+    whenFrozen: 'allow',
     summary: 'Issue a virtual card (to yourself, or as a company owner or admin to one of its people, with limits)',
     tag: 'cards',
     access: manage,

@@ -64,6 +64,7 @@ export const cashbackRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/campaigns/:campaignId/opt-in',
+    whenFrozen: 'allow',
     summary: 'Opt the account in to a campaign (needed when the campaign asks for it)',
     tag: 'rewards',
     access: { kind: 'account', roles: ['holder', 'owner', 'admin'] },
@@ -193,6 +194,8 @@ export const cashbackRoutes = [
   defineRoute({
     method: 'post',
     path: '/sandbox/accounts/:accountId/cashback/payout',
+    // The cashback pool cannot cover the payout.
+    errorStatuses: [422],
     summary:
       'Pay the account’s pending cashback lines due by `until` now ' +
       '(optionally one purchase by network id), pool permitting',

@@ -11,6 +11,13 @@ type Money = ColumnType<bigint, bigint | string, bigint | string>
 /** NUMERIC(78,0) with a database default of 0. */
 type MoneyDefault = ColumnType<bigint, bigint | string | undefined, bigint | string>
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+/** DATE: both drivers read it as a Date (its midnight); written as `YYYY-MM-DD`. */
+type Day = ColumnType<Date, string, string>
+/**
+ * A JSONB value as read: any but null (a column that can be NULL says `| null`); what it holds is its reader's to
+ * check. Not `unknown`, which would say nothing about null (server/db/schema-matches-migrations.test.ts).
+ */
+type JsonValue = NonNullable<unknown>
 
 export interface UsersTable {
   id: string
@@ -167,7 +174,7 @@ export interface IdempotencyKeysTable {
   key: string
   request_hash: string
   response_status: number | null
-  response_body: ColumnType<unknown, string | null, string>
+  response_body: ColumnType<JsonValue | null, string | null, string>
   created_at: Timestamp
 }
 
@@ -181,7 +188,7 @@ export interface ErrorInboxTable {
   envelope: Uint8Array
 }
 
-type Json = ColumnType<unknown, string, string>
+type Json = ColumnType<JsonValue, string, string>
 
 export interface JobsTable {
   id: string
@@ -200,7 +207,7 @@ export interface ProviderEventsTable {
   event_id: string
   type: string
   payload: Json
-  result: ColumnType<unknown, string | null | undefined, string | null>
+  result: ColumnType<JsonValue | null, string | null | undefined, string | null>
   received_at: Timestamp
 }
 
@@ -975,14 +982,14 @@ export interface Database {
 export interface AdminAuditLogTable {
   id: string
   /** Write order (migration 0026): breaks ties between lines of the same instant. */
-  seq: Generated<string>
+  seq: Generated<bigint>
   actor_id: string
   action: string
   subject_type: string
   subject_id: string
   reason: string | null
-  before: ColumnType<unknown, string | null, never>
-  after: ColumnType<unknown, string | null, never>
+  before: ColumnType<JsonValue | null, string | null, never>
+  after: ColumnType<JsonValue | null, string | null, never>
   created_at: Timestamp
   /** The hash chain (migration 0037), set by the database on insert. */
   prev_hash: ColumnType<string, never, never>
@@ -1119,7 +1126,7 @@ export interface Database {
  */
 export interface AccountLimitDaysTable {
   account_id: string
-  day: ColumnType<string, string, string>
+  day: Day
   amount: Money
 }
 
@@ -1131,7 +1138,7 @@ export interface AccountPendingHoldsTable {
 
 export interface CardSpendDaysTable {
   card_id: string
-  day: ColumnType<string, string, string>
+  day: Day
   amount: Money
 }
 

@@ -25,6 +25,7 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/convert/quotes',
+    whenFrozen: 'allow',
     // Not enough balance to convert.
     errorStatuses: [422],
     summary:
@@ -60,6 +61,7 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/earn/weeth/quotes',
+    whenFrozen: 'allow',
     // Not enough balance to stake.
     errorStatuses: [422],
     summary: 'Quote staking ETH for weETH at ETH price ÷ weETH price (no spread); the rate holds for 30 seconds',
@@ -137,6 +139,7 @@ export const growRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/earn/liquid/withdrawals/:withdrawalId/cancel',
+    whenFrozen: 'allow',
     summary: 'Cancel a queued vault withdrawal: its shares return to the position',
     tag: 'grow',
     access: { kind: 'account', roles: act },

@@ -8,7 +8,9 @@ import type { AnyRoute } from './route-table'
  * (domain/errors.ts) and in the route's own `errorStatuses` (410, 429, …).
  *
  * Outside production, every error answer is checked against this list as it leaves (mount-routes.ts): one the
- * list lacks is recorded (`undocumentedStatuses`), and the server tests fail on it (server/testing/setup.ts).
+ * list lacks is recorded (`undocumentedStatuses`), and the server tests fail on it (server/testing/setup.ts). The
+ * codes a route's handler can reach in the source are checked against it too, answered in a test or not
+ * (server/http/documented-statuses.test.ts).
  */
 export function errorStatuses(route: AnyRoute): number[] {
   const statuses = new Set<number>([400, 500])

@@ -13,7 +13,9 @@ type JsonSchema = Record<string, unknown>
  * A zod schema as JSON Schema. Named schemas (`.meta({ id })`) go to `components` and are referred to, so
  * the document names them once. A name given to two different schemas is refused: the second would silently
  * replace the first, and every reference to the first would describe the wrong shape (a typed client made from
- * the document then rejects real answers).
+ * the document then rejects real answers). So is a name whose schema reads differently as a request and as an
+ * answer (a default makes a field optional in one and required in the other; an answer allows no other
+ * properties): the document keeps one schema of each name, for both.
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components?: Components): JsonSchema {
   const raw = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }))
@@ -27,21 +29,25 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output', components
   if (!components)
     return $defs && typeof rest.$ref === 'string' ? ($defs[rest.$ref.split('/').pop()!] as JsonSchema) : rest
   for (const [name, def] of Object.entries($defs ?? {})) {
-    // One schema reads the same each time in one direction (a request body and a response may differ: defaults).
-    const key = `${io} ${name}`
     const text = JSON.stringify(def)
-    if (components.described.has(key) && components.described.get(key) !== text)
-      throw new Error(`OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`)
-    components.described.set(key, text)
+    const earlier = components.described.get(name)
+    if (earlier && earlier.text !== text)
+      throw new Error(
+        earlier.io === io
+          ? `OpenAPI: two different schemas are both named ${name}; give one another .meta({ id })`
+          : `OpenAPI: ${name} reads differently as a request and as an answer; give the request its own .meta({ id })`,
+      )
+    components.described.set(name, { io, text })
     components.schemas[name] = def
   }
   return rest
 }
 
-/**
- * A document's named schemas, and each as first described by direction and name (what `jsonSchema` compares against).
- */
-export type Components = { schemas: Record<string, unknown>; described: Map<string, string> }
+/** A document's named schemas, and each as first described, with its direction (what `jsonSchema` compares against). */
+export type Components = {
+  schemas: Record<string, unknown>
+  described: Map<string, { io: 'input' | 'output'; text: string }>
+}
 export const newComponents = (): Components => ({ schemas: {}, described: new Map() })
 
 const ACCESS_TEXT: Record<AnyRoute['access']['kind'], string> = {

@@ -120,21 +120,19 @@ describe('every API route enforces its access rule', () => {
     expect(account).toEqual({ frozen_at: null, tier: 'core' })
   })
 
-  it('a frozen account refuses exactly the money-moving calls its routes declare, each route saying', async () => {
-    const moving = t.routes.filter((r) => r.moneyMoving && r.access.kind === 'account')
-    expect(moving.filter((r) => r.whenFrozen === undefined).map((r) => r.path)).toEqual([])
-    expect(
-      t.routes
-        .filter((r) => r.whenFrozen !== undefined && !(r.moneyMoving && r.access.kind === 'account'))
-        .map((r) => r.path),
-    ).toEqual([])
+  it('a frozen account refuses exactly the changes its routes declare, each route saying', async () => {
+    const changes = t.routes.filter((r) => r.method !== 'get' && r.path.startsWith('/accounts/:accountId/'))
+    expect(changes.every((r) => r.access.kind === 'account')).toBe(true)
+    expect(changes.filter((r) => r.whenFrozen === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([])
+    expect(t.routes.filter((r) => r.whenFrozen !== undefined && !changes.includes(r)).map((r) => r.path)).toEqual([])
+    const moving = changes.filter((r) => r.moneyMoving)
     const admin = callers.admin
     expect(
       (await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.personal}/freeze`, { reason: 'Route table walk' }))
         .status,
     ).toBe(200)
     try {
-      for (const route of moving) {
+      for (const route of changes) {
         // The freeze is checked before the body is read: an empty body says which way the route went.
         const res = await callers.personal.json(
           route.method.toUpperCase(),
@@ -159,6 +157,17 @@ describe('every API route enforces its access rule', () => {
       '/accounts/:accountId/bridge-transfers',
       '/accounts/:accountId/pix/charges',
       '/accounts/:accountId/withdrawals/:withdrawalId/cancel',
+    ])
+    // Of the changes that move no money, only what would hand the safe's funds to someone else waits for the review.
+    expect(
+      changes
+        .filter((r) => !r.moneyMoving && r.whenFrozen === 'refuse')
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual([
+      'post /accounts/:accountId/safe/recoveries',
+      'post /accounts/:accountId/safe/recoveries/:recoveryId/approve',
+      'put /accounts/:accountId/safe/recovery-signer',
     ])
   })
 })

@@ -86,11 +86,13 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   /** Moves money: needs an `Idempotency-Key` header and runs in one transaction with its key. */
   moneyMoving?: boolean
   /**
-   * A money-moving call on an account says what a frozen account (an admin's freeze, issue 9) does with it:
-   * `refuse` what sends or commits money out (sends, withdrawals, conversions, deposits into earn, repayments,
-   * card orders, promotional payouts, which wait for the review), `allow` money coming in and cancelling what is
-   * in flight, which only returns money. Required of every such route (server/http/route-access.test.ts); card
-   * purchases are declined by the authorization engine (`account_frozen`).
+   * Every change to an account (a route under `/accounts/:accountId` that is not a GET) says what a frozen account
+   * (an admin's freeze, issue 9) does with it: `refuse` what sends or commits money out (sends, withdrawals,
+   * conversions, deposits into earn, repayments, card orders, promotional payouts, which wait for the review) or
+   * hands the safe's funds to someone else (a recovery, its approval, a new recovery signer); `allow` money coming
+   * in, cancelling what is in flight (which only returns money), quotes, and what moves nothing (settings, people,
+   * saved recipients, verification). Required of every such route and of no other
+   * (server/http/route-access.test.ts); card purchases are declined by the authorization engine (`account_frozen`).
    */
   whenFrozen?: 'refuse' | 'allow'
   /**

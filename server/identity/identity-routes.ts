@@ -148,6 +148,7 @@ export const identityRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/kyb',
+    whenFrozen: 'allow',
     summary:
       'Submit the company’s KYB (owners and admins): company, registration, address, ' +
       'beneficial owners (each ≥ 25 %, total ≤ 100 %, with their ID), documents',
@@ -166,6 +167,7 @@ export const identityRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/kyb/more-info',
+    whenFrozen: 'allow',
     summary:
       'Send the one document the provider asked for, for the company ' +
       'or one of its owners (`applicationId` from `requested`)',

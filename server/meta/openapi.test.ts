@@ -108,6 +108,34 @@ describe('GET /app/cash/api/v1/openapi.json', () => {
     ).toThrow(/two different schemas are both named Twice/)
   })
 
+  it(
+    'refuses a name whose schema reads differently as a request and as an answer, ' + 'keeps one that reads alike',
+    () => {
+      const components = newComponents()
+      const settings = z.object({ mode: z.enum(['auto', 'manual']) }).meta({ id: 'Settings' })
+      jsonSchema(settings, 'output', components)
+      // An answer allows no other properties; a request body does: one entry cannot say both.
+      expect(() => jsonSchema(settings, 'input', components)).toThrow(
+        /Settings reads differently as a request and as an answer/,
+      )
+      const withDefault = z.object({ n: z.number().default(1) }).meta({ id: 'WithDefault' })
+      jsonSchema(withDefault, 'input', components)
+      expect(() => jsonSchema(withDefault, 'output', components)).toThrow(/WithDefault reads differently/)
+      const alike = z.enum(['auto', 'manual']).meta({ id: 'Alike' })
+      jsonSchema(z.object({ a: alike }), 'input', components)
+      expect(() => jsonSchema(z.object({ a: alike }), 'output', components)).not.toThrow()
+    },
+  )
+
+  it('gives the sandbox settings a request and an answer of their own names, each as it reads', async () => {
+    const { body } = await anonymous(t.app).json('GET', '/openapi.json')
+    const op = body.paths['/app/cash/api/v1/sandbox/settings']
+    const request = deref(body, op.put.requestBody.content['application/json'].schema)
+    const answer = deref(body, op.get.responses['200'].content['application/json'].schema)
+    expect(request.additionalProperties).toBeUndefined()
+    expect(answer.additionalProperties).toBe(false)
+  })
+
   it('shows the amount format and field rules from the zod schemas', async () => {
     const { body } = await anonymous(t.app).json('GET', '/openapi.json')
     const deposit = deref(

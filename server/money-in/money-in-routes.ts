@@ -32,6 +32,8 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/deposit-address',
+    // An account without its safe has no deposit address yet.
+    errorStatuses: [409],
     summary: 'The safe address to send crypto to, its network and accepted tokens',
     tag: 'money-in',
     access: read,

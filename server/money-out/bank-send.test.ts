@@ -83,6 +83,22 @@ describe('bank send', () => {
     expect(await usdc()).toBe('2500')
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
+
+  it('refuses a recipient that is not one of the account’s saved ones, at the recipient field', async () => {
+    const nobody = crypto.randomUUID()
+    const quote = await paula.json('GET', `/accounts/${account}/bank-sends/quote?recipientId=${nobody}&amount=10`)
+    expect(quote.status).toBe(404)
+    expect(quote.body.error).toMatchObject({ code: 'not_found', fields: { recipientId: expect.any(String) } })
+    const sent = await paula.json(
+      'POST',
+      `/accounts/${account}/bank-sends`,
+      { recipientId: nobody, amount: '10', confirmation: { method: 'password', password: DEMO_PASSWORD } },
+      { 'idempotency-key': key() },
+    )
+    expect(sent.status).toBe(404)
+    expect(sent.body.error).toMatchObject({ code: 'not_found', fields: { recipientId: expect.any(String) } })
+    expect(await usdc()).toBe('2500')
+  })
 })
 
 describe('Plaid Link (sandbox)', () => {
@@ -95,6 +111,13 @@ describe('Plaid Link (sandbox)', () => {
         password: 'wrong',
       })
       expect(bad.body.error).toMatchObject({ code: 'plaid_credentials', fields: { password: expect.any(String) } })
+      const unknownBank = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
+        institutionId: 'ins_nobody',
+        username: 'user_good',
+        password: 'pass_good',
+      })
+      expect(unknownBank.status).toBe(404)
+      expect(unknownBank.body.error).toMatchObject({ code: 'not_found', fields: { institutionId: expect.any(String) } })
       const started = await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {
         institutionId: 'ins_109508',
         username: 'user_good',
@@ -119,6 +142,12 @@ describe('Plaid Link (sandbox)', () => {
         expect.objectContaining({ id: 'savings', mask: '1111' }),
       ])
       expect(JSON.stringify(linked.body)).not.toContain('1111222233330000')
+      const unlisted = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
+        publicToken: linked.body.publicToken,
+        plaidAccountId: 'brokerage',
+      })
+      expect(unlisted.status).toBe(404)
+      expect(unlisted.body.error).toMatchObject({ code: 'not_found', fields: { plaidAccountId: expect.any(String) } })
       const recipient = await paula.json('POST', `/accounts/${account}/plaid/exchange`, {
         publicToken: linked.body.publicToken,
         plaidAccountId: 'checking',

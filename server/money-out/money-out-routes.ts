@@ -56,6 +56,8 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/withdrawals/quote',
+    // More than the account can spend, or than its borrowing allows.
+    errorStatuses: [422],
     summary: 'Fee, total and timing of a crypto withdrawal, checked against spendable and limits',
     tag: 'money-out',
     access: send,
@@ -114,6 +116,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/payments',
+    whenFrozen: 'allow',
     // Not enough balance for the payment.
     errorStatuses: [422],
     summary: 'Quote a PIX payment to a key or a BR Code: recipient, locked rate, fee, checked against spendable',
@@ -162,6 +165,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/bank-recipients',
+    whenFrozen: 'allow',
     summary: 'Save a recipient typed in by hand (US: routing + account; EU: IBAN + BIC)',
     tag: 'money-out',
     access: send,
@@ -174,6 +178,8 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/bank-sends/quote',
+    // A saved recipient that is not this account's (404); more than the account can spend (422).
+    errorStatuses: [404, 422],
     summary: 'Fee, total and what the recipient gets, checked against spendable',
     tag: 'money-out',
     access: send,
@@ -185,6 +191,8 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/bank-sends',
+    // A saved recipient that is not this account's.
+    errorStatuses: [404],
     summary: 'Send USDC out to a saved recipient as USD (ACH) or EUR (SEPA), confirmed',
     tag: 'money-out',
     access: send,
@@ -231,6 +239,9 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions',
+    whenFrozen: 'allow',
+    // A bank (institution) the sandbox does not know.
+    errorStatuses: [404],
     summary: 'Plaid Link step 1: sign in to the bank (sandbox: user_good / pass_good)',
     tag: 'money-out',
     access: send,
@@ -243,6 +254,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions/:sessionId/mfa',
+    whenFrozen: 'allow',
     summary: 'Plaid Link step 2: the bank’s one-time code (sandbox: 1234); answers the accounts, masked',
     tag: 'money-out',
     access: send,
@@ -254,6 +266,9 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/exchange',
+    whenFrozen: 'allow',
+    // A link session or bank that does not exist.
+    errorStatuses: [404],
     summary: 'Exchange the public token on the server and save the chosen account as a recipient',
     tag: 'money-out',
     access: send,
@@ -267,7 +282,7 @@ export const moneyOutRoutes = [
     method: 'get',
     path: '/accounts/:accountId/repay/quote',
     // Nothing is owed to repay.
-    errorStatuses: [409],
+    errorStatuses: [409, 422],
     summary: 'What repaying an amount (or "all") does to debt, borrow limit and health',
     tag: 'money-out',
     access: send,

@@ -41,6 +41,7 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/invitations',
+    whenFrozen: 'allow',
     summary:
       'Invite an e-mail with a role (only owners invite owners); replaces ' +
       'a pending invitation to the same e-mail and sends the invite mail',
@@ -58,6 +59,7 @@ export const peopleRoutes = [
   defineRoute({
     method: 'delete',
     path: '/accounts/:accountId/invitations/:invitationId',
+    whenFrozen: 'allow',
     summary: 'Withdraw a pending invitation; its link stops working',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
@@ -71,6 +73,7 @@ export const peopleRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/members/:userId/role',
+    whenFrozen: 'allow',
     summary: 'Change a person’s role (only owners touch owners; the last owner stays)',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
@@ -85,6 +88,7 @@ export const peopleRoutes = [
   defineRoute({
     method: 'delete',
     path: '/accounts/:accountId/members/:userId',
+    whenFrozen: 'allow',
     summary: 'Remove a person: their access ends at once and their cards on the company are frozen',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
@@ -110,8 +114,8 @@ export const peopleRoutes = [
   defineRoute({
     method: 'post',
     path: '/invitations/accept',
-    // The invitation expired, was used or was revoked.
-    errorStatuses: [410],
+    // The invitation is unknown, or expired, used or revoked.
+    errorStatuses: [404, 410],
     summary: 'Join the company an invitation names, as the invited e-mail; once',
     tag: 'people',
     access: { kind: 'user' },

@@ -121,6 +121,8 @@ describe('inviting people', () => {
       const madeUp = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'A'.repeat(43) })
       expect(madeUp.status).toBe(404)
       expect(Object.keys(madeUp.body.error).sort()).toEqual(['code', 'message'])
+      const acceptMadeUp = await late.json('POST', '/invitations/accept', { token: 'A'.repeat(43) })
+      expect([acceptMadeUp.status, acceptMadeUp.body.error.code]).toEqual([404, 'invite_not_found'])
       const short = await anonymous(t.app).json('POST', '/invitations/lookup', { token: 'abc' })
       expect(short.body.error.fields.token).toMatch(/not complete/)
     },

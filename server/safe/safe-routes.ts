@@ -49,6 +49,7 @@ export const safeRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/safe',
+    whenFrozen: 'allow',
     summary: 'Create the safe (verified accounts; holder or owners): the address is fixed now, the chain deploys it',
     tag: 'safe',
     access: owners,
@@ -62,6 +63,7 @@ export const safeRoutes = [
   defineRoute({
     method: 'put',
     path: '/accounts/:accountId/safe/recovery-signer',
+    whenFrozen: 'refuse',
     summary: 'Set your own recovery signer, the third of three (confirmed)',
     tag: 'safe',
     access: owners,
@@ -76,6 +78,7 @@ export const safeRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/safe/recoveries',
+    whenFrozen: 'refuse',
     summary:
       'Start a recovery naming the incoming owner (confirmed); 2 ' +
       'of 3 recovery signers must approve, then it waits 3 days',
@@ -91,6 +94,7 @@ export const safeRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/safe/recoveries/cancel',
+    whenFrozen: 'allow',
     summary: 'Cancel the recovery in progress (confirmed) before it executes',
     tag: 'safe',
     access: owners,
@@ -105,6 +109,7 @@ export const safeRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/safe/recoveries/:recoveryId/approve',
+    whenFrozen: 'refuse',
     summary: 'Your recovery key approves: a signature (personal_sign) of the recovery message',
     tag: 'safe',
     access: owners,

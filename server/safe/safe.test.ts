@@ -186,4 +186,49 @@ describe('the safe page and recovery', () => {
       { address: expect.any(String), name: 'Olivia Okafor' },
     ])
   })
+  it(
+    'a frozen account starts, approves and arms no recovery (it would hand the funds over), ' +
+      'but can cancel one until the freeze ends',
+    async () => {
+      const paula = await signIn(t.app, 'personal')
+      const signer = async (address: string) =>
+        paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, {
+          address,
+          confirmation: await paula.hostConfirmation(),
+        })
+      const start = async () =>
+        paula.json('POST', `/accounts/${account}/safe/recoveries`, {
+          incomingOwner: INCOMING,
+          confirmation: await paula.hostConfirmation(),
+        })
+      expect((await signer(recoveryKey.address)).status).toBe(200)
+      const recovery = (await start()).body.safe.recovery
+      expect(
+        (await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Chargeback fraud review' })).status,
+      ).toBe(200)
+      const refusals = [
+        await paula.json('POST', `/accounts/${account}/safe/recoveries/${recovery.id}/approve`, {
+          signature: await recoveryKey.signMessage({ message: recovery.message }),
+        }),
+        await signer(INCOMING),
+      ]
+      for (const refused of refusals) {
+        expect(refused.status).toBe(423)
+        expect(refused.body.error).toMatchObject({
+          code: 'account_frozen',
+          message: expect.stringContaining('Chargeback fraud review'),
+        })
+      }
+      const safe = (await paula.json('GET', `/accounts/${account}/safe`)).body.safe
+      expect(safe.recovery).toMatchObject({ approvals: [], status: 'collecting' })
+      const cancelled = await paula.json('POST', `/accounts/${account}/safe/recoveries/cancel`, {
+        confirmation: await paula.hostConfirmation(),
+      })
+      expect(cancelled.body.safe.recovery).toBeNull()
+      const again = await start()
+      expect([again.status, again.body.error.code]).toEqual([423, 'account_frozen'])
+      await admin.json('POST', `/admin/accounts/${account}/unfreeze`, { reason: 'Review done' })
+      expect((await start()).status).toBe(201)
+    },
+  )
 })

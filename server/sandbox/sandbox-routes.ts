@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { JournalResult, SandboxMovementBody } from '../../domain/api/ledger.schema'
-import { SandboxJobsResult, SandboxSettings, SandboxTarget } from '../../domain/api/sandbox.schema'
+import { SandboxJobsResult, SandboxSettings, SandboxSettingsBody, SandboxTarget } from '../../domain/api/sandbox.schema'
 import { defineRoute, type Deps } from '../http/route-table'
 import { perServer } from '../db/group-commit'
 import { idempotentBatcher } from '../http/idempotent-batch'
@@ -82,7 +82,7 @@ export const sandboxRoutes = [
     tag: 'sandbox',
     access: { kind: 'platform_admin' },
     sandbox: true,
-    body: SandboxSettings,
+    body: SandboxSettingsBody,
     response: SandboxSettings,
     handler: ({ deps, db, body }) => setSandboxSettings(deps, db, body),
   }),

@@ -94,6 +94,8 @@ export const settingsRoutes = [
   defineRoute({
     method: 'post',
     path: '/wallets/nonce',
+    // Too many nonces asked for from this device.
+    errorStatuses: [429],
     summary: 'A single-use nonce and the exact Sign-In-With-Ethereum message to link this address (10 minutes)',
     tag: 'settings',
     access: { kind: 'user' },

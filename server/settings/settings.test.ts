@@ -281,6 +281,22 @@ describe('wallets', () => {
     ).toBe('wallet_nonce_invalid')
   })
 
+  it('limits the nonces one user asks for, and one device asks for to sign in', async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: 2 })
+    const paula = await signIn(t.app, 'personal')
+    const linking: number[] = []
+    for (let i = 0; i < 3; i++)
+      linking.push((await paula.json('POST', '/wallets/nonce', { address: alice.address })).status)
+    expect(linking).toEqual([200, 200, 429])
+    const visitor = anonymous(t.app)
+    const signingIn: number[] = []
+    for (let i = 0; i < 3; i++)
+      signingIn.push((await visitor.json('POST', '/auth/wallet/nonce', { address: alice.address })).status)
+    expect(signingIn).toEqual([200, 200, 429])
+    const refused = await visitor.json('POST', '/auth/wallet/nonce', { address: alice.address })
+    expect(refused.body.error.code).toBe('rate_limited')
+  })
+
   it('links one wallet to one user only', async () => {
     expect((await linkWith(await signIn(t.app, 'personal'))).status).toBe(201)
     const bruno = await signIn(t.app, 'borrower')
