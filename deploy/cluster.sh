@@ -11,8 +11,11 @@ if [ -z "${DATABASE_URL:-}" ]; then
   source scripts/ensure-postgres.sh
   trap 'cash_pg_cleanup' EXIT
   cash_ensure_postgres
-  node -e "const c = new (require('pg').Client)(process.argv[1]); c.connect().then(() => c.query('CREATE DATABASE cash_cluster')).catch(() => {}).finally(() => c.end())" "$CASH_TEST_DATABASE_URL"
-  DATABASE_URL="$(node -e "const u = new URL(process.argv[1]); u.pathname = '/cash_cluster'; console.log(u.toString())" "$CASH_TEST_DATABASE_URL")"
+  node -e "const c = new (require('pg').Client)(process.argv[1])
+    c.connect().then(() => c.query('CREATE DATABASE cash_cluster')).catch(() => {}).finally(() => c.end())" \
+    "$CASH_TEST_DATABASE_URL"
+  DATABASE_URL="$(node -e "const u = new URL(process.argv[1]); u.pathname = '/cash_cluster'; console.log(String(u))" \
+    "$CASH_TEST_DATABASE_URL")"
   export DATABASE_URL
 fi
 node --import tsx deploy/cluster.ts "${1:-3}"

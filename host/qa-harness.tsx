@@ -5,6 +5,7 @@ import { ROUTES } from '../embeds/lib/route-map'
 import { SandboxControls } from '../embeds/admin/sandbox-controls'
 import { useI18n } from '../embeds/lib/i18n'
 import { useClientConfig } from '../embeds/lib/use-client-config'
+import { readyData } from '../embeds/lib/use-resource'
 import { Page } from '../embeds/ui/page'
 import { DEMO_PASSWORD, PERSONAS } from '../fixtures/personas'
 import { useQaHost, type LogLine, type QaSettings } from './use-qa-host'
@@ -27,8 +28,8 @@ export function QaHarness() {
   const { t } = useI18n()
   const iframe = useRef<HTMLIFrameElement>(null)
   const qa = useQaHost(iframe)
-  const config = useClientConfig()
-  const sandboxOn = config !== null && config.monitoring.environment !== 'production'
+  const config = readyData(useClientConfig())
+  const sandboxOn = config !== undefined && config.monitoring.environment !== 'production'
   const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({
     page: 'top-up',
     screen: '',

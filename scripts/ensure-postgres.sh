@@ -22,13 +22,15 @@ cash_ensure_postgres() {
   fi
   local local_url="postgres://postgres@127.0.0.1:5432/postgres"
   if cash_pg_reachable "$local_url"; then
-    export CASH_TEST_DATABASE_URL="$local_url"; echo "[cash] PostgreSQL: the machine's server on 127.0.0.1:5432"; return 0
+    export CASH_TEST_DATABASE_URL="$local_url"
+    echo "[cash] PostgreSQL: the machine's server on 127.0.0.1:5432"; return 0
   fi
   local initdb_bin
   initdb_bin=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -1 || true)
   if [ -z "$initdb_bin" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     echo "[cash] No PostgreSQL server and no initdb: installing Debian's postgresql for a throwaway cluster…"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || true
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+      && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null || true
     initdb_bin=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -1 || true)
   fi
   if [ -z "$initdb_bin" ]; then
@@ -39,13 +41,19 @@ cash_ensure_postgres() {
   local bin dir port as_pg=()
   bin=$(dirname "$initdb_bin")
   dir=$(mktemp -d /tmp/cash-pg.XXXXXX)
-  port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+  port=$(node -e "const s = require('net').createServer()
+    s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
   if [ "$(id -u)" = "0" ]; then chown postgres "$dir"; as_pg=(runuser -u postgres --); fi
-  "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -A trust -U postgres >/dev/null || { echo "[cash] ERROR: initdb failed" >&2; return 1; }
-  "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/log" -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null \
+  "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -A trust -U postgres >/dev/null \
+    || { echo "[cash] ERROR: initdb failed" >&2; return 1; }
+  local options="-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/log" -o "$options" start >/dev/null \
     || { echo "[cash] ERROR: the throwaway PostgreSQL did not start:" >&2; cat "$dir/log" >&2; return 1; }
   CASH_PG_DIR=$dir; CASH_PG_BIN=$bin; CASH_PG_AS=("${as_pg[@]}")
-  cash_pg_cleanup() { "${CASH_PG_AS[@]}" "$CASH_PG_BIN/pg_ctl" -D "$CASH_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$CASH_PG_DIR"; }
+  cash_pg_cleanup() {
+    "${CASH_PG_AS[@]}" "$CASH_PG_BIN/pg_ctl" -D "$CASH_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$CASH_PG_DIR"
+  }
   export CASH_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
   echo "[cash] PostgreSQL: a throwaway cluster on port $port (nothing answered on 127.0.0.1:5432)"
 }

@@ -7,13 +7,17 @@ import { sourceFiles } from './source-files'
  * One way to draw a loaded resource: a page hands what `useResource` returns to `ResourceView`
  * (embeds/ui/resource-view.tsx), which shows the loading line, the failure with its retry, the empty state or
  * the data, so every page says "Loading…" and offers "Try again" the same way. This finds the hand-written
- * switches back in every page source of embeds/ and host/: a test of `.status` against 'loading' or 'error'.
- * States that are not a Resource are allowed by name below, each with why.
+ * switches back in every page source of embeds/ and host/: any test of a `.status` against 'loading', 'error' or
+ * 'ready', with any operator and on either side (`!== 'ready'` is a switch too: it picks what loading and failure
+ * show), and any `case` of those. A value worked out beside the drawing (a countdown's end, a badge's count) is
+ * read with `readyData(resource)`. States that are not a Resource are allowed by name below, each with why.
  */
 const ROOT = resolve(import.meta.dirname, '..')
 const FOLDERS = ['embeds', 'host']
 /** The one switch on a Resource. */
 const THE_SWITCH = 'embeds/ui/resource-view.tsx'
+/** Where a Resource is made and read: the hook's own state and `readyData`. */
+const THE_HOOK = 'embeds/lib/use-resource.ts'
 
 /** Tests of a `.status` that is not a Resource's: the file, the value tested, and why it is not one. */
 const NOT_A_RESOURCE: readonly { file: string; subject: string; reason: string }[] = [
@@ -39,14 +43,22 @@ const NOT_A_RESOURCE: readonly { file: string; subject: string; reason: string }
   },
 ]
 
-const TEST = /([\w$.?]+)\.status\s*[!=]==?\s*'(loading|error)'/g
+const STATE = `'(?:loading|error|ready)'`
+/** `x.status === 'state'` (any of ==, ===, !=, !==), `'state' !== x.status`, and a `case 'state':`. */
+const TESTS = [
+  new RegExp(`([\\w$.?]+)\\.status\\s*[!=]==?\\s*${STATE}`, 'g'),
+  new RegExp(`${STATE}\\s*[!=]==?\\s*([\\w$.?]+)\\.status\\b`, 'g'),
+  new RegExp(`\\bcase\\s+${STATE}\\s*:`, 'g'),
+]
 
-/** Each `.status` test against 'loading' or 'error' in `text`, as `line: subject.status === 'state'`. */
+/** Each test of a `.status` against a Resource's states in `text`, as `line: subject.status === 'state'`. */
 function statusTests(text: string): { line: number; subject: string; what: string }[] {
   return text
     .split('\n')
     .flatMap((line, i) =>
-      [...line.matchAll(TEST)].map((m) => ({ line: i + 1, subject: m[1]!.replace(/\?$/, ''), what: m[0] })),
+      TESTS.flatMap((test) =>
+        [...line.matchAll(test)].map((m) => ({ line: i + 1, subject: (m[1] ?? '').replace(/\?$/, ''), what: m[0] })),
+      ),
     )
 }
 
@@ -54,7 +66,7 @@ function handWrittenSwitches(): string[] {
   return FOLDERS.flatMap((folder) =>
     sourceFiles(join(ROOT, folder), { withTests: false }).flatMap((path) => {
       const file = relative(ROOT, path).split('\\').join('/')
-      if (file === THE_SWITCH) return []
+      if (file === THE_SWITCH || file === THE_HOOK) return []
       return statusTests(readFileSync(path, 'utf8'))
         .filter((hit) => !NOT_A_RESOURCE.some((a) => a.file === file && a.subject === hit.subject))
         .map((hit) => `${file}:${hit.line}: ${hit.what}`)
@@ -73,11 +85,17 @@ describe('one resource switch (embeds/ui/resource-view.tsx)', () => {
       "{list.status === 'error' ? <ErrorState message={list.error.message} onRetry={list.reload} /> : null}",
       "  if (transfer.status !== 'error') return null",
       "{props.resource.status === 'loading' ? <LoadingState /> : null}",
+      "  if (freeze.status !== 'ready' || !freeze.data.frozen) return <>{children}</>",
+      "const items = list.status === 'ready' ? list.data.items : []",
+      "return flags.status == 'ready' && flags.data.on ? <Rows /> : null",
+      "if ('error' === config.status) return null",
+      "    case 'loading':",
     ]
     for (const line of bad) expect(statusTests(line), line).toHaveLength(1)
     const fine = [
-      "const items = list.status === 'ready' ? list.data.items : []",
+      'const items = readyData(list)?.items ?? []',
       "if (payment?.status === 'completed') return <Done />",
+      "case 'delivered':",
       "x.status === 'delivered' ? t('bridge.done') : null",
       "setState({ status: 'loading' })",
     ]

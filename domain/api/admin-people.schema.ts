@@ -130,6 +130,7 @@ export type AdminAccountDetail = z.infer<typeof AdminAccountDetail>
 export const AdminAccountFreeze = z
   .object({ id: z.uuid(), frozen: z.boolean(), frozenAt: IsoDateTime.nullable(), frozenReason: z.string().nullable() })
   .meta({ id: 'AdminAccountFreeze' })
+export type AdminAccountFreeze = z.infer<typeof AdminAccountFreeze>
 
 export const AdminAuthorization = z.object({
   id: z.uuid(),

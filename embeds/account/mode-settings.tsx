@@ -6,7 +6,7 @@ import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { formatSeconds, useCountdown } from '../lib/use-countdown'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { ResourceView } from '../ui/resource-view'
 
@@ -26,7 +26,7 @@ export function ModeSettings({ accountId, canManage }: { accountId: string; canM
     (signal) => api.get(`/accounts/${accountId}/mode`, ModeResponse, signal),
     { pollMs: 2000, keepPolling: (m) => m.pending !== null },
   )
-  const seconds = useCountdown(data.status === 'ready' ? (data.data.pending?.effectiveAt ?? null) : null)
+  const seconds = useCountdown(readyData(data)?.pending?.effectiveAt ?? null)
   return (
     <ResourceView resource={data}>
       {(m) => {

@@ -4,7 +4,7 @@ import { formatDate } from '../../domain/format-date'
 import { sandboxWallet, signWithWallet, walletErrorMessage } from '../lib/browser-wallet'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { useClientConfig } from '../lib/use-client-config'
 import { ConfirmSheet } from '../ui/confirm-sheet'
@@ -21,8 +21,8 @@ export function WalletsPage() {
   const [notice, setNotice] = useState<string | null>(null)
   const [linkError, setLinkError] = useState<string | null>(null)
   const link = useAction()
-  const config = useClientConfig()
-  const sandbox = config !== null && config.monitoring.environment !== 'production'
+  const config = readyData(useClientConfig())
+  const sandbox = config !== undefined && config.monitoring.environment !== 'production'
   return (
     <ResourceView resource={loaded}>
       {(ready) => {

@@ -2,6 +2,7 @@ import { useI18n } from '../lib/i18n'
 import type { MessageKey } from '../lib/messages-en'
 import { SegmentedNav } from '../ui/segmented'
 import { useClientConfig } from '../lib/use-client-config'
+import { readyData } from '../lib/use-resource'
 
 /** The back office's sections, in the order staff work them. */
 export const ADMIN_SECTIONS: readonly { path: string; label: MessageKey }[] = [
@@ -26,10 +27,10 @@ export const ADMIN_SECTIONS: readonly { path: string; label: MessageKey }[] = [
  */
 export function AdminNav({ current }: { current: string }) {
   const { t } = useI18n()
-  const config = useClientConfig()
+  const config = readyData(useClientConfig())
   // The sandbox page is there only on servers that are not in production.
   const sections = ADMIN_SECTIONS.filter(
-    (s) => s.path !== '/admin/sandbox' || (config !== null && config.monitoring.environment !== 'production'),
+    (s) => s.path !== '/admin/sandbox' || (config !== undefined && config.monitoring.environment !== 'production'),
   )
   return (
     <SegmentedNav

@@ -7,7 +7,7 @@ import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { Page } from '../ui/page'
 import { TableScroll } from '../ui/table-scroll'
 import { TextField } from '../ui/text-field'
@@ -32,7 +32,7 @@ export function CashbackRulesPage({ title }: EmbedProps) {
   )
   const changed = () => setVersion((v) => v + 1)
   const rules = new Map<string, Rule[]>()
-  if (list.status === 'ready') for (const r of list.data.items) rules.set(r.ruleId, [...(rules.get(r.ruleId) ?? []), r])
+  for (const r of readyData(list)?.items ?? []) rules.set(r.ruleId, [...(rules.get(r.ruleId) ?? []), r])
   return (
     <Page title={title}>
       <AdminNav current="/admin/cashback-rules" />

@@ -5,7 +5,7 @@ import { movementReasonText } from '../../domain/movement-words'
 import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { useSession } from '../lib/session'
 import { Page } from '../ui/page'
 import { TextField } from '../ui/text-field'
@@ -139,7 +139,7 @@ function ReconActionForm({
       : Promise.resolve({ items: [] }),
   )
   const usd = (v: string) => formatDecimal(v, 'USDC', locale)
-  const items = candidates.status === 'ready' ? candidates.data.items : []
+  const items = readyData(candidates)?.items ?? []
   const chosen = authorizationId || items[0]?.authorizationId || ''
   const label = t(`admin.recons.action.${action === 'write-off' ? 'writeOff' : action}`)
   return (

@@ -8,7 +8,7 @@ import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { ErrorState, LoadingState } from '../ui/state-views'
 import { ResourceView } from '../ui/resource-view'
 
@@ -25,7 +25,7 @@ export function FeedbackInbox() {
   const inbox = useResource(key, (signal) =>
     api.get(`/admin/feedback?limit=100${unreadOnly ? '&unread=true' : ''}`, AdminFeedbackResponse, signal),
   )
-  const data = changed?.key === key ? changed.data : inbox.status === 'ready' ? inbox.data : null
+  const data = changed?.key === key ? changed.data : (readyData(inbox) ?? null)
   const onRead = (read: MarkFeedbackReadResponse) => {
     if (!data) return
     setChanged({

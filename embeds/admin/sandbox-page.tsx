@@ -6,21 +6,32 @@ import { useSession } from '../lib/session'
 import { useClientConfig } from '../lib/use-client-config'
 import { Page } from '../ui/page'
 import { SandboxChip } from '../ui/sandbox-chip'
-import { CalloutCard, LoadingState } from '../ui/state-views'
+import { ResourceView } from '../ui/resource-view'
+import { CalloutCard } from '../ui/state-views'
 import { TextField } from '../ui/text-field'
 import { AdminNav } from './admin-nav'
 import { SandboxControls } from './sandbox-controls'
 
-/** `/admin/sandbox`: the test-mode dashboard for any account, on servers that are not in production. */
-export function SandboxPage({ title }: EmbedProps) {
+/**
+ * `/admin/sandbox`: the test-mode dashboard for any account, on servers that are not in production. Until /config
+ * says which server this is, the loading line; if it fails, its error with a retry.
+ */
+export function SandboxPage(props: EmbedProps) {
+  const config = useClientConfig()
+  return (
+    <ResourceView resource={config}>
+      {(c) => <SandboxDashboard {...props} environment={c.monitoring.environment} />}
+    </ResourceView>
+  )
+}
+
+function SandboxDashboard({ title, environment }: EmbedProps & { environment: string }) {
   const { api } = useSession()
   const { t } = useI18n()
-  const config = useClientConfig()
   const [who, setWho] = useState('personal@demo.cash')
   const [acting, setActing] = useState<string | null>(null)
   const [error, setError] = useState<string | undefined>()
-  if (!config) return <LoadingState />
-  if (config.monitoring.environment === 'production') {
+  if (environment === 'production') {
     return (
       <Page title={title}>
         <AdminNav current="/admin/sandbox" />
@@ -61,7 +72,7 @@ export function SandboxPage({ title }: EmbedProps) {
           key={acting}
           api={api}
           who={acting}
-          environment={config.monitoring.environment}
+          environment={environment}
           onChanged={announceDataChanged}
         />
       ) : null}

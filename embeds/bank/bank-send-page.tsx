@@ -4,7 +4,7 @@ import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useLiveQuote } from '../lib/use-live-quote'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { AmountField, useAmountInput } from '../ui/amount-field'
 import { usePageQuery } from '../lib/embed-navigation'
@@ -25,10 +25,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
   const [reviewing, setReviewing] = useState(false)
   const [sent, setSent] = useState<Send | null>(null)
   const idempotencyKey = useRef(crypto.randomUUID())
-  const chosen =
-    recipients.status === 'ready'
-      ? (recipients.data.items.find((r) => r.id === recipientId) ?? recipients.data.items[0])
-      : undefined
+  const chosen = readyData(recipients)?.items.find((r) => r.id === recipientId) ?? readyData(recipients)?.items[0]
   const query = new URLSearchParams({ recipientId: chosen?.id ?? '', amount: amount.value ?? '' })
   const { quote, error } = useLiveQuote(chosen && amount.value ? query.toString() : null, (signal) =>
     api.get(`/accounts/${accountId}/bank-sends/quote?${query}`, BankSendQuoteResponse, signal),

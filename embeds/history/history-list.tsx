@@ -6,7 +6,7 @@ import { calendarDay, formatDay } from '../../domain/format-date'
 import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { Icon } from '../ui/icon'
 import { Section } from '../ui/section'
@@ -59,7 +59,7 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
     a.click()
     URL.revokeObjectURL(url)
   }
-  const items = first.status === 'ready' ? [...first.data.items, ...more.items] : []
+  const items = [...(readyData(first)?.items ?? []), ...more.items]
   return (
     <div className="cash-stack">
       <form className="cash-card cash-stack" role="search" onSubmit={(e) => e.preventDefault()}>

@@ -4,6 +4,7 @@ import type { NotificationsResponse } from '../../domain/api/alerts.schema'
 import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
+import { readyData } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { Avatar, ListRow } from '../ui/list-row'
 import { notificationText } from './notification-text'
@@ -95,7 +96,7 @@ export function NotificationsPanel() {
   const { resource, markRead, markAllRead } = useNotifications()
   const [open, setOpen] = useState(false)
   const listId = useId()
-  const unread = resource.status === 'ready' ? resource.data.unread : 0
+  const unread = readyData(resource)?.unread ?? 0
   return (
     <section className="cash-rows" aria-label={t('notifications.title')}>
       <ListRow

@@ -4,7 +4,7 @@ import { useBridge } from '../lib/bridge-context'
 import { notifyHost } from '../lib/host-actions'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { notificationText } from './notification-text'
 
 const POLL_MS = 5_000
@@ -32,7 +32,7 @@ export function useNotifications() {
     (signal) => api.get('/notifications?limit=20', NotificationsResponse, signal),
     { pollMs: POLL_MS, keepPolling: () => true },
   )
-  const items = resource.status === 'ready' ? resource.data.items : null
+  const items = readyData(resource)?.items ?? null
   useEffect(() => {
     if (!items || !bridge.has('notify')) return
     const seen = handedToHost()

@@ -6,6 +6,15 @@ import { useFirstData } from './first-data'
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiError }
 
 /**
+ * The data once it has come, else undefined: for what a page works out beside what `ResourceView` draws (a
+ * countdown's end, a heading, a badge's count, a link shown only on a test server). What a person sees while it
+ * loads or after it failed is chosen by `ResourceView` alone (scripts/one-resource-switch.test.ts).
+ */
+export function readyData<T>(resource: Resource<T>): T | undefined {
+  return resource.status === 'ready' ? resource.data : undefined
+}
+
+/**
  * Loads data from the server, cancelling on unmount or when `key` changes; `reload` asks again. With
  * `pollMs`, it asks again on that interval while `keepPolling(data)` holds, without flashing a loading state;
  * it asks again the same way when the data changed outside the page (data-changed.ts).

@@ -3,7 +3,7 @@ import { PixChargeView, PixQuoteResponse } from '../../domain/api/money-in.schem
 import type { EmbedProps } from '../lib/embed-props'
 import { useSession } from '../lib/session'
 import { useCountdown } from '../lib/use-countdown'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { NeedsAccount } from '../ui/needs-account'
@@ -29,7 +29,7 @@ function ChargeStatus({
     (signal) => api.get(`/accounts/${accountId}/pix/charges/${chargeId}`, PixChargeView, signal),
     { pollMs: 2000, keepPolling: (c) => c.status === 'pending' },
   )
-  const left = useCountdown(charge.status === 'ready' ? charge.data.expiresAt : null)
+  const left = useCountdown(readyData(charge)?.expiresAt ?? null)
   return (
     <ResourceView resource={charge}>
       {(c) => <PixChargeStatusView charge={c} secondsLeft={left} onRestart={onRestart} />}

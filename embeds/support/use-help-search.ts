@@ -3,7 +3,7 @@ import { ArticlesResponse } from '../../domain/api/support.schema'
 import { helpLocale, type HelpCategory } from '../../domain/help-center'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 
 /** How long typing must pause before the search is sent. */
 const DEBOUNCE_MS = 250
@@ -30,6 +30,6 @@ export function useHelpSearch(q: string, category: HelpCategory | '') {
   )
   // While a new search runs, the last results stay on screen instead of a loading line at every pause.
   const last = useRef<ArticlesResponse | null>(null)
-  if (result.status === 'ready') last.current = result.data
-  return { ...result, shown: result.status === 'ready' ? result.data : last.current }
+  last.current = readyData(result) ?? last.current
+  return { ...result, shown: last.current }
 }

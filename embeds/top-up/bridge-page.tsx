@@ -5,6 +5,7 @@ import { isAsset } from '../../domain/asset'
 import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useSession } from '../lib/session'
 import { useClientConfig } from '../lib/use-client-config'
+import { readyData } from '../lib/use-resource'
 import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { useAmountInput } from '../ui/amount-field'
@@ -14,7 +15,7 @@ import { BridgeView } from './bridge-view'
 export function BridgePage({ accountId, bridge: kind }: { accountId: string; bridge: 'stargate' | 'etherfi' }) {
   const { api } = useSession()
   const navigation = useEmbedNavigation()
-  const config = useClientConfig()
+  const config = readyData(useClientConfig())
   const chains = kind === 'etherfi' ? (['Ethereum'] as const) : STARGATE_CHAINS
   const tokens = kind === 'etherfi' ? ETHERFI_TOKENS : STARGATE_TOKENS
   const [chain, setChain] = useState<string>(chains[0])
@@ -56,7 +57,7 @@ export function BridgePage({ accountId, bridge: kind }: { accountId: string; bri
       amount={amount}
       amountError={fieldError}
       quote={quote}
-      sandbox={config !== null && config.monitoring.environment !== 'production'}
+      sandbox={config !== undefined && config.monitoring.environment !== 'production'}
       busy={action.busy}
       error={action.error}
       onSubmit={submit}

@@ -2,7 +2,7 @@ import { BridgeTransferView } from '../../domain/api/money-in.schema'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useCountdown } from '../lib/use-countdown'
-import { useResource, type Resource } from '../lib/use-resource'
+import { readyData, useResource, type Resource } from '../lib/use-resource'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { ResourceView } from '../ui/resource-view'
@@ -23,7 +23,7 @@ export function OnTheWayPage({ hash, title }: { hash: string; title: string }) {
     (signal) => api.get(`/bridge-transfers/${hash}`, BridgeTransferView, signal),
     { pollMs: 1500, keepPolling: (x) => !FINAL.includes(x.status) },
   )
-  const status = transfer.status === 'ready' ? transfer.data.status : null
+  const status = readyData(transfer)?.status ?? null
   const heading =
     status === 'delivered' || status === 'failed' || status === 'payload_stored' ? t(`bridge.title.${status}`) : title
   return (
@@ -35,7 +35,7 @@ export function OnTheWayPage({ hash, title }: { hash: string; title: string }) {
 
 /** Live tracking of one bridge transfer by its source hash; survives reload; unknown hashes get not-found. */
 function OnTheWay({ transfer }: { transfer: Resource<BridgeTransfer> & { reload: () => void } }) {
-  const left = useCountdown(transfer.status === 'ready' ? transfer.data.etaAt : null)
+  const left = useCountdown(readyData(transfer)?.etaAt ?? null)
   return (
     <ResourceView
       resource={transfer}

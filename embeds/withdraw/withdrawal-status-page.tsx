@@ -4,7 +4,7 @@ import { formatMoney, parseAmount } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useCountdown } from '../lib/use-countdown'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { ResourceView } from '../ui/resource-view'
 import { type Withdrawal, WithdrawalStatusView } from './withdrawal-status-view'
@@ -21,7 +21,7 @@ export function WithdrawalStatusPage({ accountId }: { accountId: string }) {
     { pollMs: 1500, keepPolling: (d) => LIVE.includes(d.items[0]?.status ?? '') },
   )
   const [asking, setAsking] = useState(false)
-  const latest = list.status === 'ready' ? list.data.items[0] : undefined
+  const latest = readyData(list)?.items[0]
   const left = useCountdown(latest?.status === 'delayed' ? latest.releaseAt : null)
   const cancel = async (w: Withdrawal) => {
     await api.post(`/accounts/${accountId}/withdrawals/${w.id}/cancel`, WithdrawalView, undefined, {

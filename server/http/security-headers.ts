@@ -58,10 +58,7 @@ export function frameAncestors(path: string): "'self'" | "'none'" {
  * fails safely, but the browser reports a violation). Turning the JIT off must come before zod loads, in any
  * chunk order: an inline classic script runs first and costs no request (it was a blocking csp-init.js).
  */
-export const INLINE_SCRIPTS = [
-  'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true })',
-  CODE_LOADER,
-]
+export const INLINE_SCRIPTS = ['Object.assign((globalThis.__zod_globalConfig ??= {}), { jitless: true })', CODE_LOADER]
 const inlineScriptHashes = INLINE_SCRIPTS.map((js) => cspHash(js))
 
 /** Where a page drawn on the server puts the style attribute values its markup carries (allowed by hash, below). */

@@ -12,7 +12,8 @@ CREATE TABLE bank_recipients (
   institution TEXT,
   created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   removed_at TIMESTAMPTZ,
-  CHECK ((region = 'us' AND routing_number IS NOT NULL AND account_number IS NOT NULL) OR (region = 'eu' AND iban IS NOT NULL))
+  CHECK ((region = 'us' AND routing_number IS NOT NULL AND account_number IS NOT NULL) OR (region = 'eu'
+    AND iban IS NOT NULL))
 );
 CREATE INDEX bank_recipients_account ON bank_recipients (account_id) WHERE removed_at IS NULL;
 

@@ -9,7 +9,8 @@ ALTER TABLE accounts ADD COLUMN kyb_reason TEXT;
 ALTER TABLE accounts ADD COLUMN tier TEXT NOT NULL DEFAULT 'standard' CHECK (tier IN ('standard', 'plus', 'premium'));
 
 -- Physical cards: where they ship and how far they got. NULL shipping_status for virtual cards.
-ALTER TABLE cards ADD COLUMN shipping_status TEXT CHECK (shipping_status IN ('ordered', 'shipped', 'delivered', 'activated'));
+ALTER TABLE cards ADD COLUMN shipping_status TEXT CHECK (shipping_status IN ('ordered', 'shipped', 'delivered',
+  'activated'));
 ALTER TABLE cards ADD COLUMN shipping_address JSONB;
 ALTER TABLE cards ADD COLUMN shipping_eta TIMESTAMPTZ;
 ALTER TABLE cards ADD COLUMN shipped_at TIMESTAMPTZ;

@@ -2,14 +2,16 @@
 -- campaign (promotion cashback is paid then, after the window), and vault APY changes with daily snapshots.
 
 ALTER TABLE cashback_campaigns DROP CONSTRAINT cashback_campaigns_kind_check;
-ALTER TABLE cashback_campaigns ADD CONSTRAINT cashback_campaigns_kind_check CHECK (kind IN ('splashback', 'triple_dip', 'summer_mint', 'membership_rewards'));
+ALTER TABLE cashback_campaigns ADD CONSTRAINT cashback_campaigns_kind_check CHECK (kind IN ('splashback', 'triple_dip',
+  'summer_mint', 'membership_rewards'));
 -- summer_mint: the qualifying spend inside the window that mints the badge (USDC base units).
 ALTER TABLE cashback_campaigns ADD COLUMN spend_goal NUMERIC(78, 0) CHECK (spend_goal IS NULL OR spend_goal > 0);
 -- membership_rewards: what each tier may claim once per calendar month, {"core": "0", "luxe": "5000000", ...}.
 ALTER TABLE cashback_campaigns ADD COLUMN tier_rewards JSONB;
 -- When the campaign's promotion cashback is paid; null = the window's end + 14 days. Never before the end.
 ALTER TABLE cashback_campaigns ADD COLUMN payout_at TIMESTAMPTZ;
-ALTER TABLE cashback_campaigns ADD CONSTRAINT cashback_campaigns_payout_after_end CHECK (payout_at IS NULL OR payout_at >= ends_at);
+ALTER TABLE cashback_campaigns ADD CONSTRAINT cashback_campaigns_payout_after_end CHECK (payout_at IS NULL
+  OR payout_at >= ends_at);
 
 -- A badge belongs to one summer-mint campaign (one per holder and campaign).
 ALTER TABLE summer_mint_badges ADD COLUMN campaign_id UUID REFERENCES cashback_campaigns (id);

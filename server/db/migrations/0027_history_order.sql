@@ -12,4 +12,5 @@ CREATE INDEX withdrawals_account ON withdrawals (account_id, created_at DESC, id
 -- The predicate is word for word JOURNAL_SHOWN in history-sources.ts: the planner uses the index only while
 -- the query implies it.
 CREATE INDEX journals_history ON journals (account_id, created_at DESC, id DESC)
-  WHERE NOT (kind IN ('card_spend', 'card_refund') AND reference IS NOT NULL) AND kind NOT IN ('crypto_withdrawal', 'withdrawal_returned');
+  WHERE NOT (kind IN ('card_spend', 'card_refund') AND reference IS NOT NULL) AND kind NOT IN ('crypto_withdrawal',
+    'withdrawal_returned');

@@ -2,8 +2,8 @@
 -- re-summing the month's movements (linear in history). The database keeps them itself, with triggers on the rows
 -- they total, so every writer (services, bulk seeds, admin fixes) keeps them true in the same
 -- transaction. A movement counts on the local day it was made, in the account's time zone at that moment
--- (docs/architecture-notes.md, "Spendable"). The kinds below are domain/activity-kinds.ts's; the ledger check recomputes every
--- total from the rows (server/ledger/ledger-check.ts), so a drift between the two shows up there.
+-- (docs/architecture-notes.md, "Spendable"). The kinds below are domain/activity-kinds.ts's; the ledger check
+-- recomputes every total from the rows (server/ledger/ledger-check.ts), so a drift between the two shows up there.
 
 -- USDC counted against the account's daily and monthly limits, by local day: debits of the holder's USDC by
 -- spends and sends (LIMIT_JOURNAL_KINDS), plus purchases and withdrawals still on hold (LIMIT_HOLD_KINDS).
@@ -73,7 +73,8 @@ BEGIN
   ON CONFLICT (account_id, kind) DO UPDATE SET amount = account_pending_holds.amount + EXCLUDED.amount;
   IF h.kind IN ('card_authorization', 'withdrawal') THEN
     INSERT INTO account_limit_days (account_id, day, amount)
-    SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, sign * h.amount FROM accounts a WHERE a.id = h.account_id
+    SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, sign * h.amount FROM accounts a
+      WHERE a.id = h.account_id
     ON CONFLICT (account_id, day) DO UPDATE SET amount = account_limit_days.amount + EXCLUDED.amount;
   END IF;
 END $$;
@@ -85,27 +86,32 @@ BEGIN
 END $$;
 CREATE TRIGGER holds_count_deleted AFTER DELETE ON holds FOR EACH ROW EXECUTE FUNCTION count_changed_hold();
 CREATE TRIGGER holds_count_updated AFTER UPDATE ON holds FOR EACH ROW
-  WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD.created_at IS DISTINCT FROM NEW.created_at
-    OR OLD.kind IS DISTINCT FROM NEW.kind OR OLD.asset IS DISTINCT FROM NEW.asset OR OLD.account_id IS DISTINCT FROM NEW.account_id)
+  WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD.created_at IS DISTINCT
+    FROM NEW.created_at
+    OR OLD.kind IS DISTINCT FROM NEW.kind OR OLD.asset IS DISTINCT FROM NEW.asset OR OLD.account_id IS DISTINCT
+      FROM NEW.account_id)
   EXECUTE FUNCTION count_changed_hold();
 
 CREATE FUNCTION count_new_purchases() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO card_spend_days (card_id, day, amount)
-  SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END)
+  SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sum(CASE WHEN c.status = 'cleared'
+    THEN c.cleared_amount ELSE c.amount END)
   FROM new_authorizations c JOIN accounts a ON a.id = c.account_id
   WHERE c.status IN ('approved', 'cleared') GROUP BY 1, 2
   ON CONFLICT (card_id, day) DO UPDATE SET amount = card_spend_days.amount + EXCLUDED.amount;
   RETURN NULL;
 END $$;
-CREATE TRIGGER card_authorizations_count_new AFTER INSERT ON card_authorizations REFERENCING NEW TABLE AS new_authorizations
+CREATE TRIGGER card_authorizations_count_new AFTER INSERT ON card_authorizations
+  REFERENCING NEW TABLE AS new_authorizations
   FOR EACH STATEMENT EXECUTE FUNCTION count_new_purchases();
 
 CREATE FUNCTION count_purchase(c card_authorizations, sign INTEGER) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF c.status NOT IN ('approved', 'cleared') THEN RETURN; END IF;
   INSERT INTO card_spend_days (card_id, day, amount)
-  SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sign * (CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END)
+  SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sign * (CASE WHEN c.status = 'cleared'
+    THEN c.cleared_amount ELSE c.amount END)
   FROM accounts a WHERE a.id = c.account_id
   ON CONFLICT (card_id, day) DO UPDATE SET amount = card_spend_days.amount + EXCLUDED.amount;
 END $$;
@@ -115,9 +121,11 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN PERFORM count_purchase(NEW, 1); END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER card_authorizations_count_deleted AFTER DELETE ON card_authorizations FOR EACH ROW EXECUTE FUNCTION count_changed_purchase();
+CREATE TRIGGER card_authorizations_count_deleted AFTER DELETE ON card_authorizations FOR EACH ROW
+  EXECUTE FUNCTION count_changed_purchase();
 CREATE TRIGGER card_authorizations_count_updated AFTER UPDATE ON card_authorizations FOR EACH ROW
-  WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount OR OLD.cleared_amount IS DISTINCT FROM NEW.cleared_amount
+  WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.amount IS DISTINCT FROM NEW.amount
+    OR OLD.cleared_amount IS DISTINCT FROM NEW.cleared_amount
     OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.card_id IS DISTINCT FROM NEW.card_id)
   EXECUTE FUNCTION count_changed_purchase();
 
@@ -135,8 +143,10 @@ SELECT account_id, day, sum(amount) FROM (
   WHERE h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN ('card_authorization', 'withdrawal')
 ) counted GROUP BY 1, 2;
 INSERT INTO account_pending_holds (account_id, kind, amount)
-SELECT account_id, kind, sum(amount) FROM holds WHERE status = 'pending' AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY 1, 2;
+SELECT account_id, kind, sum(amount) FROM holds WHERE status = 'pending' AND asset = 'USDC' AND account_id IS NOT NULL
+  GROUP BY 1, 2;
 INSERT INTO card_spend_days (card_id, day, amount)
-SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END)
+SELECT c.card_id, (c.created_at AT TIME ZONE a.time_zone)::date, sum(CASE WHEN c.status = 'cleared'
+  THEN c.cleared_amount ELSE c.amount END)
 FROM card_authorizations c JOIN accounts a ON a.id = c.account_id
 WHERE c.status IN ('approved', 'cleared') GROUP BY 1, 2;

@@ -10,11 +10,13 @@ DECLARE
 BEGIN
   INSERT INTO journals (id, kind, account_id, description, reference, hold_id)
   SELECT j.id, j.kind, j.account_id, j.description, j.reference, j.hold_id
-  FROM jsonb_to_recordset(batch->'journals') AS j(id UUID, kind TEXT, account_id UUID, description TEXT, reference TEXT, hold_id UUID);
+  FROM jsonb_to_recordset(batch->'journals') AS j(id UUID, kind TEXT, account_id UUID, description TEXT, reference TEXT,
+    hold_id UUID);
 
   INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
   SELECT e.journal_id, e.ledger_account_id, e.asset, e.side, e.amount
-  FROM jsonb_to_recordset(batch->'entries') AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT, amount NUMERIC);
+  FROM jsonb_to_recordset(batch->'entries') AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT,
+    amount NUMERIC);
 
   UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
   FROM jsonb_to_recordset(batch->'balances') AS v(id UUID, dp NUMERIC, cp NUMERIC)

@@ -11,11 +11,15 @@ DECLARE
   expected INTEGER;
   written INTEGER;
 BEGIN
-  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, description, reference, expires_at)
-  SELECT h.id, 'card_authorization', h.account_id, h.debit, h.credit, 'USDC', h.amount, 'pending', h.description, h.reference, h.expires_at
-  FROM jsonb_to_recordset(batch->'holds') AS h(id UUID, account_id UUID, debit UUID, credit UUID, amount NUMERIC, description TEXT, reference TEXT, expires_at TIMESTAMPTZ);
+  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status,
+    description, reference, expires_at)
+  SELECT h.id, 'card_authorization', h.account_id, h.debit, h.credit, 'USDC', h.amount,
+    'pending', h.description, h.reference, h.expires_at
+  FROM jsonb_to_recordset(batch->'holds') AS h(id UUID, account_id UUID, debit UUID, credit UUID, amount NUMERIC,
+    description TEXT, reference TEXT, expires_at TIMESTAMPTZ);
 
-  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit, credits_pending = la.credits_pending + v.credit
+  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit,
+    credits_pending = la.credits_pending + v.credit
   FROM jsonb_to_recordset(batch->'ledger') AS v(id UUID, debit NUMERIC, credit NUMERIC)
   WHERE la.id = v.id;
   GET DIAGNOSTICS written = ROW_COUNT;
@@ -30,9 +34,13 @@ BEGIN
   PERFORM mark_for_alerts(ARRAY(SELECT m.a::uuid FROM jsonb_array_elements_text(batch->'marked') AS m(a)), alert_job);
 
   expected := jsonb_array_length(batch->'decisions');
-  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, decline_reason, hold_id, expires_at, created_at, updated_at)
-  SELECT d.id, d.network_id, d.card_id, d.account_id, d.amount, d.merchant_name, d.merchant_city, d.mcc, d.status, d.decline_reason, d.hold_id, d.expires_at, d.created_at, d.created_at
-  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID, amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, status TEXT, decline_reason TEXT, hold_id UUID, expires_at TIMESTAMPTZ, created_at TIMESTAMPTZ)
+  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc,
+    status, decline_reason, hold_id, expires_at, created_at, updated_at)
+  SELECT d.id, d.network_id, d.card_id, d.account_id, d.amount, d.merchant_name, d.merchant_city, d.mcc, d.status,
+    d.decline_reason, d.hold_id, d.expires_at, d.created_at, d.created_at
+  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID,
+    amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, status TEXT, decline_reason TEXT, hold_id UUID,
+    expires_at TIMESTAMPTZ, created_at TIMESTAMPTZ)
   ON CONFLICT (network_id) DO NOTHING;
   GET DIAGNOSTICS written = ROW_COUNT;
   IF written <> expected THEN

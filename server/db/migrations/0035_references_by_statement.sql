@@ -18,10 +18,13 @@ ALTER TABLE card_authorizations
 
 CREATE FUNCTION check_hold_references() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT account_id FROM written WHERE account_id IS NOT NULL) w WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = w.account_id))
-    OR EXISTS (SELECT 1 FROM (SELECT debit_ledger_account_id AS id FROM written UNION SELECT credit_ledger_account_id FROM written) w
+  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT account_id FROM written WHERE account_id IS NOT NULL) w
+    WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = w.account_id))
+    OR EXISTS (SELECT 1 FROM (SELECT debit_ledger_account_id AS id FROM written UNION SELECT credit_ledger_account_id
+      FROM written) w
                WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts la WHERE la.id = w.id)) THEN
-    RAISE EXCEPTION 'a hold references an account or ledger account that does not exist' USING ERRCODE = 'foreign_key_violation';
+    RAISE EXCEPTION 'a hold references an account or ledger account that does not exist'
+      USING ERRCODE = 'foreign_key_violation';
   END IF;
   RETURN NULL;
 END $$;
@@ -32,23 +35,30 @@ CREATE TRIGGER holds_references_changed AFTER UPDATE ON holds REFERENCING NEW TA
 
 CREATE FUNCTION check_card_authorization_references() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT account_id FROM written) w WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = w.account_id))
-    OR EXISTS (SELECT 1 FROM (SELECT DISTINCT card_id FROM written) w WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE c.id = w.card_id))
-    OR EXISTS (SELECT 1 FROM written w WHERE w.hold_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM holds h WHERE h.id = w.hold_id)) THEN
-    RAISE EXCEPTION 'a card authorization references an account, card or hold that does not exist' USING ERRCODE = 'foreign_key_violation';
+  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT account_id FROM written) w WHERE NOT EXISTS (SELECT 1 FROM accounts a
+    WHERE a.id = w.account_id))
+    OR EXISTS (SELECT 1 FROM (SELECT DISTINCT card_id FROM written) w WHERE NOT EXISTS (SELECT 1 FROM cards c
+      WHERE c.id = w.card_id))
+    OR EXISTS (SELECT 1 FROM written w WHERE w.hold_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM holds h
+      WHERE h.id = w.hold_id)) THEN
+    RAISE EXCEPTION 'a card authorization references an account, card or hold that does not exist'
+      USING ERRCODE = 'foreign_key_violation';
   END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER card_authorizations_references_new AFTER INSERT ON card_authorizations REFERENCING NEW TABLE AS written
   FOR EACH STATEMENT EXECUTE FUNCTION check_card_authorization_references();
-CREATE TRIGGER card_authorizations_references_changed AFTER UPDATE ON card_authorizations REFERENCING NEW TABLE AS written
+CREATE TRIGGER card_authorizations_references_changed AFTER UPDATE ON card_authorizations
+  REFERENCING NEW TABLE AS written
   FOR EACH STATEMENT EXECUTE FUNCTION check_card_authorization_references();
 
 CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION '% rows are closed by their status, never deleted', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+  RAISE EXCEPTION '% rows are closed by their status, never deleted', TG_TABLE_NAME
+    USING ERRCODE = 'restrict_violation';
 END $$;
 CREATE TRIGGER accounts_never_deleted BEFORE DELETE ON accounts FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete();
 CREATE TRIGGER cards_never_deleted BEFORE DELETE ON cards FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete();
-CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete();
+CREATE TRIGGER ledger_accounts_never_deleted BEFORE DELETE ON ledger_accounts FOR EACH STATEMENT
+  EXECUTE FUNCTION refuse_delete();
 CREATE TRIGGER holds_never_deleted BEFORE DELETE ON holds FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete();

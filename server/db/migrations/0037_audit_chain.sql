@@ -9,9 +9,12 @@ ALTER TABLE admin_audit_log ADD COLUMN prev_hash TEXT, ADD COLUMN hash TEXT;
 -- The text a line's hash is taken over: the previous hash, then every field quoted (NULL unquoted), comma-separated,
 -- in a fixed form (JSONB prints its keys in one order on both databases; the time in UTC to the microsecond).
 CREATE FUNCTION audit_line_hash(prev TEXT, l admin_audit_log) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
-  SELECT encode(sha256(convert_to(concat_ws(',', quote_literal(prev), l.seq::text, quote_literal(l.id::text), quote_literal(l.actor_id::text),
-    quote_literal(l.action), quote_literal(l.subject_type), quote_literal(l.subject_id), quote_nullable(l.reason), quote_nullable(l.before::text),
-    quote_nullable(l.after::text), quote_literal(to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'))), 'UTF8')), 'hex')
+  SELECT encode(sha256(convert_to(concat_ws(',', quote_literal(prev), l.seq::text, quote_literal(l.id::text),
+    quote_literal(l.actor_id::text),
+    quote_literal(l.action), quote_literal(l.subject_type), quote_literal(l.subject_id), quote_nullable(l.reason),
+      quote_nullable(l.before::text),
+    quote_nullable(l.after::text), quote_literal(to_char(l.created_at AT TIME ZONE 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.US'))), 'UTF8')), 'hex')
 $$;
 
 CREATE FUNCTION admin_audit_chain() RETURNS trigger LANGUAGE plpgsql AS $$

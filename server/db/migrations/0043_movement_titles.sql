@@ -14,11 +14,13 @@ DECLARE
 BEGIN
   m := regexp_match(t, '^Deposited (\S+) (\w+) in the Liquid (\w+) vault$');
   IF m IS NOT NULL THEN
-    RETURN jsonb_build_object('key', 'earn_deposit', 'asset', m[2], 'amount', movement_units(m[1], m[2]), 'vault', lower(m[3]));
+    RETURN jsonb_build_object('key', 'earn_deposit', 'asset', m[2], 'amount', movement_units(m[1], m[2]),
+      'vault', lower(m[3]));
   END IF;
   m := regexp_match(t, '^Withdrew (\S+) (\w+) from the Liquid (\w+) vault$');
   IF m IS NOT NULL THEN
-    RETURN jsonb_build_object('key', 'earn_withdrawal', 'asset', m[2], 'amount', movement_units(m[1], m[2]), 'vault', lower(m[3]));
+    RETURN jsonb_build_object('key', 'earn_withdrawal', 'asset', m[2], 'amount', movement_units(m[1], m[2]),
+      'vault', lower(m[3]));
   END IF;
   m := regexp_match(t, '^(USDC|USDT|ETH|weETH) withdrawal to (.+)$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'withdrawal', 'asset', m[1], 'address', m[2]); END IF;
@@ -38,14 +40,16 @@ BEGIN
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'bank_out', 'rail', lower(m[1]), 'name', m[2]); END IF;
   m := regexp_match(t, '^(USDC|USDT|ETH|weETH) from (\S+) via (Stargate|ether\.fi)$');
   IF m IS NOT NULL THEN
-    RETURN jsonb_build_object('key', 'bridge', 'asset', m[1], 'chain', m[2], 'bridge', CASE m[3] WHEN 'Stargate' THEN 'stargate' ELSE 'etherfi' END);
+    RETURN jsonb_build_object('key', 'bridge', 'asset', m[1], 'chain', m[2],
+      'bridge', CASE m[3] WHEN 'Stargate' THEN 'stargate' ELSE 'etherfi' END);
   END IF;
   IF t = 'Bank transfer returned' THEN RETURN jsonb_build_object('key', 'bank_returned'); END IF;
   IF t = 'Repaid borrowed USDC' THEN RETURN jsonb_build_object('key', 'repay'); END IF;
   IF t = 'Cashback pool funded' THEN RETURN jsonb_build_object('key', 'cashback_pool_funded'); END IF;
   IF t = 'Referral cashback' THEN RETURN jsonb_build_object('key', 'referral_cashback'); END IF;
   m := regexp_match(t, '^Borrow interest for (\d{4}-\d{2}-\d{2}) on (\S+) USD$');
-  IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'borrow_interest', 'day', m[1], 'debt', movement_units(m[2], 'USDC')); END IF;
+  IF m IS NOT NULL THEN
+    RETURN jsonb_build_object('key', 'borrow_interest', 'day', m[1], 'debt', movement_units(m[2], 'USDC')); END IF;
   m := regexp_match(t, '^Liquidation: (\S+) USD of debt repaid from collateral$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'liquidation', 'repaid', movement_units(m[1], 'USDC')); END IF;
   m := regexp_match(t, '^(Converted|Staked) (\S+) (USDC|USDT|ETH|weETH) for (\S+) (USDC|USDT|ETH|weETH)$');
@@ -58,7 +62,8 @@ BEGIN
     RETURN jsonb_strip_nulls(jsonb_build_object('key', 'cashback', 'source', coalesce(m[1], 'card'), 'merchant', m[2]));
   END IF;
   m := regexp_match(t, '^(Core|Luxe|Pinnacle|VIP) membership reward · (\d{4}-\d{2})$');
-  IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'membership_reward', 'tier', lower(m[1]), 'month', m[2]); END IF;
+  IF m IS NOT NULL THEN
+    RETURN jsonb_build_object('key', 'membership_reward', 'tier', lower(m[1]), 'month', m[2]); END IF;
   m := regexp_match(t, '^Physical card fee · (.+)$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'physical_card_fee', 'name', m[1]); END IF;
   m := regexp_match(t, '^Refund from Cash · (.+)$');
@@ -71,7 +76,8 @@ BEGIN
   END IF;
   m := regexp_match(t, '^Refund · (.+) · (.+)$');
   IF m IS NOT NULL THEN
-    RETURN jsonb_build_object('key', 'recon_refund', 'merchant', CASE m[1] WHEN 'card network' THEN NULL ELSE m[1] END, 'reason', m[2]);
+    RETURN jsonb_build_object('key', 'recon_refund', 'merchant', CASE m[1] WHEN 'card network' THEN NULL ELSE m[1] END,
+      'reason', m[2]);
   END IF;
   m := regexp_match(t, '^Refund · (.+)$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'card_refund', 'merchant', m[1]); END IF;
@@ -96,11 +102,13 @@ DECLARE
 BEGIN
   INSERT INTO journals (id, kind, account_id, title, reference, hold_id)
   SELECT j.id, j.kind, j.account_id, j.title, j.reference, j.hold_id
-  FROM jsonb_to_recordset(batch->'journals') AS j(id UUID, kind TEXT, account_id UUID, title JSONB, reference TEXT, hold_id UUID);
+  FROM jsonb_to_recordset(batch->'journals') AS j(id UUID, kind TEXT, account_id UUID, title JSONB, reference TEXT,
+    hold_id UUID);
 
   INSERT INTO entries (journal_id, ledger_account_id, asset, side, amount)
   SELECT e.journal_id, e.ledger_account_id, e.asset, e.side, e.amount
-  FROM jsonb_to_recordset(batch->'entries') AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT, amount NUMERIC);
+  FROM jsonb_to_recordset(batch->'entries') AS e(journal_id UUID, ledger_account_id UUID, asset TEXT, side TEXT,
+    amount NUMERIC);
 
   UPDATE ledger_accounts la SET debits_posted = v.dp, credits_posted = v.cp
   FROM jsonb_to_recordset(batch->'balances') AS v(id UUID, dp NUMERIC, cp NUMERIC)
@@ -117,11 +125,15 @@ DECLARE
   expected INTEGER;
   written INTEGER;
 BEGIN
-  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, title, reference, expires_at)
-  SELECT h.id, 'card_authorization', h.account_id, h.debit, h.credit, 'USDC', h.amount, 'pending', h.title, h.reference, h.expires_at
-  FROM jsonb_to_recordset(batch->'holds') AS h(id UUID, account_id UUID, debit UUID, credit UUID, amount NUMERIC, title JSONB, reference TEXT, expires_at TIMESTAMPTZ);
+  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status,
+    title, reference, expires_at)
+  SELECT h.id, 'card_authorization', h.account_id, h.debit, h.credit, 'USDC', h.amount,
+    'pending', h.title, h.reference, h.expires_at
+  FROM jsonb_to_recordset(batch->'holds') AS h(id UUID, account_id UUID, debit UUID, credit UUID, amount NUMERIC,
+    title JSONB, reference TEXT, expires_at TIMESTAMPTZ);
 
-  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit, credits_pending = la.credits_pending + v.credit
+  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit,
+    credits_pending = la.credits_pending + v.credit
   FROM jsonb_to_recordset(batch->'ledger') AS v(id UUID, debit NUMERIC, credit NUMERIC)
   WHERE la.id = v.id;
   GET DIAGNOSTICS written = ROW_COUNT;
@@ -138,9 +150,13 @@ BEGIN
   END IF;
 
   expected := jsonb_array_length(batch->'decisions');
-  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, decline_reason, hold_id, expires_at, created_at, updated_at)
-  SELECT d.id, d.network_id, d.card_id, d.account_id, d.amount, d.merchant_name, d.merchant_city, d.mcc, d.status, d.decline_reason, d.hold_id, d.expires_at, d.created_at, d.created_at
-  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID, amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, status TEXT, decline_reason TEXT, hold_id UUID, expires_at TIMESTAMPTZ, created_at TIMESTAMPTZ)
+  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc,
+    status, decline_reason, hold_id, expires_at, created_at, updated_at)
+  SELECT d.id, d.network_id, d.card_id, d.account_id, d.amount, d.merchant_name, d.merchant_city, d.mcc, d.status,
+    d.decline_reason, d.hold_id, d.expires_at, d.created_at, d.created_at
+  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID,
+    amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, status TEXT, decline_reason TEXT, hold_id UUID,
+    expires_at TIMESTAMPTZ, created_at TIMESTAMPTZ)
   ON CONFLICT (network_id) DO NOTHING;
   GET DIAGNOSTICS written = ROW_COUNT;
   IF written <> expected THEN

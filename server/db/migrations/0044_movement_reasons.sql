@@ -6,14 +6,16 @@ DECLARE
   m TEXT[];
 BEGIN
   IF t IS NULL THEN RETURN NULL; END IF;
-  m := regexp_match(t, '^Transfers from someone else are limited to \$([\d,.]+) each; this one was returned to the sender\.$');
+  m := regexp_match(t,
+    '^Transfers from someone else are limited to \$([\d,.]+) each; this one was returned to the sender\.$');
   IF m IS NOT NULL THEN
     RETURN jsonb_build_object('key', 'third_party_cap', 'cap', round(replace(m[1], ',', '')::numeric * 1000000)::text);
   END IF;
   IF t = 'Returned by the receiving bank.' THEN RETURN jsonb_build_object('key', 'bank_returned'); END IF;
   IF t = 'The network rejected the transaction.' THEN RETURN jsonb_build_object('key', 'network_rejected'); END IF;
   IF t = 'The bridge could not deliver this transfer.' THEN RETURN jsonb_build_object('key', 'bridge_failed'); END IF;
-  IF t = 'Cancelled because the borrowing position was liquidated.' THEN RETURN jsonb_build_object('key', 'liquidated'); END IF;
+  IF t = 'Cancelled because the borrowing position was liquidated.' THEN
+    RETURN jsonb_build_object('key', 'liquidated'); END IF;
   IF t = 'Cancelled to pay a card purchase that needed the reserved amount.' THEN
     RETURN jsonb_build_object('key', 'reserved_for_card');
   END IF;

@@ -7,7 +7,8 @@ DECLARE
 BEGIN
   m := regexp_match(t, '^weETH held on (\d{4}-\d{2}-\d{2}) \(\$([\d,.]+)\)$');
   IF m IS NOT NULL THEN
-    RETURN jsonb_build_object('key', 'weeth_held', 'day', m[1], 'usd', round(replace(m[2], ',', '')::numeric * 1000000)::text);
+    RETURN jsonb_build_object('key', 'weeth_held', 'day', m[1],
+      'usd', round(replace(m[2], ',', '')::numeric * 1000000)::text);
   END IF;
   m := regexp_match(t, '^Refund · (.+)$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'card_refund', 'merchant', m[1]); END IF;

@@ -7,7 +7,8 @@ DECLARE
   m TEXT[];
 BEGIN
   IF t = 'no matching authorization' THEN RETURN jsonb_build_object('key', 'recon_no_authorization'); END IF;
-  IF t = 'refund without a cleared purchase' THEN RETURN jsonb_build_object('key', 'recon_refund_without_purchase'); END IF;
+  IF t = 'refund without a cleared purchase' THEN
+    RETURN jsonb_build_object('key', 'recon_refund_without_purchase'); END IF;
   m := regexp_match(t, '^clearing for an? (approved|declined|cleared|reversed|expired|refunded) authorization$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'recon_authorization_not_open', 'status', m[1]); END IF;
   m := regexp_match(t, '^cleared (\d+(?:\.\d+)?) against (\d+(?:\.\d+)?) authorized$');

@@ -12,12 +12,16 @@ DECLARE
   batch_settlement UUID := (batch->>'settlement')::uuid;
   decided_at TIMESTAMPTZ := (batch->>'at')::timestamptz;
 BEGIN
-  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status, title, reference, expires_at)
-  SELECT d.hold_id, 'card_authorization', d.account_id, d.debit, batch_settlement, 'USDC', d.amount, 'pending', d.title, d.network_id, d.expires_at
-  FROM jsonb_to_recordset(batch->'decisions') AS d(hold_id UUID, account_id UUID, debit UUID, amount NUMERIC, title JSONB, network_id TEXT, expires_at TIMESTAMPTZ)
+  INSERT INTO holds (id, kind, account_id, debit_ledger_account_id, credit_ledger_account_id, asset, amount, status,
+    title, reference, expires_at)
+  SELECT d.hold_id, 'card_authorization', d.account_id, d.debit, batch_settlement, 'USDC', d.amount,
+    'pending', d.title, d.network_id, d.expires_at
+  FROM jsonb_to_recordset(batch->'decisions') AS d(hold_id UUID, account_id UUID, debit UUID, amount NUMERIC,
+    title JSONB, network_id TEXT, expires_at TIMESTAMPTZ)
   WHERE d.hold_id IS NOT NULL;
 
-  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit, credits_pending = la.credits_pending + v.credit
+  UPDATE ledger_accounts la SET debits_pending = la.debits_pending + v.debit,
+    credits_pending = la.credits_pending + v.credit
   FROM jsonb_to_recordset(batch->'ledger') AS v(id UUID, debit NUMERIC, credit NUMERIC)
   WHERE la.id = v.id;
   GET DIAGNOSTICS written = ROW_COUNT;
@@ -27,7 +31,8 @@ BEGIN
 
   INSERT INTO jobs (id, kind, payload, run_at, status)
   SELECT gen_random_uuid(), 'card.expire-due', jsonb_build_object('until', e.expires_at), e.expires_at, 'pending'
-  FROM (SELECT DISTINCT d.expires_at FROM jsonb_to_recordset(batch->'decisions') AS d(hold_id UUID, expires_at TIMESTAMPTZ)
+  FROM (SELECT DISTINCT d.expires_at FROM jsonb_to_recordset(batch->'decisions') AS d(hold_id UUID,
+    expires_at TIMESTAMPTZ)
     WHERE d.hold_id IS NOT NULL) AS e;
 
   IF jsonb_array_length(batch->'marked') > 0 THEN
@@ -35,10 +40,14 @@ BEGIN
   END IF;
 
   expected := jsonb_array_length(batch->'decisions');
-  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc, status, decline_reason, hold_id, expires_at, created_at, updated_at)
+  INSERT INTO card_authorizations (id, network_id, card_id, account_id, amount, merchant_name, merchant_city, mcc,
+    status, decline_reason, hold_id, expires_at, created_at, updated_at)
   SELECT d.id, d.network_id, d.card_id, d.account_id, d.amount, d.merchant_name, d.merchant_city, d.mcc,
-    CASE WHEN d.hold_id IS NULL THEN 'declined' ELSE 'approved' END, d.decline_reason, d.hold_id, d.expires_at, decided_at, decided_at
-  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID, amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, decline_reason TEXT, hold_id UUID, expires_at TIMESTAMPTZ)
+    CASE WHEN d.hold_id IS NULL THEN 'declined' ELSE 'approved' END, d.decline_reason, d.hold_id, d.expires_at,
+      decided_at, decided_at
+  FROM jsonb_to_recordset(batch->'decisions') AS d(id UUID, network_id TEXT, card_id UUID, account_id UUID,
+    amount NUMERIC, merchant_name TEXT, merchant_city TEXT, mcc TEXT, decline_reason TEXT, hold_id UUID,
+    expires_at TIMESTAMPTZ)
   ON CONFLICT (network_id) DO NOTHING;
   GET DIAGNOSTICS written = ROW_COUNT;
   IF written <> expected THEN

@@ -5,8 +5,8 @@
 -- walked the other table whole in key order. On PGlite in memory the check on card authorizations alone cost a card
 -- batch's write 1.1 ms of its 2.5 ms at five decisions, and 2.7 of 5.8 ms at fifty; on a grown table with stale
 -- statistics it would read the whole table at every batch. Each trigger now looks each row up by key (nested loops
--- over the indexes, never a scan of a table that has one) and groups by sorting its few rows. A statement writing very many rows at once (a backfill)
--- pays one index lookup a row, which stays linear.
+-- over the indexes, never a scan of a table that has one) and groups by sorting its few rows. A statement writing
+-- very many rows at once (a backfill) pays one index lookup a row, which stays linear.
 ALTER FUNCTION check_card_authorization_references SET enable_hashjoin = off;
 ALTER FUNCTION check_card_authorization_references SET enable_mergejoin = off;
 ALTER FUNCTION check_card_authorization_references SET enable_hashagg = off;
