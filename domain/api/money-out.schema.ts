@@ -1,5 +1,6 @@
 import { messageKey } from '../error-message'
 import { z } from 'zod'
+import { CardStatusReasonSchema } from '../card-status-reason'
 import { MovementReasonSchema } from '../movement-reason'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { MovementTitleSchema } from '../movement-title'
@@ -202,7 +203,9 @@ export const CardView = z
     cardholderUserId: z.uuid(),
     kind: z.enum(['virtual', 'physical']),
     status: z.enum(['active', 'frozen', 'cancelled']),
+    /** In English; `statusReasonKey` says it as data for a page to word in its language. */
     statusReason: z.string().nullable(),
+    statusReasonKey: CardStatusReasonSchema.nullable(),
     last4: z.string(),
     expiry: z.string(),
     nameOnCard: z.string(),

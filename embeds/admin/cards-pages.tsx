@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
+import { cardStatusReasonText } from '../../domain/card-status-reason'
 import { formatDate } from '../../domain/format-date'
 import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
@@ -72,7 +73,9 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                   <dt>{t('admin.card.status')}</dt>
                   <dd data-testid="admin-card.status">
                     {loaded.card.status}
-                    {loaded.card.statusReason ? ` · ${loaded.card.statusReason}` : ''}
+                    {loaded.card.statusReasonKey
+                      ? ` · ${cardStatusReasonText(loaded.card.statusReasonKey, locale)}`
+                      : ''}
                   </dd>
                 </div>
                 <div className="cash-row">

@@ -268,7 +268,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen'),
   }),
   defineRoute({
     method: 'post',
@@ -278,7 +278,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active'),
   }),
   defineRoute({
     method: 'post',
@@ -288,7 +288,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled'),
   }),
   defineRoute({
     method: 'put',

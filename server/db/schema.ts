@@ -3,6 +3,7 @@ import type { SealedBytes, SealedText } from '../security/field-crypto'
 import type { ErrorMessage } from '../../domain/error-message'
 import type { MovementReason } from '../../domain/movement-reason'
 import type { MovementTitle } from '../../domain/movement-title'
+import type { CardStatusReason } from '../../domain/card-status-reason'
 /** A movement's reason (domain/movement-reason.ts), JSONB: written as JSON text. */
 type Reason = ColumnType<MovementReason | null, string | null | undefined, string | null>
 
@@ -375,7 +376,8 @@ export interface CardsTable {
   cardholder_user_id: string
   kind: 'virtual' | 'physical'
   status: 'active' | 'frozen' | 'cancelled'
-  status_reason: string | null
+  /** Why it is frozen or cancelled, as data (domain/card-status-reason.ts); written as JSON text. */
+  status_reason: ColumnType<CardStatusReason | null, string | null | undefined, string | null>
   last4: string
   expiry_month: number
   expiry_year: number

@@ -1,0 +1,25 @@
+-- The last English the server wrote into columns a page shows becomes data the page words in its language.
+--
+-- Why a card is frozen or cancelled (domain/card-status-reason.ts): cards.status_reason held "Frozen by you.",
+-- "Cancelled by Cash: <the admin's reason>" (empty when the admin gave none) and "Frozen: the cardholder left
+-- <company>"; each is read back by its shape, anything else kept as a note.
+CREATE FUNCTION card_status_reason_from_text(t TEXT, status TEXT) RETURNS JSONB LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  m TEXT[];
+BEGIN
+  IF t IS NULL OR status = 'active' THEN RETURN NULL; END IF;
+  IF t = 'Frozen by you.' THEN RETURN jsonb_build_object('key', 'by_you', 'status', 'frozen'); END IF;
+  IF t = 'Cancelled by you.' THEN RETURN jsonb_build_object('key', 'by_you', 'status', 'cancelled'); END IF;
+  m := regexp_match(t, '^(Frozen|Cancelled) by Cash: (.*)$');
+  IF m IS NOT NULL THEN
+    RETURN jsonb_build_object('key', 'by_cash', 'status', CASE m[1] WHEN 'Frozen' THEN 'frozen' ELSE 'cancelled' END,
+      'reason', m[2]);
+  END IF;
+  IF t = '' THEN RETURN jsonb_build_object('key', 'by_cash', 'status', status, 'reason', ''); END IF;
+  m := regexp_match(t, '^Frozen: the cardholder left (.*)$');
+  IF m IS NOT NULL THEN RETURN jsonb_build_object('key', 'left_company', 'company', m[1]); END IF;
+  RETURN jsonb_build_object('key', 'note', 'text', t);
+END $$;
+
+ALTER TABLE cards ALTER COLUMN status_reason TYPE JSONB USING card_status_reason_from_text(status_reason, status);
+DROP FUNCTION card_status_reason_from_text(TEXT, TEXT);

@@ -1,0 +1,49 @@
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CardStatusReasonSchema, cardStatusReasonText } from '../../domain/card-status-reason'
+import { migrationFiles } from './migrate'
+
+/**
+ * Migration 0054 reads the English the server wrote into columns a page shows back into data. It runs here on
+ * tables holding each sentence shape the server wrote (read from the writers' history), and what it gives must be
+ * valid data that an English page words as the sentence said.
+ */
+let db: PGlite
+beforeAll(async () => {
+  db = new PGlite()
+  await db.exec(`
+    CREATE TABLE cards (id integer PRIMARY KEY, status text NOT NULL, status_reason text);
+    INSERT INTO cards VALUES
+      (1, 'frozen', 'Frozen by you.'), (2, 'cancelled', 'Cancelled by you.'),
+      (3, 'frozen', 'Frozen by Cash: Reported stolen by phone'),
+      (4, 'cancelled', 'Cancelled by Cash: Fraud: see ticket'),
+      (5, 'frozen', ''), (6, 'cancelled', ''), (7, 'frozen', 'Frozen: the cardholder left Acme Labs Ltd'),
+      (8, 'active', NULL), (9, 'frozen', 'Something else');`)
+  await db.exec(migrationFiles().find((m) => m.version === '0054_words_as_data')!.sql)
+})
+afterAll(() => db.close())
+
+describe('a card’s status reason read from the sentence written before', () => {
+  it('becomes data an English page words as the sentence said, and a Portuguese page in Portuguese', async () => {
+    const { rows } = await db.query<{ r: unknown }>('SELECT status_reason AS r FROM cards ORDER BY id')
+    const reasons = rows.map((row) => (row.r === null ? null : CardStatusReasonSchema.parse(row.r)))
+    expect(reasons.map((r) => r && cardStatusReasonText(r, 'en-US'))).toEqual([
+      'Frozen by you.',
+      'Cancelled by you.',
+      'Frozen by Cash: Reported stolen by phone',
+      'Cancelled by Cash: Fraud: see ticket',
+      'Frozen by Cash.',
+      'Cancelled by Cash.',
+      'Frozen: the cardholder left Acme Labs Ltd',
+      null,
+      'Something else',
+    ])
+    expect(reasons[2]).toEqual({ key: 'by_cash', status: 'frozen', reason: 'Reported stolen by phone' })
+    expect(reasons[6]).toEqual({ key: 'left_company', company: 'Acme Labs Ltd' })
+    expect(reasons.map((r) => r && cardStatusReasonText(r, 'pt-BR')).slice(0, 3)).toEqual([
+      'Congelado por você.',
+      'Cancelado por você.',
+      'Congelado pela Cash: Reported stolen by phone',
+    ])
+  })
+})
