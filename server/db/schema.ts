@@ -543,7 +543,8 @@ export interface RecoverySignersTable {
   account_id: string
   kind: 'platform' | 'third_party' | 'holder'
   address: string
-  label: string
+  /** The name the holder gave their own signer; null: a page names it by its kind (domain/safe.ts). */
+  label: string | null
   created_at: Timestamp
 }
 

@@ -18,7 +18,10 @@ beforeAll(async () => {
       (3, 'frozen', 'Frozen by Cash: Reported stolen by phone'),
       (4, 'cancelled', 'Cancelled by Cash: Fraud: see ticket'),
       (5, 'frozen', ''), (6, 'cancelled', ''), (7, 'frozen', 'Frozen: the cardholder left Acme Labs Ltd'),
-      (8, 'active', NULL), (9, 'frozen', 'Something else');`)
+      (8, 'active', NULL), (9, 'frozen', 'Something else');
+    CREATE TABLE recovery_signers (account_id integer, kind text NOT NULL, label text NOT NULL);
+    INSERT INTO recovery_signers VALUES (1, 'platform', 'Cash'), (1, 'third_party', 'Recovery partner (sandbox)'),
+      (1, 'holder', 'Your recovery key'), (2, 'holder', 'Ledger Nano');`)
   await db.exec(migrationFiles().find((m) => m.version === '0054_words_as_data')!.sql)
 })
 afterAll(() => db.close())
@@ -45,5 +48,14 @@ describe('a card’s status reason read from the sentence written before', () =>
       'Cancelado por você.',
       'Congelado pela Cash: Reported stolen by phone',
     ])
+  })
+})
+
+describe('recovery signers’ names', () => {
+  it('drops the English names the server gave and keeps the one the holder chose', async () => {
+    const { rows } = await db.query<{ label: string | null }>(
+      'SELECT label FROM recovery_signers ORDER BY account_id, kind',
+    )
+    expect(rows.map((r) => r.label)).toEqual([null, null, null, 'Ledger Nano'])
   })
 })

@@ -23,3 +23,10 @@ END $$;
 
 ALTER TABLE cards ALTER COLUMN status_reason TYPE JSONB USING card_status_reason_from_text(status_reason, status);
 DROP FUNCTION card_status_reason_from_text(TEXT, TEXT);
+
+-- A recovery signer the holder gave no name of their own was stored with an English one ("Recovery partner
+-- (sandbox)", "Your recovery key", and "Cash"): it now has none, and a page names it by its kind (domain/safe.ts).
+ALTER TABLE recovery_signers ALTER COLUMN label DROP NOT NULL;
+UPDATE recovery_signers SET label = NULL
+WHERE (kind = 'platform' AND label = 'Cash') OR (kind = 'third_party' AND label = 'Recovery partner (sandbox)')
+  OR (kind = 'holder' AND label = 'Your recovery key');
