@@ -4,6 +4,7 @@ import type { ErrorMessage } from '../../domain/error-message'
 import type { MovementReason } from '../../domain/movement-reason'
 import type { MovementTitle } from '../../domain/movement-title'
 import type { CardStatusReason } from '../../domain/card-status-reason'
+import type { VerificationReason } from '../../domain/identity'
 /** A movement's reason (domain/movement-reason.ts), JSONB: written as JSON text. */
 type Reason = ColumnType<MovementReason | null, string | null | undefined, string | null>
 
@@ -20,7 +21,8 @@ export interface UsersTable {
   name: string
   platform_role: 'user' | 'admin'
   kyc_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
-  kyc_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** Why, as data (domain/identity.ts VerificationReason); written as JSON text. */
+  kyc_reason: ColumnType<VerificationReason | null, string | null | undefined, string | null>
   /** null: never chosen (the device's language is used). */
   language: ColumnType<'en' | 'pt-BR' | null, 'en' | 'pt-BR' | null | undefined, 'en' | 'pt-BR' | null>
   /** Sealed (server/security/seal-stored-pii.ts), like the columns below marked so. */
@@ -50,7 +52,8 @@ export interface AccountsTable {
   daily_limit: Money
   monthly_limit: Money
   kyb_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
-  kyb_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** Why, as data (domain/identity.ts VerificationReason); written as JSON text. */
+  kyb_reason: ColumnType<VerificationReason | null, string | null | undefined, string | null>
   tier: ColumnType<AccountTier, AccountTier | undefined, AccountTier>
   created_at: Timestamp
 }

@@ -1,6 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CardStatusReasonSchema, cardStatusReasonText } from '../../domain/card-status-reason'
+import { errorText } from '../../domain/error-words'
+import { verificationGate } from '../../domain/card-issuing'
+import { VerificationReasonSchema, verificationReasonText } from '../../domain/identity'
 import { migrationFiles } from './migrate'
 
 /**
@@ -21,7 +24,14 @@ beforeAll(async () => {
       (8, 'active', NULL), (9, 'frozen', 'Something else');
     CREATE TABLE recovery_signers (account_id integer, kind text NOT NULL, label text NOT NULL);
     INSERT INTO recovery_signers VALUES (1, 'platform', 'Cash'), (1, 'third_party', 'Recovery partner (sandbox)'),
-      (1, 'holder', 'Your recovery key'), (2, 'holder', 'Ledger Nano');`)
+      (1, 'holder', 'Your recovery key'), (2, 'holder', 'Ledger Nano');
+    CREATE TABLE users (id integer PRIMARY KEY, kyc_status text NOT NULL, kyc_reason text);
+    INSERT INTO users VALUES (1, 'more_info_needed', 'ID document (back)'), (2, 'more_info_needed', 'Selfie'),
+      (3, 'rejected', 'Passport'), (4, 'rejected', 'The photo is blurry'), (5, 'approved', NULL),
+      (6, 'more_info_needed', 'Proof of address of someone');
+    CREATE TABLE accounts (id integer PRIMARY KEY, kyb_status text NOT NULL, kyb_reason text);
+    INSERT INTO accounts VALUES (1, 'more_info_needed', 'ID document (back) of Mona More'),
+      (2, 'more_info_needed', 'Certificate of incorporation'), (3, 'rejected', 'The registry does not list it');`)
   await db.exec(migrationFiles().find((m) => m.version === '0054_words_as_data')!.sql)
 })
 afterAll(() => db.close())
@@ -57,5 +67,42 @@ describe('recovery signers’ names', () => {
       'SELECT label FROM recovery_signers ORDER BY account_id, kind',
     )
     expect(rows.map((r) => r.label)).toEqual([null, null, null, 'Ledger Nano'])
+  })
+})
+
+describe('a verification’s reason read from the sentence written before', () => {
+  const reasons = async (table: 'users' | 'accounts') => {
+    const column = table === 'users' ? 'kyc_reason' : 'kyb_reason'
+    const { rows } = await db.query<{ r: unknown }>(`SELECT ${column} AS r FROM ${table} ORDER BY id`)
+    return rows.map((row) => (row.r === null ? null : VerificationReasonSchema.parse(row.r)))
+  }
+
+  it('reads the document asked for, and whose, and keeps a reviewer’s words as theirs', async () => {
+    const people = await reasons('users')
+    expect(people).toEqual([
+      { key: 'document', document: 'id_back', owner: null },
+      { key: 'document', document: 'selfie', owner: null },
+      { key: 'note', text: 'Passport' },
+      { key: 'note', text: 'The photo is blurry' },
+      null,
+      { key: 'document', document: 'proof_of_address', owner: 'someone' },
+    ])
+    const companies = await reasons('accounts')
+    expect(companies.map((r) => r && verificationReasonText(r, 'en-US'))).toEqual([
+      'ID document (back) of Mona More',
+      'Certificate of incorporation',
+      'The registry does not list it',
+    ])
+    expect(companies.map((r) => r && verificationReasonText(r, 'pt-BR')).slice(0, 2)).toEqual([
+      'Documento de identidade (verso) de Mona More',
+      'Certidão de constituição',
+    ])
+  })
+
+  it('gives a Portuguese card gate the document’s Portuguese name', async () => {
+    const [owner] = await reasons('accounts')
+    const gate = verificationGate('corporate', 'more_info_needed', owner)
+    expect(errorText(gate.says!, 'pt-BR')).toContain('(Documento de identidade (verso) de Mona More)')
+    expect(gate.message).toContain('(ID document (back) of Mona More)')
   })
 })

@@ -30,3 +30,31 @@ ALTER TABLE recovery_signers ALTER COLUMN label DROP NOT NULL;
 UPDATE recovery_signers SET label = NULL
 WHERE (kind = 'platform' AND label = 'Cash') OR (kind = 'third_party' AND label = 'Recovery partner (sandbox)')
   OR (kind = 'holder' AND label = 'Your recovery key');
+
+-- Why a verification stands where it does (domain/identity.ts VerificationReason): users.kyc_reason and
+-- accounts.kyb_reason held, when more information was needed, the English name of the document asked for and, for a
+-- beneficial owner's, " of <owner>" ("ID document (back) of Mona More"), which a Portuguese page showed inside its
+-- own sentence. They become `{ key: 'document', document, owner }`; a reviewer's or provider's words stay theirs, as
+-- a note.
+CREATE FUNCTION verification_reason_from_text(t TEXT, status TEXT) RETURNS JSONB LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  d RECORD;
+BEGIN
+  IF t IS NULL THEN RETURN NULL; END IF;
+  IF status = 'more_info_needed' THEN
+    FOR d IN SELECT * FROM (VALUES ('id_front', 'ID document (front)'), ('id_back', 'ID document (back)'),
+      ('passport', 'Passport'), ('selfie', 'Selfie'), ('certificate_of_incorporation', 'Certificate of incorporation'),
+      ('proof_of_address', 'Proof of address')) AS labels (kind, label)
+    LOOP
+      IF t = d.label THEN RETURN jsonb_build_object('key', 'document', 'document', d.kind, 'owner', NULL); END IF;
+      IF starts_with(t, d.label || ' of ') THEN
+        RETURN jsonb_build_object('key', 'document', 'document', d.kind, 'owner', substr(t, length(d.label) + 5));
+      END IF;
+    END LOOP;
+  END IF;
+  RETURN jsonb_build_object('key', 'note', 'text', t);
+END $$;
+
+ALTER TABLE users ALTER COLUMN kyc_reason TYPE JSONB USING verification_reason_from_text(kyc_reason, kyc_status);
+ALTER TABLE accounts ALTER COLUMN kyb_reason TYPE JSONB USING verification_reason_from_text(kyb_reason, kyb_status);
+DROP FUNCTION verification_reason_from_text(TEXT, TEXT);
