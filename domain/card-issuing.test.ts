@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorText } from './error-words'
+import { verificationReason } from './identity'
 import {
   assertCardCount,
   nextShippingStatus,
@@ -20,9 +21,9 @@ describe('card issuing rules', () => {
       'Your company’s verification (KYB) is in review. You can ' +
         'order cards once it is approved; follow it at /app/cash/kyb.',
     )
-    expect(verificationGate('personal', 'rejected', 'document unreadable').message).toContain(
-      'was rejected (document unreadable)',
-    )
+    expect(
+      verificationGate('personal', 'rejected', verificationReason('note', { text: 'document unreadable' })).message,
+    ).toContain('was rejected (document unreadable)')
     // The page words the same gate from its data, in its language.
     const gate = verificationGate('corporate', 'in_review', null, 'safe')
     expect(gate.says).toEqual({ key: 'verification_gate', check: 'kyb', status: 'in_review', purpose: 'safe' })
@@ -73,7 +74,9 @@ describe('verificationGate wording', () => {
       'Your company’s verification (KYB) is in review. You can create ' +
         'your safe once it is approved; follow it at /app/cash/kyb.',
     )
-    expect(verificationGate('personal', 'rejected', 'blurry photo', 'safe').message).toBe(
+    expect(
+      verificationGate('personal', 'rejected', verificationReason('note', { text: 'blurry photo' }), 'safe').message,
+    ).toBe(
       'Your identity verification (KYC) was rejected (blurry photo). Complete it at /app/cash/kyc to create your safe.',
     )
   })

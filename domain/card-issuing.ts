@@ -1,6 +1,7 @@
 import { errorText } from './error-words'
 import { type ErrorMessage, say } from './error-message'
 import { DomainError } from './errors'
+import type { VerificationReason } from './identity'
 
 /** Where a person's or a company's identity check stands (KYC for people, KYB for companies). */
 export const VERIFICATION_STATUSES = [
@@ -67,13 +68,19 @@ export type GatedAction = keyof typeof GATED_ACTIONS
 export function verificationGate(
   accountKind: 'personal' | 'corporate',
   status: VerificationStatus,
-  reason: string | null = null,
+  reason: VerificationReason | null = null,
   purpose: GatedAction = 'cards',
 ): VerificationGate {
   const check = accountKind === 'corporate' ? 'kyb' : 'kyc'
   const link = `/app/cash/${check}`
   if (status === 'approved') return { check, status, approved: true, link, message: null, says: null }
-  const says = say('verification_gate', { check, status, purpose, ...(reason ? { reason } : {}) })
+  const why =
+    reason?.key === 'document'
+      ? { document: reason.document, ...(reason.owner ? { owner: reason.owner } : {}) }
+      : reason?.text
+        ? { reason: reason.text }
+        : {}
+  const says = say('verification_gate', { check, status, purpose, ...why })
   return { check, status, approved: false, link, message: errorText(says, 'en-US'), says }
 }
 

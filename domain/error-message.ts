@@ -68,7 +68,15 @@ export const ERROR_MESSAGE_PARAMS = {
   code_wrong_tries_left: { left: z.number() },
   feedback_per_hour: { max: z.number(), retryAt: z.string() },
   not_enough_with_fee: { asset: AssetName, free: BaseUnits, total: BaseUnits },
-  verification_gate: { check: z.string(), status: z.string(), purpose: z.string(), reason: z.string().optional() },
+  /** `reason`: a reviewer's words, as written; or the `document` asked for (a DocumentKind) and the `owner`'s. */
+  verification_gate: {
+    check: z.string(),
+    status: z.string(),
+    purpose: z.string(),
+    reason: z.string().optional(),
+    document: z.string().optional(),
+    owner: z.string().optional(),
+  },
   /** Words meant for a provider or an operator, not for a holder (a webhook's refusal), shown as written. */
   note: { text: z.string() },
 } as const satisfies Record<string, z.ZodRawShape>

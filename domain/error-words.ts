@@ -1,7 +1,7 @@
 import type { ErrorMessage, ErrorMessageOf, ParamKey } from './error-message'
 import { ERROR_MESSAGES_PT_BR } from './error-messages-pt-br'
 import { ERRORS } from './errors'
-import { DOCUMENT_LABELS, DOCUMENT_LABELS_PT_BR, type DocumentKind } from './identity'
+import { DOCUMENT_LABELS, DOCUMENT_LABELS_PT_BR, documentOf, type DocumentKind } from './identity'
 import { format, type Format, type Language } from './word-format'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
 import { PLAIN_MESSAGES_PT_BR } from './plain-messages-pt-br'
@@ -60,6 +60,7 @@ const GATE_PT_BR: Record<string, string> = {
 
 /** One language's words for a verification gate's sentence: who is checked, its status, and what it opens. */
 type GateWords = {
+  language: Language
   subject: Record<string, string>
   status: Record<string, string>
   action: Record<string, string>
@@ -71,7 +72,11 @@ const gateSentence = (w: GateWords) => (m: ErrorMessageOf<'verification_gate'>) 
   const link = `/app/cash/${m.check}`
   const action = w.action[m.purpose] ?? m.purpose
   const next = m.status === 'submitted' || m.status === 'in_review' ? w.waiting(action, link) : w.complete(action, link)
-  return `${w.subject[m.check]} ${w.status[m.status] ?? m.status}${m.reason ? ` (${m.reason})` : ''}. ${next}`
+  const why =
+    m.document && Object.hasOwn(DOCUMENT_LABELS, m.document)
+      ? documentOf(m.document as DocumentKind, m.owner ?? null, w.language)
+      : m.reason
+  return `${w.subject[m.check]} ${w.status[m.status] ?? m.status}${why ? ` (${why})` : ''}. ${next}`
 }
 
 const EN: Catalog = {
@@ -141,6 +146,7 @@ const EN: Catalog = {
     `Not enough ${m.asset}: ${f.amount(m.free, m.asset)} is free, and this needs ` +
     `${f.amount(m.total, m.asset)} with the fee.`,
   verification_gate: gateSentence({
+    language: 'en-US',
     subject: { kyc: 'Your identity verification (KYC)', kyb: 'Your company’s verification (KYB)' },
     status: GATE_EN,
     action: { cards: 'order cards', safe: 'create your safe' },
@@ -224,6 +230,7 @@ const PT_BR: Catalog = {
     `${m.asset} insuficiente: ${f.amount(m.free, m.asset)} livres, e isto precisa de ` +
     `${f.amount(m.total, m.asset)} com a tarifa.`,
   verification_gate: gateSentence({
+    language: 'pt-BR',
     subject: { kyc: 'Sua verificação de identidade (KYC)', kyb: 'A verificação da sua empresa (KYB)' },
     status: GATE_PT_BR,
     action: { cards: 'pedir cartões', safe: 'criar seu cofre' },

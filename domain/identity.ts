@@ -1,6 +1,9 @@
 import { type FieldMessages, say } from './error-message'
 import type { VerificationStatus } from './card-issuing'
 import { DomainError } from './errors'
+import { keyedBuilder, keyedSchema, type Keyed } from './keyed-data'
+import type { Language } from './word-format'
+import { z } from 'zod'
 
 /** Every uploaded file (an ID image, a selfie, a company document) is at most this many bytes. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -47,6 +50,32 @@ export const DOCUMENT_LABELS_PT_BR: Record<DocumentKind, string> = {
   selfie: 'Selfie',
   certificate_of_incorporation: 'Certidão de constituição',
   proof_of_address: 'Comprovante de endereço',
+}
+
+/**
+ * Why a person's or a company's verification stands where it does, as data (users.kyc_reason,
+ * accounts.kyb_reason): the document the provider asked for and whose (an owner's name, or null for the applicant),
+ * or the reviewer's or provider's own words as a note, shown as written. Each page words it in its language.
+ */
+export const VERIFICATION_REASONS = {
+  document: { document: z.enum(DOCUMENT_KINDS), owner: z.string().nullable() },
+  note: { text: z.string() },
+} as const satisfies Record<string, z.ZodRawShape>
+
+export type VerificationReason = Keyed<typeof VERIFICATION_REASONS>
+export const VerificationReasonSchema = keyedSchema(VERIFICATION_REASONS, 'VerificationReason')
+export const verificationReason = keyedBuilder<typeof VERIFICATION_REASONS>()
+
+/** A document asked for by its name in `language`, and whose when it is an owner's. */
+export function documentOf(document: DocumentKind, owner: string | null, language: Language): string {
+  return language === 'pt-BR'
+    ? `${DOCUMENT_LABELS_PT_BR[document]}${owner ? ` de ${owner}` : ''}`
+    : `${DOCUMENT_LABELS[document]}${owner ? ` of ${owner}` : ''}`
+}
+
+/** A verification's reason in `language`. */
+export function verificationReasonText(r: VerificationReason, language: Language): string {
+  return r.key === 'document' ? documentOf(r.document, r.owner, language) : r.text
 }
 
 const SIGNATURES: { type: FileType; bytes: number[] }[] = [

@@ -97,20 +97,26 @@ function displayDigits(asset: Asset): number {
 export function formatMoney(units: bigint, asset: Asset, locale = 'en-US'): string {
   const decimal = toDecimal(units, asset) as `${number}`
   const fiat = ASSETS[asset].fiat
-  if (fiat) {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: fiat,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      roundingMode: 'trunc',
-    } as Intl.NumberFormatOptions).format(decimal)
-  }
+  if (fiat) return formatCurrency(decimal, fiat, locale)
   const digits = new Intl.NumberFormat(locale, {
     maximumFractionDigits: displayDigits(asset),
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions).format(decimal)
   return `${digits} ${ASSETS[asset].symbol}`
+}
+
+/**
+ * A decimal amount of a currency that is not an asset (a bank transfer's `"100.5"` EUR) as money in the page's
+ * language, the way formatMoney writes a fiat asset: `€100.50`, `€ 100,50`.
+ */
+export function formatCurrency(decimal: string, currency: 'USD' | 'EUR' | 'BRL', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(decimal as `${number}`)
 }
 
 /** A decimal string as the API sends it (`"1234.5"` USDC) as money in the page's language: `$1,234.50`. */

@@ -1,3 +1,4 @@
+import { cardStatusReasonText } from './card-status-reason'
 import { describe, expect, it } from 'vitest'
 import type { MemberRole } from './account-rules'
 import {
@@ -97,6 +98,8 @@ describe('invitations and departures', () => {
   })
 
   it('names the company a departed cardholder left', () => {
-    expect(leftCompanyReason('Acme Labs Ltd')).toBe('Frozen: the cardholder left Acme Labs Ltd')
+    const reason = leftCompanyReason('Acme Labs Ltd')
+    expect(cardStatusReasonText(reason, 'en-US')).toBe('Frozen: the cardholder left Acme Labs Ltd')
+    expect(cardStatusReasonText(reason, 'pt-BR')).toBe('Congelado: o titular saiu da empresa Acme Labs Ltd')
   })
 })

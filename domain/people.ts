@@ -1,3 +1,4 @@
+import { cardStatusReason, type CardStatusReason } from './card-status-reason'
 import type { MemberRole } from './account-rules'
 
 /** The roles a person holds in a company. */
@@ -49,7 +50,7 @@ export function inviteExpiresAt(sentAt: Date): Date {
   return new Date(sentAt.getTime() + INVITE_TTL_DAYS * 86_400_000)
 }
 
-/** The reason a removed person's cards on the company show. */
-export function leftCompanyReason(companyName: string): string {
-  return `Frozen: the cardholder left ${companyName}`
+/** The reason a removed person's cards on the company show, as data (domain/card-status-reason.ts). */
+export function leftCompanyReason(companyName: string): CardStatusReason {
+  return cardStatusReason('left_company', { company: companyName })
 }

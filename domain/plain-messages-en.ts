@@ -201,6 +201,8 @@ export const PLAIN_MESSAGES_EN = {
   person_not_company: 'This person is not in the company.',
   person_not_part_account: 'This person is not part of the account.',
   personal_accounts_only: 'For personal accounts only.',
+  /** Not an error: the simulated bank's prompt for its one-time code (Plaid Link). */
+  phone_code_sent: 'Enter the code we sent to your phone.',
   pix_key_cnpj_digits: 'This CNPJ’s check digits do not match. Check the 14 digits.',
   pix_key_cpf_digits: 'This CPF’s check digits do not match. Check the 11 digits.',
   pix_key_email_invalid: 'This e-mail key is not a valid address (77 characters at most).',

@@ -200,6 +200,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   person_not_company: 'Esta pessoa não faz parte da empresa.',
   person_not_part_account: 'Esta pessoa não faz parte da conta.',
   personal_accounts_only: 'Só para contas pessoais.',
+  phone_code_sent: 'Digite o código que enviamos para o seu celular.',
   pix_key_cnpj_digits: 'Os dígitos verificadores deste CNPJ não conferem. Confira os 14 dígitos.',
   pix_key_cpf_digits: 'Os dígitos verificadores deste CPF não conferem. Confira os 11 dígitos.',
   pix_key_email_invalid: 'Esta chave de e-mail não é um endereço válido (no máximo 77 caracteres).',

@@ -1,5 +1,6 @@
 import { concat, encodeFunctionData, getContractAddress, keccak256, pad, toHex, zeroAddress, type Hex } from 'viem'
 import type { Address } from './address'
+import type { Language } from './word-format'
 
 /**
  * The account's safe: a Safe (v1.4.1) smart account. Its address is counterfactual — known before it is
@@ -25,6 +26,20 @@ export const RECOVERY_APPROVALS_NEEDED = 2
 export const RECOVERY_DELAY_SECONDS = 3 * 24 * 3600
 export const RECOVERY_SIGNER_KINDS = ['platform', 'third_party', 'holder'] as const
 export type RecoverySignerKind = (typeof RECOVERY_SIGNER_KINDS)[number]
+
+/**
+ * What a recovery signer is called when the holder gave it no name of their own: by its kind, in each language. The
+ * server stores no name for these (recovery_signers.label is null) and a page words the kind; a name the holder chose
+ * is their own words, shown as written.
+ */
+export const RECOVERY_SIGNER_NAMES: Record<Language, Record<RecoverySignerKind, string>> = {
+  'en-US': { platform: 'Cash', third_party: 'Recovery partner (sandbox)', holder: 'Your recovery key' },
+  'pt-BR': { platform: 'Cash', third_party: 'Parceiro de recuperação (sandbox)', holder: 'Sua chave de recuperação' },
+}
+
+/** A recovery signer's name in `language`: the holder's own, else its kind's. */
+export const recoverySignerName = (kind: RecoverySignerKind, label: string | null, language: Language): string =>
+  label ?? RECOVERY_SIGNER_NAMES[language][kind]
 
 const SETUP_ABI = [
   {

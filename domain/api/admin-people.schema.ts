@@ -1,3 +1,4 @@
+import { VerificationReasonSchema } from '../identity'
 import { messageKey } from '../error-message'
 import { z } from 'zod'
 import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from '../feature-flags'
@@ -61,7 +62,12 @@ const OpenApplication = z.object({
 
 export const AdminUserDetail = z
   .object({
-    user: AdminUserSummary.extend({ kycReason: z.string().nullable(), language: z.string().nullable() }),
+    user: AdminUserSummary.extend({
+      /** In English; `kycReasonKey` says it as data for a page to word in its language. */
+      kycReason: z.string().nullable(),
+      kycReasonKey: VerificationReasonSchema.nullable(),
+      language: z.string().nullable(),
+    }),
     memberships: z.array(
       z.object({
         accountId: z.uuid(),
@@ -109,7 +115,9 @@ export const AdminAccountDetail = z
       frozenAt: IsoDateTime.nullable(),
       frozenReason: z.string().nullable(),
       kybStatus: VerificationStatus,
+      /** In English; `kybReasonKey` says it as data for a page to word in its language. */
       kybReason: z.string().nullable(),
+      kybReasonKey: VerificationReasonSchema.nullable(),
     }),
     balances: BalancesResponse,
     members: z.array(

@@ -1,5 +1,6 @@
-import { messageKey } from '../error-message'
+import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
+import { CardStatusReasonSchema } from '../card-status-reason'
 import { MovementReasonSchema } from '../movement-reason'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { MovementTitleSchema } from '../movement-title'
@@ -176,7 +177,11 @@ export const PlaidStartBody = z
   })
   .meta({ id: 'PlaidStartBody' })
 export const PlaidStartResponse = z
-  .object({ sessionId: z.uuid(), mfa: z.object({ prompt: z.string() }) })
+  .object({
+    sessionId: z.uuid(),
+    /** `prompt` in English; `promptKey` says it as data for a page to word in its language. */
+    mfa: z.object({ prompt: z.string(), promptKey: ErrorMessageSchema }),
+  })
   .meta({ id: 'PlaidStart' })
 export const PlaidMfaBody = z
   .object({ code: z.string().min(1, messageKey('enter_code')).max(12) })
@@ -202,7 +207,9 @@ export const CardView = z
     cardholderUserId: z.uuid(),
     kind: z.enum(['virtual', 'physical']),
     status: z.enum(['active', 'frozen', 'cancelled']),
+    /** In English; `statusReasonKey` says it as data for a page to word in its language. */
     statusReason: z.string().nullable(),
+    statusReasonKey: CardStatusReasonSchema.nullable(),
     last4: z.string(),
     expiry: z.string(),
     nameOnCard: z.string(),

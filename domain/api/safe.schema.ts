@@ -28,7 +28,14 @@ export const SafeView = z
         threshold: z.number().int(),
         owners: z.array(Owner),
         recoverySigners: z.array(
-          z.object({ kind: z.enum(['platform', 'third_party', 'holder']), address: z.string(), label: z.string() }),
+          z.object({
+            kind: z.enum(['platform', 'third_party', 'holder']),
+            address: z.string(),
+            /** In English: the holder's own name for it, else its kind's. */
+            label: z.string(),
+            /** The name the holder gave it, or null: a page names it by its `kind` in its language. */
+            ownLabel: z.string().nullable(),
+          }),
         ),
         recovery: z
           .object({

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { SafeView } from '../../domain/api/safe.schema'
+import { recoverySignerName } from '../../domain/safe'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -69,7 +70,7 @@ function Recovery({
   confirm: (p: Pending) => void
   reload: () => void
 }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const [signer, setSigner] = useState('')
   const [incoming, setIncoming] = useState('')
@@ -86,7 +87,7 @@ function Recovery({
       <ul className="cash-list">
         {safe.recoverySigners.map((s) => (
           <li key={s.kind} className="cash-row">
-            <span>{s.label}</span>
+            <span>{recoverySignerName(s.kind, s.ownLabel, locale)}</span>
             <code className="cash-mono">
               {s.address.slice(0, 6)}…{s.address.slice(-4)}
             </code>

@@ -1,3 +1,4 @@
+import { verificationReasonText } from '../../domain/identity'
 import { movementTitleText } from '../../domain/movement-words'
 import { useState } from 'react'
 import { z } from 'zod'
@@ -144,8 +145,8 @@ function AccountDetail({ accountId }: { accountId: string }) {
                   <div className="cash-row">
                     <dt>{t('admin.account.kyb')}</dt>
                     <dd>
-                      {account.kybStatus}
-                      {account.kybReason ? ` · ${account.kybReason}` : ''}
+                      {t(`identity.status.${account.kybStatus}`)}
+                      {account.kybReasonKey ? ` · ${verificationReasonText(account.kybReasonKey, locale)}` : ''}
                     </dd>
                   </div>
                 ) : null}

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
+import { cardStatusReasonText } from '../../domain/card-status-reason'
 import { formatDate } from '../../domain/format-date'
+import { declineReason } from '../../domain/movement-reason'
+import { movementReasonText } from '../../domain/movement-words'
 import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -72,7 +75,9 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                   <dt>{t('admin.card.status')}</dt>
                   <dd data-testid="admin-card.status">
                     {loaded.card.status}
-                    {loaded.card.statusReason ? ` · ${loaded.card.statusReason}` : ''}
+                    {loaded.card.statusReasonKey
+                      ? ` · ${cardStatusReasonText(loaded.card.statusReasonKey, locale)}`
+                      : ''}
                   </dd>
                 </div>
                 <div className="cash-row">
@@ -161,8 +166,9 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                 {loaded.authorizations.map((a) => (
                   <li key={a.id} className="cash-row">
                     <span>
-                      {a.merchantName} · <time dateTime={a.createdAt}>{stamp(a.createdAt)}</time> · {a.status}
-                      {a.declineReason ? ` (${a.declineReason})` : ''}
+                      {a.merchantName} · <time dateTime={a.createdAt}>{stamp(a.createdAt)}</time> ·{' '}
+                      {t(`admin.investigate.state.${a.status as AuthorizationState}`)}
+                      {a.declineReason ? ` (${movementReasonText(declineReason(a.declineReason), locale)})` : ''}
                     </span>
                     <span className="cash-mono">{usd(a.amount)}</span>
                   </li>
@@ -178,6 +184,9 @@ export function AdminCardPage({ title, params }: EmbedProps) {
 }
 
 /** The card's own limits; an empty field means no card limit (the account's limits still apply). */
+/** A card authorization's status, worded by the investigate page's states. */
+type AuthorizationState = 'approved' | 'declined' | 'cleared' | 'reversed' | 'expired' | 'refunded'
+
 function CardLimitsForm({
   cardId,
   limits,

@@ -22,6 +22,7 @@ const paula = {
   kycStatus: 'approved',
   createdAt: '2026-11-21T10:00:00.000Z',
   kycReason: null,
+  kycReasonKey: null,
   language: null,
 }
 const detail = { user: paula, memberships: [], activeSessions: 2, openApplications: [] }

@@ -1,3 +1,4 @@
+import { verificationReasonText } from '../../domain/identity'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { AdminUserDetail, AdminUsersResponse } from '../../domain/api/admin-people.schema'
@@ -78,7 +79,7 @@ export function AdminUserPage({ title, params }: EmbedProps) {
                   <dt>{t('admin.user.kyc')}</dt>
                   <dd>
                     {t(`identity.status.${loaded.user.kycStatus}`)}
-                    {loaded.user.kycReason ? ` · ${loaded.user.kycReason}` : ''}
+                    {loaded.user.kycReasonKey ? ` · ${verificationReasonText(loaded.user.kycReasonKey, locale)}` : ''}
                   </dd>
                 </div>
                 <div className="cash-row">

@@ -1,7 +1,7 @@
 import { movementReasonText } from '../../domain/movement-words'
 import { Landmark } from 'lucide-react'
 import { BankDetailsResponse, BankTransfersInResponse } from '../../domain/api/money-in.schema'
-import { formatDecimal } from '../../domain/money'
+import { formatCurrency, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
@@ -78,8 +78,8 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
                         </span>
                         <span>{x.status === 'credited' ? `+${usdc(x.creditUsdc)}` : t('bank.returned')}</span>
                       </div>
-                      <span className="cash-muted">
-                        {x.currency} {x.amount}
+                      <span className="cash-muted" data-testid={`bank.incoming-${x.id}`}>
+                        {formatCurrency(x.amount, x.currency, locale)}
                         {x.status === 'credited'
                           ? ` · ${t('bank.feeTaken', { fee: usdc(x.feeUsdc) })}`
                           : ` · ${x.returnReason ? movementReasonText(x.returnReason, locale) : ''}`}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { errorText } from '../../domain/error-words'
 import {
   PlaidInstitutionsResponse,
   PlaidLinkedResponse,
@@ -23,7 +24,7 @@ type Step =
 
 /** Link the holder's own bank through Plaid Link (sandbox): bank → sign-in → code → account → saved, masked. */
 export function PlaidLinkPage({ accountId }: { accountId: string }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const navigation = useEmbedNavigation()
   const institutions = useResource('plaid-institutions', (signal) =>
@@ -47,7 +48,7 @@ export function PlaidLinkPage({ accountId }: { accountId: string }) {
           username: values.username,
           password: values.password,
         })
-        setStep({ at: 'mfa', sessionId: started.sessionId, prompt: started.mfa.prompt })
+        setStep({ at: 'mfa', sessionId: started.sessionId, prompt: errorText(started.mfa.promptKey, locale) })
       } else if (step.at === 'mfa') {
         setStep({
           at: 'account',

@@ -36,6 +36,7 @@ function physical(status: 'ordered' | 'shipped' | 'delivered' | 'activated'): Ca
     kind: 'physical',
     status: 'active',
     statusReason: null,
+    statusReasonKey: null,
     last4: '7788',
     expiry: '11/30',
     nameOnCard: 'PAULA PEREIRA',
@@ -78,5 +79,34 @@ describe('a physical card’s status badge', () => {
   it('a virtual card, or a frozen physical one, shows its own status', () => {
     expect(badge({ ...physical('ordered'), kind: 'virtual', shipping: null })).toBe('Active')
     expect(badge({ ...physical('shipped'), status: 'frozen' })).toBe('Frozen')
+  })
+})
+
+describe('why a card is frozen', () => {
+  const reasonShown = (card: Card, locale: 'en-US' | 'pt-BR') => {
+    renderInSession(
+      <CardTile card={card} accountId={card.accountId} userId={userId} corporate={false} onChange={() => {}} />,
+      locale,
+    )
+    const text = screen.getByTestId(`cards.status-reason-${card.last4}`).textContent
+    cleanup()
+    return text
+  }
+
+  it('is worded in the page’s language from its key, the company’s name as written', () => {
+    const card: Card = {
+      ...physical('activated'),
+      status: 'frozen',
+      statusReason: 'Frozen: the cardholder left Acme Labs Ltd',
+      statusReasonKey: { key: 'left_company', company: 'Acme Labs Ltd' },
+    }
+    expect(reasonShown(card, 'pt-BR')).toBe('Congelado: o titular saiu da empresa Acme Labs Ltd')
+    expect(reasonShown(card, 'en-US')).toBe('Frozen: the cardholder left Acme Labs Ltd')
+    const byYou: Card = {
+      ...card,
+      statusReason: 'Frozen by you.',
+      statusReasonKey: { key: 'by_you', status: 'frozen' },
+    }
+    expect(reasonShown(byYou, 'pt-BR')).toBe('Congelado por você.')
   })
 })

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { CardView } from '../../domain/api/money-out.schema'
+import { cardStatusReasonText } from '../../domain/card-status-reason'
 import { formatDate } from '../../domain/format-date'
 import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -162,9 +163,9 @@ export function CardTile({
       <p className="cash-muted" style={{ margin: 0 }}>
         {card.nameOnCard} · {t('cards.expires', { expiry: card.expiry })}
       </p>
-      {card.statusReason ? (
-        <p className="cash-notice" style={{ margin: 0 }}>
-          {card.statusReason}
+      {card.statusReasonKey ? (
+        <p className="cash-notice" style={{ margin: 0 }} data-testid={`cards.status-reason-${card.last4}`}>
+          {cardStatusReasonText(card.statusReasonKey, locale)}
         </p>
       ) : null}
       <Shipping card={card} mine={mine} onChange={onChange} />

@@ -1,3 +1,4 @@
+import { verificationReasonText } from '../../domain/identity'
 import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
@@ -73,7 +74,8 @@ export async function accountDetail(deps: Deps, db: Tx, accountId: string): Prom
       frozenAt: a.frozen_at ? a.frozen_at.toISOString() : null,
       frozenReason: a.frozen_reason,
       kybStatus: a.kyb_status,
-      kybReason: a.kyb_reason,
+      kybReason: a.kyb_reason && verificationReasonText(a.kyb_reason, 'en-US'),
+      kybReasonKey: a.kyb_reason,
     },
     balances: await getBalances(db, accountId, deps.now(), deps.prices()),
     members: members.map((m) => ({ userId: m.id, email: m.email, name: m.name, role: m.role })),

@@ -3,6 +3,7 @@ import { sql, type SelectQueryBuilder } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import { toDecimal } from '../../domain/money'
 import type { AdminCardDetail } from '../../domain/api/admin-people.schema'
+import { cardStatusReason } from '../../domain/card-status-reason'
 import { applyCardLimits, applyCardStatus, cardView } from '../cards/card-service'
 import type { Database } from '../db/schema'
 import type { Deps } from '../http/route-table'
@@ -134,7 +135,7 @@ export async function adminSetCardStatus(
     tx,
     card,
     status,
-    reason ? `${status === 'frozen' ? 'Frozen' : 'Cancelled'} by Cash: ${reason}` : '',
+    status === 'active' ? null : cardStatusReason('by_cash', { status, reason: reason ?? '' }),
   )
   await recordAudit(deps, tx, {
     actorId,

@@ -155,7 +155,8 @@ describe('admin card actions', () => {
     const frozen = await admin.json('POST', `/admin/cards/${card}/freeze`, { reason: 'Reported stolen by phone' })
     expect(frozen.body).toMatchObject({
       status: 'frozen',
-      statusReason: expect.stringContaining('Reported stolen by phone'),
+      statusReason: 'Frozen by Cash: Reported stolen by phone',
+      statusReasonKey: { key: 'by_cash', status: 'frozen', reason: 'Reported stolen by phone' },
     })
     expect(await purchase()).toMatchObject({ body: { approved: false, reason: 'card_frozen' } })
     const detail = (await admin.json('GET', `/admin/cards/${card}`)).body

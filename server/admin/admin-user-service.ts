@@ -1,3 +1,4 @@
+import { verificationReasonText } from '../../domain/identity'
 import { say } from '../../domain/error-message'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
@@ -75,7 +76,12 @@ export async function userDetail(
     .orderBy('submitted_at')
     .execute()
   return {
-    user: { ...summary(u), kycReason: u.kyc_reason, language: u.language },
+    user: {
+      ...summary(u),
+      kycReason: u.kyc_reason && verificationReasonText(u.kyc_reason, 'en-US'),
+      kycReasonKey: u.kyc_reason,
+      language: u.language,
+    },
     memberships,
     activeSessions: sessions,
     openApplications: open.map((a) => ({

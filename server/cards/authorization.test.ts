@@ -52,7 +52,11 @@ describe('card authorizations', () => {
   })
 
   it('declines on a frozen card and over spendable, with the reason recorded', async () => {
-    await paula.json('POST', `/cards/${CARD_IDS.personal}/freeze`)
+    const frozen = (await paula.json('POST', `/cards/${CARD_IDS.personal}/freeze`)).body
+    expect(frozen).toMatchObject({
+      statusReason: 'Frozen by you.',
+      statusReasonKey: { key: 'by_you', status: 'frozen' },
+    })
     expect(await buy('10')).toMatchObject({
       approved: false,
       reason: 'card_frozen',

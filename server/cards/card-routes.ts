@@ -18,6 +18,7 @@ import {
 } from '../../domain/api/money-out.schema'
 import { DECLINE_REASONS, type DeclineReason } from '../../domain/authorization'
 import { DomainError } from '../../domain/errors'
+import { verificationReason } from '../../domain/identity'
 import { toDecimal } from '../../domain/money'
 import type { CardAuthorizationsTable } from '../db/schema'
 import { defineRoute } from '../http/route-table'
@@ -269,7 +270,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'frozen'),
   }),
   defineRoute({
     method: 'post',
@@ -279,7 +280,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'active'),
   }),
   defineRoute({
     method: 'post',
@@ -289,7 +290,7 @@ export const cardRoutes = [
     access: { kind: 'user' },
     params: CardParams,
     response: CardView,
-    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled', undefined),
+    handler: ({ db, params, principal }) => setCardStatus(db, principal!, params.cardId, 'cancelled'),
   }),
   defineRoute({
     method: 'put',
@@ -442,7 +443,10 @@ export const cardRoutes = [
     handler: async ({ db, params, body }) => {
       const r = await db
         .updateTable('users')
-        .set({ kyc_status: body.status, kyc_reason: body.reason ?? null })
+        .set({
+          kyc_status: body.status,
+          kyc_reason: body.reason ? JSON.stringify(verificationReason('note', { text: body.reason })) : null,
+        })
         .where('id', '=', params.userId)
         .executeTakeFirst()
       if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_user'))
@@ -462,7 +466,10 @@ export const cardRoutes = [
     handler: async ({ db, params, body }) => {
       const r = await db
         .updateTable('accounts')
-        .set({ kyb_status: body.status, kyb_reason: body.reason ?? null })
+        .set({
+          kyb_status: body.status,
+          kyb_reason: body.reason ? JSON.stringify(verificationReason('note', { text: body.reason })) : null,
+        })
         .where('id', '=', params.accountId)
         .executeTakeFirst()
       if (!r.numUpdatedRows) throw new DomainError('not_found', say('no_such_account'))

@@ -8,6 +8,7 @@ import {
   SHIPPING_DAYS,
   type CardKind,
 } from '../../domain/card-issuing'
+import { cardStatusReason, cardStatusReasonText, type CardStatusReason } from '../../domain/card-status-reason'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardsTable } from '../db/schema'
@@ -24,7 +25,8 @@ export function cardView(c: Selectable<CardsTable>) {
     cardholderUserId: c.cardholder_user_id,
     kind: c.kind,
     status: c.status,
-    statusReason: c.status_reason,
+    statusReason: c.status_reason && cardStatusReasonText(c.status_reason, 'en-US'),
+    statusReasonKey: c.status_reason,
     last4: c.last4,
     expiry: `${String(c.expiry_month).padStart(2, '0')}/${String(c.expiry_year).slice(-2)}`,
     nameOnCard: c.name_on_card,
@@ -192,10 +194,9 @@ export async function setCardStatus(
   principal: Principal,
   cardId: string,
   status: 'active' | 'frozen' | 'cancelled',
-  reason: string | undefined,
 ) {
   const { card } = await cardFor(db, principal, cardId)
-  return applyCardStatus(db, card, status, reason ?? (status === 'frozen' ? 'Frozen by you.' : 'Cancelled by you.'))
+  return applyCardStatus(db, card, status, status === 'active' ? null : cardStatusReason('by_you', { status }))
 }
 
 /** Writes a card's new status (the caller checked who may); a cancelled card stays cancelled. */
@@ -203,11 +204,15 @@ export async function applyCardStatus(
   db: Tx,
   card: Selectable<CardsTable>,
   status: 'active' | 'frozen' | 'cancelled',
-  reason: string,
+  reason: CardStatusReason | null,
 ) {
   if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_good'))
   const statusReason = status === 'active' ? null : reason
-  await db.updateTable('cards').set({ status, status_reason: statusReason }).where('id', '=', card.id).execute()
+  await db
+    .updateTable('cards')
+    .set({ status, status_reason: statusReason && JSON.stringify(statusReason) })
+    .where('id', '=', card.id)
+    .execute()
   return cardView({ ...card, status, status_reason: statusReason })
 }
 

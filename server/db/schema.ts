@@ -3,6 +3,8 @@ import type { SealedBytes, SealedText } from '../security/field-crypto'
 import type { ErrorMessage } from '../../domain/error-message'
 import type { MovementReason } from '../../domain/movement-reason'
 import type { MovementTitle } from '../../domain/movement-title'
+import type { CardStatusReason } from '../../domain/card-status-reason'
+import type { VerificationReason } from '../../domain/identity'
 /** A movement's reason (domain/movement-reason.ts), JSONB: written as JSON text. */
 type Reason = ColumnType<MovementReason | null, string | null | undefined, string | null>
 
@@ -26,7 +28,8 @@ export interface UsersTable {
   name: string
   platform_role: 'user' | 'admin'
   kyc_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
-  kyc_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** Why, as data (domain/identity.ts VerificationReason); written as JSON text. */
+  kyc_reason: ColumnType<VerificationReason | null, string | null | undefined, string | null>
   /** null: never chosen (the device's language is used). */
   language: ColumnType<'en' | 'pt-BR' | null, 'en' | 'pt-BR' | null | undefined, 'en' | 'pt-BR' | null>
   /** Sealed (server/security/seal-stored-pii.ts), like the columns below marked so. */
@@ -56,7 +59,8 @@ export interface AccountsTable {
   daily_limit: Money
   monthly_limit: Money
   kyb_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>
-  kyb_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** Why, as data (domain/identity.ts VerificationReason); written as JSON text. */
+  kyb_reason: ColumnType<VerificationReason | null, string | null | undefined, string | null>
   tier: ColumnType<AccountTier, AccountTier | undefined, AccountTier>
   created_at: Timestamp
 }
@@ -382,7 +386,8 @@ export interface CardsTable {
   cardholder_user_id: string
   kind: 'virtual' | 'physical'
   status: 'active' | 'frozen' | 'cancelled'
-  status_reason: string | null
+  /** Why it is frozen or cancelled, as data (domain/card-status-reason.ts); written as JSON text. */
+  status_reason: ColumnType<CardStatusReason | null, string | null | undefined, string | null>
   last4: string
   expiry_month: number
   expiry_year: number
@@ -548,7 +553,8 @@ export interface RecoverySignersTable {
   account_id: string
   kind: 'platform' | 'third_party' | 'holder'
   address: string
-  label: string
+  /** The name the holder gave their own signer; null: a page names it by its kind (domain/safe.ts). */
+  label: string | null
   created_at: Timestamp
 }
 

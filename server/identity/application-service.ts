@@ -1,7 +1,14 @@
 import { type FieldMessages, say } from '../../domain/error-message'
 import type { KybBody, KycBody, VerificationView } from '../../domain/api/identity.schema'
 import { DomainError } from '../../domain/errors'
-import { assertAdult, assertOwnership, canApply, type DocumentKind } from '../../domain/identity'
+import {
+  assertAdult,
+  assertOwnership,
+  canApply,
+  verificationReasonText,
+  type DocumentKind,
+  type VerificationReason,
+} from '../../domain/identity'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'
@@ -231,7 +238,7 @@ export async function latestKyb(
  */
 export function verificationView(
   status: VerificationView['status'],
-  reason: string | null,
+  reason: VerificationReason | null,
   apps: ApplicationRow[],
   owners: ApplicationRow[] = [],
 ): VerificationView {
@@ -248,7 +255,7 @@ export function verificationView(
   const decided = [...apps, ...owners].map((a) => a.decided_at).filter((d): d is Date => d !== null)
   return {
     status,
-    reason,
+    reason: reason && verificationReasonText(reason, 'en-US'),
     requested: asking
       ? {
           applicationId: asking.id,

@@ -9,7 +9,9 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
   DOCUMENT_LABELS_PT_BR,
+  verificationReason,
   type DocumentKind,
+  type VerificationReason,
 } from '../../domain/identity'
 import type { IdentityApplicationsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
@@ -45,11 +47,19 @@ function mailReason(app: Reasoned, owner: boolean, language: MailLanguage): stri
 }
 
 /**
- * The reason stored with a status (and shown by the card gate): the provider's or reviewer's words alone (which owner
- * was rejected is in the view's owners, worded by the page), or the document asked for.
+ * The reason stored with a status (and shown by the card gate), as data: the provider's or reviewer's words alone
+ * (which owner was rejected is in the view's owners, worded by the page), or the document asked for and whose.
  */
-const reasonOf = (app: Reasoned, owner: boolean): string | null =>
-  app.status === 'rejected' ? app.reason : mailReason(app, owner, 'en')
+function reasonOf(app: Reasoned, owner: boolean): string | null {
+  let reason: VerificationReason | null = null
+  if (app.status === 'rejected' && app.reason !== null) reason = verificationReason('note', { text: app.reason })
+  else if (app.status === 'more_info_needed' && app.requested_document)
+    reason = verificationReason('document', {
+      document: app.requested_document as DocumentKind,
+      owner: owner ? app.subject_name : null,
+    })
+  return reason && JSON.stringify(reason)
+}
 
 /**
  * Brings the person's `kyc_status` or the company's `kyb_status` in line with its applications, and mails

@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { MAX_UPLOAD_BYTES } from '../../domain/identity'
 import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
@@ -400,6 +401,11 @@ describe('KYB', () => {
       reason: 'ID document (back) of Mona More',
       requested: { document: 'id_back', subject: 'Mona More' },
     })
+    // The card gate says which document and whose as data, for a Portuguese page to name it in Portuguese.
+    const gate = (await olivia.json('GET', `/accounts/${acme}/card-ordering`)).body.verification
+    expect(gate.says).toMatchObject({ document: 'id_back', owner: 'Mona More', status: 'more_info_needed' })
+    expect(gate.says).not.toHaveProperty('reason')
+    expect(errorText(gate.says, 'pt-BR')).toContain('(Documento de identidade (verso) de Mona More)')
     const sent = await olivia.json('POST', `/accounts/${acme}/kyb/more-info`, {
       applicationId: asking.requested.applicationId,
       documentId: await uploadId(olivia, 'id_back'),

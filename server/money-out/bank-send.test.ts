@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
@@ -123,6 +124,12 @@ describe('Plaid Link (sandbox)', () => {
         username: 'user_good',
         password: 'pass_good',
       })
+      // The bank's prompt is data a Portuguese page words in Portuguese, the English beside it.
+      expect(started.body.mfa).toEqual({
+        prompt: 'Enter the code we sent to your phone.',
+        promptKey: { key: 'phone_code_sent' },
+      })
+      expect(errorText(started.body.mfa.promptKey, 'pt-BR')).toBe('Digite o código que enviamos para o seu celular.')
       expect(
         (
           await paula.json('POST', `/accounts/${account}/plaid/link-sessions/${started.body.sessionId}/mfa`, {

@@ -1,3 +1,4 @@
+import { errorText } from '../../domain/error-words'
 import { say } from '../../domain/error-message'
 import { randomBytes } from 'node:crypto'
 import { DomainError } from '../../domain/errors'
@@ -67,7 +68,8 @@ export async function startLink(
       expires_at: new Date(deps.now().getTime() + SESSION_MINUTES * 60_000),
     })
     .execute()
-  return { sessionId: id, mfa: { prompt: 'Enter the code we sent to your phone.' } }
+  const prompt = say('phone_code_sent')
+  return { sessionId: id, mfa: { prompt: errorText(prompt, 'en-US'), promptKey: prompt } }
 }
 
 /** Step 2: the bank's one-time code; answers the holder's accounts (masked) and a public token. */

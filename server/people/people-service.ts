@@ -147,7 +147,7 @@ export async function removePerson(
   await tx.deleteFrom('alert_settings').where('account_id', '=', accountId).where('user_id', '=', userId).execute()
   const frozen = await tx
     .updateTable('cards')
-    .set({ status: 'frozen', status_reason: leftCompanyReason(account.name) })
+    .set({ status: 'frozen', status_reason: JSON.stringify(leftCompanyReason(account.name)) })
     .where('account_id', '=', accountId)
     .where('cardholder_user_id', '=', userId)
     .where('status', '<>', 'cancelled')

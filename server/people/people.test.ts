@@ -230,7 +230,11 @@ describe('removing someone', () => {
       (c: { cardholderUserId: string }) => c.cardholderUserId === memberId,
     )
     for (const card of cardsAfter)
-      expect(card).toMatchObject({ status: 'frozen', statusReason: 'Frozen: the cardholder left Acme Labs Ltd' })
+      expect(card).toMatchObject({
+        status: 'frozen',
+        statusReason: 'Frozen: the cardholder left Acme Labs Ltd',
+        statusReasonKey: { key: 'left_company', company: 'Acme Labs Ltd' },
+      })
   })
 })
 

@@ -12,6 +12,7 @@ import {
   SAFE_DEPLOY_BLOCKS,
   safeConfigProblem,
   type RecoverySignerKind,
+  recoverySignerName,
 } from '../../domain/safe'
 import { toDecimal } from '../../domain/money'
 import { accountVerification } from '../accounts/verification'
@@ -96,13 +97,8 @@ async function addPlatformSigners(deps: Pick<Deps, 'config'>, db: Tx, accountId:
   await db
     .insertInto('recovery_signers')
     .values([
-      { account_id: accountId, kind: 'platform', address: platformRecoverySigner(deps.config), label: 'Cash' },
-      {
-        account_id: accountId,
-        kind: 'third_party',
-        address: thirdPartyRecoverySigner(deps.config),
-        label: 'Recovery partner (sandbox)',
-      },
+      { account_id: accountId, kind: 'platform', address: platformRecoverySigner(deps.config), label: null },
+      { account_id: accountId, kind: 'third_party', address: thirdPartyRecoverySigner(deps.config), label: null },
     ])
     .onConflict((oc) => oc.doNothing())
     .execute()
@@ -252,7 +248,12 @@ export async function getSafe(deps: Pick<Deps, 'config'>, db: Tx, accountId: str
         address,
         name: people.find((p) => p.address === address)?.name ?? null,
       })),
-      recoverySigners: signers.map((s) => ({ kind: s.kind, address: s.address, label: s.label })),
+      recoverySigners: signers.map((s) => ({
+        kind: s.kind,
+        address: s.address,
+        label: recoverySignerName(s.kind, s.label, 'en-US'),
+        ownLabel: s.label,
+      })),
       recovery: recovery
         ? {
             id: recovery.id,
@@ -311,10 +312,8 @@ export async function setHolderRecoverySigner(
   await verifyConfirmation(deps, db, principal, input.confirmation)
   await db
     .insertInto('recovery_signers')
-    .values({ account_id: accountId, kind: 'holder', address, label: input.label?.trim() || 'Your recovery key' })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'kind']).doUpdateSet({ address, label: input.label?.trim() || 'Your recovery key' }),
-    )
+    .values({ account_id: accountId, kind: 'holder', address, label: input.label?.trim() || null })
+    .onConflict((oc) => oc.columns(['account_id', 'kind']).doUpdateSet({ address, label: input.label?.trim() || null }))
     .execute()
   return getSafe(deps, db, accountId)
 }

@@ -119,10 +119,17 @@ describe('the safe page and recovery', () => {
 
   it('hands the safe to an incoming owner after 2 of 3 approvals and the 3-day delay, unless cancelled', async () => {
     const paula = await signIn(t.app, 'personal')
-    await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, {
+    const set = await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, {
       address: recoveryKey.address,
       confirmation: await paula.hostConfirmation(),
     })
+    // Cash's signers and a key the holder did not name carry no name: the page names them by their kind.
+    const byKind = (a: { kind: string }, b: { kind: string }) => a.kind.localeCompare(b.kind)
+    expect(set.body.safe.recoverySigners.sort(byKind)).toEqual([
+      expect.objectContaining({ kind: 'holder', label: 'Your recovery key', ownLabel: null }),
+      expect.objectContaining({ kind: 'platform', label: 'Cash', ownLabel: null }),
+      expect.objectContaining({ kind: 'third_party', label: 'Recovery partner (sandbox)', ownLabel: null }),
+    ])
     const started = await paula.json('POST', `/accounts/${account}/safe/recoveries`, {
       incomingOwner: INCOMING.toLowerCase(),
       confirmation: await paula.hostConfirmation(),

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderInSession } from '../testing/render-in-session'
+import { AdminCardPage } from './cards-pages'
+
+/** The back office's card page words a frozen card's reason and its purchases' states in the admin's language. */
+const session = {
+  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
+  memberships: [],
+  csrfToken: 'csrf',
+}
+const cardId = '30000000-0000-4000-8000-000000000001'
+const detail = {
+  card: {
+    id: cardId,
+    accountId: '10000000-0000-4000-8000-000000000001',
+    cardholderUserId: '20000000-0000-4000-8000-000000000001',
+    kind: 'virtual',
+    status: 'frozen',
+    statusReason: 'Frozen by you.',
+    statusReasonKey: { key: 'by_you', status: 'frozen' },
+    last4: '4242',
+    expiry: '11/30',
+    nameOnCard: 'PAULA PEREIRA',
+    limits: { perPurchase: null, daily: null, monthly: null },
+    shipping: null,
+    orderFee: '0',
+  },
+  cardholder: { id: '20000000-0000-4000-8000-000000000001', email: 'p@demo.cash', name: 'Paula' },
+  account: { id: '10000000-0000-4000-8000-000000000001', name: 'Paula', kind: 'personal', frozen: false },
+  authorizations: [
+    {
+      id: '50000000-0000-4000-8000-000000000001',
+      networkId: 'n1',
+      amount: '12.5',
+      merchantName: 'Café Lisboa',
+      status: 'declined',
+      declineReason: 'card_frozen',
+      createdAt: '2026-11-27T12:00:00.000Z',
+    },
+  ],
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    if (url.endsWith('/auth/session')) return json(session)
+    if (url.includes(`/admin/cards/${cardId}`)) return json(detail)
+    if (url.includes('/admin/audit')) return json({ items: [] })
+    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('AdminCardPage in Portuguese', () => {
+  it('words the status reason, a purchase’s state and its decline, not the stored codes', async () => {
+    renderInSession(<AdminCardPage title="Card" params={{ cardId }} path={`/admin/card/${cardId}`} />, 'pt-BR')
+    expect((await screen.findByTestId('admin-card.status')).textContent).toContain('Congelado por você.')
+    const purchases = (await screen.findByTestId('admin-card.authorizations')).textContent ?? ''
+    expect(purchases).not.toContain('declined')
+    expect(purchases).not.toContain('card_frozen')
+  })
+})
