@@ -154,7 +154,7 @@ export interface Database {
     password_hash: string
     platform_role: 'user' | 'admin'
     kyc_status: Generated<string>
-    kyc_reason: string | null
+    kyc_reason: { key: string } | null
     language: unknown
     phone: ColumnType<string | null, string, string>
     vault_email: string | null
