@@ -136,7 +136,7 @@ test(
 
     await recon.getByRole('link', { name: 'Investigate' }).click()
     await expect(page.getByTestId('investigate-timeline')).toContainText('Cleared')
-    const journal = page.getByTestId('investigate-journal').filter({ hasText: 'card_spend' })
+    const journal = page.getByTestId('investigate-journal').filter({ hasText: 'Card spend' })
     await expect(journal.getByRole('row', { name: /cash · Paula Pereira/ })).toContainText('$12.00')
     await expect(journal.getByRole('row', { name: /card_settlement · platform/ })).toContainText('$12.00')
   },

@@ -6,7 +6,8 @@ import { CashApp } from './support/cash-app'
 /**
  * Movements are data the page words (domain/movement-title.ts, movement-reason.ts): a holder whose browser prefers
  * Portuguese reads every title and every decline in Portuguese, amounts the Portuguese way, and finds a movement by
- * searching in Portuguese.
+ * searching in Portuguese. A request the server refuses says why at its field in Portuguese, with its figures the
+ * Portuguese way (domain/error-words.ts).
  */
 test.use({ locale: 'pt-BR', colorScheme: 'dark', viewport: { width: 360, height: 780 } })
 
@@ -41,4 +42,37 @@ test('a Portuguese holder reads movements and declines in Portuguese and finds t
   const increment = page.getByTestId('history.increment')
   await expect(increment).toHaveText(/^\+US\$\s9\.000,00 · Recusada: saldo disponível insuficiente\.$/)
   await page.screenshot({ path: test.info().outputPath('detail.png'), fullPage: true })
+})
+
+test('a Portuguese holder reads a refused request at its field and a declined purchase in Portuguese', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiAs(request, 'admin')
+  const merchantName = `Iates de Luxo ${Date.now()}`
+  const bought = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
+    amount: '999999',
+    merchantName,
+    mcc: '5551',
+  })) as { approved: boolean }
+  expect(bought.approved).toBe(false)
+
+  await new CashApp(page).useSession('personal')
+  await page.goto('/app/cash/transaction-history')
+  await page.getByRole('searchbox').fill(merchantName)
+  const row = page.getByTestId('history.list').getByRole('listitem').filter({ hasText: merchantName })
+  await expect(row).toContainText(/Recusada: (saldo disponível insuficiente|acima do seu limite diário de gastos)\./)
+  await expect(row).not.toContainText('Declined')
+
+  // More USDC than is free: the server's refusal shows at the amount, its figure the Portuguese way (1.234,56).
+  await page.goto('/app/cash/convert')
+  await page.getByLabel('De', { exact: true }).selectOption('USDC')
+  await page.getByLabel('Para', { exact: true }).selectOption('USDT')
+  await page.getByLabel('Valor em USDC').fill('99999999')
+  await page.getByRole('button', { name: 'Ver cotação' }).click()
+  await expect(page.getByLabel('Valor em USDC')).toHaveAccessibleDescription(
+    /^Mais do que os seus USDC livres \(\d{1,3}(\.\d{3})+,\d{2} USDC\)\.$/,
+  )
+  await expect(page.getByRole('alert').filter({ hasText: 'More than' })).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorMessageSchema } from '../error-message'
 
 /** What an admin action changed: the kind of record and its id, e.g. `card` / a card id. */
 export const AUDIT_SUBJECTS = [
@@ -29,7 +30,10 @@ export const AuditEntry = z
     action: z.string(),
     subjectType: AuditSubject,
     subjectId: z.string(),
+    /** An admin's own words, shown as written. */
     reason: z.string().nullable(),
+    /** A reason the server gave (e.g. a refused approval), as data each page words in its language. */
+    reasonMessage: ErrorMessageSchema.nullable(),
     before: z.unknown().nullable(),
     after: z.unknown().nullable(),
     at: z.iso.datetime({ offset: true }),

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { z } from 'zod'
 import { AdminAccountDetail, AdminAccountFreeze, AdminAccountsResponse } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
+import { kindText } from '../../domain/ledger-kinds'
 import { formatMoney, parseAmount, formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -22,14 +23,15 @@ import { ResourceView } from '../ui/resource-view'
 type Accounts = z.infer<typeof AdminAccountsResponse>['items']
 
 function AccountList({ items }: { items: Accounts }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   return (
     <ul className="cash-link-list" data-testid="admin-account.results">
       {items.map((a) => (
         <li key={a.id}>
           <a href={`/app/cash/admin/account/${a.id}`}>
             <strong>{a.name}</strong>
-            {a.kind} · {a.tier} · <span className="cash-mono">{a.safeAddress ?? t('admin.account.noSafe')}</span>
+            {kindText('account', a.kind, locale)} · {a.tier} ·{' '}
+            <span className="cash-mono">{a.safeAddress ?? t('admin.account.noSafe')}</span>
             {a.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}
           </a>
         </li>
@@ -118,7 +120,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                 </div>
                 <div className="cash-row">
                   <dt>{t('admin.account.kind')}</dt>
-                  <dd>{account.kind}</dd>
+                  <dd>{kindText('account', account.kind, locale)}</dd>
                 </div>
                 <div className="cash-row">
                   <dt>{t('admin.account.safe')}</dt>
@@ -243,7 +245,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                   <li key={c.id}>
                     <a href={`/app/cash/admin/card/${c.id}`}>
                       <strong>•••• {c.last4}</strong>
-                      {c.kind} · {c.status} · {c.cardholder.email}
+                      {t(`cards.kind.${c.kind}`)} · {t(`cards.status.${c.status}`)} · {c.cardholder.email}
                     </a>
                   </li>
                 ))}

@@ -1,4 +1,5 @@
 import { AuditResponse, type AuditSubject } from '../../domain/api/admin.schema'
+import { errorText } from '../../domain/error-words'
 import { formatDate } from '../../domain/format-date'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -48,9 +49,9 @@ export function AuditTrail({
                   <strong>{e.action}</strong> · {e.actor.email} ·{' '}
                   <time dateTime={e.at}>{formatDate(e.at, locale, 'stamp')}</time>
                 </p>
-                {e.reason ? (
+                {e.reason || e.reasonMessage ? (
                   <p style={{ margin: 0 }}>
-                    {t('admin.audit.reason')}: {e.reason}
+                    {t('admin.audit.reason')}: {e.reasonMessage ? errorText(e.reasonMessage, locale) : e.reason}
                   </p>
                 ) : null}
                 <dl className="cash-row" style={{ margin: 0, alignItems: 'flex-start' }}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { InvestigateResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
+import { kindText } from '../../domain/ledger-kinds'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -105,11 +106,14 @@ export function InvestigateTransactionPage({ title }: EmbedProps) {
               <TableScroll
                 key={j.id}
                 inCard
-                label={t('admin.investigate.journal', { kind: j.kind, title: movementTitleText(j.title, locale) })}
+                label={t('admin.investigate.journal', {
+                  kind: kindText('journal', j.kind, locale),
+                  title: movementTitleText(j.title, locale),
+                })}
               >
                 <table className="cash-table" data-testid="investigate-journal">
                   <caption>
-                    <strong>{j.kind}</strong> · {movementTitleText(j.title, locale)} ·{' '}
+                    <strong>{kindText('journal', j.kind, locale)}</strong> · {movementTitleText(j.title, locale)} ·{' '}
                     <time dateTime={j.createdAt}>{when(j.createdAt)}</time>
                     <br />
                     <span className="cash-mono cash-muted">{j.id}</span>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { HoldActionResponse, PendingHoldsResponse } from '../../domain/api/admin-money.schema'
 import { isHeldAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
+import { kindText } from '../../domain/ledger-kinds'
 import { formatMoney, parseAmount } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -62,7 +63,8 @@ export function PendingHoldsPage({ title }: EmbedProps) {
                   {money(h.amount, h.asset)} · {h.account?.name ?? t('admin.holds.platform')}
                 </h2>
                 <p style={{ margin: 0 }}>
-                  <span className="cash-badge">{h.kind.replace(/_/g, ' ')}</span> {movementTitleText(h.title, locale)}
+                  <span className="cash-badge">{kindText('hold', h.kind, locale)}</span>{' '}
+                  {movementTitleText(h.title, locale)}
                 </p>
                 <p className="cash-muted" style={{ margin: 0 }}>
                   {t('admin.holds.times', { created: when(h.createdAt), expires: when(h.expiresAt) })}

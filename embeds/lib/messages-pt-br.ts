@@ -1516,7 +1516,7 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.investigate.ledgerOnly': 'Só registros contábeis correspondem a esta busca.',
   'admin.investigate.timeline': 'Ciclo de vida',
   'admin.investigate.journals': 'Lançamentos contábeis',
-  'admin.investigate.journal': 'Lançamento {kind}: {title}',
+  'admin.investigate.journal': 'Lançamento ({kind}): {title}',
   'admin.investigate.noJournals': 'Nada foi lançado na contabilidade ainda.',
   'admin.investigate.ledgerAccount': 'Conta contábil',
   'admin.investigate.debit': 'Débito',

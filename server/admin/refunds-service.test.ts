@@ -135,6 +135,13 @@ describe('manual refunds', () => {
         ],
       )
       expect(audit[0]).toMatchObject({ before: { status: 'pending_approval' }, after: { status: 'posted' } })
+      expect(audit[1]).toMatchObject({ reason: null, reasonMessage: { key: 'refund_second_admin' } })
+      const stored = await t.deps.db.kysely
+        .selectFrom('admin_audit_log')
+        .select(['reason', 'reason_message'])
+        .where('action', '=', 'manual_refund.approve_refused')
+        .execute()
+      expect(stored).toEqual([{ reason: null, reason_message: { key: 'refund_second_admin' } }])
       expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
     },
   )

@@ -261,7 +261,7 @@ export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: 
           action: 'manual_refund.approve_refused',
           subjectType: 'manual_refund',
           subjectId: id,
-          reason: 'A second admin must approve refunds above $1,000',
+          reasonMessage: say('refund_second_admin'),
           before,
           after: before,
         }),

@@ -129,4 +129,48 @@ describe('admin audit log', () => {
       })
     },
   )
+
+  it(
+    'sends a reason the server gave as data, reads the English sentence of older lines as its key, ' +
+      'and chains the reason message',
+    async () => {
+      const refused = (reason: string | null, reasonMessage: { key: 'refund_second_admin' } | null) =>
+        recordAudit(t.deps, t.deps.db.kysely, {
+          actorId: adminId(),
+          action: 'manual_refund.approve_refused',
+          subjectType: 'manual_refund',
+          subjectId: 'r-9',
+          reason,
+          reasonMessage,
+          before: null,
+          after: null,
+        })
+      await refused('A second admin must approve refunds above $1,000', null)
+      t.setNow(new Date(t.deps.now().getTime() + 1000))
+      await refused(null, { key: 'refund_second_admin' })
+      const items = (await admin.json('GET', '/admin/audit?subjectType=manual_refund&subjectId=r-9')).body.items
+      expect(items.map((i: object) => ({ ...i }))).toMatchObject([
+        { reason: null, reasonMessage: { key: 'refund_second_admin' } },
+        { reason: null, reasonMessage: { key: 'refund_second_admin' } },
+      ])
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+      // A line with no reason message hashes as it did before migration 0056 added the field.
+      const older = await sql<{ same: boolean }>`
+        SELECT hash = encode(sha256(convert_to(concat_ws(',', quote_literal(prev_hash), seq::text,
+          quote_literal(id::text), quote_literal(actor_id::text), quote_literal(action), quote_literal(subject_type),
+          quote_literal(subject_id), quote_nullable(reason), quote_nullable(before::text), quote_nullable(after::text),
+          quote_literal(to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'))), 'UTF8')), 'hex')
+          AS same
+        FROM admin_audit_log WHERE subject_id = 'r-9' AND reason_message IS NULL`.execute(t.deps.db.kysely)
+      expect(older.rows).toEqual([{ same: true }])
+      await t.deps.db.kysely.transaction().execute(async (tx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(tx)
+        await sql`UPDATE admin_audit_log SET reason_message = '{"key":"not_found"}'
+          WHERE reason_message IS NOT NULL`.execute(tx)
+      })
+      expect((await checkLedger(t.deps.db.kysely)).problems).toContainEqual(
+        expect.objectContaining({ kind: 'audit_chain_broken', id: items[0].id }),
+      )
+    },
+  )
 })

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditSubject } from '../../domain/api/admin.schema'
+import type { ErrorMessage } from '../../domain/error-message'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 
@@ -8,7 +9,10 @@ export type AuditInput = {
   action: string
   subjectType: AuditSubject
   subjectId: string
+  /** An admin's own words, shown as written. */
   reason?: string | null
+  /** A reason the server gives (a refusal), as data each page words in its language. */
+  reasonMessage?: ErrorMessage | null
   /**
    * The record as it was (null when created) and as it is now (null when removed). Must be JSON-safe: bigints as
    * strings.
@@ -37,11 +41,22 @@ export async function recordAudit(deps: Pick<Deps, 'newId' | 'now'>, tx: Tx, inp
       subject_type: input.subjectType,
       subject_id: input.subjectId,
       reason: input.reason ?? null,
+      reason_message: input.reasonMessage ? JSON.stringify(input.reasonMessage) : null,
       before: toJson(input.before),
       after: toJson(input.after),
       created_at: deps.now(),
     })
     .execute()
+}
+
+/**
+ * A line's reasons as the API sends them. Lines written before migration 0056 held the refusal of a refund's
+ * requester as an English sentence; the log is never rewritten, so that sentence is read as its key here.
+ */
+function reasonOf(action: string, reason: string | null, message: ErrorMessage | null) {
+  if (action === 'manual_refund.approve_refused' && reason === 'A second admin must approve refunds above $1,000')
+    return { reason: null, reasonMessage: { key: 'refund_second_admin' } satisfies ErrorMessage }
+  return { reason, reasonMessage: message }
 }
 
 /** The newest audit lines, optionally for one subject or one actor. */
@@ -65,6 +80,7 @@ export async function listAudit(
       'a.subject_type',
       'a.subject_id',
       'a.reason',
+      'a.reason_message',
       'a.before',
       'a.after',
       'a.created_at',
@@ -79,7 +95,7 @@ export async function listAudit(
     action: r.action,
     subjectType: r.subject_type as AuditSubject,
     subjectId: r.subject_id,
-    reason: r.reason,
+    ...reasonOf(r.action, r.reason, r.reason_message as ErrorMessage | null),
     before: r.before ?? null,
     after: r.after ?? null,
     at: new Date(r.created_at).toISOString(),

@@ -994,6 +994,8 @@ export interface AdminAuditLogTable {
   subject_type: string
   subject_id: string
   reason: string | null
+  /** A reason the server gives, as data (migration 0056): `{ key, ...params }` (domain/error-message.ts). */
+  reason_message: ColumnType<JsonValue | null, string | null | undefined, never>
   before: ColumnType<JsonValue | null, string | null, never>
   after: ColumnType<JsonValue | null, string | null, never>
   created_at: Timestamp

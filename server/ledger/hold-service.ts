@@ -2,6 +2,7 @@ import { say } from '../../domain/error-message'
 import type { Kysely } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { MovementTitle } from '../../domain/movement-title'
+import type { HoldKind, JournalKind } from '../../domain/ledger-kinds'
 import type { Database } from '../db/schema'
 import { DomainError } from '../../domain/errors'
 import { postingFollower } from './posting-followers'
@@ -10,7 +11,8 @@ import type { Tx } from '../db/connect'
 
 export type HoldInput = {
   id: string
-  kind: string
+  /** Worded for the back office by domain/ledger-kinds.ts. */
+  kind: HoldKind
   accountId: string | null
   debitLedgerAccountId: string
   creditLedgerAccountId: string
@@ -79,7 +81,7 @@ async function lockPendingHold(tx: Tx, holdId: string, now: Date) {
  */
 export async function postHold(
   tx: Tx,
-  args: { holdId: string; journalId: string; amount?: bigint; now: Date; kind?: string },
+  args: { holdId: string; journalId: string; amount?: bigint; now: Date; kind?: JournalKind },
 ): Promise<string> {
   const hold = await lockPendingHold(tx, args.holdId, args.now)
   const amount = args.amount ?? hold.amount
@@ -88,7 +90,8 @@ export async function postHold(
   await movePending(tx, hold.debit_ledger_account_id, hold.credit_ledger_account_id, -hold.amount)
   await postJournal(tx, {
     id: args.journalId,
-    kind: args.kind ?? hold.kind,
+    // Without a kind (tests only), the journal keeps its hold's, a code the back office shows as written.
+    kind: args.kind ?? (hold.kind as JournalKind),
     accountId: hold.account_id,
     title: hold.title,
     reference: hold.reference,
@@ -112,7 +115,14 @@ export async function postHold(
  */
 export async function settleHold(
   tx: Tx,
-  args: { holdId: string; journalId: string; kind: string; title: MovementTitle; entries: EntryInput[]; now: Date },
+  args: {
+    holdId: string
+    journalId: string
+    kind: JournalKind
+    title: MovementTitle
+    entries: EntryInput[]
+    now: Date
+  },
 ): Promise<string> {
   const hold = await lockPendingHold(tx, args.holdId, args.now)
   const debited = args.entries

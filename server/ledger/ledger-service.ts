@@ -2,6 +2,7 @@ import { say } from '../../domain/error-message'
 import { sql, type Selectable } from 'kysely'
 import type { HeldAsset } from '../../domain/asset'
 import type { MovementTitle } from '../../domain/movement-title'
+import type { JournalKind } from '../../domain/ledger-kinds'
 import { DomainError } from '../../domain/errors'
 import { balanceOf, LEDGER_CODES, type LedgerCode, type Side } from '../../domain/ledger-chart'
 import type { Tx } from '../db/connect'
@@ -12,7 +13,8 @@ export type LedgerAccount = Selectable<LedgerAccountsTable>
 export type EntryInput = { ledgerAccountId: string; side: Side; amount: bigint; asset: HeldAsset }
 export type JournalInput = {
   id: string
-  kind: string
+  /** Worded for the back office by domain/ledger-kinds.ts. */
+  kind: JournalKind
   accountId: string | null
   /** What the movement is, as data: pages word it (domain/movement-title.ts). */
   title: MovementTitle

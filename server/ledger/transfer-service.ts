@@ -1,6 +1,7 @@
 import { say } from '../../domain/error-message'
 import type { HeldAsset } from '../../domain/asset'
 import { title, type MovementTitle } from '../../domain/movement-title'
+import type { JournalKind } from '../../domain/ledger-kinds'
 import type { JournalResult } from '../../domain/api/ledger.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
@@ -92,7 +93,7 @@ export async function moveCustodyMany(
     const [debit, credit] = direction === 'in' ? [custody, cash] : [cash, custody]
     const journal = {
       id: deps.newId(),
-      kind: direction === 'in' ? 'deposit' : 'withdrawal',
+      kind: direction === 'in' ? ('deposit' as const) : ('withdrawal' as const),
       accountId: input.accountId,
       title: input.description
         ? title('note', { text: input.description })
@@ -141,7 +142,7 @@ export async function creditIncoming(
     asset: HeldAsset
     gross: bigint
     fee: bigint
-    kind: string
+    kind: JournalKind
     title: MovementTitle
     reference: string
   },
@@ -196,7 +197,7 @@ export async function returnOutgoing(
     asset: HeldAsset
     amount: bigint
     fee: bigint
-    kind: string
+    kind: JournalKind
     title: MovementTitle
     reference: string
   },

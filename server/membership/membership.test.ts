@@ -1,4 +1,5 @@
 import { title } from '../../domain/movement-title'
+import type { JournalKind } from '../../domain/ledger-kinds'
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
@@ -41,7 +42,7 @@ const credit = async (to: { accountId: string | null; code: 'cash' | 'cashback_p
   await t.deps.db.kysely.transaction().execute(async (db) =>
     postJournal(db, {
       id: randomUUID(),
-      kind: 'test_funding',
+      kind: 'test_funding' as JournalKind,
       accountId: to.accountId,
       title: title('note', { text: 'Test funding' }),
       entries: [

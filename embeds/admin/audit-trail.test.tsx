@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderInSession } from '../testing/render-in-session'
+import { AuditTrail } from './audit-trail'
+
+/** The audit trail words a reason the server gave in the admin's language, and shows an admin's own as written. */
+const session = {
+  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
+  memberships: [],
+  csrfToken: 'csrf',
+}
+const line = (id: string, action: string, reason: string | null, reasonMessage: unknown) => ({
+  id,
+  actor: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash' },
+  action,
+  subjectType: 'manual_refund',
+  subjectId: 'r-1',
+  reason,
+  reasonMessage,
+  before: null,
+  after: null,
+  at: '2026-11-27T12:00:00.000Z',
+})
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    if (url.endsWith('/auth/session')) return json(session)
+    if (url.includes('/admin/audit'))
+      return json({
+        items: [
+          line('40000000-0000-4000-8000-000000000002', 'manual_refund.approve_refused', null, {
+            key: 'refund_second_admin',
+          }),
+          line('40000000-0000-4000-8000-000000000001', 'manual_refund.request', 'Lost card fraud', null),
+        ],
+      })
+    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('AuditTrail', () => {
+  it('words a refused approval’s reason in Portuguese and keeps the admin’s own reason as written', async () => {
+    renderInSession(<AuditTrail subjectType="manual_refund" subjectId="r-1" />, 'pt-BR')
+    const trail = (await screen.findByTestId('audit-trail')).textContent ?? ''
+    expect(trail).toContain('Motivo: Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000')
+    expect(trail).toContain('Motivo: Lost card fraud')
+    expect(trail).not.toContain('A second admin')
+  })
+
+  it('words the same reason in English', async () => {
+    renderInSession(<AuditTrail subjectType="manual_refund" subjectId="r-1" />)
+    const trail = (await screen.findByTestId('audit-trail')).textContent ?? ''
+    expect(trail).toContain('Reason: A second admin must approve refunds above $1,000')
+  })
+})
