@@ -58,7 +58,7 @@ test.describe('back office', () => {
         await expect(freeze.getByText('Say why, in a sentence the holder may read.')).toBeVisible()
         await freeze.getByLabel('Reason (required)').fill('Reported lost by phone (e2e)')
         await freeze.getByRole('button', { name: 'Freeze card' }).click()
-        await expect(page.getByTestId('admin-card.status')).toContainText('frozen')
+        await expect(page.getByTestId('admin-card.status')).toContainText('Frozen')
 
         const declined = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
           amount: '3.5',
@@ -74,9 +74,9 @@ test.describe('back office', () => {
         await expect(latest.getByTestId('audit-after')).toContainText('"status": "frozen"')
 
         await page.reload()
-        await expect(page.getByTestId('admin-card.authorizations')).toContainText('card_frozen')
+        await expect(page.getByTestId('admin-card.authorizations')).toContainText('Declined: this card is frozen.')
         await page.getByTestId('admin-card.unfreeze').getByRole('button', { name: 'Unfreeze card' }).click()
-        await expect(page.getByTestId('admin-card.status')).toHaveText('active')
+        await expect(page.getByTestId('admin-card.status')).toHaveText('Active')
         await expect(page.getByTestId('audit-trail').getByRole('listitem').first()).toContainText('card.unfreeze')
       } finally {
         // Leave Paula's card as the other specs expect it, whatever happened above.

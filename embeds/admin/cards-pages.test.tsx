@@ -56,7 +56,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('AdminCardPage in Portuguese', () => {
   it('words the status reason, a purchase’s state and its decline, not the stored codes', async () => {
     renderInSession(<AdminCardPage title="Card" params={{ cardId }} path={`/admin/card/${cardId}`} />, 'pt-BR')
-    expect((await screen.findByTestId('admin-card.status')).textContent).toContain('Congelado por você.')
+    expect((await screen.findByTestId('admin-card.status')).textContent).toBe('Congelado · Congelado por você.')
     const purchases = (await screen.findByTestId('admin-card.authorizations')).textContent ?? ''
     expect(purchases).not.toContain('declined')
     expect(purchases).not.toContain('card_frozen')

@@ -22,6 +22,7 @@ import { ResourceView } from '../ui/resource-view'
 
 /** Find a card by its last 4 digits, its id, its account or its cardholder. */
 export function AdminCardsPage(props: EmbedProps) {
+  const { t } = useI18n()
   return (
     <AdminSearchPage
       {...props}
@@ -34,7 +35,7 @@ export function AdminCardsPage(props: EmbedProps) {
             <li key={c.id}>
               <a href={`/app/cash/admin/card/${c.id}`}>
                 <strong>•••• {c.last4}</strong>
-                {c.kind} · {c.status} · {c.cardholder.email} · {c.accountName}
+                {t(`cards.kind.${c.kind}`)} · {t(`cards.status.${c.status}`)} · {c.cardholder.email} · {c.accountName}
               </a>
             </li>
           ))}
@@ -74,7 +75,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                 <div className="cash-row">
                   <dt>{t('admin.card.status')}</dt>
                   <dd data-testid="admin-card.status">
-                    {loaded.card.status}
+                    {t(`cards.status.${loaded.card.status}`)}
                     {loaded.card.statusReasonKey
                       ? ` · ${cardStatusReasonText(loaded.card.statusReasonKey, locale)}`
                       : ''}
@@ -83,7 +84,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                 <div className="cash-row">
                   <dt>{t('admin.card.kind')}</dt>
                   <dd>
-                    {loaded.card.kind} · {loaded.card.expiry}
+                    {t(`cards.kind.${loaded.card.kind}`)} · {loaded.card.expiry}
                   </dd>
                 </div>
                 <div className="cash-row">
