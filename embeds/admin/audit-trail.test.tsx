@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { stubAdminApi } from '../testing/admin-api'
 import { renderInSession } from '../testing/render-in-session'
 import { AuditTrail } from './audit-trail'
 
 /** The audit trail words a reason the server gave in the admin's language, and shows an admin's own as written. */
-const session = {
-  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
-  memberships: [],
-  csrfToken: 'csrf',
-}
 const line = (id: string, action: string, reason: string | null, reasonMessage: unknown) => ({
   id,
   actor: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash' },
@@ -22,24 +18,18 @@ const line = (id: string, action: string, reason: string | null, reasonMessage: 
   at: '2026-11-27T12:00:00.000Z',
 })
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    if (url.endsWith('/auth/session')) return json(session)
-    if (url.includes('/admin/audit'))
-      return json({
-        items: [
-          line('40000000-0000-4000-8000-000000000002', 'manual_refund.approve_refused', null, {
-            key: 'refund_second_admin',
-          }),
-          line('40000000-0000-4000-8000-000000000001', 'manual_refund.request', 'Lost card fraud', null),
-        ],
-      })
-    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
-  })
+stubAdminApi((url) => {
+  if (url.includes('/admin/audit'))
+    return {
+      items: [
+        line('40000000-0000-4000-8000-000000000002', 'manual_refund.approve_refused', null, {
+          key: 'refund_second_admin',
+        }),
+        line('40000000-0000-4000-8000-000000000001', 'manual_refund.request', 'Lost card fraud', null),
+      ],
+    }
+  return undefined
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('AuditTrail', () => {
   it('words a refused approval’s reason in Portuguese and keeps the admin’s own reason as written', async () => {

@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { stubAdminApi } from '../testing/admin-api'
 import { renderInSession } from '../testing/render-in-session'
 import { AdminCardPage } from './cards-pages'
 
 /** The back office's card page words a frozen card's reason and its purchases' states in the admin's language. */
-const session = {
-  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
-  memberships: [],
-  csrfToken: 'csrf',
-}
 const cardId = '30000000-0000-4000-8000-000000000001'
 const detail = {
   card: {
@@ -41,17 +37,10 @@ const detail = {
   ],
 }
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    if (url.endsWith('/auth/session')) return json(session)
-    if (url.includes(`/admin/cards/${cardId}`)) return json(detail)
-    if (url.includes('/admin/audit')) return json({ items: [] })
-    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
-  })
+stubAdminApi((url) => {
+  if (url.includes(`/admin/cards/${cardId}`)) return detail
+  return undefined
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('AdminCardPage in Portuguese', () => {
   it('words the status reason, a purchase’s state and its decline, not the stored codes', async () => {

@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { stubAdminApi } from '../testing/admin-api'
 import { renderInSession } from '../testing/render-in-session'
 import { InvestigateTransactionPage } from './investigate-page'
 
 /** The investigate page words a journal's kind in the admin's language; a kind it does not know shows as its code. */
-const session = {
-  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
-  memberships: [],
-  csrfToken: 'csrf',
-}
 const journal = (id: string, kind: string) => ({
   id,
   kind,
@@ -21,25 +17,21 @@ const journal = (id: string, kind: string) => ({
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/app/cash/admin/investigate-transaction?q=net-1')
-  vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    if (url.endsWith('/auth/session')) return json(session)
-    if (url.includes('/admin/investigate'))
-      return json({
-        query: 'net-1',
-        records: [],
-        timeline: [],
-        journals: [
-          journal('60000000-0000-4000-8000-000000000001', 'card_spend'),
-          journal('60000000-0000-4000-8000-000000000002', 'some_future_journal'),
-        ],
-        holds: [],
-      })
-    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
-  })
 })
-afterEach(() => vi.unstubAllGlobals())
+stubAdminApi((url) => {
+  if (url.includes('/admin/investigate'))
+    return {
+      query: 'net-1',
+      records: [],
+      timeline: [],
+      journals: [
+        journal('60000000-0000-4000-8000-000000000001', 'card_spend'),
+        journal('60000000-0000-4000-8000-000000000002', 'some_future_journal'),
+      ],
+      holds: [],
+    }
+  return undefined
+})
 
 describe('InvestigateTransactionPage in Portuguese', () => {
   it('words a known journal kind and shows an unknown one as its code', async () => {

@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { stubAdminApi } from '../testing/admin-api'
 import { renderInSession } from '../testing/render-in-session'
 import { PendingHoldsPage } from './pending-holds-page'
 
 /** The pending holds page words a hold's kind in the admin's language; a kind it does not know shows as its code. */
-const session = {
-  user: { id: '20000000-0000-4000-8000-000000000009', email: 'a@demo.cash', name: 'Ada', platformRole: 'admin' },
-  memberships: [],
-  csrfToken: 'csrf',
-}
 const hold = (id: string, kind: string) => ({
   id,
   kind,
@@ -21,23 +17,16 @@ const hold = (id: string, kind: string) => ({
   expiresAt: '2026-12-04T12:00:00.000Z',
 })
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    if (url.endsWith('/auth/session')) return json(session)
-    if (url.includes('/admin/holds/pending'))
-      return json({
-        items: [
-          hold('50000000-0000-4000-8000-000000000001', 'card_authorization'),
-          hold('50000000-0000-4000-8000-000000000002', 'some_future_hold'),
-        ],
-      })
-    if (url.includes('/admin/audit')) return json({ items: [] })
-    return json({ error: { code: 'not_found', message: 'Not found.' } }, 404)
-  })
+stubAdminApi((url) => {
+  if (url.includes('/admin/holds/pending'))
+    return {
+      items: [
+        hold('50000000-0000-4000-8000-000000000001', 'card_authorization'),
+        hold('50000000-0000-4000-8000-000000000002', 'some_future_hold'),
+      ],
+    }
+  return undefined
 })
-afterEach(() => vi.unstubAllGlobals())
 
 describe('PendingHoldsPage in Portuguese', () => {
   it('words a known hold kind and shows an unknown one as its code', async () => {
