@@ -47,6 +47,8 @@ describe('AdminCardPage in Portuguese', () => {
     renderInSession(<AdminCardPage title="Card" params={{ cardId }} path={`/admin/card/${cardId}`} />, 'pt-BR')
     expect((await screen.findByTestId('admin-card.status')).textContent).toBe('Congelado · Congelado por você.')
     const purchases = (await screen.findByTestId('admin-card.authorizations')).textContent ?? ''
+    expect(purchases).toContain('Café Lisboa')
+    expect(purchases.match(/Recusad/g)).toHaveLength(1) // the state is not said twice
     expect(purchases).not.toContain('declined')
     expect(purchases).not.toContain('card_frozen')
   })

@@ -168,8 +168,10 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                   <li key={a.id} className="cash-row">
                     <span>
                       {a.merchantName} · <time dateTime={a.createdAt}>{stamp(a.createdAt)}</time> ·{' '}
-                      {t(`admin.investigate.state.${a.status as AuthorizationState}`)}
-                      {a.declineReason ? ` (${movementReasonText(declineReason(a.declineReason), locale)})` : ''}
+                      {/* A decline's reason says "Declined: …" itself; the state alone would say it twice. */}
+                      {a.declineReason
+                        ? movementReasonText(declineReason(a.declineReason), locale)
+                        : t(`admin.investigate.state.${a.status as AuthorizationState}`)}
                     </span>
                     <span className="cash-mono">{usd(a.amount)}</span>
                   </li>
