@@ -14,6 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
+import { flushFolder, holdsDatabase, onDisk } from './flushed-files'
 
 export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
@@ -43,8 +44,13 @@ const started = workerData as { cashPgliteThread?: boolean; dataDir?: string } |
 if (parentPort && started?.cashPgliteThread && started.dataDir) {
   const port = parentPort
   const dataDir = started.dataDir
-  const client = new PGlite(dataDir === ':memory:' ? { parsers } : { dataDir, parsers })
-  const ready = client.waitReady.then(() => growFilesInPlace(client))
+  const inMemory = dataDir === ':memory:'
+  const created = !inMemory && !holdsDatabase(dataDir)
+  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }))
+  const ready = client.waitReady.then(() => {
+    growFilesInPlace(client)
+    if (created) flushFolder(dataDir)
+  })
   const answer = async (request: ThreadRequest): Promise<ThreadAnswer> => {
     try {
       await ready

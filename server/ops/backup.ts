@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { connectPglite, type Db } from '../db/connect'
 import { lockFolder } from '../db/folder-lock'
+import { flushFolder, onDisk } from '../db/flushed-files'
 import { pgliteParsers } from '../db/pglite-parsers'
 
 /**
@@ -67,14 +68,16 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
   mkdirSync(dataDir, { recursive: true })
   const lock = lockFolder(dataDir)
   try {
-    const client = new PGlite({
-      dataDir,
-      loadDataDir: new Blob([readFileSync(file)], { type: 'application/x-gzip' }),
-      parsers: pgliteParsers,
-    })
+    const client = new PGlite(
+      onDisk(dataDir, {
+        loadDataDir: new Blob([readFileSync(file)], { type: 'application/x-gzip' }),
+        parsers: pgliteParsers,
+      }),
+    )
     await client.waitReady
     await client.query('select 1')
     await client.close()
+    flushFolder(dataDir) // the restored files were written without fsync
   } finally {
     lock.release()
   }

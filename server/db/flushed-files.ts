@@ -1,0 +1,89 @@
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite'
+
+/**
+ * Commits on disk that survive a power cut. PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system
+ * (Emscripten's NODEFS) has no fsync at all: every acknowledged commit of the on-disk database waited in the
+ * operating system's page cache, and a machine that lost power before writing it back lost it (a kill -9 loses
+ * nothing: the kernel still writes the pages). Here PostgreSQL runs with fsync on and flushes its WAL with fsync()
+ * (its Linux default, fdatasync(), is a no-op in Emscripten), and NODEFS's fsync is Node's `fsyncSync` on the file:
+ * a commit is answered once its WAL is on the disk, and a checkpoint flushes the data files it wrote. Shared
+ * commits (card decisions, money movements) pay one flush per batch. In memory nothing changes.
+ *
+ * A failed flush throws out of PostgreSQL's call, which ends the database (server/db/pglite-client.ts then fails
+ * every query with the reason): a commit that may not be on the disk is never acknowledged.
+ */
+type Stream = { nfd?: number }
+type Nodefs = { stream_ops: { fsync?: (stream: Stream) => number } }
+type EmscriptenOptions = { preRun?: ((mod: { NODEFS: Nodefs }) => void)[] }
+
+/** A PGlite extension (it only sets an option before PostgreSQL starts) giving NODEFS a real fsync. */
+export function flushedFiles(onFlush: () => void = () => undefined): Extension {
+  return {
+    name: 'cash-flushed-files',
+    setup: async (_pg, emscriptenOpts: EmscriptenOptions) => ({
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [
+          ...(emscriptenOpts.preRun ?? []),
+          (mod: { NODEFS: Nodefs }) => {
+            mod.NODEFS.stream_ops.fsync = (stream) => {
+              if (stream.nfd !== undefined) fsyncSync(stream.nfd)
+              onFlush()
+              return 0
+            }
+          },
+        ],
+      },
+    }),
+  }
+}
+
+/** PGlite's own start parameters, with fsync left on and the WAL flushed by fsync(). */
+export const FLUSHED_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+]
+
+/** The options that open a PGlite folder on disk with flushed commits (the server's thread, a restore, tests). */
+export const onDisk = (
+  dataDir: string,
+  options: Omit<PGliteOptions, 'dataDir' | 'startParams' | 'extensions'> = {},
+  onFlush?: () => void,
+): PGliteOptions => ({
+  ...options,
+  dataDir,
+  startParams: [...FLUSHED_START_PARAMS],
+  extensions: { cashFlushedFiles: flushedFiles(onFlush) },
+})
+
+/** Whether `dataDir` holds a database already (PostgreSQL writes PG_VERSION when it creates one). */
+export const holdsDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'))
+
+/**
+ * Flushes every file and folder under `dir`, and `dir`'s entry in its parent: once, after PGlite created a database
+ * there or a backup was restored into it (both write their files without fsync), so the new folder is whole on disk
+ * before the server acknowledges anything written to it.
+ */
+export function flushFolder(dir: string, flush: (fd: number) => void = fsyncSync): void {
+  const flushPath = (path: string) => {
+    const fd = openSync(path, 'r')
+    try {
+      flush(fd)
+    } finally {
+      closeSync(fd)
+    }
+  }
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile()) flushPath(path)
+    }
+    flushPath(folder)
+  }
+  walk(dir)
+  flushPath(dirname(dir))
+}
