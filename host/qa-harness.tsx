@@ -7,6 +7,7 @@ import { useI18n } from '../embeds/lib/i18n'
 import { useClientConfig } from '../embeds/lib/use-client-config'
 import { readyData } from '../embeds/lib/use-resource'
 import { Page } from '../embeds/ui/page'
+import { ResourceView } from '../embeds/ui/resource-view'
 import { DEMO_PASSWORD, PERSONAS } from '../fixtures/personas'
 import { useQaHost, type LogLine, type QaSettings } from './use-qa-host'
 
@@ -28,7 +29,10 @@ export function QaHarness() {
   const { t } = useI18n()
   const iframe = useRef<HTMLIFrameElement>(null)
   const qa = useQaHost(iframe)
-  const config = readyData(useClientConfig())
+  // Whether the server runs a sandbox decides what a launch signs in, so Launch waits for the answer: a launch made
+  // before it came went without the sandbox's admin and its controls never appeared.
+  const configResource = useClientConfig()
+  const config = readyData(configResource)
   const sandboxOn = config !== undefined && config.monitoring.environment !== 'production'
   const [settings, setSettings] = useState<Omit<QaSettings, 'sandbox'>>({
     page: 'top-up',
@@ -49,7 +53,7 @@ export function QaHarness() {
     )
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    void qa.launch({ ...settings, sandbox: sandboxOn })
+    if (config !== undefined) void qa.launch({ ...settings, sandbox: sandboxOn })
   }
   const [scanText, setScanText] = useState('')
   const screens = qaScreens(settings.page)
@@ -133,9 +137,20 @@ export function QaHarness() {
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className="cash-button">
-              {t('qa.launch')}
-            </button>
+            <ResourceView
+              resource={configResource}
+              loading={
+                <button type="submit" className="cash-button" disabled aria-busy="true">
+                  {t('qa.launch')}
+                </button>
+              }
+            >
+              {() => (
+                <button type="submit" className="cash-button">
+                  {t('qa.launch')}
+                </button>
+              )}
+            </ResourceView>
             {qa.error ? (
               <p className="cash-alert" role="alert">
                 {qa.error}
