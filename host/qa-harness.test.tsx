@@ -1,20 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PERSONAS } from '../fixtures/personas'
+import { personaSession } from './testing/persona-session'
 import { renderInSession } from '../embeds/testing/render-in-session'
 import { QaHarness } from './qa-harness'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const ADMIN = PERSONAS.find((p) => p.platformRole === 'admin')!
-const sessionOf = (email: string) => {
-  const who = PERSONAS.find((p) => p.email === email)!
-  return {
-    user: { id: who.id, email, name: who.name, platformRole: who.platformRole },
-    memberships: [],
-    token: `token-of-${email}`,
-  }
-}
 
 /** /config answers when the test says (a slow server); sign-ins are recorded and answered at once. */
 let answerConfig: () => void = () => undefined
@@ -33,7 +26,7 @@ beforeEach(() => {
     if (url.endsWith('/auth/sign-in')) {
       const { email } = JSON.parse(String(init.body)) as { email: string }
       signIns.push(email)
-      return Promise.resolve(json(sessionOf(email)))
+      return Promise.resolve(json(personaSession(email)))
     }
     return Promise.resolve(json({ error: { code: 'not_found', message: 'Not found.' } }, 404))
   })

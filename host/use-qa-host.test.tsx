@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CAPABILITIES } from '../bridge/protocol.schema'
 import { PERSONAS } from '../fixtures/personas'
+import { personaSession } from './testing/persona-session'
 import { useQaHost, type QaSettings } from './use-qa-host'
 
 const settings = (email: string, page: string): QaSettings => ({
@@ -16,14 +17,6 @@ const settings = (email: string, page: string): QaSettings => ({
   sandbox: true,
 })
 const ADMIN = PERSONAS.find((p) => p.platformRole === 'admin')!
-const sessionOf = (email: string) => {
-  const who = PERSONAS.find((p) => p.email === email)!
-  return {
-    user: { id: who.id, email, name: who.name, platformRole: who.platformRole },
-    memberships: [],
-    token: `token-of-${email}`,
-  }
-}
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 
@@ -35,7 +28,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
     if (!url.endsWith('/auth/sign-in')) return Promise.reject(new Error(`unexpected ${url}`))
     const { email } = JSON.parse(String(init.body)) as { email: string }
-    return new Promise<Response>((resolve) => signIns.push({ email, answer: () => resolve(json(sessionOf(email))) }))
+    return new Promise<Response>((resolve) =>
+      signIns.push({ email, answer: () => resolve(json(personaSession(email))) }),
+    )
   })
 })
 afterEach(() => vi.unstubAllGlobals())

@@ -6,9 +6,9 @@ import { sourceFiles } from './source-files'
 
 /**
  * The import directions of ARCHITECTURE.md, checked on every source file. Written exceptions: server/seed.ts
- * and server/testing/ read fixtures/ (the server's composition root seeds the demo data); the QA harness
- * (host/qa-harness.tsx, host/use-qa-host.ts) offers the seeded personas, so it reads fixtures/personas; tests may
- * read fixtures/ and use the test tools.
+ * and server/testing/ read fixtures/ (the server's composition root seeds the demo data), as host/testing/ does for
+ * the harness's component tests; the QA harness (host/qa-harness.tsx, host/use-qa-host.ts) offers the seeded
+ * personas, so it reads fixtures/personas; tests may read fixtures/ and use the test tools.
  */
 const ROOT = resolve(import.meta.dirname, '..')
 const FOLDERS = ['domain', 'bridge', 'embeds', 'host', 'server', 'fixtures', 'e2e'] as const
@@ -26,6 +26,7 @@ const ALLOWED: Record<Folder, readonly Folder[]> = {
 const EXCEPTIONS: { from: RegExp; to: Folder }[] = [
   { from: /^server\/seed\.ts$/, to: 'fixtures' },
   { from: /^server\/testing\//, to: 'fixtures' },
+  { from: /^host\/testing\//, to: 'fixtures' },
   { from: /^host\/(qa-harness\.tsx|use-qa-host\.ts)$/, to: 'fixtures' },
 ]
 /** Packages domain/ may use: pure rules need nothing else. Tests may also use the test tools. */
