@@ -449,7 +449,12 @@ export async function cancelRecovery(
   return getSafe(deps, db, accountId)
 }
 
-/** The job at the end of the recovery delay: the incoming owner takes control (sole owner, threshold 1). */
+/**
+ * The job at the end of the recovery delay: the incoming owner takes control (sole owner, threshold 1). Not while the
+ * account is frozen: a freeze is what a holder (or Cash) does when something is wrong, and a recovery approved before
+ * it must not hand the safe over meanwhile. Its end moves one delay later, which the safe page shows, so the holder
+ * can cancel it; it executes at the first end that finds the account unfrozen.
+ */
 export async function executeRecovery(deps: Deps, db: Tx, recoveryId: string) {
   const recovery = await db
     .selectFrom('recoveries')
@@ -457,20 +462,28 @@ export async function executeRecovery(deps: Deps, db: Tx, recoveryId: string) {
     .where('id', '=', recoveryId)
     .forUpdate()
     .executeTakeFirst()
-  if (
-    recovery?.status !== 'scheduled' ||
-    !recovery.executes_at ||
-    recovery.executes_at.getTime() > deps.now().getTime()
-  )
+  const now = deps.now()
+  if (recovery?.status !== 'scheduled' || !recovery.executes_at || recovery.executes_at.getTime() > now.getTime())
     return
+  const account = await db
+    .selectFrom('accounts')
+    .select('frozen_at')
+    .where('id', '=', recovery.account_id)
+    .executeTakeFirstOrThrow()
+  if (account.frozen_at !== null) {
+    const executesAt = new Date(now.getTime() + RECOVERY_DELAY_SECONDS * 1000)
+    await db
+      .updateTable('recoveries')
+      .set({ executes_at: executesAt, updated_at: now })
+      .where('id', '=', recoveryId)
+      .execute()
+    await enqueue(db, deps, { kind: 'recovery.execute', payload: { recoveryId }, runAt: executesAt })
+    return
+  }
   await db
     .updateTable('safes')
     .set({ owners: JSON.stringify([recovery.incoming_owner]), threshold: 1 })
     .where('account_id', '=', recovery.account_id)
     .execute()
-  await db
-    .updateTable('recoveries')
-    .set({ status: 'executed', updated_at: deps.now() })
-    .where('id', '=', recoveryId)
-    .execute()
+  await db.updateTable('recoveries').set({ status: 'executed', updated_at: now }).where('id', '=', recoveryId).execute()
 }

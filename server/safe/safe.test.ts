@@ -163,6 +163,36 @@ describe('the safe page and recovery', () => {
     expect(after).toMatchObject({ owners: [{ address: INCOMING, name: null }], threshold: 1, recovery: null })
   })
 
+  it('a recovery armed before a freeze waits while the account is frozen: its end moves one delay later', async () => {
+    const paula = await signIn(t.app, 'personal')
+    await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, {
+      address: recoveryKey.address,
+      confirmation: await paula.hostConfirmation(),
+    })
+    const recovery = (
+      await paula.json('POST', `/accounts/${account}/safe/recoveries`, {
+        incomingOwner: INCOMING,
+        confirmation: await paula.hostConfirmation(),
+      })
+    ).body.safe.recovery
+    await paula.json('POST', `/accounts/${account}/safe/recoveries/${recovery.id}/approve`, {
+      signature: await recoveryKey.signMessage({ message: recovery.message }),
+    })
+    await admin.json('POST', `/sandbox/recoveries/${recovery.id}/partner-approve`)
+    const safe = async () => (await paula.json('GET', `/accounts/${account}/safe`)).body.safe
+    expect((await safe()).recovery).toMatchObject({ status: 'scheduled', executesAt: '2026-11-24T12:00:00.000Z' })
+    expect((await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Lost phone' })).status).toBe(200)
+    later(3 * 86400)
+    await t.runJobs()
+    const held = await safe()
+    expect(held.owners).toEqual([{ address: expect.not.stringMatching(INCOMING), name: 'Paula Pereira' }])
+    expect(held.recovery).toMatchObject({ status: 'scheduled', executesAt: '2026-11-27T12:00:00.000Z' })
+    await admin.json('POST', `/admin/accounts/${account}/unfreeze`, { reason: 'Phone found' })
+    later(3 * 86400)
+    await t.runJobs()
+    expect(await safe()).toMatchObject({ owners: [{ address: INCOMING, name: null }], recovery: null })
+  })
+
   it('an owner cancels a recovery; a member can do neither', async () => {
     const owner = await signIn(t.app, 'owner')
     await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/safe/recoveries`, {
