@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { SafeView } from '../../domain/api/safe.schema'
-import { recoverySignerName } from '../../domain/safe'
+import { RECOVERY_DELAY_SECONDS, recoverySignerName } from '../../domain/safe'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
-import { formatSeconds, useCountdown } from '../lib/use-countdown'
+import { formatClock, formatSeconds, useCountdown } from '../lib/use-countdown'
 import { useResource } from '../lib/use-resource'
 import { ConfirmSheet, type Confirmation } from '../ui/confirm-sheet'
 import { CopyButton } from '../ui/copy-button'
@@ -21,11 +21,11 @@ function Countdown({ at }: { at: string }) {
   const seconds = useCountdown(at)
   const days = Math.floor(seconds / 86400)
   return (
-    <span className="cash-mono">
+    <span className="cash-mono" style={{ whiteSpace: 'nowrap' }}>
       {days > 0
         ? t('safe.ops.inDays', {
             days: String(days),
-            time: formatSeconds(seconds % 86400 > 3600 ? Math.floor((seconds % 86400) / 60) * 60 : seconds % 86400),
+            time: formatClock(seconds % 86400),
           })
         : formatSeconds(seconds)}
     </span>
@@ -56,6 +56,9 @@ function SecurityOperations({ safe }: { safe: Safe }) {
   )
 }
 
+/** The recovery delay in days, from the rule the server enforces. */
+const RECOVERY_DAYS = String(RECOVERY_DELAY_SECONDS / 86_400)
+
 /** Recovery: the three signers, adding your own, and a recovery in progress with its approvals. */
 function Recovery({
   accountId,
@@ -82,7 +85,7 @@ function Recovery({
     <section id="recovery" className="cash-card cash-stack" aria-labelledby="safe-recovery" data-testid="safe.recovery">
       <h2 id="safe-recovery">{t('safe.recovery.title')}</h2>
       <p className="cash-muted" style={{ margin: 0 }}>
-        {t('safe.recovery.body')}
+        {t('safe.recovery.body', { days: RECOVERY_DAYS })}
       </p>
       <ul className="cash-list">
         {safe.recoverySigners.map((s) => (
@@ -134,9 +137,12 @@ function Recovery({
             })}
           </span>
           {recovery.executesAt ? (
-            <span>
-              {t('safe.recovery.executesIn')} <Countdown at={recovery.executesAt} />
-            </span>
+            <>
+              <span>
+                {t('safe.recovery.executesIn')} <Countdown at={recovery.executesAt} />
+              </span>
+              <span className="cash-muted">{t('safe.recovery.waitsWhileFrozen', { days: RECOVERY_DAYS })}</span>
+            </>
           ) : null}
           {recovery.status === 'collecting' && holderSigner && !recovery.approvals.includes('holder') && canManage ? (
             <form

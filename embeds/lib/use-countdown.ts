@@ -13,7 +13,13 @@ export function useCountdown(until: string | null): number {
   return seconds
 }
 
-/** `mm:ss`. */
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** `h:mm:ss`, hours included even at 0: what is left of a day after a countdown's days. */
+export const formatClock = (total: number) =>
+  `${Math.floor(total / 3600)}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`
+
+/** `m:ss` under an hour, `h:mm:ss` from an hour on (a safe's 3-day delay never reads as thousands of minutes). */
 export function formatSeconds(total: number): string {
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
+  return total >= 3600 ? formatClock(total) : `${Math.floor(total / 60)}:${two(total % 60)}`
 }
