@@ -1,6 +1,7 @@
 /**
- * Part 3 of `npm run bench`: the server through its public HTTP surface (routes, in-process `app.request`, no
- * network), each figure beside floors measured in the same run on the same database:
+ * Part 3 of `npm run bench`: the server through its public HTTP surface (routes, through production's HTTP adapter on
+ * in-memory requests: scripts/bench-adapter.ts; no network), each figure beside floors measured in the same run on
+ * the same database:
  * - floorRoute: GET /health (one `select 1`) through the same HTTP stack at the same concurrency;
  * - floorTransaction*: BEGIN + one INSERT into a scratch table + COMMIT through the same Kysely driver.
  * Authorizations are what the card network sends: signed `authorization.request` events on POST /webhooks/card,
@@ -16,6 +17,7 @@ import { sql } from 'kysely'
 import { DEFAULT_PRICES } from '../domain/prices'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD, persona, type Persona } from '../fixtures/personas'
 import { createApp } from '../server/app'
+import { adapterClient, type BenchAnswer, type BenchRequest } from './bench-adapter'
 import { createPriceBook } from '../server/prices/price-book'
 import { loadConfig } from '../server/config'
 import { connect, connectPglite, type Db } from '../server/db/connect'
@@ -144,7 +146,7 @@ type Target = {
   database: BenchDatabase
   db: Db
   deps: Deps
-  request: (path: string, init?: RequestInit) => Promise<Response>
+  request: (path: string, init?: BenchRequest) => Promise<BenchAnswer>
   signIn: (email: string) => Promise<string>
   adminToken: string
   cards: string[]
@@ -187,7 +189,8 @@ async function openTarget(database: BenchDatabase, postgresServer: string): Prom
   await seedPersonas(deps)
   if (holders.length) await seedPersonas(deps, holders)
   const { app } = createApp(deps)
-  const request = async (path: string, init?: RequestInit) => app.request(`${API}${path}`, init)
+  const viaAdapter = adapterClient(app.fetch)
+  const request = (path: string, init?: BenchRequest) => viaAdapter(`${API}${path}`, init)
   const signIn = async (email: string) => {
     const res = await request('/auth/sign-in', {
       method: 'POST',

@@ -439,7 +439,8 @@ say('3. Server')
 
 const { inFlight, total, maxSecondsPerRun, cards, openLoop } = benchSettings
 say(
-  `   in-process HTTP (app.request, no sockets) · closed loop: ${inFlight} in flight, ${total} requests ` +
+  "   production's HTTP adapter (@hono/node-server's listener) on in-memory requests, no sockets · " +
+    `closed loop: ${inFlight} in flight, ${total} requests ` +
     `or ${maxSecondsPerRun} s per run · open loop: Poisson arrivals at ${openLoop.ratePerSecond}/s ` +
     `for ${openLoop.seconds} s, latency from each scheduled arrival, dropped = failed, later ` +
     `than ${openLoop.deadlineMs} ms, or refused with ${openLoop.maxInFlight} already waiting`,

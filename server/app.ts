@@ -1,7 +1,6 @@
 import { apiErrorBody } from '../domain/api/common.schema'
 import { say } from '../domain/error-message'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { accountRoutes } from './accounts/account-routes'
 import { adminRoutes } from './admin/admin-routes'
@@ -24,6 +23,7 @@ import { mountPages, type PageSource } from './http/static-pages'
 import { pageBootData, resolvePrincipal } from './auth/session-service'
 import { assertNotFrozen } from './admin/account-freeze-service'
 import { securityHeaders } from './http/security-headers'
+import { compressWhenAsked } from './http/lean-middleware'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
 import { sandboxRoutes } from './sandbox/sandbox-routes'
@@ -129,8 +129,8 @@ export function createApp(
   })
 
   // API answers of 1 KB and more go out gzip-compressed to a client that accepts it (the OpenAPI document is
-  // 650 KB); in-process webhook deliveries send no Accept-Encoding and get plain bodies.
-  app.use(`${API_BASE}/*`, compress())
+  // 650 KB); a client that asks for no compression (in-process webhook deliveries) gets plain bodies, no Vary.
+  app.use(`${API_BASE}/*`, compressWhenAsked())
   mountMetrics(app, deps)
   mountRoutes(app, routes, deps, { principal: resolvePrincipal, assertNotFrozen })
   mountTunnel(app, deps, options.forward)

@@ -1,6 +1,5 @@
 import { say } from '../../domain/error-message'
 import type { Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { fieldMessages } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
@@ -9,6 +8,7 @@ import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
+import { limitBody } from './lean-middleware'
 
 export const API_BASE = '/app/cash/api/v1'
 /** The part of a request a refusal names. */
@@ -107,70 +107,65 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
         await next()
         if (c.res.status >= 400 && !documented.has(c.res.status)) recordUndocumentedStatus(route, c.res.status)
       })
-    app.on(
-      route.method.toUpperCase(),
-      `${API_BASE}${route.path}`,
-      bodyLimit({ maxSize: cap.bytes, onError: tooLarge }),
-      async (c) => {
-        if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')
-        const principal = await guards.principal(c, deps)
-        authorize(route.access, principal, c.req.param('accountId'))
-        // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
-        if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
-        // A money-moving call without its key is refused before anything else is read.
-        const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
-        refuseNul(c.req.param(), 'path')
-        refuseNul(c.req.query(), 'query')
-        // A frozen account (issue 9) takes money in but sends none out.
-        if (route.whenFrozen === 'refuse') await guards.assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
-        const params = parseWith(route.params, c.req.param(), 'path')
-        const query = parseWith(route.query, c.req.query(), 'query')
-        const rawText = route.body ? await c.req.text() : undefined
-        // A body is JSON, said so: a form or text/plain body is what a page on another site can send without asking
-        // first (no CORS preflight), so it is refused whatever its content.
-        if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
-          throw new DomainError('unsupported_media_type')
-        const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
-        refuseNul(rawBody, 'form')
-        const body = parseWith(route.body, rawBody, 'form')
-        const status = route.status ?? 200
-        // A refusal rolled the request back; what it leaves behind (a fresh quote, a wrong password counted) is
-        // stored now, on its own, and the refusal answered.
-        const followUp = async (error: unknown): Promise<never> => {
-          if (error instanceof RefusalWithFollowUp)
-            await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
-          throw error
-        }
-        const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
-          const result = await route.handler({ c, deps, db, body, rawBody: rawText, query, params, principal })
-          return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
-        }
-        if (route.produces === 'html') return c.html(String(await run(deps.db.kysely).catch(followUp)), status)
-        if (route.produces === 'csv') {
-          c.header('Content-Type', 'text/csv; charset=utf-8')
-          c.header('Content-Disposition', 'attachment; filename="cash-history.csv"')
-          return c.body(String(await run(deps.db.kysely).catch(followUp)), status)
-        }
-        if (!key) return c.json(await run(deps.db.kysely).catch(followUp), status)
-        const ref = {
-          scope: principal?.userId ?? 'anonymous',
-          key,
-          hash: requestHash(route.method, c.req.path, rawBody),
-        }
-        const effect = route.batch
-          ? route
-              .batch(deps)
-              .submit(ref, body)
-              .then((answer) =>
-                answer.replayed || deps.config.CASH_ENV === 'production'
-                  ? answer
-                  : { ...answer, body: route.response.parse(answer.body) },
-              )
-          : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
-        const stored = await effect.catch(followUp)
-        if (stored.replayed) c.header('Idempotent-Replayed', 'true')
-        return c.json(stored.body as object, stored.status as 200)
-      },
-    )
+    app.on(route.method.toUpperCase(), `${API_BASE}${route.path}`, limitBody(cap.bytes, tooLarge), async (c) => {
+      if (route.sandbox && deps.config.CASH_ENV === 'production') throw new DomainError('sandbox_disabled')
+      const principal = await guards.principal(c, deps)
+      authorize(route.access, principal, c.req.param('accountId'))
+      // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
+      if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
+      // A money-moving call without its key is refused before anything else is read.
+      const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
+      refuseNul(c.req.param(), 'path')
+      refuseNul(c.req.query(), 'query')
+      // A frozen account (issue 9) takes money in but sends none out.
+      if (route.whenFrozen === 'refuse') await guards.assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
+      const params = parseWith(route.params, c.req.param(), 'path')
+      const query = parseWith(route.query, c.req.query(), 'query')
+      const rawText = route.body ? await c.req.text() : undefined
+      // A body is JSON, said so: a form or text/plain body is what a page on another site can send without asking
+      // first (no CORS preflight), so it is refused whatever its content.
+      if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
+        throw new DomainError('unsupported_media_type')
+      const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
+      refuseNul(rawBody, 'form')
+      const body = parseWith(route.body, rawBody, 'form')
+      const status = route.status ?? 200
+      // A refusal rolled the request back; what it leaves behind (a fresh quote, a wrong password counted) is
+      // stored now, on its own, and the refusal answered.
+      const followUp = async (error: unknown): Promise<never> => {
+        if (error instanceof RefusalWithFollowUp)
+          await deps.db.kysely.transaction().execute((tx) => error.afterRollback(tx))
+        throw error
+      }
+      const run = async (db: Deps['db']['kysely'] | Parameters<Parameters<typeof withIdempotency>[2]>[0]) => {
+        const result = await route.handler({ c, deps, db, body, rawBody: rawText, query, params, principal })
+        return deps.config.CASH_ENV === 'production' ? result : route.response.parse(result)
+      }
+      if (route.produces === 'html') return c.html(String(await run(deps.db.kysely).catch(followUp)), status)
+      if (route.produces === 'csv') {
+        c.header('Content-Type', 'text/csv; charset=utf-8')
+        c.header('Content-Disposition', 'attachment; filename="cash-history.csv"')
+        return c.body(String(await run(deps.db.kysely).catch(followUp)), status)
+      }
+      if (!key) return c.json(await run(deps.db.kysely).catch(followUp), status)
+      const ref = {
+        scope: principal?.userId ?? 'anonymous',
+        key,
+        hash: requestHash(route.method, c.req.path, rawBody),
+      }
+      const effect = route.batch
+        ? route
+            .batch(deps)
+            .submit(ref, body)
+            .then((answer) =>
+              answer.replayed || deps.config.CASH_ENV === 'production'
+                ? answer
+                : { ...answer, body: route.response.parse(answer.body) },
+            )
+        : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
+      const stored = await effect.catch(followUp)
+      if (stored.replayed) c.header('Idempotent-Replayed', 'true')
+      return c.json(stored.body as object, stored.status as 200)
+    })
   }
 }
