@@ -1,20 +1,25 @@
 import { gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { adapterClient } from '../../scripts/bench-adapter'
 import { compressWhenAsked, limitBody } from './lean-middleware'
 
 const tooLarge = (c: { json: (body: unknown, status: 413) => Response }) => c.json({ error: 'too large' }, 413)
 const app = new Hono()
 app.use('*', compressWhenAsked())
-app.post('/echo', limitBody(64, tooLarge as never), async (c) => c.json({ got: await c.req.text() }))
+/**
+ * Whether the adapter built a whole Web Request behind its light one (it keeps it under a symbol of its own): the
+ * copy, with a body stream, that Hono's bodyLimit made it build for every request.
+ */
+const webCopyBuilt = (raw: Request) =>
+  Object.getOwnPropertySymbols(raw).some(
+    (key) => key.description === 'requestCache' && (raw as unknown as Record<symbol, unknown>)[key] !== undefined,
+  )
+app.post('/echo', limitBody(64, tooLarge as never), async (c) =>
+  c.json({ got: await c.req.text(), webCopy: webCopyBuilt(c.req.raw) }),
+)
 app.get('/big', (c) => c.json({ filler: 'x'.repeat(4000) }))
 app.get('/small', (c) => c.json({ ok: true }))
-
-const RealReadableStream = globalThis.ReadableStream
-afterEach(() => {
-  globalThis.ReadableStream = RealReadableStream
-})
 
 describe('the body limit', () => {
   it('judges a body with a Content-Length by it, and counts a body without one', async () => {
@@ -24,25 +29,17 @@ describe('the body limit', () => {
     expect((await post('x'.repeat(65), { 'content-length': '65' })).status).toBe(413)
     // no Content-Length (a chunked body): counted as it arrives
     expect((await post('x'.repeat(65))).status).toBe(413)
-    expect(await (await post('{"a":1}')).json()).toEqual({ got: '{"a":1}' })
+    expect(await (await post('{"a":1}')).json()).toMatchObject({ got: '{"a":1}' })
   })
 
-  it('lets production’s adapter read a body with a Content-Length without building a body stream for it', async () => {
-    let streams = 0
-    globalThis.ReadableStream = new Proxy(RealReadableStream, {
-      construct: (target, args) => {
-        streams++
-        return Reflect.construct(target, args)
-      },
-    })
+  it('lets production’s adapter read a body with a Content-Length without a Web copy of the request', async () => {
     const res = await adapterClient(app.fetch)('/echo', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"amount":"1.00"}',
     })
-    expect([res.status, await res.json()]).toEqual([200, { got: '{"amount":"1.00"}' }])
     // Hono's own bodyLimit asked for the Web Request's body first, which built one here.
-    expect(streams).toBe(0)
+    expect([res.status, await res.json()]).toEqual([200, { got: '{"amount":"1.00"}', webCopy: false }])
   })
 })
 
