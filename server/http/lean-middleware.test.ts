@@ -51,6 +51,15 @@ describe('compression', () => {
     expect(((await res.json()) as { filler: string }).filler).toHaveLength(4000)
   })
 
+  it('sends the answer to a write as it is, even to a client that accepts gzip', async () => {
+    const res = await app.request('/echo', {
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'accept-encoding': 'gzip, deflate, br', 'content-length': '7' },
+    })
+    expect([res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([200, null, null])
+  })
+
   it('compresses an answer for a client that accepts gzip, and says it varies with Accept-Encoding', async () => {
     const res = await app.request('/big', { headers: { 'accept-encoding': 'gzip, deflate' } })
     expect(res.headers.get('content-encoding')).toBe('gzip')

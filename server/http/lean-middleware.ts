@@ -31,12 +31,16 @@ export function limitBody(maxSize: number, onError: (c: Context) => Response | P
 const ASKS_FOR_COMPRESSION = /\b(gzip|deflate)\b/i
 
 /**
- * Hono's `compress` for a client that may take a compressed answer. An answer to one whose Accept-Encoding names
- * neither gzip nor deflate is sent as it is, without `Vary: Accept-Encoding`: it is the same answer whatever that
- * client sent, so a cache may give it to anyone.
+ * Hono's `compress` for a read (GET) by a client that may take a compressed answer. An answer to one whose
+ * Accept-Encoding names neither gzip nor deflate is sent as it is, without `Vary: Accept-Encoding`: it is the same
+ * answer whatever that client sent, so a cache may give it to anyone. An answer to a write (a payment, a webhook, a
+ * sign-in) is a small JSON object that no cache keeps: compressing it cost more than the bytes it saved (Hono
+ * compresses an answer without a Content-Length whatever its size, and builds its Web Response twice to do it).
  */
 export function compressWhenAsked(): MiddlewareHandler {
   const compressing = compress()
   return async (c: Context, next: Next) =>
-    ASKS_FOR_COMPRESSION.test(c.req.header('accept-encoding') ?? '') ? compressing(c, next) : next()
+    c.req.method === 'GET' && ASKS_FOR_COMPRESSION.test(c.req.header('accept-encoding') ?? '')
+      ? compressing(c, next)
+      : next()
 }
