@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { fsyncSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -21,7 +21,7 @@ afterEach(() => {
 describe('commits on disk are flushed before they are answered', () => {
   it('flushes the WAL at each commit of a write, and not for a read', async () => {
     let flushes = 0
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, () => flushes++))
+    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { onFlush: () => flushes++ }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY, amount numeric NOT NULL)')
       const before = flushes
@@ -34,6 +34,21 @@ describe('commits on disk are flushed before they are answered', () => {
     } finally {
       await client.close()
     }
+  })
+
+  it('refuses the commit whose flush failed, and reports the failure', async () => {
+    let failNext = false
+    const failures: unknown[] = []
+    const flush = (fd: number) => {
+      if (failNext) throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })
+      fsyncSync(fd)
+    }
+    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { flush, onFailure: (e) => failures.push(e) }))
+    await client.exec('CREATE TABLE money (id integer PRIMARY KEY)')
+    failNext = true
+    // A throw from the file system used to reach PGlite as success: the commit was acknowledged.
+    await expect(client.query('INSERT INTO money VALUES (1)')).rejects.toThrow(/could not fsync/)
+    expect(failures).toHaveLength(1)
   })
 
   it('runs the server’s on-disk database with fsync on, flushing the WAL by fsync()', async () => {

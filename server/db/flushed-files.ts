@@ -11,15 +11,40 @@ import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite
  * a commit is answered once its WAL is on the disk, and a checkpoint flushes the data files it wrote. Shared
  * commits (card decisions, money movements) pay one flush per batch. In memory nothing changes.
  *
- * A failed flush throws out of PostgreSQL's call, which ends the database (server/db/pglite-client.ts then fails
- * every query with the reason): a commit that may not be on the disk is never acknowledged.
+ * A failed flush makes PostgreSQL's fsync() fail with EIO: the COMMIT that asked for it is refused, never
+ * acknowledged, and PostgreSQL stops (its rule: once the kernel reported a write it could not make, what it still
+ * holds may be lost). PGlite does not answer after that, so the database thread answers every later request with the
+ * failure itself (server/db/pglite-thread.ts); the server's queries then fail with the reason.
  */
 type Stream = { nfd?: number }
 type Nodefs = { stream_ops: { fsync?: (stream: Stream) => number } }
-type EmscriptenOptions = { preRun?: ((mod: { NODEFS: Nodefs }) => void)[] }
+type Emscripten = { NODEFS: Nodefs; FS: { ErrnoError: new (errno: number) => Error } }
+type EmscriptenOptions = { preRun?: ((mod: Emscripten) => void)[] }
+/** Emscripten's number for EIO, the error a failed fsync reports to PostgreSQL. */
+const EIO = 29
+
+/** What runs after each flush and when one fails (the database thread stops answering), and the flush itself. */
+export type FlushHooks = { onFlush?: () => void; onFailure?: (error: unknown) => void; flush?: (fd: number) => void }
 
 /** A PGlite extension (it only sets an option before PostgreSQL starts) giving NODEFS a real fsync. */
-export function flushedFiles(onFlush: () => void = () => undefined): Extension {
+export function flushedFiles({
+  onFlush = () => undefined,
+  onFailure = () => undefined,
+  flush = fsyncSync,
+}: FlushHooks = {}): Extension {
+  let failed = false
+  const flushStream = (mod: Emscripten) => (stream: Stream) => {
+    try {
+      if (failed) throw new Error('an earlier flush failed')
+      if (stream.nfd !== undefined) flush(stream.nfd)
+    } catch (error) {
+      if (!failed) onFailure(error)
+      failed = true
+      throw new mod.FS.ErrnoError(EIO) // PostgreSQL sees fsync() fail with EIO and refuses the commit
+    }
+    onFlush()
+    return 0
+  }
   return {
     name: 'cash-flushed-files',
     setup: async (_pg, emscriptenOpts: EmscriptenOptions) => ({
@@ -27,12 +52,8 @@ export function flushedFiles(onFlush: () => void = () => undefined): Extension {
         ...emscriptenOpts,
         preRun: [
           ...(emscriptenOpts.preRun ?? []),
-          (mod: { NODEFS: Nodefs }) => {
-            mod.NODEFS.stream_ops.fsync = (stream) => {
-              if (stream.nfd !== undefined) fsyncSync(stream.nfd)
-              onFlush()
-              return 0
-            }
+          (mod: Emscripten) => {
+            mod.NODEFS.stream_ops.fsync = flushStream(mod)
           },
         ],
       },
@@ -51,12 +72,12 @@ export const FLUSHED_START_PARAMS: readonly string[] = [
 export const onDisk = (
   dataDir: string,
   options: Omit<PGliteOptions, 'dataDir' | 'startParams' | 'extensions'> = {},
-  onFlush?: () => void,
+  hooks?: FlushHooks,
 ): PGliteOptions => ({
   ...options,
   dataDir,
   startParams: [...FLUSHED_START_PARAMS],
-  extensions: { cashFlushedFiles: flushedFiles(onFlush) },
+  extensions: { cashFlushedFiles: flushedFiles(hooks) },
 })
 
 /** Whether `dataDir` holds a database already (PostgreSQL writes PG_VERSION when it creates one). */

@@ -46,7 +46,12 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
   const dataDir = started.dataDir
   const inMemory = dataDir === ':memory:'
   const created = !inMemory && !holdsDatabase(dataDir)
-  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }))
+  // Once a commit could not be flushed, PGlite no longer answers: every later request gets that failure instead.
+  let stopped: Error | undefined
+  const onFailure = (error: unknown) => {
+    stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
+  }
+  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
     if (created) flushFolder(dataDir)
@@ -54,6 +59,7 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
   const answer = async (request: ThreadRequest): Promise<ThreadAnswer> => {
     try {
       await ready
+      if (stopped) throw stopped
       if (request.op === 'query') {
         if (request.begin) await client.exec(request.begin)
         const result = await client.query(request.sql, request.params, { rowMode: 'object' })
