@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDay, deviceTimeZone, formatAge, formatDate, formatDay, formatMonth } from './format-date'
+import {
+  calendarDay,
+  deviceTimeZone,
+  formatAge,
+  formatDate,
+  formatDay,
+  formatDuration,
+  formatMonth,
+} from './format-date'
 
 describe('formatDate', () => {
   const at = '2026-11-25T16:05:09.000Z'
@@ -70,5 +78,15 @@ describe('formatAge', () => {
 describe('deviceTimeZone', () => {
   it('is the process’s zone (UTC in tests)', () => {
     expect(deviceTimeZone()).toBe('UTC')
+  })
+})
+
+describe('a rule’s length in words', () => {
+  it('says it in its largest whole unit, in the reader’s language', () => {
+    expect(formatDuration(3 * 86_400, 'en-US')).toBe('3 days')
+    expect(formatDuration(3 * 86_400, 'pt-BR')).toBe('3 dias')
+    expect(formatDuration(86_400, 'en-US')).toBe('1 day')
+    expect(formatDuration(24 * 3600 + 3600, 'en-US')).toBe('25 hours')
+    expect(formatDuration(90, 'pt-BR')).toBe('90 segundos')
   })
 })

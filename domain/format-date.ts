@@ -112,6 +112,22 @@ export function formatAge(at: string | number | Date, locale: string, now: numbe
   return relative(locale).format(Math.round(minutes / 1440), 'day')
 }
 
+/**
+ * A rule's length in words, in its largest whole unit: "3 days" / "3 dias", "24 hours", "90 seconds"; a delay a page or
+ * an article states from the constant that enforces it.
+ */
+export function formatDuration(seconds: number, locale: string): string {
+  const [unit, size] =
+    seconds % 86_400 === 0
+      ? (['day', 86_400] as const)
+      : seconds % 3600 === 0
+        ? (['hour', 3600] as const)
+        : seconds % 60 === 0
+          ? (['minute', 60] as const)
+          : (['second', 1] as const)
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size)
+}
+
 /** The device's time zone (an IANA name), the zone a page uses when it does not know the account's. */
 export function deviceTimeZone(): string {
   return formatter('en-US', 'date', undefined).resolvedOptions().timeZone || 'UTC'

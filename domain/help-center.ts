@@ -7,6 +7,7 @@ import { REVEAL_SECONDS } from './card-details'
 import { CARD_COUNT_LIMITS, PHYSICAL_CARD_FEE, SHIPPING_DAYS } from './card-issuing'
 import { MAX_CASHBACK_BPS, TIER_CASHBACK_BPS } from './cashback'
 import { CONVERT_SPREAD_BPS } from './grow'
+import { formatDuration } from './format-date'
 import { formatMoney } from './money'
 import { BANK_RECEIVE, BRIDGE_FEE_BPS, PIX_TOP_UP, REQUIRED_CONFIRMATIONS, SAFE_NETWORK } from './money-in'
 import {
@@ -59,20 +60,11 @@ type Fmt = {
 }
 
 function fmt(locale: 'en-US' | 'pt-BR'): Fmt {
-  const unit = (u: string, n: number) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(n)
   return {
     money: (units, asset) => formatMoney(units, asset, locale),
     pct: (bps) =>
       new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(Number(bps) / 10_000),
-    dur: (s) =>
-      s % 86_400 === 0
-        ? unit('day', s / 86_400)
-        : s % 3600 === 0
-          ? unit('hour', s / 3600)
-          : s % 60 === 0
-            ? unit('minute', s / 60)
-            : unit('second', s),
+    dur: (s) => formatDuration(s, locale),
   }
 }
 

@@ -24,6 +24,11 @@ export const SAFE_DEPLOY_BLOCKS = 3
 /** Recovery: 2 of the 3 recovery signers approve an incoming owner, who takes control after 3 days. */
 export const RECOVERY_APPROVALS_NEEDED = 2
 export const RECOVERY_DELAY_SECONDS = 3 * 24 * 3600
+/**
+ * When a recovery approved (or found due while its account is frozen) at `from` ends: one delay later. A recovery that
+ * comes due while the account is frozen does not execute; its end moves here again.
+ */
+export const recoveryEndsAt = (from: Date) => new Date(from.getTime() + RECOVERY_DELAY_SECONDS * 1000)
 export const RECOVERY_SIGNER_KINDS = ['platform', 'third_party', 'holder'] as const
 export type RecoverySignerKind = (typeof RECOVERY_SIGNER_KINDS)[number]
 

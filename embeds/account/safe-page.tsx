@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { SafeView } from '../../domain/api/safe.schema'
+import { formatDuration } from '../../domain/format-date'
 import { RECOVERY_DELAY_SECONDS, recoverySignerName } from '../../domain/safe'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -56,9 +57,6 @@ function SecurityOperations({ safe }: { safe: Safe }) {
   )
 }
 
-/** The recovery delay in days, from the rule the server enforces. */
-const RECOVERY_DAYS = String(RECOVERY_DELAY_SECONDS / 86_400)
-
 /** Recovery: the three signers, adding your own, and a recovery in progress with its approvals. */
 function Recovery({
   accountId,
@@ -75,6 +73,8 @@ function Recovery({
 }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
+  /** The delay the server enforces, in words. */
+  const delay = formatDuration(RECOVERY_DELAY_SECONDS, locale)
   const [signer, setSigner] = useState('')
   const [incoming, setIncoming] = useState('')
   const [signature, setSignature] = useState('')
@@ -85,7 +85,7 @@ function Recovery({
     <section id="recovery" className="cash-card cash-stack" aria-labelledby="safe-recovery" data-testid="safe.recovery">
       <h2 id="safe-recovery">{t('safe.recovery.title')}</h2>
       <p className="cash-muted" style={{ margin: 0 }}>
-        {t('safe.recovery.body', { days: RECOVERY_DAYS })}
+        {t('safe.recovery.body', { delay })}
       </p>
       <ul className="cash-list">
         {safe.recoverySigners.map((s) => (
@@ -141,7 +141,7 @@ function Recovery({
               <span>
                 {t('safe.recovery.executesIn')} <Countdown at={recovery.executesAt} />
               </span>
-              <span className="cash-muted">{t('safe.recovery.waitsWhileFrozen', { days: RECOVERY_DAYS })}</span>
+              <span className="cash-muted">{t('safe.recovery.waitsWhileFrozen', { delay })}</span>
             </>
           ) : null}
           {recovery.status === 'collecting' && holderSigner && !recovery.approvals.includes('holder') && canManage ? (

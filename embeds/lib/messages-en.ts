@@ -741,7 +741,7 @@ export const en = {
   'safe.recovery.title': 'Recovery',
   'safe.recovery.body':
     'If you lose access, 2 of these 3 recovery signers can name a new owner. ' +
-    'The new owner takes control {days} days later, unless an owner cancels.',
+    'The new owner takes control {delay} later, unless an owner cancels.',
   'safe.recovery.noHolderSigner': 'Add your own recovery key to be the third signer.',
   'safe.recovery.signerAddress': 'Your recovery key’s address',
   'safe.recovery.signerTitle': 'Set your recovery key',
@@ -756,8 +756,7 @@ export const en = {
   'safe.recovery.collecting': 'Recovery to {owner}: {approvals} of {needed} approvals.',
   'safe.recovery.scheduled': 'Recovery to {owner} approved ({approvals} of {needed}).',
   'safe.recovery.executesIn': 'The new owner takes control in',
-  'safe.recovery.waitsWhileFrozen':
-    'If the account is frozen when that time comes, the recovery waits {days} more days.',
+  'safe.recovery.waitsWhileFrozen': 'If the account is frozen when that time comes, the recovery waits {delay} more.',
   'safe.recovery.signThis': 'Sign this message with your recovery key (personal_sign), then paste the signature:',
   'safe.recovery.copyMessage': 'Copy message',
   'safe.recovery.signature': 'Signature',

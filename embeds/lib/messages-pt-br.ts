@@ -745,7 +745,7 @@ export const ptBR: Record<MessageKey, string> = {
   'safe.recovery.title': 'Recuperação',
   'safe.recovery.body':
     'Se você perder o acesso, 2 destes 3 assinantes de recuperação podem indicar ' +
-    'um novo dono. O novo dono assume {days} dias depois, a menos que um dono cancele.',
+    'um novo dono. O novo dono assume {delay} depois, a menos que um dono cancele.',
   'safe.recovery.noHolderSigner': 'Adicione sua própria chave de recuperação para ser o terceiro assinante.',
   'safe.recovery.signerAddress': 'Endereço da sua chave de recuperação',
   'safe.recovery.signerTitle': 'Definir sua chave de recuperação',
@@ -760,7 +760,7 @@ export const ptBR: Record<MessageKey, string> = {
   'safe.recovery.collecting': 'Recuperação para {owner}: {approvals} de {needed} aprovações.',
   'safe.recovery.scheduled': 'Recuperação para {owner} aprovada ({approvals} de {needed}).',
   'safe.recovery.executesIn': 'O novo dono assume em',
-  'safe.recovery.waitsWhileFrozen': 'Se a conta estiver congelada nessa hora, a recuperação espera mais {days} dias.',
+  'safe.recovery.waitsWhileFrozen': 'Se a conta estiver congelada nessa hora, a recuperação espera mais {delay}.',
   'safe.recovery.signThis': 'Assine esta mensagem com sua chave de recuperação (personal_sign) e cole a assinatura:',
   'safe.recovery.copyMessage': 'Copiar mensagem',
   'safe.recovery.signature': 'Assinatura',

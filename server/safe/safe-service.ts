@@ -7,7 +7,7 @@ import { SAFE_NETWORK } from '../../domain/money-in'
 import {
   predictSafeAddress,
   RECOVERY_APPROVALS_NEEDED,
-  RECOVERY_DELAY_SECONDS,
+  recoveryEndsAt,
   recoveryApprovalMessage,
   SAFE_DEPLOY_BLOCKS,
   safeConfigProblem,
@@ -409,7 +409,7 @@ export async function approveRecovery(
   const approvals = recovery.approvals.includes(kind) ? recovery.approvals : [...recovery.approvals, kind]
   const now = deps.now()
   const scheduled = approvals.length >= RECOVERY_APPROVALS_NEEDED
-  const executesAt = scheduled ? new Date(now.getTime() + RECOVERY_DELAY_SECONDS * 1000) : null
+  const executesAt = scheduled ? recoveryEndsAt(now) : null
   await db
     .updateTable('recoveries')
     .set({
@@ -471,7 +471,7 @@ export async function executeRecovery(deps: Deps, db: Tx, recoveryId: string) {
     .where('id', '=', recovery.account_id)
     .executeTakeFirstOrThrow()
   if (account.frozen_at !== null) {
-    const executesAt = new Date(now.getTime() + RECOVERY_DELAY_SECONDS * 1000)
+    const executesAt = recoveryEndsAt(now)
     await db
       .updateTable('recoveries')
       .set({ executes_at: executesAt, updated_at: now })
