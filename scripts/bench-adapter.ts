@@ -14,6 +14,18 @@ export type BenchAnswer = { ok: boolean; status: number; json(): Promise<unknown
 export type BenchRequest = { method?: string; headers?: Record<string, string>; body?: string }
 
 const noop = () => undefined
+/** Neither side of the exchange ever emits: what the adapter subscribes or tears down is ignored. */
+const quiet = {
+  on(this: object) {
+    return this
+  },
+  once(this: object) {
+    return this
+  },
+  off: noop,
+  removeListener: noop,
+  destroy: noop,
+}
 
 /** A request as Node's HTTP server hands it to the adapter: method, target, headers and the body already read. */
 function incomingMessage(method: string, url: string, headers: Record<string, string>, body: string | undefined) {
@@ -31,21 +43,12 @@ function incomingMessage(method: string, url: string, headers: Record<string, st
     complete: true,
     readableEnded: true,
     readableDidRead: true,
-    on: function () {
-      return this
-    },
-    once: function () {
-      return this
-    },
-    off: noop,
-    removeListener: noop,
-    destroy: noop,
+    ...quiet,
   }
 }
 
 /** The answer side: the adapter writes the status and headers, then the body, and ends. */
 function serverResponse(done: (status: number, body: string) => void) {
-  let status = 200
   const chunks: string[] = []
   return {
     statusCode: 200,
@@ -53,7 +56,6 @@ function serverResponse(done: (status: number, body: string) => void) {
     writableEnded: false,
     destroyed: false,
     writeHead(code: number) {
-      status = code
       this.statusCode = code
       this.headersSent = true
       return this
@@ -68,18 +70,10 @@ function serverResponse(done: (status: number, body: string) => void) {
     end(chunk?: string | Uint8Array) {
       if (chunk !== undefined) this.write(chunk)
       this.writableEnded = true
-      done(status, chunks.join(''))
+      done(this.statusCode, chunks.join(''))
       return this
     },
-    on: function () {
-      return this
-    },
-    once: function () {
-      return this
-    },
-    off: noop,
-    removeListener: noop,
-    destroy: noop,
+    ...quiet,
   }
 }
 
