@@ -41,12 +41,13 @@ test(
     await page.goto('/app/cash/card/@personal')
     await expect(purchases.getByRole('listitem').filter({ hasText: 'Café Lisboa' })).toContainText('Settled')
 
-    await page.getByRole('button', { name: 'Freeze card' }).click()
+    // Exact names: a role's name matches as a case-insensitive substring, and "Unfreeze card" contains "freeze card".
+    await page.getByRole('button', { name: 'Freeze card', exact: true }).click()
     await expect(page.getByTestId('cards.card-4242')).toContainText('Frozen')
     await buy('5', 'Padaria Frozen')
     await page.getByRole('button', { name: 'Unfreeze card' }).click()
     // The next purchase must meet an active card: wait until the page shows the unfreeze done.
-    await expect(page.getByRole('button', { name: 'Freeze card' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Freeze card', exact: true })).toBeVisible()
     await buy('999999', 'Luxury Yachts')
     await page.reload()
     await expect(purchases.getByRole('listitem').filter({ hasText: 'Padaria Frozen' })).toContainText(
