@@ -442,7 +442,8 @@ say(
   "   production's HTTP adapter (@hono/node-server's listener) on in-memory requests, no sockets · " +
     `closed loop: ${inFlight} in flight, ${total} requests ` +
     `or ${maxSecondsPerRun} s per run · open loop: Poisson arrivals at ${openLoop.ratePerSecond}/s ` +
-    `for ${openLoop.seconds} s, latency from each scheduled arrival, dropped = failed, later ` +
+    `for ${openLoop.seconds} s after ${openLoop.warmUpSeconds} s of the same (measured apart), ` +
+    'latency from each scheduled arrival, dropped = failed, later ' +
     `than ${openLoop.deadlineMs} ms, or refused with ${openLoop.maxInFlight} already waiting`,
 )
 say(
@@ -507,7 +508,11 @@ const server = await benchServer(POSTGRES, (key, r) => {
     say(
       `${''.padEnd(28)} offered ${o.offeredPerSecond}/s · answered ${o.achievedPerSecond}/s · approved ` +
         `within ${benchSettings.openLoop.deadlineMs} ms ${o.withinDeadlinePerSecond}/s · dropped ${o.dropped} ` +
-        `of ${o.arrivals} (refused ${o.refused}, late ${o.late}, failed ${o.failed}) · ${o.seconds} s`,
+        `of ${o.arrivals} (refused ${o.refused}, late ${o.late}, failed ${o.failed}) · ${o.seconds} s` +
+        (o.warmUp
+          ? ` · after ${o.warmUp.seconds} s of the same warming the new server up (p50 ${o.warmUp.p50Ms} ms, ` +
+            `p99 ${o.warmUp.p99Ms} ms, dropped ${o.warmUp.dropped})`
+          : ''),
     )
     return
   }
