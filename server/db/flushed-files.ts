@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite'
 
@@ -80,6 +80,26 @@ export const onDisk = (
   extensions: { cashFlushedFiles: flushedFiles(hooks) },
 })
 
+/** Flushes one file, or one folder's entries, to the disk. */
+export function flushFile(path: string, flush: (fd: number) => void = fsyncSync): void {
+  const fd = openSync(path, 'r')
+  try {
+    flush(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Gives `partial` (written whole, not yet flushed) its final name `file` so that a power cut leaves either no file of
+ * that name or the whole one: its bytes are flushed before the rename, and the folder's new entry after it.
+ */
+export function renameFlushed(partial: string, file: string, flush: (fd: number) => void = fsyncSync): void {
+  flushFile(partial, flush)
+  renameSync(partial, file)
+  flushFile(dirname(file), flush)
+}
+
 /** Whether `dataDir` holds a database already (PostgreSQL writes PG_VERSION when it creates one). */
 export const holdsDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'))
 
@@ -89,14 +109,7 @@ export const holdsDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_V
  * before the server acknowledges anything written to it.
  */
 export function flushFolder(dir: string, flush: (fd: number) => void = fsyncSync): void {
-  const flushPath = (path: string) => {
-    const fd = openSync(path, 'r')
-    try {
-      flush(fd)
-    } finally {
-      closeSync(fd)
-    }
-  }
+  const flushPath = (path: string) => flushFile(path, flush)
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name)

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { connectPglite, type Db } from '../db/connect'
 import { lockFolder } from '../db/folder-lock'
-import { flushFolder, onDisk } from '../db/flushed-files'
+import { flushFolder, onDisk, renameFlushed } from '../db/flushed-files'
 import { pgliteParsers } from '../db/pglite-parsers'
 
 /**
@@ -24,11 +24,14 @@ const run = promisify(execFile)
 export const backupName = (kind: 'pglite' | 'postgres', at: Date) =>
   `cash-${kind}-${at.toISOString().replaceAll(':', '-')}.${kind === 'pglite' ? 'tar.gz' : 'dump'}`
 
-/** Writes `bytes` to `file` whole or not at all: a half-written backup never carries the final name. */
-function writeWhole(file: string, bytes: Uint8Array) {
+/**
+ * Writes `bytes` to `file` whole or not at all, on the disk before it carries the final name: a half-written backup,
+ * or one a power cut just after it could leave short, never has the final name.
+ */
+export function writeWhole(file: string, bytes: Uint8Array, flush?: (fd: number) => void) {
   const partial = `${file}.partial`
   writeFileSync(partial, bytes)
-  renameSync(partial, file)
+  renameFlushed(partial, file, flush)
 }
 
 /** Backs up an open PGlite database into `dir`; the file written. */
@@ -113,7 +116,7 @@ export async function backupPostgres(url: string, dir: string, at = new Date()):
     `--file=${file}.partial`,
     `--dbname=${url}`,
   ])
-  renameSync(`${file}.partial`, file)
+  renameFlushed(`${file}.partial`, file)
   return file
 }
 
