@@ -34,7 +34,7 @@ export async function buildServer(outDir = join(ROOT, 'dist-node')): Promise<str
     // that is the thread's code itself (the sources' boot file registers tsx first, which a bundle needs not).
     build({
       ...common,
-      entryPoints: [join(ROOT, 'server/db/pglite-thread.ts')],
+      entryPoints: [join(ROOT, 'server/database-thread.ts')],
       outfile: join(outDir, 'pglite-thread-boot.mjs'),
     }),
   ])

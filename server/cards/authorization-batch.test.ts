@@ -128,6 +128,38 @@ describe('card decisions in shared commits', () => {
     },
   )
 
+  it('quotes, backslashes and SQL in event ids and merchants are decided in the batch and stored as sent', async () => {
+    const odd = [`evt_'); DROP TABLE cards; --`, `evt_back\\slash\\'`, `evt_E'x''`]
+    const merchants = [`O'Brien's \\ "Bar"`, `\\'); DELETE FROM holds; --`, `Café 😀 ''`]
+    const sent = odd.map((eventId, i) => {
+      const p = purchase({ eventId, amount: '5' })
+      p.event.data.merchantName = merchants[i]!
+      return p
+    })
+    const answers = await all([purchase(), ...sent, purchase()])
+    expect(answers.every((a) => a.status === 200 && a.body.result.approved)).toBe(true)
+    // Decided together, not one by one after a failed batch.
+    expect(t.logs.filter((l) => l.includes('card decision batch rolled back'))).toEqual([])
+    const events = await t.deps.db.kysely
+      .selectFrom('provider_events')
+      .select(['event_id', 'payload'])
+      .where('event_id', 'in', odd)
+      .execute()
+    expect(events.map((e) => e.event_id).sort()).toEqual([...odd].sort())
+    const stored = await t.deps.db.kysely
+      .selectFrom('card_authorizations')
+      .select('merchant_name')
+      .where(
+        'network_id',
+        'in',
+        sent.map((p) => p.event.data.networkId),
+      )
+      .execute()
+    expect(stored.map((a) => a.merchant_name).sort()).toEqual([...merchants].sort())
+    expect(await balances()).toMatchObject({ pendingHolds: '115' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('an unknown card in a batch is refused on its own; the others are decided', async () => {
     const answers = await all([purchase(), purchase({ cardId: '00000000-0000-4000-8000-00000000dead' }), purchase()])
     expect(answers.map((a) => a.status)).toEqual([200, 404, 200])

@@ -15,7 +15,8 @@ import { DomainError } from '../../domain/errors'
 import { minBig as minOf, parsePositiveAmount, toDecimal } from '../../domain/money'
 import { loadPosition } from '../accounts/account-service'
 import { alertOnPurchase } from '../alerts/alert-evaluator'
-import type { CardAuthorizationsTable, CardsTable } from '../db/schema'
+import type { CardAuthorizationsTable } from '../db/schema'
+import { cardRules, type CardSpent } from './card-batch-decide'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
@@ -25,8 +26,6 @@ import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
 import { title } from '../../domain/movement-title'
 import { reason, storedReason, type MovementReason } from '../../domain/movement-reason'
-
-export type CardSpent = { cardSpentToday: bigint; cardSpentThisMonth: bigint }
 
 /**
  * What each card spent (held or cleared) today and this month in its holder's time zone, from the running totals
@@ -50,27 +49,6 @@ export async function cardSpending(
 async function cardSpent(db: Tx, cardId: string, now: Date, zone: string): Promise<CardSpent> {
   return (await cardSpending(db, [{ cardId, ...localDays(now, zone) }])).get(cardId)!
 }
-
-/** The card's side of the decision rules. */
-export const cardRules = (
-  card: Pick<
-    Selectable<CardsTable>,
-    | 'status'
-    | 'kind'
-    | 'shipping_status'
-    | 'per_purchase_limit'
-    | 'daily_limit'
-    | 'monthly_limit'
-    | 'blocked_categories'
-  >,
-) => ({
-  status: card.status,
-  activated: card.kind === 'virtual' || card.shipping_status === 'activated',
-  perPurchaseLimit: card.per_purchase_limit,
-  dailyLimit: card.daily_limit,
-  monthlyLimit: card.monthly_limit,
-  blockedCategories: card.blocked_categories,
-})
 
 /**
  * The ledger accounts a purchase moves between: cash in Direct Pay, borrowed (debt) in Borrow. `held` is the

@@ -7,6 +7,7 @@ import { pgliteOnThread, type PgliteClient } from './pglite-client'
 import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
+import type { DatabaseProcedures } from './pglite-thread'
 
 /** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
 export type Tx = Transaction<Database> | Kysely<Database>
@@ -19,6 +20,12 @@ export type Db = {
   execScript(sql: string): Promise<void>
   /** PGlite only: the data folder as a gzipped tarball, taken between transactions (server/ops/backup.ts). */
   dump?: () => Promise<Uint8Array>
+  /**
+   * PGlite only: the procedures the composition root gave the database, run where it runs, each whole
+   * (server/db/pglite-thread.ts, `DatabaseProcedures`; a card batch: server/cards/card-batch-thread.ts).
+   */
+  procedures?: ReadonlySet<string>
+  procedure?: (name: string, input: unknown) => Promise<unknown>
   close(): Promise<void>
 }
 
@@ -43,8 +50,8 @@ export async function connectPglite(dataDir: string): Promise<Db> {
   }
 }
 
-/** An open PGlite on this thread, as the driver sees it. */
-export const inProcess = (client: PGlite): PgliteClient => ({
+/** An open PGlite on this thread, as the driver sees it, with the procedures it may run (on this thread too). */
+export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => ({
   query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
     if (begin) await client.exec(begin)
     const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
@@ -52,6 +59,15 @@ export const inProcess = (client: PGlite): PgliteClient => ({
   },
   exec: async (sql) => void (await client.exec(sql)),
   dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+  procedures: Object.keys(procedures),
+  proceduresRunWhole: false,
+  procedure: async (name, input) => {
+    const session = {
+      query: (sql: string, params: unknown[]) => client.query(sql, params, { rowMode: 'object' }),
+      exec: (sql: string) => client.exec(sql),
+    }
+    return procedures[name]!(session, input as never)
+  },
   close: async () => {
     if (!client.closed) await client.close()
   },
@@ -74,6 +90,19 @@ export async function wrapPglite(client: PgliteClient, afterClose: () => void = 
     driver: 'pglite',
     // Holding the one connection, so no transaction is half-way when the files are read.
     dump: () => kysely.connection().execute(() => client.dump()),
+    procedures: new Set(client.procedures),
+    // Sent holding the one connection. On the database's thread a procedure is one message, run whole before the
+    // next: the connection is let go of once it is sent, so the next caller's statements (another card batch) go
+    // right behind it. On this thread's PGlite it is several calls, and the connection is held until they are done.
+    procedure: async (name, input) => {
+      let result!: Promise<unknown>
+      await kysely.connection().execute(async () => {
+        result = client.procedure(name, input)
+        result.catch(() => undefined) // its failure is the caller's, once it awaits it
+        if (!client.proceduresRunWhole) await result
+      })
+      return result
+    },
     execScript: async (sql) => {
       try {
         await client.exec(sql)

@@ -12,6 +12,12 @@ export type PgliteClient = {
   exec(sql: string): Promise<void>
   /** The whole data folder as a gzipped tarball (PGlite's `dumpDataDir`), for a backup. */
   dump(): Promise<Uint8Array>
+  /** A procedure the composition root gave the database (pglite-thread.ts, `DatabaseProcedures`), by name. */
+  procedure(name: string, input: unknown): Promise<unknown>
+  /** The procedures' names. */
+  readonly procedures: readonly string[]
+  /** Whether a procedure runs whole before anything sent after it (one message to the thread), or in several calls. */
+  readonly proceduresRunWhole: boolean
   close(): Promise<void>
   readonly closed: boolean
 }
@@ -52,8 +58,8 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
       if (answer.error) throw Object.assign(new Error(String(answer.error.message)), answer.error)
       return answer
     })
-  // The first answer says the database opened (or why it did not).
-  await call({ op: 'exec', sql: 'select 1' })
+  // The first answer says the database opened (or why it did not), and what it can run there.
+  const { procedures = [] } = await call({ op: 'procedures' })
   return {
     async query<R>(sql: string, params: readonly unknown[], begin?: string) {
       const answer = await call(
@@ -66,6 +72,11 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
     },
     async dump() {
       return (await call({ op: 'dump' })).dump!
+    },
+    procedures,
+    proceduresRunWhole: true,
+    async procedure(name: string, input: unknown) {
+      return (await call({ op: 'procedure', name, input })).result ?? null
     },
     async close() {
       if (closed) return

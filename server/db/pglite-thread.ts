@@ -5,8 +5,9 @@
  *
  * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects; with
  * `begin`, the transaction's BEGIN runs first in the same message, one crossing fewer per transaction),
- * `exec` (a script) and `dump` (the data folder as a gzipped tarball, for backups), each answered in order by id;
- * `close`. Rows, parameters and errors cross by structured
+ * `exec` (a script), `dump` (the data folder as a gzipped tarball, for backups), `procedure` (work the composition
+ * root gave this thread, run here whole: `DatabaseProcedures`) and `procedures` (their names), each answered in order
+ * by id; `close`. Rows, parameters and errors cross by structured
  * clone (bigint, Date, Uint8Array and JSON values survive it); an error crosses as its own fields (SQLSTATE
  * `code`, `constraint`, `detail`, …) and is rebuilt on the other side, so callers see what PGlite threw.
  */
@@ -20,6 +21,8 @@ export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
   | { op: 'exec'; sql: string }
   | { op: 'dump' }
+  | { op: 'procedure'; name: string; input: unknown }
+  | { op: 'procedures' }
   | { op: 'close' }
 export type ThreadRequest = ThreadCall & { id: number }
 export type ThreadAnswer = {
@@ -27,8 +30,23 @@ export type ThreadAnswer = {
   rows?: unknown[]
   affectedRows?: number | undefined
   dump?: Uint8Array
+  result?: unknown
+  procedures?: string[]
   error?: Record<string, unknown>
 }
+
+/** A procedure's way to the database: a statement with parameters (rows as objects), and a script. */
+export type DatabaseSession = {
+  query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }>
+  exec(sql: string): Promise<unknown>
+}
+/**
+ * Work run where the database runs, whole, before anything sent after it: a few statements and the code between them
+ * with no crossing to the server's thread in between (a card batch: server/cards/card-batch-thread.ts). The
+ * composition root names them (server/database-thread.ts); the platform knows none. Input and result cross by
+ * structured clone.
+ */
+export type DatabaseProcedures = Record<string, (session: DatabaseSession, input: never) => Promise<unknown>>
 
 /** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
 export function errorFields(error: unknown): Record<string, unknown> {
@@ -39,9 +57,13 @@ export function errorFields(error: unknown): Record<string, unknown> {
   return fields
 }
 
-// Only on the thread pgliteOnThread starts (a test runner's own worker threads also have a parentPort).
-const started = workerData as { cashPgliteThread?: boolean; dataDir?: string } | null
-if (parentPort && started?.cashPgliteThread && started.dataDir) {
+/**
+ * Serves the database on this thread, with `procedures`, when this is the thread pgliteOnThread starts (a test
+ * runner's own worker threads also have a parentPort); elsewhere does nothing. Called by the thread's entry.
+ */
+export function serveDatabaseThread(procedures: DatabaseProcedures): void {
+  const started = workerData as { cashPgliteThread?: boolean; dataDir?: string } | null
+  if (!parentPort || !started?.cashPgliteThread || !started.dataDir) return
   const port = parentPort
   const dataDir = started.dataDir
   const inMemory = dataDir === ':memory:'
@@ -52,6 +74,10 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
     stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
   }
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
+  const session: DatabaseSession = {
+    query: (sql, params) => client.query(sql, params, { rowMode: 'object' }),
+    exec: (sql) => client.exec(sql),
+  }
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
     if (created) flushFolder(dataDir)
@@ -69,6 +95,12 @@ if (parentPort && started?.cashPgliteThread && started.dataDir) {
         await client.exec(request.sql)
         return { id: request.id }
       }
+      if (request.op === 'procedure') {
+        const procedure = procedures[request.name]
+        if (!procedure) throw new Error(`no procedure ${request.name} on the database thread`)
+        return { id: request.id, result: await procedure(session, request.input as never) }
+      }
+      if (request.op === 'procedures') return { id: request.id, procedures: Object.keys(procedures) }
       if (request.op === 'dump') {
         const archive = await client.dumpDataDir('gzip')
         return { id: request.id, dump: new Uint8Array(await archive.arrayBuffer()) }

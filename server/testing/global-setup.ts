@@ -1,3 +1,4 @@
+import { DATABASE_PROCEDURES } from '../database-thread'
 import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,7 +19,7 @@ export default async function setup(project: TestProject) {
   const started = performance.now()
   if (!url) {
     const client = new PGlite({ parsers: pgliteParsers })
-    const db = await wrapPglite(inProcess(client))
+    const db = await wrapPglite(inProcess(client, DATABASE_PROCEDURES))
     await buildSnapshot(db)
     const file = join(tmpdir(), `${runId}.tar`)
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()))

@@ -1,3 +1,4 @@
+import { DATABASE_PROCEDURES } from '../database-thread'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
@@ -137,7 +138,7 @@ export async function resetDatabase(db: Db): Promise<void> {
 export async function openPgliteSnapshot(file: string): Promise<Db> {
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(file)]), parsers: pgliteParsers })
   await client.waitReady
-  return await wrapPglite(inProcess(client))
+  return await wrapPglite(inProcess(client, DATABASE_PROCEDURES))
 }
 
 /** A database of this worker's own on the PostgreSQL server, copied from the run's template. */

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto'
+import type { PriceTable } from '../../domain/prices'
+import type { DatabaseSession } from '../db/pglite-thread'
+import {
+  type BatchDecisions,
+  type BatchItem,
+  type BatchRead,
+  decideCardBatch,
+  READ_CARD_BATCH_SQL,
+  readCardBatchParams,
+  WRITE_CARD_DECISIONS_SQL,
+} from './card-batch-decide'
+
+/** The card batch's name among the database's procedures (server/database-thread.ts). */
+export const CARD_BATCH = 'cardBatch'
+
+/** A card batch sent to PGlite's thread whole: its items, and what the server knows that the thread does not. */
+export type CardBatchCall = {
+  items: BatchItem[]
+  now: Date
+  prices: PriceTable
+  /** The card settlement ledger account every hold credits (made once by the server if missing). */
+  settlementId: string
+  /** The job kind accounts are marked for (migration 0030's `mark_for_alerts`). */
+  alertJob: string
+}
+
+/**
+ * What a batch decided there and committed, or null when it decided nothing there: its approvals would send purchase
+ * alerts, which the server writes (server/alerts), so the server decides that batch itself.
+ */
+export type CardBatchOutcome = Pick<BatchDecisions, 'answers' | 'deferred'> | null
+
+/**
+ * A card batch on the database's own thread, as one transaction: BEGIN, the read, the decisions
+ * (card-batch-decide.ts), the write, COMMIT, with no crossing to the server's thread in between. Decided on the
+ * server's thread, each batch waited for it twice, behind whatever it was doing (answering the last requests,
+ * parsing the next), and the database waited with it. A batch whose approvals would send purchase alerts is rolled
+ * back here and answered null: the server decides it itself (server/cards/authorization-batch.ts). Anything that fails
+ * rolls the batch back and is thrown: the server then decides each request alone, as for any failed batch.
+ */
+export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Promise<CardBatchOutcome> {
+  await db.exec('BEGIN')
+  try {
+    const cardIds = [...new Set(call.items.map((i) => i.input.cardId))]
+    const eventIds = call.items.map((i) => i.event.id)
+    const { rows } = await db.query(READ_CARD_BATCH_SQL, readCardBatchParams(cardIds, eventIds, call.now))
+    const decisions = decideCardBatch((rows[0] as { read: BatchRead }).read, call.items, {
+      now: call.now,
+      prices: call.prices,
+      settlementId: call.settlementId,
+      newId: randomUUID,
+    })
+    if (decisions.alerts.length > 0) {
+      await db.exec('ROLLBACK')
+      return null
+    }
+    if (decisions.write) await db.query(WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob])
+    await db.exec('COMMIT')
+    return { answers: decisions.answers, deferred: decisions.deferred }
+  } catch (error) {
+    await db.exec('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}
