@@ -16,6 +16,31 @@ import { notify } from './notifications-service'
 /** Who is warned about a Borrow position's health without asking: those who can repay or manage it. */
 const HEALTH_WATCHERS = ['holder', 'owner', 'admin'] as const
 
+/** A purchase above a member's threshold: the member is notified once for that authorization. */
+export type PurchaseAboveAlert = {
+  userId: string
+  accountId: string
+  amount: bigint
+  threshold: bigint
+  merchant: string
+  authorizationId: string
+}
+
+/** Notifies one member of one purchase above their threshold (once: keyed by the authorization). */
+export const notifyPurchaseAbove = (deps: Deps, db: Tx, alert: PurchaseAboveAlert) =>
+  notify(
+    deps,
+    db,
+    { userId: alert.userId, accountId: alert.accountId },
+    {
+      kind: 'purchase_above',
+      amount: alert.amount,
+      threshold: alert.threshold,
+      merchant: alert.merchant,
+      dedupeKey: `purchase:${alert.authorizationId}`,
+    },
+  )
+
 /**
  * The purchase alert, decided inline with the authorization (it needs the authorization's amount): one
  * indexed read, and a notification for each member whose threshold the amount is above.
@@ -36,18 +61,14 @@ export async function alertOnPurchase(
       !purchaseAlerts({ purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null }, purchase.amount)
     )
       continue
-    await notify(
-      deps,
-      db,
-      { userId: w.user_id, accountId: purchase.accountId },
-      {
-        kind: 'purchase_above',
-        amount: purchase.amount,
-        threshold: w.purchase_above!,
-        merchant: purchase.merchant,
-        dedupeKey: `purchase:${purchase.authorizationId}`,
-      },
-    )
+    await notifyPurchaseAbove(deps, db, {
+      userId: w.user_id,
+      accountId: purchase.accountId,
+      amount: purchase.amount,
+      threshold: w.purchase_above!,
+      merchant: purchase.merchant,
+      authorizationId: purchase.authorizationId,
+    })
   }
 }
 

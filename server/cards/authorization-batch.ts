@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely'
 import { parsePositiveAmount } from '../../domain/money'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
-import { notify } from '../alerts/notifications-service'
+import { notifyPurchaseAbove } from '../alerts/alert-evaluator'
 import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId } from '../ledger/ledger-service'
@@ -126,19 +126,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
 
 /** The purchase alerts of a batch's approvals, written in its transaction after its decisions. */
 async function writeAlerts(deps: Deps, tx: Tx, alerts: PurchaseAlert[]) {
-  for (const a of alerts)
-    await notify(
-      deps,
-      tx,
-      { userId: a.userId, accountId: a.accountId },
-      {
-        kind: 'purchase_above',
-        amount: a.amount,
-        threshold: a.threshold,
-        merchant: a.merchant,
-        dedupeKey: a.dedupeKey,
-      },
-    )
+  for (const alert of alerts) await notifyPurchaseAbove(deps, tx, alert)
 }
 
 /**

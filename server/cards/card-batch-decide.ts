@@ -174,14 +174,14 @@ export type BatchItem = {
   input: { networkId: string; cardId: string; amount: bigint; merchantName: string; merchantCity: string; mcc: string }
 }
 
-/** A purchase alert to write in the batch's transaction, after its decision. */
+/** A purchase alert to write in the batch's transaction, after its decision (server/alerts: notifyPurchaseAbove). */
 export type PurchaseAlert = {
   userId: string
   accountId: string
   amount: bigint
   threshold: bigint
   merchant: string
-  dedupeKey: string
+  authorizationId: string
 }
 
 /** What a batch decided: each decided item's answer (by its index), the items left to the one-event path, the write. */
@@ -359,7 +359,7 @@ export function decideCardBatch(
           amount: d.item.input.amount,
           threshold: w.purchase_above,
           merchant: d.item.input.merchantName,
-          dedupeKey: `purchase:${d.id}`,
+          authorizationId: d.id,
         })
   return {
     answers: decided.map((d) => ({ index: d.index, result: d.result })),
