@@ -64,18 +64,21 @@ it('a batch whose approvals send purchase alerts is decided by the server, with 
   ).toBe(200)
 })
 
-it('on the database’s thread, 120 purchases at once with reads between: each decided after the ones before it', async () => {
-  const [answers] = await Promise.all([
-    all(Array.from({ length: 120 }, () => '25')),
-    // Reads sent while the batches are on their way run between them, never inside one.
-    ...Array.from({ length: 5 }, () => balances()),
-  ])
-  expect(answers.every((a) => a.status === 200)).toBe(true)
-  // 2,500 USDC less the 3.25 held above: 99 purchases of 25 fit, the rest are declined for it.
-  expect(answers.filter((a) => a.body.result.approved)).toHaveLength(99)
-  expect(new Set(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason))).toEqual(
-    new Set(['insufficient_spendable']),
-  )
-  expect(await balances()).toMatchObject({ pendingHolds: '2478.25' })
-  expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
-})
+it(
+  'on the database’s thread, 120 purchases at once with reads between: ' + 'each decided after those before it',
+  async () => {
+    const [answers] = await Promise.all([
+      all(Array.from({ length: 120 }, () => '25')),
+      // Reads sent while the batches are on their way run between them, never inside one.
+      ...Array.from({ length: 5 }, () => balances()),
+    ])
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    // 2,500 USDC less the 3.25 held above: 99 purchases of 25 fit, the rest are declined for it.
+    expect(answers.filter((a) => a.body.result.approved)).toHaveLength(99)
+    expect(new Set(answers.filter((a) => !a.body.result.approved).map((a) => a.body.result.reason))).toEqual(
+      new Set(['insufficient_spendable']),
+    )
+    expect(await balances()).toMatchObject({ pendingHolds: '2478.25' })
+    expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
+  },
+)
