@@ -5,6 +5,7 @@ import { decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/aut
 import { title } from '../../domain/movement-title'
 import type { PriceTable } from '../../domain/prices'
 import { positionOf, type LimitCounts } from '../accounts/account-service'
+import { arrayText } from '../db/prepared'
 import type { AccountsTable, CardsTable } from '../db/schema'
 import { withinBalance, type LedgerAccount } from '../ledger/ledger-service'
 
@@ -49,6 +50,15 @@ export const readCardBatchParams = (cardIds: string[], eventIds: string[], now: 
   eventIds,
   now.toISOString(),
   [...SPEND_HOLD_KINDS],
+  WITHDRAWAL_HOLD_KIND,
+]
+
+/** The read's parameters as text, for a prepared statement (server/db/prepared.ts). */
+export const readCardBatchText = (cardIds: string[], eventIds: string[], now: Date): string[] => [
+  arrayText(cardIds),
+  arrayText(eventIds),
+  now.toISOString(),
+  arrayText([...SPEND_HOLD_KINDS]),
   WITHDRAWAL_HOLD_KIND,
 ]
 

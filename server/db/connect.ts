@@ -8,6 +8,7 @@ import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
 import type { DatabaseProcedures } from './pglite-thread'
+import { preparedStatements } from './prepared'
 
 /** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
 export type Tx = Transaction<Database> | Kysely<Database>
@@ -51,30 +52,31 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 }
 
 /** An open PGlite on this thread, as the driver sees it, with the procedures it may run (on this thread too). */
-export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => ({
-  query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
-    if (begin) await client.exec(begin)
-    const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
-    return { rows: result.rows, affectedRows: result.affectedRows }
-  },
-  exec: async (sql) => void (await client.exec(sql)),
-  dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
-  procedures: Object.keys(procedures),
-  proceduresRunWhole: false,
-  procedure: async (name, input) => {
-    const session = {
-      query: (sql: string, params: unknown[]) => client.query(sql, params, { rowMode: 'object' }),
-      exec: (sql: string) => client.exec(sql),
-    }
-    return procedures[name]!(session, input as never)
-  },
-  close: async () => {
-    if (!client.closed) await client.close()
-  },
-  get closed() {
-    return client.closed
-  },
-})
+export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => {
+  const session = {
+    query: (sql: string, params: unknown[]) => client.query(sql, params, { rowMode: 'object' as const }),
+    exec: (sql: string) => client.exec(sql),
+    prepared: preparedStatements(client),
+  }
+  return {
+    query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
+      if (begin) await client.exec(begin)
+      const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
+      return { rows: result.rows, affectedRows: result.affectedRows }
+    },
+    exec: async (sql) => void (await client.exec(sql)),
+    dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    procedures: Object.keys(procedures),
+    proceduresRunWhole: false,
+    procedure: async (name, input) => procedures[name]!(session, input as never),
+    close: async () => {
+      if (!client.closed) await client.close()
+    },
+    get closed() {
+      return client.closed
+    },
+  }
+}
 
 /**
  * The Db handle over an open PGlite instance; `afterClose` runs once the instance is closed. A new WAL segment is

@@ -16,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
 import { flushFolder, holdsDatabase, onDisk } from './flushed-files'
+import { preparedStatements } from './prepared'
 
 export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
@@ -35,10 +36,14 @@ export type ThreadAnswer = {
   error?: Record<string, unknown>
 }
 
-/** A procedure's way to the database: a statement with parameters (rows as objects), and a script. */
+/**
+ * A procedure's way to the database: a statement with parameters (rows as objects), a script, and a statement
+ * prepared once by name and run with text parameters (rows as text fields: prepared.ts).
+ */
 export type DatabaseSession = {
   query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }>
   exec(sql: string): Promise<unknown>
+  prepared(name: string, sql: string, params: string[]): Promise<(string | null)[][]>
 }
 /**
  * Work run where the database runs, whole, before anything sent after it: a few statements and the code between them
@@ -77,6 +82,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   const session: DatabaseSession = {
     query: (sql, params) => client.query(sql, params, { rowMode: 'object' }),
     exec: (sql) => client.exec(sql),
+    prepared: preparedStatements(client),
   }
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
