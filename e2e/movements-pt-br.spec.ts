@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures'
-import { CARD_IDS } from '../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS } from '../fixtures/personas'
 import { apiAs } from './support/api'
 import { CashApp } from './support/cash-app'
 
@@ -16,6 +16,8 @@ test('a Portuguese holder reads movements and declines in Portuguese and finds t
   request,
 }) => {
   const admin = await apiAs(request, 'admin')
+  // A deposit of its own, so one is among the newest movements whatever other specs did on this server before.
+  await admin.post('/sandbox/deposits', { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' })
   const merchantName = `Padaria Real ${Date.now()}`
   const bought = (await admin.post(`/sandbox/cards/${CARD_IDS.personal}/purchases`, {
     amount: '12.5',
