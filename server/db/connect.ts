@@ -7,8 +7,7 @@ import { pgliteOnThread, type PgliteClient } from './pglite-client'
 import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
-import type { DatabaseProcedures } from './pglite-thread'
-import { preparedStatements } from './prepared'
+import { type DatabaseProcedures, sessionOf } from './pglite-thread'
 
 /** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
 export type Tx = Transaction<Database> | Kysely<Database>
@@ -53,11 +52,7 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 
 /** An open PGlite on this thread, as the driver sees it, with the procedures it may run (on this thread too). */
 export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => {
-  const session = {
-    query: (sql: string, params: unknown[]) => client.query(sql, params, { rowMode: 'object' as const }),
-    exec: (sql: string) => client.exec(sql),
-    prepared: preparedStatements(client),
-  }
+  const session = sessionOf(client)
   return {
     query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
       if (begin) await client.exec(begin)

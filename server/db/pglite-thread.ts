@@ -53,6 +53,13 @@ export type DatabaseSession = {
  */
 export type DatabaseProcedures = Record<string, (session: DatabaseSession, input: never) => Promise<unknown>>
 
+/** The session procedures get on an open PGlite (on its thread, or in process for the tests). */
+export const sessionOf = (client: PGlite): DatabaseSession => ({
+  query: (sql, params) => client.query(sql, params, { rowMode: 'object' }),
+  exec: (sql) => client.exec(sql),
+  prepared: preparedStatements(client),
+})
+
 /** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
 export function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) }
@@ -79,11 +86,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
     stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
   }
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
-  const session: DatabaseSession = {
-    query: (sql, params) => client.query(sql, params, { rowMode: 'object' }),
-    exec: (sql) => client.exec(sql),
-    prepared: preparedStatements(client),
-  }
+  const session = sessionOf(client)
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
     if (created) flushFolder(dataDir)
