@@ -5,6 +5,7 @@ import { decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/aut
 import { title } from '../../domain/movement-title'
 import type { PriceTable } from '../../domain/prices'
 import { positionOf, type LimitCounts } from '../accounts/account-service'
+import type { PurchaseAboveAlert } from '../alerts/alert-evaluator'
 import { arrayText } from '../db/prepared'
 import type { AccountsTable, CardsTable } from '../db/schema'
 import { withinBalance, type LedgerAccount } from '../ledger/ledger-service'
@@ -184,15 +185,8 @@ export type BatchItem = {
   input: { networkId: string; cardId: string; amount: bigint; merchantName: string; merchantCity: string; mcc: string }
 }
 
-/** A purchase alert to write in the batch's transaction, after its decision (server/alerts: notifyPurchaseAbove). */
-export type PurchaseAlert = {
-  userId: string
-  accountId: string
-  amount: bigint
-  threshold: bigint
-  merchant: string
-  authorizationId: string
-}
+/** A purchase alert to write in the batch's transaction, after its decision. */
+export type PurchaseAlert = PurchaseAboveAlert
 
 /** What a batch decided: each decided item's answer (by its index), the items left to the one-event path, the write. */
 export type BatchDecisions = {
