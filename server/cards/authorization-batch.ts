@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely'
 import { parsePositiveAmount } from '../../domain/money'
+import type { PriceTable } from '../../domain/prices'
 import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notifyPurchaseAbove } from '../alerts/alert-evaluator'
 import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
@@ -40,12 +41,6 @@ const BATCHES = {
   pglite: { maxBatch: 32, inFlight: 2 },
   postgres: { maxBatch: 128, inFlight: batchesInFlight('postgres') },
 } as const
-
-/**
- * Thrown inside a batch to roll it all back and decide each request on its own (rare: a race the batch does not
- * settle).
- */
-class BatchAbandoned extends Error {}
 
 /**
  * Card decisions in shared commits. The card network sends `authorization.request` events one by one and waits
@@ -93,7 +88,7 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
         decisions = outcome.decisions
       }
     } catch (error) {
-      if (!(conflictOr(error) instanceof BatchAbandoned))
+      if (!isBatchConflict(error))
         deps.log.warn('card decision batch rolled back; deciding each alone', {
           size: batch.length,
           error: String(error),
@@ -137,12 +132,10 @@ async function decideBatch(
   deps: Deps,
   tx: Tx,
   items: BatchItem[],
-  context: { now: Date; prices: BatchContext['prices']; settlementId: string },
+  context: { now: Date; prices: PriceTable; settlementId: string },
 ) {
-  const cardIds = [...new Set(items.map((i) => i.input.cardId))]
-  const eventIds = items.map((i) => i.event.id)
   const { rows } = await tx.executeQuery<{ read: BatchRead }>(
-    CompiledQuery.raw(READ_CARD_BATCH_SQL, readCardBatchParams(cardIds, eventIds, context.now)),
+    CompiledQuery.raw(READ_CARD_BATCH_SQL, readCardBatchParams(items, context.now)),
   )
   const decisions = decideCardBatch(rows[0]!.read, items, { ...context, newId: deps.newId })
   if (!decisions.write) return { decisions, written: NO_LAST_STATEMENT }
@@ -156,13 +149,9 @@ async function decideBatch(
   await writeAlerts(deps, tx, decisions.alerts)
   return { decisions, written: NO_LAST_STATEMENT }
 }
-type BatchContext = Parameters<typeof decideCardBatch>[2]
 
 /**
  * A network id or event recorded first elsewhere, or a ledger account changed under us (migration 0030): the batch
- * is undone and each request decided alone, which refuses exactly those. Anything else is an error as it is.
+ * is undone and each request decided alone, which refuses exactly those, as expected. Anything else is logged.
  */
-const conflictOr = (error: unknown) =>
-  error instanceof BatchAbandoned || (error instanceof Error && error.message.includes('card_batch_conflict'))
-    ? new BatchAbandoned()
-    : error
+const isBatchConflict = (error: unknown) => error instanceof Error && error.message.includes('card_batch_conflict')

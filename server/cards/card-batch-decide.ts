@@ -45,19 +45,13 @@ export const READ_CARD_BATCH_SQL =
 /** The batch's write (`write_card_decisions`, migration 0051), one call: holds, pending totals, decisions, events. */
 export const WRITE_CARD_DECISIONS_SQL = 'SELECT write_card_decisions($1::jsonb, $2)'
 
-/** The read's parameters for these cards and events, at `now`. */
-export const readCardBatchParams = (cardIds: string[], eventIds: string[], now: Date): unknown[] => [
-  cardIds,
-  eventIds,
-  now.toISOString(),
-  [...SPEND_HOLD_KINDS],
-  WITHDRAWAL_HOLD_KIND,
-]
-
-/** The read's parameters as text, for a prepared statement (server/db/prepared.ts). */
-export const readCardBatchText = (cardIds: string[], eventIds: string[], now: Date): string[] => [
-  arrayText(cardIds),
-  arrayText(eventIds),
+/**
+ * The read's parameters for the batch's cards and events at `now`, as text (arrays in PostgreSQL's text form): bound
+ * as they are by node-postgres, and by a prepared statement on PGlite's thread (server/db/prepared.ts).
+ */
+export const readCardBatchParams = (items: readonly BatchItem[], now: Date): string[] => [
+  arrayText([...new Set(items.map((i) => i.input.cardId))]),
+  arrayText(items.map((i) => i.event.id)),
   now.toISOString(),
   arrayText([...SPEND_HOLD_KINDS]),
   WITHDRAWAL_HOLD_KIND,
@@ -115,7 +109,7 @@ type AccountState = {
 const orNull = (v: string | null) => (v === null ? null : BigInt(v))
 
 /** The read, typed: the cards' rules, each account's position inputs, what each card spent, events seen, watchers. */
-export function parseBatchRead(read: BatchRead) {
+function parseBatchRead(read: BatchRead) {
   const ledger = read.ledger.map((la) => ({
     ...la,
     debits_posted: BigInt(la.debits_posted),

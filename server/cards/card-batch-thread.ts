@@ -7,7 +7,7 @@ import {
   type BatchRead,
   decideCardBatch,
   READ_CARD_BATCH_SQL,
-  readCardBatchText,
+  readCardBatchParams,
   WRITE_CARD_DECISIONS_SQL,
 } from './card-batch-decide'
 
@@ -47,9 +47,7 @@ export type CardBatchOutcome = Pick<BatchDecisions, 'answers' | 'deferred'> | nu
 export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Promise<CardBatchOutcome> {
   await db.exec('BEGIN')
   try {
-    const cardIds = [...new Set(call.items.map((i) => i.input.cardId))]
-    const eventIds = call.items.map((i) => i.event.id)
-    const rows = await db.prepared(READ_NAME, READ_CARD_BATCH_SQL, readCardBatchText(cardIds, eventIds, call.now))
+    const rows = await db.prepared(READ_NAME, READ_CARD_BATCH_SQL, readCardBatchParams(call.items, call.now))
     const read = JSON.parse(rows[0]![0]!) as BatchRead
     const decisions = decideCardBatch(read, call.items, {
       now: call.now,

@@ -37,11 +37,10 @@ export type ThreadAnswer = {
 }
 
 /**
- * A procedure's way to the database: a statement with parameters (rows as objects), a script, and a statement
- * prepared once by name and run with text parameters (rows as text fields: prepared.ts).
+ * A procedure's way to the database: a script, and a statement prepared once by name and run with text parameters
+ * (rows as text fields: prepared.ts).
  */
 export type DatabaseSession = {
-  query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }>
   exec(sql: string): Promise<unknown>
   prepared(name: string, sql: string, params: string[]): Promise<(string | null)[][]>
 }
@@ -55,7 +54,6 @@ export type DatabaseProcedures = Record<string, (session: DatabaseSession, input
 
 /** The session procedures get on an open PGlite (on its thread, or in process for the tests). */
 export const sessionOf = (client: PGlite): DatabaseSession => ({
-  query: (sql, params) => client.query(sql, params, { rowMode: 'object' }),
   exec: (sql) => client.exec(sql),
   prepared: preparedStatements(client),
 })
