@@ -23,7 +23,7 @@ import { mountPages, type PageSource } from './http/static-pages'
 import { pageBootData, resolvePrincipal } from './auth/session-service'
 import { assertNotFrozen } from './admin/account-freeze-service'
 import { securityHeaders } from './http/security-headers'
-import { compressWhenAsked } from './http/lean-middleware'
+import { compressWhenAsked, jsonAnswer } from './http/lean-middleware'
 import { metaRoutes } from './meta/meta-routes'
 import { mountTunnel } from './monitoring/tunnel'
 import { sandboxRoutes } from './sandbox/sandbox-routes'
@@ -129,7 +129,8 @@ export function createApp(
   })
 
   // API answers of 1 KB and more go out gzip-compressed to a client that accepts it (the OpenAPI document is
-  // 650 KB); a client that asks for no compression (in-process webhook deliveries) gets plain bodies, no Vary.
+  // 650 KB), smaller ones as they are (every JSON answer carries its length: jsonAnswer); a client that asks for
+  // no compression (in-process webhook deliveries) gets plain bodies, no Vary.
   app.use(`${API_BASE}/*`, compressWhenAsked())
   mountMetrics(app, deps)
   mountRoutes(app, routes, deps, { principal: resolvePrincipal, assertNotFrozen })
@@ -157,14 +158,14 @@ export function createApp(
       // A body refused for its size is left unread on the connection, which then cannot carry another request:
       // say so, instead of promising keep-alive and closing.
       if (error.status === 413) c.header('Connection', 'close')
-      return c.json(apiErrorBody(error), error.status as 400)
+      return jsonAnswer(c, apiErrorBody(error), error.status)
     }
     if (error instanceof HTTPException) return error.getResponse()
     const digest = errorDigest()
     const requestId = c.get('requestId' as never) as string | undefined
     deps.log.error('unhandled error', { digest, requestId, path: c.req.path, error: error.message, stack: error.stack })
     if (c.req.path.startsWith(API_BASE)) {
-      return c.json({ error: { code: 'internal', message: ERRORS.internal.message, digest } }, 500)
+      return jsonAnswer(c, { error: { code: 'internal', message: ERRORS.internal.message, digest } }, 500)
     }
     return c.html(serverErrorPage(new URL(c.req.url).host, digest), 500)
   })

@@ -1,8 +1,12 @@
+import { once } from 'node:events'
+import { get, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
+import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { adapterClient } from '../../scripts/bench-adapter'
-import { compressWhenAsked, limitBody } from './lean-middleware'
+import { compressWhenAsked, jsonAnswer, limitBody } from './lean-middleware'
 
 const tooLarge = (c: { json: (body: unknown, status: 413) => Response }) => c.json({ error: 'too large' }, 413)
 const app = new Hono()
@@ -20,6 +24,7 @@ app.post('/echo', limitBody(64, tooLarge as never), async (c) =>
 )
 app.get('/big', (c) => c.json({ filler: 'x'.repeat(4000) }))
 app.get('/small', (c) => c.json({ ok: true }))
+app.get('/words', (c) => jsonAnswer(c, { title: 'Depósito de USDC — São Paulo' }, 201))
 
 describe('the body limit', () => {
   it('judges a body with a Content-Length by it, and counts a body without one', async () => {
@@ -66,5 +71,30 @@ describe('compression', () => {
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i)
     const body = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()) as { filler: string }
     expect(body.filler).toHaveLength(4000)
+  })
+
+  it('sends a JSON answer with its length in bytes through production’s server, as it is under 1 KB', async () => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server
+    await once(server, 'listening')
+    try {
+      const { port } = server.address() as AddressInfo
+      const answer = await new Promise<{ status?: number; headers: Record<string, unknown>; bytes: Buffer }>(
+        (resolve, reject) =>
+          get({ host: '127.0.0.1', port, path: '/words', headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (chunk: Buffer) => chunks.push(chunk))
+            res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(chunks) }))
+          }).on('error', reject),
+      )
+      expect([answer.status, answer.headers['content-encoding'], answer.headers['content-type']]).toEqual([
+        201,
+        undefined,
+        'application/json',
+      ])
+      expect(answer.headers['content-length']).toBe(String(answer.bytes.length))
+      expect(JSON.parse(answer.bytes.toString())).toEqual({ title: 'Depósito de USDC — São Paulo' })
+    } finally {
+      server.close()
+    }
   })
 })

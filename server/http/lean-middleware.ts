@@ -27,6 +27,18 @@ export function limitBody(maxSize: number, onError: (c: Context) => Response | P
   }
 }
 
+/**
+ * A JSON answer with its Content-Length. Hono's `c.json` leaves the length to the adapter, and its `compress`
+ * compresses any answer without one, whatever its size: every small API answer (a balance, a refusal) went through
+ * a gzip stream and a second Web Response. With its length, one under 1 KB goes out as it is.
+ */
+export function jsonAnswer(c: Context, body: unknown, status: number): Response {
+  const text = JSON.stringify(body)
+  c.header('Content-Type', 'application/json')
+  c.header('Content-Length', String(Buffer.byteLength(text)))
+  return c.body(text, status as 200)
+}
+
 /** A request that names gzip or deflate in its Accept-Encoding (with any weight: Hono's `compress` reads those). */
 const ASKS_FOR_COMPRESSION = /\b(gzip|deflate)\b/i
 

@@ -8,7 +8,7 @@ import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
-import { limitBody } from './lean-middleware'
+import { jsonAnswer, limitBody } from './lean-middleware'
 
 export const API_BASE = '/app/cash/api/v1'
 /** The part of a request a refusal names. */
@@ -147,7 +147,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
         c.header('Content-Disposition', 'attachment; filename="cash-history.csv"')
         return c.body(String(await run(deps.db.kysely).catch(followUp)), status)
       }
-      if (!key) return c.json(await run(deps.db.kysely).catch(followUp), status)
+      if (!key) return jsonAnswer(c, await run(deps.db.kysely).catch(followUp), status)
       const ref = {
         scope: principal?.userId ?? 'anonymous',
         key,
@@ -165,7 +165,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
         : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
       const stored = await effect.catch(followUp)
       if (stored.replayed) c.header('Idempotent-Replayed', 'true')
-      return c.json(stored.body as object, stored.status as 200)
+      return jsonAnswer(c, stored.body, stored.status)
     })
   }
 }
