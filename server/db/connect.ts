@@ -8,6 +8,7 @@ import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
 import { type DatabaseProcedures, sessionOf } from './pglite-thread'
+import { statementCache } from './prepared'
 
 /** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
 export type Tx = Transaction<Database> | Kysely<Database>
@@ -53,13 +54,16 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 /** An open PGlite on this thread, as the driver sees it, with the procedures it may run (on this thread too). */
 export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => {
   const session = sessionOf(client)
+  const statements = statementCache(client)
   return {
     query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
       if (begin) await client.exec(begin)
-      const result = await client.query<R>(sql, [...params], { rowMode: 'object' })
-      return { rows: result.rows, affectedRows: result.affectedRows }
+      return statements.query<R>(sql, params)
     },
-    exec: async (sql) => void (await client.exec(sql)),
+    exec: async (sql) => {
+      statements.forget()
+      await client.exec(sql)
+    },
     dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     procedures: Object.keys(procedures),
     proceduresRunWhole: false,

@@ -3,8 +3,9 @@
  * runs on the thread that calls it. On the server's one thread, a batch's 7–10 ms of SQL held up every request's
  * parsing, signing and answering; here the database runs on the machine's second core while the first answers.
  *
- * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects; with
- * `begin`, the transaction's BEGIN runs first in the same message, one crossing fewer per transaction),
+ * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects, each text
+ * prepared once: `statementCache`; with `begin`, the transaction's BEGIN runs first in the same message, one crossing
+ * fewer per transaction),
  * `exec` (a script), `dump` (the data folder as a gzipped tarball, for backups), `procedure` (work the composition
  * root gave this thread, run here whole: `DatabaseProcedures`) and `procedures` (their names), each answered in order
  * by id; `close`. Rows, parameters and errors cross by structured
@@ -16,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
 import { flushFolder, holdsDatabase, onDisk } from './flushed-files'
-import { preparedStatements } from './prepared'
+import { preparedStatements, statementCache } from './prepared'
 
 export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
@@ -85,6 +86,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   }
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
   const session = sessionOf(client)
+  const statements = statementCache(client)
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
     if (created) flushFolder(dataDir)
@@ -95,10 +97,11 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
       if (stopped) throw stopped
       if (request.op === 'query') {
         if (request.begin) await client.exec(request.begin)
-        const result = await client.query(request.sql, request.params, { rowMode: 'object' })
+        const result = await statements.query(request.sql, request.params)
         return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
       }
       if (request.op === 'exec') {
+        statements.forget()
         await client.exec(request.sql)
         return { id: request.id }
       }

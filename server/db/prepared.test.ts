@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { arrayText, preparedStatements } from './prepared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgliteParsers } from './pglite-parsers'
+import { arrayText, preparedStatements, statementCache } from './prepared'
 
 const pg = new PGlite()
 beforeAll(() => pg.waitReady)
@@ -27,3 +28,69 @@ it('throws what the database refused, with its SQLSTATE, and runs the statement 
   await expect(run('broken', 'SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
   await expect(run('broken', 'SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
 })
+
+describe('the statement cache every PGlite query runs through', () => {
+  const db = new PGlite({ parsers: pgliteParsers })
+  const cache = statementCache(db)
+  beforeAll(async () => {
+    await db.waitReady
+    await db.exec(`CREATE TABLE things (id uuid PRIMARY KEY, amount numeric NOT NULL, at timestamptz NOT NULL,
+      data jsonb, tags text[] NOT NULL DEFAULT '{}', UNIQUE (amount))`)
+  })
+  afterAll(() => db.close())
+  const ours = async () =>
+    Number(
+      (
+        await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'cash\\_%'",
+        )
+      ).rows[0]!.n,
+    )
+
+  it('answers as PGlite’s own query does, parameters and rows of every kind, preparing each text once', async () => {
+    const insert = 'INSERT INTO things (id, amount, at, data, tags) VALUES ($1, $2, $3, $4, $5) RETURNING *'
+    const row = (n: bigint) => [
+      `00000000-0000-4000-8000-00000000000${n}`,
+      10n ** 30n + n,
+      new Date(`2026-11-2${n}T10:00:00.123Z`),
+      { note: 'Depósito “quoted”', n: Number(n), nested: [1, null] },
+      ['a', 'b "c"', 'ç'],
+    ]
+    const viaCache = await cache.query(insert, row(1n))
+    const viaPglite = await db.query(insert, row(2n), { rowMode: 'object' })
+    expect(viaCache.rows[0]).toEqual({ ...(viaPglite.rows[0] as object), ...rowObject(row(1n)) })
+    expect(viaCache.affectedRows).toBe(1)
+    const select = 'SELECT * FROM things WHERE amount = $1 OR data IS NULL'
+    expect((await cache.query(select, [10n ** 30n + 1n])).rows).toEqual(viaCache.rows)
+    expect((await cache.query(select, [10n ** 30n + 2n])).rows).toEqual(viaPglite.rows)
+    expect((await cache.query(select, [null])).rows).toEqual([])
+    expect(await ours()).toBe(2)
+  })
+
+  it('throws what the database refused, with its SQLSTATE and constraint, and keeps working', async () => {
+    const insert = 'INSERT INTO things (id, amount, at) VALUES (gen_random_uuid(), $1, now())'
+    await cache.query(insert, [5n])
+    await expect(cache.query(insert, [5n])).rejects.toMatchObject({ code: '23505', constraint: 'things_amount_key' })
+    await expect(cache.query('SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
+    expect((await cache.query<{ n: number }>('SELECT $1::int + 1 AS n', [1])).rows).toEqual([{ n: 2 }])
+  })
+
+  it('prepares again after a change to a table, so a SELECT * sees its new columns', async () => {
+    const all = 'SELECT * FROM things ORDER BY amount LIMIT 1'
+    expect(Object.keys((await cache.query(all, [])).rows[0] as object)).not.toContain('label')
+    await cache.query("ALTER TABLE things ADD COLUMN label text NOT NULL DEFAULT 'x'", [])
+    expect((await cache.query(all, [])).rows[0]).toMatchObject({ label: 'x' })
+    // A script may change tables too: the database's scripts go through `forget` first.
+    cache.forget()
+    await db.exec("ALTER TABLE things ADD COLUMN kind text NOT NULL DEFAULT 'y'")
+    expect((await cache.query(all, [])).rows[0]).toMatchObject({ label: 'x', kind: 'y' })
+  })
+
+  it('keeps at most 256 statements prepared, closing the one used longest ago', async () => {
+    for (let i = 0; i < 300; i++) await cache.query(`SELECT ${i} + $1::int AS n`, [1])
+    expect(await ours()).toBeLessThanOrEqual(257)
+    expect((await cache.query<{ n: number }>('SELECT 7 + $1::int AS n', [1])).rows).toEqual([{ n: 8 }])
+  })
+})
+
+const rowObject = ([id, amount, at, data, tags]: unknown[]) => ({ id, amount, at, data, tags })
