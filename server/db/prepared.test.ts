@@ -80,6 +80,8 @@ describe('the statement cache every PGlite query runs through', () => {
     expect(Object.keys((await cache.query(all, [])).rows[0] as object)).not.toContain('label')
     await cache.query("ALTER TABLE things ADD COLUMN label text NOT NULL DEFAULT 'x'", [])
     expect((await cache.query(all, [])).rows[0]).toMatchObject({ label: 'x' })
+    await cache.query("DO $$ BEGIN EXECUTE 'ALTER TABLE things ADD COLUMN note text'; END $$", [])
+    expect(Object.keys((await cache.query(all, [])).rows[0] as object)).toContain('note')
     // A script may change tables too: the database's scripts go through `forget` first.
     cache.forget()
     await db.exec("ALTER TABLE things ADD COLUMN kind text NOT NULL DEFAULT 'y'")

@@ -34,8 +34,11 @@ export const arrayText = (values: readonly string[]) =>
 
 /** The most statements one connection keeps prepared; the one used longest ago is closed to make room. */
 const CACHED_STATEMENTS = 256
-/** Statements after which a prepared one may read a table's columns differently: every one is prepared again. */
-const CHANGES_TABLES = /^(CREATE|ALTER|DROP)\b/
+/**
+ * Statements after which a prepared one may read a table's columns differently (a DO block may run any of them):
+ * every one is prepared again.
+ */
+const CHANGES_TABLES = /^(CREATE|ALTER|DROP|DO)\b/
 
 /**
  * What the server's queries run through on PGlite: each statement text prepared once on the connection (parsed and
@@ -43,8 +46,8 @@ const CHANGES_TABLES = /^(CREATE|ALTER|DROP)\b/
  * the text every time, in six calls (parse, describe, bind, describe, execute, sync), each with its JavaScript
  * around it: a one-row read by key cost the database's thread about 0.5 ms. Parameters are serialized and rows
  * parsed with the connection's own serializers and parsers, as `query` does; a failure is thrown as `query` throws
- * it (SQLSTATE in `code`). A script or a statement that creates, alters or drops something (`forget`, and the
- * command tags here) closes every prepared statement, since a prepared SELECT * cannot change its columns.
+ * it (SQLSTATE in `code`). A script, or a statement that creates, alters or drops something (a DO block too),
+ * closes every prepared statement (`forget`): a prepared SELECT * cannot change its columns.
  */
 export function statementCache(client: PGlite) {
   const statements = new Map<string, { name: string; types: number[] }>()
