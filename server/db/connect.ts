@@ -60,10 +60,7 @@ export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): 
       if (begin) await client.exec(begin)
       return statements.query<R>(sql, params)
     },
-    exec: async (sql) => {
-      statements.forget()
-      await client.exec(sql)
-    },
+    exec: (sql) => statements.exec(sql),
     dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     procedures: Object.keys(procedures),
     proceduresRunWhole: false,

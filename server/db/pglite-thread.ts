@@ -101,8 +101,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
         return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
       }
       if (request.op === 'exec') {
-        statements.forget()
-        await client.exec(request.sql)
+        await statements.exec(request.sql)
         return { id: request.id }
       }
       if (request.op === 'procedure') {

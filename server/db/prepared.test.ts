@@ -82,10 +82,29 @@ describe('the statement cache every PGlite query runs through', () => {
     expect((await cache.query(all, [])).rows[0]).toMatchObject({ label: 'x' })
     await cache.query("DO $$ BEGIN EXECUTE 'ALTER TABLE things ADD COLUMN note text'; END $$", [])
     expect(Object.keys((await cache.query(all, [])).rows[0] as object)).toContain('note')
-    // A script may change tables too: the database's scripts go through `forget` first.
-    cache.forget()
-    await db.exec("ALTER TABLE things ADD COLUMN kind text NOT NULL DEFAULT 'y'")
+    await cache.exec("ALTER TABLE things ADD COLUMN kind text NOT NULL DEFAULT 'y'")
     expect((await cache.query(all, [])).rows[0]).toMatchObject({ label: 'x', kind: 'y' })
+  })
+
+  it('keeps its statements prepared across transactions: BEGIN, COMMIT and ROLLBACK are scripts too', async () => {
+    const read = 'SELECT count(*)::int AS n FROM things WHERE amount > $1'
+    const runs = async () =>
+      (
+        await db.query<{ runs: bigint }>(
+          'SELECT sum(generic_plans + custom_plans) AS runs FROM pg_prepared_statements WHERE statement = $1',
+          [read],
+        )
+      ).rows[0]!.runs
+    await cache.query(read, [0n])
+    await cache.exec('BEGIN')
+    await cache.query(read, [1n])
+    await cache.exec('COMMIT')
+    await cache.exec('BEGIN')
+    await cache.query(read, [2n])
+    await cache.exec('ROLLBACK')
+    await cache.query(read, [3n])
+    // One statement, prepared once and run four times.
+    expect(await runs()).toBe(4n)
   })
 
   it('keeps at most 256 statements prepared, closing the one used longest ago', async () => {

@@ -39,6 +39,8 @@ const CACHED_STATEMENTS = 256
  * every one is prepared again.
  */
 const CHANGES_TABLES = /^(CREATE|ALTER|DROP|DO)\b/
+/** A script that may do the same; one that names none of these (a COMMIT, a SET) leaves the statements prepared. */
+const MAY_CHANGE_TABLES = /\b(create|alter|drop|do)\b/i
 
 /**
  * What the server's queries run through on PGlite: each statement text prepared once on the connection (parsed and
@@ -46,8 +48,9 @@ const CHANGES_TABLES = /^(CREATE|ALTER|DROP|DO)\b/
  * the text every time, in six calls (parse, describe, bind, describe, execute, sync), each with its JavaScript
  * around it: a one-row read by key cost the database's thread about 0.5 ms. Parameters are serialized and rows
  * parsed with the connection's own serializers and parsers, as `query` does; a failure is thrown as `query` throws
- * it (SQLSTATE in `code`). A script, or a statement that creates, alters or drops something (a DO block too),
- * closes every prepared statement (`forget`): a prepared SELECT * cannot change its columns.
+ * it (SQLSTATE in `code`). A statement or a script that creates, alters or drops something (a DO block too)
+ * closes every prepared statement: a prepared SELECT * cannot change its columns. A transaction's BEGIN, COMMIT and
+ * ROLLBACK are scripts too (pglite-dialect.ts), and leave them prepared.
  */
 export function statementCache(client: PGlite) {
   const statements = new Map<string, { name: string; types: number[] }>()
@@ -96,7 +99,10 @@ export function statementCache(client: PGlite) {
       if (result?.command && CHANGES_TABLES.test(result.command)) forget()
       return { rows: (result?.rows ?? []) as R[], affectedRows: result?.affectedRows }
     },
-    /** Closes every prepared statement (with the next statement prepared): after a script. */
-    forget,
+    /** Runs a script (PGlite's `exec`); one that may change tables closes every prepared statement first. */
+    async exec(sql: string): Promise<void> {
+      if (MAY_CHANGE_TABLES.test(sql)) forget()
+      await client.exec(sql)
+    },
   }
 }
