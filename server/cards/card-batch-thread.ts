@@ -14,10 +14,6 @@ import {
 /** The card batch's name among the database's procedures (server/database-thread.ts). */
 export const CARD_BATCH = 'cardBatch'
 
-/** The batch's two statements, prepared once on the database's connection (server/db/prepared.ts). */
-const READ_NAME = 'cash_card_batch_read'
-const WRITE_NAME = 'cash_card_batch_write'
-
 /** A card batch sent to PGlite's thread whole: its items, and what the server knows that the thread does not. */
 export type CardBatchCall = {
   items: BatchItem[]
@@ -42,14 +38,13 @@ export type CardBatchOutcome = Pick<BatchDecisions, 'answers' | 'deferred'> | nu
  * parsing the next), and the database waited with it. A batch whose approvals would send purchase alerts is rolled
  * back here and answered null: the server decides it itself (server/cards/authorization-batch.ts). Anything that fails
  * rolls the batch back and is thrown: the server then decides each request alone, as for any failed batch. The read
- * and the write are prepared statements, run in one call into the database each (server/db/prepared.ts).
+ * and the write are statements prepared once, run in one call into the database each (server/db/prepared.ts).
  */
 export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Promise<CardBatchOutcome> {
   await db.exec('BEGIN')
   try {
-    const rows = await db.prepared(READ_NAME, READ_CARD_BATCH_SQL, readCardBatchParams(call.items, call.now))
-    const read = JSON.parse(rows[0]![0]!) as BatchRead
-    const decisions = decideCardBatch(read, call.items, {
+    const { rows } = await db.query<{ read: BatchRead }>(READ_CARD_BATCH_SQL, readCardBatchParams(call.items, call.now))
+    const decisions = decideCardBatch(rows[0]!.read, call.items, {
       now: call.now,
       prices: call.prices,
       settlementId: call.settlementId,
@@ -59,7 +54,7 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
       await db.exec('ROLLBACK')
       return null
     }
-    if (decisions.write) await db.prepared(WRITE_NAME, WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob])
+    if (decisions.write) await db.query(WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob])
     await db.exec('COMMIT')
     return { answers: decisions.answers, deferred: decisions.deferred }
   } catch (error) {

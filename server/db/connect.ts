@@ -8,7 +8,6 @@ import { PGliteDialect } from './pglite-dialect'
 import { toBigInt } from './pglite-parsers'
 import type { Database } from './schema'
 import { type DatabaseProcedures, sessionOf } from './pglite-thread'
-import { statementCache } from './prepared'
 
 /** A transaction, or the database handle where a statement runs on its own: what every service function takes. */
 export type Tx = Transaction<Database> | Kysely<Database>
@@ -54,13 +53,12 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 /** An open PGlite on this thread, as the driver sees it, with the procedures it may run (on this thread too). */
 export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => {
   const session = sessionOf(client)
-  const statements = statementCache(client)
   return {
     query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
       if (begin) await client.exec(begin)
-      return statements.query<R>(sql, params)
+      return session.query<R>(sql, params)
     },
-    exec: (sql) => statements.exec(sql),
+    exec: (sql) => session.exec(sql),
     dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     procedures: Object.keys(procedures),
     proceduresRunWhole: false,

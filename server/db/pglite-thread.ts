@@ -17,7 +17,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
 import { flushFolder, holdsDatabase, onDisk } from './flushed-files'
-import { preparedStatements, statementCache } from './prepared'
+import { statementCache } from './prepared'
 
 export type ThreadCall =
   | { op: 'query'; sql: string; params: unknown[]; begin?: string }
@@ -38,13 +38,10 @@ export type ThreadAnswer = {
 }
 
 /**
- * A procedure's way to the database: a script, and a statement prepared once by name and run with text parameters
- * (rows as text fields: prepared.ts).
+ * The way to the database on its connection: a script, and a statement with parameters, rows as objects (each text
+ * prepared once: `statementCache` in prepared.ts). The driver's queries and the procedures share it.
  */
-export type DatabaseSession = {
-  exec(sql: string): Promise<unknown>
-  prepared(name: string, sql: string, params: string[]): Promise<(string | null)[][]>
-}
+export type DatabaseSession = ReturnType<typeof statementCache>
 /**
  * Work run where the database runs, whole, before anything sent after it: a few statements and the code between them
  * with no crossing to the server's thread in between (a card batch: server/cards/card-batch-thread.ts). The
@@ -53,11 +50,8 @@ export type DatabaseSession = {
  */
 export type DatabaseProcedures = Record<string, (session: DatabaseSession, input: never) => Promise<unknown>>
 
-/** The session procedures get on an open PGlite (on its thread, or in process for the tests). */
-export const sessionOf = (client: PGlite): DatabaseSession => ({
-  exec: (sql) => client.exec(sql),
-  prepared: preparedStatements(client),
-})
+/** The session on an open PGlite (on its thread, or in process for the tests): one per connection. */
+export const sessionOf = (client: PGlite): DatabaseSession => statementCache(client)
 
 /** The fields of what was thrown, as plain data: the message, the name, and every own field PGlite set. */
 export function errorFields(error: unknown): Record<string, unknown> {
@@ -86,7 +80,6 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   }
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
   const session = sessionOf(client)
-  const statements = statementCache(client)
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
     if (created) flushFolder(dataDir)
@@ -97,11 +90,11 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
       if (stopped) throw stopped
       if (request.op === 'query') {
         if (request.begin) await client.exec(request.begin)
-        const result = await statements.query(request.sql, request.params)
+        const result = await session.query(request.sql, request.params)
         return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
       }
       if (request.op === 'exec') {
-        await statements.exec(request.sql)
+        await session.exec(request.sql)
         return { id: request.id }
       }
       if (request.op === 'procedure') {

@@ -1,32 +1,40 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgliteParsers } from './pglite-parsers'
-import { arrayText, preparedStatements, statementCache } from './prepared'
+import { arrayText, statementCache } from './prepared'
 
 const pg = new PGlite()
 beforeAll(() => pg.waitReady)
 afterAll(() => pg.close())
-const run = preparedStatements(pg)
+const run = statementCache(pg)
 const preparedCount = async () =>
   Number((await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n)
 
-it('prepares a statement once by name and runs it with text parameters, rows as text', async () => {
+it('prepares a statement once and runs it with text parameters, arrays in their text form', async () => {
   const sql = 'SELECT $1::int + 1 AS next, $2::text[] AS words'
   const odd = ['plain', 'a "quote"', 'back\\slash', "it's", 'ç 😀', '']
-  expect(await run('next_and_words', sql, ['41', arrayText(odd)])).toEqual([['42', expect.any(String)]])
-  const [[, words]] = (await run('next_and_words', sql, ['1', arrayText(odd)])) as [[string, string]]
+  expect((await run.query(sql, ['41', arrayText(odd)])).rows).toEqual([{ next: 42, words: odd }])
   // The array came back whole: each element as sent, quotes and backslashes included.
-  expect((await pg.query<{ w: string[] }>('SELECT $1::text[] AS w', [words])).rows[0]!.w).toEqual(odd)
+  expect((await run.query(sql, ['1', arrayText(odd)])).rows).toEqual([{ next: 2, words: odd }])
   expect(await preparedCount()).toBe(1)
 })
 
 it('throws what the database refused, with its SQLSTATE, and runs the statement again afterwards', async () => {
   const sql = 'SELECT $1::int * 2 AS twice'
-  await expect(run('twice', sql, ['two'])).rejects.toMatchObject({ code: '22P02' })
-  expect(await run('twice', sql, ['2'])).toEqual([['4']])
+  await expect(run.query(sql, ['two'])).rejects.toMatchObject({ code: '22P02' })
+  expect((await run.query(sql, ['2'])).rows).toEqual([{ twice: 4 }])
   // A statement that could not be prepared is prepared again the next time it is asked for.
-  await expect(run('broken', 'SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
-  await expect(run('broken', 'SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
+  await expect(run.query('SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
+  await expect(run.query('SELEC 1', [])).rejects.toMatchObject({ code: '42601' })
+})
+
+it('waits for a database that is still starting, as PGlite’s own query does', async () => {
+  const starting = new PGlite()
+  try {
+    expect((await statementCache(starting).query('SELECT $1::int AS n', [7])).rows).toEqual([{ n: 7 }])
+  } finally {
+    await starting.close()
+  }
 })
 
 describe('the statement cache every PGlite query runs through', () => {

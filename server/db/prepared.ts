@@ -2,32 +2,6 @@ import { parse, type PGlite, protocol } from '@electric-sql/pglite'
 
 const { serialize } = protocol
 
-/**
- * Statements prepared on one PGlite connection the first time they are asked for by name, then bound and executed
- * with text parameters in one call into the database. PGlite's `query` parses and plans its statement every time and
- * takes six calls into the database (parse, describe, bind, describe, execute, sync); the database's thread runs a
- * card batch's two statements this way (server/cards/card-batch-thread.ts). A failure is thrown as PGlite throws it
- * (its SQLSTATE in `code`); a statement that failed to prepare is prepared again next time.
- */
-export function preparedStatements(client: PGlite) {
-  const prepared = new Set<string>()
-  const call = (parts: Uint8Array[]) => client.execProtocol(Buffer.concat(parts), { syncToFs: false })
-  return async (name: string, sql: string, params: string[]): Promise<(string | null)[][]> => {
-    if (!prepared.has(name)) {
-      await call([serialize.parse({ name, text: sql, types: [] }), serialize.sync()])
-      prepared.add(name)
-    }
-    const { messages } = await call([
-      serialize.bind({ statement: name, values: params }),
-      serialize.execute({}),
-      serialize.sync(),
-    ])
-    return messages.flatMap((m) =>
-      m.name === 'dataRow' ? [(m as unknown as { fields: (string | null)[] }).fields] : [],
-    )
-  }
-}
-
 /** Text values as a PostgreSQL array's text form, each quoted (a bound parameter's text, not SQL). */
 export const arrayText = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`
@@ -50,13 +24,18 @@ const MAY_CHANGE_TABLES = /\b(create|alter|drop|do)\b/i
  * parsed with the connection's own serializers and parsers, as `query` does; a failure is thrown as `query` throws
  * it (SQLSTATE in `code`). A statement or a script that creates, alters or drops something (a DO block too)
  * closes every prepared statement: a prepared SELECT * cannot change its columns. A transaction's BEGIN, COMMIT and
- * ROLLBACK are scripts too (pglite-dialect.ts), and leave them prepared.
+ * ROLLBACK are scripts too (pglite-dialect.ts), and leave them prepared. The database's procedures run through the
+ * same statements (a card batch's read and write: server/cards/card-batch-thread.ts).
  */
 export function statementCache(client: PGlite) {
   const statements = new Map<string, { name: string; types: number[] }>()
   let next = 0
   let closing: Uint8Array[] = []
-  const call = (parts: Uint8Array[]) => client.execProtocol(Buffer.concat(parts), { syncToFs: false })
+  // PGlite's own query waits until the database has started; execProtocol does not.
+  const call = async (parts: Uint8Array[]) => {
+    await client.waitReady
+    return client.execProtocol(Buffer.concat(parts), { syncToFs: false })
+  }
   const forget = () => {
     for (const { name } of statements.values()) closing.push(serialize.close({ type: 'S', name }))
     statements.clear()
