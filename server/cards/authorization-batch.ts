@@ -5,6 +5,7 @@ import { EVALUATE_ALERTS_JOB } from '../alerts/alert-checks'
 import { notifyPurchaseAbove } from '../alerts/alert-evaluator'
 import { batchesInFlight, groupCommits, lastBeforeCommit, NO_LAST_STATEMENT } from '../db/group-commit'
 import type { Deps } from '../http/route-table'
+import { metricsOf } from '../monitoring/metrics'
 import { ledgerAccountId } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { AuthorizationRequest } from './authorization-service'
@@ -79,13 +80,16 @@ export function authorizationBatcher(deps: Deps, one: (event: CardEvent) => Prom
       const there = deps.db.procedures?.has(CARD_BATCH)
         ? ((await deps.db.procedure!(CARD_BATCH, call)) as CardBatchOutcome)
         : null
-      if (there) decisions = there
-      else {
+      if (there) {
+        decisions = there
+        metricsOf(deps).cardBatch(there.read)
+      } else {
         const outcome = await deps.db.kysely.transaction().execute((tx) => decideBatch(deps, tx, items, context))
         // The write's outcome, known once its COMMIT answered: a failed write made that COMMIT a rollback.
         const writeFailed = await outcome.written
         if (writeFailed) throw writeFailed
         decisions = outcome.decisions
+        metricsOf(deps).cardBatch('database')
       }
     } catch (error) {
       if (!isBatchConflict(error))

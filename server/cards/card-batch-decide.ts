@@ -81,6 +81,9 @@ export type BatchRead = {
     held_spend: string
     held_withdrawal: string
     alerting: boolean
+    /** The local day its figures are for, as instants (migration 0058). */
+    day_starts: string
+    day_ends: string
   }[]
   ledger: (Omit<
     LedgerAccount,
@@ -98,18 +101,26 @@ export type BatchRead = {
 }
 type CardRow = Selectable<CardsTable>
 type AccountRow = Selectable<AccountsTable>
-/** An account as the batch decides on it; `counted` moves with each approval of the batch. */
-/** `alerting`: the account has something for `alerts.evaluate` to look at (it borrows, or a member set alerts). */
+/**
+ * An account as the batch decides on it; `counted` moves with each approval of the batch. `alerting`: the account has
+ * something for `alerts.evaluate` to look at (it borrows, or a member set alerts). `day`: the local day `counted` is
+ * for, from its first instant to the first of the next.
+ */
 type AccountState = {
   account: Pick<AccountRow, 'id' | 'mode' | 'daily_limit' | 'monthly_limit'> & { frozen: boolean }
   ledger: LedgerAccount[]
   counted: LimitCounts
   alerting: boolean
+  day: { starts: number; ends: number }
 }
+type Watcher = { account_id: string; user_id: string; purchase_above: bigint }
 const orNull = (v: string | null) => (v === null ? null : BigInt(v))
 
-/** The read, typed: the cards' rules, each account's position inputs, what each card spent, events seen, watchers. */
-function parseBatchRead(read: BatchRead) {
+/**
+ * The read, typed: the cards' rules, each account's position inputs, what each card spent, events seen, watchers by
+ * account. The batch's decisions move the positions in it as they are made (`decideOnState`).
+ */
+export function parseBatchRead(read: BatchRead) {
   const ledger = read.ledger.map((la) => ({
     ...la,
     debits_posted: BigInt(la.debits_posted),
@@ -155,6 +166,7 @@ function parseBatchRead(read: BatchRead) {
             withdrawal: BigInt(a.held_withdrawal),
           },
           alerting: a.alerting,
+          day: { starts: Date.parse(a.day_starts), ends: Date.parse(a.day_ends) },
         }
         return [a.id, state] as const
       }),
@@ -165,13 +177,24 @@ function parseBatchRead(read: BatchRead) {
       ),
     ),
     recorded: new Set(read.recorded),
-    watchers: read.watchers.map((w) => ({
-      account_id: w.account_id,
-      user_id: w.user_id,
-      purchase_above: BigInt(w.purchase_above),
-    })),
+    watchers: new Map(
+      read.accounts.map((a) => [
+        a.id,
+        read.watchers
+          .filter((w) => w.account_id === a.id)
+          .map(
+            (w): Watcher => ({
+              account_id: w.account_id,
+              user_id: w.user_id,
+              purchase_above: BigInt(w.purchase_above),
+            }),
+          ),
+      ]),
+    ),
   }
 }
+/** What a batch decides on: `parseBatchRead`'s answer. */
+export type BatchState = ReturnType<typeof parseBatchRead>
 
 /** One `authorization.request` of the batch, as plain data (it crosses to the database's thread). */
 export type BatchItem = {
@@ -192,17 +215,23 @@ export type BatchDecisions = {
   alerts: PurchaseAlert[]
 }
 
+type DecideContext = { now: Date; prices: PriceTable; settlementId: string; newId: () => string }
+
 /**
  * Decides the batch's items in arrival order against the position as the earlier decisions of the batch left it
  * (domain/authorization.ts). What the batch does not decide by itself is deferred to the one-event path.
  */
-export function decideCardBatch(
-  raw: BatchRead,
-  items: BatchItem[],
-  context: { now: Date; prices: PriceTable; settlementId: string; newId: () => string },
-): BatchDecisions {
+export const decideCardBatch = (raw: BatchRead, items: BatchItem[], context: DecideContext): BatchDecisions =>
+  decideOnState(parseBatchRead(raw), items, context)
+
+/**
+ * `decideCardBatch` on a read already typed. The positions in `batchState` move with each approval (the pending
+ * debit of the holder's ledger account, the account's counts, what the card spent): once the batch's write commits,
+ * `batchState` is what the database holds for its accounts and cards.
+ */
+export function decideOnState(batchState: BatchState, items: BatchItem[], context: DecideContext): BatchDecisions {
   const { now, prices, settlementId, newId } = context
-  const { cards, accounts: state, spent, recorded, watchers } = parseBatchRead(raw)
+  const { cards, accounts: state, spent, recorded, watchers } = batchState
   const deferred: number[] = []
   // Each event decided once: a repeat (of an earlier batch, or twice in this one) is answered by `one` with what
   // was stored. The events are recorded with their answers when the batch is written; one recorded meanwhile by
@@ -343,9 +372,8 @@ export function decideCardBatch(
   }
   const alerts: PurchaseAlert[] = []
   for (const d of approved)
-    for (const w of watchers)
+    for (const w of watchers.get(d.accountId) ?? [])
       if (
-        w.account_id === d.accountId &&
         purchaseAlerts(
           { purchaseAbove: w.purchase_above, dailySpendAbove: null, spendableBelow: null },
           d.item.input.amount,

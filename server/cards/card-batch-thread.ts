@@ -5,11 +5,14 @@ import {
   type BatchDecisions,
   type BatchItem,
   type BatchRead,
-  decideCardBatch,
+  type BatchState,
+  decideOnState,
+  parseBatchRead,
   READ_CARD_BATCH_SQL,
   readCardBatchParams,
   WRITE_CARD_DECISIONS_SQL,
 } from './card-batch-decide'
+import { dropKept, keepCommitted, keptStateFor } from './card-state-kept'
 
 /** The card batch's name among the database's procedures (server/database-thread.ts). */
 export const CARD_BATCH = 'cardBatch'
@@ -29,22 +32,29 @@ export type CardBatchCall = {
  * What a batch decided there and committed, or null when it decided nothing there: its approvals would send purchase
  * alerts, which the server writes (server/alerts), so the server decides that batch itself.
  */
-export type CardBatchOutcome = Pick<BatchDecisions, 'answers' | 'deferred'> | null
+export type CardBatchOutcome = (Pick<BatchDecisions, 'answers' | 'deferred'> & { read: 'database' | 'kept' }) | null
 
 /**
  * A card batch on the database's own thread, as one transaction: BEGIN, the read, the decisions
  * (card-batch-decide.ts), the write, COMMIT, with no crossing to the server's thread in between. Decided on the
  * server's thread, each batch waited for it twice, behind whatever it was doing (answering the last requests,
- * parsing the next), and the database waited with it. A batch whose approvals would send purchase alerts is rolled
- * back here and answered null: the server decides it itself (server/cards/authorization-batch.ts). Anything that fails
- * rolls the batch back and is thrown: the server then decides each request alone, as for any failed batch. The read
- * and the write are statements prepared once, run in one call into the database each (server/db/prepared.ts).
+ * parsing the next), and the database waited with it. The read is skipped when the batches before left what it
+ * would say (card-state-kept.ts). A batch whose approvals would send purchase alerts is rolled back here and answered
+ * null: the server decides it itself (server/cards/authorization-batch.ts). Anything that fails rolls the batch back
+ * and is thrown: the server then decides each request alone, as for any failed batch. The read and the write are
+ * statements prepared once, run in one call into the database each (server/db/prepared.ts).
  */
 export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Promise<CardBatchOutcome> {
+  const kept = keptStateFor(db, call.items, call.now)
   await db.exec('BEGIN')
   try {
-    const { rows } = await db.query<{ read: BatchRead }>(READ_CARD_BATCH_SQL, readCardBatchParams(call.items, call.now))
-    const decisions = decideCardBatch(rows[0]!.read, call.items, {
+    let read: BatchState | null = null
+    if (!kept) {
+      const params = readCardBatchParams(call.items, call.now)
+      const { rows } = await db.query<{ read: BatchRead }>(READ_CARD_BATCH_SQL, params)
+      read = parseBatchRead(rows[0]!.read)
+    }
+    const decisions = decideOnState((kept ?? read)!, call.items, {
       now: call.now,
       prices: call.prices,
       settlementId: call.settlementId,
@@ -52,12 +62,19 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
     })
     if (decisions.alerts.length > 0) {
       await db.exec('ROLLBACK')
+      dropKept(db)
       return null
     }
     if (decisions.write) await db.query(WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob])
     await db.exec('COMMIT')
-    return { answers: decisions.answers, deferred: decisions.deferred }
+    keepCommitted(
+      db,
+      read,
+      decisions.answers.map((a) => call.items[a.index]!.event.id),
+    )
+    return { answers: decisions.answers, deferred: decisions.deferred, read: kept ? 'kept' : 'database' }
   } catch (error) {
+    dropKept(db)
     await db.exec('ROLLBACK').catch(() => undefined)
     throw error
   }

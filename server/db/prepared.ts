@@ -60,8 +60,17 @@ export function statementCache(client: PGlite) {
     statements.set(sql, statement)
     return statement
   }
+  let uses = 0
   return {
+    /**
+     * How many statements and scripts have been sent this way: what was kept between two uses of one's own (a card
+     * batch's positions, server/cards/card-state-kept.ts) is still what the database holds if this has not moved.
+     */
+    get uses() {
+      return uses
+    },
     async query<R>(sql: string, params: readonly unknown[]): Promise<{ rows: R[]; affectedRows?: number }> {
+      uses++
       const { name, types } = await prepare(sql)
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null
@@ -80,6 +89,7 @@ export function statementCache(client: PGlite) {
     },
     /** Runs a script (PGlite's `exec`); one that may change tables closes every prepared statement first. */
     async exec(sql: string): Promise<void> {
+      uses++
       if (MAY_CHANGE_TABLES.test(sql)) forget()
       await client.exec(sql)
     },

@@ -42,6 +42,14 @@ export function createMetrics(deps: Deps) {
     labelNames: ['result', 'reason'] as const,
     registers: [registry],
   })
+  const cardBatches = new Counter({
+    name: 'cash_card_batches_total',
+    help:
+      'Card decision batches committed, by what they decided on: a read of the database, or what the batches ' +
+      'before kept (PGlite, while nothing else used the database)',
+    labelNames: ['read'] as const,
+    registers: [registry],
+  })
   const jobsRun = new Counter({
     name: 'cash_jobs_run_total',
     help: 'Job runs, by kind and outcome (done, retry, failed)',
@@ -132,6 +140,10 @@ export function createMetrics(deps: Deps) {
           ? { result: 'approved', reason: '' }
           : { result: 'declined', reason: String(result.reason ?? 'unknown') },
       )
+    },
+    /** One batch of card decisions committed: on a read of the database, or on what the batches before kept. */
+    cardBatch(read: 'database' | 'kept') {
+      cardBatches.inc({ read })
     },
     /** What the ledger gauges run when scraped (at most every five minutes). */
     watchLedger(check: () => Promise<{ ok: boolean; problems: readonly unknown[] }>) {

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
+import { createApp } from '../app'
+import { connectPglite, type Db } from '../db/connect'
+import { migrate } from '../db/migrate'
+import type { Deps } from '../http/route-table'
+import { checkLedger } from '../ledger/ledger-check'
+import { metricsOf } from '../monitoring/metrics'
+import { seedPersonas } from '../seed'
+import { signIn, type SignedIn } from '../testing/test-app'
+import { TEST_CLOCK, testDeps } from '../testing/test-database'
+
+/**
+ * On PGlite's thread a card batch decides on what the batches before it read and decided while nothing else has
+ * used the database (card-state-kept.ts). What the card network and the holder see must be what a fresh read would
+ * have given: each purchase counted for the next, a change made meanwhile applied at once, a new local day counted
+ * afresh. The purchases go one at a time, so each is a batch of its own.
+ */
+let db: Db
+let deps: Deps
+let paula: SignedIn
+const clock = { now: TEST_CLOCK }
+const card = CARD_IDS.personal
+let serial = 0
+
+beforeAll(async () => {
+  db = await connectPglite(':memory:')
+  await migrate(db)
+  deps = testDeps(db, {}, [], clock)
+  await seedPersonas(deps)
+  const { app } = createApp(deps)
+  paula = await signIn(app, 'personal')
+}, 120_000)
+afterAll(() => db?.close())
+
+const event = (amount: string, networkId = `kept_${++serial}`) => ({
+  id: `evt_${networkId}`,
+  type: 'authorization.request',
+  created: clock.now.toISOString(),
+  data: { networkId, cardId: card, amount, merchantName: 'Kept Café', mcc: '5812' },
+})
+type Answer = { duplicate: boolean; result: { approved: boolean; reason?: string; authorizationId: string } }
+const send = async (e: ReturnType<typeof event>) =>
+  (await (await deps.deliverWebhook!({ provider: 'card', event: e })).json()) as Answer
+const buy = async (amount: string) => (await send(event(amount))).result
+/** Batches committed so far, by what they decided on. */
+const batches = async () => {
+  const text = (await metricsOf(deps).text()).body
+  const count = (read: string) =>
+    Number(new RegExp(`^cash_card_batches_total\\{read="${read}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0)
+  return { database: count('database'), kept: count('kept') }
+}
+const setDailyLimit = async (daily: string) =>
+  expect((await paula.json('PUT', `/cards/${card}/limits`, { daily })).status).toBe(200)
+const pendingHolds = async () =>
+  ((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/balances`)).body as { pendingHolds: string })
+    .pendingHolds
+
+it('decides on what the batch before kept: each purchase counts for the next', async () => {
+  await setDailyLimit('30')
+  const before = await batches()
+  expect(await buy('20')).toMatchObject({ approved: true })
+  expect(await buy('20')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+  expect(await buy('5')).toMatchObject({ approved: true })
+  const after = await batches()
+  // The first read the database (the limit was just changed); the two after it decided on what it kept.
+  expect(after.database - before.database).toBe(1)
+  expect(after.kept - before.kept).toBe(2)
+  expect(await pendingHolds()).toBe('25')
+  expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
+})
+
+it('a change made between two batches applies to the next one', async () => {
+  await setDailyLimit('60') // 25 spent today: 30 more now fits
+  expect(await buy('30')).toMatchObject({ approved: true })
+  await setDailyLimit('56')
+  expect(await buy('2')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+  expect(await buy('1')).toMatchObject({ approved: true })
+  expect(await pendingHolds()).toBe('56')
+})
+
+it('a repeated event is answered with what was stored, not decided again', async () => {
+  await setDailyLimit('100')
+  const first = event('4')
+  const answer = await send(first)
+  expect(answer).toMatchObject({ duplicate: false, result: { approved: true } })
+  expect(await send(first)).toEqual({ ...answer, duplicate: true })
+  expect(await buy('4')).toMatchObject({ approved: true })
+  expect(await pendingHolds()).toBe('64')
+})
+
+it('a new local day starts the card’s daily count afresh', async () => {
+  await setDailyLimit('70') // 64 spent today
+  expect(await buy('5')).toMatchObject({ approved: true })
+  expect(await buy('5')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+  // 09:00 in São Paulo on the test day; at 00:30 the next day, the day's count starts again.
+  clock.now = new Date(TEST_CLOCK.getTime() + 15.5 * 3_600_000)
+  try {
+    expect(await buy('60')).toMatchObject({ approved: true })
+    expect(await buy('20')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+  } finally {
+    clock.now = TEST_CLOCK
+  }
+  expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
+})
