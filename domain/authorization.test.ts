@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { clearingWithinTolerance, decideAuthorization, holdDays, type AuthorizationInput } from './authorization'
+import {
+  clearingWithinTolerance,
+  decideAuthorization,
+  expiryMoment,
+  holdDays,
+  type AuthorizationInput,
+} from './authorization'
 
 const usd = (n: number) => BigInt(n) * 1_000_000n
 const base: AuthorizationInput = {
@@ -67,6 +73,12 @@ describe('decideAuthorization', () => {
     expect(holdDays('7011')).toBe(31)
     expect(holdDays('3400')).toBe(31)
     expect(holdDays('5812')).toBe(7)
+  })
+  it('lets a hold go at the first whole minute at or after its time', () => {
+    const at = (iso: string) => expiryMoment(new Date(iso)).toISOString()
+    expect(at('2026-12-01T12:00:00.000Z')).toBe('2026-12-01T12:00:00.000Z')
+    expect(at('2026-12-01T12:00:00.001Z')).toBe('2026-12-01T12:01:00.000Z')
+    expect(at('2026-12-01T23:59:59.999Z')).toBe('2026-12-02T00:00:00.000Z')
   })
   it('accepts a clearing up to 20 % over its authorization', () => {
     expect(clearingWithinTolerance(usd(100), usd(120))).toBe(true)

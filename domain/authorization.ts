@@ -94,6 +94,14 @@ export function holdDays(mcc: string): number {
   return c === 'hotel' || c === 'car_rental' ? 31 : 7
 }
 
+/**
+ * When the job that lets go of a hold ending at `expiresAt` runs: the first whole minute at or after it. One job a
+ * minute lets go of every hold due by then, however many purchases were decided in it (a job per batch of
+ * decisions was hundreds of jobs a second under card traffic); a hold is let go of at most a minute after its time,
+ * and counts as held until then.
+ */
+export const expiryMoment = (expiresAt: Date): Date => new Date(Math.ceil(expiresAt.getTime() / 60_000) * 60_000)
+
 /** A clearing may differ from its authorization by up to 20 % (tips); beyond, it is a failed recon. */
 export const OVERCAPTURE_BPS = 2_000n
 export function clearingWithinTolerance(authorized: bigint, cleared: bigint): boolean {

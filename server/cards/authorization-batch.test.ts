@@ -195,6 +195,39 @@ describe('card decisions in shared commits', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('batches decided within one minute share one expiry job, and their holds go at most a minute late', async () => {
+    const expiryJobs = async () =>
+      (
+        await t.deps.db.kysely
+          .selectFrom('jobs')
+          .select(['run_at'])
+          .where('kind', '=', 'card.expire-due')
+          .where('status', '=', 'pending')
+          .orderBy('run_at')
+          .execute()
+      ).map((j) => j.run_at.toISOString())
+    const start = t.deps.now().getTime() // a whole minute
+    const before = await expiryJobs()
+    // Nine purchases, each its own batch, at 0, 20 and 40 seconds past the minute.
+    for (const offset of [0, 20_000, 40_000]) {
+      t.setNow(new Date(start + offset))
+      for (let i = 0; i < 3; i++) expect((await all([purchase({ amount: '10' })]))[0]!.body.result.approved).toBe(true)
+    }
+    const week = 7 * 86_400_000
+    expect((await expiryJobs()).filter((at) => !before.includes(at))).toEqual([
+      new Date(start + week).toISOString(),
+      new Date(start + week + 60_000).toISOString(),
+    ])
+    t.setNow(new Date(start + week + 1_000))
+    await t.runJobs()
+    expect(await balances()).toMatchObject({ pendingHolds: '60' })
+    t.setNow(new Date(start + week + 60_000))
+    await t.runJobs()
+    paula = await signIn(t.app, 'personal')
+    expect(await balances()).toMatchObject({ spendable: '2500', pendingHolds: '0' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('a batch’s holds expire at their time through one job per expiry moment, not one per purchase', async () => {
     const expiryJobs = async () =>
       Number(

@@ -52,8 +52,9 @@ const BATCHES = {
  * the batch left it (card-batch-decide.ts, domain/authorization.ts), one write (`write_card_decisions`: holds,
  * pending totals, expiry jobs, alert marks, the decisions and the events with their answers), COMMIT. Both functions
  * are in the migrations (0030 on). Each request is answered only after its batch commits (the queue:
- * server/db/group-commit.ts). On PGlite the whole transaction runs on the database's thread (card-batch-thread.ts);
- * on PostgreSQL the decisions are made here between the read and the write.
+ * server/db/group-commit.ts). On PGlite the whole transaction runs on the database's thread (card-batch-thread.ts),
+ * which skips the read while the batches before left what it would say (card-state-kept.ts); on PostgreSQL the
+ * decisions are made here between the read and the write.
  *
  * What the batch does not decide by itself goes to `one` (the one-event path, a transaction each) after the batch
  * commits: an unknown card, a repeated event, a purchase that may need a pending withdrawal's reservation, an account

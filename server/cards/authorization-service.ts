@@ -7,6 +7,7 @@ import {
   clearingWithinTolerance,
   decideAuthorization,
   DECLINE_REASONS,
+  expiryMoment,
   holdDays,
   type DeclineReason,
 } from '../../domain/authorization'
@@ -162,11 +163,7 @@ export async function authorize(deps: Deps, db: Tx, raw: unknown) {
       reference: e.networkId,
       expiresAt,
     })
-    await enqueue(db, deps, {
-      kind: CARD_EXPIRE_DUE_JOB,
-      payload: { until: expiresAt.toISOString() },
-      runAt: expiresAt,
-    })
+    await queueExpiry(deps, db, expiresAt)
   }
   const recorded = await db
     .insertInto('card_authorizations')
@@ -411,6 +408,19 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
 
 /** The job that expires the card holds due at a moment (one per moment, however many holds). */
 export const CARD_EXPIRE_DUE_JOB = 'card.expire-due'
+
+/** The expiry job for the moment a hold ending at `expiresAt` is let go of (`expiryMoment`), unless one is queued. */
+async function queueExpiry(deps: Deps, db: Tx, expiresAt: Date) {
+  const at = expiryMoment(expiresAt)
+  const queued = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('run_at', '=', at)
+    .where('kind', '=', CARD_EXPIRE_DUE_JOB)
+    .executeTakeFirst()
+  if (!queued) await enqueue(db, deps, { kind: CARD_EXPIRE_DUE_JOB, payload: { until: at.toISOString() }, runAt: at })
+}
 
 /** How many authorizations one pass of `expireDue` reads at a time. */
 const EXPIRE_PAGE = 200

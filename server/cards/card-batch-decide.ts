@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { SPEND_HOLD_KINDS, WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
 import { purchaseAlerts } from '../../domain/alerts'
-import { decideAuthorization, DECLINE_REASONS, holdDays } from '../../domain/authorization'
+import { decideAuthorization, DECLINE_REASONS, expiryMoment, holdDays } from '../../domain/authorization'
 import { title } from '../../domain/movement-title'
 import type { PriceTable } from '../../domain/prices'
 import { positionOf, type LimitCounts } from '../accounts/account-service'
@@ -345,6 +345,8 @@ export function decideOnState(batchState: BatchState, items: BatchItem[], contex
     ledger: [...delta.keys()]
       .sort()
       .map((id) => ({ id, debit: String(delta.get(id)!.debit), credit: String(delta.get(id)!.credit) })),
+    // The moments the approvals' holds are let go of, one expiry job each unless one is queued (migration 0059).
+    expiry_moments: [...new Set(approved.map((d) => expiryMoment(d.expiresAt).toISOString()))],
     // Marked for alert evaluation: only the accounts with something to evaluate (migration 0041).
     marked: [...new Set(approved.filter((d) => state.get(d.accountId)!.alerting).map((d) => d.accountId))],
     decisions: decided.map((d) => {
