@@ -206,7 +206,8 @@ describe('card decisions in shared commits', () => {
           .orderBy('run_at')
           .execute()
       ).map((j) => j.run_at.toISOString())
-    const start = t.deps.now().getTime() // a whole minute
+    const start = t.deps.now().getTime()
+    expect(start % 60_000).toBe(0) // the test clock starts on a whole minute
     const before = await expiryJobs()
     // Nine purchases, each its own batch, at 0, 20 and 40 seconds past the minute.
     for (const offset of [0, 20_000, 40_000]) {

@@ -48,13 +48,8 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
   const kept = keptStateFor(db, call.items, call.now)
   await db.exec('BEGIN')
   try {
-    let read: BatchState | null = null
-    if (!kept) {
-      const params = readCardBatchParams(call.items, call.now)
-      const { rows } = await db.query<{ read: BatchRead }>(READ_CARD_BATCH_SQL, params)
-      read = parseBatchRead(rows[0]!.read)
-    }
-    const decisions = decideOnState((kept ?? read)!, call.items, {
+    const state = kept ?? (await read(db, call))
+    const decisions = decideOnState(state, call.items, {
       now: call.now,
       prices: call.prices,
       settlementId: call.settlementId,
@@ -69,7 +64,7 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
     await db.exec('COMMIT')
     keepCommitted(
       db,
-      read,
+      state,
       decisions.answers.map((a) => call.items[a.index]!.event.id),
     )
     return { answers: decisions.answers, deferred: decisions.deferred, read: kept ? 'kept' : 'database' }
@@ -78,4 +73,10 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
     await db.exec('ROLLBACK').catch(() => undefined)
     throw error
   }
+}
+
+/** The batch's read (`read_card_batch`), typed. */
+async function read(db: DatabaseSession, call: CardBatchCall): Promise<BatchState> {
+  const { rows } = await db.query<{ read: BatchRead }>(READ_CARD_BATCH_SQL, readCardBatchParams(call.items, call.now))
+  return parseBatchRead(rows[0]!.read)
 }

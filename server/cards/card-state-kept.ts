@@ -45,16 +45,16 @@ export function keptStateFor(session: DatabaseSession, items: readonly BatchItem
 }
 
 /**
- * After a batch committed: keeps its state (`read`: what it read, moved by its decisions; null when it decided on
- * what was kept, which its decisions moved in place) and the events it recorded, as of the session's count now.
+ * After a batch committed: keeps the state it decided on, which its decisions moved in place (what it read, merged
+ * into what was kept; or what was kept itself), and the events it recorded, as of the session's count now.
  */
-export function keepCommitted(session: DatabaseSession, read: BatchState | null, recordedEvents: readonly string[]) {
-  const k = kept.get(session) ?? { state: read ?? emptyState(), uses: 0, recorded: new Set<string>() }
-  if (read && read !== k.state) {
-    for (const [id, card] of read.cards) k.state.cards.set(id, card)
-    for (const [id, account] of read.accounts) k.state.accounts.set(id, account)
-    for (const [id, spent] of read.spent) k.state.spent.set(id, spent)
-    for (const [id, watchers] of read.watchers) k.state.watchers.set(id, watchers)
+export function keepCommitted(session: DatabaseSession, state: BatchState, recordedEvents: readonly string[]) {
+  const k = kept.get(session) ?? { state, uses: 0, recorded: new Set<string>() }
+  if (state.cards !== k.state.cards) {
+    for (const [id, card] of state.cards) k.state.cards.set(id, card)
+    for (const [id, account] of state.accounts) k.state.accounts.set(id, account)
+    for (const [id, spent] of state.spent) k.state.spent.set(id, spent)
+    for (const [id, watchers] of state.watchers) k.state.watchers.set(id, watchers)
   }
   for (const id of recordedEvents) k.recorded.add(id)
   k.uses = session.uses
@@ -64,11 +64,3 @@ export function keepCommitted(session: DatabaseSession, read: BatchState | null,
 
 /** After a batch rolled back or failed: its decisions moved what was kept, which no longer says what is stored. */
 export const dropKept = (session: DatabaseSession) => void kept.delete(session)
-
-const emptyState = (): BatchState => ({
-  cards: new Map(),
-  accounts: new Map(),
-  spent: new Map(),
-  recorded: new Set(),
-  watchers: new Map(),
-})
