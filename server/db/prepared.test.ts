@@ -115,6 +115,35 @@ describe('the statement cache every PGlite query runs through', () => {
     expect(await runs()).toBe(4n)
   })
 
+  it('sends BEGIN and COMMIT with a statement: committed when it succeeds, undone when it fails', async () => {
+    const insert = 'INSERT INTO things (id, amount, at) VALUES (gen_random_uuid(), $1, now()) RETURNING amount'
+    const count = async (amount: bigint) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM things WHERE amount = $1', [amount])).rows[0]!.n
+    // No transaction left open: a SAVEPOINT is refused outside one (SQLSTATE 25P01).
+    const noTransaction = async () =>
+      (await db.exec('SAVEPOINT probe').then(
+        () => 'in a transaction',
+        (error: { code?: string }) => error.code,
+      )) === '25P01'
+    // Its own rows and count, not BEGIN's or COMMIT's.
+    const done = await cache.query(insert, [71n], { begin: 'BEGIN', commit: true })
+    expect(done).toEqual({ rows: [{ amount: 71n }], affectedRows: 1 })
+    expect(await count(71n)).toBe(1)
+    expect(await noTransaction()).toBe(true)
+    // A statement whose transaction was begun by an earlier one, committed with it.
+    await cache.query(insert, [72n], { begin: 'BEGIN' })
+    await cache.query(insert, [73n], { commit: true })
+    expect((await count(72n)) + (await count(73n))).toBe(2)
+    // A failure after BEGIN makes the COMMIT behind it a rollback: nothing of the transaction stays.
+    await cache.query(insert, [74n], { begin: 'BEGIN' })
+    await expect(cache.query(insert, [71n], { commit: true })).rejects.toMatchObject({ code: '23505' })
+    expect(await count(74n)).toBe(0)
+    expect(await noTransaction()).toBe(true)
+    await expect(cache.query(insert, [71n], { begin: 'BEGIN', commit: true })).rejects.toMatchObject({ code: '23505' })
+    expect(await noTransaction()).toBe(true)
+    expect((await cache.query(insert, [75n], { begin: 'BEGIN', commit: true })).rows).toEqual([{ amount: 75n }])
+  })
+
   it('keeps at most 256 statements prepared, closing the one used longest ago', async () => {
     for (let i = 0; i < 300; i++) await cache.query(`SELECT ${i} + $1::int AS n`, [1])
     expect(await ours()).toBeLessThanOrEqual(257)
