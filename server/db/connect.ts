@@ -54,10 +54,7 @@ export async function connectPglite(dataDir: string): Promise<Db> {
 export const inProcess = (client: PGlite, procedures: DatabaseProcedures = {}): PgliteClient => {
   const session = sessionOf(client)
   return {
-    query: async <R>(sql: string, params: readonly unknown[], begin?: string) => {
-      if (begin) await client.exec(begin)
-      return session.query<R>(sql, params)
-    },
+    query: <R>(sql: string, params: readonly unknown[], begin?: string) => session.query<R>(sql, params, { begin }),
     exec: (sql) => session.exec(sql),
     dump: async () => new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()),
     procedures: Object.keys(procedures),

@@ -46,7 +46,8 @@ class PGliteDriver implements Driver {
     return new PGliteConnection(this.client, release)
   }
   // BEGIN is not sent by itself: it goes with the transaction's first statement (one crossing to the database's
-  // thread fewer per transaction). A transaction that ran no statement has nothing to commit or roll back.
+  // thread and one call into PGlite fewer per transaction: prepared.ts). A transaction that ran no statement has
+  // nothing to commit or roll back.
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''
     ;(connection as PGliteConnection).beginWithNext(`begin${level}`)

@@ -4,8 +4,8 @@
  * parsing, signing and answering; here the database runs on the machine's second core while the first answers.
  *
  * The protocol is as small as the driver needs: `query` (one statement with parameters, rows as objects, each text
- * prepared once: `statementCache`; with `begin`, the transaction's BEGIN runs first in the same message, one crossing
- * fewer per transaction),
+ * prepared once: `statementCache`; with `begin`, the transaction's BEGIN runs first in the same message and the same
+ * call into PGlite, one crossing and one call fewer per transaction),
  * `exec` (a script), `dump` (the data folder as a gzipped tarball, for backups), `procedure` (work the composition
  * root gave this thread, run here whole: `DatabaseProcedures`) and `procedures` (their names), each answered in order
  * by id; `close`. Rows, parameters and errors cross by structured
@@ -89,8 +89,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
       await ready
       if (stopped) throw stopped
       if (request.op === 'query') {
-        if (request.begin) await client.exec(request.begin)
-        const result = await session.query(request.sql, request.params)
+        const result = await session.query(request.sql, request.params, { begin: request.begin })
         return { id: request.id, rows: result.rows, affectedRows: result.affectedRows }
       }
       if (request.op === 'exec') {
