@@ -48,13 +48,9 @@ export type CardBatchOutcome = (Pick<BatchDecisions, 'answers' | 'deferred'> & {
  */
 export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Promise<CardBatchOutcome> {
   const kept = keptStateFor(db, call.items, call.now)
-  let begun = false
   try {
-    let state = kept
-    if (!state) {
-      begun = true
-      state = await read(db, call)
-    }
+    // A batch that reads begins its transaction with the read; one that decides on what was kept, with its write.
+    const state = kept ?? (await read(db, call))
     const decisions = decideOnState(state, call.items, {
       now: call.now,
       prices: call.prices,
@@ -62,15 +58,17 @@ export async function runCardBatch(db: DatabaseSession, call: CardBatchCall): Pr
       newId: randomUUID,
     })
     if (decisions.alerts.length > 0) {
-      if (begun) await db.exec('ROLLBACK')
+      if (!kept) await db.exec('ROLLBACK')
       dropKept(db)
       return null
     }
-    if (decisions.write) {
-      // A write that fails makes the COMMIT behind it a rollback.
-      const around = { ...(begun ? {} : { begin: 'BEGIN' }), commit: true }
-      await db.query(WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob], around)
-    } else if (begun) await db.exec('COMMIT')
+    // A write that fails makes the COMMIT behind it a rollback.
+    if (decisions.write)
+      await db.query(WRITE_CARD_DECISIONS_SQL, [decisions.write, call.alertJob], {
+        ...(kept ? { begin: 'BEGIN' } : {}),
+        commit: true,
+      })
+    else if (!kept) await db.exec('COMMIT')
     keepCommitted(
       db,
       state,
