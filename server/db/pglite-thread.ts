@@ -16,7 +16,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
-import { flushFolder, holdsDatabase, onDisk } from './flushed-files'
+import { flushFolder, holdsDatabase, onDisk, walFlushesLater } from './flushed-files'
 import { statementCache } from './prepared'
 
 export type ThreadCall =
@@ -78,7 +78,9 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   const onFailure = (error: unknown) => {
     stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
   }
-  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure }))
+  // On disk a commit's WAL flush runs off this thread; its answer waits for it (answersInOrder).
+  const later = inMemory ? undefined : walFlushesLater()
+  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later }))
   const session = sessionOf(client)
   const ready = client.waitReady.then(() => {
     growFilesInPlace(client)
@@ -114,17 +116,39 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   }
   // One message at a time, in the order sent: a message's BEGIN and statement run with nothing between them, and
   // a transaction's statements run after the COMMIT sent before them (pglite-dialect.ts relies on both).
+  const post = (reply: ThreadAnswer) => {
+    try {
+      // A dump's bytes move to the other thread rather than being copied.
+      port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : [])
+    } catch (error) {
+      port.postMessage({ id: reply.id, error: errorFields(error) }) // rows that cannot cross
+    }
+  }
+  const reply = answersInOrder(post, () => stopped)
   let previous: Promise<void> = Promise.resolve()
   port.on('message', (request: ThreadRequest) => {
     previous = previous
       .then(() => answer(request))
-      .then((reply) => {
-        try {
-          // A dump's bytes move to the other thread rather than being copied.
-          port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : [])
-        } catch (error) {
-          port.postMessage({ id: reply.id, error: errorFields(error) }) // rows that cannot cross
-        }
+      .then((answered) => {
+        const durable = later?.drain()?.catch((error: unknown) => onFailure(error))
+        reply(answered, durable)
       })
   })
+}
+
+/**
+ * Posts answers in the order their requests ran, each once the flushes its work asked for are done (`durable`) and
+ * every answer before it is posted, while the thread already runs the next request: nothing is answered before what
+ * it committed is on the disk, and nothing that ran after a commit is answered before that commit is (a read that saw
+ * it, say). Once `stopped` says the database stopped (a flush failed), every answer not yet posted is that failure.
+ */
+export function answersInOrder(post: (answer: ThreadAnswer) => void, stopped: () => Error | undefined) {
+  let posted: Promise<void> = Promise.resolve()
+  return (answer: ThreadAnswer, durable?: Promise<unknown>) => {
+    posted = posted.then(() => durable).then(() => post(checked(answer)))
+  }
+  function checked(answer: ThreadAnswer): ThreadAnswer {
+    const failure = stopped()
+    return failure && !answer.error ? { id: answer.id, error: errorFields(failure) } : answer
+  }
 }
