@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { flushesInOrder } from './flushed-files'
 import type { ThreadAnswer, ThreadCall } from './pglite-thread'
 
 /** What the Kysely driver and `Db` need of PGlite: a statement with parameters, a script, and closing. */
@@ -41,10 +42,21 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
     for (const w of waiting.values()) w.reject(failure)
     waiting.clear()
   }
+  // An answer on disk may name WAL files its commit wrote: it is let go once they are flushed (flushed-files.ts).
+  const flushed = flushesInOrder()
   worker.on('message', (answer: ThreadAnswer) => {
     const w = waiting.get(answer.id)
     waiting.delete(answer.id)
-    w?.resolve(answer)
+    flushed(answer.flush).then(
+      () => w?.resolve(answer),
+      (error: unknown) => {
+        const stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
+        w?.reject(stopped)
+        fail(stopped)
+        // As PostgreSQL does on a failed flush: stop without a checkpoint; a restart recovers from what is on disk.
+        void worker.terminate()
+      },
+    )
   })
   worker.on('error', fail)
   worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)))

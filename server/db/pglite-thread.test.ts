@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { refusalForDatabaseError } from '../http/database-refusal'
 import { connectPglite, type Db } from './connect'
-import { answersInOrder, type ThreadAnswer } from './pglite-thread'
 
 // The server's PGlite runs on a thread of its own (pglite-client.ts): what the server relies on must cross it.
 let db: Db
@@ -147,44 +146,3 @@ it('a COMMIT that fails rolls back only its own transaction, not the next one al
   const { rows } = await sql<{ k: number }>`SELECT k FROM thread_deferred`.execute(db.kysely)
   expect(rows, 'the second transaction committed although the first failed at its COMMIT').toEqual([{ k: 2 }])
 })
-
-it('answers in the order the requests ran, each once its flushes are done, and none after a failed flush', async () => {
-  const posted: ThreadAnswer[] = []
-  let stopped: Error | undefined
-  const reply = answersInOrder(
-    (a) => posted.push(a),
-    () => stopped,
-  )
-  const flushed = gate()
-  reply({ id: 1, rows: [] }) // a read before any commit: answered at once
-  await new Promise((resolve) => setImmediate(resolve))
-  expect(posted.map((a) => a.id)).toEqual([1])
-  reply({ id: 2, affectedRows: 1 }, flushed.promise) // a commit whose flush is under way
-  reply({ id: 3, rows: [] }) // ran after it (it may have read what the commit wrote): waits for it
-  await new Promise((resolve) => setImmediate(resolve))
-  expect(posted.map((a) => a.id)).toEqual([1])
-  flushed.open()
-  await new Promise((resolve) => setImmediate(resolve))
-  expect(posted.map((a) => a.id)).toEqual([1, 2, 3])
-  const failing = gate()
-  const stop = () => {
-    stopped = new Error('the database stopped: EIO')
-  }
-  reply({ id: 4, affectedRows: 1 }, failing.promise.then(stop))
-  reply({ id: 5, rows: [] })
-  failing.open()
-  await new Promise((resolve) => setImmediate(resolve))
-  expect(posted.slice(3)).toEqual([
-    { id: 4, error: expect.objectContaining({ message: 'the database stopped: EIO' }) },
-    { id: 5, error: expect.objectContaining({ message: 'the database stopped: EIO' }) },
-  ])
-})
-
-/** A promise the test settles when it chooses. */
-function gate() {
-  let open: () => void = () => undefined
-  const promise = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  return { promise, open: () => open() }
-}

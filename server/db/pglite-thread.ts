@@ -35,6 +35,8 @@ export type ThreadAnswer = {
   result?: unknown
   procedures?: string[]
   error?: Record<string, unknown>
+  /** WAL files (descriptors) the request's commits wrote: the answer holds once they are flushed (pglite-client.ts). */
+  flush?: number[]
 }
 
 /**
@@ -78,7 +80,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   const onFailure = (error: unknown) => {
     stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
   }
-  // On disk a commit's WAL flush runs off this thread; its answer waits for it (answersInOrder).
+  // On disk a commit's WAL flush is the server thread's: its answer says which files (flushed-files.ts).
   const later = inMemory ? undefined : walFlushesLater()
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later }))
   const session = sessionOf(client)
@@ -121,34 +123,16 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
       // A dump's bytes move to the other thread rather than being copied.
       port.postMessage(reply, reply.dump ? [reply.dump.buffer as ArrayBuffer] : [])
     } catch (error) {
-      port.postMessage({ id: reply.id, error: errorFields(error) }) // rows that cannot cross
+      port.postMessage({ id: reply.id, error: errorFields(error), flush: reply.flush }) // rows that cannot cross
     }
   }
-  const reply = answersInOrder(post, () => stopped)
   let previous: Promise<void> = Promise.resolve()
   port.on('message', (request: ThreadRequest) => {
     previous = previous
       .then(() => answer(request))
       .then((answered) => {
-        const durable = later?.drain()?.catch((error: unknown) => onFailure(error))
-        reply(answered, durable)
+        const flush = later?.take() ?? []
+        post(flush.length > 0 ? { ...answered, flush } : answered)
       })
   })
-}
-
-/**
- * Posts answers in the order their requests ran, each once the flushes its work asked for are done (`durable`) and
- * every answer before it is posted, while the thread already runs the next request: nothing is answered before what
- * it committed is on the disk, and nothing that ran after a commit is answered before that commit is (a read that saw
- * it, say). Once `stopped` says the database stopped (a flush failed), every answer not yet posted is that failure.
- */
-export function answersInOrder(post: (answer: ThreadAnswer) => void, stopped: () => Error | undefined) {
-  let posted: Promise<void> = Promise.resolve()
-  return (answer: ThreadAnswer, durable?: Promise<unknown>) => {
-    posted = posted.then(() => durable).then(() => post(checked(answer)))
-  }
-  function checked(answer: ThreadAnswer): ThreadAnswer {
-    const failure = stopped()
-    return failure && !answer.error ? { id: answer.id, error: errorFields(failure) } : answer
-  }
 }
