@@ -30,6 +30,7 @@ const POSTGRES_ONLY = [
   'server/ops/backup-restore.test.ts',
   'server/cluster.test.ts',
   'server/security/pg-dump-pii.test.ts',
+  'server/money-in/chain-confirmation-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']

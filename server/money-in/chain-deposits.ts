@@ -117,12 +117,9 @@ export const chainEvents = {
   'transfer.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Confirmed.parse(raw)
     if (e.confirmations < REQUIRED_CONFIRMATIONS) return
-    const deposit = await db
-      .selectFrom('chain_deposits')
-      .selectAll()
-      .where('tx_hash', '=', e.txHash)
-      .forUpdate()
-      .executeTakeFirst()
+    const depositOf = () =>
+      db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+    let deposit = await depositOf()
     if (!deposit) {
       // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
       // that overtook its detection (an indexer's retry, a delivery that waited on a stopped server): refused, so
@@ -134,11 +131,15 @@ export const chainEvents = {
         .where('type', '=', 'transfer.detected')
         .where(sql<string>`payload->>'txHash'`, '=', e.txHash)
         .executeTakeFirst()
-      if (detected) return
-      throw new DomainError(
-        'event_out_of_order',
-        say('note', { text: `The confirmation of ${e.txHash} came before its detection: deliver it again later.` }),
-      )
+      if (!detected)
+        throw new DomainError(
+          'event_out_of_order',
+          say('note', { text: `The confirmation of ${e.txHash} came before its detection: deliver it again later.` }),
+        )
+      // Each statement sees what was committed when it started (PostgreSQL's READ COMMITTED): the detection may have
+      // committed, its deposit with it, between the first look and this one. Only a detection without one is ignored.
+      deposit = await depositOf()
+      if (!deposit) return
     }
     if (deposit.status === 'credited') return
     const asset = deposit.asset as HeldAsset
