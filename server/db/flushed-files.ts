@@ -27,7 +27,7 @@ const EIO = 29
 
 /**
  * What runs after each flush and when one fails (the database thread stops answering), the flush itself, and where
- * the WAL's flushes wait when they are taken off the database's thread (`walFlushesLater`).
+ * the WAL's flushes are noted when they are left to the server's thread (`walFlushesLater`).
  */
 export type FlushHooks = {
   onFlush?: () => void

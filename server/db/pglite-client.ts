@@ -43,10 +43,12 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
     waiting.clear()
   }
   // An answer on disk may name WAL files its commit wrote: it is let go once they are flushed (flushed-files.ts).
-  const flushed = flushesInOrder()
+  // In memory nothing is flushed, and each answer goes at once.
+  const flushed = dataDir === ':memory:' ? null : flushesInOrder()
   worker.on('message', (answer: ThreadAnswer) => {
     const w = waiting.get(answer.id)
     waiting.delete(answer.id)
+    if (!flushed) return w?.resolve(answer)
     flushed(answer.flush).then(
       () => w?.resolve(answer),
       (error: unknown) => {
