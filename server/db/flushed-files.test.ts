@@ -5,7 +5,16 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectPglite } from './connect'
-import { flushesInOrder, flushFolder, holdsDatabase, onDisk, walFlushesLater } from './flushed-files'
+import { Worker } from 'node:worker_threads'
+import {
+  confirmFlushed,
+  flushConfirmations,
+  flushesInOrder,
+  flushFolder,
+  holdsDatabase,
+  onDisk,
+  walFlushesLater,
+} from './flushed-files'
 
 let folders: string[] = []
 const newFolder = () => {
@@ -122,6 +131,89 @@ describe('the WAL’s flushes off the database’s thread', () => {
       expect(flushedNow).toContain(segment)
     } finally {
       await client.close()
+    }
+  })
+
+  it('writes no data page, and flushes no pg_control, before the WAL flushed for it is on the disk', async () => {
+    // What PostgreSQL relies on besides the commit: a dirty page goes out after the WAL up to its changes is flushed,
+    // and pg_control (naming the last checkpoint) after the checkpoint's record is. Owed flushes were not made first.
+    const later = walFlushesLater()
+    const owed = new Set<string>() // WAL files whose flush PostgreSQL asked for, not yet made
+    const tracked = {
+      ...later,
+      owe(fd: number) {
+        owed.add(fileOf(fd))
+        later.owe(fd)
+      },
+    }
+    const early: string[] = []
+    const flush = (fd: number) => {
+      const file = fileOf(fd)
+      if (file.endsWith('/global/pg_control') && owed.size > 0) early.push(`pg_control flushed before ${[...owed]}`)
+      fsyncSync(fd)
+      owed.delete(file)
+    }
+    let written = 0
+    const onWrite = (fd: number, bytes: Uint8Array) => {
+      // A page of zeros (a table made longer) holds no change: nothing to wait for.
+      if (bytes.every((b) => b === 0)) return
+      written++
+      if (owed.size > 0) early.push(`${fileOf(fd)} written before ${[...owed]}`)
+    }
+    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onWrite }))
+    try {
+      await client.exec('CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL)')
+      for (let i = 0; i < 200; i++) await client.query('INSERT INTO money VALUES ($1, $2)', [i, 'x'.repeat(200)])
+      await client.exec('CHECKPOINT')
+      await client.query('INSERT INTO money VALUES (1000, $1)', ['after the checkpoint'])
+      await client.exec('CHECKPOINT')
+      expect(written).toBeGreaterThan(0) // the checkpoints wrote pages
+      expect(early).toEqual([])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('waits for the server’s thread to flush what it handed out, and flushes the rest itself', async () => {
+    const confirmed = flushConfirmations()
+    const later = walFlushesLater(confirmed)
+    const flushedHere: number[] = []
+    later.owe(41)
+    expect(later.take(7)).toEqual([41]) // handed out with answer 7
+    later.owe(42) // asked for since, not handed out
+    // The server's thread says answer 7 is flushed a moment later, from another thread.
+    const server = new Worker(
+      `const { workerData } = require('node:worker_threads')
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150)
+       Atomics.store(workerData, 0, 7n)
+       Atomics.notify(workerData, 0)`,
+      { eval: true, workerData: confirmed },
+    )
+    try {
+      later.settle((fd) => flushedHere.push(fd))
+      expect(Atomics.load(confirmed, 0)).toBe(7n) // it did not go on before the server's word
+      expect(flushedHere).toEqual([42]) // the handed-out file is the server's to flush, not flushed twice
+      expect(later.pending()).toBe(false)
+    } finally {
+      await server.terminate()
+    }
+    confirmFlushed(confirmed, 8, true) // the server's flush of a later answer failed
+    expect(later.pending()).toBe(true) // so nothing more is written: the next page written settles, and fails
+    expect(() => later.settle(() => undefined)).toThrow(/could not flush/)
+  })
+
+  it('runs on its own thread across new WAL segments and checkpoints, every commit kept', async () => {
+    const db = await connectPglite(join(newFolder(), 'data'))
+    try {
+      await db.execScript('CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL)')
+      for (let i = 0; i < 120; i++) {
+        await sql`INSERT INTO money VALUES (${i}, ${'x'.repeat(300)})`.execute(db.kysely)
+        if (i % 40 === 39) await db.execScript('SELECT pg_switch_wal(); CHECKPOINT')
+      }
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM money`.execute(db.kysely)
+      expect(rows[0]!.n).toBe(120)
+    } finally {
+      await db.close()
     }
   })
 

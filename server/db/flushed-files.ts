@@ -18,12 +18,22 @@ import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite
  * failure itself (server/db/pglite-thread.ts); the server's queries then fail with the reason.
  */
 type Stream = { nfd?: number; path?: string }
-type StreamOps = { fsync?: (stream: Stream) => number; close: (stream: Stream) => void }
+type StreamOps = {
+  fsync?: (stream: Stream) => number
+  close: (stream: Stream) => void
+  write: (stream: Stream, buffer: Uint8Array, offset: number, length: number, position?: number) => number
+}
 type Nodefs = { stream_ops: StreamOps }
 type Emscripten = { NODEFS: Nodefs; FS: { ErrnoError: new (errno: number) => Error } }
 type EmscriptenOptions = { preRun?: ((mod: Emscripten) => void)[] }
 /** Emscripten's number for EIO, the error a failed fsync reports to PostgreSQL. */
 const EIO = 29
+let ZEROS = Buffer.alloc(8192)
+/** Whether the bytes to be written are all zero. */
+const zeros = (buffer: Uint8Array, offset: number, length: number) => {
+  if (ZEROS.length < length) ZEROS = Buffer.alloc(length)
+  return Buffer.from(buffer.buffer, buffer.byteOffset + offset, length).equals(ZEROS.subarray(0, length))
+}
 
 /**
  * What runs after each flush and when one fails (the database thread stops answering), the flush itself, and where
@@ -31,6 +41,8 @@ const EIO = 29
  */
 export type FlushHooks = {
   onFlush?: () => void
+  /** Each write of a file outside the WAL, with its bytes, as it goes to the file system (tests watch the order). */
+  onWrite?: (fd: number, bytes: Uint8Array) => void
   onFailure?: (error: unknown) => void
   flush?: (fd: number) => void
   later?: WalFlushesLater
@@ -39,6 +51,7 @@ export type FlushHooks = {
 /** A PGlite extension (it only sets an option before PostgreSQL starts) giving NODEFS a real fsync. */
 export function flushedFiles({
   onFlush = () => undefined,
+  onWrite,
   onFailure = () => undefined,
   flush = fsyncSync,
   later,
@@ -67,15 +80,43 @@ export function flushedFiles({
           (mod: Emscripten) => {
             const ops = mod.NODEFS.stream_ops
             const close = ops.close.bind(ops)
+            const write = ops.write.bind(ops)
+            // Every WAL flush PostgreSQL asked for so far, made (here or by the server's thread) before it goes on.
+            const settle = () => {
+              if (!later?.pending()) return
+              try {
+                if (failed) throw new Error('an earlier flush failed')
+                later.settle(flush)
+              } catch (error) {
+                if (!failed) onFailure(error)
+                failed = true
+                throw new mod.FS.ErrnoError(EIO)
+              }
+              onFlush()
+            }
             ops.fsync = (stream) => {
-              // A data file (a checkpoint's), or any flush once one failed (refused at once), goes now.
-              if (!later || failed || !isWal(stream) || stream.nfd === undefined) return flushNow(mod, stream)
+              // A data file (a checkpoint's), or any flush once one failed (refused at once), goes now, after the WAL.
+              if (!later || failed || !isWal(stream) || stream.nfd === undefined) {
+                if (!isWal(stream)) settle()
+                return flushNow(mod, stream)
+              }
               later.owe(stream.nfd)
               return 0
             }
-            // A WAL file closed with its flush still owed (PostgreSQL closes a segment it has filled) is flushed first.
+            // Write-ahead: no page of a data file (an evicted buffer, a checkpoint's, pg_control) reaches the file
+            // system before the WAL that PostgreSQL flushed for it is on the disk. A page of zeros (a table or index
+            // made longer) holds no change and waits for nothing.
+            ops.write = (stream, buffer, offset, length, position) => {
+              if (!isWal(stream)) {
+                if (later?.pending() && !zeros(buffer, offset, length)) settle()
+                if (onWrite && stream.nfd !== undefined) onWrite(stream.nfd, buffer.subarray(offset, offset + length))
+              }
+              return write(stream, buffer, offset, length, position)
+            }
+            // A WAL file closed with its flush owed or handed out (PostgreSQL closes a segment it has filled) is
+            // settled first: its descriptor is not closed, and its number not reused, while a flush of it may run.
             ops.close = (stream) => {
-              if (later && stream.nfd !== undefined && later.closing(stream.nfd)) flushNow(mod, stream)
+              if (later && stream.nfd !== undefined && later.closing(stream.nfd)) settle()
               close(stream)
             }
           },
@@ -89,6 +130,19 @@ export function flushedFiles({
 export type WalFlushesLater = ReturnType<typeof walFlushesLater>
 
 /**
+ * Where the server's thread says how far it has flushed: slot 0, the last answer (by id) whose WAL files, and every
+ * earlier answer's, are on the disk; slot 1, not 0 once a flush failed. Shared with the database's thread.
+ */
+export const flushConfirmations = (): BigInt64Array => new BigInt64Array(new SharedArrayBuffer(16))
+
+/** The server's side: answer `id` and every one before it are flushed (or, with `failed`, one could not be). */
+export function confirmFlushed(confirmed: BigInt64Array, id: number, failed = false): void {
+  if (failed) Atomics.store(confirmed, 1, 1n)
+  else Atomics.store(confirmed, 0, BigInt(id))
+  Atomics.notify(confirmed, 0)
+}
+
+/**
  * The WAL's flushes taken off the database's thread: group commit's other half. A commit's fsync of the WAL blocked
  * PGlite's one thread for as long as the disk took (0.3–0.9 ms a flush on the machines measured, 17 ms at worst;
  * in the open loop at 1,000 card decisions a second about 290 flushes a second), so the next batch waited on the disk
@@ -96,45 +150,75 @@ export type WalFlushesLater = ReturnType<typeof walFlushesLater>
  * request that committed carries the noted files (`take`), and the server's thread flushes them (the files are the
  * process's, whichever thread opened them) and hands the answer on once they are on the disk, each answer after the
  * ones before it (pglite-client.ts), while this thread already runs the next request. Nothing is answered before its
- * commit is on the disk, as before. A WAL file handed out since it was opened is flushed here before it closes
- * (PostgreSQL closes a segment it has filled), so a flush that finds its descriptor closed (EBADF) or reused by
- * then has nothing left to do. Data files (a checkpoint's) are flushed at once, as before: PostgreSQL may drop WAL
- * once they are.
+ * commit is on the disk, as before.
+ *
+ * PostgreSQL relies on a WAL flush being made in two more places: it writes a data page out (an evicted buffer, a
+ * checkpoint's) only after flushing the WAL up to that page's changes, and it writes pg_control (which names the last
+ * checkpoint) only after flushing the checkpoint's record. So before any write to a file outside the WAL, and before a
+ * WAL file it was asked to flush closes, this thread `settle`s: it waits until the server's thread has flushed what was
+ * handed out (`confirmed`, shared), then flushes what is still noted itself. Only the server's thread flushes a file
+ * handed out until it says so, so an error a flush reports once is seen by whoever must refuse the commit, and a
+ * descriptor is never closed (its number reused) while the server may still flush it. A page of zeros (a table made
+ * longer, about once in fifty small commits) waits for nothing; pages with changes leave PGlite's buffers at a
+ * checkpoint or when evicted. Without `confirmed` (PGlite on the caller's own thread, in tests) what was handed out
+ * is flushed here.
  */
-export function walFlushesLater() {
+export function walFlushesLater(confirmed?: BigInt64Array) {
   let noted = new Set<number>()
   const handedOut = new Set<number>()
+  let lastHandedOut = 0
+  const waitForServer = () => {
+    for (;;) {
+      if (Atomics.load(confirmed!, 1) !== 0n) throw new Error("the server's thread could not flush the WAL")
+      const through = Atomics.load(confirmed!, 0)
+      if (through >= BigInt(lastHandedOut)) return
+      Atomics.wait(confirmed!, 0, through, 1000)
+    }
+  }
   return {
     /** PostgreSQL asked for this WAL file to be flushed: noted, handed out by the next `take`. */
     owe(fd: number) {
       noted.add(fd)
     },
-    /** The file is about to close: whether it must be flushed now (its flush noted, or handed out since it opened). */
+    /** The file is about to close: whether its flush is owed or handed out (then it is settled first). */
     closing(fd: number): boolean {
-      const owed = noted.delete(fd)
-      const out = handedOut.delete(fd)
-      return owed || out
+      return noted.has(fd) || handedOut.has(fd)
     },
-    /** The noted files (their descriptors), handed to whoever flushes them: none again until noted again. */
-    take(): number[] {
+    /** The noted files (their descriptors), handed to the server's thread with answer `id`: none again until noted. */
+    take(id = 0): number[] {
       if (noted.size === 0) return []
       const fds = [...noted]
       noted = new Set()
       for (const fd of fds) handedOut.add(fd)
+      lastHandedOut = Math.max(lastHandedOut, id)
       return fds
+    },
+    /** Whether a flush is owed or handed out and not yet known to be made, or the server's thread saw one fail. */
+    pending(): boolean {
+      return noted.size > 0 || handedOut.size > 0 || (confirmed !== undefined && confirmed[1] !== 0n)
+    },
+    /**
+     * Every flush asked for so far made: the handed-out ones by the server's thread (waited for), the noted ones here
+     * with `flush`. Throws if one failed.
+     */
+    settle(flush: (fd: number) => void) {
+      // Once a flush failed, nothing more is written: the WAL it was to make durable may be gone.
+      if (confirmed && confirmed[1] !== 0n) throw new Error("the server's thread could not flush the WAL")
+      if (handedOut.size > 0) {
+        if (confirmed) waitForServer()
+        else for (const fd of handedOut) flush(fd)
+        handedOut.clear()
+      }
+      for (const fd of noted) flush(fd)
+      noted = new Set()
     },
   }
 }
 
-/** Flushes files by descriptor on Node's thread pool; one closed since (EBADF) was flushed as it closed. */
+/** Flushes files by descriptor on Node's thread pool. */
 export const flushDescriptors = (fds: readonly number[]): Promise<void> =>
   Promise.all(
-    fds.map(
-      (fd) =>
-        new Promise<void>((resolve, reject) =>
-          fsync(fd, (error) => (!error || error.code === 'EBADF' ? resolve() : reject(error))),
-        ),
-    ),
+    fds.map((fd) => new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())))),
   ).then(() => undefined)
 
 /**

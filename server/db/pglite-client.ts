@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { flushesInOrder } from './flushed-files'
+import { confirmFlushed, flushConfirmations, flushesInOrder } from './flushed-files'
 import type { ThreadAnswer, ThreadCall } from './pglite-thread'
 
 /** What the Kysely driver and `Db` need of PGlite: a statement with parameters, a script, and closing. */
@@ -30,8 +30,10 @@ export type PgliteClient = {
  * failure, never an empty result.
  */
 export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
+  // How far the WAL is flushed, shared with the database's thread, which waits on it before it writes a data page.
+  const confirmed = flushConfirmations()
   const worker = new Worker(new URL('./pglite-thread-boot.mjs', import.meta.url), {
-    workerData: { cashPgliteThread: true, dataDir },
+    workerData: { cashPgliteThread: true, dataDir, confirmed },
   })
   const waiting = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>()
   let next = 1
@@ -50,8 +52,12 @@ export async function pgliteOnThread(dataDir: string): Promise<PgliteClient> {
     waiting.delete(answer.id)
     if (!flushed) return w?.resolve(answer)
     flushed(answer.flush).then(
-      () => w?.resolve(answer),
+      () => {
+        confirmFlushed(confirmed, answer.id)
+        w?.resolve(answer)
+      },
       (error: unknown) => {
+        confirmFlushed(confirmed, answer.id, true)
         const stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
         w?.reject(stopped)
         fail(stopped)

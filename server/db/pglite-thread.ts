@@ -69,7 +69,7 @@ export function errorFields(error: unknown): Record<string, unknown> {
  * runner's own worker threads also have a parentPort); elsewhere does nothing. Called by the thread's entry.
  */
 export function serveDatabaseThread(procedures: DatabaseProcedures): void {
-  const started = workerData as { cashPgliteThread?: boolean; dataDir?: string } | null
+  const started = workerData as { cashPgliteThread?: boolean; dataDir?: string; confirmed?: BigInt64Array } | null
   if (!parentPort || !started?.cashPgliteThread || !started.dataDir) return
   const port = parentPort
   const dataDir = started.dataDir
@@ -80,8 +80,9 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   const onFailure = (error: unknown) => {
     stopped = new Error(`the database stopped: a commit could not be written to disk (${String(error)})`)
   }
-  // On disk a commit's WAL flush is the server thread's: its answer says which files (flushed-files.ts).
-  const later = inMemory ? undefined : walFlushesLater()
+  // On disk a commit's WAL flush is the server thread's: its answer says which files, and the server says when they
+  // are flushed (`confirmed`: flushed-files.ts).
+  const later = inMemory ? undefined : walFlushesLater(started.confirmed)
   const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later }))
   const session = sessionOf(client)
   const ready = client.waitReady.then(() => {
@@ -131,7 +132,7 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
     previous = previous
       .then(() => answer(request))
       .then((answered) => {
-        const flush = later?.take() ?? []
+        const flush = later?.take(request.id) ?? []
         post(flush.length > 0 ? { ...answered, flush } : answered)
       })
   })
