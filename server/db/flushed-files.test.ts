@@ -8,6 +8,7 @@ import { connectPglite } from './connect'
 import { Worker } from 'node:worker_threads'
 import {
   confirmFlushed,
+  type FileChange,
   flushConfirmations,
   flushesInOrder,
   flushFolder,
@@ -154,13 +155,13 @@ describe('the WAL’s flushes off the database’s thread', () => {
       owed.delete(file)
     }
     let written = 0
-    const onWrite = (fd: number, bytes: Uint8Array) => {
+    const onChange = (change: FileChange) => {
       // A page of zeros (a table made longer) holds no change: nothing to wait for.
-      if (bytes.every((b) => b === 0)) return
+      if (change.kind !== 'write' || change.bytes.every((b) => b === 0)) return
       written++
-      if (owed.size > 0) early.push(`${fileOf(fd)} written before ${[...owed]}`)
+      if (owed.size > 0) early.push(`${fileOf(change.fd)} written before ${[...owed]}`)
     }
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onWrite }))
+    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL)')
       for (let i = 0; i < 200; i++) await client.query('INSERT INTO money VALUES ($1, $2)', [i, 'x'.repeat(200)])
@@ -168,6 +169,47 @@ describe('the WAL’s flushes off the database’s thread', () => {
       await client.query('INSERT INTO money VALUES (1000, $1)', ['after the checkpoint'])
       await client.exec('CHECKPOINT')
       expect(written).toBeGreaterThan(0) // the checkpoints wrote pages
+      expect(early).toEqual([])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('truncates, removes or renames no file before the WAL flushed for that change is on the disk', async () => {
+    // A committed TRUNCATE or DROP, a table rewritten by ALTER, VACUUM giving back a table's empty end: PostgreSQL
+    // flushes the WAL that says so first. Done before it, a power cut could leave a table emptied that its WAL still
+    // holds: recovery then finds it empty.
+    const later = walFlushesLater()
+    const owed = new Set<number>()
+    const tracked = {
+      ...later,
+      owe(fd: number) {
+        owed.add(fd)
+        later.owe(fd)
+      },
+    }
+    const flush = (fd: number) => {
+      fsyncSync(fd)
+      owed.delete(fd)
+    }
+    const seen: string[] = []
+    const early: string[] = []
+    const onChange = (change: FileChange) => {
+      if (change.kind === 'write') return
+      seen.push(change.kind)
+      if (owed.size > 0) early.push(`${change.kind} while a WAL flush is owed`)
+    }
+    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
+    try {
+      const fill = `INSERT INTO money SELECT g, repeat('x', 200) FROM generate_series(1, 3000) g`
+      await client.exec(`CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL); ${fill}`)
+      await client.exec('TRUNCATE money')
+      await client.exec(fill)
+      await client.exec('ALTER TABLE money ALTER COLUMN note TYPE varchar(300)')
+      await client.exec('DELETE FROM money WHERE id > 10')
+      await client.exec('VACUUM money')
+      await client.exec('DROP TABLE money')
+      expect(seen).toEqual(expect.arrayContaining(['truncate', 'unlink']))
       expect(early).toEqual([])
     } finally {
       await client.close()

@@ -18,12 +18,21 @@ import { PGlite, type Extension, type PGliteOptions } from '@electric-sql/pglite
  * failure itself (server/db/pglite-thread.ts); the server's queries then fail with the reason.
  */
 type Stream = { nfd?: number; path?: string }
+type Attributes = { size?: number }
 type StreamOps = {
   fsync?: (stream: Stream) => number
   close: (stream: Stream) => void
   write: (stream: Stream, buffer: Uint8Array, offset: number, length: number, position?: number) => number
+  setattr?: (stream: Stream, attributes: Attributes) => void
 }
-type Nodefs = { stream_ops: StreamOps }
+type FsNode = object
+type NodeOps = {
+  setattr: (node: FsNode, attributes: Attributes) => void
+  unlink: (parent: FsNode, name: string) => void
+  rmdir: (parent: FsNode, name: string) => void
+  rename: (node: FsNode, newParent: FsNode, newName: string) => void
+}
+type Nodefs = { stream_ops: StreamOps; node_ops: NodeOps; realPath: (node: FsNode) => string }
 type Emscripten = { NODEFS: Nodefs; FS: { ErrnoError: new (errno: number) => Error } }
 type EmscriptenOptions = { preRun?: ((mod: Emscripten) => void)[] }
 /** Emscripten's number for EIO, the error a failed fsync reports to PostgreSQL. */
@@ -41,17 +50,23 @@ const zeros = (buffer: Uint8Array, offset: number, length: number) => {
  */
 export type FlushHooks = {
   onFlush?: () => void
-  /** Each write of a file outside the WAL, with its bytes, as it goes to the file system (tests watch the order). */
-  onWrite?: (fd: number, bytes: Uint8Array) => void
+  /**
+   * Each change to a file outside the WAL as it goes to the file system (tests watch the order): a write with its
+   * bytes, a truncation, a removal or a rename.
+   */
+  onChange?: (change: FileChange) => void
   onFailure?: (error: unknown) => void
   flush?: (fd: number) => void
   later?: WalFlushesLater
 }
 
+/** A change to a file outside the WAL (`FlushHooks.onChange`). */
+export type FileChange = { kind: 'write'; fd: number; bytes: Uint8Array } | { kind: 'truncate' | 'unlink' | 'rename' }
+
 /** A PGlite extension (it only sets an option before PostgreSQL starts) giving NODEFS a real fsync. */
 export function flushedFiles({
   onFlush = () => undefined,
-  onWrite,
+  onChange = () => undefined,
   onFailure = () => undefined,
   flush = fsyncSync,
   later,
@@ -109,9 +124,46 @@ export function flushedFiles({
             ops.write = (stream, buffer, offset, length, position) => {
               if (!isWal(stream)) {
                 if (later?.pending() && !zeros(buffer, offset, length)) settle()
-                if (onWrite && stream.nfd !== undefined) onWrite(stream.nfd, buffer.subarray(offset, offset + length))
+                if (stream.nfd !== undefined)
+                  onChange({ kind: 'write', fd: stream.nfd, bytes: buffer.subarray(offset, offset + length) })
               }
               return write(stream, buffer, offset, length, position)
+            }
+            // So do truncations, removals and renames (a committed DROP or TRUNCATE, a table rewritten by ALTER,
+            // VACUUM giving back the empty end of a table): PostgreSQL makes them after flushing the WAL that says so.
+            const nodefs = mod.NODEFS
+            const changes = (kind: 'truncate' | 'unlink' | 'rename', wal: boolean) => {
+              if (wal) return
+              settle()
+              onChange({ kind })
+            }
+            const inWal = (node: FsNode) => isWal({ path: `${nodefs.realPath(node)}/` })
+            const nodeOps = nodefs.node_ops
+            const setattr = nodeOps.setattr.bind(nodeOps)
+            nodeOps.setattr = (node, attributes) => {
+              if (attributes.size !== undefined) changes('truncate', inWal(node))
+              setattr(node, attributes)
+            }
+            const streamSetattr = ops.setattr?.bind(ops)
+            if (streamSetattr)
+              ops.setattr = (stream, attributes) => {
+                if (attributes.size !== undefined) changes('truncate', isWal(stream))
+                streamSetattr(stream, attributes)
+              }
+            const unlink = nodeOps.unlink.bind(nodeOps)
+            nodeOps.unlink = (parent, name) => {
+              changes('unlink', inWal(parent))
+              unlink(parent, name)
+            }
+            const rmdir = nodeOps.rmdir.bind(nodeOps)
+            nodeOps.rmdir = (parent, name) => {
+              changes('unlink', inWal(parent))
+              rmdir(parent, name)
+            }
+            const rename = nodeOps.rename.bind(nodeOps)
+            nodeOps.rename = (node, newParent, newName) => {
+              changes('rename', inWal(newParent))
+              rename(node, newParent, newName)
             }
             // A WAL file closed with its flush owed or handed out (PostgreSQL closes a segment it has filled) is
             // settled first: its descriptor is not closed, and its number not reused, while a flush of it may run.
