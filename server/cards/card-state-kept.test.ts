@@ -20,7 +20,7 @@ let db: Db
 let deps: Deps
 let paula: SignedIn
 const clock = { now: TEST_CLOCK }
-const card = CARD_IDS.personal
+const card: string = CARD_IDS.personal
 let serial = 0
 
 beforeAll(async () => {
@@ -98,6 +98,32 @@ it('a new local day starts the card’s daily count afresh', async () => {
   try {
     expect(await buy('60')).toMatchObject({ approved: true })
     expect(await buy('20')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+  } finally {
+    clock.now = TEST_CLOCK
+  }
+  expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
+})
+
+it('a second card read on the account’s new day does not leave the first card’s spend of the day before', async () => {
+  // Another day, far from the tests above: 09:00 in São Paulo.
+  clock.now = new Date(TEST_CLOCK.getTime() + 20 * 86_400_000)
+  try {
+    const issued = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/cards`, {})
+    expect(issued.status).toBe(201)
+    const second = (issued.body as { id: string }).id
+    const buyOn = async (cardId: string, amount: string) => {
+      const e = event(amount)
+      return (await send({ ...e, data: { ...e.data, cardId } })).result
+    }
+    await setDailyLimit('30')
+    expect(await buy('25')).toMatchObject({ approved: true })
+    expect(await buy('1')).toMatchObject({ approved: true })
+    clock.now = new Date(clock.now.getTime() + 15.5 * 3_600_000) // 00:30 the next local day
+    // The second card is not kept: its batch reads the account, now on the new day, and that card.
+    expect(await buyOn(second, '1')).toMatchObject({ approved: true })
+    // The first card has spent nothing today: a purchase within its limit is approved, not declined on yesterday's 26.
+    expect(await buy('10')).toMatchObject({ approved: true })
+    expect(await buy('21')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
   } finally {
     clock.now = TEST_CLOCK
   }

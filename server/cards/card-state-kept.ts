@@ -51,6 +51,10 @@ export function keptStateFor(session: DatabaseSession, items: readonly BatchItem
 export function keepCommitted(session: DatabaseSession, state: BatchState, recordedEvents: readonly string[]) {
   const k = kept.get(session) ?? { state, uses: 0, recorded: new Set<string>() }
   if (state.cards !== k.state.cards) {
+    // An account read again may be on a new day: what its other cards spent was counted for the day they were read
+    // on, so they are read again too, with the day their account is kept for now.
+    for (const [id, card] of k.state.cards)
+      if (state.accounts.has(card.accountId) && !state.spent.has(id)) k.state.spent.delete(id)
     for (const [id, card] of state.cards) k.state.cards.set(id, card)
     for (const [id, account] of state.accounts) k.state.accounts.set(id, account)
     for (const [id, spent] of state.spent) k.state.spent.set(id, spent)
