@@ -1,7 +1,11 @@
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createApp } from '../app'
-import { connectPglite, type Db } from '../db/connect'
+import { DATABASE_PROCEDURES } from '../database-thread'
+import { connectPglite, type Db, inProcess, pgliteParsers, wrapPglite } from '../db/connect'
+import { ledgerAccountId } from '../ledger/ledger-service'
+import { CARD_BATCH, type CardBatchCall, type CardBatchOutcome } from './card-batch-thread'
 import { migrate } from '../db/migrate'
 import type { Deps } from '../http/route-table'
 import { checkLedger } from '../ledger/ledger-check'
@@ -128,4 +132,52 @@ it('a second card read on the accountâ€™s new day does not leave the first cardâ
     clock.now = TEST_CLOCK
   }
   expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
+})
+
+it('in process, a script sent while a card batch runs waits for it; the next batch sees what it did', async () => {
+  // PGlite on the caller's thread (the API tests' way): a batch there is several calls into the database. A script
+  // that did not wait for the connection ran between them, was counted as the batch's own, and the next batch decided
+  // on what was kept: a card frozen meanwhile was approved.
+  const own = await wrapPglite(inProcess(new PGlite({ parsers: pgliteParsers }), DATABASE_PROCEDURES))
+  try {
+    await migrate(own)
+    const ownDeps = testDeps(own, {}, [], { now: TEST_CLOCK })
+    await seedPersonas(ownDeps)
+    const settlementId = await own.kysely
+      .transaction()
+      .execute((tx) => ledgerAccountId(tx, ownDeps.newId, { accountId: null, code: 'card_settlement', asset: 'USDC' }))
+    const batch = async () => {
+      const networkId = `script_${++serial}`
+      const call: CardBatchCall = {
+        items: [
+          {
+            event: { id: `evt_${networkId}`, type: 'authorization.request', data: {} },
+            input: { networkId, cardId: card, amount: 10_000n, merchantName: 'M', merchantCity: 'C', mcc: '5812' },
+          },
+        ],
+        now: TEST_CLOCK,
+        prices: ownDeps.prices(),
+        settlementId,
+        alertJob: 'alerts.evaluate',
+      }
+      return (await own.procedure!(CARD_BATCH, call)) as CardBatchOutcome
+    }
+    const setStatus = (status: string) => own.execScript(`UPDATE cards SET status = '${status}' WHERE id = '${card}'`)
+    // The script sent at each point of the batch's run, a few turns of the microtask queue apart.
+    for (let turns = 0; turns < 12; turns++) {
+      await setStatus('active')
+      await batch() // reads; what it read is kept
+      const running = batch()
+      let turn = 0
+      await new Promise<void>((done) => {
+        const step = () => (turn++ >= turns ? done() : queueMicrotask(step))
+        step()
+      })
+      await Promise.all([running, setStatus('frozen')])
+      const next = await batch()
+      expect(next?.answers[0]?.result, `script after ${turns} turns`).toMatchObject({ approved: false })
+    }
+  } finally {
+    await own.close()
+  }
 })

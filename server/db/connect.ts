@@ -96,15 +96,19 @@ export async function wrapPglite(client: PgliteClient, afterClose: () => void = 
       })
       return result
     },
-    execScript: async (sql) => {
-      try {
-        await client.exec(sql)
-      } catch (error) {
-        // A failed script inside BEGIN leaves the one connection in an aborted transaction: end it.
-        await client.exec('ROLLBACK').catch(() => undefined)
-        throw error
-      }
-    },
+    // Holding the one connection too: sent while another caller holds it (a transaction half-way, a card batch in
+    // process), a script ran in the middle of that caller's work (inside its transaction, or unseen by a batch that
+    // keeps what it read: card-state-kept.ts).
+    execScript: (sql) =>
+      kysely.connection().execute(async () => {
+        try {
+          await client.exec(sql)
+        } catch (error) {
+          // A failed script inside BEGIN leaves the one connection in an aborted transaction: end it.
+          await client.exec('ROLLBACK').catch(() => undefined)
+          throw error
+        }
+      }),
     close: async () => {
       await client.close()
       afterClose()
