@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createApp } from '../app'
 import { DATABASE_PROCEDURES } from '../database-thread'
@@ -36,17 +36,21 @@ beforeAll(async () => {
   paula = await signIn(app, 'personal')
 }, 120_000)
 afterAll(() => db?.close())
+// A test that moves the clock leaves it where the others expect it.
+afterEach(() => {
+  clock.now = TEST_CLOCK
+})
 
-const event = (amount: string, networkId = `kept_${++serial}`) => ({
+const event = (amount: string, cardId = card, networkId = `kept_${++serial}`) => ({
   id: `evt_${networkId}`,
   type: 'authorization.request',
   created: clock.now.toISOString(),
-  data: { networkId, cardId: card, amount, merchantName: 'Kept Café', mcc: '5812' },
+  data: { networkId, cardId, amount, merchantName: 'Kept Café', mcc: '5812' },
 })
 type Answer = { duplicate: boolean; result: { approved: boolean; reason?: string; authorizationId: string } }
 const send = async (e: ReturnType<typeof event>) =>
   (await (await deps.deliverWebhook!({ provider: 'card', event: e })).json()) as Answer
-const buy = async (amount: string) => (await send(event(amount))).result
+const buy = async (amount: string, cardId = card) => (await send(event(amount, cardId))).result
 /** Batches committed so far, by what they decided on. */
 const batches = async () => {
   const text = (await metricsOf(deps).text()).body
@@ -99,38 +103,26 @@ it('a new local day starts the card’s daily count afresh', async () => {
   expect(await buy('5')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
   // 09:00 in São Paulo on the test day; at 00:30 the next day, the day's count starts again.
   clock.now = new Date(TEST_CLOCK.getTime() + 15.5 * 3_600_000)
-  try {
-    expect(await buy('60')).toMatchObject({ approved: true })
-    expect(await buy('20')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
-  } finally {
-    clock.now = TEST_CLOCK
-  }
+  expect(await buy('60')).toMatchObject({ approved: true })
+  expect(await buy('20')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
   expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
 })
 
 it('a second card read on the account’s new day does not leave the first card’s spend of the day before', async () => {
   // Another day, far from the tests above: 09:00 in São Paulo.
   clock.now = new Date(TEST_CLOCK.getTime() + 20 * 86_400_000)
-  try {
-    const issued = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/cards`, {})
-    expect(issued.status).toBe(201)
-    const second = (issued.body as { id: string }).id
-    const buyOn = async (cardId: string, amount: string) => {
-      const e = event(amount)
-      return (await send({ ...e, data: { ...e.data, cardId } })).result
-    }
-    await setDailyLimit('30')
-    expect(await buy('25')).toMatchObject({ approved: true })
-    expect(await buy('1')).toMatchObject({ approved: true })
-    clock.now = new Date(clock.now.getTime() + 15.5 * 3_600_000) // 00:30 the next local day
-    // The second card is not kept: its batch reads the account, now on the new day, and that card.
-    expect(await buyOn(second, '1')).toMatchObject({ approved: true })
-    // The first card has spent nothing today: a purchase within its limit is approved, not declined on yesterday's 26.
-    expect(await buy('10')).toMatchObject({ approved: true })
-    expect(await buy('21')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
-  } finally {
-    clock.now = TEST_CLOCK
-  }
+  const issued = await paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/cards`, {})
+  expect(issued.status).toBe(201)
+  const second = (issued.body as { id: string }).id
+  await setDailyLimit('30')
+  expect(await buy('25')).toMatchObject({ approved: true })
+  expect(await buy('1')).toMatchObject({ approved: true })
+  clock.now = new Date(clock.now.getTime() + 15.5 * 3_600_000) // 00:30 the next local day
+  // The second card is not kept: its batch reads the account, now on the new day, and that card.
+  expect(await buy('1', second)).toMatchObject({ approved: true })
+  // The first card has spent nothing today: a purchase within its limit is approved, not declined on yesterday's 26.
+  expect(await buy('10')).toMatchObject({ approved: true })
+  expect(await buy('21')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
   expect(await checkLedger(db.kysely)).toMatchObject({ ok: true })
 })
 

@@ -72,18 +72,23 @@ export function flushedFiles({
   later,
 }: FlushHooks = {}): Extension {
   let failed = false
-  const flushNow = (mod: Emscripten, stream: Stream) => {
+  /** Runs flushes; any failure, or any flush once one failed, is PostgreSQL's EIO (it refuses the commit, or stops). */
+  const flushing = (mod: Emscripten, flushes: () => void) => {
     try {
       if (failed) throw new Error('an earlier flush failed')
-      if (stream.nfd !== undefined) flush(stream.nfd)
+      flushes()
     } catch (error) {
       if (!failed) onFailure(error)
       failed = true
-      throw new mod.FS.ErrnoError(EIO) // PostgreSQL sees fsync() fail with EIO and refuses the commit
+      throw new mod.FS.ErrnoError(EIO)
     }
     onFlush()
     return 0
   }
+  const flushNow = (mod: Emscripten, stream: Stream) =>
+    flushing(mod, () => {
+      if (stream.nfd !== undefined) flush(stream.nfd)
+    })
   const isWal = (stream: Stream) => stream.path?.includes('/pg_wal/') === true
   return {
     name: 'cash-flushed-files',
@@ -98,16 +103,7 @@ export function flushedFiles({
             const write = ops.write.bind(ops)
             // Every WAL flush PostgreSQL asked for so far, made (here or by the server's thread) before it goes on.
             const settle = () => {
-              if (!later?.pending()) return
-              try {
-                if (failed) throw new Error('an earlier flush failed')
-                later.settle(flush)
-              } catch (error) {
-                if (!failed) onFailure(error)
-                failed = true
-                throw new mod.FS.ErrnoError(EIO)
-              }
-              onFlush()
+              if (later?.pending()) flushing(mod, () => later.settle(flush))
             }
             ops.fsync = (stream) => {
               // A data file (a checkpoint's), or any flush once one failed (refused at once), goes now, after the WAL.
@@ -219,12 +215,14 @@ export function walFlushesLater(confirmed?: BigInt64Array) {
   let noted = new Set<number>()
   const handedOut = new Set<number>()
   let lastHandedOut = 0
-  const waitForServer = () => {
+  const serverFailed = () => confirmed !== undefined && Atomics.load(confirmed, 1) !== 0n
+  const failure = () => new Error("the server's thread could not flush the WAL")
+  const waitForServer = (confirmed: BigInt64Array) => {
     for (;;) {
-      if (Atomics.load(confirmed!, 1) !== 0n) throw new Error("the server's thread could not flush the WAL")
-      const through = Atomics.load(confirmed!, 0)
+      if (serverFailed()) throw failure()
+      const through = Atomics.load(confirmed, 0)
       if (through >= BigInt(lastHandedOut)) return
-      Atomics.wait(confirmed!, 0, through, 1000)
+      Atomics.wait(confirmed, 0, through, 1000)
     }
   }
   return {
@@ -247,7 +245,7 @@ export function walFlushesLater(confirmed?: BigInt64Array) {
     },
     /** Whether a flush is owed or handed out and not yet known to be made, or the server's thread saw one fail. */
     pending(): boolean {
-      return noted.size > 0 || handedOut.size > 0 || (confirmed !== undefined && confirmed[1] !== 0n)
+      return noted.size > 0 || handedOut.size > 0 || serverFailed()
     },
     /**
      * Every flush asked for so far made: the handed-out ones by the server's thread (waited for), the noted ones here
@@ -255,9 +253,9 @@ export function walFlushesLater(confirmed?: BigInt64Array) {
      */
     settle(flush: (fd: number) => void) {
       // Once a flush failed, nothing more is written: the WAL it was to make durable may be gone.
-      if (confirmed && confirmed[1] !== 0n) throw new Error("the server's thread could not flush the WAL")
+      if (serverFailed()) throw failure()
       if (handedOut.size > 0) {
-        if (confirmed) waitForServer()
+        if (confirmed) waitForServer(confirmed)
         else for (const fd of handedOut) flush(fd)
         handedOut.clear()
       }
