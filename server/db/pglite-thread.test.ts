@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { refusalForDatabaseError } from '../http/database-refusal'
 import { connectPglite, type Db } from './connect'
+import { replyFor } from './pglite-thread'
 
 // The server's PGlite runs on a thread of its own (pglite-client.ts): what the server relies on must cross it.
 let db: Db
@@ -145,4 +146,19 @@ it('a COMMIT that fails rolls back only its own transaction, not the next one al
   expect(await next).toEqual([{ k: 2 }])
   const { rows } = await sql<{ k: number }>`SELECT k FROM thread_deferred`.execute(db.kysely)
   expect(rows, 'the second transaction committed although the first failed at its COMMIT').toEqual([{ k: 2 }])
+})
+
+it('an answer computed after a flush on the database thread failed goes as that failure, with its WAL files', () => {
+  const stopped = new Error('the database stopped: a commit could not be written to disk (EIO)')
+  expect(replyFor({ id: 7, rows: [] }, [12], undefined)).toEqual({ id: 7, rows: [], flush: [12] })
+  expect(replyFor({ id: 8, rows: [{ n: 1 }] }, [], undefined)).toEqual({ id: 8, rows: [{ n: 1 }] })
+  // PGlite answered, but a flush failed while the request ran: the server must not take the answer as done.
+  expect(replyFor({ id: 9, affectedRows: 1 }, [12], stopped)).toEqual({
+    id: 9,
+    error: expect.objectContaining({ message: stopped.message }),
+    flush: [12],
+  })
+  // A request that failed keeps its own error.
+  const own = { id: 10, error: { message: 'duplicate key', code: '23505' } }
+  expect(replyFor(own, [], stopped)).toEqual(own)
 })

@@ -131,9 +131,16 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   port.on('message', (request: ThreadRequest) => {
     previous = previous
       .then(() => answer(request))
-      .then((answered) => {
-        const flush = later?.take(request.id) ?? []
-        post(flush.length > 0 ? { ...answered, flush } : answered)
-      })
+      .then((answered) => post(replyFor(answered, later?.take(request.id) ?? [], stopped)))
   })
+}
+
+/**
+ * The answer as it goes to the server's thread: with the WAL files its request's commits handed out (`flush`), and as
+ * the failure itself if a flush on this thread failed while it ran (settling the WAL before a page was written, say):
+ * PGlite may have answered it all the same, and the database has stopped.
+ */
+export function replyFor(answered: ThreadAnswer, flush: number[], stopped: Error | undefined): ThreadAnswer {
+  const reply = stopped && !answered.error ? { id: answered.id, error: errorFields(stopped) } : answered
+  return flush.length > 0 ? { ...reply, flush } : reply
 }
