@@ -102,8 +102,9 @@ export function idempotentBatcher<I>(deps: Deps, status: number, apply: ApplyMan
       stored.length === 0
         ? NO_LAST_STATEMENT
         : lastBeforeCommit(
+            // json, not jsonb: each answer is stored as its text, in its keys' order (migration 0060).
             sql`UPDATE idempotency_keys k SET response_status = ${status}, response_body = s.body
-          FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb) AS s(tid TID, body JSONB)
+          FROM json_to_recordset(${JSON.stringify(stored)}::json) AS s(tid TID, body JSON)
           WHERE k.ctid = ANY (${stored.map((s) => s.tid)}::tid[]) AND k.ctid = s.tid`.execute(tx),
           )
     return { done: mine.map((w, i) => ({ w, answer: answers[i] })), deferred, stored: written }

@@ -24,8 +24,27 @@ describe('idempotent money movement', () => {
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
-    expect(await second.json()).toEqual(await first.json())
+    // The very bytes of the first answer: a client may compare, hash or sign the body it got.
+    const sent = await first.text()
+    expect(JSON.parse(sent)).toMatchObject({ asset: 'USDC', amount: '100', balance: '2600' })
+    expect(await second.text()).toBe(sent)
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2600')
+  })
+
+  it('replays a retried withdrawal (a request alone in its transaction) with the bytes it first answered', async () => {
+    const paula = await signIn(t.app, 'personal', 'native')
+    const body = {
+      asset: 'USDC',
+      amount: '10',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      confirmation: await paula.hostConfirmation(),
+    }
+    const path = `/accounts/${ACCOUNT_IDS.personal}/withdrawals`
+    const first = await paula.request('POST', path, body, { 'idempotency-key': 'retry-key-0002' })
+    const second = await paula.request('POST', path, body, { 'idempotency-key': 'retry-key-0002' })
+    expect(first.status).toBe(201)
+    expect(second.headers.get('idempotent-replayed')).toBe('true')
+    expect(await second.text()).toBe(await first.text())
   })
 
   it('replays concurrent duplicates once', async () => {
