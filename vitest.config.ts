@@ -31,6 +31,7 @@ const POSTGRES_ONLY = [
   'server/cluster.test.ts',
   'server/security/pg-dump-pii.test.ts',
   'server/money-in/chain-confirmation-race.test.ts',
+  'server/money-out/freeze-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']

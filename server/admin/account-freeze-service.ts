@@ -5,13 +5,14 @@ import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
 
 /** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */
-/** Refuses money out of a frozen account, with the reason the admin gave. */
-export async function assertNotFrozen(db: Tx, accountId: string): Promise<void> {
-  const account = await db
-    .selectFrom('accounts')
-    .select(['frozen_at', 'frozen_reason'])
-    .where('id', '=', accountId)
-    .executeTakeFirst()
+/**
+ * Refuses money out of a frozen account, with the reason the admin gave. With `lock`, inside the movement's
+ * transaction, the account's row is locked as money-out locks it (FOR NO KEY UPDATE, which a freeze's update waits
+ * on and waits for): the check and the movement see one state of the account.
+ */
+export async function assertNotFrozen(db: Tx, accountId: string, options = { lock: false }): Promise<void> {
+  const read = db.selectFrom('accounts').select(['frozen_at', 'frozen_reason']).where('id', '=', accountId)
+  const account = await (options.lock ? read.forNoKeyUpdate() : read).executeTakeFirst()
   if (account?.frozen_at)
     throw new DomainError(
       'account_frozen',

@@ -141,6 +141,29 @@ describe('freezing an account', () => {
     expect(lines[0]).toMatchObject({ before: { frozen: true }, after: { frozen: false } })
   })
 
+  it('replays a send that went through before the freeze, rather than refusing its retry', async () => {
+    const holder = await signIn(t.app, 'personal', 'native')
+    const recipient = await holder.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'us',
+      name: 'Joe Smith',
+      routingNumber: '011000015',
+      accountNumber: '12345678',
+    })
+    const body = { recipientId: recipient.body.id, amount: '100', confirmation: await holder.hostConfirmation() }
+    const path = `/accounts/${account}/bank-sends`
+    const first = await holder.json('POST', path, body, { 'idempotency-key': 'freeze-replay-01' })
+    expect(first.status).toBe(201)
+    expect((await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Fraud review' })).status).toBe(200)
+    // The app lost the first answer and retries: the money left, so it hears so, not "frozen".
+    const retry = await holder.json('POST', path, body, { 'idempotency-key': 'freeze-replay-01' })
+    expect(retry.status).toBe(201)
+    expect(retry.body.id).toBe(first.body.id)
+    // A new send is refused.
+    const again = await holder.json('POST', path, body, { 'idempotency-key': 'freeze-replay-02' })
+    expect(again.status).toBe(423)
+    expect(await t.deps.db.kysely.selectFrom('bank_sends').select('id').execute()).toHaveLength(1)
+  })
+
   it('shows the account with its balances, members, cards and freeze state', async () => {
     const res = await admin.json('GET', `/admin/accounts/${account}`)
     expect(res.body.account).toMatchObject({ id: account, kind: 'personal', frozen: false, frozenAt: null })

@@ -89,11 +89,14 @@ function parseJsonText(text: string): unknown {
  */
 export type RouteGuards = {
   principal: (c: Context, deps: Deps) => Promise<Principal | null>
-  assertNotFrozen: (db: Tx, accountId: string) => Promise<void>
+  assertNotFrozen: (db: Tx, accountId: string, options?: { lock: boolean }) => Promise<void>
 }
 
 export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, guards: RouteGuards): void {
   for (const route of routes) {
+    // Shared commits check no freeze (mountRoutes checks it in a request's own transaction).
+    if (route.batch && route.whenFrozen === 'refuse')
+      throw new Error(`${route.path}: a route whose requests share commits cannot refuse a frozen account`)
     const cap = route.maxBody ?? { bytes: DEFAULT_MAX_BODY_BYTES }
     const tooLarge = () => {
       const message = cap.message ?? say('request_too_large', { kb: Math.floor(cap.bytes / 1024) })
@@ -117,18 +120,27 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
       const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
       refuseNul(c.req.param(), 'path')
       refuseNul(c.req.query(), 'query')
-      // A frozen account (issue 9) takes money in but sends none out.
-      if (route.whenFrozen === 'refuse') await guards.assertNotFrozen(deps.db.kysely, c.req.param('accountId') ?? '')
-      const params = parseWith(route.params, c.req.param(), 'path')
-      const query = parseWith(route.query, c.req.query(), 'query')
-      const rawText = route.body ? await c.req.text() : undefined
-      // A body is JSON, said so: a form or text/plain body is what a page on another site can send without asking
-      // first (no CORS preflight), so it is refused whatever its content.
-      if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
-        throw new DomainError('unsupported_media_type')
-      const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
-      refuseNul(rawBody, 'form')
-      const body = parseWith(route.body, rawBody, 'form')
+      // A frozen account (issue 9) takes money in but sends none out. A money-moving call is checked inside its
+      // transaction, after its key (below); any other call that refuses is checked here.
+      const frozenAccount = route.whenFrozen === 'refuse' ? (c.req.param('accountId') ?? '') : null
+      if (frozenAccount !== null && !key) await guards.assertNotFrozen(deps.db.kysely, frozenAccount)
+      const read = async () => {
+        const params = parseWith(route.params, c.req.param(), 'path')
+        const query = parseWith(route.query, c.req.query(), 'query')
+        const rawText = route.body ? await c.req.text() : undefined
+        // A body is JSON, said so: a form or text/plain body is what a page on another site can send without
+        // asking first (no CORS preflight), so it is refused whatever its content.
+        if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
+          throw new DomainError('unsupported_media_type')
+        const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
+        refuseNul(rawBody, 'form')
+        return { params, query, rawText, rawBody, body: parseWith(route.body, rawBody, 'form') }
+      }
+      const { params, query, rawText, rawBody, body } = await read().catch(async (error: unknown) => {
+        // A frozen account hears of the freeze before its request's mistakes: nothing it fixes could be sent.
+        if (frozenAccount !== null && key) await guards.assertNotFrozen(deps.db.kysely, frozenAccount)
+        throw error
+      })
       const status = route.status ?? 200
       // A refusal rolled the request back; what it leaves behind (a fresh quote, a wrong password counted) is
       // stored now, on its own, and the refusal answered.
@@ -162,7 +174,13 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
                 ? answer
                 : { ...answer, body: route.response.parse(answer.body) },
             )
-        : withIdempotency(deps.db.kysely, ref, async (tx) => ({ status, body: await run(tx) }))
+        : withIdempotency(deps.db.kysely, ref, async (tx) => {
+            // After the key: a retry of a call that went through replays its answer even if the account was
+            // frozen since. With the account's row locked as the movement's own: a freeze committed meanwhile is
+            // seen, and one that comes after waits for this call to commit.
+            if (frozenAccount !== null) await guards.assertNotFrozen(tx, frozenAccount, { lock: true })
+            return { status, body: await run(tx) }
+          })
       const stored = await effect.catch(followUp)
       if (stored.replayed) c.header('Idempotent-Replayed', 'true')
       return jsonAnswer(c, stored.body, stored.status)

@@ -133,7 +133,7 @@ describe('every API route enforces its access rule', () => {
     ).toBe(200)
     try {
       for (const route of changes) {
-        // The freeze is checked before the body is read: an empty body says which way the route went.
+        // A frozen account hears of the freeze before its form's mistakes: an empty body says which way it went.
         const res = await callers.personal.json(
           route.method.toUpperCase(),
           pathFor(route),
