@@ -565,6 +565,8 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     .executeTakeFirstOrThrow()
   const { spendable } = await loadPosition(db, account.id, now, deps.prices(), { account })
   const decision = decideAuthorization({
+    // An increment reserves more of the account's money: a frozen account refuses it as it refuses a purchase.
+    accountFrozen: account.frozen_at !== null,
     card: cardRules(card),
     amount,
     alreadyAuthorized: auth.amount,

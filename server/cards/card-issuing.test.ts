@@ -277,6 +277,20 @@ describe('incremental authorizations', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('declines an increment on an account an admin froze, and its hold stays as it was', async () => {
+    const auth = await buy(CARD_IDS.personal, '100')
+    const frozen = await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Fraud review' })
+    expect(frozen.status).toBe(200)
+    expect(await increment(auth.networkId, '2000')).toMatchObject({
+      approved: false,
+      total: '100',
+      reason: 'account_frozen',
+    })
+    expect(await spendable()).toBe('2400')
+    const holds = await t.deps.db.kysely.selectFrom('holds').select('amount').where('status', '=', 'pending').execute()
+    expect(holds).toEqual([{ amount: 100_000_000n }])
+  })
+
   it(
     'declines an increment beyond spendable or the card’s ' +
       'limit and leaves the authorization untouched, recording why',
