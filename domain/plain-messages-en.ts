@@ -119,7 +119,6 @@ export const PLAIN_MESSAGES_EN = {
   give_member_email: 'Give a member’s e-mail or an account id.',
   give_reason: 'Give a reason (at least 3 characters).',
   give_rule_name: 'Give the rule a name.',
-  hold_expired: 'This hold has expired.',
   hold_posted_refund_instead:
     'This hold was already posted: the money has moved, so it cannot be released or expired. Refund it instead.',
   host_confirmation_failed: 'The app’s confirmation did not check out. Nothing was sent.',

@@ -118,7 +118,6 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   give_member_email: 'Informe o e-mail de um membro ou um id de conta.',
   give_reason: 'Informe um motivo (pelo menos 3 caracteres).',
   give_rule_name: 'Dê um nome à regra.',
-  hold_expired: 'Esta reserva expirou.',
   hold_posted_refund_instead:
     'Esta reserva já foi lançada: o dinheiro já se moveu, então ela não pode ser liberada nem expirar. Reembolse-a.',
   host_confirmation_failed: 'A confirmação do app não conferiu. Nada foi enviado.',

@@ -139,6 +139,18 @@ describe('card authorizations', () => {
     expect((await position()).spendable).toBe('2500')
   })
 
+  it('posts a clearing that comes after the hold’s time but before the expiry job let it go', async () => {
+    const a = await buy('30')
+    const [held] = await purchases()
+    // A second past the hold's time: the job that lets it go is due at the next whole minute.
+    t.setNow(new Date(new Date(held.holdExpiresAt).getTime() + 1000))
+    await network(a.networkId, 'clearing')
+    expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '30' })
+    expect(await usdcBalance()).toBe('2470')
+    expect(await recons()).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('releases the hold on a reversal, and credits a refund to cash', async () => {
     const a = await buy('25')
     await network(a.networkId, 'reversal')

@@ -64,14 +64,16 @@ export async function reserveHold(tx: Tx, input: HoldInput): Promise<string> {
   return input.id
 }
 
-async function lockPendingHold(tx: Tx, holdId: string, now: Date) {
+/**
+ * The hold, locked, while it is still pending. Its time (`expires_at`) is when the expiry job lets it go; until the
+ * job has, it still reserves the money and may be posted or voided: a clearing the network sends a minute after the
+ * hold's time, or a withdrawal's release run a day late, settles it rather than being refused while the money stays
+ * reserved.
+ */
+async function lockPendingHold(tx: Tx, holdId: string) {
   const hold = await tx.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
   if (!hold) throw new DomainError('not_found', say('no_such_hold'))
   if (hold.status !== 'pending') throw new DomainError('hold_not_pending', say('hold_already', { status: hold.status }))
-  if (hold.expires_at.getTime() <= now.getTime()) {
-    await releaseHold(tx, hold.id, 'expired', now)
-    throw new DomainError('hold_not_pending', say('hold_expired'))
-  }
   return hold
 }
 
@@ -83,7 +85,7 @@ export async function postHold(
   tx: Tx,
   args: { holdId: string; journalId: string; amount?: bigint; now: Date; kind?: JournalKind },
 ): Promise<string> {
-  const hold = await lockPendingHold(tx, args.holdId, args.now)
+  const hold = await lockPendingHold(tx, args.holdId)
   const amount = args.amount ?? hold.amount
   if (amount <= 0n) throw new DomainError('amount_not_positive')
   if (amount > hold.amount) throw new DomainError('hold_overcapture')
@@ -124,7 +126,7 @@ export async function settleHold(
     now: Date
   },
 ): Promise<string> {
-  const hold = await lockPendingHold(tx, args.holdId, args.now)
+  const hold = await lockPendingHold(tx, args.holdId)
   const debited = args.entries
     .filter((e) => e.ledgerAccountId === hold.debit_ledger_account_id && e.side === 'debit')
     .reduce((s, e) => s + e.amount, 0n)
@@ -159,7 +161,7 @@ export async function releaseHold(tx: Tx, holdId: string, status: 'voided' | 'ex
 
 /** Voids a pending hold (reversal, cancelled withdrawal). */
 export async function voidHold(tx: Tx, holdId: string, now: Date): Promise<void> {
-  const hold = await lockPendingHold(tx, holdId, now)
+  const hold = await lockPendingHold(tx, holdId)
   await releaseHold(tx, hold.id, 'voided', now)
 }
 

@@ -65,6 +65,22 @@ describe('crypto withdrawals', () => {
     expect(await usdc()).toMatchObject({ available: '2500' })
   })
 
+  it('sends a withdrawal whose release ran a day late (the server was down), not leaving it stuck', async () => {
+    const w = await withdraw({})
+    expect(w.body).toMatchObject({ status: 'delayed', total: '100.5' })
+    // Two days on: past the reservation's own time, which no job lets go of before the release has run.
+    await advance(2 * 86_400_000)
+    await advance(3_000)
+    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({
+      status: 'confirmed',
+      txHash: expect.stringMatching(/^0x/),
+    })
+    expect(await usdc()).toMatchObject({ balance: '2399.5', available: '2399.5' })
+    const failed = await t.deps.db.kysely.selectFrom('jobs').select('kind').where('status', '=', 'failed').execute()
+    expect(failed).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('returns the reservation when cancelled during the delay, and refuses to cancel after', async () => {
     const w = await withdraw({})
     const cancelled = await paula.json('POST', `/accounts/${account}/withdrawals/${w.body.id}/cancel`, undefined, {
