@@ -38,4 +38,11 @@ export function assertWithinSpendable(total: bigint, s: Spendable, field = 'amou
 }
 
 /** Bank sends: 0.2 % fee; USD by ACH (next business day; sandbox: seconds), EUR by SEPA at the EUR rate. */
-export const BANK_SEND = { feeBps: 20n, etaSeconds: { USD: 86_400, EUR: 86_400 } } as const
+export const BANK_SEND = {
+  feeBps: 20n,
+  etaSeconds: { USD: 86_400, EUR: 86_400 },
+  /** The least a bank send carries (1 USDC): a bank moves whole cents, and less would cost more than it moves. */
+  minimum: 1_000_000n,
+  /** A bank moves whole cents: an amount is in whole cents of USDC (10,000 base units). */
+  cent: 10_000n,
+} as const

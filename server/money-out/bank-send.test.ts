@@ -42,6 +42,38 @@ describe('bank send', () => {
     expect((await paula.json('GET', `/accounts/${account}/bank-sends`)).body.items[0].status).toBe('completed')
   })
 
+  it('refuses under 1 USDC or a fraction of a cent at the amount field, in the page’s words', async () => {
+    const r = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
+      region: 'us',
+      name: 'Joe Smith',
+      routingNumber: '011000015',
+      accountNumber: '12345678',
+    })
+    const send = (amount: string) =>
+      paula.json(
+        'POST',
+        `/accounts/${account}/bank-sends`,
+        { recipientId: r.body.id, amount, confirmation: { method: 'password', password: DEMO_PASSWORD } },
+        { 'idempotency-key': key() },
+      )
+    const quote = (amount: string) =>
+      paula.json('GET', `/accounts/${account}/bank-sends/quote?recipientId=${r.body.id}&amount=${amount}`)
+    for (const amount of ['0.0001', '0.009', '0.99']) {
+      for (const res of [await quote(amount), await send(amount)]) {
+        expect(res.status).toBe(400)
+        expect(res.body.error.code).toBe('amount_too_small')
+        expect(errorText(res.body.error.fieldKeys.amount, 'pt-BR')).toBe('O mínimo é 1.')
+      }
+    }
+    // Sub-cent USDC the bank cannot pay out: it would stay with Cash.
+    const fraction = await send('10.005')
+    expect(fraction.status).toBe(400)
+    expect(fraction.body.error).toMatchObject({ code: 'amount_precision', fields: { amount: /two decimal places/ } })
+    expect(await quote('1')).toMatchObject({ status: 200, body: { recipientGets: '1', fee: '0.002', total: '1.002' } })
+    expect(await usdc()).toBe('2500')
+    expect(await t.deps.db.kysely.selectFrom('bank_sends').select('id').execute()).toEqual([])
+  })
+
   it('checks a manual recipient’s numbers at their fields', async () => {
     const iban = await paula.json('POST', `/accounts/${account}/bank-recipients`, {
       region: 'eu',

@@ -114,6 +114,13 @@ function price(amountText: string, region: 'us' | 'eu') {
     if (error instanceof DomainError) throw error.at('amount')
     throw error
   }
+  // What the recipient gets is exactly what the holder sends, in whole cents, and enough to carry its fee.
+  if (amount < BANK_SEND.minimum) {
+    const least = say('minimum', { min: toDecimal(BANK_SEND.minimum, 'USDC') })
+    throw new DomainError('amount_too_small', least, { amount: least })
+  }
+  if (amount % BANK_SEND.cent !== 0n)
+    throw new DomainError('amount_precision', say('amount_whole_cents'), { amount: say('amount_whole_cents') })
   const fee = applyBps(amount, BANK_SEND.feeBps)
   const currency = region === 'us' ? ('USD' as const) : ('EUR' as const)
   const fiatMinor = currency === 'USD' ? amount / 10_000n : (amount * 100n) / SANDBOX_FX.eurUsdMicro
