@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 const account = ACCOUNT_IDS.personal
@@ -60,5 +61,34 @@ describe('account spending limits', () => {
   it('keeps daily at or below monthly, at the daily field', async () => {
     const res = await paula.json('PUT', `/accounts/${account}/limits`, { daily: '2000', monthly: '1000' })
     expect(res.body.error).toMatchObject({ fields: { daily: expect.stringMatching(/above the monthly/) } })
+  })
+})
+
+describe('limits across a change of time zone', () => {
+  it('a purchase reversed after the holder changed time zone no longer counts on any day', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const card = CARD_IDS.personal
+    // 01:00 UTC on 22 November: 22:00 on the 21st in São Paulo, 10:00 on the 22nd in Tokyo.
+    t.setNow(new Date('2026-11-22T01:00:00Z'))
+    expect((await paula.json('PUT', `/cards/${card}/limits`, { daily: '100' })).status).toBe(200)
+    const buy = async (amount: string) =>
+      (await admin.json('POST', `/sandbox/cards/${card}/purchases`, { amount, merchantName: 'Padaria' })).body
+    const first = await buy('80')
+    expect(first).toMatchObject({ approved: true })
+    // The holder travels and moves the account to Tokyo's time.
+    const moved = await paula.json('PUT', '/profile', {
+      name: 'Paula Pereira',
+      language: null,
+      phone: null,
+      timeZone: 'Asia/Tokyo',
+    })
+    expect(moved.status).toBe(200)
+    // The merchant cancels the purchase: it counts on no day at all.
+    await admin.json('POST', `/sandbox/card-authorizations/${first.networkId}/reversal`, {})
+    await t.runJobs()
+    // Nothing is spent on the card on the 22nd in Tokyo, so 150 is over its daily limit of 100.
+    expect(await buy('150')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+    expect(await buy('90')).toMatchObject({ approved: true })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 })
