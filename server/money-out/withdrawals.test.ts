@@ -81,6 +81,22 @@ describe('crypto withdrawals', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('sends nothing once an admin froze the account during the delay: the reservation goes back', async () => {
+    const w = await withdraw({})
+    expect(w.body).toMatchObject({ status: 'delayed', total: '100.5' })
+    const admin = await signIn(t.app, 'admin')
+    expect((await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Fraud review' })).status).toBe(200)
+    await advance(61_000)
+    await advance(3_000)
+    expect((await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items[0]).toMatchObject({
+      status: 'failed',
+      txHash: null,
+      failureReason: { key: 'decline', code: 'account_frozen' },
+    })
+    expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('returns the reservation when cancelled during the delay, and refuses to cancel after', async () => {
     const w = await withdraw({})
     const cancelled = await paula.json('POST', `/accounts/${account}/withdrawals/${w.body.id}/cancel`, undefined, {

@@ -221,9 +221,36 @@ export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, wi
 
 /** The job at the end of the delay: posts the reservation (amount to custody, fee to fees) and broadcasts. */
 export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string) {
+  const found = await db
+    .selectFrom('withdrawals')
+    .select('account_id')
+    .where('id', '=', withdrawalId)
+    .executeTakeFirst()
+  if (!found) return
+  // The account's row first, as every money-out locks it: a freeze committed before is seen, one after waits.
+  const account = await db
+    .selectFrom('accounts')
+    .select('frozen_at')
+    .where('id', '=', found.account_id)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow()
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst()
   if (w?.status !== 'delayed') return
   const now = deps.now()
+  if (account.frozen_at) {
+    // A frozen account sends nothing out: what was still in its security delay goes back to the holder.
+    await releaseHold(db, w.hold_id, 'voided', now)
+    await db
+      .updateTable('withdrawals')
+      .set({
+        status: 'failed',
+        failure_reason: storedReason(reason('decline', { code: 'account_frozen' })),
+        updated_at: now,
+      })
+      .where('id', '=', w.id)
+      .execute()
+    return
+  }
   const asset = w.asset as HeldAsset
   const journalId = deps.newId()
   await settleHold(db, {
