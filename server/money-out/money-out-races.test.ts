@@ -150,6 +150,30 @@ describe('parallel money-out requests on one account', () => {
   )
 })
 
+describe('parallel repayments of one debt', () => {
+  it('ten repayments of 1,000 against a debt of 1,200: one repays, the rest hear what is left to repay', async () => {
+    const borrower = ACCOUNT_IDS.borrower
+    const bruno = await signIn(t.app, 'borrower', 'native')
+    const admin = await signIn(t.app, 'admin')
+    const funded = await admin.json(
+      'POST',
+      '/sandbox/deposits',
+      { accountId: borrower, asset: 'USDC', amount: '1200' },
+      { 'idempotency-key': 'race-repay-funds' },
+    )
+    expect(funded.status).toBe(201)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        bruno.json('POST', `/accounts/${borrower}/repay`, { amount: '1000' }, { 'idempotency-key': `race-repay-${i}` }),
+      ),
+    )
+    // Each refusal is about the debt left (200), not a shortage of cash the holder does not have.
+    expect(tally(answers)).toEqual({ '200': 1, '400 repay_over_debt': 9 })
+    expect((await bruno.json('GET', `/accounts/${borrower}/balances`)).body).toMatchObject({ debt: '200' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true, problems: [] })
+  })
+})
+
 describe('one Idempotency-Key sent 20 times at once', () => {
   const sendTwenty = async (path: string, body: unknown) => {
     const responses = await Promise.all(

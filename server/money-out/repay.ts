@@ -59,6 +59,9 @@ export async function quoteRepay(deps: Deps, db: Tx, accountId: string, amount: 
 
 /** Repays debt from cash: one journal, cash down and debt down by the same amount. */
 export async function repay(deps: Deps, db: Tx, accountId: string, amountText: string) {
+  // The account's row first, as every money-out locks it: two repayments at once see each other's, and the second
+  // is told what debt is left (`repay_over_debt`), not that the cash is short.
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
   const { amount, view } = await plan(deps, db, accountId, amountText)
   await postJournal(db, {
     id: deps.newId(),
