@@ -91,11 +91,26 @@ const Detected = z.object({
 })
 const Confirmed = z.object({ txHash: z.string(), confirmations: z.number().int() })
 
+/** The address checksummed (EIP-55), or null when it is not one (then no safe of ours). */
+function checksummedOrNull(address: string): string | null {
+  try {
+    return parseAddress(address)
+  } catch (error) {
+    if (error instanceof DomainError) return null
+    throw error
+  }
+}
+
 /** Webhooks from the chain indexer. A transfer to an address that is no Cash safe is not ours and ignored. */
 export const chainEvents = {
   'transfer.detected': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Detected.parse(raw)
-    const account = await db.selectFrom('accounts').select('id').where('safe_address', '=', e.to).executeTakeFirst()
+    // Nothing to credit: a zero-value transfer (address-poisoning spam) is recorded as seen, like one not ours.
+    if (BigInt(e.amount) === 0n) return
+    // Indexers send addresses in lower case as often as checksummed: a safe is found by its checksummed address.
+    const to = checksummedOrNull(e.to)
+    if (!to) return
+    const account = await db.selectFrom('accounts').select('id').where('safe_address', '=', to).executeTakeFirst()
     if (!account) return
     await db
       .insertInto('chain_deposits')
@@ -106,7 +121,7 @@ export const chainEvents = {
         asset: e.asset,
         amount: BigInt(e.amount),
         from_address: e.from,
-        to_address: e.to,
+        to_address: to,
         block_number: BigInt(e.blockNumber),
         required_confirmations: REQUIRED_CONFIRMATIONS,
         status: 'pending',

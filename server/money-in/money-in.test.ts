@@ -183,6 +183,24 @@ describe('webhooks', () => {
     },
   )
 
+  it('credits a deposit the indexer reports with the safe address in lower case', async () => {
+    const lower = await detected()
+    lower.data = { ...lower.data, to: lower.data.to.toLowerCase() }
+    expect((await postWebhook('chain', lower)).status).toBe(200)
+    expect((await postWebhook('chain', confirmed)).status).toBe(200)
+    expect(await balance()).toBe('2505')
+  })
+
+  it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
+    const spam = await detected()
+    spam.data = { ...spam.data, amount: '0' }
+    expect((await postWebhook('chain', spam)).status).toBe(200)
+    // Its confirmation is not refused as early for ever: the detection was seen.
+    expect((await postWebhook('chain', confirmed)).status).toBe(200)
+    expect(await balance()).toBe('2500')
+    expect(await t.deps.db.kysely.selectFrom('chain_deposits').select('id').execute()).toEqual([])
+  })
+
   it('refuses a bad signature and changes nothing', async () => {
     const res = await postWebhook('chain', await detected(), { secret: 'someone-else-entirely-secret' })
     expect(res.status).toBe(401)
