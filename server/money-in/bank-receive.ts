@@ -191,24 +191,15 @@ export const bankEvents = {
       .executeTakeFirst()
     if (!virtual) throw new DomainError('not_found', say('no_account_bank_details'))
     const amountMinor = BigInt(e.amountMinor)
+    // A transfer of nothing is the rails' mistake: refused (a 4xx: the rails stop resending it), nothing recorded.
+    if (amountMinor === 0n) throw new DomainError('amount_not_positive')
     const q = bankCredit(amountMinor, e.currency, SANDBOX_FX.eurUsdMicro)
     const overCap = !e.senderIsHolder && q.grossUsdc > BANK_RECEIVE.thirdPartyCapUsdc
     const id = deps.newId()
-    const journalId = overCap
-      ? null
-      : await creditIncoming(deps, db, {
-          accountId: virtual.account_id,
-          asset: 'USDC',
-          gross: q.grossUsdc,
-          fee: q.feeUsdc,
-          kind: 'bank_deposit',
-          title: title('bank_in', {
-            rail: e.currency === 'EUR' ? 'sepa' : e.rail === 'ach' ? 'ach' : 'wire',
-            name: e.senderName,
-          }),
-          reference: e.reference,
-        })
-    await db
+    // The transfer is recorded before it is credited, once per provider reference: the rails resending it under a
+    // new event id (a retry, a redelivery) find it there and credit nothing again. A twin sent at the same time
+    // waits on this row until this one commits.
+    const recorded = await db
       .insertInto('bank_transfers_in')
       .values({
         id,
@@ -226,9 +217,24 @@ export const bankEvents = {
         return_reason: overCap
           ? storedReason(reason('third_party_cap', { cap: String(BANK_RECEIVE.thirdPartyCapUsdc) }))
           : null,
-        journal_id: journalId,
+        journal_id: null,
       })
       .onConflict((oc) => oc.column('provider_reference').doNothing())
-      .execute()
+      .returning('id')
+      .executeTakeFirst()
+    if (!recorded || overCap) return
+    const journalId = await creditIncoming(deps, db, {
+      accountId: virtual.account_id,
+      asset: 'USDC',
+      gross: q.grossUsdc,
+      fee: q.feeUsdc,
+      kind: 'bank_deposit',
+      title: title('bank_in', {
+        rail: e.currency === 'EUR' ? 'sepa' : e.rail === 'ach' ? 'ach' : 'wire',
+        name: e.senderName,
+      }),
+      reference: e.reference,
+    })
+    await db.updateTable('bank_transfers_in').set({ journal_id: journalId }).where('id', '=', id).execute()
   },
 }

@@ -386,6 +386,32 @@ describe('bank receive', () => {
     expect(items.map((i: { feeUsdc: string }) => i.feeUsdc).sort()).toEqual(['2', '7.56'])
   })
 
+  it('credits a transfer the rails resend under a new event id once, and refuses a transfer of nothing', async () => {
+    const details = (await paula.json('GET', `/accounts/${account}/bank-details`)).body
+    const received = (id: string, amountMinor: string) => ({
+      id,
+      type: 'transfer.received',
+      created: t.deps.now().toISOString(),
+      data: {
+        reference: `ACH-REF-${amountMinor}`,
+        accountNumber: details.usd.accountNumber,
+        rail: 'ach',
+        currency: 'USD',
+        amountMinor,
+        senderName: 'Paula Pereira',
+        senderIsHolder: true,
+      },
+    })
+    expect((await postWebhook('bank', received('evt_bank_a', '100000'))).status).toBe(200)
+    expect((await postWebhook('bank', received('evt_bank_b', '100000'))).status).toBe(200)
+    expect(await balance()).toBe('3498') // 2,500 + 1,000 less 0.2 %, once
+    const nothing = await postWebhook('bank', received('evt_bank_zero', '0'))
+    expect(nothing.status).toBe(400)
+    expect((await nothing.json()).error.code).toBe('amount_not_positive')
+    const items = (await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items
+    expect(items).toEqual([expect.objectContaining({ status: 'credited', creditUsdc: '998' })])
+  })
+
   it('returns a third party’s transfer over $4,000 and credits nothing', async () => {
     await admin.json('POST', '/sandbox/bank/transfers', {
       accountId: account,
