@@ -12,6 +12,7 @@ export const PLAIN_MESSAGES_EN = {
   amount_too_small_convert: 'This amount is too small to convert.',
   amount_too_small_share: 'This amount is too small to buy a share.',
   amount_two_decimals: 'The amount must have two decimal places.',
+  recon_is_refund: 'This is a merchant’s refund, not a clearing: refund it to the holder or write it off.',
   amount_whole_cents: 'A bank transfer moves whole cents: use at most two decimal places.',
   answer_unreadable: 'Something failed on our side. Try again in a moment.',
   apy_negative: 'The APY cannot be negative.',

@@ -11,6 +11,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   amount_too_small_convert: 'Este valor é pequeno demais para converter.',
   amount_too_small_share: 'Este valor é pequeno demais para comprar uma cota.',
   amount_two_decimals: 'O valor precisa ter duas casas decimais.',
+  recon_is_refund: 'Este é um reembolso do comerciante, não uma liquidação: devolva ao titular ou dê baixa.',
   amount_whole_cents: 'Uma transferência bancária move centavos inteiros: use no máximo duas casas decimais.',
   answer_unreadable: 'Algo falhou do nosso lado. Tente de novo em instantes.',
   apy_negative: 'O APY não pode ser negativo.',

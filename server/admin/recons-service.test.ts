@@ -187,6 +187,28 @@ describe('failed recons in the back office', () => {
     expect(await usdc()).toBe('2505')
   })
 
+  it('refuses to match a merchant’s refund made before its purchase cleared (it would charge the holder)', async () => {
+    const auth = await buy('40')
+    expect(auth.approved).toBe(true)
+    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/refund`, { amount: '40' })
+    await t.runJobs()
+    const recon = await openRecon()
+    expect(recon).toMatchObject({ amount: '40', reason: { key: 'recon_refund_without_purchase' } })
+    // No purchase to clear is offered, and a match sent anyway is refused.
+    expect((await admin.json('GET', `/admin/failed-recons/${recon.id}/candidates`)).body.items).toEqual([])
+    const [purchase] = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)).body.items
+    const matched = await admin.json(
+      'POST',
+      `/admin/failed-recons/${recon.id}/match`,
+      { authorizationId: purchase.id, reason: 'belongs to this purchase' },
+      key(),
+    )
+    expect(matched.status).toBe(409)
+    expect(matched.body.error).toMatchObject({ code: 'recon_not_matchable', fields: { authorizationId: /refund/ } })
+    expect(await usdc()).toBe('2500')
+    expect((await openRecon()).id).toBe(recon.id)
+  })
+
   it('refuses a match to an authorization that has no pending hold', async () => {
     const a = await buy('20')
     await clearing(a.networkId, '20')

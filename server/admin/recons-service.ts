@@ -10,6 +10,7 @@ import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
+import type { MovementReason } from '../../domain/movement-reason'
 
 type Actor = { userId: string }
 
@@ -77,6 +78,9 @@ async function oneRecon(db: Tx, id: string): Promise<FailedRecon> {
 }
 
 /** Locks an open recon; a resolved one is refused with how and when it was resolved. */
+/** Whether a failed recon is a merchant's refund that came before its purchase cleared (not a clearing). */
+const isRefund = (recon: { reason: MovementReason }) => recon.reason.key === 'recon_refund_without_purchase'
+
 async function lockOpen(db: Tx, id: string) {
   const row = await db.selectFrom('failed_recons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
   if (!row) throw new DomainError('not_found', say('no_such_failed_recon'))
@@ -96,6 +100,8 @@ async function lockOpen(db: Tx, id: string) {
 export async function reconCandidates(db: Tx, reconId: string) {
   const recon = await db.selectFrom('failed_recons').selectAll().where('id', '=', reconId).executeTakeFirst()
   if (!recon) throw new DomainError('not_found', say('no_such_failed_recon'))
+  // A merchant's refund matches no purchase to clear (matchRecon refuses it).
+  if (isRefund(recon)) return []
   const own = recon.authorization_id
     ? await db
         .selectFrom('card_authorizations')
@@ -182,6 +188,10 @@ export async function matchRecon(
   input: { authorizationId: string; reason: string },
 ) {
   const recon = await lockOpen(db, id)
+  // Matching posts the recon's amount as the purchase's clearing: a merchant's refund would charge the holder
+  // instead of paying them back. It is refunded to the holder or written off instead.
+  if (isRefund(recon))
+    throw new DomainError('recon_not_matchable', say('recon_is_refund'), { authorizationId: say('recon_is_refund') })
   const auth = await db
     .selectFrom('card_authorizations')
     .selectAll()
