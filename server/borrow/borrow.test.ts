@@ -3,7 +3,7 @@ import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 import { accrueInterest } from './interest-service'
-import { checkPositions } from './liquidation-service'
+import { checkPositions, runPositionsJob } from './liquidation-service'
 
 let t: TestApp
 let admin: Caller
@@ -254,6 +254,48 @@ describe('health and liquidation', () => {
     expect(res.status).toBe(409)
     expect(res.body.error.code).toBe('not_liquidatable')
     expect((await checkPositions(t.deps)).liquidated).toBe(0)
+  })
+
+  it('answers 404 to liquidating an account that does not exist', async () => {
+    const res = await admin.json('POST', '/admin/accounts/10000000-0000-4000-8000-0000000000ff/liquidate')
+    expect(res.status).toBe(404)
+    expect(res.body.error.code).toBe('not_found')
+  })
+
+  it('still liquidates other positions when one owes with nothing left to sell (a bad debt)', async () => {
+    // weETH crashes: Bruno (150 USDC + 3 weETH, owes 1,200) is sold out and still owes 750.
+    await setPrice('weETH', '100')
+    await t.runJobs()
+    const b = await balances(await bruno(), ACCOUNT_IDS.borrower)
+    expect(b.debt).toBe('750')
+    expect(b.balances.every((x: { balance: string }) => x.balance === '0')).toBe(true)
+    // Paula borrows 1,000 against her 2,500 USDC.
+    const paula = await signIn(t.app, 'personal')
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
+    later(60)
+    await t.runJobs()
+    const auth = await buy('1000')
+    expect(auth.approved).toBe(true)
+    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
+    await t.runJobs()
+    // Her collateral loses value: 2,500 × 0.30 × 95 % + 1.2 × 100 × 75 % = 802.5 < 1,000.
+    await setPrice('USDC', '0.3')
+    expect((await balances(paula, ACCOUNT_IDS.personal)).health.status).toBe('liquidatable')
+    await t.runJobs() // the check the price change asks for
+    const items = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/liquidations`)).body.items
+    expect(items).toHaveLength(1)
+    // The recurring check runs past the bad debt and schedules the next one.
+    await runPositionsJob(t.deps)
+    const next = await t.deps.db.kysely
+      .selectFrom('jobs')
+      .select('kind')
+      .where('kind', '=', 'positions.check')
+      .where('status', '=', 'pending')
+      .execute()
+    expect(next.length).toBeGreaterThan(0)
   })
 
   it('repays half the debt from collateral when that is enough', async () => {

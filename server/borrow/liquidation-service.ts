@@ -46,7 +46,13 @@ export async function liquidate(
   accountId: string,
   by: { trigger: 'job' | 'admin'; adminUserId?: string | undefined },
 ) {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .forNoKeyUpdate()
+    .executeTakeFirst()
+  if (!account) throw new DomainError('not_found', say('no_such_account'))
   const prices = deps.prices()
   let position = await loadPosition(db, accountId, deps.now(), prices)
   const before = healthBps(position.posted, prices, position.debt)
@@ -140,14 +146,22 @@ export async function checkPositions(deps: Deps): Promise<{ checked: number; liq
   let liquidated = 0
   for (const { account_id: accountId } of owing) {
     if (!accountId) continue
-    const done = await deps.db.kysely.transaction().execute(async (tx) => {
-      const p = await loadPosition(tx, accountId, deps.now(), deps.prices())
-      const bps = healthBps(p.posted, deps.prices(), p.debt)
-      if (bps === null || bps >= 10_000n) return false
-      await liquidate(deps, tx, accountId, { trigger: 'job' })
-      return true
-    })
-    if (done) liquidated += 1
+    // Each position on its own: one that cannot be liquidated (it owes with nothing left to sell, a bad debt for
+    // the back office) or fails must not stop the others' check.
+    try {
+      const done = await deps.db.kysely.transaction().execute(async (tx) => {
+        const p = await loadPosition(tx, accountId, deps.now(), deps.prices())
+        const bps = healthBps(p.posted, deps.prices(), p.debt)
+        if (bps === null || bps >= 10_000n) return false
+        await liquidate(deps, tx, accountId, { trigger: 'job' })
+        return true
+      })
+      if (done) liquidated += 1
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'not_liquidatable')
+        deps.log.warn('position owes with nothing left to sell', { accountId })
+      else deps.log.error('position check failed', { accountId, error: String(error) })
+    }
   }
   return { checked: owing.length, liquidated }
 }
@@ -155,10 +169,10 @@ export async function checkPositions(deps: Deps): Promise<{ checked: number; liq
 /** The recurring job: check, then schedule the next check. */
 export async function runPositionsJob(deps: Deps) {
   const result = await checkPositions(deps)
+  if (result.liquidated) deps.log.info('positions checked', result)
   await enqueue(deps.db.kysely, deps, {
     kind: 'positions.check',
     payload: {},
     runAt: new Date(deps.now().getTime() + POSITION_CHECK_SECONDS * 1000),
   })
-  if (result.liquidated) deps.log.info('positions checked', result)
 }
