@@ -3,9 +3,11 @@ import { DEFAULT_PRICES } from './prices'
 import { borrowLimit, bpsToRatio, computeSpendable, healthBps, type SpendableInput } from './spendable'
 
 const usd = (n: number) => BigInt(n) * 1_000_000n
+const held = { USDC: usd(2_500), USDT: 0n, ETH: 0n, weETH: 1_200_000_000_000_000_000n }
 const base: SpendableInput = {
   mode: 'direct_pay',
-  balances: { USDC: usd(2_500), USDT: 0n, ETH: 0n, weETH: 1_200_000_000_000_000_000n },
+  balances: held,
+  collateral: held,
   pendingHolds: 0n,
   pendingWithdrawal: 0n,
   debt: 0n,
@@ -37,8 +39,23 @@ describe('computeSpendable', () => {
     // 3 weETH × $3,150 × 55 % + 150 USDC × 90 % = 5,197.50 + 135 = 5,332.50
     const balances = { USDC: usd(150), USDT: 0n, ETH: 0n, weETH: 3_000_000_000_000_000_000n }
     expect(borrowLimit(balances, DEFAULT_PRICES)).toBe(5_332_500_000n)
-    const s = computeSpendable({ ...base, mode: 'borrow', balances, debt: usd(1_200), pendingHolds: usd(32) })
+    const s = computeSpendable({
+      ...base,
+      mode: 'borrow',
+      balances,
+      collateral: balances,
+      debt: usd(1_200),
+      pendingHolds: usd(32),
+    })
     expect(s.spendable).toBe(4_100_500_000n)
+  })
+
+  it('in Borrow lends nothing against collateral a withdrawal is already taking out', () => {
+    const balances = { USDC: usd(150), USDT: 0n, ETH: 0n, weETH: 3_000_000_000_000_000_000n }
+    // 2.3 of the 3 weETH are on their way out: 0.7 × $3,150 × 55 % + 135 = 1,347.75, less the 1,200 owed.
+    const collateral = { ...balances, weETH: 700_000_000_000_000_000n }
+    const s = computeSpendable({ ...base, mode: 'borrow', balances, collateral, debt: usd(1_200) })
+    expect(s.spendable).toBe(147_750_000n)
   })
 
   it('never goes below zero when debt exceeds the borrow limit', () => {

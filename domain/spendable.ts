@@ -8,6 +8,11 @@ export type SpendableInput = {
   mode: Mode
   /** Posted balance per held asset. */
   balances: Record<HeldAsset, bigint>
+  /**
+   * What stays in each asset once what is on its way out leaves (a withdrawal in its security delay): the collateral
+   * Borrow lends against. A purchase must not borrow against weETH a withdrawal is already taking out.
+   */
+  collateral: Record<HeldAsset, bigint>
   /** USDC reserved by pending card holds. */
   pendingHolds: bigint
   /** USDC reserved by the pending withdrawal, if any. */
@@ -50,7 +55,7 @@ export function computeSpendable(input: SpendableInput): Spendable {
   const capacity = nonNegative(
     input.mode === 'direct_pay'
       ? input.balances.USDC - input.pendingHolds - input.pendingWithdrawal
-      : borrowLimit(input.balances, input.prices) - input.debt - input.pendingHolds,
+      : borrowLimit(input.collateral, input.prices) - input.debt - input.pendingHolds,
   )
   const spendable = minBig(dailyLeft, monthlyLeft, capacity)
   const limitedBy = spendable === capacity ? 'capacity' : spendable === dailyLeft ? 'daily' : 'monthly'

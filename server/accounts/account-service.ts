@@ -68,6 +68,7 @@ export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'd
   const spendable = computeSpendable({
     mode: account.mode,
     balances: posted,
+    collateral: available,
     pendingHolds: holds.spend,
     pendingWithdrawal: holds.withdrawal,
     debt,

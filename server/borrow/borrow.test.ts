@@ -256,6 +256,35 @@ describe('health and liquidation', () => {
     expect((await checkPositions(t.deps)).liquidated).toBe(0)
   })
 
+  it('lends nothing against weETH a pending withdrawal is already taking out', async () => {
+    const b = await bruno()
+    const account = ACCOUNT_IDS.borrower
+    const card = (await b.json('POST', `/accounts/${account}/cards`, {})).body
+    // 150 USDC + 3 weETH, owing 1,200. Without 2.3 weETH and its 0.0002 fee the borrow limit is
+    // 135 + 0.6998 × 3,150 × 55 % = 1,347.4035: enough for what is owed, so the withdrawal is allowed.
+    const w = await b.json(
+      'POST',
+      `/accounts/${account}/withdrawals`,
+      {
+        asset: 'weETH',
+        amount: '2.3',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        confirmation: await b.hostConfirmation(),
+      },
+      { 'idempotency-key': key() },
+    )
+    expect(w.body.status).toBe('delayed')
+    expect((await balances(b, account)).spendable).toBe('147.4035')
+    // During the delay a purchase may not borrow against the weETH on its way out.
+    expect(await buy('700', card.id)).toMatchObject({ approved: false, reason: 'insufficient_spendable' })
+    expect(await buy('100', card.id)).toMatchObject({ approved: true })
+    later(60)
+    await t.runJobs() // the withdrawal is sent
+    const after = await balances(b, account)
+    expect(Number(after.debt) + 100).toBeLessThanOrEqual(Number(after.borrowLimit))
+    expect(after.health.status).not.toBe('liquidatable')
+  })
+
   it('answers 404 to liquidating an account that does not exist', async () => {
     const res = await admin.json('POST', '/admin/accounts/10000000-0000-4000-8000-0000000000ff/liquidate')
     expect(res.status).toBe(404)
