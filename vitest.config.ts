@@ -43,6 +43,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/money-out/withdrawals.test.ts',
       'server/money-out/pix-send.test.ts',
       'server/money-out/money-out-races.test.ts',
+      'server/money-in/money-in-races.test.ts',
       'server/http/database-refusal.test.ts',
       'server/alerts/alerts.test.ts',
       'server/borrow/borrow.test.ts',

@@ -58,10 +58,13 @@ export function chargeView(c: Selectable<PixChargesTable>) {
 export async function createPixCharge(deps: Deps, db: Tx, accountId: string, brlAmount: string) {
   const centavos = parseBrl(brlAmount)
   const now = deps.now()
+  // The account's row locked, as money movements lock it: two charges made at once are counted one after the other
+  // against the day's cap, not each against what was there before either.
   const account = await db
     .selectFrom('accounts')
     .select('time_zone')
     .where('id', '=', accountId)
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow()
   const today = await sql<{ total: bigint }>`
     SELECT COALESCE(sum(brl_amount), 0) AS total FROM pix_charges
