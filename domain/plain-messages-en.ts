@@ -9,6 +9,7 @@ export const PLAIN_MESSAGES_EN = {
   address_already_owner: 'This address already owns the safe.',
   already_in_company: 'You are already in this company.',
   amount_too_large: 'That amount is too large.',
+  amount_too_small_bridge: 'This amount is too small to bridge: nothing would arrive.',
   amount_too_small_convert: 'This amount is too small to convert.',
   amount_too_small_share: 'This amount is too small to buy a share.',
   amount_two_decimals: 'The amount must have two decimal places.',

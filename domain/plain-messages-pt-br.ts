@@ -8,6 +8,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   address_already_owner: 'Este endereço já é dono do cofre.',
   already_in_company: 'Você já faz parte desta empresa.',
   amount_too_large: 'Esse valor é grande demais.',
+  amount_too_small_bridge: 'Este valor é pequeno demais para a ponte: nada chegaria.',
   amount_too_small_convert: 'Este valor é pequeno demais para converter.',
   amount_too_small_share: 'Este valor é pequeno demais para comprar uma cota.',
   amount_two_decimals: 'O valor precisa ter duas casas decimais.',

@@ -31,10 +31,16 @@ function parseRequest(input: Request): { units: bigint } {
   }
 }
 
+/** What the bridge delivers for the request; refused at the amount when that is nothing (a few wei of eETH). */
+function quoteOf(input: Request) {
+  const q = bridgeQuote(input.bridge, input.token, parseRequest(input).units)
+  if (q.receive <= 0n) throw new DomainError('amount_too_small', undefined, { amount: say('amount_too_small_bridge') })
+  return q
+}
+
 /** The fee and what arrives, before the holder commits. */
 export function quoteBridge(input: Request) {
-  const { units } = parseRequest(input)
-  const q = bridgeQuote(input.bridge, input.token, units)
+  const q = quoteOf(input)
   return {
     asset: q.asset,
     amount: input.amount,
@@ -68,8 +74,7 @@ export function bridgeView(t: Selectable<BridgeTransfersTable>) {
  * bridge reports progress by webhook: in flight after a few blocks, then delivered.
  */
 export async function submitBridge(deps: Deps, db: Tx, accountId: string, input: Request) {
-  const { units } = parseRequest(input)
-  const q = bridgeQuote(input.bridge, input.token, units)
+  const q = quoteOf(input)
   const id = deps.newId()
   const now = deps.now()
   const hash = txHash(`bridge:${id}`)

@@ -238,6 +238,19 @@ describe('webhooks', () => {
 })
 
 describe('bridges', () => {
+  it('refuses, at the amount, a bridge transfer that would deliver nothing, quote and start alike', async () => {
+    const tiny = { bridge: 'etherfi', sourceChain: 'Ethereum', token: 'eETH', amount: '0.000000000000000001' }
+    const quote = await paula.json('GET', `/accounts/${account}/bridge-quote?${new URLSearchParams(tiny)}`)
+    const started = await paula.json('POST', `/accounts/${account}/bridge-transfers`, tiny, {
+      'idempotency-key': key(),
+    })
+    for (const res of [quote, started]) {
+      expect(res.status).toBe(400)
+      expect(res.body.error).toMatchObject({ code: 'amount_too_small', fields: { amount: /nothing would arrive/ } })
+    }
+    expect(await t.deps.db.kysely.selectFrom('bridge_transfers').select('id').execute()).toEqual([])
+  })
+
   it('moves a Stargate transfer through its states and credits what arrives on delivery', async () => {
     const quote = await paula.json(
       'GET',
