@@ -34,13 +34,17 @@ function germanIban(bankCode: string, account: string): string {
  */
 export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
   const keys = dataKeys(deps.config)
-  let row = await db
-    .selectFrom('virtual_bank_accounts')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()
-  if (!row) {
-    const digits = BigInt(`0x${createHash('sha256').update(`virtual:${accountId}`).digest('hex').slice(0, 15)}`)
+  const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
+  const stored = () =>
+    db.selectFrom('virtual_bank_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+  let row = await stored()
+  // Numbers derive from the account's id: the first try from the id alone, then from the id and a counter while
+  // the numbers are another account's (the USD number keeps about 1.15e9 values: two accounts in a few tens of
+  // thousands share one). Issued once: a concurrent first ask for the same account finds the row it stored.
+  for (let attempt = 0; !row; attempt++) {
+    if (attempt === 20) throw new Error(`no free virtual bank numbers for account ${accountId}`)
+    const seed = attempt === 0 ? `virtual:${accountId}` : `virtual:${accountId}:${attempt}`
+    const digits = BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 15)}`)
       .toString()
       .padStart(20, '0')
     const usd = `9${digits.slice(0, 11)}`
@@ -58,15 +62,10 @@ export async function bankDetails(deps: Deps, db: Tx, accountId: string) {
         iban: sealText(keys, 'virtual_bank_accounts.iban', iban),
         iban_index: blindIndex(keys, 'virtual_bank_accounts.iban', normaliseBankNumber(iban)),
       })
-      .onConflict((oc) => oc.column('account_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .execute()
-    row = await db
-      .selectFrom('virtual_bank_accounts')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow()
+    row = await stored()
   }
-  const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   return {
     beneficiary: account.name,
     usd: {
@@ -117,6 +116,8 @@ export async function sandboxBankTransfer(
   db: Tx,
   input: { accountId: string; rail: 'ach' | 'wire' | 'sepa'; amount: string; senderName: string; thirdParty: boolean },
 ) {
+  const account = await db.selectFrom('accounts').select('id').where('id', '=', input.accountId).executeTakeFirst()
+  if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_id') })
   const details = await bankDetails(deps, db, input.accountId)
   const currency = input.rail === 'sepa' ? 'EUR' : 'USD'
   const amountMinor = parseCents(input.amount)

@@ -4,6 +4,7 @@ import { ACCOUNT_IDS } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 import { providerKey, signWebhook } from '../webhooks/signature'
+import { bankDetails } from './bank-receive'
 
 let t: TestApp
 let admin: Caller
@@ -423,6 +424,42 @@ describe('bank receive', () => {
     expect((await nothing.json()).error.code).toBe('amount_not_positive')
     const items = (await paula.json('GET', `/accounts/${account}/bank-transfers-in`)).body.items
     expect(items).toEqual([expect.objectContaining({ status: 'credited', creditUsdc: '998' })])
+  })
+
+  it('issues two accounts whose ids derive the same numbers different virtual details', async () => {
+    // Two account ids whose first USD numbers collide (found by hashing ~38,000 random ids: the number keeps about
+    // 1.15e9 values, so a platform of a few tens of thousands of accounts meets this).
+    const ids = ['75d40958-2272-482c-a321-fb94066e76de', '1c0762f0-b1a8-440e-9292-c615f852511a']
+    const db = t.deps.db.kysely
+    for (const id of ids)
+      await db
+        .insertInto('accounts')
+        .values({
+          id,
+          kind: 'personal',
+          name: `Holder ${id.slice(0, 4)}`,
+          mode: 'direct_pay',
+          time_zone: 'UTC',
+          daily_limit: 1n,
+          monthly_limit: 1n,
+        })
+        .execute()
+    const [a, b] = [
+      await db.transaction().execute((tx) => bankDetails(t.deps, tx, ids[0]!)),
+      await db.transaction().execute((tx) => bankDetails(t.deps, tx, ids[1]!)),
+    ]
+    expect(b.usd.accountNumber).not.toBe(a.usd.accountNumber)
+    // Asked again, each account keeps the numbers it was issued.
+    expect((await db.transaction().execute((tx) => bankDetails(t.deps, tx, ids[1]!))).usd).toEqual(b.usd)
+    // A sandbox transfer to an account that does not exist is a 404 at the account, not a 500.
+    const res = await admin.json('POST', '/sandbox/bank/transfers', {
+      accountId: '00000000-0000-4000-8000-00000000dead',
+      rail: 'ach',
+      amount: '10',
+      senderName: 'Nobody',
+    })
+    expect(res.status).toBe(404)
+    expect(res.body.error.code).toBe('not_found')
   })
 
   it('returns a third party’s transfer over $4,000 and credits nothing', async () => {

@@ -60,6 +60,8 @@ export const sandboxMoneyInRoutes = [
     tag: 'sandbox',
     access: admin,
     sandbox: true,
+    // The account named does not exist.
+    errorStatuses: [404],
     status: 201,
     body: SandboxBankTransferBody,
     response: SandboxEventResponse,
