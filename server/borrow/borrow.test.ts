@@ -223,6 +223,21 @@ describe('borrow interest', () => {
   })
 })
 
+describe('borrow interest when the job runs late', () => {
+  it('charges every UTC day, each once, when the daily job runs a day late (server down over a midnight)', async () => {
+    await t.deps.db.kysely.deleteFrom('jobs').execute()
+    const { scheduleRecurringJobs } = await import('./interest-service')
+    await scheduleRecurringJobs(t.deps, 60) // 2026-11-21T12:00Z: the 21st is charged at midnight
+    t.setNow(new Date('2026-11-23T00:00:05Z')) // down from before the 22nd's midnight until after the 23rd's
+    await t.runJobs()
+    t.setNow(new Date('2026-11-24T00:00:05Z'))
+    await t.runJobs()
+    const days = await t.deps.db.kysely.selectFrom('interest_accruals').select('day').orderBy('day').execute()
+    // Bruno owed 1,200 USDC on each of them.
+    expect(days.map((d) => d.day)).toEqual(['2026-11-21', '2026-11-22', '2026-11-23'])
+  })
+})
+
 describe('health and liquidation', () => {
   const bruno = () => signIn(t.app, 'borrower')
   const setPrice = (asset: string, usdPrice: string) => admin.json('PUT', `/admin/prices/${asset}`, { usdPrice })

@@ -95,16 +95,32 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
   return { accounts, total }
 }
 
-/** The daily job: charge the UTC day that just ended, then schedule the next midnight. */
+/**
+ * The daily job: charge the UTC day that just ended, then schedule the next day's. A job that ran late (the server
+ * down over a midnight, a queue behind) charges every day that has ended since, each once, on the debt owed when
+ * it runs: no day goes uncharged. The next job is for the day after the last one charged.
+ */
 export async function runInterestJob(deps: Deps, day: string) {
-  const result = await accrueInterest(deps, day)
-  const next = nextUtcMidnight(deps.now())
-  await enqueue(deps.db.kysely, deps, {
-    kind: 'interest.accrue',
-    payload: { day: utcDay(new Date(next.getTime() - 1)) },
-    runAt: next,
-  })
-  deps.log.info('borrow interest accrued', { day, accounts: result.accounts, total: toDecimal(result.total, 'USDC') })
+  const today = utcDay(deps.now())
+  let charged = day
+  for (;;) {
+    const result = await accrueInterest(deps, charged)
+    deps.log.info('borrow interest accrued', {
+      day: charged,
+      accounts: result.accounts,
+      total: toDecimal(result.total, 'USDC'),
+    })
+    const next = utcDay(new Date(Date.parse(`${charged}T00:00:00Z`) + DAY_MS))
+    if (next >= today) {
+      await enqueue(deps.db.kysely, deps, {
+        kind: 'interest.accrue',
+        payload: { day: next },
+        runAt: new Date(Date.parse(`${next}T00:00:00Z`) + DAY_MS),
+      })
+      return
+    }
+    charged = next
+  }
 }
 
 /** Makes sure each recurring job has a pending run (after a restart, or when a chain gave up). */
