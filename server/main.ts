@@ -18,7 +18,7 @@ import { dataKeys, withDataKeys } from './security/data-keys'
 import { sealStoredPii } from './security/seal-stored-pii'
 import { backupPglite } from './ops/backup'
 import { startJobLoop } from './jobs/job-queue'
-import { createPriceBook } from './prices/price-book'
+import { createPriceBook, PRICE_REFRESH_MS } from './prices/price-book'
 import { scheduleRecurringJobs } from './borrow/interest-service'
 import { scheduleMembershipJobs } from './membership/membership-service'
 import { scheduleVaultSnapshots } from './grow/earn-service'
@@ -71,6 +71,10 @@ export async function runServer(extras: ServerExtras = {}) {
   if (config.CASH_ENV === 'production' && db.driver === 'postgres') await warnAboutRolePowers(db, log)
   const priceBook = createPriceBook()
   await priceBook.load(db.kysely)
+  // A price an admin set through another server process reaches this one within PRICE_REFRESH_MS.
+  const stopPrices = priceBook.follow(db.kysely, PRICE_REFRESH_MS, (error) =>
+    log.warn('prices not read again', { error: String(error) }),
+  )
   // A development install without WEBHOOK_SECRET signs with a key of its own, kept in its database.
   const settings = await withInstallSecret(keyed, process.env, db, log)
   // Before any traffic: values stored before sealing began, or under an older key, sealed under the current one.
@@ -111,6 +115,7 @@ export async function runServer(extras: ServerExtras = {}) {
     force.unref()
     closeGracefully(server, async () => {
       await stopJobs()
+      stopPrices()
       await stopStatistics()
       await db.close()
       log.info('stopped')

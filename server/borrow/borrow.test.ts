@@ -4,6 +4,8 @@ import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 import { accrueInterest } from './interest-service'
 import { checkPositions, runPositionsJob } from './liquidation-service'
+import { createApp } from '../app'
+import { testDeps } from '../testing/test-database'
 
 let t: TestApp
 let admin: Caller
@@ -298,6 +300,21 @@ describe('health and liquidation', () => {
     const after = await balances(b, account)
     expect(Number(after.debt) + 100).toBeLessThanOrEqual(Number(after.borrowLimit))
     expect(after.health.status).not.toBe('liquidatable')
+  })
+
+  it('liquidates at the price an admin set through another server process', async () => {
+    // A second server process on the same database (deploy/cluster.sh), with its own price book, read at start.
+    const other = testDeps(t.deps.db, {}, [], {
+      get now() {
+        return t.deps.now()
+      },
+    })
+    createApp(other)
+    await other.priceBook.load(other.db.kysely)
+    await setPrice('weETH', '450') // through this one: Bruno's health 0.96, liquidatable
+    // The positions check, a job either process may claim, reads the prices first.
+    expect((await checkPositions(other)).liquidated).toBe(1)
+    expect(other.prices().weETH).toBe(450_000_000n)
   })
 
   it('answers 404 to liquidating an account that does not exist', async () => {

@@ -136,6 +136,8 @@ export async function liquidate(
 
 /** Every position that owes, checked against today's prices; the unhealthy ones are liquidated, each on its own. */
 export async function checkPositions(deps: Deps): Promise<{ checked: number; liquidated: number }> {
+  // The prices as stored now: an admin may have changed them through another server process a moment ago.
+  await deps.priceBook.load(deps.db.kysely)
   const owing = await deps.db.kysely
     .selectFrom('ledger_accounts')
     .select('account_id')

@@ -5,11 +5,17 @@ import type { Tx } from '../db/connect'
 /**
  * The sandbox price source: defaults, overridden by what an admin set (kept in `asset_prices`). Reads are
  * synchronous from memory because every authorization needs them; a change writes the table and the memory
- * of this process. (Several server processes would re-read the table on a timer; one process today.)
+ * of this process. Other server processes on the same PostgreSQL (deploy/cluster.sh) read the table again every
+ * `PRICE_REFRESH_MS` (`follow`), and the positions check reads it before it judges any position.
  */
+/** How often a server process reads the prices again (another process may have changed them). */
+export const PRICE_REFRESH_MS = 2000
+
 export type PriceBook = {
   current(): PriceTable
   load(db: Tx): Promise<PriceTable>
+  /** Reads the table again every `everyMs` until the returned stop is called; a failed read is reported. */
+  follow(db: Tx, everyMs: number, onError: (error: unknown) => void): () => void
   set(db: Tx, asset: HeldAsset, usdPrice: bigint, by: string | null): Promise<PriceTable>
 }
 
@@ -23,6 +29,11 @@ export function createPriceBook(defaults: PriceTable = DEFAULT_PRICES): PriceBoo
       for (const r of rows) if (isHeldAsset(r.asset)) next[r.asset] = r.usd_price
       table = next
       return table
+    },
+    follow(db, everyMs, onError) {
+      const timer = setInterval(() => void this.load(db).catch(onError), everyMs)
+      timer.unref()
+      return () => clearInterval(timer)
     },
     async set(db, asset, usdPrice, by) {
       await db
