@@ -347,6 +347,9 @@ describe('PIX top-up', () => {
     await admin.json('POST', `/sandbox/pix/charges/${charge.txid}/pay`)
     await advance(100)
     expect(await balance()).toBe('2500')
+    // The payer's reais arrived all the same: support finds them in the log, to send back.
+    const logged = t.logs.map((line) => JSON.parse(line)).filter((l) => l.msg === 'pix payment not credited')
+    expect(logged).toEqual([expect.objectContaining({ txid: charge.txid, amountBrl: '5000', reason: 'expired' })])
   })
 
   it('says at the amount field when it is under R$10 or over the daily R$50,000', async () => {

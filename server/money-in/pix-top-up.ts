@@ -148,14 +148,14 @@ export const pixEvents = {
   'charge.paid': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Paid.parse(raw)
     const c = await db.selectFrom('pix_charges').selectAll().where('txid', '=', e.txid).forUpdate().executeTakeFirst()
-    if (c?.status !== 'pending') return
-    if (c.expires_at.getTime() < deps.now().getTime() || BigInt(e.amountBrl) !== c.brl_amount) {
-      deps.log.warn('pix payment not credited', {
-        txid: c.txid,
-        reason: c.expires_at.getTime() < deps.now().getTime() ? 'expired' : 'amount differs',
-      })
-      return
-    }
+    // Reais that arrived and are not credited are logged for support to send back, whatever the charge's state: one
+    // paid after its expiry job ran, a second payment of a charge paid already, one for no charge of ours.
+    const notCredited = (reason: string) =>
+      deps.log.warn('pix payment not credited', { txid: e.txid, amountBrl: e.amountBrl, reason })
+    if (!c) return notCredited('no such charge')
+    if (c.status !== 'pending') return notCredited(c.status === 'paid' ? 'paid already' : c.status)
+    if (c.expires_at.getTime() < deps.now().getTime()) return notCredited('expired')
+    if (BigInt(e.amountBrl) !== c.brl_amount) return notCredited('amount differs')
     const journalId = await creditIncoming(deps, db, {
       accountId: c.account_id,
       asset: 'USDC',
