@@ -9,6 +9,7 @@ const base: SpendableInput = {
   balances: held,
   collateral: held,
   pendingHolds: 0n,
+  pendingBorrowed: 0n,
   pendingWithdrawal: 0n,
   debt: 0n,
   prices: DEFAULT_PRICES,
@@ -46,6 +47,7 @@ describe('computeSpendable', () => {
       collateral: balances,
       debt: usd(1_200),
       pendingHolds: usd(32),
+      pendingBorrowed: usd(32),
     })
     expect(s.spendable).toBe(4_100_500_000n)
   })

@@ -9,12 +9,15 @@ export type SpendableInput = {
   /** Posted balance per held asset. */
   balances: Record<HeldAsset, bigint>
   /**
-   * What stays in each asset once what is on its way out leaves (a withdrawal in its security delay): the collateral
-   * Borrow lends against. A purchase must not borrow against weETH a withdrawal is already taking out.
+   * What stays in each asset once what is on its way out of it leaves (a withdrawal in its security delay, a purchase
+   * approved in Direct Pay and paid from cash): the collateral Borrow lends against. A purchase must not borrow
+   * against weETH a withdrawal is already taking out.
    */
   collateral: Record<HeldAsset, bigint>
   /** USDC reserved by pending card holds. */
   pendingHolds: bigint
+  /** USDC on hold to be borrowed: the holds of purchases approved in Borrow mode, on the debt account. */
+  pendingBorrowed: bigint
   /** USDC reserved by the pending withdrawal, if any. */
   pendingWithdrawal: bigint
   /** Borrowed USDC outstanding (Borrow mode). */
@@ -55,7 +58,7 @@ export function computeSpendable(input: SpendableInput): Spendable {
   const capacity = nonNegative(
     input.mode === 'direct_pay'
       ? input.balances.USDC - input.pendingHolds - input.pendingWithdrawal
-      : borrowLimit(input.collateral, input.prices) - input.debt - input.pendingHolds,
+      : borrowLimit(input.collateral, input.prices) - input.debt - input.pendingBorrowed,
   )
   const spendable = minBig(dailyLeft, monthlyLeft, capacity)
   const limitedBy = spendable === capacity ? 'capacity' : spendable === dailyLeft ? 'daily' : 'monthly'

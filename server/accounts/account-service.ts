@@ -56,13 +56,17 @@ export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'd
   const posted = zeroes()
   const available = zeroes()
   let debt = 0n
+  let pendingBorrowed = 0n
   for (const la of ledger) {
     if (!isHeldAsset(la.asset)) continue
     const b = accountBalance(la)
     if (la.code === 'cash') {
       posted[la.asset] = b.balance
       available[la.asset] = b.available
-    } else if (la.code === 'debt') debt = b.balance
+    } else if (la.code === 'debt') {
+      debt = b.balance
+      pendingBorrowed = la.debits_pending
+    }
   }
   const holds = { spend: counted.spend, withdrawal: counted.withdrawal }
   const spendable = computeSpendable({
@@ -70,6 +74,7 @@ export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'd
     balances: posted,
     collateral: available,
     pendingHolds: holds.spend,
+    pendingBorrowed,
     pendingWithdrawal: holds.withdrawal,
     debt,
     prices,

@@ -317,6 +317,28 @@ describe('health and liquidation', () => {
     expect(other.prices().weETH).toBe(450_000_000n)
   })
 
+  it('counts a Direct Pay purchase still on hold after the switch to Borrow once', async () => {
+    const paula = await signIn(t.app, 'personal')
+    const account = ACCOUNT_IDS.personal
+    const auth = await buy('100')
+    expect(auth.approved).toBe(true)
+    const asked = await paula.json('PUT', `/accounts/${account}/mode`, {
+      mode: 'borrow',
+      confirmation: await paula.hostConfirmation(),
+    })
+    expect(asked.status).toBe(200)
+    later(60)
+    await t.runJobs()
+    const pending = await balances(paula, account)
+    expect(pending.mode).toBe('borrow')
+    // It clears from cash, as approved: 2,400 × 90 % + 1.2 weETH × 3,150 × 55 % = 4,239, before as after.
+    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/clearing`, {})
+    await t.runJobs()
+    const cleared = await balances(paula, account)
+    expect(cleared).toMatchObject({ mode: 'borrow', debt: '0', spendable: '4239' })
+    expect(pending.spendable).toBe('4239')
+  })
+
   it('answers 404 to liquidating an account that does not exist', async () => {
     const res = await admin.json('POST', '/admin/accounts/10000000-0000-4000-8000-0000000000ff/liquidate')
     expect(res.status).toBe(404)
