@@ -85,11 +85,18 @@ test.describe('the QA harness', () => {
   test('at 390 px the columns stack, and nothing scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await launch(page, 'home')
-    const controls = (await page.getByTestId('qa.controls').boundingBox())!
-    const frame = (await page.locator(EMBED).boundingBox())!
-    const log = (await page.getByTestId('qa.log').boundingBox())!
-    expect(frame.y).toBeGreaterThanOrEqual(controls.y + controls.height)
-    expect(log.y).toBeGreaterThanOrEqual(frame.y + frame.height)
+    // Where each sits on the page, read in one go: the page may scroll to the embed between separate reads of
+    // positions relative to the window (a test once read the controls before such a scroll and the embed after).
+    const [controls, frame, log] = await page.evaluate(
+      (selectors) =>
+        selectors.map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect()
+          return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY }
+        }),
+      ['[data-testid="qa.controls"]', EMBED, '[data-testid="qa.log"]'],
+    )
+    expect(frame!.top).toBeGreaterThanOrEqual(controls!.bottom)
+    expect(log!.top).toBeGreaterThanOrEqual(frame!.bottom)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 
