@@ -32,6 +32,7 @@ const POSTGRES_ONLY = [
   'server/security/pg-dump-pii.test.ts',
   'server/money-in/chain-confirmation-race.test.ts',
   'server/money-out/freeze-race.test.ts',
+  'server/accounts/time-zone-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']
