@@ -145,6 +145,9 @@ export async function claimMembershipReward(deps: Deps, db: Tx, accountId: strin
     )
   const reason = await campaignIneligibility(db, campaign, accountId)
   if (reason) throw new DomainError('reward_not_available', say(reason))
+  // The campaign's row locked: claims from other accounts at the same time are counted against its total one after
+  // the other, not each against what was claimed before either.
+  await db.selectFrom('cashback_campaigns').select('id').where('id', '=', campaign.id).forNoKeyUpdate().execute()
   if ((await claimedTotal(db, campaign.id, accountId)) + amount > campaign.per_holder_cap)
     throw new DomainError('reward_not_available', say('promotion_holder_cap'))
   if ((await claimedTotal(db, campaign.id)) + amount > campaign.total_cap)

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { expect, it } from 'vitest'
+import { title } from '../../domain/movement-title'
+import type { JournalKind } from '../../domain/ledger-kinds'
+import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import { createTestApp, signIn } from '../testing/test-app'
+
+/**
+ * Two accounts claim the membership reward at the same time, with room in the campaign for one (PostgreSQL only: on
+ * PGlite one transaction runs at a time). The other account's claim is under way, its row written and not yet
+ * committed, when Paula claims: hers waits and is refused, the campaign's total holds.
+ */
+it('a claim made while another account’s is under way is counted after it against the campaign’s total', async () => {
+  const t = await createTestApp()
+  expect(t.deps.db.driver).toBe('postgres')
+  const db = t.deps.db.kysely
+  const admin = await signIn(t.app, 'admin')
+  const paula = await signIn(t.app, 'personal')
+  expect((await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.personal}/vip`, { vip: true })).status).toBe(200)
+  // The pool can pay both; the running campaign has room for one VIP reward of 25 USDC.
+  await db.transaction().execute(async (tx) =>
+    postJournal(tx, {
+      id: randomUUID(),
+      kind: 'test_funding' as JournalKind,
+      accountId: null,
+      title: title('note', { text: 'Test funding' }),
+      entries: [
+        {
+          ledgerAccountId: await ledgerAccountId(tx, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),
+          side: 'debit',
+          amount: 100_000_000n,
+          asset: 'USDC',
+        },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, randomUUID, {
+            accountId: null,
+            code: 'cashback_pool',
+            asset: 'USDC',
+          }),
+          side: 'credit',
+          amount: 100_000_000n,
+          asset: 'USDC',
+        },
+      ],
+    }),
+  )
+  const campaign = await db
+    .selectFrom('cashback_campaigns')
+    .select('id')
+    .where('kind', '=', 'membership_rewards')
+    .executeTakeFirstOrThrow()
+  await db.updateTable('cashback_campaigns').set({ total_cap: 25_000_000n }).where('id', '=', campaign.id).execute()
+  let claimed!: Promise<{ status: number; body: { error?: { code: string } } }>
+  // Bruno's claim under way: the campaign held as a claim holds it, his row written, then committed.
+  await db.transaction().execute(async (tx) => {
+    await sql`SELECT id FROM cashback_campaigns WHERE id = ${campaign.id} FOR NO KEY UPDATE`.execute(tx)
+    await tx
+      .insertInto('membership_reward_claims')
+      .values({
+        id: randomUUID(),
+        account_id: ACCOUNT_IDS.borrower,
+        campaign_id: campaign.id,
+        month: t.deps.now().toISOString().slice(0, 7),
+        tier: 'vip',
+        amount: 25_000_000n,
+        journal_id: randomUUID(),
+        claimed_by: persona('borrower').id,
+      })
+      .execute()
+    claimed = paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/promotions/membership-rewards/claim`, undefined, {
+      'idempotency-key': 'claim-race-paula',
+    })
+    let answered = false
+    void claimed.finally(() => {
+      answered = true
+    })
+    while (!answered) {
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
+      if (rows[0]!.n > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })
+  const answer = await claimed
+  expect(answer.status).toBe(422)
+  expect(answer.body.error?.code).toBe('reward_not_available')
+  const total = await db
+    .selectFrom('membership_reward_claims')
+    .select(sql<string>`sum(amount)`.as('total'))
+    .where('campaign_id', '=', campaign.id)
+    .executeTakeFirstOrThrow()
+  expect(BigInt(total.total)).toBe(25_000_000n)
+})
