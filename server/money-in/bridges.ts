@@ -168,7 +168,8 @@ export const bridgeEvents = {
     const t = await db
       .selectFrom('bridge_transfers')
       .selectAll()
-      .where('source_tx_hash', '=', e.sourceTxHash)
+      // Hashes are hex: stored in lower case (keccak256's), matched whatever case the bridge reports them in.
+      .where('source_tx_hash', '=', e.sourceTxHash.toLowerCase())
       .forUpdate()
       .executeTakeFirst()
     if (!t || FINAL.has(t.status)) return

@@ -117,7 +117,8 @@ export const chainEvents = {
       .values({
         id: deps.newId(),
         account_id: account.id,
-        tx_hash: e.txHash,
+        // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
+        tx_hash: e.txHash.toLowerCase(),
         asset: e.asset,
         amount: BigInt(e.amount),
         from_address: e.from,
@@ -133,7 +134,12 @@ export const chainEvents = {
     const e = Confirmed.parse(raw)
     if (e.confirmations < REQUIRED_CONFIRMATIONS) return
     const depositOf = () =>
-      db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', e.txHash).forUpdate().executeTakeFirst()
+      db
+        .selectFrom('chain_deposits')
+        .selectAll()
+        .where('tx_hash', '=', e.txHash.toLowerCase())
+        .forUpdate()
+        .executeTakeFirst()
     let deposit = await depositOf()
     if (!deposit) {
       // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
@@ -144,7 +150,7 @@ export const chainEvents = {
         .select('event_id')
         .where('provider', '=', 'chain')
         .where('type', '=', 'transfer.detected')
-        .where(sql<string>`payload->>'txHash'`, '=', e.txHash)
+        .where(sql<string>`lower(payload->>'txHash')`, '=', e.txHash.toLowerCase())
         .executeTakeFirst()
       if (!detected)
         throw new DomainError(

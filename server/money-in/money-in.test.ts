@@ -192,6 +192,14 @@ describe('webhooks', () => {
     expect(await balance()).toBe('2505')
   })
 
+  it('credits a deposit whose detection and confirmation write its hash in different cases', async () => {
+    const upper = await detected()
+    upper.data = { ...upper.data, txHash: `0x${'AB'.repeat(32)}` }
+    expect((await postWebhook('chain', upper)).status).toBe(200)
+    expect((await postWebhook('chain', confirmed)).status).toBe(200) // the hash in lower case
+    expect(await balance()).toBe('2505')
+  })
+
   it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
     const spam = await detected()
     spam.data = { ...spam.data, amount: '0' }
@@ -272,6 +280,24 @@ describe('bridges', () => {
     const done = (await paula.json('GET', `/bridge-transfers/${hash}`)).body
     expect(done).toMatchObject({ status: 'delivered', destinationTxHash: expect.stringMatching(/^0x/) })
     expect(await balance()).toBe('2599.94')
+  })
+
+  it('applies a bridge’s status whatever case it writes the source hash in', async () => {
+    const started = await paula.json(
+      'POST',
+      `/accounts/${account}/bridge-transfers`,
+      { bridge: 'stargate', sourceChain: 'Arbitrum', token: 'USDC', amount: '100' },
+      { 'idempotency-key': key() },
+    )
+    const hash: string = started.body.sourceTxHash
+    const res = await postWebhook('bridge', {
+      id: 'evt_bridge_upper',
+      type: 'transfer.status',
+      created: t.deps.now().toISOString(),
+      data: { sourceTxHash: `0x${hash.slice(2).toUpperCase()}`, status: 'failed', reason: 'Route paused' },
+    })
+    expect(res.status).toBe(200)
+    expect((await paula.json('GET', `/bridge-transfers/${hash}`)).body.status).toBe('failed')
   })
 
   it('shows a failure with its reason and credits nothing', async () => {
