@@ -4,6 +4,7 @@ import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { cardEvents } from '../cards/authorization-service'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn } from '../testing/test-app'
+import { someoneWaitsOnALock } from '../testing/test-database'
 
 /**
  * A change of time zone and a reversal on one account at the same time (PostgreSQL only: on PGlite one transaction
@@ -28,16 +29,7 @@ it('a purchase reversed while the account moves to another time zone counts on n
   await db.transaction().execute(async (tx) => {
     await sql`UPDATE accounts SET time_zone = 'Pacific/Kiritimati' WHERE id = ${account}`.execute(tx)
     reversed = db.transaction().execute((rtx) => cardEvents.reversal(t.deps, rtx, { authorizationId: first.networkId }))
-    let answered = false
-    void reversed.finally(() => {
-      answered = true
-    })
-    while (!answered) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
-      if (rows[0]!.n > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await someoneWaitsOnALock(db, reversed)
   })
   await reversed
   const status = await db

@@ -6,6 +6,7 @@ import type { JournalKind } from '../../domain/ledger-kinds'
 import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import { createTestApp, signIn } from '../testing/test-app'
+import { someoneWaitsOnALock } from '../testing/test-database'
 
 /**
  * Two accounts claim the membership reward at the same time, with room in the campaign for one (PostgreSQL only: on
@@ -72,16 +73,7 @@ it('a claim made while another account’s is under way is counted after it agai
     claimed = paula.json('POST', `/accounts/${ACCOUNT_IDS.personal}/promotions/membership-rewards/claim`, undefined, {
       'idempotency-key': 'claim-race-paula',
     })
-    let answered = false
-    void claimed.finally(() => {
-      answered = true
-    })
-    while (!answered) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
-      if (rows[0]!.n > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await someoneWaitsOnALock(db, claimed)
   })
   const answer = await claimed
   expect(answer.status).toBe(422)

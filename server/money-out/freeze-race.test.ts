@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { expect, it } from 'vitest'
 import { ACCOUNT_IDS } from '../../fixtures/personas'
 import { createTestApp, signIn } from '../testing/test-app'
+import { someoneWaitsOnALock } from '../testing/test-database'
 
 /**
  * A freeze and a send on one account at the same time (PostgreSQL only: on PGlite one connection runs one
@@ -33,16 +34,7 @@ it('money does not leave an account frozen while the send was on its way', async
       { recipientId: recipient.body.id, amount: '100', confirmation },
       { 'idempotency-key': 'freeze-race-0001' },
     )
-    let answered = false
-    void sent.finally(() => {
-      answered = true
-    })
-    while (!answered) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
-      if (rows[0]!.n > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await someoneWaitsOnALock(db, sent)
   })
   const answer = await sent
   expect(answer.status).toBe(423)

@@ -180,3 +180,22 @@ export async function withAdmin<T>(url: string, work: (client: pg.Client) => Pro
     await admin.end()
   }
 }
+
+/**
+ * Resolves once some connection to this PostgreSQL database waits on a lock (what `started` ran into, a transaction
+ * the caller holds open), or once `started` settles without having waited. A race test holds its transaction open
+ * until then, so the other side is known to be under way. Polls `pg_stat_activity`: the wait is the event.
+ */
+export async function someoneWaitsOnALock(db: Db['kysely'], started: Promise<unknown>): Promise<void> {
+  let settled = false
+  void started.then(
+    () => (settled = true),
+    () => (settled = true),
+  )
+  while (!settled) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
+    if (rows[0]!.n > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
