@@ -2,6 +2,7 @@ import { say } from './error-message'
 import type { HeldAsset } from './asset'
 import { DomainError } from './errors'
 import type { Spendable } from './spendable'
+import { parsePositiveAmount, toDecimal } from './money'
 
 /** What a crypto withdrawal costs on top of the amount, in the asset withdrawn (network gas, paid by Cash). */
 export const WITHDRAWAL_FEES: Record<HeldAsset, bigint> = {
@@ -20,6 +21,27 @@ export const WITHDRAWAL_ARRIVAL_SECONDS = 30
 
 /** The PIX send fee (USDC → BRL), like the top-up: 1 %, rate locked 10 minutes. */
 export const PIX_SEND = { feeBps: 100n, lockSeconds: 600 } as const
+
+/**
+ * A bank send's amount in USDC base units: whole cents (a bank moves nothing smaller, so the recipient gets exactly
+ * what is sent) and at least `BANK_SEND.minimum` (enough to carry its fee). Refused at the `amount` field.
+ */
+export function parseBankSendAmount(text: string): bigint {
+  let amount: bigint
+  try {
+    amount = parsePositiveAmount(text, 'USDC')
+  } catch (error) {
+    if (error instanceof DomainError) throw error.at('amount')
+    throw error
+  }
+  if (amount < BANK_SEND.minimum) {
+    const least = say('minimum', { min: toDecimal(BANK_SEND.minimum, 'USDC') })
+    throw new DomainError('amount_too_small', least, { amount: least })
+  }
+  if (amount % BANK_SEND.cent !== 0n)
+    throw new DomainError('amount_precision', say('amount_whole_cents'), { amount: say('amount_whole_cents') })
+  return amount
+}
 
 /**
  * The rule every outgoing USDC movement obeys: the total (amount + fees) must fit in spendable, which is

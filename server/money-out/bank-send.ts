@@ -4,8 +4,8 @@ import { z } from 'zod'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { maskAccount, parseBic, parseIban, parseRoutingNumber, parseUsAccountNumber } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
-import { assertWithinSpendable, BANK_SEND } from '../../domain/money-out'
-import { applyBps, centsToDecimal, parsePositiveAmount, toDecimal } from '../../domain/money'
+import { assertWithinSpendable, BANK_SEND, parseBankSendAmount } from '../../domain/money-out'
+import { applyBps, centsToDecimal, toDecimal } from '../../domain/money'
 import { loadPosition } from '../accounts/account-service'
 import { verifyConfirmation } from '../auth/confirm'
 import type { BankRecipientsTable, BankSendsTable } from '../db/schema'
@@ -107,20 +107,7 @@ async function recipientOf(db: Tx, accountId: string, recipientId: string) {
 
 /** Amount in USDC, the 0.2 % fee on top, and what the recipient gets in their currency. */
 function price(amountText: string, region: 'us' | 'eu') {
-  let amount: bigint
-  try {
-    amount = parsePositiveAmount(amountText, 'USDC')
-  } catch (error) {
-    if (error instanceof DomainError) throw error.at('amount')
-    throw error
-  }
-  // What the recipient gets is exactly what the holder sends, in whole cents, and enough to carry its fee.
-  if (amount < BANK_SEND.minimum) {
-    const least = say('minimum', { min: toDecimal(BANK_SEND.minimum, 'USDC') })
-    throw new DomainError('amount_too_small', least, { amount: least })
-  }
-  if (amount % BANK_SEND.cent !== 0n)
-    throw new DomainError('amount_precision', say('amount_whole_cents'), { amount: say('amount_whole_cents') })
+  const amount = parseBankSendAmount(amountText)
   const fee = applyBps(amount, BANK_SEND.feeBps)
   const currency = region === 'us' ? ('USD' as const) : ('EUR' as const)
   const fiatMinor = currency === 'USD' ? amount / 10_000n : (amount * 100n) / SANDBOX_FX.eurUsdMicro

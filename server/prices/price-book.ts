@@ -2,15 +2,15 @@ import { HELD_ASSETS, isHeldAsset, type HeldAsset } from '../../domain/asset'
 import { DEFAULT_PRICES, type PriceTable } from '../../domain/prices'
 import type { Tx } from '../db/connect'
 
+/** How often a server process reads the prices again (another process may have changed them). */
+export const PRICE_REFRESH_MS = 2000
+
 /**
  * The sandbox price source: defaults, overridden by what an admin set (kept in `asset_prices`). Reads are
  * synchronous from memory because every authorization needs them; a change writes the table and the memory
  * of this process. Other server processes on the same PostgreSQL (deploy/cluster.sh) read the table again every
  * `PRICE_REFRESH_MS` (`follow`), and the positions check reads it before it judges any position.
  */
-/** How often a server process reads the prices again (another process may have changed them). */
-export const PRICE_REFRESH_MS = 2000
-
 export type PriceBook = {
   current(): PriceTable
   load(db: Tx): Promise<PriceTable>
