@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, it } from 'vitest'
-import { title } from '../../domain/movement-title'
-import type { JournalKind } from '../../domain/ledger-kinds'
 import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
-import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import { createTestApp, signIn } from '../testing/test-app'
-import { someoneWaitsOnALock } from '../testing/test-database'
+import { creditFromCustody, someoneWaitsOnALock } from '../testing/test-database'
 
 /**
  * Two accounts claim the membership reward at the same time, with room in the campaign for one (PostgreSQL only: on
@@ -21,32 +18,7 @@ it('a claim made while another account’s is under way is counted after it agai
   const paula = await signIn(t.app, 'personal')
   expect((await admin.json('PUT', `/admin/accounts/${ACCOUNT_IDS.personal}/vip`, { vip: true })).status).toBe(200)
   // The pool can pay both; the running campaign has room for one VIP reward of 25 USDC.
-  await db.transaction().execute(async (tx) =>
-    postJournal(tx, {
-      id: randomUUID(),
-      kind: 'test_funding' as JournalKind,
-      accountId: null,
-      title: title('note', { text: 'Test funding' }),
-      entries: [
-        {
-          ledgerAccountId: await ledgerAccountId(tx, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),
-          side: 'debit',
-          amount: 100_000_000n,
-          asset: 'USDC',
-        },
-        {
-          ledgerAccountId: await ledgerAccountId(tx, randomUUID, {
-            accountId: null,
-            code: 'cashback_pool',
-            asset: 'USDC',
-          }),
-          side: 'credit',
-          amount: 100_000_000n,
-          asset: 'USDC',
-        },
-      ],
-    }),
-  )
+  await creditFromCustody(db, { accountId: null, code: 'cashback_pool' }, 100_000_000n)
   const campaign = await db
     .selectFrom('cashback_campaigns')
     .select('id')

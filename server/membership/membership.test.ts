@@ -1,11 +1,8 @@
-import { title } from '../../domain/movement-title'
-import type { JournalKind } from '../../domain/ledger-kinds'
-import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
-import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+import { creditFromCustody } from '../testing/test-database'
 import { scheduleMembershipJobs } from './membership-service'
 
 let t: TestApp
@@ -38,34 +35,8 @@ const spend = async (amount: string, cardId: string = CARD_IDS.personal, mcc = '
   return auth
 }
 /** Money the platform moves in directly (test arrangement): USDC into an account's cash, or into the cashback pool. */
-const credit = async (to: { accountId: string | null; code: 'cash' | 'cashback_pool' }, amount: bigint) => {
-  await t.deps.db.kysely.transaction().execute(async (db) =>
-    postJournal(db, {
-      id: randomUUID(),
-      kind: 'test_funding' as JournalKind,
-      accountId: to.accountId,
-      title: title('note', { text: 'Test funding' }),
-      entries: [
-        {
-          ledgerAccountId: await ledgerAccountId(db, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),
-          side: 'debit',
-          amount,
-          asset: 'USDC',
-        },
-        {
-          ledgerAccountId: await ledgerAccountId(db, randomUUID, {
-            accountId: to.accountId,
-            code: to.code,
-            asset: 'USDC',
-          }),
-          side: 'credit',
-          amount,
-          asset: 'USDC',
-        },
-      ],
-    }),
-  )
-}
+const credit = (to: { accountId: string | null; code: 'cash' | 'cashback_pool' }, amount: bigint) =>
+  creditFromCustody(t.deps.db.kysely, to, amount)
 const membership = async () => (await paula.json('GET', `/accounts/${account}/membership`)).body
 const usdc = async (caller: Caller, id: string) =>
   (await caller.json('GET', `/accounts/${id}/balances`)).body.balances.find(

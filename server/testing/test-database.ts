@@ -11,6 +11,9 @@ import { migrate } from '../db/migrate'
 import type { Deps } from '../http/route-table'
 import { createLogger } from '../log'
 import { seedPersonas } from '../seed'
+import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import type { JournalKind } from '../../domain/ledger-kinds'
+import { title } from '../../domain/movement-title'
 
 /**
  * The databases the API tests run on. Once per run, one database is migrated and seeded with the demo
@@ -198,4 +201,38 @@ export async function someoneWaitsOnALock(db: Db['kysely'], started: Promise<unk
     if (rows[0]!.n > 0) return
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** Moves `amount` of USDC from custody to a ledger account (a holder's cash, a platform pool): test funding. */
+export async function creditFromCustody(
+  db: Db['kysely'],
+  to: { accountId: string | null; code: 'cash' | 'cashback_pool' },
+  amount: bigint,
+): Promise<void> {
+  await db.transaction().execute(async (tx) =>
+    postJournal(tx, {
+      id: randomUUID(),
+      kind: 'test_funding' as JournalKind,
+      accountId: to.accountId,
+      title: title('note', { text: 'Test funding' }),
+      entries: [
+        {
+          ledgerAccountId: await ledgerAccountId(tx, randomUUID, { accountId: null, code: 'custody', asset: 'USDC' }),
+          side: 'debit',
+          amount,
+          asset: 'USDC',
+        },
+        {
+          ledgerAccountId: await ledgerAccountId(tx, randomUUID, {
+            accountId: to.accountId,
+            code: to.code,
+            asset: 'USDC',
+          }),
+          side: 'credit',
+          amount,
+          asset: 'USDC',
+        },
+      ],
+    }),
+  )
 }
