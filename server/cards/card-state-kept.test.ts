@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createApp } from '../app'
@@ -13,6 +12,7 @@ import { metricsOf } from '../monitoring/metrics'
 import { seedPersonas } from '../seed'
 import { signIn, type SignedIn } from '../testing/test-app'
 import { TEST_CLOCK, testDeps } from '../testing/test-database'
+import { newPglite } from '../db/fresh-cluster'
 
 /**
  * On PGlite's thread a card batch decides on what the batches before it read and decided while nothing else has
@@ -130,7 +130,7 @@ it('in process, a script sent while a card batch runs waits for it; the next bat
   // PGlite on the caller's thread (the API tests' way): a batch there is several calls into the database. A script
   // that did not wait for the connection ran between them, was counted as the batch's own, and the next batch decided
   // on what was kept: a card frozen meanwhile was approved.
-  const own = await wrapPglite(inProcess(new PGlite({ parsers: pgliteParsers }), DATABASE_PROCEDURES))
+  const own = await wrapPglite(inProcess(await newPglite({ parsers: pgliteParsers }), DATABASE_PROCEDURES))
   try {
     await migrate(own)
     const ownDeps = testDeps(own, {}, [], { now: TEST_CLOCK })

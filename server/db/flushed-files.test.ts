@@ -1,7 +1,6 @@
 import { fsyncSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectPglite } from './connect'
@@ -16,6 +15,7 @@ import {
   onDisk,
   walFlushesLater,
 } from './flushed-files'
+import { newPglite } from './fresh-cluster'
 
 let folders: string[] = []
 const newFolder = () => {
@@ -31,7 +31,7 @@ afterEach(() => {
 describe('commits on disk are flushed before they are answered', () => {
   it('flushes the WAL at each commit of a write, and not for a read', async () => {
     let flushes = 0
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { onFlush: () => flushes++ }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { onFlush: () => flushes++ }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY, amount numeric NOT NULL)')
       const before = flushes
@@ -53,7 +53,7 @@ describe('commits on disk are flushed before they are answered', () => {
       if (failNext) throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })
       fsyncSync(fd)
     }
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { flush, onFailure: (e) => failures.push(e) }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { flush, onFailure: (e) => failures.push(e) }))
     await client.exec('CREATE TABLE money (id integer PRIMARY KEY)')
     failNext = true
     // A throw from the file system used to reach PGlite as success: the commit was acknowledged.
@@ -92,7 +92,7 @@ describe('the WAL’s flushes off the database’s thread', () => {
   it('notes a commit’s WAL flush instead of making it, and hands the file out once', async () => {
     const later = walFlushesLater()
     let flushedNow = 0
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later, onFlush: () => flushedNow++ }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { later, onFlush: () => flushedNow++ }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY, amount numeric NOT NULL)')
       later.take()
@@ -118,7 +118,7 @@ describe('the WAL’s flushes off the database’s thread', () => {
       flushedNow.push(fileOf(fd))
       fsyncSync(fd)
     }
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later, flush }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { later, flush }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY)')
       await client.query('INSERT INTO money VALUES (1)')
@@ -161,7 +161,7 @@ describe('the WAL’s flushes off the database’s thread', () => {
       written++
       if (owed.size > 0) early.push(`${fileOf(change.fd)} written before ${[...owed]}`)
     }
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
     try {
       await client.exec('CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL)')
       for (let i = 0; i < 200; i++) await client.query('INSERT INTO money VALUES ($1, $2)', [i, 'x'.repeat(200)])
@@ -199,7 +199,7 @@ describe('the WAL’s flushes off the database’s thread', () => {
       seen.push(change.kind)
       if (owed.size > 0) early.push(`${change.kind} while a WAL flush is owed`)
     }
-    const client = new PGlite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
+    const client = await newPglite(onDisk(join(newFolder(), 'data'), {}, { later: tracked, flush, onChange }))
     try {
       const fill = `INSERT INTO money SELECT g, repeat('x', 200) FROM generate_series(1, 3000) g`
       await client.exec(`CREATE TABLE money (id integer PRIMARY KEY, note text NOT NULL); ${fill}`)

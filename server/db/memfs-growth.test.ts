@@ -1,6 +1,7 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { growFilesInPlace } from './memfs-growth'
+import { newPglite } from './fresh-cluster'
 
 type FileNode = { contents: Uint8Array; usedBytes: number }
 type Stream = { node: FileNode }
@@ -14,8 +15,7 @@ type Fs = {
 let client: PGlite
 let fs: Fs
 beforeAll(async () => {
-  client = new PGlite()
-  await client.waitReady
+  client = await newPglite()
   fs = (client as unknown as { mod: { FS: Fs } }).mod.FS
 })
 afterAll(() => client.close())

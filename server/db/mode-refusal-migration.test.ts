@@ -1,8 +1,9 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorMessageSchema } from '../../domain/error-message'
 import { errorText } from '../../domain/error-words'
 import { migrationFiles } from './migrate'
+import { newPglite } from './fresh-cluster'
 
 /**
  * Migration 0046 reads the English a refused mode switch stored before its reason was data. Each sentence the
@@ -10,7 +11,7 @@ import { migrationFiles } from './migrate'
  */
 let db: PGlite
 beforeAll(async () => {
-  db = new PGlite()
+  db = await newPglite()
   const { sql } = migrationFiles().find((m) => m.version === '0046_mode_refusal_reasons')!
   await db.exec(sql.slice(0, sql.indexOf('ALTER TABLE')))
 })

@@ -1,9 +1,10 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MovementReasonSchema } from '../../domain/movement-reason'
 import { MovementTitleSchema } from '../../domain/movement-title'
 import { movementReasonText, movementTitleText } from '../../domain/movement-words'
 import { migrationFiles } from './migrate'
+import { newPglite } from './fresh-cluster'
 
 /**
  * Migration 0043 reads the English sentences journals and holds carried before titles were data back into titles.
@@ -17,7 +18,7 @@ const readerOf = (version: string, firstAlter: string) => {
 
 let db: PGlite
 beforeAll(async () => {
-  db = new PGlite()
+  db = await newPglite()
   await db.exec(readerOf('0043_movement_titles', 'ALTER TABLE journals'))
   await db.exec(readerOf('0044_movement_reasons', 'ALTER TABLE'))
   await db.exec(readerOf('0045_membership_point_titles', 'ALTER TABLE'))
@@ -121,7 +122,7 @@ describe('membership points lines read from the sentences written before (migrat
 
 describe('a company’s rejection reason without the English sentence around it (migration 0047)', () => {
   it('keeps the reviewer’s words and leaves other reasons as they were', async () => {
-    const scratch = new PGlite()
+    const scratch = await newPglite()
     await scratch.exec(`CREATE TABLE accounts (id integer PRIMARY KEY, kyb_reason text);
       INSERT INTO accounts VALUES (1, 'Beneficial owner Rita Reject: The document is expired'),
         (2, 'The registry does not list this company'), (3, NULL), (4, 'ID document (back) of Mona More')`)

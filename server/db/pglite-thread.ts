@@ -13,10 +13,11 @@
  * `code`, `constraint`, `detail`, …) and is rebuilt on the other side, so callers see what PGlite threw.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { pgliteParsers as parsers } from './pglite-parsers'
 import { growFilesInPlace } from './memfs-growth'
 import { flushFolder, holdsDatabase, onDisk, walFlushesLater } from './flushed-files'
+import { newPglite } from './fresh-cluster'
 import { statementCache } from './prepared'
 
 export type ThreadCall =
@@ -83,10 +84,13 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   // On disk a commit's WAL flush is the server thread's: its answer says which files, and the server says when they
   // are flushed (`confirmed`: flushed-files.ts).
   const later = inMemory ? undefined : walFlushesLater(started.confirmed)
-  const client = new PGlite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later }))
-  const session = sessionOf(client)
-  const ready = client.waitReady.then(() => {
-    growFilesInPlace(client)
+  let client!: PGlite
+  let session!: DatabaseSession
+  // A new database starts as a copy of a new one, not by initdb (fresh-cluster.ts).
+  const ready = newPglite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later })).then((c) => {
+    client = c
+    session = sessionOf(c)
+    growFilesInPlace(c)
     if (created) flushFolder(dataDir)
   })
   const answer = async (request: ThreadRequest): Promise<ThreadAnswer> => {

@@ -2,8 +2,10 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgliteParsers } from './pglite-parsers'
 import { arrayText, statementCache } from './prepared'
+import { freshClusterTemplate } from './fresh-cluster'
 
-const pg = new PGlite()
+// Each database a copy of a new one (fresh-cluster.ts), constructed here as each test needs it: still starting.
+const pg = new PGlite({ loadDataDir: freshClusterTemplate() })
 beforeAll(() => pg.waitReady)
 afterAll(() => pg.close())
 const run = statementCache(pg)
@@ -29,7 +31,7 @@ it('throws what the database refused, with its SQLSTATE, and runs the statement 
 })
 
 it('waits for a database that is still starting, as PGlite’s own query does', async () => {
-  const starting = new PGlite()
+  const starting = new PGlite({ loadDataDir: freshClusterTemplate() })
   try {
     expect((await statementCache(starting).query('SELECT $1::int AS n', [7])).rows).toEqual([{ n: 7 }])
   } finally {
@@ -38,7 +40,7 @@ it('waits for a database that is still starting, as PGlite’s own query does', 
 })
 
 describe('the statement cache every PGlite query runs through', () => {
-  const db = new PGlite({ parsers: pgliteParsers })
+  const db = new PGlite({ parsers: pgliteParsers, loadDataDir: freshClusterTemplate() })
   const cache = statementCache(db)
   beforeAll(async () => {
     await db.waitReady

@@ -1,10 +1,11 @@
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CardStatusReasonSchema, cardStatusReasonText } from '../../domain/card-status-reason'
 import { errorText } from '../../domain/error-words'
 import { verificationGate } from '../../domain/card-issuing'
 import { VerificationReasonSchema, verificationReasonText } from '../../domain/identity'
 import { migrationFiles } from './migrate'
+import { newPglite } from './fresh-cluster'
 
 /**
  * Migration 0054 reads the English the server wrote into columns a page shows back into data. It runs here on
@@ -13,7 +14,7 @@ import { migrationFiles } from './migrate'
  */
 let db: PGlite
 beforeAll(async () => {
-  db = new PGlite()
+  db = await newPglite()
   await db.exec(`
     CREATE TABLE cards (id integer PRIMARY KEY, status text NOT NULL, status_reason text);
     INSERT INTO cards VALUES

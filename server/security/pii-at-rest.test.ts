@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
@@ -11,6 +10,7 @@ import { TEST_DATA_KEYS, testDeps } from '../testing/test-database'
 import { storePersonalData } from '../testing/personal-data-flows'
 import { openText, parseDataKeys, sealText, type SealedText } from './field-crypto'
 import { sealStoredPii } from './seal-stored-pii'
+import { newPglite } from '../db/fresh-cluster'
 
 let t: TestApp
 const advance = (seconds: number) => t.setNow(new Date(t.deps.now().getTime() + seconds * 1000))
@@ -236,7 +236,7 @@ it(
   'upgrades a database of the version before: migration 0042 keeps its ' +
     'rows, the pass seals them, and bank numbers in events are masked',
   async () => {
-    const db = await wrapPglite(inProcess(new PGlite({ parsers: pgliteParsers })))
+    const db = await wrapPglite(inProcess(await newPglite({ parsers: pgliteParsers })))
     try {
       await db.execScript(
         'CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',

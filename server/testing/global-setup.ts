@@ -3,10 +3,10 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { PGlite } from '@electric-sql/pglite'
 import { connectPostgres, inProcess, pgliteParsers, wrapPglite } from '../db/connect'
 import { buildSnapshot, databaseUrl, withAdmin } from './test-database'
 import { removeOrphanBundles } from '../../scripts/build-server'
+import { newPglite } from '../db/fresh-cluster'
 
 /**
  * Vitest global setup of the server projects: builds the run's one migrated, seeded snapshot (see
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const runId = `cash_test_${process.pid}_${Date.now().toString(36)}`
   const started = performance.now()
   if (!url) {
-    const client = new PGlite({ parsers: pgliteParsers })
+    const client = await newPglite({ parsers: pgliteParsers })
     const db = await wrapPglite(inProcess(client, DATABASE_PROCEDURES))
     await buildSnapshot(db)
     const file = join(tmpdir(), `${runId}.tar`)
