@@ -34,6 +34,7 @@ const POSTGRES_ONLY = [
   'server/money-out/freeze-race.test.ts',
   'server/accounts/time-zone-race.test.ts',
   'server/membership/claim-race.test.ts',
+  'server/admin/hold-release-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']

@@ -85,8 +85,15 @@ export async function adminReleaseHold(
   action: 'release' | 'force_expire',
   reason: string,
 ) {
-  const hold = await db.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-  if (!hold) throw new DomainError('not_found', say('no_such_hold'))
+  // What the hold reserved for first, then the hold (docs/architecture-notes.md, "Lock order"), as a withdrawal's
+  // release and a card clearing take them: hold first, a release at the same moment as either deadlocked.
+  const kind = await db.selectFrom('holds').select('kind').where('id', '=', holdId).executeTakeFirst()
+  if (!kind) throw new DomainError('not_found', say('no_such_hold'))
+  if (kind.kind === WITHDRAWAL_HOLD_KIND)
+    await db.selectFrom('withdrawals').select('id').where('hold_id', '=', holdId).forUpdate().execute()
+  else if (kind.kind === 'card_authorization')
+    await db.selectFrom('card_authorizations').select('id').where('hold_id', '=', holdId).forUpdate().execute()
+  const hold = await db.selectFrom('holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirstOrThrow()
   if (hold.status !== 'pending') {
     throw new DomainError(
       'hold_not_pending',
