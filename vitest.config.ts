@@ -35,6 +35,7 @@ const POSTGRES_ONLY = [
   'server/accounts/time-zone-race.test.ts',
   'server/membership/claim-race.test.ts',
   'server/admin/hold-release-race.test.ts',
+  'server/membership/referral-payout-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']

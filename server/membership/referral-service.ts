@@ -182,7 +182,8 @@ async function personalAccount(db: Tx, userId: string) {
 /**
  * Pays each referrer what earlier months accrued and was not paid yet, when the total is above $1 (smaller
  * totals roll over), from the cashback pool to their cash in USDC. A short pool, or a referrer without a
- * personal account, leaves it unpaid for the next run.
+ * personal account, leaves it unpaid for the next run. Two runs at once pay once: each payout locks the accruals
+ * it pays and sums them in its own transaction, so the second waits for the first and then finds them paid.
  */
 export async function payReferrals(deps: Deps): Promise<number> {
   const month = monthOf(deps.now())
@@ -195,10 +196,21 @@ export async function payReferrals(deps: Deps): Promise<number> {
     .execute()
   let paid = 0
   for (const row of totals) {
-    const total = BigInt(row.total)
-    if (!referralPayoutDue(total)) continue
+    if (!referralPayoutDue(BigInt(row.total))) continue
     try {
       await deps.db.kysely.transaction().execute(async (tx) => {
+        // Read again under lock: the total read above may have been paid since by a run overlapping this one.
+        const unpaid = await tx
+          .selectFrom('referral_accruals')
+          .select(['id', 'amount'])
+          .where('referrer_user_id', '=', row.referrer_user_id)
+          .where('payout_id', 'is', null)
+          .where('month', '<', month)
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+        const total = unpaid.reduce((sum, a) => sum + a.amount, 0n)
+        if (!referralPayoutDue(total)) return
         const accountId = await personalAccount(tx, row.referrer_user_id)
         if (!accountId) return
         const journalId = deps.newId()
@@ -243,9 +255,11 @@ export async function payReferrals(deps: Deps): Promise<number> {
         await tx
           .updateTable('referral_accruals')
           .set({ payout_id: payoutId })
-          .where('referrer_user_id', '=', row.referrer_user_id)
-          .where('payout_id', 'is', null)
-          .where('month', '<', month)
+          .where(
+            'id',
+            'in',
+            unpaid.map((a) => a.id),
+          )
           .execute()
         paid += 1
       })
@@ -253,7 +267,7 @@ export async function payReferrals(deps: Deps): Promise<number> {
       if (error instanceof DomainError && error.code === 'insufficient_funds')
         deps.log.warn('referral payout waits: cashback pool short', {
           referrer: row.referrer_user_id,
-          amount: toDecimal(total, 'USDC'),
+          amount: toDecimal(BigInt(row.total), 'USDC'),
         })
       else throw error
     }

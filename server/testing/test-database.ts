@@ -187,9 +187,10 @@ export async function withAdmin<T>(url: string, work: (client: pg.Client) => Pro
 /**
  * Resolves once some connection to this PostgreSQL database waits on a lock (what `started` ran into, a transaction
  * the caller holds open), or once `started` settles without having waited. A race test holds its transaction open
- * until then, so the other side is known to be under way. Polls `pg_stat_activity`: the wait is the event.
+ * until then, so the other side is known to be under way. Polls `pg_stat_activity`: the wait is the event. With
+ * `waiters`, resolves once that many connections wait (a second side started after the first is known to wait).
  */
-export async function someoneWaitsOnALock(db: Db['kysely'], started: Promise<unknown>): Promise<void> {
+export async function someoneWaitsOnALock(db: Db['kysely'], started: Promise<unknown>, waiters = 1): Promise<void> {
   let settled = false
   void started.then(
     () => (settled = true),
@@ -198,7 +199,7 @@ export async function someoneWaitsOnALock(db: Db['kysely'], started: Promise<unk
   while (!settled) {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)
-    if (rows[0]!.n > 0) return
+    if (rows[0]!.n >= waiters) return
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
