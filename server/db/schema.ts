@@ -219,6 +219,8 @@ export interface ChainDepositsTable {
   id: string
   account_id: string
   tx_hash: string
+  /** The transfer's log in its transaction; null when the indexer did not say (migration 0063). */
+  log_index: number | null
   asset: string
   amount: Money
   from_address: string

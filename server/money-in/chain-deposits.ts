@@ -67,7 +67,15 @@ export async function sandboxChainTransfer(
   const chain = sandboxChain(deps)
   const block = chain.currentBlock(deps.now()) + 1n
   const hash = txHash(`${deps.newId()}:${to}:${units}`)
-  const data = { txHash: hash, to, from, asset: input.asset, amount: units.toString(), blockNumber: block.toString() }
+  const data = {
+    txHash: hash,
+    logIndex: 0,
+    to,
+    from,
+    asset: input.asset,
+    amount: units.toString(),
+    blockNumber: block.toString(),
+  }
   await scheduleWebhook(deps, db, 'chain', 'transfer.detected', data, chain.blockTime(block))
   const confirmedAt = chain.blockTime(block + BigInt(REQUIRED_CONFIRMATIONS - 1))
   await scheduleWebhook(
@@ -83,6 +91,8 @@ export async function sandboxChainTransfer(
 
 const Detected = z.object({
   txHash: z.string(),
+  /** Which transfer of the transaction (its log's index): one transaction may pay a safe more than once. */
+  logIndex: z.number().int().nonnegative().optional(),
   to: z.string(),
   from: z.string(),
   asset: z.enum(['USDC', 'USDT', 'ETH', 'weETH']),
@@ -119,6 +129,8 @@ export const chainEvents = {
         account_id: account.id,
         // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
         tx_hash: e.txHash.toLowerCase(),
+        // An indexer that does not say which log has one deposit per transaction, as before migration 0063.
+        log_index: e.logIndex ?? null,
         asset: e.asset,
         amount: BigInt(e.amount),
         from_address: e.from,
@@ -127,21 +139,24 @@ export const chainEvents = {
         required_confirmations: REQUIRED_CONFIRMATIONS,
         status: 'pending',
       })
-      .onConflict((oc) => oc.column('tx_hash').doNothing())
+      .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
       .execute()
   },
   'transfer.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Confirmed.parse(raw)
     if (e.confirmations < REQUIRED_CONFIRMATIONS) return
-    const depositOf = () =>
+    // A transaction is confirmed whole: every transfer of it to a safe (each log) is credited.
+    const depositsOf = () =>
       db
         .selectFrom('chain_deposits')
         .selectAll()
         .where('tx_hash', '=', e.txHash.toLowerCase())
+        .orderBy('log_index')
+        .orderBy('id')
         .forUpdate()
-        .executeTakeFirst()
-    let deposit = await depositOf()
-    if (!deposit) {
+        .execute()
+    let deposits = await depositsOf()
+    if (deposits.length === 0) {
       // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
       // that overtook its detection (an indexer's retry, a delivery that waited on a stopped server): refused, so
       // it is delivered again after the detection instead of being recorded as done and the deposit never credited.
@@ -159,24 +174,25 @@ export const chainEvents = {
         )
       // Each statement sees what was committed when it started (PostgreSQL's READ COMMITTED): the detection may have
       // committed, its deposit with it, between the first look and this one. Only a detection without one is ignored.
-      deposit = await depositOf()
-      if (!deposit) return
+      deposits = await depositsOf()
     }
-    if (deposit.status === 'credited') return
-    const asset = deposit.asset as HeldAsset
-    const journalId = await creditIncoming(deps, db, {
-      accountId: deposit.account_id,
-      asset,
-      gross: deposit.amount,
-      fee: 0n,
-      kind: 'deposit',
-      title: title('deposit', { asset }),
-      reference: deposit.tx_hash,
-    })
-    await db
-      .updateTable('chain_deposits')
-      .set({ status: 'credited', journal_id: journalId, credited_at: deps.now() })
-      .where('id', '=', deposit.id)
-      .execute()
+    for (const deposit of deposits) {
+      if (deposit.status === 'credited') continue
+      const asset = deposit.asset as HeldAsset
+      const journalId = await creditIncoming(deps, db, {
+        accountId: deposit.account_id,
+        asset,
+        gross: deposit.amount,
+        fee: 0n,
+        kind: 'deposit',
+        title: title('deposit', { asset }),
+        reference: deposit.tx_hash,
+      })
+      await db
+        .updateTable('chain_deposits')
+        .set({ status: 'credited', journal_id: journalId, credited_at: deps.now() })
+        .where('id', '=', deposit.id)
+        .execute()
+    }
   },
 }

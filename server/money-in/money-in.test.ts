@@ -200,6 +200,24 @@ describe('webhooks', () => {
     expect(await balance()).toBe('2505')
   })
 
+  it('credits each transfer of one transaction that pays the safe twice (a batch payout), each once', async () => {
+    const first = await detected()
+    first.data = { ...first.data, logIndex: 3 } as typeof first.data
+    const second = { ...first, id: 'evt_batch_2', data: { ...first.data, amount: '3000000', logIndex: 7 } }
+    expect((await postWebhook('chain', first)).status).toBe(200)
+    expect((await postWebhook('chain', second)).status).toBe(200)
+    // The indexer resends the second transfer under a new event id: the same log, not a third transfer.
+    expect((await postWebhook('chain', { ...second, id: 'evt_batch_3' })).status).toBe(200)
+    expect((await postWebhook('chain', confirmed)).status).toBe(200)
+    expect(await balance()).toBe('2508')
+    const deposits = (await paula.json('GET', `/accounts/${account}/deposits`)).body.items
+    expect(deposits.map((d: { amount: string; status: string }) => [d.amount, d.status]).sort()).toEqual([
+      ['3', 'credited'],
+      ['5', 'credited'],
+    ])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
     const spam = await detected()
     spam.data = { ...spam.data, amount: '0' }
