@@ -5,8 +5,12 @@ import { DomainError } from '../../domain/errors'
 import type { Database } from '../db/schema'
 import type { Tx } from '../db/connect'
 
-/** What identifies an idempotent request: who asked (scope), their key, and a fingerprint of what they asked. */
-export type IdempotencyRef = { scope: string; key: string; hash: string }
+/**
+ * What identifies an idempotent request: who asked (scope), their key, and a fingerprint of what they asked
+ * (`hash`). `asSent` is the fingerprint keys were stored with before it ignored the order of the body's fields: a key
+ * stored then still replays a retry written as its first request was.
+ */
+export type IdempotencyRef = { scope: string; key: string; hash: string; asSent?: string }
 
 export type StoredResponse = { status: number; body: unknown; replayed: boolean }
 
@@ -21,11 +25,34 @@ export function parseIdempotencyKey(value: string | undefined): string {
   return value
 }
 
-/** A fingerprint of what was asked, so a key reused for a different request is refused. */
-export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
+/** A JSON value with every object's fields in one order (by name): what was asked, not how it was written. */
+function inFieldOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inFieldOrder)
+  if (value === null || typeof value !== 'object') return value
+  const object = value as Record<string, unknown>
+  return Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((name) => [name, inFieldOrder(object[name])]),
+  )
+}
+
+const fingerprint = (method: string, path: string, body: unknown) =>
+  createHash('sha256')
     .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
     .digest('hex')
+
+/**
+ * A fingerprint of what was asked, so a key reused for a different request is refused: the method, the path and the
+ * body's parameters, whatever the order its fields were written in (a client's retry may serialize them anew).
+ */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return fingerprint(method, path, inFieldOrder(body))
+}
+
+/** The fingerprint keys were stored with before `requestHash` ignored field order: the body as it was sent. */
+export function requestHashAsSent(method: string, path: string, body: unknown): string {
+  return fingerprint(method, path, body)
 }
 
 /**
@@ -35,7 +62,7 @@ export function requestHash(method: string, path: string, body: unknown): string
  */
 export async function withIdempotency(
   db: Kysely<Database>,
-  ref: { scope: string; key: string; hash: string },
+  ref: IdempotencyRef,
   effect: (tx: Tx) => Promise<{ status: number; body: unknown }>,
 ): Promise<StoredResponse> {
   return db.transaction().execute(async (tx) => {
@@ -52,7 +79,8 @@ export async function withIdempotency(
         .where('scope', '=', ref.scope)
         .where('key', '=', ref.key)
         .executeTakeFirstOrThrow()
-      if (row.request_hash !== ref.hash) throw new DomainError('idempotency_key_reused')
+      if (row.request_hash !== ref.hash && row.request_hash !== ref.asSent)
+        throw new DomainError('idempotency_key_reused')
       if (row.response_status === null) throw new DomainError('idempotency_in_progress')
       return { status: row.response_status, body: row.response_body, replayed: true }
     }

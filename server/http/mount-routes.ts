@@ -5,7 +5,7 @@ import { fieldMessages } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import type { Tx } from '../db/connect'
 import { RefusalWithFollowUp } from './refusal'
-import { parseIdempotencyKey, requestHash, withIdempotency } from './idempotency'
+import { parseIdempotencyKey, requestHash, requestHashAsSent, withIdempotency } from './idempotency'
 import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
 import { jsonAnswer, limitBody } from './lean-middleware'
@@ -164,6 +164,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
         scope: principal?.userId ?? 'anonymous',
         key,
         hash: requestHash(route.method, c.req.path, rawBody),
+        asSent: requestHashAsSent(route.method, c.req.path, rawBody),
       }
       const effect = route.batch
         ? route

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
@@ -78,6 +79,49 @@ describe('idempotent money movement', () => {
     expect(other.status).toBe(422)
     expect(other.body.error.code).toBe('idempotency_key_reused')
     expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2501')
+  })
+
+  it('replays a retry that writes the same fields in another order: parameters are compared, not bytes', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const holder = await signIn(t.app, 'personal')
+    const key = { 'idempotency-key': 'reordered-key-01' }
+    const first = await admin.json(
+      'POST',
+      '/sandbox/deposits',
+      { accountId: ACCOUNT_IDS.personal, asset: 'USDC', amount: '1' },
+      key,
+    )
+    expect(first.status).toBe(201)
+    const retry = await admin.request(
+      'POST',
+      '/sandbox/deposits',
+      { amount: '1', asset: 'USDC', accountId: ACCOUNT_IDS.personal },
+      key,
+    )
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect((await retry.json()).journalId).toBe(first.body.journalId)
+    expect(await usdcBalance(holder, ACCOUNT_IDS.personal)).toBe('2501')
+  })
+
+  it('replays a key stored before the fingerprint ignored the order, retried as it was first sent', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const body = { asset: 'USDC', amount: '2', accountId: ACCOUNT_IDS.personal }
+    const key = { 'idempotency-key': 'stored-before-01' }
+    const first = await admin.json('POST', '/sandbox/deposits', body, key)
+    expect(first.status).toBe(201)
+    // The fingerprint as it was: the body's JSON in the order it was written.
+    const asSent = createHash('sha256')
+      .update(`post /app/cash/api/v1/sandbox/deposits ${JSON.stringify(body)}`)
+      .digest('hex')
+    await sql`UPDATE idempotency_keys SET request_hash = ${asSent} WHERE key = 'stored-before-01'`.execute(
+      t.deps.db.kysely,
+    )
+    const retry = await admin.request('POST', '/sandbox/deposits', body, key)
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    const other = await admin.json('POST', '/sandbox/deposits', { ...body, amount: '3' }, key)
+    expect(other.body.error.code).toBe('idempotency_key_reused')
   })
 
   it('requires an Idempotency-Key on every money-moving route', async () => {
