@@ -56,6 +56,11 @@ export interface AccountsTable {
   safe_address: string | null
   mode: 'direct_pay' | 'borrow'
   time_zone: string
+  /** When `time_zone` last changed (the business clock), written with it (migration 0064). */
+  time_zone_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** Movements from this moment until `time_zone_changed_at` count on `limit_day_carried_to` (migration 0064). */
+  limit_day_carried_from: ColumnType<Date | null, never, never>
+  limit_day_carried_to: ColumnType<Date | null, never, never>
   daily_limit: Money
   monthly_limit: Money
   kyb_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>

@@ -62,20 +62,20 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerCheckResp
   // The running totals the limits read (migration 0028), each against the rows it totals.
   const counters = await sql<{ kind: string; id: string; cached: bigint | null; actual: bigint | null }>`
     WITH limit_rows AS (
-      SELECT j.account_id, (j.created_at AT TIME ZONE a.time_zone)::date AS day, e.amount
+      SELECT j.account_id, limit_day(a, j.created_at) AS day, e.amount
       FROM journals j JOIN entries e ON e.journal_id = j.id AND e.side = 'debit'
       JOIN ledger_accounts la ON la.id = e.ledger_account_id AND la.account_id = j.account_id AND la.asset = 'USDC'
       JOIN accounts a ON a.id = j.account_id
       WHERE j.kind IN (${sql.join([...LIMIT_JOURNAL_KINDS])})
       UNION ALL
-      SELECT h.account_id, (h.created_at AT TIME ZONE a.time_zone)::date, h.amount FROM holds h JOIN accounts a
+      SELECT h.account_id, limit_day(a, h.created_at), h.amount FROM holds h JOIN accounts a
         ON a.id = h.account_id
       WHERE h.status = 'pending' AND h.asset = 'USDC' AND h.kind IN (${sql.join([...LIMIT_HOLD_KINDS])})),
     limits AS (SELECT account_id::text || ' ' || day AS id, sum(amount) AS actual FROM limit_rows
       GROUP BY account_id, day),
     pending AS (SELECT account_id::text || ' ' || kind AS id, sum(amount) AS actual FROM holds WHERE status = 'pending'
       AND asset = 'USDC' AND account_id IS NOT NULL GROUP BY account_id, kind),
-    cards AS (SELECT c.card_id::text || ' ' || (c.created_at AT TIME ZONE a.time_zone)::date
+    cards AS (SELECT c.card_id::text || ' ' || limit_day(a, c.created_at)
       AS id, sum(CASE WHEN c.status = 'cleared' THEN c.cleared_amount ELSE c.amount END) AS actual
       FROM card_authorizations c JOIN accounts a ON a.id = c.account_id WHERE c.status IN ('approved', 'cleared')
         GROUP BY 1)

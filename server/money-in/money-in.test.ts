@@ -422,6 +422,25 @@ describe('PIX top-up', () => {
     )
     expect(over.body.error).toMatchObject({ code: 'pix_daily_limit', fields: { brlAmount: expect.any(String) } })
   })
+
+  it('keeps counting the day’s R$50,000 when the holder moves to a time zone where a new day has begun', async () => {
+    const charge = (brlAmount: string) =>
+      paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount }, { 'idempotency-key': key() })
+    // 10:55 on the 21st in São Paulo.
+    t.setNow(new Date('2026-11-21T13:55:00Z'))
+    expect((await charge('40000')).status).toBe(201)
+    // Six minutes later (the charge still valid) the account moves to Brisbane, where it is 00:01 on the 22nd.
+    t.setNow(new Date('2026-11-21T14:01:00Z'))
+    const moved = await paula.json('PUT', '/profile', {
+      name: 'Paula Pereira',
+      language: null,
+      phone: null,
+      timeZone: 'Australia/Brisbane',
+    })
+    expect(moved.status).toBe(200)
+    expect((await charge('10000.01')).body.error).toMatchObject({ code: 'pix_daily_limit' })
+    expect((await charge('10000')).status).toBe(201)
+  })
 })
 
 describe('bank receive', () => {

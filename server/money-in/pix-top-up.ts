@@ -2,7 +2,7 @@ import { say } from '../../domain/error-message'
 import { sql, type Selectable } from 'kysely'
 import { z } from 'zod'
 import { encodeBrCode } from '../../domain/br-code'
-import { startOfDay } from '../../domain/calendar'
+import { localDays, startOfDay } from '../../domain/calendar'
 import { DomainError } from '../../domain/errors'
 import { PIX_TOP_UP, pixTopUpQuote } from '../../domain/money-in'
 import { parseAmount, toDecimal, toFixedDecimal } from '../../domain/money'
@@ -66,10 +66,15 @@ export async function createPixCharge(deps: Deps, db: Tx, accountId: string, brl
     .where('id', '=', accountId)
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow()
+  // The holder's day began at its local midnight, or earlier when the time zone changed today: the day the change
+  // was made on carries over, until the new zone's day ends (migration 0064).
+  const { today: localToday } = localDays(now, account.time_zone)
   const today = await sql<{ total: bigint }>`
-    SELECT COALESCE(sum(brl_amount), 0) AS total FROM pix_charges
-    WHERE account_id = ${accountId} AND status <> 'expired' AND created_at >=
-      ${startOfDay(now, account.time_zone)}`.execute(db)
+    SELECT COALESCE(sum(c.brl_amount), 0) AS total FROM pix_charges c
+    WHERE c.account_id = ${accountId} AND c.status <> 'expired' AND c.created_at >= LEAST(
+      ${startOfDay(now, account.time_zone)}::timestamptz,
+      (SELECT a.limit_day_carried_from FROM accounts a
+        WHERE a.id = ${accountId} AND a.limit_day_carried_to >= ${localToday}::date))`.execute(db)
   if ((today.rows[0]?.total ?? 0n) + centavos > PIX_TOP_UP.dailyMaxBrl)
     throw new DomainError('pix_daily_limit', undefined, { brlAmount: say('pix_daily_limit') })
   const q = pixTopUpQuote(centavos, SANDBOX_FX.brlUsdMicro)

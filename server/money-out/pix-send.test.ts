@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 const BCB_EXAMPLE =
@@ -71,6 +72,38 @@ describe('PIX send', () => {
       code: 'over_daily_limit',
       fields: { brlAmount: expect.stringMatching(/daily/) },
     })
+  })
+
+  it('does not start a new day for the daily limit when the holder moves to a time zone past midnight', async () => {
+    await sql`UPDATE accounts SET daily_limit = 20000000 WHERE id = ${account}`.execute(t.deps.db.kysely)
+    const pay = async (brlAmount: string) => {
+      const quote = await paula.json('POST', `/accounts/${account}/pix/payments`, {
+        destination: '529.982.247-25',
+        brlAmount,
+      })
+      return quote.status === 201 ? (await confirm(quote.body.id)).body : quote.body
+    }
+    const moveTo = async (timeZone: string) =>
+      (await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null, timeZone })).status
+    // A payment's journal is dated by the database's clock, the real one: the business clock runs beside it. At
+    // `midnight` (the next full hour at least five minutes away) a new day begins in one zone, it is noon in another.
+    const real = Date.now()
+    const midnight = new Date(Math.ceil((real + 5 * 60_000) / 3_600_000) * 3_600_000)
+    const hour = midnight.getUTCHours()
+    const zone = (offset: number) => `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}` // Etc/GMT-10 is UTC+10
+    t.setNow(new Date(real))
+    expect(await moveTo(zone(12 - hour))).toBe(200)
+    // Late morning there: 18.18 of the day's 20 paid.
+    expect(await pay('90')).toMatchObject({ status: 'completed' })
+    // Just after `midnight` the holder moves to the zone where a new day has just begun.
+    t.setNow(new Date(midnight.getTime() + 60_000))
+    expect(await moveTo(zone(hour <= 12 ? -hour : 24 - hour))).toBe(200)
+    expect(await pay('90')).toMatchObject({ error: { code: 'over_daily_limit' } })
+    expect((await paula.json('GET', `/accounts/${account}/balances`)).body.dailyLeft).toBe('1.82')
+    // The next day there is a new day.
+    t.setNow(new Date(midnight.getTime() + 24 * 3_600_000 + 60_000))
+    expect(await pay('90')).toMatchObject({ status: 'completed' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
   it('its history detail shows the reais, the key masked, the rate, the fee and the end-to-end id', async () => {

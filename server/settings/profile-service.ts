@@ -41,7 +41,7 @@ export async function getProfile(deps: Pick<Deps, 'config'>, db: Tx, principal: 
  * holder's name, so it is renamed with them. A company's time zone is refused to a plain member at the field.
  */
 export async function saveProfile(
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'config' | 'now'>,
   db: Tx,
   principal: Principal,
   body: ProfileBody,
@@ -62,7 +62,13 @@ export async function saveProfile(
         timeZone: say('only_managers_time_zone'),
       })
     }
-    await db.updateTable('accounts').set({ time_zone: body.timeZone }).where('id', '=', target.accountId).execute()
+    // The change dated by the business clock: the day it is made on carries over to the new zone (migration 0064).
+    if (current.time_zone !== body.timeZone)
+      await db
+        .updateTable('accounts')
+        .set({ time_zone: body.timeZone, time_zone_changed_at: deps.now() })
+        .where('id', '=', target.accountId)
+        .execute()
   }
   await db
     .updateTable('users')
