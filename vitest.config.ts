@@ -36,6 +36,7 @@ const POSTGRES_ONLY = [
   'server/membership/claim-race.test.ts',
   'server/admin/hold-release-race.test.ts',
   'server/membership/referral-payout-race.test.ts',
+  'server/jobs/recurring-jobs-race.test.ts',
 ]
 const POSTGRES_SUITES = process.env.CASH_PG_ALL
   ? ['server/**/*.test.ts']
@@ -57,6 +58,7 @@ const POSTGRES_SUITES = process.env.CASH_PG_ALL
       'server/history/history-paging.test.ts',
       'server/admin/audit.test.ts',
       'server/admin/refunds-service.test.ts',
+      'server/jobs/recurring-jobs.test.ts',
     ]
 // PASSWORD_COST=test: scrypt at N=1024 for every hash the suites make and seed (server/auth/password.ts), the
 // global setup's seeded snapshot included (it runs in this process, so the variable is set here too).

@@ -1,7 +1,7 @@
 import { dailyInterest } from '../../domain/borrow'
 import { toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
-import { enqueue } from '../jobs/job-queue'
+import { scheduleRecurring } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import { title } from '../../domain/movement-title'
 
@@ -112,10 +112,11 @@ export async function runInterestJob(deps: Deps, day: string) {
     })
     const next = utcDay(new Date(Date.parse(`${charged}T00:00:00Z`) + DAY_MS))
     if (next >= today) {
-      await enqueue(deps.db.kysely, deps, {
+      await scheduleRecurring(deps, {
         kind: 'interest.accrue',
         payload: { day: next },
         runAt: new Date(Date.parse(`${next}T00:00:00Z`) + DAY_MS),
+        from: 'run',
       })
       return
     }
@@ -123,23 +124,22 @@ export async function runInterestJob(deps: Deps, day: string) {
   }
 }
 
-/** Makes sure each recurring job has a pending run (after a restart, or when a chain gave up). */
+/**
+ * Makes sure each recurring job has a pending run (after a restart, or when a chain gave up); one each, however many
+ * servers start at once (`scheduleRecurring`).
+ */
 export async function scheduleRecurringJobs(deps: Deps, positionCheckSeconds: number) {
-  const db = deps.db.kysely
-  const pending = async (kind: string) =>
-    (await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('status', '=', 'pending')
-      .executeTakeFirst()) !== undefined
   const now = deps.now()
-  if (!(await pending('interest.accrue')))
-    await enqueue(db, deps, { kind: 'interest.accrue', payload: { day: utcDay(now) }, runAt: nextUtcMidnight(now) })
-  if (!(await pending('positions.check')))
-    await enqueue(db, deps, {
-      kind: 'positions.check',
-      payload: {},
-      runAt: new Date(now.getTime() + positionCheckSeconds * 1000),
-    })
+  await scheduleRecurring(deps, {
+    kind: 'interest.accrue',
+    payload: { day: utcDay(now) },
+    runAt: nextUtcMidnight(now),
+    from: 'start',
+  })
+  await scheduleRecurring(deps, {
+    kind: 'positions.check',
+    payload: {},
+    runAt: new Date(now.getTime() + positionCheckSeconds * 1000),
+    from: 'start',
+  })
 }

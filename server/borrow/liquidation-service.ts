@@ -8,7 +8,7 @@ import { bpsToRatio, healthBps } from '../../domain/spendable'
 import { loadPosition } from '../accounts/account-service'
 import type { LiquidationsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
-import { enqueue } from '../jobs/job-queue'
+import { scheduleRecurring } from '../jobs/job-queue'
 import { ledgerAccountId, postJournal, type JournalInput } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { cancelWithdrawal } from '../money-out/withdrawals'
@@ -172,9 +172,10 @@ export async function checkPositions(deps: Deps): Promise<{ checked: number; liq
 export async function runPositionsJob(deps: Deps) {
   const result = await checkPositions(deps)
   if (result.liquidated) deps.log.info('positions checked', result)
-  await enqueue(deps.db.kysely, deps, {
+  await scheduleRecurring(deps, {
     kind: 'positions.check',
     payload: {},
     runAt: new Date(deps.now().getTime() + POSITION_CHECK_SECONDS * 1000),
+    from: 'run',
   })
 }

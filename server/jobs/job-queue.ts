@@ -33,6 +33,35 @@ export async function enqueue(
 }
 
 /**
+ * Schedules a run of a recurring job (interest, positions check, membership day: one chain of runs, each run
+ * schedules the next) unless one is pending already, so each kind has at most one pending run whoever schedules it:
+ * servers at start (`from: 'start'`), or a run its next (`from: 'run'`). Check and insert are one transaction under an
+ * advisory lock per kind: two servers starting together both saw none and both inserted, and each copy then scheduled
+ * its own next, for ever. At start a claimed run counts (it will schedule its next); a run does not count claimed
+ * ones (itself, or a copy running beside it), else two copies running at once would each leave it to the other.
+ * A one-off run of a recurring kind (payload `once: true`, a price change's positions check) is no run of the chain.
+ * Returns the new job's id, or null when one was pending.
+ */
+export async function scheduleRecurring(
+  deps: Pick<Deps, 'db' | 'newId' | 'now'>,
+  job: { kind: string; payload: unknown; runAt: Date; from: 'start' | 'run' },
+): Promise<string | null> {
+  return deps.db.kysely.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cash.recurring_job:${job.kind}`}, 0))`.execute(tx)
+    let pending = tx
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', job.kind)
+      .where('status', '=', 'pending')
+      .where(sql<boolean>`NOT (payload @> '{"once": true}')`)
+    if (job.from === 'run')
+      pending = pending.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', deps.now())]))
+    if (await pending.executeTakeFirst()) return null
+    return enqueue(tx, deps, job)
+  })
+}
+
+/**
  * Claims due jobs (`FOR UPDATE SKIP LOCKED`: two processes never take the same row), runs them in
  * `run_at` order, and marks each done, or schedules a retry with backoff (2, 4, 8, 16, 32 s), or gives up after
  * 6 attempts or at once on a `PermanentJobError`.

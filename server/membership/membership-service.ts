@@ -20,7 +20,7 @@ import { toDecimal } from '../../domain/money'
 import { title, type MovementTitle } from '../../domain/movement-title'
 import { usdValue } from '../../domain/prices'
 import type { Deps } from '../http/route-table'
-import { enqueue } from '../jobs/job-queue'
+import { scheduleRecurring } from '../jobs/job-queue'
 import { accountBalance } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { accrueReferral, payReferrals, refreshPendingQualifications } from './referral-service'
@@ -237,26 +237,24 @@ export async function runMembershipDaily(deps: Deps, day: string) {
     deps.log.info('membership re-qualified', { month, changed, referralPayouts: paid })
   }
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
-  await enqueue(deps.db.kysely, deps, {
+  await scheduleRecurring(deps, {
     kind: MEMBERSHIP_DAILY_JOB,
     payload: { day: new Date(next.getTime() - 1).toISOString().slice(0, 10) },
     runAt: next,
+    from: 'run',
   })
 }
 
-/** Makes sure the daily membership job has a pending run (at start, after a restart). */
+/** Makes sure the daily membership job has a pending run (at start, after a restart): one, however many start. */
 export async function scheduleMembershipJobs(deps: Deps) {
-  const db = deps.db.kysely
-  const pending = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', MEMBERSHIP_DAILY_JOB)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  if (pending) return
   const now = deps.now()
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
-  await enqueue(db, deps, { kind: MEMBERSHIP_DAILY_JOB, payload: { day: now.toISOString().slice(0, 10) }, runAt: next })
+  await scheduleRecurring(deps, {
+    kind: MEMBERSHIP_DAILY_JOB,
+    payload: { day: now.toISOString().slice(0, 10) },
+    runAt: next,
+    from: 'start',
+  })
 }
 
 /** VIP by invitation: an admin sets it; removing it sets the tier this month's points earn. */
