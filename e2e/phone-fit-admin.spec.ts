@@ -7,7 +7,7 @@ import { byName, walkFlows, type Flow } from './support/phone-walk'
 
 /**
  * Every step of the back office's multi-step forms fits a phone (issue 18), walked as e2e/phone-fit.spec.ts walks the
- * holder's: once in English in light and once in Portuguese in dark, each step measured at 320 and 360 px. The route
+ * holder's: once in English in light and once in Portuguese in dark, each step measured at 320 px. The route
  * walk measures each back-office page as it opens; these flows measure what only their forms show: errors at the
  * fields, the asks before an action, the results, a second admin's decisions and the audit entries. Each flow makes
  * its own objects (a fresh holder, a campaign, a rule, a recon), so it depends on no other test and leaves the

@@ -4,7 +4,7 @@ import { byName, confirmWithPassword, fillAddress, submit, uploadAll, walkFlows,
 /**
  * Every step of every multi-step form fits a phone (DESIGN.md, Layout): each flow is walked once in English in light
  * and once in Portuguese (whose strings run longer) in dark, at a desktop window; at each step the page is measured at
- * 320 and 360 px without walking it again (e2e/support/fit.ts). The
+ * 320 px without walking it again (e2e/support/fit.ts). The
  * route walk (route-walk.spec.ts) measures every route's first screen the same way; this walks what only a form's steps
  * show: errors at the fields, quotes, confirm sheets, recipients, results, audit entries.
  */

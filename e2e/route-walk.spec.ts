@@ -20,7 +20,7 @@ import { axeViolations } from './support/axe'
  *   in light; a representative subset that covers each shared component again in dark;
  * - a holder's screen, in a browser that prefers Portuguese, shows its Portuguese title and none of the English
  *   page strings. (Back-office and support screens are checked when their rewrite lands.)
- * - every screen fits a phone (e2e/support/fit.ts): at 320 and 360 px, in English in light and in Portuguese (its
+ * - every screen fits a phone (e2e/support/fit.ts): at 320 px, in English in light and in Portuguese (its
  *   strings run longer) in dark, it does not scroll sideways and cuts off no control; the dark subset again at 320 px
  *   in English. The window changes on the loaded page, so this costs no page load beyond the Portuguese one.
  * One test per embed and persona, so the workers share the walk.

@@ -108,3 +108,32 @@ describe('the colour scheme changes colours, never a size', () => {
     ])
   })
 })
+
+/**
+ * The browser tests measure phone fit at 320 px only (e2e/support/fit.ts, FIT_WIDTHS): nothing may lay out
+ * differently between the narrowest phone and a wide one, so a page that fits 320 px fits 360–430 px too.
+ */
+describe('nothing changes the layout between the narrowest phone and a wide one', () => {
+  it('every width a media or container query names is a tablet’s or wider (720 px and up)', () => {
+    const widths = STYLES.flatMap((path) =>
+      [...read(path).matchAll(/@(?:media|container)[^{]*/g)].flatMap(([query]) =>
+        [...query.matchAll(/(\d+(?:\.\d+)?)(px|rem|em)/g)].map(([, n, unit]) => ({
+          path,
+          query: query.trim(),
+          px: Number(n) * (unit === 'px' ? 1 : 16),
+        })),
+      ),
+    )
+    expect(widths.length).toBeGreaterThan(0)
+    expect(widths.filter((w) => w.px < 720)).toEqual([])
+  })
+
+  it('no page code reads the window’s width or watches an element’s size', () => {
+    const readers = CODE.filter((path) =>
+      /\b(innerWidth|outerWidth|clientWidth|offsetWidth|visualViewport|ResizeObserver)\b|matchMedia\([^)]*width/.test(
+        read(path),
+      ),
+    )
+    expect(readers).toEqual([])
+  })
+})
