@@ -97,14 +97,14 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
       const { changeId } = z.object({ changeId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => applyModeChange(deps, tx, changeId))
     },
-    'interest.accrue': async (payload) => {
+    'interest.accrue': async (payload, run) => {
       const { day } = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).parse(payload)
-      await runInterestJob(deps, day)
+      await runInterestJob(deps, day, run.id)
     },
-    'positions.check': async (payload) => {
+    'positions.check': async (payload, run) => {
       // A price change asks for one extra check now; the recurring chain reschedules itself.
       if (z.object({ once: z.boolean().optional() }).parse(payload).once) await checkPositions(deps)
-      else await runPositionsJob(deps)
+      else await runPositionsJob(deps, run.id)
     },
     [CARD_EXPIRE_DUE_JOB]: async (payload) => {
       const { until } = z.object({ until: z.string().min(1) }).parse(payload)
@@ -134,9 +134,9 @@ export function jobHandlers(deps: Deps, app: Hono): JobHandlers {
       const { lineId } = z.object({ lineId: z.uuid() }).parse(payload)
       await deps.db.kysely.transaction().execute((tx) => payLine(deps, tx, lineId))
     },
-    [MEMBERSHIP_DAILY_JOB]: async (payload) => {
+    [MEMBERSHIP_DAILY_JOB]: async (payload, run) => {
       const { day } = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).parse(payload)
-      await runMembershipDaily(deps, day)
+      await runMembershipDaily(deps, day, run.id)
     },
     'pix.expire': async (payload) => {
       const { chargeId } = z.object({ chargeId: z.uuid() }).parse(payload)

@@ -100,7 +100,7 @@ export async function accrueInterest(deps: Deps, day: string): Promise<{ account
  * down over a midnight, a queue behind) charges every day that has ended since, each once, on the debt owed when
  * it runs: no day goes uncharged. The next job is for the day after the last one charged.
  */
-export async function runInterestJob(deps: Deps, day: string) {
+export async function runInterestJob(deps: Deps, day: string, self?: string) {
   const today = utcDay(deps.now())
   let charged = day
   for (;;) {
@@ -117,6 +117,7 @@ export async function runInterestJob(deps: Deps, day: string) {
         payload: { day: next },
         runAt: new Date(Date.parse(`${next}T00:00:00Z`) + DAY_MS),
         from: 'run',
+        self,
       })
       return
     }

@@ -168,8 +168,8 @@ export async function checkPositions(deps: Deps): Promise<{ checked: number; liq
   return { checked: owing.length, liquidated }
 }
 
-/** The recurring job: check, then schedule the next check. */
-export async function runPositionsJob(deps: Deps) {
+/** The recurring job (`self`: its job's id, as the queue runs it): check, then schedule the next check. */
+export async function runPositionsJob(deps: Deps, self?: string) {
   const result = await checkPositions(deps)
   if (result.liquidated) deps.log.info('positions checked', result)
   await scheduleRecurring(deps, {
@@ -177,5 +177,6 @@ export async function runPositionsJob(deps: Deps) {
     payload: {},
     runAt: new Date(deps.now().getTime() + POSITION_CHECK_SECONDS * 1000),
     from: 'run',
+    self,
   })
 }

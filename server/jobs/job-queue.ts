@@ -3,8 +3,11 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { metricsOf } from '../monitoring/metrics'
 
-/** Which attempt this run is, and whether the queue gives up if it fails (a handler may record why it gave up). */
-export type JobRun = { attempt: number; last: boolean }
+/**
+ * Which job runs (`id`), which attempt this run is, and whether the queue gives up if it fails (a handler may record
+ * why it gave up).
+ */
+export type JobRun = { id: string; attempt: number; last: boolean }
 export type JobHandler = (payload: unknown, run: JobRun) => Promise<void>
 export type JobHandlers = Record<string, JobHandler>
 
@@ -37,14 +40,15 @@ export async function enqueue(
  * schedules the next) unless one is pending already, so each kind has at most one pending run whoever schedules it:
  * servers at start (`from: 'start'`), or a run its next (`from: 'run'`). Check and insert are one transaction under an
  * advisory lock per kind: two servers starting together both saw none and both inserted, and each copy then scheduled
- * its own next, for ever. At start a claimed run counts (it will schedule its next); a run does not count claimed
- * ones (itself, or a copy running beside it), else two copies running at once would each leave it to the other.
+ * its own next, for ever. At start a claimed run counts (it will schedule its next); a run does not count itself
+ * (`self`, its job's id: pending until it ends, and its claim may have run out while it waited in a long pass) nor
+ * claimed ones (a copy running beside it), else two copies running at once would each leave it to the other.
  * A one-off run of a recurring kind (payload `once: true`, a price change's positions check) is no run of the chain.
  * Returns the new job's id, or null when one was pending.
  */
 export async function scheduleRecurring(
   deps: Pick<Deps, 'db' | 'newId' | 'now'>,
-  job: { kind: string; payload: unknown; runAt: Date; from: 'start' | 'run' },
+  job: { kind: string; payload: unknown; runAt: Date } & ({ from: 'start' } | { from: 'run'; self?: string }),
 ): Promise<string | null> {
   return deps.db.kysely.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`cash.recurring_job:${job.kind}`}, 0))`.execute(tx)
@@ -54,10 +58,12 @@ export async function scheduleRecurring(
       .where('kind', '=', job.kind)
       .where('status', '=', 'pending')
       .where(sql<boolean>`NOT (payload @> '{"once": true}')`)
-    if (job.from === 'run')
+    if (job.from === 'run') {
       pending = pending.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', deps.now())]))
+      if (job.self !== undefined) pending = pending.where('id', '<>', job.self)
+    }
     if (await pending.executeTakeFirst()) return null
-    return enqueue(tx, deps, job)
+    return enqueue(tx, deps, { kind: job.kind, payload: job.payload, runAt: job.runAt })
   })
 }
 
@@ -86,7 +92,7 @@ export async function runDueJobs(
     try {
       const handler = handlers[job.kind]
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      await handler(job.payload, { attempt: job.attempts, last: job.attempts >= MAX_ATTEMPTS })
+      await handler(job.payload, { id: job.id, attempt: job.attempts, last: job.attempts >= MAX_ATTEMPTS })
       await db.updateTable('jobs').set({ status: 'done', locked_until: null }).where('id', '=', job.id).execute()
       metricsOf(deps).jobRan(job.kind, 'done')
     } catch (error) {

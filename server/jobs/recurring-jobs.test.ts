@@ -4,7 +4,8 @@ import { scheduleRecurringJobs } from '../borrow/interest-service'
 import { migrationFiles } from '../db/migrate'
 import { scheduleMembershipJobs } from '../membership/membership-service'
 import { createTestApp, type TestApp } from '../testing/test-app'
-import { enqueue } from './job-queue'
+import { jobHandlers } from '../job-handlers'
+import { enqueue, runDueJobs } from './job-queue'
 
 /**
  * A recurring job (interest, positions check, membership day) has at most one pending run, whoever schedules it
@@ -97,4 +98,14 @@ it('migration 0065 gives up the second pending run of each recurring job, keepin
     RECURRING.toSorted().map((kind) => [kind, new Date('2026-11-22T00:00:01Z')]),
   )
   expect(givenUp[0]!.last_error).toContain('migration 0065')
+})
+
+it('a run that gets its turn after its claim ran out still schedules the next run', async () => {
+  await scheduleRecurringJobs(t.deps, 60)
+  // A pass claims the check due at 12:01 for a minute (JOB_LOCK_SECONDS); the jobs ahead of it take longer.
+  t.setNow(new Date('2026-11-21T12:02:30Z'))
+  await runDueJobs(t.deps, jobHandlers(t.deps, t.app), new Date('2026-11-21T12:01:00Z'))
+  expect((await pending()).filter((j) => j.kind === 'positions.check')).toEqual([
+    { kind: 'positions.check', payload: {}, run_at: new Date('2026-11-21T12:03:30Z') },
+  ])
 })

@@ -46,7 +46,7 @@ export async function deliverMail(
   deps: Deps,
   transport: MailTransport,
   mailId: string,
-  run: JobRun = { attempt: 1, last: false },
+  run: Pick<JobRun, 'attempt' | 'last'> = { attempt: 1, last: false },
 ) {
   const mail = await deps.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', mailId).executeTakeFirst()
   if (mail?.status !== 'queued') return

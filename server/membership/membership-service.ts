@@ -226,7 +226,7 @@ export async function requalify(deps: Deps, month: string): Promise<number> {
  * The daily job: holding points for the UTC day that ended; on a month's first day, re-qualification and referral
  * payouts. Then the next midnight.
  */
-export async function runMembershipDaily(deps: Deps, day: string) {
+export async function runMembershipDaily(deps: Deps, day: string, self?: string) {
   await creditHoldingPoints(deps, day)
   await refreshPendingQualifications(deps)
   const now = deps.now()
@@ -242,6 +242,7 @@ export async function runMembershipDaily(deps: Deps, day: string) {
     payload: { day: new Date(next.getTime() - 1).toISOString().slice(0, 10) },
     runAt: next,
     from: 'run',
+    self,
   })
 }
 
