@@ -117,4 +117,32 @@ describe('limits across a change of time zone', () => {
     expect(await buy('80')).toMatchObject({ approved: true })
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
+
+  it('a move to a time zone minutes before its midnight does not give the card a new daily limit there', async () => {
+    const admin = await signIn(t.app, 'admin')
+    const card = CARD_IDS.personal
+    // 10:50 on the 21st in São Paulo.
+    t.setNow(new Date('2026-11-21T13:50:00Z'))
+    expect((await paula.json('PUT', `/cards/${card}/limits`, { daily: '100' })).status).toBe(200)
+    const buy = async (amount: string) =>
+      (await admin.json('POST', `/sandbox/cards/${card}/purchases`, { amount, merchantName: 'Padaria' })).body
+    const moveTo = async (timeZone: string) =>
+      (await paula.json('PUT', '/profile', { name: 'Paula Pereira', language: null, phone: null, timeZone })).status
+    expect(await buy('80')).toMatchObject({ approved: true })
+    // At 23:55 on the 21st in Brisbane the holder moves there; six minutes later the 22nd begins there.
+    t.setNow(new Date('2026-11-21T13:55:00Z'))
+    expect(await moveTo('Australia/Brisbane')).toBe(200)
+    t.setNow(new Date('2026-11-21T14:01:00Z'))
+    expect(await buy('80')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+    // An hour later, one zone west, at 23:55 there: the same.
+    t.setNow(new Date('2026-11-21T14:55:00Z'))
+    expect(await moveTo('Asia/Tokyo')).toBe(200)
+    t.setNow(new Date('2026-11-21T15:01:00Z'))
+    expect(await buy('80')).toMatchObject({ approved: false, reason: 'over_card_daily_limit' })
+    expect(await buy('20')).toMatchObject({ approved: true })
+    // The day after in Tokyo is a new day.
+    t.setNow(new Date('2026-11-22T15:01:00Z'))
+    expect(await buy('80')).toMatchObject({ approved: true })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
 })
