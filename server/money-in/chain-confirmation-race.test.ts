@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { ACCOUNT_IDS } from '../../fixtures/personas'
 import type { Tx } from '../db/connect'
 import { createTestApp } from '../testing/test-app'
+import { someoneWaitsOnALock } from '../testing/test-database'
 import { chainEvents, depositAddress } from './chain-deposits'
 
 /**
@@ -94,4 +95,54 @@ it('credits a transfer whose detection commits while its confirmation is looking
   expect(deposit.status, 'the deposit was credited, not left pending for ever').toBe('credited')
   const journals = await kysely.selectFrom('journals').select('id').where('reference', '=', txHash).execute()
   expect(journals.map((j) => j.id)).toEqual([deposit.journal_id])
+})
+
+it('credits a transfer whose late detection commits while its transaction’s confirmation waits for it', async () => {
+  const t = await createTestApp()
+  const { kysely } = t.deps.db
+  const { address } = await depositAddress(kysely, ACCOUNT_IDS.personal)
+  const txHash = `0x${'6f'.repeat(32)}`
+  const first = {
+    txHash,
+    logIndex: 3,
+    to: address,
+    from: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    asset: 'USDC',
+    amount: '5000000',
+    blockNumber: '1',
+  }
+  await kysely.transaction().execute((tx) => chainEvents['transfer.detected'](t.deps, tx, first))
+
+  // The second transfer's detection, delivered late, held open once its deposit is written.
+  let commitDetection: () => void = () => undefined
+  const detectionMayCommit = new Promise<void>((resolve) => {
+    commitDetection = resolve
+  })
+  let detectionWritten: () => void = () => undefined
+  const written = new Promise<void>((resolve) => {
+    detectionWritten = resolve
+  })
+  const detection = kysely.transaction().execute(async (tx) => {
+    await chainEvents['transfer.detected'](t.deps, tx, { ...first, logIndex: 7, amount: '3000000' })
+    detectionWritten()
+    await detectionMayCommit
+  })
+  await written
+  const confirmation = kysely
+    .transaction()
+    .execute((tx) => chainEvents['transfer.confirmed'](t.deps, tx, { txHash, confirmations: 12 }))
+  await someoneWaitsOnALock(kysely, confirmation)
+  commitDetection()
+  await Promise.all([detection, confirmation])
+
+  const deposits = await kysely
+    .selectFrom('chain_deposits')
+    .select(['log_index', 'status'])
+    .where('tx_hash', '=', txHash)
+    .orderBy('log_index')
+    .execute()
+  expect(deposits, 'both transfers credited, none left pending for ever').toEqual([
+    { log_index: 3, status: 'credited' },
+    { log_index: 7, status: 'credited' },
+  ])
 })

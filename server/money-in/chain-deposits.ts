@@ -1,11 +1,12 @@
 import { say } from '../../domain/error-message'
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { z } from 'zod'
 import { parseAddress } from '../../domain/address'
 import type { HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { ACCEPTED_TOKENS, REQUIRED_CONFIRMATIONS, SAFE_NETWORK } from '../../domain/money-in'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
+import type { ChainDepositsTable } from '../db/schema'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { creditIncoming } from '../ledger/transfer-service'
@@ -111,6 +112,25 @@ function checksummedOrNull(address: string): string | null {
   }
 }
 
+/** Credits a confirmed transfer to its safe's account, and marks its deposit credited. */
+async function creditDeposit(deps: Deps, db: Tx, deposit: Selectable<ChainDepositsTable>) {
+  const asset = deposit.asset as HeldAsset
+  const journalId = await creditIncoming(deps, db, {
+    accountId: deposit.account_id,
+    asset,
+    gross: deposit.amount,
+    fee: 0n,
+    kind: 'deposit',
+    title: title('deposit', { asset }),
+    reference: deposit.tx_hash,
+  })
+  await db
+    .updateTable('chain_deposits')
+    .set({ status: 'credited', journal_id: journalId, credited_at: deps.now() })
+    .where('id', '=', deposit.id)
+    .execute()
+}
+
 /** Webhooks from the chain indexer. A transfer to an address that is no Cash safe is not ours and ignored. */
 export const chainEvents = {
   'transfer.detected': async (deps: Deps, db: Tx, raw: unknown) => {
@@ -122,25 +142,32 @@ export const chainEvents = {
     if (!to) return
     const account = await db.selectFrom('accounts').select('id').where('safe_address', '=', to).executeTakeFirst()
     if (!account) return
-    await db
+    // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
+    const hash = e.txHash.toLowerCase()
+    const block = BigInt(e.blockNumber)
+    const known = await db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', hash).forUpdate().execute()
+    const deposit = await db
       .insertInto('chain_deposits')
       .values({
         id: deps.newId(),
         account_id: account.id,
-        // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
-        tx_hash: e.txHash.toLowerCase(),
+        tx_hash: hash,
         // An indexer that does not say which log has one deposit per transaction, as before migration 0063.
         log_index: e.logIndex ?? null,
         asset: e.asset,
         amount: BigInt(e.amount),
         from_address: e.from,
         to_address: to,
-        block_number: BigInt(e.blockNumber),
+        block_number: block,
         required_confirmations: REQUIRED_CONFIRMATIONS,
         status: 'pending',
       })
       .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
-      .execute()
+      .returningAll()
+      .executeTakeFirst()
+    // A transfer of a transaction already confirmed (its detection delivered late, after the transaction's one
+    // confirmation credited the others) is credited now: no confirmation is coming for it.
+    if (deposit && known.some((d) => d.status === 'credited')) await creditDeposit(deps, db, deposit)
   },
   'transfer.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
     const e = Confirmed.parse(raw)
@@ -156,6 +183,9 @@ export const chainEvents = {
         .forUpdate()
         .execute()
     let deposits = await depositsOf()
+    // Read again once locked: the late detection of another transfer of the transaction (which locks its deposits)
+    // may have committed while this waited, its deposit newer than what the first read saw.
+    if (deposits.length > 0) deposits = await depositsOf()
     if (deposits.length === 0) {
       // A transfer detected and ignored (not to a Cash safe) is not ours. One not detected yet is a confirmation
       // that overtook its detection (an indexer's retry, a delivery that waited on a stopped server): refused, so
@@ -176,23 +206,6 @@ export const chainEvents = {
       // committed, its deposit with it, between the first look and this one. Only a detection without one is ignored.
       deposits = await depositsOf()
     }
-    for (const deposit of deposits) {
-      if (deposit.status === 'credited') continue
-      const asset = deposit.asset as HeldAsset
-      const journalId = await creditIncoming(deps, db, {
-        accountId: deposit.account_id,
-        asset,
-        gross: deposit.amount,
-        fee: 0n,
-        kind: 'deposit',
-        title: title('deposit', { asset }),
-        reference: deposit.tx_hash,
-      })
-      await db
-        .updateTable('chain_deposits')
-        .set({ status: 'credited', journal_id: journalId, credited_at: deps.now() })
-        .where('id', '=', deposit.id)
-        .execute()
-    }
+    for (const deposit of deposits) if (deposit.status !== 'credited') await creditDeposit(deps, db, deposit)
   },
 }

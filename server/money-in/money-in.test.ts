@@ -218,6 +218,19 @@ describe('webhooks', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('credits a transfer of a transaction whose detection comes after the transaction was confirmed', async () => {
+    const first = await detected()
+    first.data = { ...first.data, logIndex: 3 } as typeof first.data
+    const second = { ...first, id: 'evt_batch_2', data: { ...first.data, amount: '3000000', logIndex: 7 } }
+    expect((await postWebhook('chain', first)).status).toBe(200)
+    expect((await postWebhook('chain', confirmed)).status).toBe(200)
+    // The second transfer's detection was delivered late (a retry): its transaction's one confirmation is past.
+    expect((await postWebhook('chain', second)).status).toBe(200)
+    expect((await postWebhook('chain', { ...second, id: 'evt_batch_3' })).status).toBe(200)
+    expect(await balance()).toBe('2508')
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
     const spam = await detected()
     spam.data = { ...spam.data, amount: '0' }
