@@ -224,7 +224,7 @@ export interface ChainDepositsTable {
   id: string
   account_id: string
   tx_hash: string
-  /** The transfer's log in its transaction; null when the indexer did not say (migration 0063). */
+  /** The transfer's log (its index as the indexer says it: in its block); null when it did not say (migration 0063). */
   log_index: number | null
   asset: string
   amount: Money

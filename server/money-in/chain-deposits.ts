@@ -145,7 +145,20 @@ export const chainEvents = {
     // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
     const hash = e.txHash.toLowerCase()
     const block = BigInt(e.blockNumber)
-    const known = await db.selectFrom('chain_deposits').selectAll().where('tx_hash', '=', hash).forUpdate().execute()
+    // Locked in the confirmation's order (by log): two deliveries of one transaction wait in turn, never deadlock.
+    const known = await db
+      .selectFrom('chain_deposits')
+      .selectAll()
+      .where('tx_hash', '=', hash)
+      .orderBy('log_index')
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+    // The transaction mined again in another block (a reorganization) pays what it paid: a log's index counts in its
+    // block, so a transfer already recorded comes back with another index, and is not a second one.
+    const same = (d: (typeof known)[number]) =>
+      d.to_address === to && d.asset === e.asset && d.amount === BigInt(e.amount)
+    if (known.some((d) => d.block_number !== block && same(d))) return
     const deposit = await db
       .insertInto('chain_deposits')
       .values({

@@ -231,6 +231,22 @@ describe('webhooks', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('credits a transaction seen again in another block (a reorganization) once', async () => {
+    const first = await detected()
+    first.data = { ...first.data, logIndex: 3 } as typeof first.data
+    // A log's index counts in its block: the same transfer mined again in the next block has another.
+    const again = {
+      ...first,
+      id: 'evt_reorg_1',
+      data: { ...first.data, logIndex: 12, blockNumber: (BigInt(first.data.blockNumber) + 1n).toString() },
+    }
+    expect((await postWebhook('chain', first)).status).toBe(200)
+    expect((await postWebhook('chain', again)).status).toBe(200)
+    expect((await postWebhook('chain', confirmed)).status).toBe(200)
+    expect(await balance()).toBe('2505')
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
     const spam = await detected()
     spam.data = { ...spam.data, amount: '0' }
