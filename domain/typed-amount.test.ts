@@ -48,6 +48,18 @@ describe('readTypedAmount', () => {
     expect(problem('1.234.56', 'en-US')).toBe('separator')
   })
 
+  it('refuses a number grouped from a zero: 0,009 is the other language’s 0.009, never nine', () => {
+    expect(problem('0,009', 'en-US', 6)).toBe('separator')
+    expect(problem('0.009', 'pt-BR', 6)).toBe('separator')
+    expect(problem('0.500', 'pt-BR')).toBe('separator')
+    expect(problem('01,234', 'en-US')).toBe('separator')
+    expect(problem('0,001,000', 'en-US')).toBe('invalid')
+    // Written the page's way they read as typed.
+    expect(value('0.009', 'en-US', 6)).toBe('0.009')
+    expect(value('0,009', 'pt-BR', 6)).toBe('0.009')
+    expect(value('10,009', 'en-US')).toBe('10009')
+  })
+
   it(
     'refuses a lone decimal sign followed by exactly three ' +
       'digits: thousands in one language, decimals in the other',

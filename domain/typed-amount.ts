@@ -4,7 +4,9 @@
  *
  * - en-US writes `1,234.56`: the point is the decimal separator, the comma groups thousands.
  * - pt-BR writes `1.234,56`: the comma is the decimal separator, the point groups thousands.
- * - Grouping is optional, but where it is used every group after the first has exactly three digits.
+ * - Grouping is optional, but where it is used every group after the first has exactly three digits, and the first
+ *   has no zero in front: `0,009` on an English page (`0.009` on a Portuguese one) is the other language's decimal,
+ *   refused with `separator`, never read as nine.
  * - A separator the locale uses for thousands, followed by one, two or four-plus digits (`10,5` or
  *   `12,50` on an English page, `12.50` on a Portuguese one) is the other language's decimal separator:
  *   refused with `separator`, which tells the person how this page writes decimals.
@@ -73,8 +75,10 @@ export function readTypedAmount(
   // The other language's way: `1.234,56` on an English page, several decimal signs, a group after the decimal.
   if (decimalCount > 1 || fraction.includes(group)) return refuse('separator')
   if (decimalCount === 1 && !/^\d+$/.test(fraction)) return refuse('invalid')
-  if (groupCount > 0 && !new RegExp(`^\\d{1,3}(${escapeForRegExp(group)}\\d{3})+$`).test(whole)) {
-    // One group sign with other than three digits after it, and no decimal sign: a decimal written the other way.
+  // Grouped, the first group is a number of its own: never a zero in front (`0,009` is no way to write nine).
+  if (groupCount > 0 && !new RegExp(`^[1-9]\\d{0,2}(${escapeForRegExp(group)}\\d{3})+$`).test(whole)) {
+    // One group sign with other than three digits after it, or after a zero, and no decimal sign: a decimal written
+    // the other way.
     return groupCount === 1 && decimalCount === 0 && /^\d+$/.test(whole.replace(group, ''))
       ? refuse('separator')
       : refuse('invalid')
