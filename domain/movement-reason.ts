@@ -25,6 +25,8 @@ export const MOVEMENT_REASONS = {
   /** Cleared more than the tolerance away from what was authorized; both in USDC base units. */
   recon_outside_tolerance: { cleared: BaseUnits, authorized: BaseUnits },
   recon_refund_without_purchase: {},
+  /** A refund that would take what was refunded past what was cleared; both in USDC base units, before it. */
+  recon_refund_over_purchase: { refunded: BaseUnits, cleared: BaseUnits },
   note: { text: z.string() },
 } as const satisfies Record<string, z.ZodRawShape>
 

@@ -78,8 +78,9 @@ async function oneRecon(db: Tx, id: string): Promise<FailedRecon> {
 }
 
 /** Locks an open recon; a resolved one is refused with how and when it was resolved. */
-/** Whether a failed recon is a merchant's refund that came before its purchase cleared (not a clearing). */
-const isRefund = (recon: { reason: MovementReason }) => recon.reason.key === 'recon_refund_without_purchase'
+/** Whether a failed recon is a merchant's refund (before its purchase cleared, or beyond it), not a clearing. */
+const isRefund = (recon: { reason: MovementReason }) =>
+  recon.reason.key === 'recon_refund_without_purchase' || recon.reason.key === 'recon_refund_over_purchase'
 
 async function lockOpen(db: Tx, id: string) {
   const row = await db.selectFrom('failed_recons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()

@@ -346,6 +346,18 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded'))
     return failedRecon(deps, db, e.authorizationId, auth, amount, reason('recon_refund_without_purchase', {}))
+  // What the merchant refunds adds up to at most what it was paid: the rest (a replay under a new event id, a
+  // mistake) waits for an admin as a failed recon rather than paying the holder money that was never spent.
+  const cleared = auth.cleared_amount ?? auth.amount
+  if (auth.refunded_amount + amount > cleared)
+    return failedRecon(
+      deps,
+      db,
+      e.authorizationId,
+      auth,
+      amount,
+      reason('recon_refund_over_purchase', { refunded: String(auth.refunded_amount), cleared: String(cleared) }),
+    )
   const clawedFromRefund = await clawbackForRefund(db, auth, amount)
   const toHolder = amount - clawedFromRefund
   await postJournal(db, {

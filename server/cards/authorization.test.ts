@@ -162,6 +162,19 @@ describe('card authorizations', () => {
     expect((await purchases())[0]).toMatchObject({ status: 'refunded', refundedAmount: '15' })
   })
 
+  it('sends refunds beyond the cleared amount to admins as a failed recon, crediting nothing', async () => {
+    const b = await buy('40')
+    await network(b.networkId, 'clearing')
+    await network(b.networkId, 'refund', '30')
+    await network(b.networkId, 'refund', '30')
+    expect(await usdcBalance()).toBe('2490')
+    expect((await purchases())[0]).toMatchObject({ status: 'refunded', refundedAmount: '30' })
+    expect((await recons()).map((r) => r.reason)).toEqual([
+      { key: 'recon_refund_over_purchase', refunded: '30000000', cleared: '40000000' },
+    ])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('answers a retried authorization with the same decision and holds once', async () => {
     const event = {
       id: 'evt_retry_1',
