@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { SessionResponse, SignInBody, SignUpBody } from '../../domain/api/auth.schema'
 import { WalletNonceBody, WalletNonceResponse, WalletSignInBody } from '../../domain/api/settings.schema'
 import { authenticateWallet, issueWalletNonce } from '../settings/wallet-service'
-import { requestOrigin } from '../settings/settings-routes'
+import { publicOrigin } from '../http/public-origin'
 import { clientAddress } from '../http/client-address'
 import { defineRoute, type Deps, type Principal } from '../http/route-table'
 import type { Tx } from '../db/connect'
@@ -85,7 +85,7 @@ export const authRoutes = [
         deps.db.kysely,
         { purpose: 'sign_in', client: clientAddress(c, deps.config) },
         body.address,
-        requestOrigin(c.req.url),
+        publicOrigin(c, deps),
       ),
   }),
   defineRoute({
@@ -100,7 +100,7 @@ export const authRoutes = [
     body: WalletSignInBody,
     response: SessionResponse,
     handler: async ({ c, deps, db, body, principal }) => {
-      const userId = await authenticateWallet(deps, body, requestOrigin(c.req.url))
+      const userId = await authenticateWallet(deps, body, publicOrigin(c, deps))
       return startSession(c, deps, db, userId, body.client, principal)
     },
   }),

@@ -11,13 +11,11 @@ import {
   WalletParams,
   WalletsView,
 } from '../../domain/api/settings.schema'
+import { publicOrigin } from '../http/public-origin'
 import { defineRoute } from '../http/route-table'
 import { getProfile, saveProfile } from './profile-service'
 import { getVaultEmail, requestVaultCode, verifyVaultCode } from './vault-email-service'
 import { issueWalletNonce, linkWallet, listWallets, unlinkWallet } from './wallet-service'
-
-/** Our own origin as the caller reached it: the SIWE domain and URI. */
-export const requestOrigin = (url: string) => new URL(url).origin
 
 export const settingsRoutes = [
   defineRoute({
@@ -107,7 +105,7 @@ export const settingsRoutes = [
         deps.db.kysely,
         { purpose: 'link', userId: principal!.userId },
         body.address,
-        requestOrigin(c.req.url),
+        publicOrigin(c, deps),
       ),
   }),
   defineRoute({
@@ -120,7 +118,7 @@ export const settingsRoutes = [
     body: SignedMessageBody,
     response: WalletsView,
     handler: async ({ c, deps, body, principal }) => {
-      await linkWallet(deps, principal!.userId, body, requestOrigin(c.req.url))
+      await linkWallet(deps, principal!.userId, body, publicOrigin(c, deps))
       return listWallets(deps.db.kysely, principal!.userId)
     },
   }),

@@ -355,3 +355,31 @@ describe('sign in with a wallet', () => {
     expect(res.body.error.code).toBe('wallet_nonce_invalid')
   })
 })
+
+describe('wallet sign-in behind PUBLIC_ORIGIN', () => {
+  it('names the configured site in the message, never a Host header the caller made up', async () => {
+    t = await createTestApp({ PUBLIC_ORIGIN: 'https://cash.example.com' })
+    const paula = await signIn(t.app, 'personal')
+    expect((await linkWith(paula)).status).toBe(201)
+    // A phishing site asks our server for a message through its own Host, to show its victim a message that names it.
+    const viaHost = (path: string, body: unknown) =>
+      t.app.request(`http://evil.example/app/cash/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const issued = await (await viaHost('/auth/wallet/nonce', { address: alice.address })).json()
+    expect(issued.message).toMatch(/^cash\.example\.com wants you to sign in/)
+    expect(issued.message).toContain('URI: https://cash.example.com/app/cash')
+    // A message signed for the phishing host is refused even when sent through that host.
+    const forged = issued.message.replace('cash.example.com', 'evil.example')
+    const signedForged = { message: forged, signature: await alice.signMessage({ message: forged }), client: 'native' }
+    expect((await (await viaHost('/auth/wallet/sign-in', signedForged)).json()).error.code).toBe(
+      'wallet_signature_invalid',
+    )
+    const fresh = (await anonymous(t.app).json('POST', '/auth/wallet/nonce', { address: alice.address })).body
+    const signed = { message: fresh.message, signature: await alice.signMessage({ message: fresh.message }) }
+    const res = await anonymous(t.app).json('POST', '/auth/wallet/sign-in', { ...signed, client: 'native' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  })
+})
