@@ -40,6 +40,16 @@ export async function invite(
   refuse(decidePeopleAction(actor, { kind: 'invite', role: body.role }), 'role')
   if (members.some((m) => m.email === body.email))
     throw new DomainError('already_member', undefined, { email: say('already_member') })
+  // Inviting again withdraws the pending invitation: an owner's is withdrawn only by an owner, as by revoking it.
+  const pending = await tx
+    .selectFrom('invitations')
+    .select('role')
+    .where('account_id', '=', accountId)
+    .where('email', '=', body.email)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst()
+  if (pending) refuse(decidePeopleAction(actor, { kind: 'invite', role: pending.role }), 'role')
   const now = deps.now()
   await tx
     .updateTable('invitations')

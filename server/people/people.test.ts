@@ -200,6 +200,17 @@ describe('who may change the company’s people', () => {
     expect(promoted.body).toMatchObject({ email: 'member@acme.demo.cash', role: 'admin' })
   })
 
+  it('lets no admin withdraw an owner’s invitation by inviting the same e-mail again', async () => {
+    const ownerToken = await inviteAndReadToken(owner, 'boss@example.com', 'owner')
+    const token = await inviteAndReadToken(owner, 'adm@example.com', 'admin')
+    const adm = (await signUp('adm@example.com')).caller!
+    await adm.json('POST', '/invitations/accept', { token })
+    const again = await adm.json('POST', `/accounts/${ACME}/invitations`, { email: 'Boss@Example.com', role: 'member' })
+    expect([again.status, again.body.error?.code]).toEqual([403, 'owner_only'])
+    const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token: ownerToken })
+    expect([lookup.status, lookup.body.role]).toEqual([200, 'owner'])
+  })
+
   it('never leaves the company without an owner', async () => {
     const demote = await owner.json('PUT', `/accounts/${ACME}/members/${owner.userId}/role`, { role: 'admin' })
     expect([demote.status, demote.body.error.code]).toEqual([409, 'last_owner'])
