@@ -163,6 +163,25 @@ describe('failed recons in the back office', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('a refund paid by hand before its purchase cleared earns no cashback when the purchase clears', async () => {
+    const auth = await buy('40')
+    // The merchant's refund of part of it comes before the purchase cleared: a failed recon, refunded by an admin.
+    await admin.json('POST', `/sandbox/card-authorizations/${auth.networkId}/refund`, { amount: '10' })
+    await t.runJobs()
+    const recon = await openRecon()
+    expect(recon.reason).toMatchObject({ key: 'recon_refund_without_purchase' })
+    await admin.json('POST', `/admin/failed-recons/${recon.id}/refund`, { reason: 'Merchant refunded early' }, key())
+    await clearing(auth.networkId, '40')
+    expect(await usdc()).toBe('2470') // 2,500 + 10 back − 40 spent
+    const purchase = (await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/card-authorizations`)).body.items[0]
+    expect(purchase).toMatchObject({ status: 'cleared', amount: '40', refundedAmount: '10' })
+    // Cashback on the 30 the holder was left paying (2 %), not on the 40 cleared.
+    expect((await paula.json('GET', `/accounts/${ACCOUNT_IDS.personal}/cashback`)).body).toMatchObject({
+      earned: '0.6',
+    })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('asks which account to refund when the recon names no authorization', async () => {
     await clearing('auth_unknown_network_2', '5')
     const recon = await openRecon()

@@ -280,8 +280,9 @@ export async function refundRecon(
   const auth = recon.authorization_id
     ? await db
         .selectFrom('card_authorizations')
-        .select(['account_id', 'merchant_name'])
+        .select(['account_id', 'merchant_name', 'status', 'refunded_amount'])
         .where('id', '=', recon.authorization_id)
+        .forUpdate()
         .executeTakeFirst()
     : undefined
   const accountId = auth?.account_id ?? input.accountId
@@ -315,6 +316,14 @@ export async function refundRecon(
       },
     ],
   })
+  // A merchant's refund that came before its purchase cleared, paid by hand: the purchase records it, so its clearing
+  // earns cashback and points on what the holder was left paying, not on money that went back.
+  if (auth?.status === 'approved' && recon.reason.key === 'recon_refund_without_purchase')
+    await db
+      .updateTable('card_authorizations')
+      .set({ refunded_amount: auth.refunded_amount + recon.amount, updated_at: deps.now() })
+      .where('id', '=', recon.authorization_id!)
+      .execute()
   return resolve(deps, db, actor, id, 'failed_recon.refund', input.reason, {
     status: 'refunded',
     journal_id: journalId,

@@ -317,8 +317,13 @@ export async function postClearing(
     .set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() })
     .where('id', '=', auth.id)
     .execute()
-  await earnCashback(deps, db, auth, amount)
-  await onPurchaseCleared(deps, db, auth, amount)
+  // What the holder was left paying: a refund paid before the clearing (a failed recon an admin refunded) earns
+  // nothing.
+  const spent = amount > auth.refunded_amount ? amount - auth.refunded_amount : 0n
+  if (spent > 0n) {
+    await earnCashback(deps, db, auth, spent)
+    await onPurchaseCleared(deps, db, auth, spent)
+  }
   return journalId
 }
 
