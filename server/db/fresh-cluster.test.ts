@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -52,6 +52,21 @@ describe('a new PGlite database starts as a copy of a new one', () => {
       await again.close()
     }
     expect(kept(templates)).toHaveLength(1) // an existing folder opens as it is and keeps nothing
+  })
+
+  it('never keeps a folder on disk, which holds files of ours (a server lock, the data key), as the copy', async () => {
+    const own = newFolder()
+    const dataDir = join(newFolder(), 'data')
+    // What a server's folder holds beside PostgreSQL's files before its database is created.
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(join(dataDir, 'cash-server.lock.1'), JSON.stringify({ pid: process.pid, start: null }))
+    writeFileSync(join(dataDir, 'data-key'), 'not to be copied')
+    await (await newPglite(onDisk(dataDir), own)).close()
+    expect(kept(own)).toEqual([])
+    // And a new folder made from the copy holds PostgreSQL's files alone.
+    const fresh = join(newFolder(), 'data')
+    await (await newPglite(onDisk(fresh), templates)).close()
+    expect(readdirSync(fresh).filter((n) => n.startsWith('cash-') || n === 'data-key')).toEqual([])
   })
 
   it('throws away a copy whose bytes do not match its name', () => {

@@ -6,10 +6,10 @@
  * times.
  *
  * The copy is the folder exactly as PGlite's initdb leaves it, before any statement of ours: taken (`keepTemplate`)
- * the first time a database had to be created here, and kept under node_modules/.cache, keyed by PGlite's version (a
- * new PGlite makes a new one). Its name carries its SHA-256, checked on every read: a file that is cut short or
- * altered is removed and initdb runs. Where the folder cannot be written (a read-only install), every start runs
- * initdb, as before.
+ * the first time a database had to be created here in memory (never from a folder on disk: `PREFIX`), and kept under
+ * node_modules/.cache, keyed by PGlite's version (a new PGlite makes a new one). Its name carries its SHA-256,
+ * checked on every read: a file that is cut short or altered is removed and initdb runs. Where the folder cannot be
+ * written (a read-only install), every start runs initdb, as before.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -28,7 +28,13 @@ const PGLITE = pgliteFolder()
 const PGLITE_VERSION = (JSON.parse(readFileSync(join(PGLITE, 'package.json'), 'utf8')) as { version: string }).version
 /** node_modules/.cache/cash-pglite, beside the PGlite that made the copy. */
 export const TEMPLATE_DIR = join(PGLITE, '..', '..', '.cache', 'cash-pglite')
-const PREFIX = `initdb-${PGLITE_VERSION}-`
+/**
+ * `memory-`: copies taken only from databases in memory. A folder on disk holds files of ours beside PostgreSQL's (the
+ * server's lock, naming its process; the install's data key, `data-key`), and a copy of one carried them into every
+ * later folder: the lock named another process, and every install would have had the same data key. Copies named
+ * otherwise (made before this rule) are never read.
+ */
+const PREFIX = `memory-initdb-${PGLITE_VERSION}-`
 const SUFFIX = '.tar.gz'
 
 const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -81,6 +87,7 @@ export async function newPglite(options: PGliteOptions = {}, dir = TEMPLATE_DIR)
   const template = fresh ? freshClusterTemplate(dir) : undefined
   const client = new PGlite(template ? { ...options, loadDataDir: template } : options)
   await client.waitReady
-  if (fresh && !template) await keepTemplate(client, dir)
+  // Only a database in memory is kept: it holds PostgreSQL's files alone (PREFIX says why).
+  if (fresh && !template && !options.dataDir) await keepTemplate(client, dir)
   return client
 }
