@@ -316,9 +316,9 @@ export async function refundRecon(
       },
     ],
   })
-  // A merchant's refund that came before its purchase cleared, paid by hand: the purchase records it, so its clearing
-  // earns cashback and points on what the holder was left paying, not on money that went back.
-  if (auth?.status === 'approved' && recon.reason.key === 'recon_refund_without_purchase')
+  // A merchant's refund that came before its purchase cleared (the purchase still approved), paid by hand: the
+  // purchase records it, so its clearing earns cashback and points on what the holder was left paying.
+  if (auth?.status === 'approved' && isRefund(recon))
     await db
       .updateTable('card_authorizations')
       .set({ refunded_amount: auth.refunded_amount + recon.amount, updated_at: deps.now() })
