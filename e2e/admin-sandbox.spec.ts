@@ -95,6 +95,8 @@ test('without a wallet extension, a sandbox wallet completes linking', async ({ 
   await page.getByRole('button', { name: 'Link a wallet' }).click()
   await expect(page.getByRole('alert')).toContainText('No wallet found in this browser')
   await page.getByRole('button', { name: 'Link a sandbox wallet' }).click()
+  await page.getByLabel('Your password').fill(user.password)
+  await page.getByRole('button', { name: 'Link wallet', exact: true }).click()
   await expect(page.getByRole('status')).toHaveText(/^Wallet 0x[0-9a-fA-F]{40} linked\.$/)
   await expect(page.getByTestId('wallets.item')).toHaveCount(1)
 })

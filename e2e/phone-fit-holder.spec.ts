@@ -218,13 +218,16 @@ const FLOWS: Flow[] = [
   },
   {
     name: 'linking wallets',
-    who: 'fresh',
-    walk: async ({ page, say, step }) => {
+    who: null,
+    walk: async (w) => {
+      const { page, say, step } = w
+      const user = await signInFresh(page, 'fit')
       await page.goto('/app/cash/settings/wallets')
       await page.getByRole('button', { name: say('Link a wallet'), exact: true }).click()
       await expect(page.getByRole('alert')).toBeVisible()
       await step('no wallet in the browser')
       await page.getByRole('button', { name: say('Link a sandbox wallet') }).click()
+      await confirmSheet(w, user.password, 'Link wallet')
       await expect(page.getByTestId('wallets.item')).toBeVisible()
       await step('a sandbox wallet linked')
       await page.getByRole('button', { name: new RegExp(`^${say('Unlink')} 0x`) }).click()

@@ -90,13 +90,20 @@ test('vault e-mail: verified with the code from the mail', async ({ page, reques
   await expect(page.getByTestId('vault.pending')).toHaveCount(0)
 })
 
-test('wallets: linked by signing in the browser, then used to sign in, then unlinked', async ({ page, request }) => {
+test('wallets: linked by signing and the password, then used to sign in, then unlinked', async ({ page, request }) => {
   const user = await freshUser(request, 'wallet')
   await injectWallet(page)
   await signInWith(page, user.email, user.password)
   await page.goto('/app/cash/settings/wallets')
   await expect(page.getByText('No wallets linked yet.')).toBeVisible()
   await page.getByRole('button', { name: 'Link a wallet' }).click()
+  // Signed by the wallet; linking waits for the password, as unlinking does, and a wrong one links nothing.
+  await expect(page.getByTestId('confirm.summary')).toContainText(testWallet.address)
+  await page.getByLabel('Your password').fill('wrong-password-here')
+  await page.getByRole('button', { name: 'Link wallet', exact: true }).click()
+  await expect(page.getByText('That password is not right.')).toBeVisible()
+  await page.getByLabel('Your password').fill(user.password)
+  await page.getByRole('button', { name: 'Link wallet', exact: true }).click()
   await expect(page.getByRole('status')).toHaveText(`Wallet ${testWallet.address} linked.`)
   await expect(page.getByTestId('wallets.item')).toContainText(testWallet.address)
 

@@ -96,6 +96,13 @@ export const WalletNonceResponse = z
 export const SignedMessageBody = z
   .object({ message: z.string().min(1).max(2000), signature: Signature })
   .meta({ id: 'SignedMessageBody' })
+/**
+ * Linking a wallet: the signed message, and the holder's confirmation (password on the web, host biometrics in the
+ * app), as unlinking asks: a session alone must not add a way to sign in that outlives a password reset.
+ */
+export const LinkWalletBody = SignedMessageBody.extend({ confirmation: ConfirmationSchema }).meta({
+  id: 'LinkWalletBody',
+})
 export const WalletSignInBody = SignedMessageBody.extend({ client: z.enum(['web', 'native']).default('web') }).meta({
   id: 'WalletSignInBody',
 })

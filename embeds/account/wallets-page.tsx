@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { WalletsView } from '../../domain/api/settings.schema'
 import { formatDate } from '../../domain/format-date'
-import { sandboxWallet, signWithWallet, walletErrorMessage } from '../lib/browser-wallet'
+import { sandboxWallet, signIssuedMessage, walletErrorMessage, type WalletSigned } from '../lib/browser-wallet'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
 import { readyData, useResource } from '../lib/use-resource'
@@ -11,13 +11,18 @@ import { ConfirmSheet } from '../ui/confirm-sheet'
 import { SandboxChip } from '../ui/sandbox-chip'
 import { ResourceView } from '../ui/resource-view'
 
-/** `/settings/wallets`: linked wallets, linking one by signature, and unlinking after confirmation. */
+/**
+ * `/settings/wallets`: linked wallets, linking one by signature, and unlinking. Both are confirmed the same way
+ * (password, or the host's biometrics in the app): a session alone must not add a way to sign in.
+ */
 export function WalletsPage() {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const loaded = useResource('wallets', (signal) => api.get('/wallets', WalletsView, signal))
   const [view, setView] = useState<WalletsView | null>(null)
   const [unlinking, setUnlinking] = useState<string | null>(null)
+  // Signed by the wallet, waiting for the holder's confirmation (a wrong password keeps the signature usable).
+  const [linking, setLinking] = useState<WalletSigned | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [linkError, setLinkError] = useState<string | null>(null)
   const link = useAction()
@@ -47,21 +52,34 @@ export function WalletsPage() {
           )
         }
 
+        if (linking) {
+          return (
+            <ConfirmSheet
+              title={t('wallets.linkTitle')}
+              lines={[{ label: t('wallets.wallet'), value: linking.address }]}
+              total="0"
+              asset="USD"
+              detail={t('wallets.linkDetail')}
+              submitLabel={t('wallets.linkConfirm')}
+              onBack={() => setLinking(null)}
+              onSend={async (confirmation) => {
+                const { message, signature } = linking
+                const next = await api.post('/wallets', WalletsView, { message, signature, confirmation })
+                setView(next)
+                setLinking(null)
+                const added = next.wallets.find((w) => w.address.toLowerCase() === linking.address.toLowerCase())
+                setNotice(t('wallets.linked', { address: added?.address ?? linking.address }))
+              }}
+            />
+          )
+        }
+
         const startLink = (useSandbox = false) =>
           link.run(async () => {
             setNotice(null)
             setLinkError(null)
             try {
-              const next = await signWithWallet(
-                api,
-                { nonce: '/wallets/nonce', submit: '/wallets' },
-                WalletsView,
-                {},
-                useSandbox ? await sandboxWallet() : undefined,
-              )
-              setView(next)
-              const added = next.wallets.at(-1)
-              setNotice(t('wallets.linked', { address: added?.address ?? '' }))
+              setLinking(await signIssuedMessage(api, '/wallets/nonce', useSandbox ? await sandboxWallet() : undefined))
             } catch (error) {
               setLinkError(walletErrorMessage(error, t))
             }

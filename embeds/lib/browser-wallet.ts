@@ -44,9 +44,30 @@ export async function sandboxWallet(): Promise<BrowserWallet> {
   return { address: account.address, sign: (message) => account.signMessage({ message }) }
 }
 
+/** A message the server issued for a wallet, signed by it word for word: what linking and signing in post. */
+export type WalletSigned = { address: `0x${string}`; message: string; signature: `0x${string}` }
+
 /**
- * The SIWE round trip both linking and wallet sign-in use: ask `noncePath` for the exact message for this address, have
- * the wallet (the browser's, unless another is given) sign it word for word, and post both to `submitPath`.
+ * Asks `noncePath` for the exact message for this wallet's address (the browser's wallet, unless another is given)
+ * and has the wallet sign it.
+ */
+export async function signIssuedMessage(
+  api: ApiClient,
+  noncePath: string,
+  given?: BrowserWallet,
+): Promise<WalletSigned> {
+  const wallet = given ?? (await connectBrowserWallet())
+  const issued = await api.post(noncePath, WalletNonceResponse, { address: wallet.address })
+  try {
+    return { address: wallet.address, message: issued.message, signature: await wallet.sign(issued.message) }
+  } catch (error) {
+    throw rejected(error)
+  }
+}
+
+/**
+ * The SIWE round trip of wallet sign-in: the signed message (signIssuedMessage) posted to `submitPath` at once.
+ * Linking posts it only after the holder confirms (embeds/account/wallets-page.tsx).
  */
 export async function signWithWallet<S extends z.ZodType>(
   api: ApiClient,
@@ -55,15 +76,8 @@ export async function signWithWallet<S extends z.ZodType>(
   extra: Record<string, unknown> = {},
   given?: BrowserWallet,
 ): Promise<z.output<S>> {
-  const wallet = given ?? (await connectBrowserWallet())
-  const issued = await api.post(paths.nonce, WalletNonceResponse, { address: wallet.address })
-  let signature: `0x${string}`
-  try {
-    signature = await wallet.sign(issued.message)
-  } catch (error) {
-    throw rejected(error)
-  }
-  return api.post(paths.submit, schema, { message: issued.message, signature, ...extra })
+  const { message, signature } = await signIssuedMessage(api, paths.nonce, given)
+  return api.post(paths.submit, schema, { message, signature, ...extra })
 }
 
 /** Words for a wallet step that did not happen, else the error's own message (an API refusal's). */

@@ -37,7 +37,7 @@ export const en = {
   'auth.reset.busy': 'Saving…',
   'auth.reset.done':
     'Your password is changed, and every device that was signed in ' +
-    'to your account is signed out. Sign in with your new password.',
+    'to your account is signed out. Any linked wallet is unlinked. Sign in with your new password.',
   'auth.reset.askAgain': 'Ask for a new link',
   'auth.reset.noToken': 'This page needs the link from the e-mail. Open the link again, or ask for a new one.',
   'people.company': 'Company',
@@ -790,7 +790,9 @@ export const en = {
   'password.title': 'Password',
   'password.current': 'Current password',
   'password.new': 'New password',
-  'password.newHint': 'At least 10 characters. Every other device signed in to your account will be signed out.',
+  'password.newHint':
+    'At least 10 characters. Every other device signed in to your account will be signed out, ' +
+    'and every linked wallet unlinked.',
   'password.submit': 'Change password',
   'password.busy': 'Changing…',
   'password.changedNone': 'Password changed.',
@@ -835,8 +837,8 @@ export const en = {
   'vault.verifying': 'Verifying…',
   'vault.verified': 'Verified: {email} is now your vault e-mail.',
   'wallets.intro':
-    'A linked wallet can sign you in to Cash. Linking asks your ' +
-    'wallet to sign a message; it costs nothing and moves nothing.',
+    'A linked wallet can sign you in to Cash. Linking asks your wallet to sign a message, then you to confirm ' +
+    'it; it costs nothing and moves nothing. A new password (changed or reset) unlinks every wallet.',
   'wallets.none': 'No wallets linked yet.',
   'wallets.linkedOn': 'linked {date}',
   'wallets.link': 'Link a wallet',
@@ -845,6 +847,9 @@ export const en = {
   'wallets.sandboxLink': 'Link a sandbox wallet',
   'wallets.linking': 'Waiting for your wallet…',
   'wallets.linked': 'Wallet {address} linked.',
+  'wallets.linkTitle': 'Link this wallet',
+  'wallets.linkDetail': 'This wallet will be able to sign you in to Cash.',
+  'wallets.linkConfirm': 'Link wallet',
   'wallets.unlink': 'Unlink',
   'wallets.unlinkTitle': 'Unlink this wallet',
   'wallets.unlinkDetail': 'This wallet will no longer sign you in to Cash.',

@@ -37,7 +37,7 @@ export const ptBR: Record<MessageKey, string> = {
   'auth.reset.busy': 'Salvando…',
   'auth.reset.done':
     'Sua senha foi alterada, e todos os dispositivos conectados ' +
-    'à sua conta foram desconectados. Entre com sua nova senha.',
+    'à sua conta foram desconectados. As carteiras conectadas foram desconectadas. Entre com sua nova senha.',
   'auth.reset.askAgain': 'Pedir um novo link',
   'auth.reset.noToken': 'Esta página precisa do link do e-mail. Abra o link de novo ou peça um novo.',
   'people.company': 'Empresa',
@@ -795,7 +795,8 @@ export const ptBR: Record<MessageKey, string> = {
   'password.current': 'Senha atual',
   'password.new': 'Nova senha',
   'password.newHint':
-    'Pelo menos 10 caracteres. Todos os outros dispositivos conectados à sua conta serão desconectados.',
+    'Pelo menos 10 caracteres. Todos os outros dispositivos conectados à sua conta serão desconectados, ' +
+    'e todas as carteiras conectadas também.',
   'password.submit': 'Alterar senha',
   'password.busy': 'Alterando…',
   'password.changedNone': 'Senha alterada.',
@@ -841,8 +842,9 @@ export const ptBR: Record<MessageKey, string> = {
   'vault.verifying': 'Verificando…',
   'vault.verified': 'Verificado: {email} agora é o seu e-mail do cofre.',
   'wallets.intro':
-    'Uma carteira conectada pode fazer o seu login no Cash. Para conectar, ' +
-    'sua carteira assina uma mensagem; não custa nada e não move dinheiro.',
+    'Uma carteira conectada pode fazer o seu login no Cash. Para conectar, sua carteira assina uma mensagem ' +
+    'e você confirma; não custa nada e não move dinheiro. Uma nova senha (trocada ou redefinida) ' +
+    'desconecta todas as carteiras.',
   'wallets.none': 'Nenhuma carteira conectada ainda.',
   'wallets.linkedOn': 'conectada em {date}',
   'wallets.link': 'Conectar uma carteira',
@@ -852,6 +854,9 @@ export const ptBR: Record<MessageKey, string> = {
   'wallets.sandboxLink': 'Conectar uma carteira sandbox',
   'wallets.linking': 'Aguardando sua carteira…',
   'wallets.linked': 'Carteira {address} conectada.',
+  'wallets.linkTitle': 'Conectar esta carteira',
+  'wallets.linkDetail': 'Esta carteira poderá fazer o seu login no Cash.',
+  'wallets.linkConfirm': 'Conectar carteira',
   'wallets.unlink': 'Desconectar',
   'wallets.unlinkTitle': 'Desconectar esta carteira',
   'wallets.unlinkDetail': 'Esta carteira não fará mais o seu login no Cash.',

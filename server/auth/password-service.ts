@@ -15,9 +15,10 @@ export const forgotLink = (origin: string) => `${origin}/app/cash/sign-in?step=f
 /**
  * What every new password brings, in the caller's transaction: the hash is replaced; every session of the user ends
  * but `keep` (a change keeps the session it was made from; a reset keeps none), so whoever knew the old password
- * and signed in with it is out; the wrong-password streaks and lock-outs of the person (sign-in, by e-mail, and
- * confirmations) are cleared, since the person has just proved who they are; and a notice is mailed. Answers how
- * many sessions ended.
+ * and signed in with it is out; every linked wallet is unlinked, since whoever knew the old password (or, before
+ * linking was confirmed, held a session) may have linked one, which would go on signing them in; the wrong-password
+ * streaks and lock-outs of the person (sign-in, by e-mail, and confirmations) are cleared, since the person has just
+ * proved who they are; and a notice is mailed, naming the wallets unlinked. Answers how many sessions ended.
  */
 export async function setNewPassword(
   deps: Pick<Deps, 'now' | 'newId'>,
@@ -28,6 +29,11 @@ export async function setNewPassword(
 ): Promise<number> {
   await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
   const signedOut = await endSessionsOf(tx, user.id, change.keep)
+  const unlinked = await tx
+    .deleteFrom('linked_wallets')
+    .where('user_id', '=', user.id)
+    .returning(['address', 'created_at'])
+    .execute()
   await tx.deleteFrom('sign_in_failures').where('email', '=', user.email).execute()
   await tx.deleteFrom('confirmation_failures').where('user_id', '=', user.id).execute()
   // A change while signed in ends any reset link still open: the password it would replace is gone.
@@ -42,6 +48,9 @@ export async function setNewPassword(
     at: deps.now(),
     how: change.how,
     resetLink: forgotLink(change.origin),
+    walletsUnlinked: unlinked
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+      .map((wallet) => wallet.address),
     language: user.language ?? change.language ?? 'en',
   })
   return signedOut

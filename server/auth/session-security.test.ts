@@ -176,7 +176,10 @@ describe('no secret in logs', () => {
       const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
       const issued = await paula.json('POST', '/wallets/nonce', { address: wallet.address })
       const signature = await wallet.signMessage({ message: issued.body.message })
-      expect((await paula.json('POST', '/wallets', { message: issued.body.message, signature })).status).toBe(201)
+      const confirmation = { method: 'password', password: DEMO_PASSWORD }
+      expect(
+        (await paula.json('POST', '/wallets', { message: issued.body.message, signature, confirmation })).status,
+      ).toBe(201)
       secrets.push(signature)
 
       const logs = t.logs.join('')

@@ -65,11 +65,22 @@ describe('mail templates', () => {
   it('write a moment the app’s way (docs/dates.md), in the mail’s language, in UTC and saying so', () => {
     const at = new Date('2026-11-28T15:05:00Z')
     expect(
-      MAIL_TEMPLATES.passwordChanged({ at, how: 'change', resetLink: 'https://cash.example/r', language: 'pt-BR' })
-        .body,
+      MAIL_TEMPLATES.passwordChanged({
+        at,
+        how: 'change',
+        resetLink: 'https://cash.example/r',
+        walletsUnlinked: [],
+        language: 'pt-BR',
+      }).body,
     ).toContain('alterada em 28 de nov. de 2026, 15:05 UTC')
     expect(
-      MAIL_TEMPLATES.passwordChanged({ at, how: 'reset', resetLink: 'https://cash.example/r', language: 'en' }).body,
+      MAIL_TEMPLATES.passwordChanged({
+        at,
+        how: 'reset',
+        resetLink: 'https://cash.example/r',
+        walletsUnlinked: [],
+        language: 'en',
+      }).body,
     ).toMatch(/changed on Nov 28, 2026, 3:05\sPM UTC/)
     expect(MAIL_TEMPLATES.confirmationsPaused({ failures: 5, until: at, language: 'pt-BR' }).body).toContain(
       'até 28 de nov. de 2026, 15:05 UTC',

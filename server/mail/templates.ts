@@ -24,6 +24,20 @@ const VERIFICATION_PT_BR: Record<MailedVerificationStatus, string> = {
   more_info_needed: 'precisamos de mais informações',
 }
 
+/** The paragraph of a password notice naming the wallets it unlinked; nothing when there were none. */
+const walletsUnlinkedEn = (addresses: string[]) =>
+  addresses.length === 0
+    ? ''
+    : `\n\n${addresses.length === 1 ? 'This wallet was' : 'These wallets were'} unlinked from your account and no ` +
+      `longer sign${addresses.length === 1 ? 's' : ''} you in: ${addresses.join(', ')}. To sign in with a wallet ` +
+      `again, link it in Settings › Wallets with your new password.`
+const walletsUnlinkedPtBr = (addresses: string[]) =>
+  addresses.length === 0
+    ? ''
+    : `\n\n${addresses.length === 1 ? 'Esta carteira foi desconectada' : 'Estas carteiras foram desconectadas'} ` +
+      `da sua conta e não ${addresses.length === 1 ? 'faz' : 'fazem'} mais o seu login: ${addresses.join(', ')}. ` +
+      `Para entrar com uma carteira de novo, conecte-a em Configurações › Carteiras com a nova senha.`
+
 /**
  * Every mail Cash sends, as a function of its variables. Plain text: it reads the same in every client and
  * carries no tracking. Links are absolute (`origin` + path).
@@ -107,7 +121,8 @@ export const MAIL_TEMPLATES = {
             `Recebemos um pedido para redefinir a senha da sua conta Cash. Escolha uma nova senha por este ` +
             `link:\n\n${v.link}\n\nO link funciona uma vez e vale por ${v.minutes} minutos; um pedido mais ` +
             `recente o substitui. Ao trocar a senha, todos os dispositivos conectados à sua conta são ` +
-            `desconectados.\n\nSe não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.`,
+            `desconectados e as carteiras conectadas a ela deixam de fazer o seu login.\n\nSe não foi você ` +
+            `quem pediu, ignore este e-mail: sua senha continua a mesma.`,
         }
       : {
           subject: 'Reset your Cash password',
@@ -115,12 +130,20 @@ export const MAIL_TEMPLATES = {
             `We were asked to reset the password of your Cash account. Choose a new password with this ` +
             `link:\n\n${v.link}\n\nThe link works once and for ${v.minutes} minutes; a newer request ` +
             `replaces it. Changing the password signs out every device signed in to your ` +
-            `account.\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
+            `account and unlinks its wallets.\n\nIf you did not ask for this, ignore this e-mail: your ` +
+            `password stays as it is.`,
         },
   /**
    * The password was changed (a reset, or a change while signed in): a notice, with the way back if it was not them.
+   * It names the wallets the new password unlinked, so one the person never linked stands out.
    */
-  passwordChanged: (v: { at: Date; how: 'reset' | 'change'; resetLink: string; language: MailLanguage }) =>
+  passwordChanged: (v: {
+    at: Date
+    how: 'reset' | 'change'
+    resetLink: string
+    walletsUnlinked: string[]
+    language: MailLanguage
+  }) =>
     v.language === 'pt-BR'
       ? {
           subject: 'A senha do seu Cash foi alterada',
@@ -128,7 +151,8 @@ export const MAIL_TEMPLATES = {
             `A senha da sua conta Cash foi alterada ` +
             `em ${mailTime(v.at, 'pt-BR')} ${v.how === 'reset' ? 'por um link de redefinição' : 'nas configurações'}` +
             `. ${v.how === 'reset' ? 'Todos os dispositivos' : 'Todos os outros dispositivos'} conectados à sua ` +
-            `conta foram desconectados.\n\nSe não foi você, redefina sua senha agora: ${v.resetLink}`,
+            `conta foram desconectados.${walletsUnlinkedPtBr(v.walletsUnlinked)}\n\n` +
+            `Se não foi você, redefina sua senha agora: ${v.resetLink}`,
         }
       : {
           subject: 'Your Cash password was changed',
@@ -136,7 +160,8 @@ export const MAIL_TEMPLATES = {
             `The password of your Cash account was changed ` +
             `on ${mailTime(v.at, 'en-US')} ${v.how === 'reset' ? 'through a reset link' : 'in Settings'}. ` +
             `${v.how === 'reset' ? 'Every device' : 'Every other device'} signed in to your account was signed ` +
-            `out.\n\nIf this was not you, reset your password now: ${v.resetLink}`,
+            `out.${walletsUnlinkedEn(v.walletsUnlinked)}\n\n` +
+            `If this was not you, reset your password now: ${v.resetLink}`,
         },
   /**
    * Confirming payments was paused after wrong passwords in a row (server/auth/confirm.ts): whoever typed them holds

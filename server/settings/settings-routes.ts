@@ -1,7 +1,7 @@
 import {
+  LinkWalletBody,
   ProfileBody,
   ProfileView,
-  SignedMessageBody,
   UnlinkWalletBody,
   VaultEmailRequestBody,
   VaultEmailVerifyBody,
@@ -111,15 +111,17 @@ export const settingsRoutes = [
   defineRoute({
     method: 'post',
     path: '/wallets',
-    summary: 'Link the wallet that signed the issued message (one wallet links to one user)',
+    summary:
+      'Link the wallet that signed the issued message (one wallet links to one user), confirmed like unlinking: ' +
+      'by password (web) or host biometrics (native)',
     tag: 'settings',
     access: { kind: 'user' },
     status: 201,
-    body: SignedMessageBody,
+    body: LinkWalletBody,
     response: WalletsView,
-    handler: async ({ c, deps, body, principal }) => {
-      await linkWallet(deps, principal!.userId, body, publicOrigin(c, deps))
-      return listWallets(deps.db.kysely, principal!.userId)
+    handler: async ({ c, deps, db, body, principal }) => {
+      await linkWallet(deps, db, principal!, body, publicOrigin(c, deps))
+      return listWallets(db, principal!.userId)
     },
   }),
   defineRoute({

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
-import { ACCOUNT_IDS } from '../../fixtures/personas'
-import { anonymous, createTestApp, signIn, type TestApp } from '../testing/test-app'
+import { ACCOUNT_IDS, DEMO_PASSWORD, persona } from '../../fixtures/personas'
+import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 // Well-known test keys (Hardhat/Anvil accounts 0 and 1): never hold real funds.
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -184,11 +184,23 @@ describe('vault e-mail', () => {
   })
 })
 
-type Caller = Awaited<ReturnType<typeof signIn>>
-async function linkWith(caller: Caller, wallet = alice) {
+const withPassword = (password = DEMO_PASSWORD) => ({ method: 'password', password })
+async function linkWith(caller: Caller, wallet = alice, confirmation: unknown = withPassword()) {
   const issued = await caller.json('POST', '/wallets/nonce', { address: wallet.address })
   const signature = await wallet.signMessage({ message: issued.body.message })
-  return caller.json('POST', '/wallets', { message: issued.body.message, signature })
+  return caller.json('POST', '/wallets', { message: issued.body.message, signature, confirmation })
+}
+
+/** Signs in with `wallet` from a new device: a bearer token natively, a cookie on the web. */
+async function walletSignIn(wallet = alice, client: 'web' | 'native' = 'native') {
+  const visitor = anonymous(t.app)
+  const issued = (await visitor.json('POST', '/auth/wallet/nonce', { address: wallet.address })).body
+  expect(issued.message).toContain('Sign in to Cash with this wallet')
+  return visitor.request('POST', '/auth/wallet/sign-in', {
+    message: issued.message,
+    signature: await wallet.signMessage({ message: issued.message }),
+    client,
+  })
 }
 
 describe('wallets', () => {
@@ -202,6 +214,7 @@ describe('wallets', () => {
     const linked = await paula.json('POST', '/wallets', {
       message: issued.body.message,
       signature: await alice.signMessage({ message: issued.body.message }),
+      confirmation: withPassword(),
     })
     expect(linked.status).toBe(201)
     expect(linked.body.wallets).toEqual([{ address: alice.address, linkedAt: '2026-11-21T12:00:00.000Z' }])
@@ -225,6 +238,49 @@ describe('wallets', () => {
     ).toEqual([])
   })
 
+  it('links only with the confirmation unlinking asks, refused alike and linking nothing without it', async () => {
+    const paula = await signIn(t.app, 'personal', 'web')
+    const issued = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
+    const signed = { message: issued.message, signature: await alice.signMessage({ message: issued.message }) }
+    const refusals = [
+      undefined,
+      // A cookie session cannot confirm with the host's biometrics.
+      { method: 'host', challengeId: '00000000-0000-4000-8000-000000000000', signature: 'AAAA' },
+      withPassword('wrong-password'),
+    ]
+    const refused: unknown[] = []
+    for (const confirmation of refusals) {
+      const link = await paula.json('POST', '/wallets', { ...signed, confirmation })
+      const unlink = await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation })
+      expect({ status: link.status, error: link.body.error }).toEqual({
+        status: unlink.status,
+        error: unlink.body.error,
+      })
+      refused.push([link.status, link.body.error.code, link.body.error.fields])
+    }
+    expect(refused).toEqual([
+      [400, 'invalid_request', { confirmation: 'Fill in this field.' }],
+      [401, 'confirmation_required', { password: 'Enter your password to confirm.' }],
+      [401, 'confirmation_failed', { password: 'That password is not right.' }],
+    ])
+    expect((await paula.json('GET', '/wallets')).body.wallets).toEqual([])
+    // A refused confirmation leaves the message's nonce unspent: the same signature links once the password is right.
+    const linked = await paula.json('POST', '/wallets', { ...signed, confirmation: withPassword() })
+    expect(linked.status).toBe(201)
+    expect(linked.body.wallets).toEqual([{ address: alice.address, linkedAt: '2026-11-21T12:00:00.000Z' }])
+  })
+
+  it('links from the app with the host’s biometric answer to a challenge of that session', async () => {
+    const native = await signIn(t.app, 'personal', 'native')
+    expect((await linkWith(native, alice, await native.hostConfirmation())).status).toBe(201)
+    const web = await signIn(t.app, 'personal', 'web')
+    const refused = await linkWith(web, bob, await native.hostConfirmation())
+    expect([refused.status, refused.body.error.code]).toEqual([401, 'confirmation_required'])
+    expect((await native.json('GET', '/wallets')).body.wallets.map((w: { address: string }) => w.address)).toEqual([
+      alice.address,
+    ])
+  })
+
   it('refuses a signature by another wallet, for another nonce, or of a tampered message', async () => {
     const paula = await signIn(t.app, 'personal')
     const one = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
@@ -235,6 +291,7 @@ describe('wallets', () => {
         await paula.json('POST', '/wallets', {
           message: one.message,
           signature: await bob.signMessage({ message: one.message }),
+          confirmation: withPassword(),
         })
       ).body.error.code,
     ).toBe('wallet_signature_invalid')
@@ -244,6 +301,7 @@ describe('wallets', () => {
         await paula.json('POST', '/wallets', {
           message: two.message,
           signature: await alice.signMessage({ message: one.message }),
+          confirmation: withPassword(),
         })
       ).body.error.code,
     ).toBe('wallet_signature_invalid')
@@ -255,6 +313,7 @@ describe('wallets', () => {
         await paula.json('POST', '/wallets', {
           message: tampered,
           signature: await bob.signMessage({ message: tampered }),
+          confirmation: withPassword(),
         })
       ).body.error.code,
     ).toBe('wallet_signature_invalid')
@@ -265,20 +324,21 @@ describe('wallets', () => {
     const paula = await signIn(t.app, 'personal')
     const issued = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
     const signature = await alice.signMessage({ message: issued.message })
+    const confirmation = withPassword()
     t.setNow(new Date('2026-11-21T12:10:01Z'))
-    expect((await paula.json('POST', '/wallets', { message: issued.message, signature })).body.error.code).toBe(
-      'wallet_nonce_invalid',
-    )
+    expect(
+      (await paula.json('POST', '/wallets', { message: issued.message, signature, confirmation })).body.error.code,
+    ).toBe('wallet_nonce_invalid')
     const fresh = (await paula.json('POST', '/wallets/nonce', { address: alice.address })).body
-    const freshSig = await alice.signMessage({ message: fresh.message })
+    const signed = {
+      message: fresh.message,
+      signature: await alice.signMessage({ message: fresh.message }),
+      confirmation,
+    }
     const bruno = await signIn(t.app, 'borrower')
-    expect(
-      (await bruno.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code,
-    ).toBe('wallet_nonce_invalid')
-    expect((await paula.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).status).toBe(201)
-    expect(
-      (await paula.json('POST', '/wallets', { message: fresh.message, signature: freshSig })).body.error.code,
-    ).toBe('wallet_nonce_invalid')
+    expect((await bruno.json('POST', '/wallets', signed)).body.error.code).toBe('wallet_nonce_invalid')
+    expect((await paula.json('POST', '/wallets', signed)).status).toBe(201)
+    expect((await paula.json('POST', '/wallets', signed)).body.error.code).toBe('wallet_nonce_invalid')
   })
 
   it('limits the nonces one user asks for, and one device asks for to sign in', async () => {
@@ -307,18 +367,82 @@ describe('wallets', () => {
   })
 })
 
-describe('sign in with a wallet', () => {
-  async function walletSignIn(wallet = alice, client: 'web' | 'native' = 'native') {
-    const visitor = anonymous(t.app)
-    const issued = (await visitor.json('POST', '/auth/wallet/nonce', { address: wallet.address })).body
-    expect(issued.message).toContain('Sign in to Cash with this wallet')
-    return visitor.request('POST', '/auth/wallet/sign-in', {
-      message: issued.message,
-      signature: await wallet.signMessage({ message: issued.message }),
-      client,
-    })
+describe('a new password unlinks every wallet', () => {
+  const paula = persona('personal')
+  const NEW_PASSWORD = 'a-brand-new-password'
+  type Mail = { template: string; body: string }
+  const notices = async () => {
+    const admin = await signIn(t.app, 'admin')
+    const items = (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as Mail[]
+    return items.filter((m) => m.template === 'passwordChanged')
   }
 
+  it('a reset unlinks them all: they no longer sign in, the notice names them, and they link again', async () => {
+    const web = await signIn(t.app, 'personal', 'web')
+    expect((await linkWith(web, alice)).status).toBe(201)
+    expect((await linkWith(web, bob)).status).toBe(201)
+    expect((await walletSignIn(alice)).status).toBe(200)
+
+    expect((await anonymous(t.app).json('POST', '/auth/password-reset', { email: paula.email })).status).toBe(200)
+    const admin = await signIn(t.app, 'admin')
+    const mails = (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(paula.email)}`)).body.items as Mail[]
+    const token = /[?&]token=([\w-]+)/.exec(mails.find((m) => m.template === 'passwordReset')!.body)![1]!
+    const done = await anonymous(t.app).json('POST', '/auth/password-reset/complete', { token, password: NEW_PASSWORD })
+    expect(done.status).toBe(200)
+
+    for (const wallet of [alice, bob]) {
+      const res = await walletSignIn(wallet)
+      expect(res.status).toBe(401)
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('wallet_not_linked')
+    }
+    const [notice] = await notices()
+    expect(notice!.body).toContain(
+      `These wallets were unlinked from your account and no longer sign you in: ${alice.address}, ${bob.address}.`,
+    )
+    // The owner signs in with the new password and links again with it; the old one confirms nothing.
+    const signedIn = await anonymous(t.app).json('POST', '/auth/sign-in', {
+      email: paula.email,
+      password: NEW_PASSWORD,
+      client: 'native',
+    })
+    expect(signedIn.status).toBe(200)
+    const auth = { authorization: `Bearer ${signedIn.body.token}` }
+    const visitor = anonymous(t.app)
+    const caller: Caller = {
+      headers: auth,
+      request: (method, path, body, headers = {}) => visitor.request(method, path, body, { ...auth, ...headers }),
+      json: (method, path, body, headers = {}) => visitor.json(method, path, body, { ...auth, ...headers }),
+    }
+    expect((await linkWith(caller, alice, withPassword(DEMO_PASSWORD))).body.error.code).toBe('confirmation_failed')
+    expect((await linkWith(caller, alice, withPassword(NEW_PASSWORD))).status).toBe(201)
+    expect((await walletSignIn(alice)).status).toBe(200)
+  })
+
+  it('a change unlinks them too, and keeps this session; the notice names the wallet', async () => {
+    const web = await signIn(t.app, 'personal', 'web')
+    expect((await linkWith(web, alice)).status).toBe(201)
+    const changed = await web.json('POST', '/auth/password', { password: DEMO_PASSWORD, newPassword: NEW_PASSWORD })
+    expect(changed.status).toBe(200)
+    expect((await web.json('GET', '/wallets')).body.wallets).toEqual([])
+    expect((await walletSignIn(alice)).status).toBe(401)
+    const [notice] = await notices()
+    expect(notice!.body).toContain(
+      `This wallet was unlinked from your account and no longer signs you in: ${alice.address}.`,
+    )
+    expect(notice!.body).toContain('link it in Settings › Wallets with your new password')
+  })
+
+  it('a new password with no wallet linked mails the notice without a word about wallets', async () => {
+    const web = await signIn(t.app, 'personal', 'web')
+    expect(
+      (await web.json('POST', '/auth/password', { password: DEMO_PASSWORD, newPassword: NEW_PASSWORD })).status,
+    ).toBe(200)
+    const [notice] = await notices()
+    expect(notice!.body).not.toMatch(/wallet/i)
+  })
+})
+
+describe('sign in with a wallet', () => {
   it(
     'starts a session for the user the wallet is linked to: ' + 'a bearer token natively, a cookie on the web',
     async () => {

@@ -82,15 +82,22 @@ async function verifySigned(
   return issued.address
 }
 
-/** Links the wallet that signed to the caller. A wallet links to one user; linking it again is harmless. */
+/**
+ * Links the wallet that signed to the caller, after the same confirmation unlinking asks (password, or host
+ * biometrics in the app): a stolen session alone cannot add a way to sign in. The confirmation is checked before the
+ * nonce is spent, so a mistyped password can be typed again without signing again. A wallet links to one user;
+ * linking it again is harmless.
+ */
 export async function linkWallet(
   deps: Deps,
-  userId: string,
-  input: { message: string; signature: string },
+  db: Tx,
+  principal: Principal,
+  input: { message: string; signature: string; confirmation: Confirmation },
   origin: string,
 ): Promise<void> {
+  await verifyConfirmation(deps, db, principal, input.confirmation)
+  const userId = principal.userId
   const address = await verifySigned(deps, 'link', userId, input, origin)
-  const db = deps.db.kysely
   await db
     .insertInto('linked_wallets')
     .values({ address, user_id: userId, created_at: deps.now() })
