@@ -7,6 +7,7 @@ import {
   decidePeopleAction,
   inviteExpiresAt,
   leftCompanyReason,
+  senderMaySend,
   type PeopleAction,
 } from './people'
 
@@ -95,6 +96,13 @@ describe('who may do what to whom', () => {
 describe('invitations and departures', () => {
   it('expires an invitation 7 days after it was sent', () => {
     expect(inviteExpiresAt(new Date('2026-11-21T12:00:00Z')).toISOString()).toBe('2026-11-28T12:00:00.000Z')
+  })
+
+  it('keeps an invitation standing only while its sender could still send it', () => {
+    expect(COMPANY_ROLES.map((role) => senderMaySend('owner', role))).toEqual([true, true, true])
+    expect(COMPANY_ROLES.map((role) => senderMaySend('admin', role))).toEqual([false, true, true])
+    for (const gone of ['member', 'holder', null, undefined] as const)
+      expect(COMPANY_ROLES.map((role) => senderMaySend(gone, role))).toEqual([false, false, false])
   })
 
   it('names the company a departed cardholder left', () => {

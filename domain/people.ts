@@ -45,6 +45,14 @@ export function assignableRoles(actor: MemberRole | undefined): CompanyRole[] {
   return COMPANY_ROLES.filter((role) => decidePeopleAction(actor, { kind: 'invite', role }).allowed)
 }
 
+/**
+ * Whether a pending invitation still stands: its sender's role now (`undefined` or null once they left) could send
+ * it. An invitation never outlives its sender's right to send it.
+ */
+export function senderMaySend(senderRole: MemberRole | null | undefined, invited: CompanyRole): boolean {
+  return decidePeopleAction(senderRole ?? undefined, { kind: 'invite', role: invited }).allowed
+}
+
 /** When an invitation sent at `sentAt` stops working. */
 export function inviteExpiresAt(sentAt: Date): Date {
   return new Date(sentAt.getTime() + INVITE_TTL_DAYS * 86_400_000)

@@ -52,7 +52,8 @@ export const en = {
   'people.readOnly': 'Only owners and admins can invite people or change roles.',
   'people.remove': 'Remove {name}',
   'people.remove.confirm':
-    'Remove {name} from {company}? Their access ends now, and their cards on {company} are frozen.',
+    'Remove {name} from {company}? Their access ends now, their cards on {company} are frozen, ' +
+    'and the invitations they sent are withdrawn.',
   'people.remove.yes': 'Yes, remove',
   'people.remove.busy': 'Removing…',
   'people.cancel': 'Cancel',

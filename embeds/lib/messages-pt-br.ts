@@ -52,8 +52,8 @@ export const ptBR: Record<MessageKey, string> = {
   'people.readOnly': 'Só proprietários e administradores convidam pessoas ou mudam funções.',
   'people.remove': 'Remover {name}',
   'people.remove.confirm':
-    'Remover {name} de {company}? O acesso termina agora, e os ' +
-    'cartões de {company} em nome dessa pessoa são congelados.',
+    'Remover {name} de {company}? O acesso termina agora, os cartões de {company} em nome ' +
+    'dessa pessoa são congelados e os convites que ela enviou são retirados.',
   'people.remove.yes': 'Sim, remover',
   'people.remove.busy': 'Removendo…',
   'people.cancel': 'Cancelar',

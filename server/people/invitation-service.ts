@@ -7,7 +7,7 @@ import type {
   InviteLookupResponse,
 } from '../../domain/api/people.schema'
 import { DomainError } from '../../domain/errors'
-import { decidePeopleAction, inviteExpiresAt } from '../../domain/people'
+import { decidePeopleAction, inviteExpiresAt, senderMaySend } from '../../domain/people'
 import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
@@ -136,6 +136,15 @@ async function usableInvitation(deps: Deps, tx: Tx, token: string, lock: boolean
   if (invitation.status === 'accepted') throw new DomainError('invite_used')
   if (invitation.status !== 'pending') throw new DomainError('invite_revoked')
   if (invitation.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('invite_expired')
+  // Removing or demoting the sender withdraws it (people-service.ts); this also refuses one a membership change
+  // left pending some other way. Not locked: a removal waits on the invitation's lock, then finds it accepted.
+  const sender = await tx
+    .selectFrom('account_members')
+    .select('role')
+    .where('account_id', '=', invitation.account_id)
+    .where('user_id', '=', invitation.invited_by)
+    .executeTakeFirst()
+  if (!senderMaySend(sender?.role, invitation.role)) throw new DomainError('invite_revoked')
   return invitation
 }
 

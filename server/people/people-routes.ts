@@ -74,7 +74,9 @@ export const peopleRoutes = [
     method: 'put',
     path: '/accounts/:accountId/members/:userId/role',
     whenFrozen: 'allow',
-    summary: 'Change a person’s role (only owners touch owners; the last owner stays)',
+    summary:
+      'Change a person’s role (only owners touch owners; the last owner stays); ' +
+      'withdraws the invitations they sent that the new role could not send',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
     params: PersonParams,
@@ -83,19 +85,21 @@ export const peopleRoutes = [
     handler: ({ deps, params, body, principal }) =>
       deps.db.kysely
         .transaction()
-        .execute((tx) => changeRole(tx, principal!, params.accountId, params.userId, body.role)),
+        .execute((tx) => changeRole(deps, tx, principal!, params.accountId, params.userId, body.role)),
   }),
   defineRoute({
     method: 'delete',
     path: '/accounts/:accountId/members/:userId',
     whenFrozen: 'allow',
-    summary: 'Remove a person: their access ends at once and their cards on the company are frozen',
+    summary:
+      'Remove a person: their access ends at once, their cards on the company are frozen ' +
+      'and the invitations they sent are withdrawn',
     tag: 'people',
     access: { kind: 'account', roles: MANAGERS },
     params: PersonParams,
     response: z.object({ removed: z.literal(true), frozenCards: z.number().int() }),
     handler: ({ deps, params, principal }) =>
-      deps.db.kysely.transaction().execute((tx) => removePerson(tx, principal!, params.accountId, params.userId)),
+      deps.db.kysely.transaction().execute((tx) => removePerson(deps, tx, principal!, params.accountId, params.userId)),
   }),
   defineRoute({
     method: 'post',

@@ -5,6 +5,7 @@ import {
   assignableRoles,
   decidePeopleAction,
   leftCompanyReason,
+  senderMaySend,
   type CompanyRole,
   type PeopleRefusal,
 } from '../../domain/people'
@@ -37,6 +38,11 @@ export async function listPeople(deps: Deps, db: Tx, principal: Principal, accou
   const invitations = await db
     .selectFrom('invitations')
     .innerJoin('users', 'users.id', 'invitations.invited_by')
+    .leftJoin('account_members as sender', (join) =>
+      join
+        .onRef('sender.account_id', '=', 'invitations.account_id')
+        .onRef('sender.user_id', '=', 'invitations.invited_by'),
+    )
     .select([
       'invitations.id',
       'invitations.email',
@@ -44,6 +50,7 @@ export async function listPeople(deps: Deps, db: Tx, principal: Principal, accou
       'invitations.expires_at',
       'invitations.created_at',
       'users.name as inviter',
+      'sender.role as senderRole',
     ])
     .where('invitations.account_id', '=', accountId)
     .where('invitations.status', '=', 'pending')
@@ -63,15 +70,18 @@ export async function listPeople(deps: Deps, db: Tx, principal: Principal, accou
       role: p.role as CompanyRole,
       joinedAt: p.created_at.toISOString(),
     })),
-    invitations: invitations.map((i) => ({
-      id: i.id,
-      email: i.email,
-      role: i.role,
-      invitedBy: i.inviter,
-      expiresAt: i.expires_at.toISOString(),
-      expired: i.expires_at.getTime() <= now,
-      createdAt: i.created_at.toISOString(),
-    })),
+    // Only those still usable (invitation-service.ts, usableInvitation): their sender may still send them.
+    invitations: invitations
+      .filter((i) => senderMaySend(i.senderRole, i.role))
+      .map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role,
+        invitedBy: i.inviter,
+        expiresAt: i.expires_at.toISOString(),
+        expired: i.expires_at.getTime() <= now,
+        createdAt: i.created_at.toISOString(),
+      })),
   }
 }
 
@@ -111,8 +121,34 @@ async function personView(tx: Tx, accountId: string, userId: string): Promise<Pe
   }
 }
 
-/** Gives a person another role, within what the caller's role allows. */
+/**
+ * Withdraws the pending invitations `senderId` sent on the company that their role now could not send (all of them
+ * when `role` is undefined: they left). An invitation is only as good as its sender's right to send it.
+ */
+async function withdrawInvitationsBeyond(
+  tx: Tx,
+  accountId: string,
+  senderId: string,
+  role: CompanyRole | undefined,
+  now: Date,
+): Promise<void> {
+  const stillAllowed = assignableRoles(role)
+  let withdraw = tx
+    .updateTable('invitations')
+    .set({ status: 'revoked', closed_at: now })
+    .where('account_id', '=', accountId)
+    .where('invited_by', '=', senderId)
+    .where('status', '=', 'pending')
+  if (stillAllowed.length > 0) withdraw = withdraw.where('role', 'not in', stillAllowed)
+  await withdraw.execute()
+}
+
+/**
+ * Gives a person another role, within what the caller's role allows; the invitations they sent that the new role
+ * could not send are withdrawn.
+ */
 export async function changeRole(
+  deps: Deps,
   tx: Tx,
   principal: Principal,
   accountId: string,
@@ -127,14 +163,17 @@ export async function changeRole(
     .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
     .execute()
+  await withdrawInvitationsBeyond(tx, accountId, userId, role, deps.now())
   return personView(tx, accountId, userId)
 }
 
 /**
  * Removes a person from the company. Their access ends with the membership (sessions read memberships on
- * every request); their cards on the company are frozen with the reason, and their alerts on it dropped.
+ * every request); their cards on the company are frozen with the reason, their alerts on it dropped, and the
+ * invitations they sent and nobody accepted yet withdrawn.
  */
 export async function removePerson(
+  deps: Deps,
   tx: Tx,
   principal: Principal,
   accountId: string,
@@ -145,6 +184,7 @@ export async function removePerson(
   const account = await tx.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()
   await tx.deleteFrom('account_members').where('account_id', '=', accountId).where('user_id', '=', userId).execute()
   await tx.deleteFrom('alert_settings').where('account_id', '=', accountId).where('user_id', '=', userId).execute()
+  await withdrawInvitationsBeyond(tx, accountId, userId, undefined, deps.now())
   const frozen = await tx
     .updateTable('cards')
     .set({ status: 'frozen', status_reason: JSON.stringify(leftCompanyReason(account.name)) })

@@ -223,6 +223,74 @@ describe('who may change the company’s people', () => {
   })
 })
 
+/** Invites `email` with `role` as the owner, signs them up and joins them; their caller and user id. */
+async function join(email: string, role: string) {
+  const token = await inviteAndReadToken(owner, email, role)
+  const joined = await signUp(email)
+  expect((await joined.caller!.json('POST', '/invitations/accept', { token })).status).toBe(200)
+  return { caller: joined.caller!, userId: joined.body.user.id as string }
+}
+
+/** What the holder of an invitation link hears when they look it up and when they try to join through it. */
+async function tryLink(token: string, email: string) {
+  const lookup = await anonymous(t.app).json('POST', '/invitations/lookup', { token })
+  const invitee = (await signUp(email)).caller!
+  const accept = await invitee.json('POST', '/invitations/accept', { token })
+  const memberships = (await invitee.json('GET', '/auth/session')).body.memberships
+  return { lookup: lookup.body.error?.code ?? lookup.body.role, accept: accept.body.error?.code, memberships }
+}
+
+describe('an invitation lasts only while its sender may still send it', () => {
+  it('withdraws the invitations a removed admin sent: their links say so and nobody joins through them', async () => {
+    const adm = await join('adm@example.com', 'admin')
+    const token = await inviteAndReadToken(adm.caller, 'friend@example.com', 'admin')
+    expect((await owner.json('DELETE', `/accounts/${ACME}/members/${adm.userId}`)).status).toBe(200)
+    expect((await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations).toEqual([])
+    expect(await tryLink(token, 'friend@example.com')).toEqual({
+      lookup: 'invite_revoked',
+      accept: 'invite_revoked',
+      memberships: [],
+    })
+  })
+
+  it('withdraws what a demoted person may no longer send, and keeps what they still may', async () => {
+    const adm = await join('adm@example.com', 'admin')
+    const admSent = await inviteAndReadToken(adm.caller, 'helper@example.com', 'member')
+    await owner.json('PUT', `/accounts/${ACME}/members/${adm.userId}/role`, { role: 'member' })
+    // Withdrawn for good: making them an admin again does not bring it back.
+    await owner.json('PUT', `/accounts/${ACME}/members/${adm.userId}/role`, { role: 'admin' })
+    expect((await tryLink(admSent, 'helper@example.com')).accept).toBe('invite_revoked')
+
+    // An owner stepping down to admin withdraws the owners they invited, not the admins.
+    await owner.json('PUT', `/accounts/${ACME}/members/${persona('member').id}/role`, { role: 'owner' })
+    const asOwner = await inviteAndReadToken(owner, 'boss@example.com', 'owner')
+    const asAdmin = await inviteAndReadToken(owner, 'deputy@example.com', 'admin')
+    await owner.json('PUT', `/accounts/${ACME}/members/${owner.userId}/role`, { role: 'admin' })
+    const pending = (await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations
+    expect(pending.map((i: { email: string }) => i.email)).toEqual(['deputy@example.com'])
+    expect((await tryLink(asOwner, 'boss@example.com')).accept).toBe('invite_revoked')
+    const deputy = await tryLink(asAdmin, 'deputy@example.com')
+    expect([deputy.lookup, deputy.memberships[0]?.role]).toEqual(['admin', 'admin'])
+  })
+
+  it('refuses at the link an invitation whose sender left the company however they left', async () => {
+    const adm = await join('adm@example.com', 'admin')
+    const token = await inviteAndReadToken(adm.caller, 'friend@example.com', 'member')
+    // As a membership ended before invitations were withdrawn with it: the row goes, the invitation stays pending.
+    await t.deps.db.kysely
+      .deleteFrom('account_members')
+      .where('account_id', '=', ACME)
+      .where('user_id', '=', adm.userId)
+      .execute()
+    expect((await owner.json('GET', `/accounts/${ACME}/members`)).body.invitations).toEqual([])
+    expect(await tryLink(token, 'friend@example.com')).toEqual({
+      lookup: 'invite_revoked',
+      accept: 'invite_revoked',
+      memberships: [],
+    })
+  })
+})
+
 describe('removing someone', () => {
   it('ends their access at once and freezes their cards on the company with the reason', async () => {
     const member = await signIn(t.app, 'member')
