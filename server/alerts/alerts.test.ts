@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PRICES } from '../../domain/prices'
-import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS, persona } from '../../fixtures/personas'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 import { title } from '../../domain/movement-title'
 import { reserveHold, voidHold } from '../ledger/hold-service'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import { notifyPurchaseAbove } from './alert-evaluator'
 
 let t: TestApp
 let admin: Caller
@@ -255,6 +256,42 @@ describe('alerts on movements', () => {
     expect((await owner.json('POST', `/notifications/${mine.items[0]!.id}/read`)).status).toBe(404)
     expect((await inbox(member)).unread).toBe(1)
     expect((await member.json('POST', `/notifications/${mine.items[0]!.id}/read`)).body.unread).toBe(0)
+  })
+
+  it('show a person removed from a company none of its notifications, and still their own account’s', async () => {
+    const owner = await signIn(t.app, 'owner')
+    const paulaId = persona('personal').id
+    const email = persona('personal').email
+    await owner.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, { email, role: 'admin' })
+    const mail = (await admin.json('GET', `/sandbox/mail?to=${encodeURIComponent(email)}`)).body.items[0]
+    const token = /accept-invite\?token=([\w-]+)/.exec(mail.body)![1]!
+    expect((await paula.json('POST', '/invitations/accept', { token })).status).toBe(200)
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.acme}/alert-settings`, { purchaseAbove: '100' })
+    await paula.json('PUT', `/accounts/${ACCOUNT_IDS.personal}/alert-settings`, { purchaseAbove: '100' })
+    await buy('200', 'Office Depot', CARD_IDS.member)
+    await buy('150', 'Mercado Azul')
+    await settle()
+    const before = await inbox(paula)
+    expect([before.items.map((n) => n.merchant), before.unread]).toEqual([['Mercado Azul', 'Office Depot'], 2])
+    const companys = before.items.find((n) => n.merchant === 'Office Depot')!
+
+    expect((await owner.json('DELETE', `/accounts/${ACCOUNT_IDS.acme}/members/${paulaId}`)).status).toBe(200)
+    // A purchase alert decided just before the removal committed, written just after it.
+    await notifyPurchaseAbove(t.deps, t.deps.db.kysely, {
+      userId: paulaId,
+      accountId: ACCOUNT_IDS.acme,
+      amount: 300_000000n,
+      threshold: 100_000000n,
+      merchant: 'Late Lunch',
+      authorizationId: randomUUID(),
+    })
+    const after = await inbox(paula)
+    expect([after.items.map((n) => n.merchant), after.unread]).toEqual([['Mercado Azul'], 1])
+    expect((await paula.json('POST', `/notifications/${companys.id}/read`)).status).toBe(404)
+    expect((await paula.json('POST', '/notifications/read-all')).body).toMatchObject({
+      items: [{ merchant: 'Mercado Azul', read: true }],
+      unread: 0,
+    })
   })
 
   it('marks all read at once', async () => {

@@ -35,10 +35,22 @@ export async function notify(
     .execute()
 }
 
-/** The caller's own notifications, newest first, with how many are unread. */
-export async function listNotifications(db: Tx, userId: string, limit: number): Promise<NotificationsResponse> {
-  const rows = await db
+/**
+ * The user's notifications they may still see: those about accounts they belong to now. A person removed from a
+ * company sees none of its notifications any longer (and those written after, by an alert decided just before
+ * the removal committed), without their other accounts' going.
+ */
+const visible = (db: Tx, userId: string) =>
+  db
     .selectFrom('notifications as n')
+    .innerJoin('account_members as m', (join) =>
+      join.onRef('m.account_id', '=', 'n.account_id').onRef('m.user_id', '=', 'n.user_id'),
+    )
+    .where('n.user_id', '=', userId)
+
+/** The caller's own notifications on the accounts they belong to, newest first, with how many are unread. */
+export async function listNotifications(db: Tx, userId: string, limit: number): Promise<NotificationsResponse> {
+  const rows = await visible(db, userId)
     .innerJoin('accounts as a', 'a.id', 'n.account_id')
     .select([
       'n.id',
@@ -52,16 +64,13 @@ export async function listNotifications(db: Tx, userId: string, limit: number): 
       'n.read_at',
       'n.created_at',
     ])
-    .where('n.user_id', '=', userId)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.seq', 'desc')
     .limit(limit)
     .execute()
-  const unread = await db
-    .selectFrom('notifications')
+  const unread = await visible(db, userId)
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
+    .where('n.read_at', 'is', null)
     .executeTakeFirstOrThrow()
   const usd = (v: bigint | null) => (v === null ? null : toDecimal(v, 'USDC'))
   return {
@@ -81,14 +90,9 @@ export async function listNotifications(db: Tx, userId: string, limit: number): 
   }
 }
 
-/** Marks one of the caller's notifications read; another user's is "not found", never touched. */
+/** Marks one of the caller's notifications read; another user's, or one they may no longer see, is "not found". */
 export async function markNotificationRead(db: Tx, userId: string, notificationId: string, now: Date, limit = 20) {
-  const found = await db
-    .selectFrom('notifications')
-    .select('read_at')
-    .where('id', '=', notificationId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const found = await visible(db, userId).select('n.read_at').where('n.id', '=', notificationId).executeTakeFirst()
   if (!found) throw new DomainError('not_found', say('no_such_notification'))
   if (found.read_at === null)
     await db
@@ -100,13 +104,14 @@ export async function markNotificationRead(db: Tx, userId: string, notificationI
   return listNotifications(db, userId, limit)
 }
 
-/** Marks every one of the caller's notifications read. */
+/** Marks every one of the caller's notifications they may see read. */
 export async function markAllNotificationsRead(db: Tx, userId: string, now: Date, limit = 20) {
   await db
     .updateTable('notifications')
     .set({ read_at: now })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where('account_id', 'in', db.selectFrom('account_members').select('account_id').where('user_id', '=', userId))
     .execute()
   return listNotifications(db, userId, limit)
 }
