@@ -115,23 +115,37 @@ export async function refreshSubject(deps: Deps, db: Tx, app: ApplicationRow): P
     .where('id', '=', root.account_id!)
     .execute()
   if (mailed(status) && account.kyb_status !== status) {
-    const submitter = await db
-      .selectFrom('users')
-      .select(['email', 'language'])
-      .where('id', '=', root.submitted_by)
-      .executeTakeFirstOrThrow()
-    const language = mailLanguage(submitter.language)
-    await sendMail(deps, db, submitter.email, 'verificationUpdate', {
-      what: 'KYB',
-      status,
-      reason:
-        deciding && (status === 'rejected' || status === 'more_info_needed')
-          ? mailReason(deciding, deciding.kind === 'kyc', language)
-          : null,
-      link: `${root.origin}/app/cash/kyb`,
-      language,
-    })
+    for (const to of await kybDecisionRecipients(db, root.account_id!, root.submitted_by)) {
+      const language = mailLanguage(to.language)
+      await sendMail(deps, db, to.email, 'verificationUpdate', {
+        what: 'KYB',
+        status,
+        reason:
+          deciding && (status === 'rejected' || status === 'more_info_needed')
+            ? mailReason(deciding, deciding.kind === 'kyc', language)
+            : null,
+        link: `${root.origin}/app/cash/kyb`,
+        language,
+      })
+    }
   }
+}
+
+/**
+ * Who is mailed a company's verification decision: whoever submitted it while they still manage the company
+ * (owner or admin, who see its KYB), else its owners. Someone removed or made a member hears nothing more of it.
+ */
+async function kybDecisionRecipients(db: Tx, accountId: string, submittedBy: string) {
+  const managers = await db
+    .selectFrom('account_members')
+    .innerJoin('users', 'users.id', 'account_members.user_id')
+    .select(['users.id', 'users.email', 'users.language', 'account_members.role'])
+    .where('account_members.account_id', '=', accountId)
+    .where('account_members.role', 'in', ['owner', 'admin'])
+    .orderBy('users.email')
+    .execute()
+  const submitter = managers.filter((m) => m.id === submittedBy)
+  return submitter.length > 0 ? submitter : managers.filter((m) => m.role === 'owner')
 }
 
 /** Records a decision on an open application (submitted or in review), with who decided and when. */

@@ -300,23 +300,24 @@ describe('admin decisions', () => {
 describe('KYB', () => {
   const acme = ACCOUNT_IDS.acme
   let olivia: Caller
-  const owner = async (name: string, ownership: string) => ({
+  // Documents are uploaded by whoever submits: Olivia unless a test says otherwise.
+  const owner = async (name: string, ownership: string, by = olivia) => ({
     name,
     birthDate: '1980-01-31',
     nationality: 'GB',
     email: `${name.split(' ')[0]!.toLowerCase()}@acme.example`,
     ownership,
-    idDocument: { type: 'passport', front: await uploadId(olivia, 'passport') },
+    idDocument: { type: 'passport', front: await uploadId(by, 'passport') },
   })
-  const kybBody = async (owners: unknown[]) => ({
+  const kybBody = async (owners: unknown[], by = olivia) => ({
     companyName: 'Acme Labs Ltd',
     registrationNumber: '12345678',
     country: 'GB',
     address: { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' },
     owners,
     documents: {
-      certificateOfIncorporation: await uploadId(olivia, 'certificate_of_incorporation', PDF),
-      proofOfAddress: await uploadId(olivia, 'proof_of_address'),
+      certificateOfIncorporation: await uploadId(by, 'certificate_of_incorporation', PDF),
+      proofOfAddress: await uploadId(by, 'proof_of_address'),
     },
   })
 
@@ -390,6 +391,21 @@ describe('KYB', () => {
     )
     const [mail] = await mailTo(persona('owner').email)
     expect(mail!.body).toContain('Reason: Beneficial owner Rita Reject: The document is expired')
+  })
+
+  it('mails the decision to its owners, not to an admin who submitted it and has since left the company', async () => {
+    const marco = await signIn(t.app, 'member')
+    await olivia.json('PUT', `/accounts/${acme}/members/${marco.userId}/role`, { role: 'admin' })
+    const body = await kybBody(
+      [await owner('Olivia Okafor', '60', marco), await owner('Rita Reject', '40', marco)],
+      marco,
+    )
+    expect((await marco.json('POST', `/accounts/${acme}/kyb`, body)).status).toBe(201)
+    expect((await olivia.json('DELETE', `/accounts/${acme}/members/${marco.userId}`)).status).toBe(200)
+    await secondsPass(6)
+    expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('rejected')
+    expect(await mailTo(persona('member').email)).toEqual([])
+    expect((await mailTo(persona('owner').email)).map((m) => m.subject)).toEqual(['Your KYB verification: rejected'])
   })
 
   it('asks an owner for a document, takes it for that owner and approves', async () => {
