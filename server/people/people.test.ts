@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS, persona } from '../../fixtures/personas'
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 const ACME = ACCOUNT_IDS.acme
@@ -314,6 +314,46 @@ describe('removing someone', () => {
         statusReason: 'Frozen: the cardholder left Acme Labs Ltd',
         statusReasonKey: { key: 'left_company', company: 'Acme Labs Ltd' },
       })
+  })
+})
+
+describe('a removed person’s open sessions, web and app', () => {
+  it('reach nothing of the company: history, a movement, the CSV, cards, purchases or their card', async () => {
+    const sessions = [await signIn(t.app, 'member', 'web'), await signIn(t.app, 'member', 'native')]
+    const bought = await admin.json('POST', `/sandbox/cards/${CARD_IDS.member}/purchases`, {
+      amount: '20',
+      merchantName: 'Office Depot',
+      mcc: '5812',
+    })
+    expect(bought.body.approved).toBe(true)
+    const [movement] = (await owner.json('GET', `/accounts/${ACME}/history`)).body.items
+    const reads = [
+      `/accounts/${ACME}/history`,
+      `/accounts/${ACME}/history/${movement.type}/${movement.id}`,
+      `/accounts/${ACME}/history.csv`,
+      `/accounts/${ACME}/balances`,
+      `/accounts/${ACME}/cards`,
+      `/accounts/${ACME}/card-authorizations`,
+      `/cards/${CARD_IDS.member}/authorizations`,
+      `/accounts/${ACME}/members`,
+      `/accounts/${ACME}/alert-settings`,
+    ]
+    const statuses = async (who: Caller) =>
+      Promise.all(reads.map(async (path) => (await who.request('GET', path)).status))
+    for (const session of sessions) expect(await statuses(session)).toEqual(reads.map(() => 200))
+
+    expect((await owner.json('DELETE', `/accounts/${ACME}/members/${persona('member').id}`)).status).toBe(200)
+    for (const session of sessions) {
+      // The same sessions, still signed in: only the company is gone from them.
+      expect((await session.json('GET', '/auth/session')).body.memberships).toEqual([])
+      expect(await statuses(session)).toEqual([403, 403, 403, 403, 403, 403, 404, 403, 403])
+      const unfreeze = await session.json('POST', `/cards/${CARD_IDS.member}/unfreeze`)
+      expect([unfreeze.status, unfreeze.body.error.code]).toEqual([404, 'not_found'])
+    }
+    const card = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.find(
+      (c: { id: string }) => c.id === CARD_IDS.member,
+    )
+    expect(card.status).toBe('frozen')
   })
 })
 
