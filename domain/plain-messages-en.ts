@@ -41,6 +41,7 @@ export const PLAIN_MESSAGES_EN = {
   card_activatable_on_way: 'This card can be activated once it is on its way to you.',
   card_already_activated: 'This card is already activated.',
   card_cancelled_details: 'This card is cancelled; its details no longer work.',
+  card_holder_left: 'This card’s holder left the company, so it stays frozen; cancel it and issue a new card.',
   card_cancelled_good: 'This card is cancelled for good; order a new one.',
   card_last4_wrong: 'Those are not the last 4 digits on this card. Check the number printed on it.',
   change_already_scheduled: 'A change is already scheduled for this rule.',

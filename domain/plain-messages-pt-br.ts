@@ -40,6 +40,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   card_activatable_on_way: 'Este cartão pode ser ativado quando estiver a caminho.',
   card_already_activated: 'Este cartão já está ativado.',
   card_cancelled_details: 'Este cartão foi cancelado; os dados dele não funcionam mais.',
+  card_holder_left: 'O titular deste cartão saiu da empresa, então ele fica congelado; cancele-o e emita um novo.',
   card_cancelled_good: 'Este cartão foi cancelado de vez; peça um novo.',
   card_last4_wrong: 'Esses não são os 4 últimos dígitos deste cartão. Confira o número impresso nele.',
   change_already_scheduled: 'Já há uma alteração agendada para esta regra.',

@@ -123,7 +123,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                 onSubmit={act('freeze')}
               />
             ) : null}
-            {loaded.card.status === 'frozen' ? (
+            {loaded.card.status === 'frozen' && loaded.card.statusReasonKey?.key !== 'left_company' ? (
               <ReasonForm
                 key={`unfreeze-${version}`}
                 id="admin-card.unfreeze"

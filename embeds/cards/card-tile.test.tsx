@@ -110,3 +110,28 @@ describe('why a card is frozen', () => {
     expect(reasonShown(byYou, 'pt-BR')).toBe('Congelado por você.')
   })
 })
+
+describe('a card whose holder left the company', () => {
+  it('offers its manager Cancel alone: no Unfreeze the server would refuse', () => {
+    const frozen = (statusReasonKey: Card['statusReasonKey']): Card => ({
+      ...physical('activated'),
+      kind: 'virtual',
+      shipping: null,
+      cardholderUserId: '20000000-0000-4000-8000-000000000099',
+      status: 'frozen',
+      statusReasonKey,
+    })
+    const buttons = (card: Card) => {
+      renderInSession(
+        <CardTile card={card} accountId={card.accountId} userId={userId} corporate onChange={() => {}} />,
+        'en-US',
+      )
+      const names = screen.getAllByRole('button').map((b) => b.textContent)
+      cleanup()
+      return names
+    }
+    expect(buttons(frozen({ key: 'by_you', status: 'frozen' }))).toContain('Unfreeze card')
+    const left = buttons(frozen({ key: 'left_company', company: 'Acme Labs Ltd' }))
+    expect(left).toEqual(['Cancel card'])
+  })
+})

@@ -189,22 +189,25 @@ export function CardTile({
       ) : null}
       {live ? (
         <div className="cash-row">
-          <button
-            type="button"
-            className="cash-button"
-            data-variant="secondary"
-            disabled={freeze.busy}
-            onClick={() =>
-              void freeze.run(
-                async () => (
-                  await api.post(`/cards/${card.id}/${card.status === 'frozen' ? 'unfreeze' : 'freeze'}`, CardView),
-                  onChange()
-                ),
-              )
-            }
-          >
-            {card.status === 'frozen' ? t('cards.unfreeze') : t('cards.freeze')}
-          </button>
+          {/* A card whose holder left the company is only ever cancelled (server/cards/card-service.ts). */}
+          {card.statusReasonKey?.key === 'left_company' ? null : (
+            <button
+              type="button"
+              className="cash-button"
+              data-variant="secondary"
+              disabled={freeze.busy}
+              onClick={() =>
+                void freeze.run(
+                  async () => (
+                    await api.post(`/cards/${card.id}/${card.status === 'frozen' ? 'unfreeze' : 'freeze'}`, CardView),
+                    onChange()
+                  ),
+                )
+              }
+            >
+              {card.status === 'frozen' ? t('cards.unfreeze') : t('cards.freeze')}
+            </button>
+          )}
           <CancelCard card={card} onChange={onChange} />
         </div>
       ) : null}

@@ -199,7 +199,11 @@ export async function setCardStatus(
   return applyCardStatus(db, card, status, status === 'active' ? null : cardStatusReason('by_you', { status }))
 }
 
-/** Writes a card's new status (the caller checked who may); a cancelled card stays cancelled. */
+/**
+ * Writes a card's new status (the caller checked who may); a cancelled card stays cancelled. A card frozen because
+ * its holder left the company can only be cancelled: they may still know its number, so no one (the company's
+ * managers, Cash's staff) brings it back, and freezing it again would swap the reason that keeps it so.
+ */
 export async function applyCardStatus(
   db: Tx,
   card: Selectable<CardsTable>,
@@ -207,6 +211,8 @@ export async function applyCardStatus(
   reason: CardStatusReason | null,
 ) {
   if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_good'))
+  if (card.status_reason?.key === 'left_company' && status !== 'cancelled')
+    throw new DomainError('invalid_request', say('card_holder_left'))
   const statusReason = status === 'active' ? null : reason
   await db
     .updateTable('cards')

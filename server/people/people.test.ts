@@ -317,6 +317,36 @@ describe('removing someone', () => {
   })
 })
 
+describe('a card whose holder left the company', () => {
+  it('is only ever cancelled: no manager or admin unfreezes it, and freezing it again keeps its reason', async () => {
+    const memberId = persona('member').id
+    expect((await owner.json('DELETE', `/accounts/${ACME}/members/${memberId}`)).status).toBe(200)
+    const card = CARD_IDS.member
+    const refused = {
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_request',
+          message: 'This card’s holder left the company, so it stays frozen; cancel it and issue a new card.',
+        },
+      },
+    }
+    expect(await owner.json('POST', `/cards/${card}/unfreeze`)).toMatchObject(refused)
+    expect(await owner.json('POST', `/cards/${card}/freeze`)).toMatchObject(refused)
+    // Cash's staff freezing it again is refused as already frozen: its reason stays.
+    expect((await admin.json('POST', `/admin/cards/${card}/freeze`, { reason: 'Fraud check' })).status).toBe(400)
+    expect(await admin.json('POST', `/admin/cards/${card}/unfreeze`, {})).toMatchObject(refused)
+    const kept = (await owner.json('GET', `/accounts/${ACME}/cards`)).body.items.find(
+      (c: { id: string }) => c.id === card,
+    )
+    expect(kept).toMatchObject({ status: 'frozen', statusReasonKey: { key: 'left_company', company: 'Acme Labs Ltd' } })
+    // A purchase on it is still declined, and cancelling it is what the owner can do.
+    const bought = await admin.json('POST', `/sandbox/cards/${card}/purchases`, { amount: '5', merchantName: 'Cafe' })
+    expect(bought.body.approved).toBe(false)
+    expect((await owner.json('POST', `/cards/${card}/cancel`)).body).toMatchObject({ status: 'cancelled' })
+  })
+})
+
 describe('a removed person’s open sessions, web and app', () => {
   it('reach nothing of the company: history, a movement, the CSV, cards, purchases or their card', async () => {
     const sessions = [await signIn(t.app, 'member', 'web'), await signIn(t.app, 'member', 'native')]
