@@ -20,6 +20,8 @@ export type Db = {
   execScript(sql: string): Promise<void>
   /** PGlite only: the data folder as a gzipped tarball, taken between transactions (server/ops/backup.ts). */
   dump?: () => Promise<Uint8Array>
+  /** PGlite in memory: once migrated from nothing, kept as the copy new databases start from (fresh-cluster.ts). */
+  memory?: true
   /**
    * PGlite only: the procedures the composition root gave the database, run where it runs, each whole
    * (server/db/pglite-thread.ts, `DatabaseProcedures`; a card batch: server/cards/card-batch-thread.ts).
@@ -39,7 +41,8 @@ export { pgliteParsers } from './pglite-parsers'
  * (folder-lock.ts); a folder another live process holds throws FolderLockedError.
  */
 export async function connectPglite(dataDir: string): Promise<Db> {
-  if (dataDir === ':memory:') return wrapPglite(await pgliteOnThread(dataDir))
+  if (dataDir === ':memory:')
+    return Object.assign(await wrapPglite(await pgliteOnThread(dataDir)), { memory: true as const })
   mkdirSync(dataDir, { recursive: true })
   const lock = lockFolder(dataDir)
   try {

@@ -1,9 +1,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
+import { inProcess, pgliteParsers, wrapPglite } from './connect'
 import { onDisk } from './flushed-files'
 import { freshClusterTemplate, newPglite } from './fresh-cluster'
+import { migrate, migrationFiles, onlySchema } from './migrate'
 
 const folders: string[] = []
 const newFolder = () => {
@@ -78,5 +81,55 @@ describe('a new PGlite database starts as a copy of a new one', () => {
     expect(freshClusterTemplate(damaged)).toBeUndefined()
     expect(kept(damaged)).toEqual([])
     expect(freshClusterTemplate(newFolder())).toBeUndefined() // none kept yet: initdb
+  })
+})
+
+describe('a new database may start as a copy of one migrated by these migrations', () => {
+  /** A folder holding the initdb copy the first test kept (no initdb here), and nothing else. */
+  const withInitdbCopy = () => {
+    const dir = newFolder()
+    for (const name of kept(templates)) copyFileSync(join(templates, name), join(dir, name))
+    return dir
+  }
+  const open = async (dir: string, options = {}, migrated = false) =>
+    wrapPglite(inProcess(await newPglite({ ...options, parsers: pgliteParsers }, dir, { migrated })))
+  const migratedCopies = (dir: string) => kept(dir).filter((n) => n.startsWith('memory-migrated-'))
+
+  it('keeps one migrated from nothing in memory; the next, in memory or in a new folder, starts migrated', async () => {
+    const dir = withInitdbCopy()
+    // A copy kept for other migrations (an older checkout's): replaced by the new one.
+    const version = /^memory-initdb-(.+)-[0-9a-f]{64}\.tar\.gz$/.exec(kept(templates)[0]!)![1]
+    const older = `memory-migrated-${version}-0000000000000000-${'0'.repeat(64)}.tar.gz`
+    writeFileSync(join(dir, older), 'older migrations')
+    const first = Object.assign(await open(dir), { memory: true as const })
+    expect(await migrate(first, dir)).toEqual(migrationFiles().map((m) => m.version))
+    await first.close()
+    expect(migratedCopies(dir)).toHaveLength(1)
+    expect(migratedCopies(dir)).not.toContain(older)
+
+    const before = Date.now()
+    for (const options of [{}, onDisk(join(newFolder(), 'data'))]) {
+      const db = await open(dir, options, true)
+      expect(await migrate(db, dir)).toEqual([])
+      expect(await onlySchema(db)).toBe(true)
+      // Its record of the migrations says they were applied when this database was made, not when the copy was.
+      const { rows } = await sql<{ oldest: Date }>`SELECT min(applied_at) AS oldest FROM schema_migrations`.execute(
+        db.kysely,
+      )
+      expect(rows[0]!.oldest.getTime()).toBeGreaterThanOrEqual(before - 1000)
+      await db.close()
+    }
+  })
+
+  it('keeps none from a folder on disk, and the migrations themselves leave every table empty', async () => {
+    const dir = withInitdbCopy()
+    const onFolder = await open(dir, onDisk(join(newFolder(), 'data')))
+    expect(await migrate(onFolder, dir)).toHaveLength(migrationFiles().length)
+    expect(migratedCopies(dir)).toEqual([])
+    // What keeps a copy holding nothing of any install: a migration that writes rows stops copies being kept.
+    expect(await onlySchema(onFolder)).toBe(true)
+    await sql`INSERT INTO install_secrets (name, value) VALUES ('webhook', 'secret')`.execute(onFolder.kysely)
+    expect(await onlySchema(onFolder)).toBe(false)
+    await onFolder.close()
   })
 })

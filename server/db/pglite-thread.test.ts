@@ -36,19 +36,22 @@ it(
   'a database error keeps its SQLSTATE and constraint (a raced ' +
     'rule is a 409, not a 500), and the transaction is rolled back',
   async () => {
-    await db.execScript('CREATE TABLE thread_once (k text CONSTRAINT withdrawals_one_pending PRIMARY KEY)')
-    await sql`INSERT INTO thread_once VALUES ('a')`.execute(db.kysely)
+    // In a schema of its own: a new database may start migrated, with the real constraint of that name in public.
+    await db.execScript(
+      'CREATE SCHEMA scratch; CREATE TABLE scratch.thread_once (k text CONSTRAINT withdrawals_one_pending PRIMARY KEY)',
+    )
+    await sql`INSERT INTO scratch.thread_once VALUES ('a')`.execute(db.kysely)
     const thrown = await db.kysely
       .transaction()
       .execute(async (tx) => {
-        await sql`INSERT INTO thread_once VALUES ('b')`.execute(tx)
-        await sql`INSERT INTO thread_once VALUES ('a')`.execute(tx)
+        await sql`INSERT INTO scratch.thread_once VALUES ('b')`.execute(tx)
+        await sql`INSERT INTO scratch.thread_once VALUES ('a')`.execute(tx)
       })
       .catch((error: unknown) => error)
     expect(thrown).toMatchObject({ code: '23505', constraint: 'withdrawals_one_pending' })
     expect(thrown).toBeInstanceOf(Error)
     expect(refusalForDatabaseError(thrown)?.code).toBe('withdrawal_pending')
-    expect((await sql<{ k: string }>`SELECT k FROM thread_once ORDER BY k`.execute(db.kysely)).rows).toEqual([
+    expect((await sql<{ k: string }>`SELECT k FROM scratch.thread_once ORDER BY k`.execute(db.kysely)).rows).toEqual([
       { k: 'a' },
     ])
   },

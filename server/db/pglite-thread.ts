@@ -86,8 +86,9 @@ export function serveDatabaseThread(procedures: DatabaseProcedures): void {
   const later = inMemory ? undefined : walFlushesLater(started.confirmed)
   let client!: PGlite
   let session!: DatabaseSession
-  // A new database starts as a copy of a new one, not by initdb (fresh-cluster.ts).
-  const ready = newPglite(inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later })).then((c) => {
+  // A new database starts as a copy of a new (or a newly migrated) one, not by initdb (fresh-cluster.ts).
+  const options = inMemory ? { parsers } : onDisk(dataDir, { parsers }, { onFailure, later })
+  const ready = newPglite(options, undefined, { migrated: true }).then((c) => {
     client = c
     session = sessionOf(c)
     growFilesInPlace(c)
