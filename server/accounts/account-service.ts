@@ -83,7 +83,7 @@ export function positionOf<A extends Pick<Selectable<AccountsTable>, 'mode' | 'd
     spentToday: counted.today,
     spentThisMonth: counted.month,
   })
-  return { account, ledger, posted, available, debt, holds, spendable, spentToday: counted.today }
+  return { account, ledger, posted, available, debt, pendingBorrowed, holds, spendable, spentToday: counted.today }
 }
 
 /** The holder's local day and month starts at `now`, as limitsAndHolds takes them. */

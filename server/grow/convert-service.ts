@@ -32,7 +32,7 @@ export function atField<T>(field: string, fn: () => T): T {
 
 /**
  * What may leave the holder's cash for a conversion or a vault: at most the free balance of the asset and,
- * in Borrow mode, not so much that the position's debt would exceed its borrow limit (as withdrawals).
+ * in Borrow mode, not so much that the position's debt would exceed its borrow limit, counted on what stays free.
  */
 export async function assertCanMove(
   deps: Deps,
@@ -51,10 +51,13 @@ export async function assertCanMove(
       { amount: say('more_than_free', { asset, free: String(position.available[asset]) }) },
     )
   }
-  if (position.account.mode === 'borrow' && position.debt + position.holds.spend > 0n) {
-    const after = { ...position.posted, [asset]: position.posted[asset] - amount }
+  // The collateral and what is owed against it are spendable's (domain/spendable.ts): free balances, so what a
+  // withdrawal in its security delay is taking out backs nothing; the debt and the purchases on hold to be borrowed.
+  const owed = position.debt + position.pendingBorrowed
+  if (position.account.mode === 'borrow' && owed > 0n) {
+    const after = { ...position.available, [asset]: position.available[asset] - amount }
     if (incoming) after[incoming.asset] += incoming.amount
-    if (position.debt + position.holds.spend > borrowLimit(after, prices)) {
+    if (owed > borrowLimit(after, prices)) {
       throw new DomainError('over_ltv', say('borrow_limit_use_less'), {
         amount: say('borrow_limit_use_less'),
       })

@@ -137,6 +137,37 @@ describe('convert', () => {
     ).toMatch(/free ETH/)
     expect(await balance('USDC', bruno, acc)).toBe('150')
   })
+
+  it('counts no collateral a pending withdrawal takes out when a Borrow position converts or deposits', async () => {
+    const bruno = await signIn(t.app, 'borrower')
+    const acc = ACCOUNT_IDS.borrower
+    // Bruno owes 1,200 against 3 weETH (at 3,150) + 150 USDC. Withdrawing 2.38 weETH (+ 0.0002 fee) leaves
+    // 0.6198 weETH: a limit of 1,073.80 + 135 = 1,208.80, just over the debt.
+    const withdrawal = await bruno.json(
+      'POST',
+      `/accounts/${acc}/withdrawals`,
+      {
+        asset: 'weETH',
+        amount: '2.38',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        confirmation: await bruno.hostConfirmation(),
+      },
+      { 'idempotency-key': key() },
+    )
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(201)
+    // Moving the 150 USDC to a vault would leave a limit of 1,073.80 for a debt of 1,200.
+    const deposit = await bruno.json(
+      'POST',
+      `/accounts/${acc}/earn/liquid/deposits`,
+      { vault: 'usd', amount: '150', confirmation: await bruno.hostConfirmation() },
+      { 'idempotency-key': key() },
+    )
+    expect(deposit.body.error).toMatchObject({ code: 'over_ltv', fields: { amount: expect.any(String) } })
+    // Swapping it for ETH (counted at 55 %, not 90 %) would leave 1,073.80 + 82.25 = 1,156.05.
+    const swap = await quote({ from: 'USDC', to: 'ETH', amount: '150' }, bruno, acc)
+    expect(swap.body.error).toMatchObject({ code: 'over_ltv', fields: { amount: expect.any(String) } })
+    expect(await balance('USDC', bruno, acc)).toBe('150')
+  })
 })
 
 describe('weETH staking', () => {
