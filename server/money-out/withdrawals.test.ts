@@ -156,6 +156,20 @@ describe('crypto withdrawals', () => {
     })
   })
 
+  it('frees only a replaced withdrawal of the same asset: a weETH one does not lift the USDC daily limit', async () => {
+    await sql`UPDATE accounts SET daily_limit = 150000000 WHERE id = ${account}`.execute(t.deps.db.kysely)
+    // 0.001 weETH + its 0.0002 fee is 1.2 × 10^15 base units: read as USDC it was $1.2 billion of room.
+    expect((await withdraw({ asset: 'weETH', amount: '0.001' })).status).toBe(201)
+    const res = await withdraw({ amount: '2000' })
+    expect(res.body.error).toMatchObject({ code: 'over_daily_limit', fields: { amount: expect.any(String) } })
+    expect(await usdc()).toMatchObject({ balance: '2500', available: '2500' })
+    // The other way: the 100.5 USDC of one replaced (100,500,000 base units) are no weETH to withdraw; the ledger
+    // refused 1.2 weETH + 100,000,000 wei as an overdraft, without saying where.
+    expect((await withdraw({ amount: '100' })).status).toBe(201)
+    const weeth = await withdraw({ asset: 'weETH', amount: '1.1998000001' })
+    expect(weeth.body.error).toMatchObject({ code: 'insufficient_funds', fields: { amount: expect.any(String) } })
+  })
+
   it('needs the password on the web, and accepts the host’s biometrics only on a native session', async () => {
     expect((await withdraw({ confirmation: undefined })).body.error.code).toBe('confirmation_required')
     expect((await withdraw({ confirmation: { method: 'password', password: 'wrong-one' } })).body.error).toMatchObject({

@@ -41,14 +41,16 @@ const withField = (field: string, fn: () => bigint | string) => {
  * leave: USDC by spendable (limits included), other assets by their free balance and, in Borrow mode, by
  * keeping the position within its borrow limit. Returns the parsed request and its fee.
  */
-async function check(deps: Deps, db: Tx, accountId: string, input: Request, replacing: bigint) {
+async function check(deps: Deps, db: Tx, accountId: string, input: Request, previous: Pending | undefined) {
+  // The withdrawal this one replaces frees its reservation first: in its own asset only (0.001 weETH is 10^15 base
+  // units, which as USDC would be a billion dollars of spendable).
+  const replacing = previous?.asset === input.asset ? previous.amount + previous.fee : 0n
   const address = withField('address', () => parseAddress(input.address)) as string
   const amount = withField('amount', () => parsePositiveAmount(input.amount, input.asset)) as bigint
   const fee = WITHDRAWAL_FEES[input.asset]
   const total = amount + fee
   const position = await loadPosition(db, accountId, deps.now(), deps.prices())
   if (input.asset === 'USDC') {
-    // The withdrawal this one replaces frees its reservation first.
     assertWithinSpendable(total, {
       ...position.spendable,
       spendable: position.spendable.spendable + (position.account.mode === 'direct_pay' ? replacing : 0n),
@@ -78,7 +80,7 @@ export async function quoteWithdrawal(deps: Deps, db: Tx, accountId: string, inp
     db,
     accountId,
     input,
-    await pendingReservation(db, accountId),
+    await pendingWithdrawal(db, accountId),
   )
   return {
     asset: input.asset,
@@ -93,14 +95,16 @@ export async function quoteWithdrawal(deps: Deps, db: Tx, accountId: string, inp
   }
 }
 
-async function pendingReservation(db: Tx, accountId: string): Promise<bigint> {
-  const pending = await db
+type Pending = { asset: string; amount: bigint; fee: bigint }
+
+/** The account's withdrawal in its security delay, which a new request replaces. */
+async function pendingWithdrawal(db: Tx, accountId: string): Promise<Pending | undefined> {
+  return db
     .selectFrom('withdrawals')
-    .select(['amount', 'fee'])
+    .select(['asset', 'amount', 'fee'])
     .where('account_id', '=', accountId)
     .where('status', '=', 'delayed')
     .executeTakeFirst()
-  return pending ? pending.amount + pending.fee : 0n
 }
 
 export function withdrawalView(w: Selectable<WithdrawalsTable>) {
@@ -145,13 +149,7 @@ export async function requestWithdrawal(
     .where('status', '=', 'delayed')
     .forUpdate()
     .executeTakeFirst()
-  const { address, amount, fee, total } = await check(
-    deps,
-    db,
-    accountId,
-    input,
-    previous ? previous.amount + previous.fee : 0n,
-  )
+  const { address, amount, fee, total } = await check(deps, db, accountId, input, previous)
   if (previous) {
     await releaseHold(db, previous.hold_id, 'voided', now)
     await db
