@@ -122,17 +122,21 @@ export const MAX_VAULT_APY_BPS = 5_000
 export const SHARE_UNIT = 10n ** 12n
 const WHOLE = SHARE_SCALE * SHARE_UNIT
 
-/** Shares a deposit buys at `price`, rounded down (the vault never gives more than was paid). */
+/**
+ * Shares a deposit buys at `price`, rounded up: at most one share unit more, worth 10^-12 of a base unit at share
+ * price 1, so that the deposit valued at once (rounded down) is exactly what was paid.
+ */
 export function sharesFor(amount: bigint, price: bigint): bigint {
-  return (amount * WHOLE) / price
+  return (amount * WHOLE + price - 1n) / price
 }
 
 /**
- * What `shares` are worth at `price`, in base units, rounded to the nearest unit. Because shares are bought
- * rounded down, a deposit valued at once is worth exactly what was paid, never more.
+ * What `shares` are worth at `price`, in base units, rounded down: a payout never carries the half unit above
+ * what its shares are worth (which a holder could pick amounts to collect on every withdrawal). A deposit valued
+ * at once is worth exactly what was paid.
  */
 export function sharesValue(shares: bigint, price: bigint): bigint {
-  return (shares * price + WHOLE / 2n) / WHOLE
+  return (shares * price) / WHOLE
 }
 
 /** Shares to redeem for `amount` at `price`, rounded up; the caller caps it at the shares owned. */

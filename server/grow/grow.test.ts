@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { SHARE_SCALE, SHARE_UNIT, sharePrice, sharesToRedeem } from '../../domain/grow'
+import { toDecimal } from '../../domain/money'
 import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
@@ -259,6 +261,28 @@ describe('Liquid vaults', () => {
     expect(Number(paid.paidAmount)).toBeGreaterThan(500.06)
     expect(Number(paid.paidAmount)).toBeLessThan(500.08)
     expect(await balance('USDC')).toBe((1500 + Number(paid.paidAmount)).toString())
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('pays a settled withdrawal what its shares are worth, rounded down, never the half unit above', async () => {
+    await deposit('usd', '1000')
+    later(86_400)
+    paula = await signIn(t.app, 'personal', 'web')
+    const whole = SHARE_SCALE * SHARE_UNIT
+    const asked = sharePrice('usd', t.deps.now())
+    const settledAt = new Date(t.deps.now().getTime() + 86_401_000)
+    const settled = sharePrice('usd', settledAt)
+    // An amount whose shares, a day of yield later, are worth a whole number of units and at least a half more.
+    let amount = 1_000000n
+    while (((sharesToRedeem(amount, asked) * settled) % whole) * 2n < whole) amount += 1n
+    const shares = sharesToRedeem(amount, asked)
+    expect((await withdraw('usd', toDecimal(amount, 'USDC'))).status).toBe(201)
+    t.setNow(settledAt)
+    await t.runJobs()
+    paula = await signIn(t.app, 'personal', 'web')
+    const paid = (await earn()).withdrawals[0]
+    expect(paid.status).toBe('paid')
+    expect(paid.paidAmount).toBe(toDecimal((shares * settled) / whole, 'USDC'))
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
