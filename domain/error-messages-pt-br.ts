@@ -144,6 +144,8 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
     'pedir em 24 horas. Outro administrador pode fazer este reembolso.',
   refund_second_admin: 'Um segundo administrador precisa aprovar reembolsos acima de US$ 1.000',
   refund_not_pending: 'Este reembolso não está mais aguardando aprovação.',
+  admin_own_account:
+    'Administradores não agem sobre uma conta da qual fazem parte. Outro administrador precisa fazer isso.',
   nothing_found: 'Nada encontrado para esta busca.',
   event_out_of_order: 'Este evento do provedor chegou antes daquele que ele segue. Envie-o de novo mais tarde.',
   not_ready: 'Este servidor ainda não está pronto para receber pedidos.',

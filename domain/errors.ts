@@ -250,6 +250,10 @@ export const ERRORS = {
     message: 'You have reached the refunds one admin can ask for in 24 hours. Another admin can make this refund.',
   },
   refund_not_pending: { status: 409, message: 'This refund is no longer waiting for approval.' },
+  admin_own_account: {
+    status: 403,
+    message: 'Admins do not act on an account they belong to. Another admin must do this.',
+  },
   nothing_found: { status: 404, message: 'Nothing found for this search.' },
   internal: { status: 500, message: 'Something failed on our side. It has been logged.' },
   event_out_of_order: {

@@ -11,6 +11,7 @@ import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 import type { MovementReason } from '../../domain/movement-reason'
+import { refuseOwnAccount } from './own-account'
 
 type Actor = { userId: string }
 
@@ -267,7 +268,8 @@ export async function writeOffRecon(deps: Deps, db: Tx, actor: Actor, id: string
 
 /**
  * Refunds a failed recon's amount to the holder (card_settlement → their USDC cash), as a card refund would.
- * The holder is the recon's authorization's account, or the account the admin names when there is none.
+ * The holder is the recon's authorization's account, or the account the admin names when there is none; never an
+ * account the admin belongs to.
  */
 export async function refundRecon(
   deps: Deps,
@@ -290,6 +292,7 @@ export async function refundRecon(
     throw new DomainError('recon_holder_unknown', undefined, { accountId: say('enter_account_id_refund') })
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
   if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_with_id') })
+  await refuseOwnAccount(db, actor.userId, accountId)
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

@@ -9,6 +9,7 @@ import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
+import { refuseOwnAccount } from './own-account'
 
 /**
  * What one admin may pay out at once, and what one account may receive at once, over any 24 hours (1,000 USDC in
@@ -141,9 +142,10 @@ async function post(
 }
 
 /**
- * Creates a manual refund. It is paid at once while what this admin paid at once, and what this account received
- * at once, over the last 24 hours stay at or below $1,000 with it; otherwise it waits as `pending_approval` for
- * another admin. Beyond $10,000 asked by one admin in 24 hours it is refused. Audited either way.
+ * Creates a manual refund, never into an account the admin belongs to. It is paid at once while what this admin
+ * paid at once, and what this account received at once, over the last 24 hours stay at or below $1,000 with it;
+ * otherwise it waits as `pending_approval` for another admin. Beyond $10,000 asked by one admin in 24 hours it is
+ * refused. Audited either way.
  */
 export async function createManualRefund(
   deps: Deps,
@@ -159,6 +161,7 @@ export async function createManualRefund(
     throw e
   }
   const accountId = await findAccount(db, input.account)
+  await refuseOwnAccount(db, actor.userId, accountId)
   const id = deps.newId()
   const now = deps.now()
   await sql`SELECT pg_advisory_xact_lock(${REFUNDS_LOCK})`.execute(db)
@@ -244,7 +247,8 @@ async function lockPending(db: Tx, id: string) {
 
 /**
  * A second admin approves a refund above $1,000: it is paid. The admin who asked for it is refused (the
- * refused attempt is still written to the audit log, after the request rolls back).
+ * refused attempt is still written to the audit log, after the request rolls back), and so is one who belongs to the
+ * account it pays.
  */
 export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: string): Promise<ManualRefund> {
   const row = await lockPending(db, id)
@@ -267,6 +271,7 @@ export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: 
         }),
     )
   }
+  await refuseOwnAccount(db, actor.userId, row.account_id)
   const journalId = await post(deps, db, { id, accountId: row.account_id, amount: row.amount, reason: row.reason })
   await db
     .updateTable('manual_refunds')
