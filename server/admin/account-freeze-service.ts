@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/errors'
 import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from './own-account'
 
 /** Whether a frozen account refuses this call: as the route declares (`whenFrozen`, server/http/route-table.ts). */
 /**
@@ -27,7 +28,10 @@ const freezeView = (a: { id: string; frozen_at: Date | null; frozen_reason: stri
   frozenReason: a.frozen_reason,
 })
 
-/** Freezes (reason required) or unfreezes an account, with its audit line in the same transaction. */
+/**
+ * Freezes (reason required) or unfreezes an account, with its audit line in the same transaction; never by an admin
+ * who belongs to it.
+ */
 export async function setAccountFrozen(
   deps: Deps,
   tx: Tx,
@@ -43,6 +47,7 @@ export async function setAccountFrozen(
     .forNoKeyUpdate()
     .executeTakeFirst()
   if (!account) throw new DomainError('not_found', say('no_such_account'))
+  await refuseOwnAccount(tx, actorId, accountId)
   if (frozen === (account.frozen_at !== null))
     throw new DomainError('invalid_request', say(frozen ? 'account_already_frozen' : 'account_not_frozen'))
   const after = {

@@ -10,6 +10,7 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { likePattern, parseSearch } from './admin-search'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from './own-account'
 
 type CardQuery = SelectQueryBuilder<
   Database & { c: Database['cards']; a: Database['accounts']; u: Database['users'] },
@@ -118,7 +119,10 @@ const statusOf = (c: { status: string; statusReason: string | null }) => ({
 })
 const ACTIONS = { frozen: 'card.freeze', active: 'card.unfreeze', cancelled: 'card.cancel' } as const
 
-/** Freezes, unfreezes or cancels a card as staff, through the holder's own card service, audited. */
+/**
+ * Freezes, unfreezes or cancels a card as staff, through the holder's own card service, audited; never a card of an
+ * account the admin belongs to.
+ */
 export async function adminSetCardStatus(
   deps: Deps,
   tx: Tx,
@@ -129,6 +133,7 @@ export async function adminSetCardStatus(
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
   if (!card) throw new DomainError('not_found', say('no_such_card'))
+  await refuseOwnAccount(tx, actorId, card.account_id)
   if (card.status === status) throw new DomainError('invalid_request', say('card_already', { status }))
   const before = cardView(card)
   const after = await applyCardStatus(
@@ -149,7 +154,7 @@ export async function adminSetCardStatus(
   return after
 }
 
-/** Sets a card's own limits as staff, audited with the limits before and after. */
+/** Sets a card's own limits as staff (not on an account they belong to), audited with the limits before and after. */
 export async function adminSetCardLimits(
   deps: Deps,
   tx: Tx,
@@ -163,6 +168,7 @@ export async function adminSetCardLimits(
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
   if (!card) throw new DomainError('not_found', say('no_such_card'))
+  await refuseOwnAccount(tx, actorId, card.account_id)
   const before = cardView(card)
   const after = await applyCardLimits(tx, card, limits)
   await recordAudit(deps, tx, {

@@ -7,6 +7,7 @@ import type { Deps } from '../http/route-table'
 import { releaseHold } from '../ledger/hold-service'
 import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from './own-account'
 import { reason as movementReason, storedReason } from '../../domain/movement-reason'
 
 const amountOf = (units: bigint, asset: string) => (isHeldAsset(asset) ? toDecimal(units, asset) : units.toString())
@@ -87,8 +88,11 @@ export async function adminReleaseHold(
 ) {
   // What the hold reserved for first, then the hold (docs/architecture-notes.md, "Lock order"), as a withdrawal's
   // release and a card clearing take them: hold first, a release at the same moment as either deadlocked.
-  const kind = await db.selectFrom('holds').select('kind').where('id', '=', holdId).executeTakeFirst()
+  const kind = await db.selectFrom('holds').select(['kind', 'account_id']).where('id', '=', holdId).executeTakeFirst()
   if (!kind) throw new DomainError('not_found', say('no_such_hold'))
+  // Never on an account the admin belongs to: releasing their own purchase's hold would free money the merchant
+  // has yet to take.
+  if (kind.account_id) await refuseOwnAccount(db, actor.userId, kind.account_id)
   if (kind.kind === WITHDRAWAL_HOLD_KIND)
     await db.selectFrom('withdrawals').select('id').where('hold_id', '=', holdId).forUpdate().execute()
   else if (kind.kind === 'card_authorization')

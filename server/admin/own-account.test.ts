@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app'
 
 let t: TestApp
@@ -6,6 +7,7 @@ let admin: SignedIn
 let ops: SignedIn
 let adminAccount: string
 let keyCount = 0
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 const key = () => ({ 'idempotency-key': `own-account-test-${++keyCount}-${Date.now()}` })
 
 beforeEach(async () => {
@@ -82,5 +84,101 @@ describe('an admin and an account they belong to', () => {
     )
     expect(byOps.body).toMatchObject({ status: 'refunded' })
     expect(await cash()).toBe(700_000_000n)
+  })
+})
+
+describe('an admin who belongs to a company', () => {
+  const acme = ACCOUNT_IDS.acme
+  let olivia: SignedIn
+
+  beforeEach(async () => {
+    olivia = await signIn(t.app, 'owner')
+    // Olivia takes Ada on as a member of Acme Labs: her staff powers stop at its door.
+    const invited = await olivia.json('POST', `/accounts/${acme}/invitations`, {
+      email: 'admin@demo.cash',
+      role: 'member',
+    })
+    expect(invited.status).toBe(201)
+    const mail = (await admin.json('GET', '/sandbox/mail?to=admin%40demo.cash')).body.items[0]
+    const token = /accept-invite\?token=([\w-]+)/.exec(mail.body)![1]!
+    expect((await admin.json('POST', '/invitations/accept', { token })).status).toBe(200)
+  })
+
+  const refused = (res: { status: number; body: { error?: { code: string } } }) =>
+    expect([res.status, res.body.error?.code]).toEqual([403, 'admin_own_account'])
+
+  it('refuses to freeze or unfreeze it, or to make it VIP; another admin may', async () => {
+    refused(await admin.json('POST', `/admin/accounts/${acme}/freeze`, { reason: 'Review' }))
+    expect((await ops.json('POST', `/admin/accounts/${acme}/freeze`, { reason: 'Review' })).status).toBe(200)
+    refused(await admin.json('POST', `/admin/accounts/${acme}/unfreeze`, {}))
+    expect((await admin.json('GET', `/admin/accounts/${acme}`)).body.account.frozen).toBe(true)
+    refused(await admin.json('PUT', `/admin/accounts/${acme}/vip`, { vip: true }))
+    expect((await ops.json('POST', `/admin/accounts/${acme}/unfreeze`, {})).status).toBe(200)
+  })
+
+  it('refuses to freeze, unfreeze, cancel or change the limits of its cards', async () => {
+    const card = `/admin/cards/${CARD_IDS.member}`
+    refused(await admin.json('POST', `${card}/freeze`, { reason: 'Lost' }))
+    expect((await ops.json('POST', `${card}/freeze`, { reason: 'Lost' })).status).toBe(200)
+    refused(await admin.json('POST', `${card}/unfreeze`, {}))
+    refused(await admin.json('POST', `${card}/cancel`, { reason: 'Lost' }))
+    refused(await admin.json('PUT', `${card}/limits`, { daily: '100000' }))
+    expect((await admin.json('GET', card)).body.card).toMatchObject({ status: 'frozen' })
+  })
+
+  it('refuses to release its pending holds', async () => {
+    const bought = await admin.json('POST', `/sandbox/cards/${CARD_IDS.member}/purchases`, {
+      amount: '40',
+      merchantName: 'Café Lisboa',
+    })
+    expect(bought.body.approved).toBe(true)
+    const hold = (await admin.json('GET', '/admin/holds/pending')).body.items.find(
+      (h: { account: { id: string } | null }) => h.account?.id === acme,
+    )
+    refused(await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Stuck' }, key()))
+    refused(await admin.json('POST', `/admin/holds/${hold.id}/force-expire`, { reason: 'Stuck' }, key()))
+    expect((await ops.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Stuck' }, key())).status).toBe(200)
+  })
+
+  it('refuses to decide its verification (KYB) or its owners’; another admin decides', async () => {
+    await admin.json('POST', `/sandbox/accounts/${acme}/kyb`, { status: 'not_started' })
+    const upload = async (kind: string) =>
+      (
+        await olivia.json('POST', '/identity/documents', {
+          kind,
+          fileName: 'scan.png',
+          content: PNG.toString('base64'),
+        })
+      ).body.id as string
+    const submitted = await olivia.json('POST', `/accounts/${acme}/kyb`, {
+      companyName: 'Acme Labs Ltd',
+      registrationNumber: '12345678',
+      country: 'GB',
+      address: { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' },
+      owners: [
+        {
+          name: 'Olivia Okafor',
+          birthDate: '1980-01-31',
+          nationality: 'GB',
+          email: 'olivia@acme.example',
+          ownership: '100',
+          idDocument: { type: 'passport', front: await upload('passport') },
+        },
+      ],
+      documents: {
+        certificateOfIncorporation: await upload('certificate_of_incorporation'),
+        proofOfAddress: await upload('proof_of_address'),
+      },
+    })
+    expect(submitted.status).toBe(201)
+    const open = (await admin.json('GET', '/admin/identity-applications')).body.items
+    expect(open.map((a: { kind: string }) => a.kind).sort()).toEqual(['kyb', 'kyc'])
+    for (const app of open)
+      refused(await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'approved' }))
+    const company = open.find((a: { kind: string }) => a.kind === 'kyb')
+    const decided = await ops.json('POST', `/admin/identity-applications/${company.id}/decision`, {
+      decision: 'approved',
+    })
+    expect(decided.body).toMatchObject({ status: 'approved' })
   })
 })

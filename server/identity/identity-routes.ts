@@ -17,6 +17,7 @@ import {
 import { DomainError } from '../../domain/errors'
 import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'
@@ -221,6 +222,9 @@ export const identityRoutes = [
           .forUpdate()
           .executeTakeFirst()
         if (!app) throw new DomainError('not_found', say('no_such_application'))
+        // Never an admin's own KYC, nor a company's (or its owners') they belong to: another admin decides.
+        if (app.user_id === principal!.userId) throw new DomainError('admin_own_account')
+        if (app.account_id) await refuseOwnAccount(tx, principal!.userId, app.account_id)
         const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
         const state = (a: typeof app) => ({
           kind: a.kind,

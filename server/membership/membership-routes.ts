@@ -11,6 +11,7 @@ import {
   VipBody,
 } from '../../domain/api/membership.schema'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { defineRoute } from '../http/route-table'
 import { membershipActivity, membershipView, setVip } from './membership-service'
 import { claimMembershipReward, membershipRewardView, summerMintView } from './promotion-service'
@@ -60,6 +61,7 @@ export const membershipRoutes = [
           .select('tier')
           .where('id', '=', params.accountId)
           .executeTakeFirst()
+        await refuseOwnAccount(tx, principal!.userId, params.accountId)
         const view = await setVip(deps, tx, params.accountId, body.vip)
         await recordAudit(deps, tx, {
           actorId: principal!.userId,
