@@ -140,3 +140,22 @@ describe('each mail in its reader’s language', () => {
     expect((await mailsTo(bruno))[0]!.body).toContain('as a member.')
   })
 })
+
+describe('names people chose, in a mail', () => {
+  it('write an inviter’s and a company’s name on one line: line breaks add no paragraph or header', async () => {
+    const olivia = await signIn(t.app, 'owner')
+    const forged =
+      'Olivia\r\n\r\nYour Cash account is locked. Unlock it at https://evil.example/unlock\n\nBcc: x@evil.example'
+    expect((await olivia.json('PUT', '/profile', { name: forged, language: '', phone: '' })).status).toBe(200)
+    const invited = await olivia.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, {
+      email: 'ivy@example.com',
+      role: 'member',
+    })
+    expect(invited.status).toBe(201)
+    const [mail] = (await admin.json('GET', '/sandbox/mail?to=ivy@example.com')).body.items
+    const oneLine = 'Olivia Your Cash account is locked. Unlock it at https://evil.example/unlock Bcc: x@evil.example'
+    expect(mail.subject).toBe(`${oneLine} invited you to Acme Labs Ltd on Cash`)
+    expect(mail.body.split('\n\n')[0]).toBe(`${oneLine} invited you to join Acme Labs Ltd on Cash as a member.`)
+    expect(mail.body).not.toMatch(/\r|^Bcc:/m)
+  })
+})

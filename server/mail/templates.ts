@@ -3,6 +3,13 @@ import { formatDate } from '../../domain/format-date'
 /** A moment in a mail: the app's date-and-time style in the mail's language, in UTC and saying so (docs/dates.md). */
 const mailTime = (at: Date, locale: 'en-US' | 'pt-BR') => `${formatDate(at, locale, 'dateTime', 'UTC')} UTC`
 
+/**
+ * A name a person chose, on one line: line breaks and other control characters (and the spaces around them) become
+ * one space, so a name cannot add a paragraph to a mail's body (a forged notice under Cash's name) or a line to its
+ * subject.
+ */
+const oneLine = (name: string) => name.replace(/[\s\p{Cc}]*[\p{Cc}\p{Zl}\p{Zp}][\s\p{Cc}]*/gu, ' ').trim()
+
 /** The languages a mail is written in: the person's own (`users.language`), English when they never chose. */
 export type MailLanguage = 'en' | 'pt-BR'
 /** A person's language as stored (null: never chosen), as the language of a mail to them. */
@@ -54,22 +61,24 @@ export const MAIL_TEMPLATES = {
     link: string
     expiresAt: Date
     language: MailLanguage
-  }) =>
-    v.language === 'pt-BR'
+  }) => {
+    const [inviter, company] = [oneLine(v.inviterName), oneLine(v.companyName)]
+    return v.language === 'pt-BR'
       ? {
-          subject: `${v.inviterName} convidou você para ${v.companyName} no Cash`,
+          subject: `${inviter} convidou você para ${company} no Cash`,
           body:
-            `${v.inviterName} convidou você para entrar em ${v.companyName} no Cash ` +
+            `${inviter} convidou você para entrar em ${company} no Cash ` +
             `como ${ROLE_PT_BR[v.role]}.\n\nAceite o convite: ${v.link}\n\nO link funciona uma vez e expira ` +
             `em ${mailTime(v.expiresAt, 'pt-BR')}. Se você não esperava este convite, ignore este e-mail.`,
         }
       : {
-          subject: `${v.inviterName} invited you to ${v.companyName} on Cash`,
+          subject: `${inviter} invited you to ${company} on Cash`,
           body:
-            `${v.inviterName} invited you to join ${v.companyName} on Cash ` +
+            `${inviter} invited you to join ${company} on Cash ` +
             `as ${ROLE_EN[v.role]}.\n\nAccept the invitation: ${v.link}\n\nThe link works once and expires ` +
             `on ${mailTime(v.expiresAt, 'en-US')}. If you did not expect this, ignore this e-mail.`,
-        },
+        }
+  },
   /** A code to verify the vault e-mail address, in the language of the person who asked for it. */
   vaultEmailCode: (v: { code: string; minutes: number; language: MailLanguage }) =>
     v.language === 'pt-BR'
