@@ -12,6 +12,7 @@ import { HeldAssetSchema } from '../../domain/api/common.schema'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { PriceTable } from '../../domain/prices'
+import { recordAudit } from '../audit/audit'
 import { defineRoute } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { markForAlerts } from '../alerts/alert-checks'
@@ -96,7 +97,19 @@ export const borrowRoutes = [
         if (error instanceof DomainError) throw error.at('usdPrice')
         throw error
       }
-      const table = await deps.priceBook.set(db, params.asset, price, principal!.userId)
+      const before = deps.prices()[params.asset]
+      // The price and its audit line land together (the price moves every borrower's health).
+      const table = await deps.db.kysely.transaction().execute(async (tx) => {
+        await recordAudit(deps, tx, {
+          actorId: principal!.userId,
+          action: 'price.set',
+          subjectType: 'price',
+          subjectId: params.asset,
+          before: { asset: params.asset, usdPrice: toDecimal(before, 'USDC') },
+          after: { asset: params.asset, usdPrice: toDecimal(price, 'USDC') },
+        })
+        return deps.priceBook.set(tx, params.asset, price, principal!.userId)
+      })
       await enqueue(db, deps, { kind: 'positions.check', payload: { once: true }, runAt: deps.now() })
       // A price moves every borrower's health: their health alerts are evaluated again.
       const owing = await db
@@ -126,8 +139,17 @@ export const borrowRoutes = [
     params: AccountParams,
     response: LiquidationView,
     handler: ({ deps, params, principal }) =>
-      deps.db.kysely
-        .transaction()
-        .execute((tx) => liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })),
+      deps.db.kysely.transaction().execute(async (tx) => {
+        const done = await liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })
+        await recordAudit(deps, tx, {
+          actorId: principal!.userId,
+          action: 'account.liquidate',
+          subjectType: 'account',
+          subjectId: params.accountId,
+          before: { debt: done.debtBefore, health: done.healthBefore },
+          after: done,
+        })
+        return done
+      }),
   }),
 ]

@@ -381,6 +381,29 @@ describe('health and liquidation', () => {
     expect(next.length).toBeGreaterThan(0)
   })
 
+  it('writes the price an admin set and the liquidation they ran to the audit log, with before and after', async () => {
+    await bruno()
+    await setPrice('weETH', '450')
+    const liquidated = await admin.json('POST', `/admin/accounts/${ACCOUNT_IDS.borrower}/liquidate`)
+    expect(liquidated.status).toBe(201)
+    const price = (await admin.json('GET', '/admin/audit?subjectType=price&subjectId=weETH')).body.items
+    expect(price).toMatchObject([
+      { action: 'price.set', actor: { email: 'admin@demo.cash' }, before: { usdPrice: '3150' } },
+    ])
+    expect(price[0].after).toMatchObject({ usdPrice: '450' })
+    const audit = (await admin.json('GET', `/admin/audit?subjectType=account&subjectId=${ACCOUNT_IDS.borrower}`)).body
+      .items
+    expect(audit).toMatchObject([
+      {
+        action: 'account.liquidate',
+        actor: { email: 'admin@demo.cash' },
+        before: { debt: '1200', health: '0.96' },
+        after: { id: liquidated.body.id, repaid: '600', healthAfter: '1.12' },
+      },
+    ])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('repays half the debt from collateral when that is enough', async () => {
     const b = await bruno()
     await setPrice('weETH', '450') // 142.5 + 3 × 450 × 75 % = 1,155 < 1,200
