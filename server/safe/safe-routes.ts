@@ -12,6 +12,7 @@ import {
 import { defineRoute } from '../http/route-table'
 import { onboardingState } from './onboarding-service'
 import {
+  adminApproveRecovery,
   approveRecovery,
   cancelRecovery,
   createSafe,
@@ -130,8 +131,10 @@ export const safeRoutes = [
     access: { kind: 'platform_admin' },
     params: RecoveryParams,
     response: z.object({ accountId: z.uuid() }),
-    handler: ({ deps, params }) =>
-      deps.db.kysely.transaction().execute((tx) => approveRecovery(deps, tx, params.recoveryId, 'platform')),
+    handler: ({ deps, params, principal }) =>
+      deps.db.kysely
+        .transaction()
+        .execute((tx) => adminApproveRecovery(deps, tx, principal!.userId, params.recoveryId)),
   }),
   defineRoute({
     method: 'post',

@@ -22,6 +22,7 @@ import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../db/connect'
 import { sandboxChain, txHash } from '../money-in/providers'
 import { scheduleWebhook } from '../outbox/provider-outbox'
+import { recordAudit } from '../audit/audit'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
 
 const OWNER_ROLES = ['holder', 'owner'] as const
@@ -422,6 +423,38 @@ export async function approveRecovery(
     .execute()
   if (scheduled) await enqueue(db, deps, { kind: 'recovery.execute', payload: { recoveryId }, runAt: executesAt! })
   return { accountId: recovery.account_id }
+}
+
+/** A recovery as the audit log keeps it. */
+async function recoveryState(db: Tx, recoveryId: string) {
+  const r = await db.selectFrom('recoveries').selectAll().where('id', '=', recoveryId).executeTakeFirst()
+  return r
+    ? {
+        accountId: r.account_id,
+        incomingOwner: r.incoming_owner,
+        approvals: r.approvals,
+        status: r.status,
+        executesAt: r.executes_at ? r.executes_at.toISOString() : null,
+      }
+    : null
+}
+
+/**
+ * The platform's recovery signer approves a recovery, given by an admin (after checking who asks), with its audit
+ * line in the same transaction: it can hand a safe to a new owner.
+ */
+export async function adminApproveRecovery(deps: Deps, db: Tx, adminId: string, recoveryId: string) {
+  const before = await recoveryState(db, recoveryId)
+  const approved = await approveRecovery(deps, db, recoveryId, 'platform')
+  await recordAudit(deps, db, {
+    actorId: adminId,
+    action: 'recovery.approve',
+    subjectType: 'recovery',
+    subjectId: recoveryId,
+    before,
+    after: await recoveryState(db, recoveryId),
+  })
+  return approved
 }
 
 /** An owner stops a recovery (collecting or scheduled) before it executes. */

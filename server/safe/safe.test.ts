@@ -163,6 +163,25 @@ describe('the safe page and recovery', () => {
     expect(after).toMatchObject({ owners: [{ address: INCOMING, name: null }], threshold: 1, recovery: null })
   })
 
+  it('audits the platform signer’s approval an admin gives, with the approvals before and after', async () => {
+    const paula = await signIn(t.app, 'personal')
+    const started = await paula.json('POST', `/accounts/${account}/safe/recoveries`, {
+      incomingOwner: INCOMING,
+      confirmation: await paula.hostConfirmation(),
+    })
+    const recovery = started.body.safe.recovery
+    expect((await admin.json('POST', `/admin/recoveries/${recovery.id}/approve`)).status).toBe(200)
+    const audit = (await admin.json('GET', `/admin/audit?subjectType=recovery&subjectId=${recovery.id}`)).body.items
+    expect(audit).toMatchObject([
+      {
+        action: 'recovery.approve',
+        actor: { email: 'admin@demo.cash' },
+        before: { accountId: account, incomingOwner: INCOMING, approvals: [], status: 'collecting' },
+        after: { accountId: account, incomingOwner: INCOMING, approvals: ['platform'], status: 'collecting' },
+      },
+    ])
+  })
+
   it('a recovery armed before a freeze waits while the account is frozen: its end moves one delay later', async () => {
     const paula = await signIn(t.app, 'personal')
     await paula.json('PUT', `/accounts/${account}/safe/recovery-signer`, {
