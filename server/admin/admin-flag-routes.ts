@@ -8,6 +8,7 @@ import {
 } from '../../domain/api/admin-people.schema'
 import { defineRoute } from '../http/route-table'
 import { flagsFor, listFlags, removeOverride, setFlag, setOverride } from '../flags/feature-flag-service'
+import { refuseOwnPerson } from './own-account'
 
 const admin = { kind: 'platform_admin' } as const
 const KeyParams = z.object({ key: z.string().min(1).max(64) })
@@ -53,7 +54,13 @@ export const adminFlagRoutes = [
     body: FeatureFlagOverrideBody,
     response: FeatureFlagView,
     handler: ({ deps, params, body, principal }) =>
-      deps.db.kysely.transaction().execute((tx) => setOverride(deps, tx, principal!.userId, params.key, body)),
+      deps.db.kysely
+        .transaction()
+        .execute((tx) =>
+          setOverride(deps, tx, principal!.userId, params.key, body, (userId) =>
+            refuseOwnPerson(tx, principal!.userId, userId),
+          ),
+        ),
   }),
   defineRoute({
     method: 'delete',
@@ -66,6 +73,10 @@ export const adminFlagRoutes = [
     handler: ({ deps, params, principal }) =>
       deps.db.kysely
         .transaction()
-        .execute((tx) => removeOverride(deps, tx, principal!.userId, params.key, params.userId)),
+        .execute((tx) =>
+          removeOverride(deps, tx, principal!.userId, params.key, params.userId, (userId) =>
+            refuseOwnPerson(tx, principal!.userId, userId),
+          ),
+        ),
   }),
 ]

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS, CARD_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, CARD_IDS, persona } from '../../fixtures/personas'
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app'
 
 let t: TestApp
@@ -84,6 +84,17 @@ describe('an admin and an account they belong to', () => {
     )
     expect(byOps.body).toMatchObject({ status: 'refunded' })
     expect(await cash()).toBe(700_000_000n)
+  })
+
+  it('refuses a feature flag override an admin sets or removes for themselves; another admin may', async () => {
+    const overrides = '/admin/feature-flags/pix_shortcuts/overrides'
+    const self = await admin.json('PUT', overrides, { email: 'admin@demo.cash', enabled: false })
+    expect([self.status, self.body.error?.code]).toEqual([403, 'admin_own_account'])
+    expect((await admin.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(true)
+    expect((await ops.json('PUT', overrides, { email: 'admin@demo.cash', enabled: false })).status).toBe(200)
+    const removed = await admin.json('DELETE', `${overrides}/${persona('admin').id}`)
+    expect([removed.status, removed.body.error?.code]).toEqual([403, 'admin_own_account'])
+    expect((await admin.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(false)
   })
 })
 
@@ -180,5 +191,34 @@ describe('an admin who belongs to a company', () => {
       decision: 'approved',
     })
     expect(decided.body).toMatchObject({ status: 'approved' })
+  })
+
+  it('refuses to approve a recovery of its safe as Cash’s signer; another admin may', async () => {
+    const started = await olivia.json('POST', `/accounts/${acme}/safe/recoveries`, {
+      incomingOwner: '0x52908400098527886E0F7030069857D2E4169EE7',
+      confirmation: await olivia.hostConfirmation(),
+    })
+    const recovery = started.body.safe.recovery
+    refused(await admin.json('POST', `/admin/recoveries/${recovery.id}/approve`))
+    expect((await olivia.json('GET', `/accounts/${acme}/safe`)).body.safe.recovery.approvals).toEqual([])
+    expect((await ops.json('POST', `/admin/recoveries/${recovery.id}/approve`)).status).toBe(200)
+    expect((await olivia.json('GET', `/accounts/${acme}/safe`)).body.safe.recovery.approvals).toEqual(['platform'])
+  })
+
+  it('refuses to liquidate its position by hand, healthy or not; another admin is told it is healthy', async () => {
+    refused(await admin.json('POST', `/admin/accounts/${acme}/liquidate`))
+    const byOps = await ops.json('POST', `/admin/accounts/${acme}/liquidate`)
+    expect([byOps.status, byOps.body.error?.code]).toEqual([409, 'not_liquidatable'])
+  })
+
+  it('refuses a feature flag override for someone who shares it with the admin; another admin may', async () => {
+    const overrides = '/admin/feature-flags/pix_shortcuts/overrides'
+    refused(await admin.json('PUT', overrides, { email: 'owner@acme.demo.cash', enabled: false }))
+    expect((await olivia.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(true)
+    expect((await ops.json('PUT', overrides, { email: 'owner@acme.demo.cash', enabled: false })).status).toBe(200)
+    refused(await admin.json('DELETE', `${overrides}/${persona('owner').id}`))
+    expect((await olivia.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(false)
+    // Someone outside Ada's accounts stays hers to decide.
+    expect((await admin.json('PUT', overrides, { email: 'personal@demo.cash', enabled: false })).status).toBe(200)
   })
 })

@@ -13,6 +13,7 @@ import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { PriceTable } from '../../domain/prices'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { defineRoute } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { markForAlerts } from '../alerts/alert-checks'
@@ -140,6 +141,7 @@ export const borrowRoutes = [
     response: LiquidationView,
     handler: ({ deps, params, principal }) =>
       deps.db.kysely.transaction().execute(async (tx) => {
+        await refuseOwnAccount(tx, principal!.userId, params.accountId)
         const done = await liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })
         await recordAudit(deps, tx, {
           actorId: principal!.userId,

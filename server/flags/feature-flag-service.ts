@@ -127,17 +127,22 @@ export async function setFlag(
   return flagView(deps, tx, key)
 }
 
-/** Forces a flag on or off for one person (found by e-mail), audited. */
+/**
+ * Forces a flag on or off for one person (found by e-mail), audited. `refuseTarget` is the caller's rule on who
+ * may be the person (the back office: not the admin, nor someone in their accounts); it throws to refuse.
+ */
 export async function setOverride(
   deps: Deps,
   tx: Tx,
   actorId: string,
   rawKey: string,
   input: { email: string; enabled: boolean },
+  refuseTarget: (userId: string) => Promise<void>,
 ): Promise<FeatureFlagView> {
   const key = known(rawKey)
   const user = await tx.selectFrom('users').select(['id', 'email']).where('email', '=', input.email).executeTakeFirst()
   if (!user) throw new DomainError('not_found', say('no_one_e_mail'), { email: say('no_one_e_mail') })
+  await refuseTarget(user.id)
   const before = await tx
     .selectFrom('feature_flag_overrides')
     .select('enabled')
@@ -160,15 +165,17 @@ export async function setOverride(
   return flagView(deps, tx, key)
 }
 
-/** Removes a person's override: the flag's rollout decides for them again. */
+/** Removes a person's override: the flag's rollout decides for them again; `refuseTarget` as for setOverride. */
 export async function removeOverride(
   deps: Deps,
   tx: Tx,
   actorId: string,
   rawKey: string,
   userId: string,
+  refuseTarget: (userId: string) => Promise<void>,
 ): Promise<FeatureFlagView> {
   const key = known(rawKey)
+  await refuseTarget(userId)
   const removed = await tx
     .deleteFrom('feature_flag_overrides')
     .where('key', '=', key)

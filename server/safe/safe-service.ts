@@ -23,6 +23,7 @@ import type { Tx } from '../db/connect'
 import { sandboxChain, txHash } from '../money-in/providers'
 import { scheduleWebhook } from '../outbox/provider-outbox'
 import { recordAudit } from '../audit/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
 
 const OWNER_ROLES = ['holder', 'owner'] as const
@@ -441,10 +442,11 @@ async function recoveryState(db: Tx, recoveryId: string) {
 
 /**
  * The platform's recovery signer approves a recovery, given by an admin (after checking who asks), with its audit
- * line in the same transaction: it can hand a safe to a new owner.
+ * line in the same transaction: it can hand a safe to a new owner. Never on an account the admin belongs to.
  */
 export async function adminApproveRecovery(deps: Deps, db: Tx, adminId: string, recoveryId: string) {
   const before = await recoveryState(db, recoveryId)
+  if (before) await refuseOwnAccount(db, adminId, before.accountId)
   const approved = await approveRecovery(deps, db, recoveryId, 'platform')
   await recordAudit(deps, db, {
     actorId: adminId,
