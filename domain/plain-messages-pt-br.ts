@@ -140,6 +140,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   metrics_need_bearer: 'As métricas precisam do token definido em METRICS_TOKEN.',
   more_than_you_can_spend: 'Isto é mais do que você pode gastar agora (com as taxas).',
   must_after_start: 'Precisa ser depois do início.',
+  name_one_line: 'Escreva o nome em uma linha, sem tabulações nem caracteres de controle ocultos.',
   needs_active_card: 'Precisa de um cartão ativo.',
   needs_kyb_approved: 'Precisa da verificação da empresa (KYB) aprovada.',
   needs_kyc_approved: 'Precisa da sua verificação de identidade (KYC) aprovada.',

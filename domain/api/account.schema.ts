@@ -4,6 +4,7 @@ import { HealthView } from './borrow.schema'
 import { isTimeZone } from '../account-rules'
 import { MovementTitleSchema } from '../movement-title'
 import { DecimalString, HeldAssetSchema, IsoDateTime, SignedDecimalString } from './common.schema'
+import { plainName } from '../plain-name'
 
 export const AccountParams = z.object({ accountId: z.uuid() })
 
@@ -66,7 +67,7 @@ export const OpenAccountBody = z
   .object({
     kind: z.enum(['personal', 'corporate']),
     /** The company's name (corporate); a personal account takes its holder's name. */
-    name: z.string().trim().min(2, messageKey('enter_2_characters')).max(100).optional(),
+    name: z.string().trim().min(2, messageKey('enter_2_characters')).max(100).check(plainName).optional(),
     timeZone: z.string().refine(isTimeZone, messageKey('choose_time_zone')).default('UTC'),
   })
   .meta({ id: 'OpenAccountBody' })

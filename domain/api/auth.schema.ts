@@ -2,6 +2,7 @@ import { messageKey } from '../error-message'
 import { ReferralCodeField } from './membership.schema'
 import { z } from 'zod'
 import { IsoDateTime } from './common.schema'
+import { plainName } from '../plain-name'
 
 export const PASSWORD_MIN = 10
 
@@ -29,7 +30,12 @@ export const NewPassword = z
 
 export const SignUpBody = z
   .object({
-    name: z.string().trim().min(1, messageKey('enter_name')).max(120, messageKey('at_most_120_characters')),
+    name: z
+      .string()
+      .trim()
+      .min(1, messageKey('enter_name'))
+      .max(120, messageKey('at_most_120_characters'))
+      .check(plainName),
     email: Email,
     password: NewPassword,
     client: z.enum(['web', 'native']).default('web'),

@@ -4,6 +4,7 @@ import { VERIFICATION_STATUSES } from '../card-issuing'
 import { DOCUMENT_KINDS } from '../identity'
 import { ShippingAddressSchema } from './card-issuing.schema'
 import { IsoDateTime } from './common.schema'
+import { plainName } from '../plain-name'
 
 const Country = ShippingAddressSchema.shape.country
 const BirthDate = z
@@ -34,7 +35,8 @@ export const KycBody = z
       .string()
       .trim()
       .min(2, messageKey('enter_legal_name'))
-      .max(100, messageKey('keep_under_100_characters')),
+      .max(100, messageKey('keep_under_100_characters'))
+      .check(plainName),
     birthDate: BirthDate,
     address: IdentityAddressSchema,
     nationality: Country,
@@ -46,7 +48,12 @@ export type KycBody = z.output<typeof KycBody>
 
 /** A beneficial owner: a person holding 25 % or more of the company, checked by their own KYC. */
 export const BeneficialOwnerSchema = z.object({
-  name: z.string().trim().min(2, messageKey('enter_owner_name')).max(100, messageKey('keep_under_100_characters')),
+  name: z
+    .string()
+    .trim()
+    .min(2, messageKey('enter_owner_name'))
+    .max(100, messageKey('keep_under_100_characters'))
+    .check(plainName),
   birthDate: BirthDate,
   nationality: Country,
   email: z.email(messageKey('email_format')),
@@ -64,7 +71,8 @@ export const KybBody = z
       .string()
       .trim()
       .min(2, messageKey('enter_company_legal_name'))
-      .max(120, messageKey('keep_under_120_characters')),
+      .max(120, messageKey('keep_under_120_characters'))
+      .check(plainName),
     registrationNumber: z
       .string()
       .trim()

@@ -5,6 +5,7 @@ import { MovementReasonSchema } from '../movement-reason'
 import { HISTORY_STATUSES, HISTORY_TYPES } from '../activity-kinds'
 import { MovementTitleSchema } from '../movement-title'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
+import { plainName } from '../plain-name'
 
 /**
  * How the holder confirmed: their password (web) or the native host's biometrics (native sessions only). `host`
@@ -90,17 +91,20 @@ export const PixPaymentView = z
   .meta({ id: 'PixPayment' })
 export const ConfirmBody = z.object({ confirmation: ConfirmationSchema.optional() }).meta({ id: 'ConfirmBody' })
 
+/** A bank account holder's name, as the bank will read it. */
+const HolderName = z.string().trim().min(1, messageKey('enter_holder_name')).max(140).check(plainName)
+
 export const RecipientBody = z
   .discriminatedUnion('region', [
     z.object({
       region: z.literal('us'),
-      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
+      name: HolderName,
       routingNumber: z.string().max(20),
       accountNumber: z.string().max(30),
     }),
     z.object({
       region: z.literal('eu'),
-      name: z.string().trim().min(1, messageKey('enter_holder_name')).max(140),
+      name: HolderName,
       iban: z.string().max(50),
       bic: z.string().max(20).optional(),
     }),

@@ -28,6 +28,16 @@ describe('opening an account', () => {
     },
   )
 
+  it('refuses a company name with a line break at the name field, and opens nothing', async () => {
+    const nora = await signIn(t.app, 'new')
+    const res = await nora.json('POST', '/accounts', { kind: 'corporate', name: 'Nora Ltd\r\nYour account is locked' })
+    expect(res.status).toBe(400)
+    expect(res.body.error.fields).toEqual({
+      name: 'Write the name on one line, without tabs or hidden control characters.',
+    })
+    expect((await nora.json('GET', '/auth/session')).body.memberships).toEqual([])
+  })
+
   it('makes the opener the owner of a company, and checks the name and time zone at their fields', async () => {
     const nora = await signIn(t.app, 'new')
     expect((await nora.json('POST', '/accounts', { kind: 'corporate' })).body.error.fields).toHaveProperty('name')

@@ -164,6 +164,21 @@ describe('sign-up', () => {
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['email', 'name', 'password'])
   })
 
+  it('refuses a name with a line break or a bidi override at the name field, and creates no one', async () => {
+    for (const name of ['Rita\nReis', 'Rita\u202eReis']) {
+      const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+        name,
+        email: 'rita@example.com',
+        password: 'long-enough-pw',
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.error.fields).toEqual({
+        name: 'Write the name on one line, without tabs or hidden control characters.',
+      })
+    }
+    expect((await attempt('rita@example.com', 'long-enough-pw')).status).toBe(401)
+  })
+
   it('refuses an e-mail already registered, at the e-mail field', async () => {
     const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
       name: 'Paula',

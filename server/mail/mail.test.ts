@@ -146,7 +146,9 @@ describe('names people chose, in a mail', () => {
     const olivia = await signIn(t.app, 'owner')
     const forged =
       'Olivia\r\n\r\nYour Cash account is locked. Unlock it at https://evil.example/unlock\n\nBcc: x@evil.example'
-    expect((await olivia.json('PUT', '/profile', { name: forged, language: '', phone: '' })).status).toBe(200)
+    // The profile refuses such a name now; one stored before that still reaches the mail on one line.
+    expect((await olivia.json('PUT', '/profile', { name: forged, language: '', phone: '' })).status).toBe(400)
+    await t.deps.db.kysely.updateTable('users').set({ name: forged }).where('id', '=', persona('owner').id).execute()
     const invited = await olivia.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, {
       email: 'ivy@example.com',
       role: 'member',

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { messageKey } from './error-message'
+
+/**
+ * Whether a code point may not be in a name: C0 and C1 controls (line breaks and tabs among them), DEL and the
+ * Unicode line and paragraph separators (U+2028, U+2029), which break a name over lines in a mail, a CSV or a log,
+ * and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name read in another
+ * order than it is stored. The marks a right-to-left name needs (U+200E, U+200F) stay.
+ */
+const refused = (c: number): boolean =>
+  c <= 0x1f || (c >= 0x7f && c <= 0x9f) || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+
+/** Whether a name has none of the characters above: `isPlainName('Ada\nLovelace')` is false. */
+export function isPlainName(name: string): boolean {
+  for (const ch of name) if (refused(ch.codePointAt(0)!)) return false
+  return true
+}
+
+/**
+ * The one check every name a person types goes through (theirs, a company's, a recipient's, an owner's), after
+ * its trim: `z.string().trim().min(1).check(plainName)`. Its message is shown at the field.
+ */
+export const plainName = z.refine<string>(isPlainName, messageKey('name_one_line'))
