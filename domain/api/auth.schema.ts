@@ -28,14 +28,17 @@ export const NewPassword = z
   .min(PASSWORD_MIN, messageKey('password_weak'))
   .max(200, messageKey('password_too_long'))
 
+/** A person's own name, as sign-up and the profile take it: one line, 1–120 characters once trimmed. */
+export const PersonName = z
+  .string()
+  .trim()
+  .min(1, messageKey('enter_name'))
+  .max(120, messageKey('at_most_120_characters'))
+  .check(plainName)
+
 export const SignUpBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, messageKey('enter_name'))
-      .max(120, messageKey('at_most_120_characters'))
-      .check(plainName),
+    name: PersonName,
     email: Email,
     password: NewPassword,
     client: z.enum(['web', 'native']).default('web'),

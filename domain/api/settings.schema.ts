@@ -5,7 +5,7 @@ import { LANGUAGES, normalizePhone } from '../profile'
 import { isVaultCode } from '../vault-email'
 import { ConfirmationSchema } from './money-out.schema'
 import { IsoDateTime } from './common.schema'
-import { plainName } from '../plain-name'
+import { PersonName } from './auth.schema'
 
 const LanguageSchema = z.enum(LANGUAGES, { error: messageKey('choose_language') })
 
@@ -34,12 +34,7 @@ export type ProfileView = z.infer<typeof ProfileView>
 /** Saving the profile. `phone` may be empty (no phone); `timeZone` is left out when the user may not change it. */
 export const ProfileBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, messageKey('enter_name'))
-      .max(120, messageKey('at_most_120_characters'))
-      .check(plainName),
+    name: PersonName,
     /** null (or empty from a form): follow the device's language. */
     language: z.preprocess((v) => (v === '' ? null : v), LanguageSchema.nullable()),
     /** Empty or null: no phone (the page's own check turns an empty field into null before it sends). */
