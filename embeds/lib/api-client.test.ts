@@ -21,3 +21,48 @@ describe('background requests (a poll, not the person)', () => {
     expect(sent.map((h) => h['x-cash-background'] ?? null)).toEqual(['1', null, null])
   })
 })
+
+describe('a refusal with a message this page has no words for (a page older than the server)', () => {
+  const answering = (body: unknown) =>
+    createApiClient({
+      fetch: (async () =>
+        new Response(JSON.stringify(body), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        })) as typeof globalThis.fetch,
+    })
+  const refusal = {
+    error: {
+      code: 'invalid_request',
+      message: 'Some form details are missing or not valid.',
+      fields: { name: 'Write the name on one line.', email: 'Enter a valid e-mail address.' },
+      messageKey: { key: 'details_invalid', where: 'form' },
+      fieldKeys: { name: { key: 'a_message_added_after_this_page' }, email: { key: 'email_format' } },
+    },
+  }
+
+  it('still names the field: the server’s words for the new message, its own for the others', async () => {
+    // A Portuguese page (and the language put back after: the dom tests share one document).
+    const before = document.documentElement.lang
+    document.documentElement.lang = 'pt-BR'
+    const thrown = await answering(refusal)
+      .post('/auth/sign-up', z.object({}), {})
+      .catch((error: unknown) => error)
+      .finally(() => {
+        document.documentElement.lang = before
+      })
+    expect(thrown).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      fields: { name: 'Write the name on one line.', email: 'Digite um e-mail como nome@exemplo.com.' },
+    })
+    expect((thrown as Error).message).not.toMatch(/our side/)
+  })
+
+  it('says the answer was unreadable only when it is not a refusal at all', async () => {
+    const thrown = await answering({ oops: true })
+      .get('/anything', z.object({}))
+      .catch((error: unknown) => error)
+    expect(thrown).toMatchObject({ status: 400, code: 'internal' })
+  })
+})

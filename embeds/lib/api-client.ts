@@ -1,7 +1,8 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import type { FieldErrors } from '../../domain/errors'
-import { say } from '../../domain/error-message'
+import { ErrorMessageSchema, say } from '../../domain/error-message'
+import type { Language } from '../../domain/word-format'
 import { errorText, fieldTexts } from '../../domain/error-words'
 import { pageLocale } from './localise-error'
 
@@ -91,6 +92,8 @@ export function createApiClient(
           details,
         )
       }
+      const newer = NewerRefusal.safeParse(data)
+      if (newer.success) throw wordedAsFarAsKnown(res.status, newer.data.error, locale)
       throw new ApiError(res.status, 'internal', errorText(say('answer_unreadable'), locale))
     }
     return schema.parse(data)
@@ -111,3 +114,36 @@ export function createApiClient(
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
+
+/**
+ * A refusal whose message keys this page does not know: a page older than the server (a webview an app kept from
+ * before a deploy) meets a message added since. It still reads the refusal, with each key it knows worded in its
+ * language and the server's English for the others, instead of calling the whole answer unreadable (which told a
+ * holder "something failed on our side" where the server had named the field and what to fix).
+ */
+const NewerRefusal = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    messageKey: z.unknown().optional(),
+    fieldKeys: z.record(z.string(), z.unknown()).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+})
+
+function wordedAsFarAsKnown(status: number, error: z.output<typeof NewerRefusal>['error'], locale: Language) {
+  const worded = (key: unknown, english: string) => {
+    const known = ErrorMessageSchema.safeParse(key)
+    return known.success ? errorText(known.data, locale) : english
+  }
+  const paths = [...new Set([...Object.keys(error.fields ?? {}), ...Object.keys(error.fieldKeys ?? {})])]
+  const fields = Object.fromEntries(paths.map((p) => [p, worded(error.fieldKeys?.[p], error.fields?.[p] ?? '')]))
+  return new ApiError(
+    status,
+    error.code,
+    worded(error.messageKey ?? { key: error.code }, error.message),
+    paths.length ? fields : undefined,
+    error.details,
+  )
+}
