@@ -47,6 +47,13 @@ const PT_BR: Catalog = {
   note: (r) => r.text,
 }
 
+/**
+ * Whether a card stopped for this reason may only be cancelled: one frozen because its holder left the company, who
+ * may still know its number, is never unfrozen (nor frozen again, which would replace the reason that keeps it so).
+ * The server refuses the rest (server/cards/card-service.ts); pages offer Cancel alone.
+ */
+export const onlyCancellable = (reason: CardStatusReason | null | undefined): boolean => reason?.key === 'left_company'
+
 /** A card's status reason in `language`. */
 export function cardStatusReasonText(r: CardStatusReason, language: Language): string {
   const catalog = language === 'pt-BR' ? PT_BR : EN

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { AdminCardDetail, AdminCardsResponse } from '../../domain/api/admin-people.schema'
 import { CardView } from '../../domain/api/money-out.schema'
-import { cardStatusReasonText } from '../../domain/card-status-reason'
+import { cardStatusReasonText, onlyCancellable } from '../../domain/card-status-reason'
 import { formatDate } from '../../domain/format-date'
 import { declineReason } from '../../domain/movement-reason'
 import { movementReasonText } from '../../domain/movement-words'
@@ -123,7 +123,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                 onSubmit={act('freeze')}
               />
             ) : null}
-            {loaded.card.status === 'frozen' && loaded.card.statusReasonKey?.key !== 'left_company' ? (
+            {loaded.card.status === 'frozen' && !onlyCancellable(loaded.card.statusReasonKey) ? (
               <ReasonForm
                 key={`unfreeze-${version}`}
                 id="admin-card.unfreeze"

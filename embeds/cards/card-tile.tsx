@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { CardView } from '../../domain/api/money-out.schema'
-import { cardStatusReasonText } from '../../domain/card-status-reason'
+import { cardStatusReasonText, onlyCancellable } from '../../domain/card-status-reason'
 import { formatDate } from '../../domain/format-date'
 import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
@@ -189,8 +189,7 @@ export function CardTile({
       ) : null}
       {live ? (
         <div className="cash-row">
-          {/* A card whose holder left the company is only ever cancelled (server/cards/card-service.ts). */}
-          {card.statusReasonKey?.key === 'left_company' ? null : (
+          {onlyCancellable(card.statusReasonKey) ? null : (
             <button
               type="button"
               className="cash-button"

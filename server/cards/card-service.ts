@@ -8,7 +8,12 @@ import {
   SHIPPING_DAYS,
   type CardKind,
 } from '../../domain/card-issuing'
-import { cardStatusReason, cardStatusReasonText, type CardStatusReason } from '../../domain/card-status-reason'
+import {
+  cardStatusReason,
+  cardStatusReasonText,
+  onlyCancellable,
+  type CardStatusReason,
+} from '../../domain/card-status-reason'
 import { DomainError } from '../../domain/errors'
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import type { CardsTable } from '../db/schema'
@@ -211,7 +216,7 @@ export async function applyCardStatus(
   reason: CardStatusReason | null,
 ) {
   if (card.status === 'cancelled') throw new DomainError('invalid_request', say('card_cancelled_good'))
-  if (card.status_reason?.key === 'left_company' && status !== 'cancelled')
+  if (onlyCancellable(card.status_reason) && status !== 'cancelled')
     throw new DomainError('invalid_request', say('card_holder_left'))
   const statusReason = status === 'active' ? null : reason
   await db
