@@ -47,7 +47,11 @@ export async function setAccountFrozen(
     .forNoKeyUpdate()
     .executeTakeFirst()
   if (!account) throw new DomainError('not_found', say('no_such_account'))
-  await refuseOwnAccount(tx, actorId, accountId)
+  await refuseOwnAccount(deps, tx, actorId, accountId, {
+    action: frozen ? 'account.freeze' : 'account.unfreeze',
+    subjectType: 'account',
+    subjectId: accountId,
+  })
   if (frozen === (account.frozen_at !== null))
     throw new DomainError('invalid_request', say(frozen ? 'account_already_frozen' : 'account_not_frozen'))
   const after = {

@@ -133,7 +133,11 @@ export async function adminSetCardStatus(
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
   if (!card) throw new DomainError('not_found', say('no_such_card'))
-  await refuseOwnAccount(tx, actorId, card.account_id)
+  await refuseOwnAccount(deps, tx, actorId, card.account_id, {
+    action: ACTIONS[status],
+    subjectType: 'card',
+    subjectId: cardId,
+  })
   if (card.status === status) throw new DomainError('invalid_request', say('card_already', { status }))
   const before = cardView(card)
   const after = await applyCardStatus(
@@ -168,7 +172,11 @@ export async function adminSetCardLimits(
 ) {
   const card = await tx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst()
   if (!card) throw new DomainError('not_found', say('no_such_card'))
-  await refuseOwnAccount(tx, actorId, card.account_id)
+  await refuseOwnAccount(deps, tx, actorId, card.account_id, {
+    action: 'card.limits',
+    subjectType: 'card',
+    subjectId: cardId,
+  })
   const before = cardView(card)
   const after = await applyCardLimits(tx, card, limits)
   await recordAudit(deps, tx, {

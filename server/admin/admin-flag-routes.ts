@@ -54,13 +54,15 @@ export const adminFlagRoutes = [
     body: FeatureFlagOverrideBody,
     response: FeatureFlagView,
     handler: ({ deps, params, body, principal }) =>
-      deps.db.kysely
-        .transaction()
-        .execute((tx) =>
-          setOverride(deps, tx, principal!.userId, params.key, body, (userId) =>
-            refuseOwnPerson(tx, principal!.userId, userId),
-          ),
+      deps.db.kysely.transaction().execute((tx) =>
+        setOverride(deps, tx, principal!.userId, params.key, body, (userId) =>
+          refuseOwnPerson(deps, tx, principal!.userId, userId, {
+            action: 'feature_flag.override',
+            subjectType: 'feature_flag',
+            subjectId: params.key,
+          }),
         ),
+      ),
   }),
   defineRoute({
     method: 'delete',
@@ -71,12 +73,14 @@ export const adminFlagRoutes = [
     params: KeyParams.extend({ userId: z.uuid() }),
     response: FeatureFlagView,
     handler: ({ deps, params, principal }) =>
-      deps.db.kysely
-        .transaction()
-        .execute((tx) =>
-          removeOverride(deps, tx, principal!.userId, params.key, params.userId, (userId) =>
-            refuseOwnPerson(tx, principal!.userId, userId),
-          ),
+      deps.db.kysely.transaction().execute((tx) =>
+        removeOverride(deps, tx, principal!.userId, params.key, params.userId, (userId) =>
+          refuseOwnPerson(deps, tx, principal!.userId, userId, {
+            action: 'feature_flag.override_removed',
+            subjectType: 'feature_flag',
+            subjectId: params.key,
+          }),
         ),
+      ),
   }),
 ]

@@ -92,7 +92,12 @@ export async function adminReleaseHold(
   if (!kind) throw new DomainError('not_found', say('no_such_hold'))
   // Never on an account the admin belongs to: releasing their own purchase's hold would free money the merchant
   // has yet to take.
-  if (kind.account_id) await refuseOwnAccount(db, actor.userId, kind.account_id)
+  if (kind.account_id)
+    await refuseOwnAccount(deps, db, actor.userId, kind.account_id, {
+      action: action === 'release' ? 'hold.release' : 'hold.force_expire',
+      subjectType: 'hold',
+      subjectId: holdId,
+    })
   if (kind.kind === WITHDRAWAL_HOLD_KIND)
     await db.selectFrom('withdrawals').select('id').where('hold_id', '=', holdId).forUpdate().execute()
   else if (kind.kind === 'card_authorization')

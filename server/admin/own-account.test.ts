@@ -31,6 +31,26 @@ const cash = async () => {
   return a ? a.credits_posted - a.debits_posted : 0n
 }
 
+/**
+ * The refusal a person sees, and the audit line staff see: the attempt as `<action>_refused` on its subject, by
+ * the admin, with the server's reason. Each refusal is checked right after it, so it is the admin's newest line.
+ */
+const refusedAndAudited = async (
+  res: { status: number; body: { error?: { code: string } } },
+  action: string,
+  subject: { type: string; id?: string },
+) => {
+  expect([res.status, res.body.error?.code]).toEqual([403, 'admin_own_account'])
+  const [line] = (await admin.json('GET', `/admin/audit?actorId=${persona('admin').id}&limit=1`)).body.items
+  expect(line).toMatchObject({
+    action: `${action}_refused`,
+    subjectType: subject.type,
+    ...(subject.id ? { subjectId: subject.id } : {}),
+    reasonMessage: { key: 'admin_own_account' },
+    actor: { email: 'admin@demo.cash' },
+  })
+}
+
 describe('an admin and an account they belong to', () => {
   it('refuses a manual refund an admin asks for into their own account, by its id or by their e-mail', async () => {
     for (const account of [adminAccount, 'admin@demo.cash']) {
@@ -40,8 +60,7 @@ describe('an admin and an account they belong to', () => {
         { account, amount: '50', reason: 'Goodwill' },
         key(),
       )
-      expect(res.status).toBe(403)
-      expect(res.body.error).toMatchObject({ code: 'admin_own_account' })
+      await refusedAndAudited(res, 'manual_refund.create', { type: 'account', id: adminAccount })
     }
     expect(await cash()).toBe(0n)
     expect(await t.deps.db.kysely.selectFrom('manual_refunds').select('id').execute()).toEqual([])
@@ -56,8 +75,7 @@ describe('an admin and an account they belong to', () => {
     )
     expect(asked.body.status).toBe('pending_approval')
     const self = await admin.json('POST', `/admin/manual-refunds/${asked.body.id}/approve`, undefined, key())
-    expect(self.status).toBe(403)
-    expect(self.body.error).toMatchObject({ code: 'admin_own_account' })
+    await refusedAndAudited(self, 'manual_refund.approve', { type: 'manual_refund', id: asked.body.id })
     expect(await cash()).toBe(0n)
   })
 
@@ -73,8 +91,7 @@ describe('an admin and an account they belong to', () => {
       { reason: 'Goodwill', accountId: adminAccount },
       key(),
     )
-    expect(res.status).toBe(403)
-    expect(res.body.error).toMatchObject({ code: 'admin_own_account' })
+    await refusedAndAudited(res, 'failed_recon.refund', { type: 'failed_recon', id: recon.id })
     expect(await cash()).toBe(0n)
     const byOps = await ops.json(
       'POST',
@@ -89,11 +106,11 @@ describe('an admin and an account they belong to', () => {
   it('refuses a feature flag override an admin sets or removes for themselves; another admin may', async () => {
     const overrides = '/admin/feature-flags/pix_shortcuts/overrides'
     const self = await admin.json('PUT', overrides, { email: 'admin@demo.cash', enabled: false })
-    expect([self.status, self.body.error?.code]).toEqual([403, 'admin_own_account'])
+    await refusedAndAudited(self, 'feature_flag.override', { type: 'feature_flag', id: 'pix_shortcuts' })
     expect((await admin.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(true)
     expect((await ops.json('PUT', overrides, { email: 'admin@demo.cash', enabled: false })).status).toBe(200)
     const removed = await admin.json('DELETE', `${overrides}/${persona('admin').id}`)
-    expect([removed.status, removed.body.error?.code]).toEqual([403, 'admin_own_account'])
+    await refusedAndAudited(removed, 'feature_flag.override_removed', { type: 'feature_flag', id: 'pix_shortcuts' })
     expect((await admin.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(false)
   })
 })
@@ -115,25 +132,33 @@ describe('an admin who belongs to a company', () => {
     expect((await admin.json('POST', '/invitations/accept', { token })).status).toBe(200)
   })
 
-  const refused = (res: { status: number; body: { error?: { code: string } } }) =>
-    expect([res.status, res.body.error?.code]).toEqual([403, 'admin_own_account'])
-
   it('refuses to freeze or unfreeze it, or to make it VIP; another admin may', async () => {
-    refused(await admin.json('POST', `/admin/accounts/${acme}/freeze`, { reason: 'Review' }))
+    await refusedAndAudited(
+      await admin.json('POST', `/admin/accounts/${acme}/freeze`, { reason: 'Review' }),
+      'account.freeze',
+      { type: 'account', id: acme },
+    )
     expect((await ops.json('POST', `/admin/accounts/${acme}/freeze`, { reason: 'Review' })).status).toBe(200)
-    refused(await admin.json('POST', `/admin/accounts/${acme}/unfreeze`, {}))
+    await refusedAndAudited(await admin.json('POST', `/admin/accounts/${acme}/unfreeze`, {}), 'account.unfreeze', {
+      type: 'account',
+      id: acme,
+    })
     expect((await admin.json('GET', `/admin/accounts/${acme}`)).body.account.frozen).toBe(true)
-    refused(await admin.json('PUT', `/admin/accounts/${acme}/vip`, { vip: true }))
+    await refusedAndAudited(await admin.json('PUT', `/admin/accounts/${acme}/vip`, { vip: true }), 'account.vip_set', {
+      type: 'account',
+      id: acme,
+    })
     expect((await ops.json('POST', `/admin/accounts/${acme}/unfreeze`, {})).status).toBe(200)
   })
 
   it('refuses to freeze, unfreeze, cancel or change the limits of its cards', async () => {
     const card = `/admin/cards/${CARD_IDS.member}`
-    refused(await admin.json('POST', `${card}/freeze`, { reason: 'Lost' }))
+    const cardSubject = { type: 'card', id: CARD_IDS.member }
+    await refusedAndAudited(await admin.json('POST', `${card}/freeze`, { reason: 'Lost' }), 'card.freeze', cardSubject)
     expect((await ops.json('POST', `${card}/freeze`, { reason: 'Lost' })).status).toBe(200)
-    refused(await admin.json('POST', `${card}/unfreeze`, {}))
-    refused(await admin.json('POST', `${card}/cancel`, { reason: 'Lost' }))
-    refused(await admin.json('PUT', `${card}/limits`, { daily: '100000' }))
+    await refusedAndAudited(await admin.json('POST', `${card}/unfreeze`, {}), 'card.unfreeze', cardSubject)
+    await refusedAndAudited(await admin.json('POST', `${card}/cancel`, { reason: 'Lost' }), 'card.cancel', cardSubject)
+    await refusedAndAudited(await admin.json('PUT', `${card}/limits`, { daily: '100000' }), 'card.limits', cardSubject)
     expect((await admin.json('GET', card)).body.card).toMatchObject({ status: 'frozen' })
   })
 
@@ -146,8 +171,15 @@ describe('an admin who belongs to a company', () => {
     const hold = (await admin.json('GET', '/admin/holds/pending')).body.items.find(
       (h: { account: { id: string } | null }) => h.account?.id === acme,
     )
-    refused(await admin.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Stuck' }, key()))
-    refused(await admin.json('POST', `/admin/holds/${hold.id}/force-expire`, { reason: 'Stuck' }, key()))
+    const holdSubject = { type: 'hold', id: hold.id }
+    const release = `/admin/holds/${hold.id}/release`
+    await refusedAndAudited(await admin.json('POST', release, { reason: 'Stuck' }, key()), 'hold.release', holdSubject)
+    const expire = `/admin/holds/${hold.id}/force-expire`
+    await refusedAndAudited(
+      await admin.json('POST', expire, { reason: 'Stuck' }, key()),
+      'hold.force_expire',
+      holdSubject,
+    )
     expect((await ops.json('POST', `/admin/holds/${hold.id}/release`, { reason: 'Stuck' }, key())).status).toBe(200)
   })
 
@@ -185,7 +217,11 @@ describe('an admin who belongs to a company', () => {
     const open = (await admin.json('GET', '/admin/identity-applications')).body.items
     expect(open.map((a: { kind: string }) => a.kind).sort()).toEqual(['kyb', 'kyc'])
     for (const app of open)
-      refused(await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'approved' }))
+      await refusedAndAudited(
+        await admin.json('POST', `/admin/identity-applications/${app.id}/decision`, { decision: 'approved' }),
+        `${app.kind}.decide`,
+        app.kind === 'kyb' ? { type: 'account', id: acme } : { type: 'identity_application', id: app.id },
+      )
     const company = open.find((a: { kind: string }) => a.kind === 'kyb')
     const decided = await ops.json('POST', `/admin/identity-applications/${company.id}/decision`, {
       decision: 'approved',
@@ -199,24 +235,39 @@ describe('an admin who belongs to a company', () => {
       confirmation: await olivia.hostConfirmation(),
     })
     const recovery = started.body.safe.recovery
-    refused(await admin.json('POST', `/admin/recoveries/${recovery.id}/approve`))
+    await refusedAndAudited(await admin.json('POST', `/admin/recoveries/${recovery.id}/approve`), 'recovery.approve', {
+      type: 'recovery',
+      id: recovery.id,
+    })
     expect((await olivia.json('GET', `/accounts/${acme}/safe`)).body.safe.recovery.approvals).toEqual([])
     expect((await ops.json('POST', `/admin/recoveries/${recovery.id}/approve`)).status).toBe(200)
     expect((await olivia.json('GET', `/accounts/${acme}/safe`)).body.safe.recovery.approvals).toEqual(['platform'])
   })
 
   it('refuses to liquidate its position by hand, healthy or not; another admin is told it is healthy', async () => {
-    refused(await admin.json('POST', `/admin/accounts/${acme}/liquidate`))
+    await refusedAndAudited(await admin.json('POST', `/admin/accounts/${acme}/liquidate`), 'account.liquidate', {
+      type: 'account',
+      id: acme,
+    })
     const byOps = await ops.json('POST', `/admin/accounts/${acme}/liquidate`)
     expect([byOps.status, byOps.body.error?.code]).toEqual([409, 'not_liquidatable'])
   })
 
   it('refuses a feature flag override for someone who shares it with the admin; another admin may', async () => {
     const overrides = '/admin/feature-flags/pix_shortcuts/overrides'
-    refused(await admin.json('PUT', overrides, { email: 'owner@acme.demo.cash', enabled: false }))
+    const flag = { type: 'feature_flag', id: 'pix_shortcuts' }
+    await refusedAndAudited(
+      await admin.json('PUT', overrides, { email: 'owner@acme.demo.cash', enabled: false }),
+      'feature_flag.override',
+      flag,
+    )
     expect((await olivia.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(true)
     expect((await ops.json('PUT', overrides, { email: 'owner@acme.demo.cash', enabled: false })).status).toBe(200)
-    refused(await admin.json('DELETE', `${overrides}/${persona('owner').id}`))
+    await refusedAndAudited(
+      await admin.json('DELETE', `${overrides}/${persona('owner').id}`),
+      'feature_flag.override_removed',
+      flag,
+    )
     expect((await olivia.json('GET', '/me/feature-flags')).body.flags.pix_shortcuts).toBe(false)
     // Someone outside Ada's accounts stays hers to decide.
     expect((await admin.json('PUT', overrides, { email: 'personal@demo.cash', enabled: false })).status).toBe(200)

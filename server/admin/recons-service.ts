@@ -292,7 +292,11 @@ export async function refundRecon(
     throw new DomainError('recon_holder_unknown', undefined, { accountId: say('enter_account_id_refund') })
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
   if (!account) throw new DomainError('not_found', say('no_such_account'), { accountId: say('no_account_with_id') })
-  await refuseOwnAccount(db, actor.userId, accountId)
+  await refuseOwnAccount(deps, db, actor.userId, accountId, {
+    action: 'failed_recon.refund',
+    subjectType: 'failed_recon',
+    subjectId: id,
+  })
   const journalId = deps.newId()
   await postJournal(db, {
     id: journalId,

@@ -161,7 +161,11 @@ export async function createManualRefund(
     throw e
   }
   const accountId = await findAccount(db, input.account)
-  await refuseOwnAccount(db, actor.userId, accountId)
+  await refuseOwnAccount(deps, db, actor.userId, accountId, {
+    action: 'manual_refund.create',
+    subjectType: 'account',
+    subjectId: accountId,
+  })
   const id = deps.newId()
   const now = deps.now()
   await sql`SELECT pg_advisory_xact_lock(${REFUNDS_LOCK})`.execute(db)
@@ -271,7 +275,11 @@ export async function approveManualRefund(deps: Deps, db: Tx, actor: Actor, id: 
         }),
     )
   }
-  await refuseOwnAccount(db, actor.userId, row.account_id)
+  await refuseOwnAccount(deps, db, actor.userId, row.account_id, {
+    action: 'manual_refund.approve',
+    subjectType: 'manual_refund',
+    subjectId: id,
+  })
   const journalId = await post(deps, db, { id, accountId: row.account_id, amount: row.amount, reason: row.reason })
   await db
     .updateTable('manual_refunds')

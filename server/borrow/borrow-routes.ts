@@ -141,7 +141,11 @@ export const borrowRoutes = [
     response: LiquidationView,
     handler: ({ deps, params, principal }) =>
       deps.db.kysely.transaction().execute(async (tx) => {
-        await refuseOwnAccount(tx, principal!.userId, params.accountId)
+        await refuseOwnAccount(deps, tx, principal!.userId, params.accountId, {
+          action: 'account.liquidate',
+          subjectType: 'account',
+          subjectId: params.accountId,
+        })
         const done = await liquidate(deps, tx, params.accountId, { trigger: 'admin', adminUserId: principal!.userId })
         await recordAudit(deps, tx, {
           actorId: principal!.userId,

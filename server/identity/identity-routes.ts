@@ -17,7 +17,7 @@ import {
 import { DomainError } from '../../domain/errors'
 import { MAX_UPLOAD_BODY_BYTES } from '../../domain/identity'
 import { recordAudit } from '../audit/audit'
-import { refuseOwnAccount } from '../admin/own-account'
+import { ownAccountRefusal, refuseOwnAccount } from '../admin/own-account'
 import { defineRoute, type Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { dataKeys } from '../security/data-keys'
@@ -222,16 +222,6 @@ export const identityRoutes = [
           .forUpdate()
           .executeTakeFirst()
         if (!app) throw new DomainError('not_found', say('no_such_application'))
-        // Never an admin's own KYC, nor a company's (or its owners') they belong to: another admin decides.
-        if (app.user_id === principal!.userId) throw new DomainError('admin_own_account')
-        if (app.account_id) await refuseOwnAccount(tx, principal!.userId, app.account_id)
-        const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
-        const state = (a: typeof app) => ({
-          kind: a.kind,
-          status: a.status,
-          reason: a.reason,
-          requestedDocument: a.requested_document,
-        })
         // One audit line on the record the decision changes: the person (KYC), the company (KYB), else the owner's
         // application.
         const subject =
@@ -240,6 +230,17 @@ export const identityRoutes = [
             : app.kind === 'kyb' && app.account_id
               ? { subjectType: 'account' as const, subjectId: app.account_id }
               : { subjectType: 'identity_application' as const, subjectId: app.id }
+        const attempt = { action: `${app.kind}.decide`, ...subject }
+        // Never an admin's own KYC, nor a company's (or its owners') they belong to: another admin decides.
+        if (app.user_id === principal!.userId) throw ownAccountRefusal(deps, principal!.userId, attempt)
+        if (app.account_id) await refuseOwnAccount(deps, tx, principal!.userId, app.account_id, attempt)
+        const decided = await decideApplication(deps, tx, app, body, { source: 'admin', userId: principal!.userId })
+        const state = (a: typeof app) => ({
+          kind: a.kind,
+          status: a.status,
+          reason: a.reason,
+          requestedDocument: a.requested_document,
+        })
         await recordAudit(deps, tx, {
           actorId: principal!.userId,
           action: `${app.kind}.decide`,

@@ -61,7 +61,11 @@ export const membershipRoutes = [
           .select('tier')
           .where('id', '=', params.accountId)
           .executeTakeFirst()
-        await refuseOwnAccount(tx, principal!.userId, params.accountId)
+        await refuseOwnAccount(deps, tx, principal!.userId, params.accountId, {
+          action: body.vip ? 'account.vip_set' : 'account.vip_removed',
+          subjectType: 'account',
+          subjectId: params.accountId,
+        })
         const view = await setVip(deps, tx, params.accountId, body.vip)
         await recordAudit(deps, tx, {
           actorId: principal!.userId,

@@ -446,7 +446,12 @@ async function recoveryState(db: Tx, recoveryId: string) {
  */
 export async function adminApproveRecovery(deps: Deps, db: Tx, adminId: string, recoveryId: string) {
   const before = await recoveryState(db, recoveryId)
-  if (before) await refuseOwnAccount(db, adminId, before.accountId)
+  if (before)
+    await refuseOwnAccount(deps, db, adminId, before.accountId, {
+      action: 'recovery.approve',
+      subjectType: 'recovery',
+      subjectId: recoveryId,
+    })
   const approved = await approveRecovery(deps, db, recoveryId, 'platform')
   await recordAudit(deps, db, {
     actorId: adminId,
