@@ -142,6 +142,7 @@ export const PLAIN_MESSAGES_EN = {
   more_than_you_can_spend: 'This is more than you can spend right now (fees included).',
   must_after_start: 'Must be after the start.',
   name_one_line: 'Write the name on one line, without tabs or hidden control characters.',
+  text_one_line: 'Write this on one line, without tabs or hidden control characters.',
   needs_active_card: 'Needs an active card.',
   needs_kyb_approved: 'Needs the company’s verification (KYB) approved.',
   needs_kyc_approved: 'Needs your identity verification (KYC) approved.',

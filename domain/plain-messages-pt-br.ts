@@ -141,6 +141,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   more_than_you_can_spend: 'Isto é mais do que você pode gastar agora (com as taxas).',
   must_after_start: 'Precisa ser depois do início.',
   name_one_line: 'Escreva o nome em uma linha, sem tabulações nem caracteres de controle ocultos.',
+  text_one_line: 'Escreva isto em uma linha, sem tabulações nem caracteres de controle ocultos.',
   needs_active_card: 'Precisa de um cartão ativo.',
   needs_kyb_approved: 'Precisa da verificação da empresa (KYB) aprovada.',
   needs_kyc_approved: 'Precisa da sua verificação de identidade (KYC) aprovada.',

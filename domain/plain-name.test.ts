@@ -4,6 +4,13 @@ import { SignUpBody } from './api/auth.schema'
 import { BeneficialOwnerSchema, KybBody, KycBody } from './api/identity.schema'
 import { RecipientBody } from './api/money-out.schema'
 import { ProfileBody } from './api/settings.schema'
+import { CreateManualRefundRequest, HoldActionRequest } from './api/admin-money.schema'
+import { AdminReasonBody } from './api/admin-people.schema'
+import { ShippingAddressSchema } from './api/card-issuing.schema'
+import { CampaignBody, RuleBody } from './api/cashback.schema'
+import { VaultApyBody } from './api/grow.schema'
+import { SandboxMovementBody } from './api/ledger.schema'
+import { RecoverySignerBody } from './api/safe.schema'
 import { isPlainName } from './plain-name'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
 import { PLAIN_MESSAGES_PT_BR } from './plain-messages-pt-br'
@@ -54,5 +61,50 @@ describe('a name as typed', () => {
   it('is worded in English and Brazilian Portuguese', () => {
     expect(PLAIN_MESSAGES_EN.name_one_line).toMatch(/one line/)
     expect(PLAIN_MESSAGES_PT_BR.name_one_line).toMatch(/uma linha/)
+    expect(PLAIN_MESSAGES_EN.text_one_line).toMatch(/one line/)
+    expect(PLAIN_MESSAGES_PT_BR.text_one_line).toMatch(/uma linha/)
+  })
+})
+
+describe('other one-line text others read', () => {
+  it('is checked at its field: a shipping address, a signer label, rewards names, an admin’s reason', () => {
+    const oneLine = 'text_one_line'
+    const address = { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' }
+    // A shipping label printed with a forged second line, or a field that reads backwards.
+    expect(issues(ShippingAddressSchema, { ...address, line1: '1 Old Street\nAttn: someone else' })).toEqual({
+      line1: oneLine,
+    })
+    expect(issues(ShippingAddressSchema, { ...address, line2: 'Flat 2\u202e', city: 'Lon\tdon' })).toEqual({
+      line2: oneLine,
+      city: oneLine,
+    })
+    expect(issues(ShippingAddressSchema, { ...address, region: 'Greater\u2028London' })).toEqual({ region: oneLine })
+    expect(
+      issues(RecoverySignerBody, { address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Mum\r' }),
+    ).toEqual({})
+    expect(
+      issues(RecoverySignerBody, { address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Mum\u202eeno' }),
+    ).toEqual({ label: oneLine })
+    expect(issues(RuleBody, { name: 'Coffee\nweek', merchantName: 'Caf\u0085e' })).toMatchObject({
+      name: oneLine,
+      merchantName: oneLine,
+    })
+    expect(issues(CampaignBody, { kind: 'splashback', name: 'Double\u2067 points' })).toMatchObject({ name: oneLine })
+    expect(issues(HoldActionRequest, { reason: 'Stuck\nhold' })).toEqual({ reason: oneLine })
+    expect(issues(CreateManualRefundRequest, { account: 'a@b.co', amount: '5', reason: 'Good\twill' })).toEqual({
+      reason: oneLine,
+    })
+    expect(issues(AdminReasonBody, { reason: 'Fraud\u202e review' })).toEqual({ reason: oneLine })
+    expect(issues(VaultApyBody, { apyBps: 400, reason: 'Rates\nup' })).toEqual({ reason: oneLine })
+    expect(
+      issues(SandboxMovementBody, {
+        accountId: '10000000-0000-4000-8000-000000000001',
+        asset: 'USDC',
+        amount: '1',
+        description: 'Salary\u2029bonus',
+      }),
+    ).toEqual({ description: oneLine })
+    // Accents and other scripts stay; a line break around the text is trimmed away.
+    expect(ShippingAddressSchema.parse({ ...address, line1: ' Rua São João, 45\n' }).line1).toBe('Rua São João, 45')
   })
 })

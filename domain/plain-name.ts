@@ -21,3 +21,10 @@ export function isPlainName(name: string): boolean {
  * its trim: `z.string().trim().min(1).check(plainName)`. Its message is shown at the field.
  */
 export const plainName = z.refine<string>(isPlainName, messageKey('name_one_line'))
+
+/**
+ * The same check for other one-line text a person types that others read: an address a card is shipped to, a
+ * recovery signer's label, a cashback rule's or campaign's name, an admin's reason (shown in a holder's history and
+ * notices). Its message does not call the text a name.
+ */
+export const plainText = z.refine<string>(isPlainName, messageKey('text_one_line'))

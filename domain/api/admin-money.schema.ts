@@ -1,5 +1,6 @@
 import { messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { DecimalString, IsoDateTime, Uuid } from './common.schema'
 import { MovementReasonSchema } from '../movement-reason'
 import { MovementTitleSchema } from '../movement-title'
@@ -7,7 +8,12 @@ import { MovementTitleSchema } from '../movement-title'
 /**
  * A reason every money action in the back office carries into the audit log (and, for refunds, the holder's history).
  */
-export const AdminReason = z.string().trim().min(3, messageKey('give_reason')).max(300, messageKey('reason_too_long'))
+export const AdminReason = z
+  .string()
+  .trim()
+  .min(3, messageKey('give_reason'))
+  .max(300, messageKey('reason_too_long'))
+  .check(plainText)
 
 export const FAILED_RECON_STATUSES = ['open', 'matched', 'written_off', 'refunded'] as const
 

@@ -1,6 +1,7 @@
 import { VerificationReasonSchema } from '../identity'
 import { messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from '../feature-flags'
 import { ActivityResponse, BalancesResponse } from './account.schema'
 import { DecimalString, IsoDateTime } from './common.schema'
@@ -36,10 +37,11 @@ export const AdminReasonBody = z.object({
     .string()
     .trim()
     .min(3, messageKey('say_why_sentence_holder'))
-    .max(200, messageKey('keep_under_200_characters')),
+    .max(200, messageKey('keep_under_200_characters'))
+    .check(plainText),
 })
 export const AdminOptionalReasonBody = z.object({
-  reason: z.string().trim().max(200, messageKey('keep_under_200_characters')).optional(),
+  reason: z.string().trim().max(200, messageKey('keep_under_200_characters')).check(plainText).optional(),
 })
 
 export const AdminUserSummary = z.object({

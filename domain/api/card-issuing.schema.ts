@@ -1,5 +1,6 @@
 import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { ACCOUNT_TIERS, VERIFICATION_STATUSES } from '../card-issuing'
 import { DecimalString } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
@@ -21,10 +22,21 @@ export const ShippingAddressSchema = z
       .string()
       .trim()
       .min(1, messageKey('enter_street_number'))
-      .max(100, messageKey('keep_under_100_characters')),
-    line2: z.string().trim().max(100, messageKey('keep_under_100_characters')).optional(),
-    city: z.string().trim().min(1, messageKey('enter_city')).max(60, messageKey('keep_under_60_characters')),
-    region: z.string().trim().min(1, messageKey('enter_state_region')).max(60, messageKey('keep_under_60_characters')),
+      .max(100, messageKey('keep_under_100_characters'))
+      .check(plainText),
+    line2: z.string().trim().max(100, messageKey('keep_under_100_characters')).check(plainText).optional(),
+    city: z
+      .string()
+      .trim()
+      .min(1, messageKey('enter_city'))
+      .max(60, messageKey('keep_under_60_characters'))
+      .check(plainText),
+    region: z
+      .string()
+      .trim()
+      .min(1, messageKey('enter_state_region'))
+      .max(60, messageKey('keep_under_60_characters'))
+      .check(plainText),
     postalCode: z
       .string()
       .trim()

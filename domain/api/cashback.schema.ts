@@ -1,5 +1,6 @@
 import { ErrorMessageSchema, limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import {
   CAMPAIGN_KINDS,
   CASHBACK_CATEGORIES,
@@ -75,9 +76,9 @@ export type CashbackResponse = z.infer<typeof CashbackResponse>
 
 export const RuleBody = z
   .object({
-    name: z.string().trim().min(1, messageKey('give_rule_name')).max(80),
+    name: z.string().trim().min(1, messageKey('give_rule_name')).max(80).check(plainText),
     category: Category.nullable().default(null),
-    merchantName: z.string().trim().min(1).max(60).nullable().default(null),
+    merchantName: z.string().trim().min(1).max(60).check(plainText).nullable().default(null),
     startsAt: IsoDateTime.nullable().default(null),
     endsAt: IsoDateTime.nullable().default(null),
     bps: Bps,
@@ -110,7 +111,7 @@ export const RulesResponse = z.object({ items: z.array(RuleView) }).meta({ id: '
 export const CampaignBody = z
   .object({
     kind: z.enum(CAMPAIGN_KINDS),
-    name: z.string().trim().min(1, messageKey('give_campaign_name')).max(80),
+    name: z.string().trim().min(1, messageKey('give_campaign_name')).max(80).check(plainText),
     category: Category.nullable().default(null),
     bps: Bps.default(0),
     multiplier: z.number().int().min(2, messageKey('at_least_2x')).max(5, messageKey('at_most_5x')).default(3),

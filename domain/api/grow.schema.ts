@@ -1,5 +1,6 @@
 import { limitKey, messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { MAX_VAULT_APY_BPS, VAULT_IDS } from '../grow'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
@@ -105,7 +106,7 @@ export const VaultApyBody = z
       .int(messageKey('enter_apy_bps'))
       .min(0, messageKey('apy_negative'))
       .max(MAX_VAULT_APY_BPS, limitKey('at_most_bps')),
-    reason: z.string().trim().max(200).nullable().default(null),
+    reason: z.string().trim().max(200).check(plainText).nullable().default(null),
   })
   .meta({ id: 'VaultApyBody' })
 export const VaultApyView = z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { DecimalString, HeldAssetSchema } from './common.schema'
 
 /** Body of the sandbox deposit and debit calls. */
@@ -7,7 +8,7 @@ export const SandboxMovementBody = z
     accountId: z.uuid(),
     asset: HeldAssetSchema,
     amount: DecimalString,
-    description: z.string().max(140).optional(),
+    description: z.string().trim().max(140).check(plainText).optional(),
   })
   .meta({ id: 'SandboxMovementBody' })
 

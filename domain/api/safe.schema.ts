@@ -1,5 +1,6 @@
 import { ErrorMessageSchema, messageKey } from '../error-message'
 import { z } from 'zod'
+import { plainText } from '../plain-name'
 import { IsoDateTime } from './common.schema'
 import { ConfirmationSchema } from './money-out.schema'
 
@@ -78,7 +79,7 @@ export const CreateSafeBody = z
 export const RecoverySignerBody = z
   .object({
     address: z.string().min(1, messageKey('enter_address_recovery')).max(100),
-    label: z.string().max(60).optional(),
+    label: z.string().trim().max(60).check(plainText).optional(),
     confirmation: ConfirmationSchema.optional(),
   })
   .meta({ id: 'RecoverySignerBody' })
