@@ -65,8 +65,24 @@ describe('GET /metrics', () => {
       // This server runs jobs (JOBS=on) and has not finished a pass: its age counts from its start, never 0.
       expect(series(text, 'cash_job_loop_last_pass_age_seconds')).toBeGreaterThan(0)
 
+      // The audit log's newest line, for a scraper to see it never falls: a line added moves it on.
+      const newest = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`SELECT coalesce(max(seq), 0)::text AS n FROM admin_audit_log`.execute(
+              t.deps.db.kysely,
+            )
+          ).rows[0]!.n,
+        )
+      const lines = series(text, 'cash_audit_log_newest_seq')!
+      expect(lines).toBe(await newest())
+      expect(
+        (await admin.json('POST', `/admin/cards/${CARD_IDS.personal}/freeze`, { reason: 'Card reported lost' })).status,
+      ).toBe(200)
       await t.runJobs()
       const after = await (await t.app.request(METRICS)).text()
+      expect(series(after, 'cash_audit_log_newest_seq')).toBe(await newest())
+      expect(series(after, 'cash_audit_log_newest_seq')).toBeGreaterThan(lines)
       expect(series(after, 'cash_jobs_due')).toBe(0)
       expect(after).toMatch(/^cash_jobs_run_total\{kind="[a-z.-]+",outcome="done"\} [1-9]/m)
     },

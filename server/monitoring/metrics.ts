@@ -93,6 +93,20 @@ export function createMetrics(deps: Deps) {
       },
     })
   }
+  // The audit log only grows: scraped from outside the database, a fall in this number (alert:
+  // `cash_audit_log_newest_seq < max_over_time(cash_audit_log_newest_seq[30d])`) shows its newest lines were
+  // removed, which its hash chain cannot show on its own (docs/operations.md).
+  new Gauge({
+    name: 'cash_audit_log_newest_seq',
+    help: "The sequence number (seq) of the admin audit log's newest line, its place in the hash chain; it never falls",
+    registers: [registry],
+    async collect() {
+      const { rows } = await sql<{ seq: string | null }>`SELECT max(seq)::text AS seq FROM admin_audit_log`.execute(
+        deps.db.kysely,
+      )
+      this.set(Number(rows[0]?.seq ?? 0))
+    },
+  })
   const ledgerProblems = new Gauge({
     name: 'cash_ledger_check_problems',
     help: 'Problems the last ledger check found',
