@@ -132,9 +132,9 @@ describe('loadConfig', () => {
   })
 })
 
-it('the README lists every variable the server reads', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const rows = readme.split('\n').filter((line) => line.startsWith('| `'))
+it('docs/operations.md lists every variable the server reads', () => {
+  const operations = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8')
+  const rows = operations.split('\n').filter((line) => line.startsWith('| `'))
   const listed = (name: string) => rows.some((row) => row.split('|')[1]!.includes(`\`${name}\``))
   expect([...Object.keys(ConfigSchema.shape), 'NODE_ENV'].filter((name) => !listed(name))).toEqual([])
 })
