@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test'
  * - no visible control (button, link, field, [role=button]) leaves the window sideways or is cut off by a box
  *   that hides its overflow. A control inside a box that scrolls on its own (a table scroller, a JSON block) may
  *   be scrolled out of sight, but that box must itself fit the window.
+ * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge.
  * Each problem is one line: what, where (a short selector and its text) and how wide.
  */
 export async function fitProblems(page: Page): Promise<string[]> {
@@ -110,6 +111,17 @@ export async function fitProblems(page: Page): Promise<string[]> {
         outside.push(`${describeElement(el)} (${px(r.width)} wide, ${px(r.right - width)} past the edge)`)
     }
     if (outside.length) problems.push(`${outside.length} control(s) past the window: ${outside.join('; ')}`)
+    // A label and its value side by side (.cash-row > dt + dd): when the value goes to the next line on a narrow
+    // screen it keeps to the right edge, under the other values, not at the left where it reads as another label.
+    for (const dd of document.body.querySelectorAll('.cash-row > dd')) {
+      const dt = dd.previousElementSibling
+      const r = dd.getBoundingClientRect()
+      if (dt?.tagName !== 'DT' || !visible(dd, r) || hiddenOnPurpose(dd)) continue
+      const row = dd.parentElement!
+      const right = row.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(row).paddingRight)
+      if (r.top >= dt.getBoundingClientRect().bottom - slack && Math.abs(r.right - right) > 1)
+        problems.push(`a value under its label, not at the right: ${describeElement(dd)} (${describeElement(dt)})`)
+    }
     return problems
   })
 }

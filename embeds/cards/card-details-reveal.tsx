@@ -50,21 +50,15 @@ export function CardDetailsReveal({ cardId, last4 }: { cardId: string; last4: st
         <dl className="cash-stack" style={{ margin: 0 }}>
           <div className="cash-row">
             <dt>{t('cards.reveal.number')}</dt>
-            <dd className="cash-mono" style={{ margin: 0 }}>
-              {grouped}
-            </dd>
+            <dd className="cash-mono">{grouped}</dd>
           </div>
           <div className="cash-row">
             <dt>{t('cards.reveal.cvv')}</dt>
-            <dd className="cash-mono" style={{ margin: 0 }}>
-              {details.cvv}
-            </dd>
+            <dd className="cash-mono">{details.cvv}</dd>
           </div>
           <div className="cash-row">
             <dt>{t('cards.reveal.expiry')}</dt>
-            <dd className="cash-mono" style={{ margin: 0 }}>
-              {details.expiry}
-            </dd>
+            <dd className="cash-mono">{details.expiry}</dd>
           </div>
         </dl>
         <p className="cash-muted" role="status" style={{ margin: 0 }}>

@@ -127,7 +127,7 @@ function ReviewPhysical({
         {lines.map((l) => (
           <div key={l.label} className="cash-row">
             <dt>{l.label}</dt>
-            <dd style={{ margin: 0, textAlign: 'right' }}>{l.value}</dd>
+            <dd>{l.value}</dd>
           </div>
         ))}
       </dl>

@@ -115,11 +115,7 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
                     .map(([k, v]) => (
                       <div key={k} className="cash-row">
                         <dt>{t(`history.detail.${k}` as 'history.detail.merchant')}</dt>
-                        <dd
-                          className={CODES.has(k) ? 'cash-mono' : 'cash-value'}
-                          style={{ margin: 0, textAlign: 'end' }}
-                          data-testid={`history.detail-${k}`}
-                        >
+                        <dd className={CODES.has(k) ? 'cash-mono' : 'cash-value'} data-testid={`history.detail-${k}`}>
                           {shown(k, v!)}
                         </dd>
                       </div>

@@ -102,9 +102,7 @@ export function ConfirmSheet({
         {lines.map((line) => (
           <div key={line.label} className="cash-row">
             <dt>{line.label}</dt>
-            <dd className="cash-mono" style={{ margin: 0, textAlign: 'right' }}>
-              {line.value}
-            </dd>
+            <dd className="cash-mono">{line.value}</dd>
           </div>
         ))}
       </dl>
