@@ -7,7 +7,8 @@ import { expect, type Page } from '@playwright/test'
  * - no visible control (button, link, field, [role=button]) leaves the window sideways or is cut off by a box
  *   that hides its overflow. A control inside a box that scrolls on its own (a table scroller, a JSON block) may
  *   be scrolled out of sight, but that box must itself fit the window.
- * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge.
+ * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge;
+ * - a choice (a label holding a radio or checkbox) is at least 44 px high.
  * Each problem is one line: what, where (a short selector and its text) and how wide.
  */
 export async function fitProblems(page: Page): Promise<string[]> {
@@ -121,6 +122,14 @@ export async function fitProblems(page: Page): Promise<string[]> {
       const right = row.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(row).paddingRight)
       if (r.top >= dt.getBoundingClientRect().bottom - slack && Math.abs(r.right - right) > 1)
         problems.push(`a value under its label, not at the right: ${describeElement(dd)} (${describeElement(dt)})`)
+    }
+    // A choice (a radio or checkbox with its words in one label) is a target a thumb can hit: 44 px high at least.
+    for (const label of document.body.querySelectorAll('label')) {
+      const input = label.querySelector(':scope > input:is([type=radio], [type=checkbox])')
+      const r = label.getBoundingClientRect()
+      if (!input || !visible(label, r) || hiddenOnPurpose(label)) continue
+      if (r.height < 44 - slack)
+        problems.push(`a choice smaller than 44 px: ${describeElement(label)} (${px(r.height)} high)`)
     }
     return problems
   })

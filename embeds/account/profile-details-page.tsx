@@ -85,7 +85,7 @@ function ProfileDetailsForm({ profile }: { profile: ProfileView }) {
       <fieldset className="cash-field" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend>{t('profile.language')}</legend>
         {(['en', 'pt-BR', ''] as const).map((code) => (
-          <label key={code} className="cash-row" style={{ justifyContent: 'flex-start' }}>
+          <label key={code}>
             <input
               type="radio"
               name="language"

@@ -57,9 +57,9 @@ function FeedbackForm() {
         style={{ border: 0, padding: 0, margin: 0, gap: 0 }}
         aria-describedby={form.rating.error ? 'feedback-rating-error' : undefined}
       >
-        <legend style={{ fontWeight: 600, marginBottom: 4 }}>{t('support.feedback.rating')}</legend>
+        <legend>{t('support.feedback.rating')}</legend>
         {RATINGS.map((r) => (
-          <label key={r} style={{ display: 'flex', alignItems: 'center', gap: 10, minHeight: 44 }}>
+          <label key={r}>
             <input
               type="radio"
               name="rating"
