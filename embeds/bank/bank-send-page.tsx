@@ -9,6 +9,8 @@ import { ConfirmSheet } from '../ui/confirm-sheet'
 import { AmountField, useAmountInput } from '../ui/amount-field'
 import { usePageQuery } from '../lib/embed-navigation'
 import { ResourceView } from '../ui/resource-view'
+import { EmptyState } from '../ui/empty-state'
+import { Landmark } from 'lucide-react'
 
 type Send = ReturnType<typeof BankSendView.parse>
 
@@ -39,9 +41,18 @@ export function BankSendPage({ accountId }: { accountId: string }) {
       {(loaded) => {
         if (!chosen)
           return (
-            <p>
-              {t('bank.send.noRecipients')} <a href="/app/cash/bank/send/add">{t('bank.send.addOne')}</a>
-            </p>
+            <div className="cash-card">
+              <EmptyState
+                icon={Landmark}
+                text={t('bank.send.empty')}
+                testId="bank.send.empty"
+                action={
+                  <a className="cash-button" href="/app/cash/bank/send/add">
+                    {t('bank.send.addOne')}
+                  </a>
+                }
+              />
+            </div>
           )
         if (sent) {
           return (

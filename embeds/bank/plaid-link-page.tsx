@@ -79,14 +79,8 @@ export function PlaidLinkPage({ accountId }: { accountId: string }) {
             <ul className="cash-link-list">
               {loaded.items.map((i) => (
                 <li key={i.id}>
-                  <button
-                    type="button"
-                    className="cash-button"
-                    data-variant="secondary"
-                    style={{ width: '100%' }}
-                    onClick={() => setStep({ at: 'credentials', institution: i })}
-                  >
-                    {i.name}
+                  <button type="button" onClick={() => setStep({ at: 'credentials', institution: i })}>
+                    <strong>{i.name}</strong>
                   </button>
                 </li>
               ))}

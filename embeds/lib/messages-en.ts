@@ -348,6 +348,7 @@ export const en = {
   'bank.add.manual.body': 'Routing and account number (US), or IBAN (Europe).',
   'bank.add.plaid': 'Link your bank with Plaid',
   'bank.add.plaid.body': 'Sign in to your bank and pick an account of yours.',
+  'bank.send.empty': 'The bank accounts you send to show here. Add one to send your first transfer.',
   'bank.send.noRecipients': 'No saved recipients yet.',
   'bank.send.addOne': 'Add a recipient',
   'bank.send.recipient': 'Recipient',

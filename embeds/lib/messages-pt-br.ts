@@ -348,6 +348,8 @@ export const ptBR: Record<MessageKey, string> = {
   'bank.add.manual.body': 'Número de roteamento e conta (EUA), ou IBAN (Europa).',
   'bank.add.plaid': 'Conectar seu banco com a Plaid',
   'bank.add.plaid.body': 'Entre no seu banco e escolha uma conta sua.',
+  'bank.send.empty':
+    'As contas bancárias para onde você envia aparecem aqui. Adicione uma para fazer o primeiro envio.',
   'bank.send.noRecipients': 'Nenhum destinatário salvo ainda.',
   'bank.send.addOne': 'Adicionar destinatário',
   'bank.send.recipient': 'Destinatário',
