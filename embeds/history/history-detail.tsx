@@ -80,8 +80,13 @@ export function HistoryDetailPage({ accountId, type, id }: { accountId: string; 
             <section className="cash-card" aria-labelledby="history-timeline">
               <h2 id="history-timeline">{t('history.timeline')}</h2>
               <ol className="cash-timeline" data-testid="history.timeline">
-                {d.timeline.map((s) => (
-                  <li key={s.step} data-state="done">
+                {d.timeline.map((s, i) => (
+                  // The last step of one still under way can be when something ends (a hold, a security delay):
+                  // still to come, so it is not drawn done.
+                  <li
+                    key={s.step}
+                    data-state={i === d.timeline.length - 1 && s.step.endsWith('_ends') ? 'todo' : 'done'}
+                  >
                     {t(`history.step.${s.step}` as 'history.step.settled')} · {when(s.at)}
                   </li>
                 ))}
