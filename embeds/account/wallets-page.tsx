@@ -56,7 +56,7 @@ export function WalletsPage() {
           return (
             <ConfirmSheet
               title={t('wallets.linkTitle')}
-              lines={[{ label: t('wallets.wallet'), value: linking.address }]}
+              lines={[{ label: t('wallets.wallet'), value: linking.address, code: true }]}
               total="0"
               asset="USD"
               detail={t('wallets.linkDetail')}

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { AdminAccountDetail, AdminAccountFreeze, AdminAccountsResponse } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
 import { kindText } from '../../domain/ledger-kinds'
+import { TIER_NAMES } from '../../domain/card-issuing'
 import { formatMoney, parseAmount, formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
@@ -19,6 +20,7 @@ import { AuditTrail } from './audit-trail'
 import { KycDecisionForm } from './kyc-decision-form'
 import { ReasonForm } from './reason-form'
 import { ResourceView } from '../ui/resource-view'
+import { TableScroll } from '../ui/table-scroll'
 
 type Accounts = z.infer<typeof AdminAccountsResponse>['items']
 
@@ -30,7 +32,7 @@ function AccountList({ items }: { items: Accounts }) {
         <li key={a.id}>
           <a href={`/app/cash/admin/account/${a.id}`}>
             <strong>{a.name}</strong>
-            {kindText('account', a.kind, locale)} · {a.tier} ·{' '}
+            {kindText('account', a.kind, locale)} · {TIER_NAMES[a.tier]} ·{' '}
             <span className="cash-mono">{a.safeAddress ?? t('admin.account.noSafe')}</span>
             {a.frozen ? ` · ${t('admin.account.frozenBadge')}` : ''}
           </a>
@@ -128,7 +130,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                 </div>
                 <div className="cash-row">
                   <dt>{t('admin.account.mode')}</dt>
-                  <dd>{account.mode}</dd>
+                  <dd>{t(`home.mode.${account.mode}`)}</dd>
                 </div>
                 <div className="cash-row">
                   <dt>{t('admin.account.limits')}</dt>
@@ -141,7 +143,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                 </div>
                 <div className="cash-row">
                   <dt>{t('admin.account.tier')}</dt>
-                  <dd data-testid="admin-account.tier">{account.tier}</dd>
+                  <dd data-testid="admin-account.tier">{TIER_NAMES[account.tier]}</dd>
                 </div>
                 {account.kind === 'corporate' ? (
                   <div className="cash-row">
@@ -204,24 +206,32 @@ function AccountDetail({ accountId }: { accountId: string }) {
             )}
             <section className="cash-card cash-stack" aria-labelledby="admin-account-balances">
               <h2 id="admin-account-balances">{t('admin.account.balances')}</h2>
-              <table className="cash-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.account.asset')}</th>
-                    <th scope="col">{t('admin.account.balance')}</th>
-                    <th scope="col">{t('admin.account.available')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {balances.balances.map((b) => (
-                    <tr key={b.asset}>
-                      <th scope="row">{b.asset}</th>
-                      <td className="cash-mono">{formatMoney(parseAmount(b.balance, b.asset), b.asset, locale)}</td>
-                      <td className="cash-mono">{formatMoney(parseAmount(b.available, b.asset), b.asset, locale)}</td>
+              <TableScroll inCard label={t('admin.account.balances')}>
+                <table className="cash-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('admin.account.asset')}</th>
+                      <th scope="col" className="cash-amount">
+                        {t('admin.account.balance')}
+                      </th>
+                      <th scope="col" className="cash-amount">
+                        {t('admin.account.available')}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {balances.balances.map((b) => (
+                      <tr key={b.asset}>
+                        <th scope="row">{b.asset}</th>
+                        <td className="cash-amount">{formatMoney(parseAmount(b.balance, b.asset), b.asset, locale)}</td>
+                        <td className="cash-amount">
+                          {formatMoney(parseAmount(b.available, b.asset), b.asset, locale)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <p>{t('admin.account.spendable', { amount: usd(balances.spendable), debt: usd(balances.debt) })}</p>
             </section>
             <section className="cash-card cash-stack" aria-labelledby="admin-account-members">
@@ -231,7 +241,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                   <li key={m.userId}>
                     <a href={`/app/cash/admin/user/${m.userId}`}>
                       <strong>{m.email}</strong>
-                      {m.name} · {m.role}
+                      {m.name} · {t(`people.role.${m.role}`)}
                     </a>
                   </li>
                 ))}
@@ -261,7 +271,7 @@ function AccountDetail({ accountId }: { accountId: string }) {
                       {movementTitleText(a.title, locale)} ·{' '}
                       <time dateTime={a.createdAt}>{formatDate(a.createdAt, locale, 'stamp')}</time>
                     </span>
-                    <span className="cash-mono">
+                    <span className="cash-amount">
                       {formatMoney(parseAmount(a.amount.replace(/^-/, ''), a.asset), a.asset, locale).replace(
                         /^/,
                         a.amount.startsWith('-') ? '−' : '+',

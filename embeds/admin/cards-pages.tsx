@@ -173,7 +173,7 @@ export function AdminCardPage({ title, params }: EmbedProps) {
                         ? movementReasonText(declineReason(a.declineReason), locale)
                         : t(`admin.investigate.state.${a.status as AuthorizationState}`)}
                     </span>
-                    <span className="cash-mono">{usd(a.amount)}</span>
+                    <span className="cash-amount">{usd(a.amount)}</span>
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { z } from 'zod'
 import { AdminUserDetail, AdminUsersResponse } from '../../domain/api/admin-people.schema'
 import { formatDate } from '../../domain/format-date'
+import { kindText } from '../../domain/ledger-kinds'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useResource } from '../lib/use-resource'
@@ -100,7 +101,7 @@ export function AdminUserPage({ title, params }: EmbedProps) {
                   <li key={m.accountId}>
                     <a href={`/app/cash/admin/account/${m.accountId}`}>
                       <strong>{m.accountName}</strong>
-                      {m.accountKind} · {m.role}
+                      {kindText('account', m.accountKind, locale)} · {t(`people.role.${m.role}`)}
                     </a>
                   </li>
                 ))}

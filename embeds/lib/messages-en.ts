@@ -43,6 +43,7 @@ export const en = {
   'people.company': 'Company',
   'people.list': 'People',
   'people.you': '(you)',
+  'people.role.holder': 'Holder',
   'people.role.owner': 'Owner',
   'people.role.admin': 'Admin',
   'people.role.member': 'Member',

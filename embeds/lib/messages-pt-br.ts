@@ -43,6 +43,7 @@ export const ptBR: Record<MessageKey, string> = {
   'people.company': 'Empresa',
   'people.list': 'Pessoas',
   'people.you': '(você)',
+  'people.role.holder': 'Titular',
   'people.role.owner': 'Proprietário',
   'people.role.admin': 'Administrador',
   'people.role.member': 'Membro',

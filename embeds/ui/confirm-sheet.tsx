@@ -26,7 +26,8 @@ export function ConfirmSheet({
   ...commit
 }: {
   title: string
-  lines: { label: string; value: string }[]
+  /** What the button commits, a line each; `code` sets a value that is an address or key in the monospace face. */
+  lines: { label: string; value: string; code?: boolean }[]
   total: string
   asset: string
   detail: string
@@ -102,7 +103,7 @@ export function ConfirmSheet({
         {lines.map((line) => (
           <div key={line.label} className="cash-row">
             <dt>{line.label}</dt>
-            <dd className="cash-mono">{line.value}</dd>
+            <dd className={line.code ? 'cash-mono' : 'cash-value'}>{line.value}</dd>
           </div>
         ))}
       </dl>

@@ -35,7 +35,7 @@ export function CryptoWithdrawPage({ accountId }: { accountId: string }) {
         total={quote.total}
         detail={t('withdraw.confirmDetail', { address: quote.address, network: quote.network })}
         lines={[
-          { label: t('withdraw.to'), value: quote.address },
+          { label: t('withdraw.to'), value: quote.address, code: true },
           { label: t('withdraw.network'), value: quote.network },
           { label: t('ui.amount'), value: fmt(quote.amount) },
           { label: t('withdraw.fee'), value: fmt(quote.fee) },
