@@ -76,7 +76,7 @@ describe('AdminAccountPage in Portuguese', () => {
     expect(list).not.toMatch(/personal|corporate/)
   })
 
-  it('words the account’s mode, tier and each member’s role, not their codes, and sets balances as figures', async () => {
+  it('words the account’s mode, tier and members’ roles, not their codes, and sets balances as figures', async () => {
     renderInSession(
       <AdminAccountPage title="Conta" params={{ accountSearchParam: PAULA }} path="/admin/account" />,
       'pt-BR',

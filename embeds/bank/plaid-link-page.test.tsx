@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('choosing the bank to link', () => {
-  it('lists each bank as a row of one list (not filled buttons stacked edge to edge), and a row opens its sign-in', async () => {
+  it('lists each bank as a row of one list, not filled buttons edge to edge, and a row opens its sign-in', async () => {
     renderInSession(<PlaidLinkPage accountId="10000000-0000-4000-8000-000000000001" />)
     const row = await screen.findByRole('button', { name: 'Tartan Bank' })
     const list = row.closest('ul')!
