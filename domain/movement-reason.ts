@@ -25,6 +25,11 @@ export const MOVEMENT_REASONS = {
   /** Cleared more than the tolerance away from what was authorized; both in USDC base units. */
   recon_outside_tolerance: { cleared: BaseUnits, authorized: BaseUnits },
   recon_refund_without_purchase: {},
+  /**
+   * A clearing over what was authorized (a tip) beyond the holder's free cash: they paid `charged` of `cleared`, the
+   * rest waits for an admin; both in USDC base units.
+   */
+  recon_over_capture_unfunded: { cleared: BaseUnits, charged: BaseUnits },
   /** A refund that would take what was refunded past what was cleared; both in USDC base units, before it. */
   recon_refund_over_purchase: { refunded: BaseUnits, cleared: BaseUnits },
   note: { text: z.string() },

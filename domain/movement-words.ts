@@ -150,6 +150,8 @@ const REASONS_EN: ReasonCatalog = {
   recon_outside_tolerance: (r, f) =>
     `Cleared ${f.money(r.cleared, 'USDC')} against ${f.money(r.authorized, 'USDC')} authorized.`,
   recon_refund_without_purchase: () => 'A refund for a purchase that was never cleared.',
+  recon_over_capture_unfunded: (r, f) =>
+    `Cleared ${f.money(r.cleared, 'USDC')}; the holder's free cash paid ${f.money(r.charged, 'USDC')} of it.`,
   recon_refund_over_purchase: (r, f) =>
     `A refund beyond the purchase: ${f.money(r.refunded, 'USDC')} of ${f.money(r.cleared, 'USDC')} refunded already.`,
   note: (r) => r.text,
@@ -170,6 +172,8 @@ const REASONS_PT_BR: ReasonCatalog = {
   recon_outside_tolerance: (r, f) =>
     `Liquidado ${f.money(r.cleared, 'USDC')} contra ${f.money(r.authorized, 'USDC')} autorizados.`,
   recon_refund_without_purchase: () => 'Um reembolso de uma compra que nunca foi liquidada.',
+  recon_over_capture_unfunded: (r, f) =>
+    `Liquidado ${f.money(r.cleared, 'USDC')}; o saldo livre do titular pagou ${f.money(r.charged, 'USDC')} dele.`,
   recon_refund_over_purchase: (r, f) =>
     `Um reembolso além da compra: ${f.money(r.refunded, 'USDC')} de ${f.money(r.cleared, 'USDC')} já reembolsados.`,
   note: (r) => r.text,

@@ -21,7 +21,7 @@ import { cardRules, type CardSpent } from './card-batch-decide'
 import type { Deps } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import { releaseHold, reserveHold, settleHold } from '../ledger/hold-service'
-import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
+import { accountBalance, ledgerAccountId, lockAccounts, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
@@ -279,6 +279,8 @@ export async function postClearing(
   const [from, to] = [hold.debit_ledger_account_id, hold.credit_ledger_account_id]
   const journalId = deps.newId()
   const cardTitle = title('card', { merchant: auth.merchant_name })
+  /** What the holder pays of the cleared amount (all of it, unless a tip goes beyond their free cash). */
+  let charged = amount
   if (amount <= auth.amount) {
     await settleHold(db, {
       holdId: auth.hold_id,
@@ -294,9 +296,16 @@ export async function postClearing(
   } else {
     // Over-capture: the hold is released and the full cleared amount posted in one journal.
     await releaseHold(db, auth.hold_id, 'voided', deps.now())
+    // A network's clearing cannot be refused: the platform owes the merchant what was cleared. The holder pays it as
+    // far as their free cash goes (the hold, just released, at least); what is beyond (a tip on a purchase that took
+    // every dollar) is a failed recon for admins, never a clearing refused whole while the hold expires and gives
+    // the purchase back.
+    const payer = (await lockAccounts(db, [from])).get(from)!
+    const free = payer.no_overdraft && payer.normal === 'credit' ? accountBalance(payer).available : amount
+    charged = free < amount ? (free > auth.amount ? free : auth.amount) : amount
     await db
       .updateTable('holds')
-      .set({ status: 'posted', posted_amount: amount })
+      .set({ status: 'posted', posted_amount: charged })
       .where('id', '=', auth.hold_id)
       .execute()
     await postJournal(db, {
@@ -307,19 +316,28 @@ export async function postClearing(
       reference: auth.network_id,
       holdId: auth.hold_id,
       entries: [
-        { ledgerAccountId: from, side: 'debit', amount, asset: 'USDC' },
-        { ledgerAccountId: to, side: 'credit', amount, asset: 'USDC' },
+        { ledgerAccountId: from, side: 'debit', amount: charged, asset: 'USDC' },
+        { ledgerAccountId: to, side: 'credit', amount: charged, asset: 'USDC' },
       ],
     })
+    if (charged < amount)
+      await failedRecon(
+        deps,
+        db,
+        auth.network_id,
+        auth,
+        amount - charged,
+        reason('recon_over_capture_unfunded', { cleared: String(amount), charged: String(charged) }),
+      )
   }
   await db
     .updateTable('card_authorizations')
-    .set({ status: 'cleared', cleared_amount: amount, updated_at: deps.now() })
+    .set({ status: 'cleared', cleared_amount: charged, updated_at: deps.now() })
     .where('id', '=', auth.id)
     .execute()
   // What the holder was left paying: a refund paid before the clearing (a failed recon an admin refunded) earns
   // nothing.
-  const spent = amount > auth.refunded_amount ? amount - auth.refunded_amount : 0n
+  const spent = charged > auth.refunded_amount ? charged - auth.refunded_amount : 0n
   if (spent > 0n) {
     await earnCashback(deps, db, auth, spent)
     await onPurchaseCleared(deps, db, auth, spent)

@@ -113,6 +113,27 @@ describe('card authorizations', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it(
+    'charges a tip beyond free cash as far as the cash goes and makes the rest a failed recon, ' +
+      'never leaves the purchase unpaid for its hold to expire',
+    async () => {
+      const a = await buy('2500')
+      expect(a).toMatchObject({ approved: true })
+      await network(a.networkId, 'clearing', '2600')
+      expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '2500' })
+      expect(await usdcBalance()).toBe('0')
+      expect((await recons()).map((r) => [r.amount, r.reason])).toEqual([
+        [100_000_000n, { key: 'recon_over_capture_unfunded', cleared: '2600000000', charged: '2500000000' }],
+      ])
+      // A week on, nothing is given back: the purchase was paid, not left on a hold that expires.
+      t.setNow(new Date(t.deps.now().getTime() + 8 * 86_400_000))
+      await t.runJobs()
+      paula = await signIn(t.app, 'personal')
+      expect(await usdcBalance()).toBe('0')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
+
   it('makes a failed recon of a clearing over 20 % or without an authorization, and posts nothing', async () => {
     const a = await buy('100')
     await network(a.networkId, 'clearing', '130')
