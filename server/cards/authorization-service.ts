@@ -25,6 +25,7 @@ import { accountBalance, ledgerAccountId, lockAccounts, postJournal } from '../l
 import type { Tx } from '../db/connect'
 import { cancelWithdrawal } from '../money-out/withdrawals'
 import { clawbackForRefund, earnCashback } from '../cashback/cashback-service'
+import { clawbackReferral } from '../membership/referral-service'
 import { title } from '../../domain/movement-title'
 import { reason, storedReason, type MovementReason } from '../../domain/movement-reason'
 
@@ -381,6 +382,8 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
       amount,
       reason('recon_refund_over_purchase', { refunded: String(auth.refunded_amount), cleared: String(cleared) }),
     )
+  // The referrer's 1 % of the purchase goes with it (before the journal: see clawbackReferral).
+  await clawbackReferral(db, auth, amount)
   const clawedFromRefund = await clawbackForRefund(db, auth, amount)
   const toHolder = amount - clawedFromRefund
   await postJournal(db, {

@@ -960,6 +960,10 @@ export interface ReferralAccrualsTable {
   month: string
   amount: Money
   payout_id: string | null
+  /** What refunds of the purchase took back (migration 0067). */
+  clawed_back: MoneyDefault
+  /** The part of `clawed_back` a payout has accounted for: paid less, or kept from a later payout. */
+  clawback_settled: MoneyDefault
   created_at: Timestamp
 }
 

@@ -319,6 +319,60 @@ describe('referrals', () => {
       expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
     },
   )
+
+  it(
+    'takes back the referral cashback of a refunded purchase: not paid if refunded before ' +
+      'the payout, kept from the next payout if refunded after',
+    async () => {
+      const link = (await paula.json('POST', '/referrals/link')).body.link
+      const signUp = await anonymous(t.app).json('POST', '/auth/sign-up', {
+        name: 'Rita Reis',
+        email: 'rita@example.com',
+        password: 'a-long-password-1',
+        client: 'native',
+        referralCode: link.code,
+      })
+      const rita = { ...anonymousWithToken(signUp.body.token), userId: signUp.body.user.id as string }
+      const ritaAccount = (await rita.json('POST', '/accounts', { kind: 'personal', timeZone: 'UTC' })).body
+        .accountId as string
+      await admin.json('POST', `/sandbox/users/${rita.userId}/kyc`, { status: 'approved' })
+      const card = (await rita.json('POST', `/accounts/${ritaAccount}/cards`, {})).body
+      await credit({ accountId: ritaAccount, code: 'cash' }, 2_000_000_000n)
+      await credit({ accountId: null, code: 'cashback_pool' }, 100_000_000n)
+      const refund = async (networkId: string, amount: string) => {
+        await admin.json('POST', `/sandbox/card-authorizations/${networkId}/refund`, { amount })
+        await t.runJobs()
+      }
+      // November: $300 bought and refunded in two parts (nothing of it earns), and $200 kept ($2).
+      const returned = await spend('300', card.id)
+      await refund(returned.networkId, '100')
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({ earned: '2', unpaid: '2' })
+      await refund(returned.networkId, '200')
+      const kept = await spend('200', card.id)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({ earned: '2', unpaid: '2' })
+      await scheduleMembershipJobs(t.deps)
+      const before = await usdc(paula, account)
+      await at('2026-12-01T00:00:01Z')
+      await t.runJobs()
+      expect(Number(await usdc(paula, account)) - Number(before)).toBeCloseTo(2, 6)
+      // The $200 is refunded after its $2 was paid: owed, and kept from what December earns ($5 on $500).
+      await at('2026-12-02T10:00:00Z')
+      await refund(kept.networkId, '200')
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({ earned: '0', unpaid: '0' })
+      await at('2026-12-10T10:00:00Z')
+      await spend('500', card.id)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({ earned: '5', unpaid: '3' })
+      await at('2027-01-01T00:00:01Z')
+      await t.runJobs()
+      expect(Number(await usdc(paula, account)) - Number(before)).toBeCloseTo(5, 6)
+      expect((await paula.json('GET', '/referrals')).body).toMatchObject({
+        items: [expect.objectContaining({ earned: '5', paid: '5' })],
+        earned: '5',
+        unpaid: '0',
+      })
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
 })
 
 function anonymousWithToken(token: string): Caller {

@@ -14,7 +14,7 @@ import {
   referralState,
   referralWindowEnd,
 } from '../../domain/membership'
-import { toDecimal } from '../../domain/money'
+import { minBig, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
@@ -166,6 +166,31 @@ export async function accrueReferral(deps: Deps, db: Tx, auth: { id: string; car
     .execute()
 }
 
+/**
+ * A refund of a referee's purchase takes back the referral cashback the purchase earned, in proportion: the accrual
+ * keeps 1 % of what of the purchase is left unrefunded. Not paid yet, the rest is not paid; paid already, it is kept
+ * from the referrer's next payout (payReferrals). Called before the refund's journal, so a refund and a payout lock the
+ * accrual before the cashback pool, in that order both.
+ */
+export async function clawbackReferral(
+  db: Tx,
+  auth: { id: string; amount: bigint; cleared_amount: bigint | null; refunded_amount: bigint },
+  refund: bigint,
+) {
+  const accrual = await db
+    .selectFrom('referral_accruals')
+    .select(['id', 'amount', 'clawed_back'])
+    .where('authorization_id', '=', auth.id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!accrual) return
+  const left = (auth.cleared_amount ?? auth.amount) - auth.refunded_amount - refund
+  const keeps = minBig(accrual.amount, referralCashback(left))
+  const clawed = accrual.amount - keeps
+  if (clawed <= accrual.clawed_back) return
+  await db.updateTable('referral_accruals').set({ clawed_back: clawed }).where('id', '=', accrual.id).execute()
+}
+
 /** The referrer's personal account, where referral cashback is paid. */
 async function personalAccount(db: Tx, userId: string) {
   const row = await db
@@ -202,14 +227,26 @@ export async function payReferrals(deps: Deps): Promise<number> {
         // Read again under lock: the total read above may have been paid since by a run overlapping this one.
         const unpaid = await tx
           .selectFrom('referral_accruals')
-          .select(['id', 'amount'])
+          .select(['id', 'amount', 'clawed_back', 'clawback_settled'])
           .where('referrer_user_id', '=', row.referrer_user_id)
           .where('payout_id', 'is', null)
           .where('month', '<', month)
           .orderBy('id')
           .forUpdate()
           .execute()
-        const total = unpaid.reduce((sum, a) => sum + a.amount, 0n)
+        // What refunds took back from accruals paid already is owed: kept from this payout.
+        const owed = await tx
+          .selectFrom('referral_accruals')
+          .select(['id', 'amount', 'clawed_back', 'clawback_settled'])
+          .where('referrer_user_id', '=', row.referrer_user_id)
+          .where('payout_id', 'is not', null)
+          .whereRef('clawed_back', '>', 'clawback_settled')
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+        const total =
+          unpaid.reduce((sum, a) => sum + a.amount - a.clawed_back, 0n) -
+          owed.reduce((sum, a) => sum + a.clawed_back - a.clawback_settled, 0n)
         if (!referralPayoutDue(total)) return
         const accountId = await personalAccount(tx, row.referrer_user_id)
         if (!accountId) return
@@ -261,6 +298,15 @@ export async function payReferrals(deps: Deps): Promise<number> {
             unpaid.map((a) => a.id),
           )
           .execute()
+        await tx
+          .updateTable('referral_accruals')
+          .set((eb) => ({ clawback_settled: eb.ref('clawed_back') }))
+          .where(
+            'id',
+            'in',
+            [...unpaid, ...owed].map((a) => a.id),
+          )
+          .execute()
         paid += 1
       })
     } catch (error) {
@@ -298,8 +344,8 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
     const sums = await db
       .selectFrom('referral_accruals')
       .select([
-        sql<string>`COALESCE(sum(amount), 0)`.as('earned'),
-        sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN 0 ELSE amount END), 0)`.as('paid'),
+        sql<string>`COALESCE(sum(amount - clawed_back), 0)`.as('earned'),
+        sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN 0 ELSE amount - clawback_settled END), 0)`.as('paid'),
       ])
       .where('referral_id', '=', r.id)
       .executeTakeFirstOrThrow()
@@ -317,8 +363,10 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
   const totals = await db
     .selectFrom('referral_accruals')
     .select([
-      sql<string>`COALESCE(sum(amount), 0)`.as('earned'),
-      sql<string>`COALESCE(sum(CASE WHEN payout_id IS NULL THEN amount ELSE 0 END), 0)`.as('unpaid'),
+      sql<string>`COALESCE(sum(amount - clawed_back), 0)`.as('earned'),
+      // Less what refunds took back from accruals paid already (kept from the next payout); never below nothing.
+      sql<string>`GREATEST(COALESCE(sum(CASE WHEN payout_id IS NULL THEN amount - clawed_back
+        ELSE clawback_settled - clawed_back END), 0), 0)`.as('unpaid'),
     ])
     .where('referrer_user_id', '=', userId)
     .executeTakeFirstOrThrow()
@@ -334,12 +382,12 @@ export async function leaderboard(deps: Deps, db: Tx, userId: string) {
     .select([
       'referral_accruals.referrer_user_id',
       'users.name',
-      sql<string>`sum(referral_accruals.amount)`.as('earned'),
+      sql<string>`sum(referral_accruals.amount - referral_accruals.clawed_back)`.as('earned'),
       sql<string>`count(DISTINCT referral_accruals.referral_id)`.as('referrals'),
     ])
     .where('referral_accruals.month', '=', month)
     .groupBy(['referral_accruals.referrer_user_id', 'users.name'])
-    .orderBy(sql`sum(referral_accruals.amount)`, 'desc')
+    .orderBy(sql`sum(referral_accruals.amount - referral_accruals.clawed_back)`, 'desc')
     .orderBy('referral_accruals.referrer_user_id')
     .limit(20)
     .execute()
