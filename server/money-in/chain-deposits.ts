@@ -159,6 +159,19 @@ export const chainEvents = {
     const same = (d: (typeof known)[number]) =>
       d.to_address === to && d.asset === e.asset && d.amount === BigInt(e.amount)
     if (known.some((d) => d.block_number !== block && same(d))) return
+    // An indexer that names no log and one that does (an upgrade between a detection and its redelivery, deposits
+    // recorded before migration 0063) describe one transfer when they agree on it: not a second one to credit. A
+    // deposit recorded without its log takes the index when it comes, so a second transfer of the same amount in the
+    // transaction (a batch payout), reported by index, is still its own.
+    if (e.logIndex === undefined) {
+      if (known.some(same)) return
+    } else if (!known.some((d) => d.log_index === e.logIndex)) {
+      const unindexed = known.find((d) => d.log_index === null && same(d))
+      if (unindexed) {
+        await db.updateTable('chain_deposits').set({ log_index: e.logIndex }).where('id', '=', unindexed.id).execute()
+        return
+      }
+    }
     const deposit = await db
       .insertInto('chain_deposits')
       .values({

@@ -231,6 +231,25 @@ describe('webhooks', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it(
+    'credits once a transfer detected without its log and again with it (an indexer upgraded ' +
+      'between the two), and still each of two equal transfers of one transaction',
+    async () => {
+      const bare = await detected()
+      expect((await postWebhook('chain', bare)).status).toBe(200)
+      const indexed = { ...bare, id: 'evt_indexed_1', data: { ...bare.data, logIndex: 3 } }
+      expect((await postWebhook('chain', indexed)).status).toBe(200)
+      // A second transfer of the same amount in the transaction, at another log: its own deposit.
+      const twin = { ...bare, id: 'evt_indexed_2', data: { ...bare.data, logIndex: 9 } }
+      expect((await postWebhook('chain', twin)).status).toBe(200)
+      // And the first again, as the old indexer wrote it: nothing new.
+      expect((await postWebhook('chain', { ...bare, id: 'evt_bare_again' })).status).toBe(200)
+      expect((await postWebhook('chain', confirmed)).status).toBe(200)
+      expect(await balance()).toBe('2510')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
+
   it('credits a transaction seen again in another block (a reorganization) once', async () => {
     const first = await detected()
     first.data = { ...first.data, logIndex: 3 } as typeof first.data
