@@ -229,6 +229,8 @@ async function failedRecon(
 }
 
 const Clearing = z.object({ authorizationId: z.string(), amount: z.string() })
+/** A refund carries the network's own id for it: without one, a refund could not be told from its redelivery. */
+const Refund = Clearing.extend({ refundId: z.string().min(1).max(64) })
 
 /**
  * A clearing posts the hold as a spend: part of it (the rest released), or up to 20 % more (tips). No
@@ -365,9 +367,24 @@ export async function reverse(deps: Deps, db: Tx, raw: unknown) {
  * from the refund and returned to the cashback pool, in the same journal.
  */
 export async function refund(deps: Deps, db: Tx, raw: unknown) {
-  const e = Clearing.parse(raw)
+  const e = Refund.parse(raw)
   const amount = parsePositiveAmount(e.amount, 'USDC')
   const auth = await byNetworkId(db, e.authorizationId)
+  // One refund is paid once: the network's id for it is kept first, so the same refund delivered again under another
+  // event id (a retry, a clearing file sent twice) finds it and changes nothing, not even a second failed recon.
+  const first = await db
+    .insertInto('card_refunds')
+    .values({
+      id: deps.newId(),
+      network_refund_id: e.refundId,
+      authorization_id: auth?.id ?? null,
+      amount,
+      created_at: deps.now(),
+    })
+    .onConflict((oc) => oc.column('network_refund_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!first) return
   if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded'))
     return failedRecon(deps, db, e.authorizationId, auth, amount, reason('recon_refund_without_purchase', {}))
   // What the merchant refunds adds up to at most what it was paid: the rest (a replay under a new event id, a

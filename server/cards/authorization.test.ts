@@ -183,6 +183,31 @@ describe('card authorizations', () => {
     expect((await purchases())[0]).toMatchObject({ status: 'refunded', refundedAmount: '15' })
   })
 
+  it('pays a refund the network delivers again under another event id once, and each other refund', async () => {
+    const b = await buy('40')
+    await network(b.networkId, 'clearing')
+    const refund = (id: string, refundId: string, amount: string) =>
+      t.deps.deliverWebhook!({
+        provider: 'card',
+        event: {
+          id,
+          type: 'refund',
+          created: t.deps.now().toISOString(),
+          data: { authorizationId: b.networkId, amount, refundId },
+        },
+      })
+    expect((await refund('evt_refund_1', 'ref_1', '15')).status).toBe(200)
+    // The same refund again (a retry under a new event id, a clearing file sent twice): nothing more.
+    expect((await refund('evt_refund_1_again', 'ref_1', '15')).status).toBe(200)
+    expect(await usdcBalance()).toBe('2475')
+    // Another refund of the same amount is its own.
+    expect((await refund('evt_refund_2', 'ref_2', '15')).status).toBe(200)
+    expect(await usdcBalance()).toBe('2490')
+    expect((await purchases())[0]).toMatchObject({ status: 'refunded', refundedAmount: '30' })
+    expect(await recons()).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('sends refunds beyond the cleared amount to admins as a failed recon, crediting nothing', async () => {
     const b = await buy('40')
     await network(b.networkId, 'clearing')

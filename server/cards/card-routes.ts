@@ -111,7 +111,19 @@ function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: 
       const amount = body.amount ?? (auth ? toDecimal(auth.amount, 'USDC') : '0')
       const at = deps.now()
       return {
-        eventId: await scheduleWebhook(deps, db, 'card', type, { authorizationId: params.networkId, amount }, at),
+        eventId: await scheduleWebhook(
+          deps,
+          db,
+          'card',
+          type,
+          {
+            authorizationId: params.networkId,
+            amount,
+            // The network's id for a refund: each refund its own, delivered again under it (authorization-service).
+            ...(type === 'refund' ? { refundId: `ref_${deps.newId().replaceAll('-', '').slice(0, 20)}` } : {}),
+          },
+          at,
+        ),
         deliverAt: at.toISOString(),
       }
     },

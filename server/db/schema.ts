@@ -434,6 +434,15 @@ export interface CardAuthorizationIncrementsTable {
   created_at: Timestamp
 }
 
+/** A card refund by the network's id for it (migration 0067): delivered again, it pays nothing twice. */
+export interface CardRefundsTable {
+  id: string
+  network_refund_id: string
+  authorization_id: string | null
+  amount: Money
+  created_at: Timestamp
+}
+
 export type AuthorizationStatus = 'approved' | 'declined' | 'cleared' | 'reversed' | 'expired' | 'refunded'
 export interface CardAuthorizationsTable {
   id: string
@@ -629,6 +638,7 @@ export interface Database {
   cards: CardsTable
   card_authorizations: CardAuthorizationsTable
   card_authorization_increments: CardAuthorizationIncrementsTable
+  card_refunds: CardRefundsTable
   failed_recons: FailedReconsTable
   account_limit_changes: AccountLimitChangesTable
   account_mode_changes: AccountModeChangesTable

@@ -7,3 +7,16 @@ ALTER TABLE referral_accruals ADD COLUMN clawed_back NUMERIC(78, 0) NOT NULL DEF
 ALTER TABLE referral_accruals ADD COLUMN clawback_settled NUMERIC(78, 0) NOT NULL DEFAULT 0;
 ALTER TABLE referral_accruals ADD CONSTRAINT referral_accruals_clawback_range
   CHECK (0 <= clawback_settled AND clawback_settled <= clawed_back AND clawed_back <= amount);
+
+-- A card refund is one refund, however often the network delivers it: it carries the network's own id for it
+-- (`refundId`, as an increment carries `incrementId`), kept here before anything is paid, so the same refund sent
+-- again under another event id (a retry, a replayed clearing file) pays nothing twice. Before, a partial refund
+-- delivered twice was paid twice, as long as the two stayed within what the purchase cleared.
+CREATE TABLE card_refunds (
+  id UUID PRIMARY KEY,
+  network_refund_id TEXT NOT NULL UNIQUE,
+  authorization_id UUID REFERENCES card_authorizations (id),
+  amount NUMERIC(78, 0) NOT NULL CHECK (amount > 0),
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX card_refunds_authorization ON card_refunds (authorization_id);
