@@ -231,6 +231,8 @@ export interface ChainDepositsTable {
   from_address: string
   to_address: string
   block_number: ColumnType<bigint, bigint | number, bigint | number>
+  /** The block's hash, in lower case, when the indexer said it (migration 0067): a reorganization's block differs. */
+  block_hash: ColumnType<string | null, string | null | undefined, string | null>
   required_confirmations: number
   status: 'pending' | 'credited'
   journal_id: string | null

@@ -76,6 +76,7 @@ export async function sandboxChainTransfer(
     asset: input.asset,
     amount: units.toString(),
     blockNumber: block.toString(),
+    blockHash: txHash(`block:${block}`),
   }
   await scheduleWebhook(deps, db, 'chain', 'transfer.detected', data, chain.blockTime(block))
   const confirmedAt = chain.blockTime(block + BigInt(REQUIRED_CONFIRMATIONS - 1))
@@ -99,6 +100,11 @@ const Detected = z.object({
   asset: z.enum(['USDC', 'USDT', 'ETH', 'weETH']),
   amount: z.string().regex(/^\d+$/),
   blockNumber: z.string().regex(/^\d+$/),
+  /** The block's hash: a reorganization may mine the transaction again at the same height, in another block. */
+  blockHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
 })
 const Confirmed = z.object({ txHash: z.string(), confirmations: z.number().int() })
 
@@ -155,10 +161,14 @@ export const chainEvents = {
       .forUpdate()
       .execute()
     // The transaction mined again in another block (a reorganization) pays what it paid: a log's index counts in its
-    // block, so a transfer already recorded comes back with another index, and is not a second one.
+    // block, so a transfer already recorded comes back with another index, and is not a second one. Another block is
+    // another height, or the same height with another hash (when the indexer says the hash).
+    const blockHash = e.blockHash?.toLowerCase() ?? null
     const same = (d: (typeof known)[number]) =>
       d.to_address === to && d.asset === e.asset && d.amount === BigInt(e.amount)
-    if (known.some((d) => d.block_number !== block && same(d))) return
+    const otherBlock = (d: (typeof known)[number]) =>
+      d.block_number !== block || (d.block_hash !== null && blockHash !== null && d.block_hash !== blockHash)
+    if (known.some((d) => otherBlock(d) && same(d))) return
     // An indexer that names no log and one that does (an upgrade between a detection and its redelivery, deposits
     // recorded before migration 0063) describe one transfer when they agree on it: not a second one to credit. A
     // deposit recorded without its log takes the index when it comes, so a second transfer of the same amount in the
@@ -185,6 +195,7 @@ export const chainEvents = {
         from_address: e.from,
         to_address: to,
         block_number: block,
+        block_hash: blockHash,
         required_confirmations: REQUIRED_CONFIRMATIONS,
         status: 'pending',
       })

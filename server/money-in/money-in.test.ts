@@ -266,6 +266,26 @@ describe('webhooks', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it(
+    'credits once a transaction mined again at the same height in another block (a reorganization), ' +
+      'and each of two equal transfers of one block',
+    async () => {
+      const first = await detected()
+      first.data = { ...first.data, logIndex: 3, blockHash: `0x${'0a'.repeat(32)}` } as typeof first.data
+      // The block at that height replaced: the transaction in it again, at another log index.
+      const again = { ...first, id: 'evt_reorg_same_height', data: { ...first.data, logIndex: 5 } }
+      again.data = { ...again.data, blockHash: `0x${'0b'.repeat(32)}` } as typeof again.data
+      expect((await postWebhook('chain', first)).status).toBe(200)
+      expect((await postWebhook('chain', again)).status).toBe(200)
+      // Within the first block, a second transfer of the same amount at another log is its own.
+      const twin = { ...first, id: 'evt_same_block_twin', data: { ...first.data, logIndex: 8 } }
+      expect((await postWebhook('chain', twin)).status).toBe(200)
+      expect((await postWebhook('chain', confirmed)).status).toBe(200)
+      expect(await balance()).toBe('2510')
+      expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+    },
+  )
+
   it('records a zero-value transfer to the safe (address-poisoning spam) as seen, and credits nothing', async () => {
     const spam = await detected()
     spam.data = { ...spam.data, amount: '0' }

@@ -20,3 +20,8 @@ CREATE TABLE card_refunds (
   created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE INDEX card_refunds_authorization ON card_refunds (authorization_id);
+
+-- A chain deposit keeps the hash of the block it was seen in, when the indexer says it (`blockHash`). A reorganization
+-- may mine a transaction again at the same height, in another block, at another log index: the same transfer, which
+-- its block number alone took for a second transfer of the transaction and credited twice.
+ALTER TABLE chain_deposits ADD COLUMN block_hash TEXT CHECK (block_hash ~ '^0x[0-9a-f]{64}$');
