@@ -348,11 +348,54 @@ export async function postClearing(
   return journalId
 }
 
-/** The merchant cancelled before clearing: the hold is released. */
+/**
+ * Replaces an open authorization's hold by one for `total` (an increment raises it, a partial reversal lowers it): one
+ * hold per authorization keeps clearing, reversal and expiry exactly as they are. The new hold keeps the old one's
+ * expiry and its date, so the account's daily and monthly limits count it where they did.
+ */
+async function replaceHold(
+  deps: Deps,
+  db: Tx,
+  auth: Selectable<CardAuthorizationsTable> & { hold_id: string },
+  total: bigint,
+) {
+  const now = deps.now()
+  const old = await db.selectFrom('holds').selectAll().where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
+  await releaseHold(db, old.id, 'voided', now)
+  const holdId = deps.newId()
+  await reserveHold(db, {
+    id: holdId,
+    kind: 'card_authorization',
+    accountId: auth.account_id,
+    debitLedgerAccountId: old.debit_ledger_account_id,
+    creditLedgerAccountId: old.credit_ledger_account_id,
+    asset: 'USDC',
+    amount: total,
+    title: old.title,
+    reference: auth.network_id,
+    expiresAt: auth.expires_at,
+  })
+  await db.updateTable('holds').set({ created_at: old.created_at }).where('id', '=', holdId).execute()
+  await db
+    .updateTable('card_authorizations')
+    .set({ amount: total, hold_id: holdId, updated_at: now })
+    .where('id', '=', auth.id)
+    .execute()
+}
+
+const Reversal = z.object({ authorizationId: z.string(), amount: z.string().optional() })
+
+/**
+ * The merchant cancelled before clearing: the hold is released. A partial reversal (a fuel pump's pre-authorization
+ * brought down to what was pumped, a hotel's to the stay) lowers the hold to what is left, and the purchase stays open
+ * for its clearing: releasing it all left that clearing without a purchase, paid by the platform.
+ */
 export async function reverse(deps: Deps, db: Tx, raw: unknown) {
-  const e = z.object({ authorizationId: z.string() }).parse(raw)
+  const e = Reversal.parse(raw)
   const auth = await byNetworkId(db, e.authorizationId)
   if (auth?.status !== 'approved' || !auth.hold_id) return
+  const amount = e.amount === undefined ? auth.amount : parsePositiveAmount(e.amount, 'USDC')
+  if (amount < auth.amount) return replaceHold(deps, db, { ...auth, hold_id: auth.hold_id }, auth.amount - amount)
   await releaseHold(db, auth.hold_id, 'voided', deps.now())
   await db
     .updateTable('card_authorizations')
@@ -640,29 +683,8 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     }
   }
   const total = auth.amount + amount
-  const old = await db.selectFrom('holds').selectAll().where('id', '=', auth.hold_id).executeTakeFirstOrThrow()
-  // Replace, not add: one hold per authorization keeps clearing, reversal and expiry exactly as they are.
-  await releaseHold(db, old.id, 'voided', now)
-  const holdId = deps.newId()
-  await reserveHold(db, {
-    id: holdId,
-    kind: 'card_authorization',
-    accountId: account.id,
-    debitLedgerAccountId: old.debit_ledger_account_id,
-    creditLedgerAccountId: old.credit_ledger_account_id,
-    asset: 'USDC',
-    amount: total,
-    title: old.title,
-    reference: auth.network_id,
-    expiresAt: auth.expires_at,
-  })
-  // The hold keeps the purchase's date, so the account's daily and monthly limits count it where they did.
-  await db.updateTable('holds').set({ created_at: old.created_at }).where('id', '=', holdId).execute()
-  await db
-    .updateTable('card_authorizations')
-    .set({ amount: total, hold_id: holdId, updated_at: now })
-    .where('id', '=', auth.id)
-    .execute()
+  // Replace, not add: one hold per authorization.
+  await replaceHold(deps, db, { ...auth, hold_id: auth.hold_id }, total)
   await record('approved', null)
   return { approved: true, authorizationId: auth.id, total: toDecimal(total, 'USDC') }
 }

@@ -183,6 +183,19 @@ describe('card authorizations', () => {
     expect((await purchases())[0]).toMatchObject({ status: 'refunded', refundedAmount: '15' })
   })
 
+  it('lowers the hold on a partial reversal and posts the clearing of what is left', async () => {
+    // A fuel pump authorizes $100, pumps $45: the network reverses $55, then clears $45.
+    const a = await buy('100', { mcc: '5542', merchantName: 'Posto Ipiranga' })
+    await network(a.networkId, 'reversal', '55')
+    expect((await purchases())[0]).toMatchObject({ status: 'approved', amount: '45' })
+    expect((await position()).spendable).toBe('2455')
+    await network(a.networkId, 'clearing', '45')
+    expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '45' })
+    expect(await usdcBalance()).toBe('2455')
+    expect(await recons()).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('pays a refund the network delivers again under another event id once, and each other refund', async () => {
     const b = await buy('40')
     await network(b.networkId, 'clearing')
