@@ -21,6 +21,7 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
   csrf_failed: 'Esta requisição não veio do app Cash. Recarregue a página e tente de novo.',
   not_found: 'Não encontrado.',
   sandbox_disabled: 'A API de controle do sandbox fica desligada em produção.',
+  provider_unavailable: 'Este serviço ainda não está conectado neste servidor. Nada foi enviado, recebido ou cobrado.',
   invalid_credentials: 'Esse e-mail e essa senha não correspondem a uma conta.',
   account_locked: 'Muitas senhas erradas. O acesso com este e-mail está pausado por 15 minutos.',
   rate_limited: 'Muitas tentativas deste dispositivo. Aguarde alguns minutos e tente de novo.',

@@ -27,6 +27,10 @@ export const ERRORS = {
   csrf_failed: { status: 403, message: 'This request did not come from the Cash app. Reload the page and try again.' },
   not_found: { status: 404, message: 'Not found.' },
   sandbox_disabled: { status: 403, message: 'The sandbox control API is off in production mode.' },
+  provider_unavailable: {
+    status: 503,
+    message: 'This service is not connected on this server yet. Nothing was sent, received or charged.',
+  },
   invalid_credentials: { status: 401, message: 'That e-mail and password do not match an account.' },
   account_locked: {
     status: 429,

@@ -26,6 +26,8 @@ export function errorStatuses(route: AnyRoute): number[] {
   if (route.whenFrozen === 'refuse') statuses.add(423)
   // A call confirmed with the password (or the device's biometrics) locks after too many wrong ones.
   if (route.body instanceof z.ZodObject && 'confirmation' in route.body.shape) statuses.add(429)
+  // A route an outside provider carries out is refused in production, where this build has none (route-table.ts).
+  if (route.provider) statuses.add(503)
   for (const status of route.errorStatuses ?? []) statuses.add(status)
   return [...statuses].sort((a, b) => a - b)
 }

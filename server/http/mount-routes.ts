@@ -116,6 +116,8 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
       authorize(route.access, principal, c.req.param('accountId'))
       // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
+      if (route.provider && deps.config.CASH_ENV === 'production')
+        throw new DomainError('provider_unavailable', undefined, undefined, { provider: route.provider })
       // A money-moving call without its key is refused before anything else is read.
       const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null
       refuseNul(c.req.param(), 'path')

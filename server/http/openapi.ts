@@ -123,7 +123,9 @@ export function openApiDocument(routes: readonly AnyRoute[], version: string): R
     paths[path][route.method] = {
       summary: route.summary,
       description:
-        `Access: ${accessText(route)}` + `${route.sandbox ? ' Sandbox control API: refused in production mode.' : ''}`,
+        `Access: ${accessText(route)}` +
+        `${route.sandbox ? ' Sandbox control API: refused in production mode.' : ''}` +
+        `${route.provider ? ` Needs the ${route.provider} provider: 503 provider_unavailable in production.` : ''}`,
       tags: [route.tag],
       operationId:
         `${route.method}` +

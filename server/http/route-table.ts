@@ -12,6 +12,9 @@ import type { IdempotencyRef, StoredResponse } from './idempotency'
 import type { Logger } from '../log'
 import type { SandboxClock } from '../jobs/sandbox-clock'
 
+/** The outside parties a route can need (see `provider` on a route). */
+export type Provider = 'bridge' | 'chain' | 'bank' | 'pix' | 'plaid'
+
 /** Who may call a route. Every route states one; the server checks it before anything else. */
 export type Access =
   | { kind: 'public' }
@@ -108,6 +111,13 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   errorStatuses?: number[]
   /** Part of the sandbox control API: refused in production mode. */
   sandbox?: boolean
+  /**
+   * The outside party that carries the action out (a bridge, the chain, bank rails, PIX, Plaid). This build has only
+   * the sandbox's, which fakes their side (a delivery, a broadcast, a payout, a PIX paid): so in production such a
+   * route answers `503 provider_unavailable` and does nothing, rather than credit money no one sent or debit a
+   * holder for a payment no one makes (docs/operations.md, "Providers").
+   */
+  provider?: Provider
   /**
    * The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with
    * `field` naming where to show it.

@@ -54,6 +54,7 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/bridge-quote',
+    provider: 'bridge',
     summary: 'Fee, amount received and time for a bridge transfer',
     tag: 'money-in',
     access: read,
@@ -65,6 +66,7 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/bridge-transfers',
+    provider: 'bridge',
     summary: 'Start a Stargate or ether.fi bridge transfer into the account',
     tag: 'money-in',
     access: manage,
@@ -111,6 +113,7 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/pix/quote',
+    provider: 'pix',
     summary: 'What a PIX top-up of an amount in reais credits, with the rate and fee',
     tag: 'money-in',
     access: read,
@@ -122,6 +125,7 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/charges',
+    provider: 'pix',
     summary: 'Create a PIX BR Code charge with the rate locked for 10 minutes',
     tag: 'money-in',
     access: manage,
@@ -146,6 +150,7 @@ export const moneyInRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/bank-details',
+    provider: 'bank',
     summary: 'The account’s virtual USD (ACH, wire) and EUR (SEPA) details',
     tag: 'money-in',
     access: read,

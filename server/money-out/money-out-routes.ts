@@ -56,6 +56,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/withdrawals/quote',
+    provider: 'chain',
     // More than the account can spend, or than its borrowing allows.
     errorStatuses: [422],
     summary: 'Fee, total and timing of a crypto withdrawal, checked against spendable and limits',
@@ -69,6 +70,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/withdrawals',
+    provider: 'chain',
     summary:
       'Request a crypto withdrawal (confirmed); reserved now, sent after the security delay; replaces a pending one',
     tag: 'money-out',
@@ -116,6 +118,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/payments',
+    provider: 'pix',
     whenFrozen: 'allow',
     // Not enough balance for the payment.
     errorStatuses: [422],
@@ -131,6 +134,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/pix/payments/:paymentId/confirm',
+    provider: 'pix',
     summary: 'Pay a quoted PIX payment (confirmed by the holder)',
     tag: 'money-out',
     access: send,
@@ -178,6 +182,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/accounts/:accountId/bank-sends/quote',
+    provider: 'bank',
     // A saved recipient that is not this account's (404); more than the account can spend (422).
     errorStatuses: [404, 422],
     summary: 'Fee, total and what the recipient gets, checked against spendable',
@@ -191,6 +196,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/bank-sends',
+    provider: 'bank',
     // A saved recipient that is not this account's.
     errorStatuses: [404],
     summary: 'Send USDC out to a saved recipient as USD (ACH) or EUR (SEPA), confirmed',
@@ -230,6 +236,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'get',
     path: '/plaid/institutions',
+    provider: 'plaid',
     summary: 'Banks Plaid Link can connect (sandbox)',
     tag: 'money-out',
     access: { kind: 'user' },
@@ -239,6 +246,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions',
+    provider: 'plaid',
     whenFrozen: 'allow',
     // A bank (institution) the sandbox does not know.
     errorStatuses: [404],
@@ -254,6 +262,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/link-sessions/:sessionId/mfa',
+    provider: 'plaid',
     whenFrozen: 'allow',
     summary: 'Plaid Link step 2: the bank’s one-time code (sandbox: 1234); answers the accounts, masked',
     tag: 'money-out',
@@ -266,6 +275,7 @@ export const moneyOutRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/plaid/exchange',
+    provider: 'plaid',
     whenFrozen: 'allow',
     // A link session or bank that does not exist.
     errorStatuses: [404],

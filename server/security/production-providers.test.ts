@@ -1,0 +1,148 @@
+import { sql } from 'kysely'
+import { errorText } from '../../domain/error-words'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+
+/**
+ * This build has only the sandbox's bridge, chain, bank rails, PIX and Plaid, which fake the other side (a delivery,
+ * a broadcast, a payout, a payment). A production server refuses what needs them instead: the sandbox bridge would
+ * credit any amount a holder typed, and a send would debit a holder for a payment no one makes.
+ */
+let t: TestApp
+let paula: Caller
+let keys = 0
+const account = ACCOUNT_IDS.personal
+const key = () => ({ 'idempotency-key': `production-providers-${++keys}` })
+
+/** What a refused call must leave as it was: the holder's money and every record a provider action makes. */
+const snapshot = async () => {
+  const count = async (table: string) =>
+    Number(
+      (await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(t.deps.db.kysely)).rows[0]!
+        .n,
+    )
+  const balances = await t.deps.db.kysely
+    .selectFrom('ledger_accounts')
+    .select(['code', 'asset', 'debits_posted', 'credits_posted', 'debits_pending', 'credits_pending'])
+    .where('account_id', '=', account)
+    .orderBy('code')
+    .orderBy('asset')
+    .execute()
+  return {
+    balances,
+    journals: await count('journals'),
+    jobs: await count('jobs'),
+    bridges: await count('bridge_transfers'),
+    withdrawals: await count('withdrawals'),
+    pix: await count('pix_payments'),
+    charges: await count('pix_charges'),
+    bankSends: await count('bank_sends'),
+  }
+}
+
+const unavailable = (
+  res: { status: number; body: { error?: { code: string; details?: unknown } } },
+  provider: string,
+) =>
+  expect([res.status, res.body.error?.code, res.body.error?.details]).toEqual([
+    503,
+    'provider_unavailable',
+    { provider },
+  ])
+
+describe('a production server, whose only providers are the sandbox’s', () => {
+  beforeEach(async () => {
+    t = await createTestApp({ CASH_ENV: 'production' })
+    paula = await signIn(t.app, 'personal')
+  })
+
+  it('refuses a bridge transfer and its quote: the sandbox bridge would deliver whatever was typed', async () => {
+    const before = await snapshot()
+    const transfer = { bridge: 'stargate', sourceChain: 'Arbitrum', token: 'USDC', amount: '1000000' }
+    unavailable(await paula.json('GET', `/accounts/${account}/bridge-quote?${new URLSearchParams(transfer)}`), 'bridge')
+    unavailable(await paula.json('POST', `/accounts/${account}/bridge-transfers`, transfer, key()), 'bridge')
+    await t.runJobs()
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('refuses money out by chain, PIX and bank, and their quotes, before anything is reserved or debited', async () => {
+    const before = await snapshot()
+    const to = '0x52908400098527886E0F7030069857D2E4169EE7'
+    unavailable(await paula.json('GET', `/accounts/${account}/withdrawals/quote?asset=USDC&amount=10`), 'chain')
+    unavailable(
+      await paula.json('POST', `/accounts/${account}/withdrawals`, { asset: 'USDC', amount: '10', to }, key()),
+      'chain',
+    )
+    unavailable(
+      await paula.json('POST', `/accounts/${account}/pix/payments`, {
+        destination: 'rita@example.com',
+        brlAmount: '50',
+      }),
+      'pix',
+    )
+    unavailable(await paula.json('POST', `/accounts/${account}/pix/payments/anything/confirm`, {}, key()), 'pix')
+    unavailable(await paula.json('GET', `/accounts/${account}/bank-sends/quote?currency=USD&amount=10`), 'bank')
+    unavailable(await paula.json('POST', `/accounts/${account}/bank-sends`, { amount: '10' }, key()), 'bank')
+    await t.runJobs()
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('shows no made-up bank details, PIX charge or Plaid banks for real money to be sent to', async () => {
+    const before = await snapshot()
+    unavailable(await paula.json('GET', `/accounts/${account}/bank-details`), 'bank')
+    unavailable(await paula.json('GET', `/accounts/${account}/pix/quote?brlAmount=100`), 'pix')
+    unavailable(await paula.json('POST', `/accounts/${account}/pix/charges`, { brlAmount: '100' }, key()), 'pix')
+    unavailable(await paula.json('GET', '/plaid/institutions'), 'plaid')
+    unavailable(await paula.json('POST', `/accounts/${account}/plaid/link-sessions`, {}), 'plaid')
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('leaves a KYC application open for an admin: the sandbox provider would approve it by its name', async () => {
+    const nina = await signIn(t.app, 'new')
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    const upload = async (kind: string) =>
+      (await nina.json('POST', '/identity/documents', { kind, fileName: 'p.png', content: PNG.toString('base64') }))
+        .body.id as string
+    const submitted = await nina.json('POST', '/kyc', {
+      legalName: 'Nina Novak',
+      birthDate: '1994-05-17',
+      address: { line1: 'Rua Augusta 100', city: 'São Paulo', region: 'SP', postalCode: '01304-000', country: 'BR' },
+      nationality: 'BR',
+      idDocument: { type: 'passport', front: await upload('passport') },
+      selfie: await upload('selfie'),
+    })
+    expect(submitted.status).toBe(201)
+    t.setNow(new Date(t.deps.now().getTime() + 3600_000))
+    await t.runJobs()
+    expect((await nina.json('GET', '/kyc')).body.status).toBe('submitted')
+    const admin = await signIn(t.app, 'admin')
+    const [open] = (await admin.json('GET', '/admin/identity-applications')).body.items
+    const decided = await admin.json('POST', `/admin/identity-applications/${open.id}/decision`, {
+      decision: 'approved',
+    })
+    expect(decided.body).toMatchObject({ status: 'approved' })
+    expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
+  })
+
+  it('says so in English and Portuguese, as data a page words', async () => {
+    const res = await paula.json('GET', `/accounts/${account}/bank-details`)
+    expect(res.body.error.message).toMatch(/not connected on this server yet\. Nothing was sent, received or charged/)
+    // The code's own message (no messageKey), which a Portuguese page words from its catalogue.
+    expect(res.body.error.messageKey).toBeUndefined()
+    expect(errorText({ key: res.body.error.code }, 'pt-BR')).toMatch(/ainda não está conectado neste servidor/)
+  })
+})
+
+describe('a server off production', () => {
+  it('runs the same calls on the sandbox providers', async () => {
+    t = await createTestApp()
+    paula = await signIn(t.app, 'personal')
+    expect((await paula.json('GET', `/accounts/${account}/bank-details`)).status).toBe(200)
+    const quote = await paula.json(
+      'GET',
+      `/accounts/${account}/bridge-quote?bridge=stargate&sourceChain=Arbitrum&token=USDC&amount=100`,
+    )
+    expect(quote.body).toMatchObject({ asset: 'USDC', receive: '99.94' })
+  })
+})
