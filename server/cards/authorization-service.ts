@@ -631,6 +631,27 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   const now = deps.now()
   const auth = await byNetworkId(db, e.authorizationId)
   if (!auth) throw new DomainError('not_found', say('unknown_authorization'))
+  // The same increment delivered again under another event id (a retry): answered as it was decided, nothing held
+  // twice. Its authorization's row is locked above, so two deliveries at once take turns and the second finds it.
+  const seen = await db
+    .selectFrom('card_authorization_increments')
+    .selectAll()
+    .where('network_increment_id', '=', e.incrementId)
+    .executeTakeFirst()
+  if (seen) {
+    if (seen.authorization_id !== auth.id || seen.amount !== amount)
+      throw new DomainError('invalid_request', say('note', { text: 'This incrementId names another increment.' }))
+    const reason = seen.decline_reason as DeclineReason | null
+    return seen.status === 'approved'
+      ? { approved: true, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC') }
+      : {
+          approved: false,
+          authorizationId: auth.id,
+          total: toDecimal(auth.amount, 'USDC'),
+          reason,
+          message: reason ? DECLINE_REASONS[reason] : null,
+        }
+  }
   const record = async (status: 'approved' | 'declined', reason: DeclineReason | null) =>
     db
       .insertInto('card_authorization_increments')

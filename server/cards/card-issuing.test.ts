@@ -277,6 +277,40 @@ describe('incremental authorizations', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('answers an increment delivered again under a new event id as first decided, holding nothing twice', async () => {
+    const auth = await buy(CARD_IDS.personal, '100')
+    const deliver = (eventId: string, incrementId: string, amount: string) =>
+      t.deps.deliverWebhook!({
+        provider: 'card',
+        event: {
+          id: eventId,
+          type: 'authorization.incremental',
+          created: t.deps.now().toISOString(),
+          data: { incrementId, authorizationId: auth.networkId, amount },
+        },
+      })
+    const first = await deliver('evt_inc_1', 'inc_1', '50')
+    expect([first.status, (await first.json()).result]).toEqual([
+      200,
+      { approved: true, authorizationId: expect.any(String), total: '150' },
+    ])
+    // A retry the network sends under a new event id: 200 with the same decision (a 500 made it retry for ever).
+    const again = await deliver('evt_inc_1_again', 'inc_1', '50')
+    expect([again.status, (await again.json()).result]).toMatchObject([200, { approved: true, total: '150' }])
+    expect(await spendable()).toBe('2350')
+    // The same id for another amount is the network's mistake, refused as such (400: not retried).
+    expect((await deliver('evt_inc_1_other', 'inc_1', '70')).status).toBe(400)
+    const declined = await deliver('evt_inc_2', 'inc_2', '5000')
+    expect((await declined.json()).result).toMatchObject({ approved: false, reason: 'insufficient_spendable' })
+    const declinedAgain = await deliver('evt_inc_2_again', 'inc_2', '5000')
+    expect([declinedAgain.status, (await declinedAgain.json()).result]).toMatchObject([
+      200,
+      { approved: false, total: '150', reason: 'insufficient_spendable' },
+    ])
+    expect(await spendable()).toBe('2350')
+    expect(await t.deps.db.kysely.selectFrom('card_authorization_increments').select('id').execute()).toHaveLength(2)
+  })
+
   it('declines an increment on an account an admin froze, and its hold stays as it was', async () => {
     const auth = await buy(CARD_IDS.personal, '100')
     const frozen = await admin.json('POST', `/admin/accounts/${account}/freeze`, { reason: 'Fraud review' })
