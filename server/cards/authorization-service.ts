@@ -383,7 +383,20 @@ async function replaceHold(
     .execute()
 }
 
-const Reversal = z.object({ authorizationId: z.string(), amount: z.string().optional() })
+/**
+ * A reversal with an amount may lower the hold partly, so it carries the network's own id for it (`reversalId`):
+ * without one, a partial reversal could not be told from its redelivery. One without an amount reverses it all.
+ */
+const Reversal = z
+  .object({
+    authorizationId: z.string(),
+    amount: z.string().optional(),
+    reversalId: z.string().min(1).max(64).optional(),
+  })
+  .refine((e) => e.amount === undefined || e.reversalId !== undefined, {
+    path: ['reversalId'],
+    message: 'A reversal with an amount carries the network’s reversalId.',
+  })
 
 /**
  * The merchant cancelled before clearing: the hold is released. A partial reversal (a fuel pump's pre-authorization
@@ -393,8 +406,25 @@ const Reversal = z.object({ authorizationId: z.string(), amount: z.string().opti
 export async function reverse(deps: Deps, db: Tx, raw: unknown) {
   const e = Reversal.parse(raw)
   const auth = await byNetworkId(db, e.authorizationId)
-  if (auth?.status !== 'approved' || !auth.hold_id) return
-  const amount = e.amount === undefined ? auth.amount : parsePositiveAmount(e.amount, 'USDC')
+  const amount = e.amount === undefined ? auth?.amount : parsePositiveAmount(e.amount, 'USDC')
+  // The network's id for it kept first (the purchase's row is locked above): the same reversal delivered again
+  // under another event id finds it and moves nothing.
+  if (e.reversalId !== undefined && amount !== undefined) {
+    const first = await db
+      .insertInto('card_reversals')
+      .values({
+        id: deps.newId(),
+        network_reversal_id: e.reversalId,
+        authorization_id: auth?.id ?? null,
+        amount,
+        created_at: deps.now(),
+      })
+      .onConflict((oc) => oc.column('network_reversal_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!first) return
+  }
+  if (auth?.status !== 'approved' || !auth.hold_id || amount === undefined) return
   if (amount < auth.amount) return replaceHold(deps, db, { ...auth, hold_id: auth.hold_id }, auth.amount - amount)
   await releaseHold(db, auth.hold_id, 'voided', deps.now())
   await db

@@ -196,6 +196,32 @@ describe('card authorizations', () => {
     expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
   })
 
+  it('lowers the hold once for a partial reversal delivered again under another event id', async () => {
+    const a = await buy('100', { mcc: '5542', merchantName: 'Posto Ipiranga' })
+    const reversal = (id: string, body: Record<string, string>) =>
+      t.deps.deliverWebhook!({
+        provider: 'card',
+        event: {
+          id,
+          type: 'reversal',
+          created: t.deps.now().toISOString(),
+          data: { authorizationId: a.networkId, ...body },
+        },
+      })
+    expect((await reversal('evt_rev_1', { amount: '55', reversalId: 'rev_1' })).status).toBe(200)
+    // The same $55 again (a retry): it read as more than the $45 left and released the whole hold.
+    expect((await reversal('evt_rev_1_again', { amount: '55', reversalId: 'rev_1' })).status).toBe(200)
+    expect((await purchases())[0]).toMatchObject({ status: 'approved', amount: '45' })
+    // An amount without the network's id for it cannot be told from a redelivery: refused, nothing moves.
+    expect((await reversal('evt_rev_2', { amount: '5' })).status).toBe(400)
+    expect((await purchases())[0]).toMatchObject({ status: 'approved', amount: '45' })
+    await network(a.networkId, 'clearing', '45')
+    expect((await purchases())[0]).toMatchObject({ status: 'cleared', clearedAmount: '45' })
+    expect(await usdcBalance()).toBe('2455')
+    expect(await recons()).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
   it('pays a refund the network delivers again under another event id once, and each other refund', async () => {
     const b = await buy('40')
     await network(b.networkId, 'clearing')

@@ -121,6 +121,7 @@ function sandboxNetworkEvent(type: 'clearing' | 'reversal' | 'refund', summary: 
             amount,
             // The network's id for a refund: each refund its own, delivered again under it (authorization-service).
             ...(type === 'refund' ? { refundId: `ref_${deps.newId().replaceAll('-', '').slice(0, 20)}` } : {}),
+            ...(type === 'reversal' ? { reversalId: `rev_${deps.newId().replaceAll('-', '').slice(0, 20)}` } : {}),
           },
           at,
         ),

@@ -445,6 +445,14 @@ export interface CardRefundsTable {
   created_at: Timestamp
 }
 
+export interface CardReversalsTable {
+  id: string
+  network_reversal_id: string
+  authorization_id: string | null
+  amount: Money
+  created_at: Timestamp
+}
+
 export type AuthorizationStatus = 'approved' | 'declined' | 'cleared' | 'reversed' | 'expired' | 'refunded'
 export interface CardAuthorizationsTable {
   id: string
@@ -641,6 +649,7 @@ export interface Database {
   card_authorizations: CardAuthorizationsTable
   card_authorization_increments: CardAuthorizationIncrementsTable
   card_refunds: CardRefundsTable
+  card_reversals: CardReversalsTable
   failed_recons: FailedReconsTable
   account_limit_changes: AccountLimitChangesTable
   account_mode_changes: AccountModeChangesTable
