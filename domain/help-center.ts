@@ -8,7 +8,7 @@ import { CARD_COUNT_LIMITS, PHYSICAL_CARD_FEE, SHIPPING_DAYS } from './card-issu
 import { MAX_CASHBACK_BPS, TIER_CASHBACK_BPS } from './cashback'
 import { CONVERT_SPREAD_BPS } from './grow'
 import { formatDuration } from './format-date'
-import { formatMoney } from './money'
+import { formatBps, formatMoney } from './money'
 import { BANK_RECEIVE, BRIDGE_FEE_BPS, PIX_TOP_UP, REQUIRED_CONFIRMATIONS, SAFE_NETWORK } from './money-in'
 import {
   BANK_SEND,
@@ -62,8 +62,7 @@ type Fmt = {
 function fmt(locale: 'en-US' | 'pt-BR'): Fmt {
   return {
     money: (units, asset) => formatMoney(units, asset, locale),
-    pct: (bps) =>
-      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(Number(bps) / 10_000),
+    pct: (bps) => formatBps(bps, locale),
     dur: (s) => formatDuration(s, locale),
   }
 }

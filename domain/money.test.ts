@@ -103,6 +103,15 @@ describe('numbers that are not money', () => {
     expect(formatPercent('3.5', 'pt-BR')).toBe('3,5%')
     expect(formatPercent('3.5', 'en-US')).toBe('3.5%')
   })
+
+  it('writes basis points as the locale’s percentage, with no space before the sign and no float', async () => {
+    const { formatBps } = await import('./money')
+    expect(formatBps(20n, 'en-US')).toBe('0.2%')
+    expect(formatBps(20n, 'pt-BR')).toBe('0,2%')
+    expect(formatBps(100n, 'en-US')).toBe('1%')
+    expect(formatBps(2500, 'pt-BR')).toBe('25%')
+    expect(formatBps(15, 'en-US')).toBe('0.15%')
+  })
 })
 
 describe('formatDecimal', () => {

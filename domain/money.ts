@@ -147,6 +147,18 @@ export function formatPercent(percent: string, locale = 'en-US', maximumFraction
   } as Intl.NumberFormatOptions).format(`${percent}E-2` as `${number}`)
 }
 
+/**
+ * A rate in basis points (as the domain keeps fees: `BANK_SEND.feeBps`) as the locale writes a percentage, exactly:
+ * 20 bps is `0.2%` in en and `0,2%` in pt-BR; 2500 is `25%`.
+ */
+export function formatBps(bps: bigint | number, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+    roundingMode: 'halfExpand',
+  } as Intl.NumberFormatOptions).format(`${bps}E-4` as `${number}`)
+}
+
 /** Scales a bigint by basis points, rounding down (toward the platform's safety). */
 export function applyBps(units: bigint, bps: bigint): bigint {
   return (units * bps) / 10_000n

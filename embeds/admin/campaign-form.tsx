@@ -6,6 +6,7 @@ import { ACCOUNT_TIERS, TIER_NAMES } from '../../domain/card-issuing'
 import type { FieldErrors } from '../../domain/errors'
 import { toTypedAmount, type TypedAmountLocale } from '../../domain/typed-amount'
 import { useI18n } from '../lib/i18n'
+import { bpsHint } from './bps-hint'
 import { localisedFieldErrors } from '../lib/localise-error'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
@@ -215,7 +216,7 @@ export function CampaignForm({
               </option>
             ))}
           </SelectField>
-          {text('bps', t('admin.campaigns.field.bps'), { inputMode: 'numeric' }, t('admin.campaigns.field.bpsHint'))}
+          {text('bps', t('admin.campaigns.field.bps'), { inputMode: 'numeric' }, bpsHint(t, locale))}
         </>
       ) : null}
       {f.kind === 'triple_dip'

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { RulesResponse, RuleView } from '../../domain/api/cashback.schema'
 import { type CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
 import { formatDate } from '../../domain/format-date'
+import { formatBps } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -88,7 +89,7 @@ function RuleItem({
   const [removing, setRemoving] = useState(false)
   const [effectiveFrom, setEffectiveFrom] = useState('')
   const remove = useAction()
-  const percent = (bps: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bps / 100)} %`
+  const percent = (bps: number) => formatBps(bps, locale)
   return (
     <article className="cash-card cash-stack" aria-labelledby={`${id}-name`} data-testid="admin.rule">
       <h3 id={`${id}-name`} style={{ margin: 0 }}>

@@ -5,6 +5,7 @@ import { localisedFieldErrors } from '../lib/localise-error'
 import { CASHBACK_CATEGORIES, CASHBACK_CUT_NOTICE_DAYS } from '../../domain/cashback'
 import type { FieldErrors } from '../../domain/errors'
 import { useI18n } from '../lib/i18n'
+import { bpsHint } from './bps-hint'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { SelectField } from '../ui/select-field'
@@ -123,7 +124,7 @@ export function RuleForm({
       {field('merchantName', t('admin.rules.field.merchant'), {}, t('admin.rules.field.merchantHint'))}
       {field('startsAt', t('admin.rules.field.startsAt'), { type: 'datetime-local' })}
       {field('endsAt', t('admin.rules.field.endsAt'), { type: 'datetime-local' })}
-      {field('bps', t('admin.rules.field.bps'), { inputMode: 'numeric' }, t('admin.campaigns.field.bpsHint'))}
+      {field('bps', t('admin.rules.field.bps'), { inputMode: 'numeric' }, bpsHint(t, locale))}
       {field(
         'effectiveFrom',
         t('admin.rules.field.effectiveFrom'),

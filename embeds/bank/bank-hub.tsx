@@ -1,6 +1,8 @@
 import { movementReasonText } from '../../domain/movement-words'
 import { BankSendsResponse, RecipientsResponse } from '../../domain/api/money-out.schema'
-import { formatDecimal } from '../../domain/money'
+import { formatBps, formatDecimal } from '../../domain/money'
+import { BANK_RECEIVE } from '../../domain/money-in'
+import { BANK_SEND } from '../../domain/money-out'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -27,13 +29,17 @@ export function BankHub({ accountId }: { accountId: string }) {
         <li>
           <a href="/app/cash/bank/send">
             <strong>{t('bank.hub.send')}</strong>
-            <span className="cash-muted">{t('withdraw.way.bank.body')}</span>
+            <span className="cash-muted">
+              {t('withdraw.way.bank.body', { fee: formatBps(BANK_SEND.feeBps, locale) })}
+            </span>
           </a>
         </li>
         <li>
           <a href="/app/cash/bank/receive">
             <strong>{t('bank.hub.receive')}</strong>
-            <span className="cash-muted">{t('topUp.way.bank.body')}</span>
+            <span className="cash-muted">
+              {t('topUp.way.bank.body', { fee: formatBps(BANK_RECEIVE.feeBps, locale) })}
+            </span>
           </a>
         </li>
         <li>

@@ -1,7 +1,7 @@
 import { movementReasonText } from '../../domain/movement-words'
 import { Landmark } from 'lucide-react'
 import { BankDetailsResponse, BankTransfersInResponse } from '../../domain/api/money-in.schema'
-import { formatCurrency, formatDecimal } from '../../domain/money'
+import { formatBps, formatCurrency, formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { EmptyState } from '../ui/empty-state'
 import { useSession } from '../lib/session'
@@ -38,8 +38,7 @@ export function BankReceivePage({ accountId }: { accountId: string }) {
   return (
     <ResourceView resource={data}>
       {({ details: d, transfers }) => {
-        const pct = (bps: number) =>
-          new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000)
+        const pct = (bps: number) => formatBps(bps, locale)
         return (
           <div className="cash-stack">
             <section className="cash-card cash-stack" aria-labelledby="bank-usd">

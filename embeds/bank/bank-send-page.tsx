@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { BankSendQuoteResponse, BankSendView, RecipientsResponse } from '../../domain/api/money-out.schema'
-import { formatDecimal } from '../../domain/money'
+import { formatBps, formatDecimal } from '../../domain/money'
+import { BANK_SEND } from '../../domain/money-out'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useLiveQuote } from '../lib/use-live-quote'
@@ -17,6 +18,7 @@ type Send = ReturnType<typeof BankSendView.parse>
 /** Send to a saved recipient: amount → fee, total and what arrives → confirm → status. */
 export function BankSendPage({ accountId }: { accountId: string }) {
   const { t, locale } = useI18n()
+  const feeLabel = t('bank.send.fee', { fee: formatBps(BANK_SEND.feeBps, locale) })
   const { api } = useSession()
   const recipients = useResource(`recipients:${accountId}`, (signal) =>
     api.get(`/accounts/${accountId}/bank-recipients`, RecipientsResponse, signal),
@@ -84,7 +86,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
               lines={[
                 { label: t('pixSend.to'), value: `${chosen.name} ${chosen.masked}` },
                 { label: t('ui.amount'), value: usd(quote.amount) },
-                { label: t('bank.send.fee'), value: usd(quote.fee) },
+                { label: feeLabel, value: usd(quote.fee) },
                 { label: t('withdraw.total'), value: usd(quote.total) },
                 { label: t('bank.send.gets'), value: fiat(quote.recipientGets, quote.currency) },
               ]}
@@ -125,7 +127,7 @@ export function BankSendPage({ accountId }: { accountId: string }) {
             {quote ? (
               <dl className="cash-stack" data-testid="bank.quote" style={{ margin: 0 }}>
                 <div className="cash-row">
-                  <dt>{t('bank.send.fee')}</dt>
+                  <dt>{feeLabel}</dt>
                   <dd>{usd(quote.fee)}</dd>
                 </div>
                 <div className="cash-row">

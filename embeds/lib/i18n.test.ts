@@ -12,6 +12,15 @@ describe('i18n', () => {
     }
   })
 
+  it('writes no percentage figure in either catalogue: each comes from its rule, through the formatter', () => {
+    const figured = (catalogue: Record<string, string>) =>
+      Object.entries(catalogue)
+        .filter(([, text]) => /\d[\s\u00a0\u202f]?%/.test(text))
+        .map(([key]) => key)
+    expect(figured(en)).toEqual([])
+    expect(figured(ptBR)).toEqual([])
+  })
+
   it('picks Portuguese for any pt tag and English otherwise', () => {
     expect(pickLocale('pt-BR')).toBe('pt-BR')
     expect(pickLocale('pt')).toBe('pt-BR')

@@ -188,9 +188,9 @@ export const en = {
   'topUp.way.etherfi': 'Bridge weETH from Ethereum',
   'topUp.way.etherfi.body': 'Move weETH or eETH from Ethereum mainnet with ether.fi.',
   'topUp.way.pix': 'PIX',
-  'topUp.way.pix.body': 'Pay a PIX code in reais; it arrives as USDC (1 % fee).',
+  'topUp.way.pix.body': 'Pay a PIX code in reais; it arrives as USDC ({fee} fee).',
   'topUp.way.bank': 'Bank transfer',
-  'topUp.way.bank.body': 'ACH, wire or SEPA to your own account details (0.2 % fee).',
+  'topUp.way.bank.body': 'ACH, wire or SEPA to your own account details ({fee} fee).',
   'topUp.incoming': 'On the way',
   'topUp.incoming.empty': 'Nothing on the way right now.',
   'topUp.credited': 'Credited',
@@ -242,7 +242,7 @@ export const en = {
   'pix.limits': 'From {min} to {max} a day.',
   'pix.rate': 'Rate',
   'pix.rateValue': '{brl} = {usd}',
-  'pix.fee': 'Fee (1 %)',
+  'pix.fee': 'Fee ({fee})',
   'pix.receive': 'You receive',
   'pix.create': 'Create PIX code',
   'pix.creating': 'Creating…',
@@ -285,7 +285,7 @@ export const en = {
   'withdraw.way.pix': 'Pay with PIX',
   'withdraw.way.pix.body': 'To a PIX key or a PIX code, in reais.',
   'withdraw.way.bank': 'Send to a bank',
-  'withdraw.way.bank.body': 'USD by ACH, EUR by SEPA (0.2 % fee).',
+  'withdraw.way.bank.body': 'USD by ACH, EUR by SEPA ({fee} fee).',
   'withdraw.way.status': 'Withdrawal status',
   'withdraw.way.status.body': 'Where your latest withdrawal is.',
   'withdraw.address': 'Destination address',
@@ -354,7 +354,7 @@ export const en = {
   'bank.send.addOne': 'Add a recipient',
   'bank.send.recipient': 'Recipient',
   'bank.send.amount': 'Amount in USD',
-  'bank.send.fee': 'Fee (0.2 %)',
+  'bank.send.fee': 'Fee ({fee})',
   'bank.send.gets': 'Recipient gets',
   'bank.send.confirmTitle': 'Send to {name}',
   'bank.send.confirmDetail': '{amount} to {name}',
@@ -935,14 +935,14 @@ export const en = {
   'kyc.approvedBody': 'You can now order cards and use every feature of your account.',
   'kyc.rejected': 'We could not verify your identity',
   'kyb.form.title': 'Business verification',
-  'kyb.form.intro': 'We verify your company and each person who owns 25 % or more of it before it can order cards.',
+  'kyb.form.intro': 'We verify your company and each person who owns {share} or more of it before it can order cards.',
   'kyb.field.companyName': 'Registered company name',
   'kyb.field.registrationNumber': 'Registration number',
   'kyb.field.country': 'Country of registration',
   'kyb.field.address': 'Registered address',
   'kyb.owners.title': 'Beneficial owners',
   'kyb.owners.intro':
-    'Everyone who owns 25 % or more of the company, together at most 100 %. Each is verified with their own ID.',
+    'Everyone who owns {share} or more of the company, together at most {total}. Each is verified with their own ID.',
   'kyb.owners.add': 'Add a beneficial owner',
   'kyb.owner.legend': 'Beneficial owner {n}',
   'kyb.owner.name': 'Full legal name',
@@ -1104,7 +1104,7 @@ export const en = {
     'Your friend signs up through it, passes identity verification (KYC) and gets ' +
     'a card: a virtual card counts when issued, a physical one once activated.',
   'refer.how.3':
-    'For their first {days} days after that, you earn 1 % of their ' +
+    'For their first {days} days after that, you earn {rate} of their ' +
     'card purchases (not ATM or cash, gambling, transfers or PIX).',
   'refer.how.4':
     'Each month’s total is paid in USDC to your cash early the next ' +
@@ -1373,7 +1373,7 @@ export const en = {
   'admin.campaigns.field.category': 'Merchant category',
   'admin.campaigns.field.choose': 'Choose…',
   'admin.campaigns.field.bps': 'Extra cashback (basis points)',
-  'admin.campaigns.field.bpsHint': '100 bps = 1 %. At most 1,000 bps.',
+  'admin.campaigns.field.bpsHint': '100 bps = {onePercent}. At most {max} bps ({maxPercent}).',
   'admin.campaigns.field.multiplier': 'Multiplier of the tier cashback',
   'admin.campaigns.field.spendGoal': 'Spend goal (USDC)',
   'admin.campaigns.field.tierRewards': 'Monthly reward by tier (USDC)',

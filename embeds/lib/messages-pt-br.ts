@@ -186,9 +186,9 @@ export const ptBR: Record<MessageKey, string> = {
   'topUp.way.etherfi': 'Ponte de weETH da Ethereum',
   'topUp.way.etherfi.body': 'Traga weETH ou eETH da rede principal da Ethereum com a ether.fi.',
   'topUp.way.pix': 'PIX',
-  'topUp.way.pix.body': 'Pague um código PIX em reais; chega como USDC (taxa de 1 %).',
+  'topUp.way.pix.body': 'Pague um código PIX em reais; chega como USDC (taxa de {fee}).',
   'topUp.way.bank': 'Transferência bancária',
-  'topUp.way.bank.body': 'ACH, wire ou SEPA para os dados da sua conta (taxa de 0,2 %).',
+  'topUp.way.bank.body': 'ACH, wire ou SEPA para os dados da sua conta (taxa de {fee}).',
   'topUp.incoming': 'A caminho',
   'topUp.incoming.empty': 'Nada a caminho agora.',
   'topUp.credited': 'Creditado',
@@ -240,7 +240,7 @@ export const ptBR: Record<MessageKey, string> = {
   'pix.limits': 'De {min} a {max} por dia.',
   'pix.rate': 'Câmbio',
   'pix.rateValue': '{brl} = {usd}',
-  'pix.fee': 'Taxa (1 %)',
+  'pix.fee': 'Taxa ({fee})',
   'pix.receive': 'Você recebe',
   'pix.create': 'Gerar código PIX',
   'pix.creating': 'Gerando…',
@@ -284,7 +284,7 @@ export const ptBR: Record<MessageKey, string> = {
   'withdraw.way.pix': 'Pagar com PIX',
   'withdraw.way.pix.body': 'Para uma chave ou um código PIX, em reais.',
   'withdraw.way.bank': 'Enviar para um banco',
-  'withdraw.way.bank.body': 'USD por ACH, EUR por SEPA (taxa de 0,2 %).',
+  'withdraw.way.bank.body': 'USD por ACH, EUR por SEPA (taxa de {fee}).',
   'withdraw.way.status': 'Status do saque',
   'withdraw.way.status.body': 'Onde está seu último saque.',
   'withdraw.address': 'Endereço de destino',
@@ -355,7 +355,7 @@ export const ptBR: Record<MessageKey, string> = {
   'bank.send.addOne': 'Adicionar destinatário',
   'bank.send.recipient': 'Destinatário',
   'bank.send.amount': 'Valor em USD',
-  'bank.send.fee': 'Taxa (0,2 %)',
+  'bank.send.fee': 'Taxa ({fee})',
   'bank.send.gets': 'Destinatário recebe',
   'bank.send.confirmTitle': 'Enviar para {name}',
   'bank.send.confirmDetail': '{amount} para {name}',
@@ -943,14 +943,14 @@ export const ptBR: Record<MessageKey, string> = {
   'kyc.rejected': 'Não conseguimos verificar sua identidade',
   'kyb.form.title': 'Verificação da empresa',
   'kyb.form.intro':
-    'Verificamos sua empresa e cada pessoa que detém 25 % ou mais dela antes que ela possa pedir cartões.',
+    'Verificamos sua empresa e cada pessoa que detém {share} ou mais dela antes que ela possa pedir cartões.',
   'kyb.field.companyName': 'Razão social',
   'kyb.field.registrationNumber': 'Número de registro',
   'kyb.field.country': 'País de registro',
   'kyb.field.address': 'Endereço registrado',
   'kyb.owners.title': 'Beneficiários finais',
   'kyb.owners.intro':
-    'Todos que detêm 25 % ou mais da empresa, no total até 100 %. Cada um é verificado com o próprio documento.',
+    'Todos que detêm {share} ou mais da empresa, no total até {total}. Cada um é verificado com o próprio documento.',
   'kyb.owners.add': 'Adicionar beneficiário final',
   'kyb.owner.legend': 'Beneficiário final {n}',
   'kyb.owner.name': 'Nome completo',
@@ -1114,7 +1114,7 @@ export const ptBR: Record<MessageKey, string> = {
     'Seu amigo se cadastra por ele, passa na verificação de identidade (KYC) e ' +
     'recebe um cartão: um virtual conta ao ser emitido, um físico quando ativado.',
   'refer.how.3':
-    'Nos primeiros {days} dias depois disso, você ganha 1 % das compras no cartão ' +
+    'Nos primeiros {days} dias depois disso, você ganha {rate} das compras no cartão ' +
     'dele (não saques ou equivalentes a dinheiro, apostas, transferências ou PIX).',
   'refer.how.4':
     'O total de cada mês é pago em USDC no seu saldo no início do mês ' +
@@ -1384,7 +1384,7 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.campaigns.field.category': 'Categoria de estabelecimento',
   'admin.campaigns.field.choose': 'Escolha…',
   'admin.campaigns.field.bps': 'Cashback extra (pontos-base)',
-  'admin.campaigns.field.bpsHint': '100 pontos-base = 1 %. No máximo 1.000.',
+  'admin.campaigns.field.bpsHint': '100 pontos-base = {onePercent}. No máximo {max} ({maxPercent}).',
   'admin.campaigns.field.multiplier': 'Multiplicador do cashback do nível',
   'admin.campaigns.field.spendGoal': 'Meta de gastos (USDC)',
   'admin.campaigns.field.tierRewards': 'Recompensa mensal por nível (USDC)',

@@ -1,6 +1,7 @@
 import type { FieldMessages } from '../../domain/error-message'
 import { KybBody, VerificationView } from '../../domain/api/identity.schema'
 import { assertAdult, assertOwnership, MAX_TOTAL_BPS, MIN_OWNER_BPS } from '../../domain/identity'
+import { formatBps } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { FormFooter } from '../ui/form-footer'
@@ -39,7 +40,7 @@ function checkOwners(owners: readonly OwnerValues[]): FieldMessages {
 
 /** The KYB application of a company: its registration, address, beneficial owners and documents. */
 export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmitted: () => void }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const uploads = useUploadsInFlight()
   const form = useNestedForm<Values>({
@@ -82,7 +83,7 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
     >
       <UploadTracking.Provider value={uploads.track}>
         <section className="cash-card cash-stack">
-          <p style={{ margin: 0 }}>{t('kyb.form.intro')}</p>
+          <p style={{ margin: 0 }}>{t('kyb.form.intro', { share: formatBps(MIN_OWNER_BPS, locale) })}</p>
           <TextField label={t('kyb.field.companyName')} autoComplete="organization" {...text('companyName')} />
           <TextField label={t('kyb.field.registrationNumber')} {...text('registrationNumber')} />
           <CountryField
@@ -106,7 +107,10 @@ export function KybForm({ accountId, onSubmitted }: { accountId: string; onSubmi
         <section className="cash-stack" aria-labelledby="kyb-owners">
           <h2 id="kyb-owners">{t('kyb.owners.title')}</h2>
           <p className="cash-muted" style={{ margin: 0 }}>
-            {t('kyb.owners.intro')}
+            {t('kyb.owners.intro', {
+              share: formatBps(MIN_OWNER_BPS, locale),
+              total: formatBps(MAX_TOTAL_BPS, locale),
+            })}
           </p>
           {errors.owners ? (
             <p className="cash-field-error" role="alert">

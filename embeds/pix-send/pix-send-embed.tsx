@@ -1,6 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react'
 import { PixPaymentView } from '../../domain/api/money-out.schema'
-import { formatMoney, formatDecimal } from '../../domain/money'
+import { formatBps, formatMoney, formatDecimal } from '../../domain/money'
+import { PIX_SEND } from '../../domain/money-out'
 import { useBridge } from '../lib/bridge-context'
 import type { EmbedProps } from '../lib/embed-props'
 import { scanQr } from '../lib/host-actions'
@@ -81,7 +82,7 @@ function PixSend({ accountId }: { accountId: string }) {
                 value: t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(payment.rate) }),
               },
               { label: t('ui.amount'), value: usd(payment.usdcAmount) },
-              { label: t('pix.fee'), value: usd(payment.feeUsdc) },
+              { label: t('pix.fee', { fee: formatBps(PIX_SEND.feeBps, locale) }), value: usd(payment.feeUsdc) },
               { label: t('withdraw.total'), value: usd(payment.totalUsdc) },
             ]}
             onBack={() => setPayment(null)}

@@ -27,7 +27,7 @@ describe('PixTopUpFormView', () => {
     expect(screen.getByText('From R$10.00 to R$50,000.00 a day.')).toBeTruthy()
     const dl = screen.getByTestId('pix.quote')
     expect(dl.textContent).toContain('RateR$1.00 = $0.18')
-    expect(dl.textContent).toContain('Fee (1 %)$2.22')
+    expect(dl.textContent).toContain('Fee (1%)$2.22')
     expect(dl.textContent).toContain('You receive$220.00')
     fireEvent.click(screen.getByRole('button', { name: 'Create PIX code' }))
     expect(onSubmit).toHaveBeenCalledTimes(1)

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { PixQuoteResponse } from '../../domain/api/money-in.schema'
-import { formatMoney, formatDecimal } from '../../domain/money'
+import { formatBps, formatMoney, formatDecimal } from '../../domain/money'
 import { PIX_TOP_UP } from '../../domain/money-in'
 import { useI18n } from '../lib/i18n'
 import { AmountField, type AmountInput } from '../ui/amount-field'
@@ -8,7 +8,7 @@ import { FormFooter } from '../ui/form-footer'
 
 export type PixQuote = z.infer<typeof PixQuoteResponse>
 
-/** PIX top-up's first step: reais in, within the limits, and the quote in USDC (rate, 1 % fee, what arrives). */
+/** PIX top-up's first step: reais in, within the limits, and the quote in USDC (rate, fee, what arrives). */
 export function PixTopUpFormView({
   amount,
   amountError,
@@ -50,7 +50,7 @@ export function PixTopUpFormView({
             <dd>{t('pix.rateValue', { brl: formatMoney(100n, 'BRL', locale), usd: usd(quote.rate) })}</dd>
           </div>
           <div className="cash-row">
-            <dt>{t('pix.fee')}</dt>
+            <dt>{t('pix.fee', { fee: formatBps(PIX_TOP_UP.feeBps, locale) })}</dt>
             <dd>{usd(quote.feeUsdc)}</dd>
           </div>
           <div className="cash-row">

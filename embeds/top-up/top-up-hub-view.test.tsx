@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatBps } from '../../domain/money'
+import { BANK_RECEIVE, PIX_TOP_UP } from '../../domain/money-in'
 import { ApiError } from '../lib/api-client'
 import { renderView } from '../testing/render-view'
 import { type Incoming, TopUpHubView } from './top-up-hub-view'
@@ -37,6 +39,15 @@ const incoming: Incoming = {
 }
 
 describe('TopUpHubView', () => {
+  // The Portuguese renders set the document's language; the next file in this worker expects it back.
+  let lang = ''
+  beforeEach(() => {
+    lang = document.documentElement.lang
+  })
+  afterEach(() => {
+    document.documentElement.lang = lang
+  })
+
   it('lists every way in and what is arriving, amounts formatted, with confirmations counted', () => {
     renderView(<TopUpHubView incoming={{ status: 'ready', data: incoming }} />)
     expect(screen.getByRole('link', { name: /Deposit crypto/ }).getAttribute('href')).toBe(
@@ -71,5 +82,17 @@ describe('TopUpHubView', () => {
     expect(deposit!.textContent).toContain('US$\u00a01.234,56')
     expect(deposit!.textContent).toContain('3 de 12 confirmações')
     expect(screen.getByRole('heading', { name: 'A caminho' })).toBeTruthy()
+  })
+
+  it('states the PIX and bank fees from the rules that charge them, as each language writes a percentage', () => {
+    const line = (name: RegExp) => screen.getByRole('link', { name }).querySelector('.cash-muted')!.textContent
+    const view = renderView(<TopUpHubView incoming={{ status: 'ready', data: incoming }} />)
+    expect(line(/^PIX/)).toBe(`Pay a PIX code in reais; it arrives as USDC (${formatBps(PIX_TOP_UP.feeBps)} fee).`)
+    expect(line(/^Bank transfer/)).toContain(`(${formatBps(BANK_RECEIVE.feeBps)} fee)`)
+    expect(line(/^PIX/)).not.toMatch(/\d\s%/)
+    view.unmount()
+    renderView(<TopUpHubView incoming={{ status: 'ready', data: incoming }} />, 'pt-BR')
+    expect(line(/^PIX/)).toContain(`(taxa de ${formatBps(PIX_TOP_UP.feeBps, 'pt-BR')})`)
+    expect(line(/^Transferência/)).toContain(`(taxa de ${formatBps(BANK_RECEIVE.feeBps, 'pt-BR')})`)
   })
 })

@@ -1,20 +1,23 @@
 import { Inbox } from 'lucide-react'
 import type { z } from 'zod'
 import type { BridgeTransferView, DepositView } from '../../domain/api/money-in.schema'
-import { formatMoney, parseAmount } from '../../domain/money'
+import { formatBps, formatMoney, parseAmount } from '../../domain/money'
+import { BANK_RECEIVE, PIX_TOP_UP } from '../../domain/money-in'
 import { useI18n } from '../lib/i18n'
+import type { MessageKey } from '../lib/messages-en'
 import type { Resource } from '../lib/use-resource'
 import { EmptyState } from '../ui/empty-state'
 import { ResourceView } from '../ui/resource-view'
 
-const WAYS = [
+/** Each way in; `feeBps` is the fee its line states, from the rule that charges it. */
+const WAYS: readonly { href: string; title: MessageKey; body: MessageKey; feeBps?: bigint }[] = [
   { href: '/app/cash/top-up/share-address', title: 'topUp.way.address', body: 'topUp.way.address.body' },
   { href: '/app/cash/top-up/send', title: 'topUp.way.wallet', body: 'topUp.way.wallet.body' },
   { href: '/app/cash/top-up/stargate', title: 'topUp.way.stargate', body: 'topUp.way.stargate.body' },
   { href: '/app/cash/top-up/etherfi-bridge', title: 'topUp.way.etherfi', body: 'topUp.way.etherfi.body' },
-  { href: '/app/cash/pix/top-up', title: 'topUp.way.pix', body: 'topUp.way.pix.body' },
-  { href: '/app/cash/bank/receive', title: 'topUp.way.bank', body: 'topUp.way.bank.body' },
-] as const
+  { href: '/app/cash/pix/top-up', title: 'topUp.way.pix', body: 'topUp.way.pix.body', feeBps: PIX_TOP_UP.feeBps },
+  { href: '/app/cash/bank/receive', title: 'topUp.way.bank', body: 'topUp.way.bank.body', feeBps: BANK_RECEIVE.feeBps },
+]
 
 /** What is arriving now: deposits confirming and bridges in flight. */
 export type Incoming = { deposits: z.infer<typeof DepositView>[]; bridges: z.infer<typeof BridgeTransferView>[] }
@@ -30,7 +33,9 @@ export function TopUpHubView({ incoming }: { incoming: Resource<Incoming> & { re
             <li key={w.href}>
               <a href={w.href}>
                 <strong>{t(w.title)}</strong>
-                <span className="cash-muted">{t(w.body)}</span>
+                <span className="cash-muted">
+                  {t(w.body, w.feeBps === undefined ? {} : { fee: formatBps(w.feeBps, locale) })}
+                </span>
               </a>
             </li>
           ))}

@@ -1,9 +1,17 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatBps } from '../../domain/money'
+import { BANK_SEND } from '../../domain/money-out'
 import { renderView } from '../testing/render-view'
 import { WithdrawHubView } from './withdraw-hub-view'
 
 describe('WithdrawHubView', () => {
+  // The Portuguese renders set the document's language; the next file in this worker expects it back.
+  const lang = document.documentElement.lang
+  afterEach(() => {
+    document.documentElement.lang = lang
+  })
+
   it('offers every way out, each to its page', () => {
     renderView(<WithdrawHubView />)
     const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'))
@@ -20,5 +28,16 @@ describe('WithdrawHubView', () => {
     renderView(<WithdrawHubView />, 'pt-BR')
     expect(screen.getByRole('link', { name: /Sacar cripto/ })).toBeTruthy()
     expect(screen.getByRole('link', { name: /Pagar com PIX/ })).toBeTruthy()
+  })
+
+  it('states the bank fee from the rule that charges it, in each language’s percentage', () => {
+    const view = renderView(<WithdrawHubView />)
+    const bank = (name: RegExp) => screen.getByRole('link', { name }).querySelector('.cash-muted')!.textContent
+    expect(bank(/^Send to a bank/)).toBe(`USD by ACH, EUR by SEPA (${formatBps(BANK_SEND.feeBps)} fee).`)
+    view.unmount()
+    renderView(<WithdrawHubView />, 'pt-BR')
+    expect(bank(/^Enviar para um banco/)).toBe(
+      `USD por ACH, EUR por SEPA (taxa de ${formatBps(BANK_SEND.feeBps, 'pt-BR')}).`,
+    )
   })
 })
