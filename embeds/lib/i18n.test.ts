@@ -21,6 +21,13 @@ describe('i18n', () => {
     expect(figured(ptBR)).toEqual([])
   })
 
+  it('calls the safe “cofre” in Portuguese, as the holder’s pages do, never the English word', () => {
+    // Keys (`admin.account.safe`) and placeholders (`{safe}`) are code, not words; only what a person reads counts.
+    const words = (text: string) => text.replace(/\{\w+\}/g, '')
+    const english = Object.entries(ptBR).filter(([, text]) => /(?<![\w-])safes?(?![\w-])/i.test(words(text)))
+    expect(english.map(([key]) => key)).toEqual([])
+  })
+
   it('picks Portuguese for any pt tag and English otherwise', () => {
     expect(pickLocale('pt-BR')).toBe('pt-BR')
     expect(pickLocale('pt')).toBe('pt-BR')
