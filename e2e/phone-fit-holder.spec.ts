@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiAs, apiAsUser } from './support/api'
 import { CashApp } from './support/cash-app'
+import { phoneFitProblems } from './support/fit'
+import { useWebSession } from './support/sessions'
 import { byName, signInFresh, walkFlows, type Flow, type Walk } from './support/phone-walk'
 
 /**
@@ -336,3 +338,25 @@ const FLOWS: Flow[] = [
 ]
 
 walkFlows(FLOWS)
+
+test('seeded holders’ home and history on a 360-px phone: each movement title whole, its time on one line', async ({
+  browser,
+}) => {
+  const misfits: string[] = []
+  for (const who of ['personal', 'borrower', 'owner'] as const)
+    for (const [locale, colorScheme] of [
+      ['pt-BR', 'dark'],
+      ['en-US', 'light'],
+    ] as const) {
+      const context = await browser.newContext({ locale, colorScheme, viewport: { width: 360, height: 780 } })
+      await useWebSession(context, who)
+      const page = await context.newPage()
+      for (const path of ['/app/cash', '/app/cash/transaction-history']) {
+        await page.goto(path)
+        await expect(page.locator('a.cash-list-row[href*="/transaction-history/"]').first()).toBeVisible()
+        misfits.push(...(await phoneFitProblems(page, `${who}: ${path} (${locale})`, [360])))
+      }
+      await context.close()
+    }
+  expect(misfits, misfits.join('\n')).toEqual([])
+})

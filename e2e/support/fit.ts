@@ -8,7 +8,8 @@ import { expect, type Page } from '@playwright/test'
  *   that hides its overflow. A control inside a box that scrolls on its own (a table scroller, a JSON block) may
  *   be scrolled out of sight, but that box must itself fit the window.
  * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge;
- * - a choice (a label holding a radio or checkbox) is at least 44 px high.
+ * - a choice (a label holding a radio or checkbox) is at least 44 px high;
+ * - a list row's title is not cut with an ellipsis (it wraps, whole), and a movement's time is on one line.
  * Each problem is one line: what, where (a short selector and its text) and how wide.
  */
 export async function fitProblems(page: Page): Promise<string[]> {
@@ -130,6 +131,23 @@ export async function fitProblems(page: Page): Promise<string[]> {
       if (!input || !visible(label, r) || hiddenOnPurpose(label)) continue
       if (r.height < 44 - slack)
         problems.push(`a choice smaller than 44 px: ${describeElement(label)} (${px(r.height)} high)`)
+    }
+    // A list row's title is read whole (a movement's asset, "Adicionar dinheiro com PIX"): it may wrap, but is
+    // never cut with an ellipsis; a movement's date and time stay on one line in their column, not "7:25 / PM".
+    for (const title of document.body.querySelectorAll('.cash-list-row-title')) {
+      const r = title.getBoundingClientRect()
+      if (!visible(title, r) || hiddenOnPurpose(title)) continue
+      if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)
+        problems.push(`a row's title cut short: ${describeElement(title)} (${px(r.width)} wide)`)
+    }
+    for (const time of document.body.querySelectorAll('.cash-list-row time')) {
+      const r = time.getBoundingClientRect()
+      if (!visible(time, r) || hiddenOnPurpose(time)) continue
+      const lines = new Set([...time.getClientRects()].map((line) => Math.round(line.top))).size
+      const column = time.parentElement!.getBoundingClientRect()
+      if (lines > 1) problems.push(`a row's time on ${lines} lines: ${describeElement(time)}`)
+      else if (r.right > column.right + slack)
+        problems.push(`a row's time past its column: ${describeElement(time)} (${px(r.right - column.right)} over)`)
     }
     return problems
   })

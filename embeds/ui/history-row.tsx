@@ -50,7 +50,10 @@ function Leading({ item }: { item: Item }) {
  * One movement as every list shows it — home, a card's activity, the transaction history — from the one
  * history source: who or what (with its mark), when, why (a decline's reason), the signed amount with its state
  * under it, and the whole row a link to its detail page with the timeline. Put rows in `<ul className="cash-rows">`.
- * `when` is `time` under a day's header (the history), else the date and time.
+ * `when` is `time` under a day's header (the history), else the date and time. Lines with their own widths: the
+ * title (two lines at most) beside the amount, the time (one line) beside the state, then a decline's reason; so a
+ * long Portuguese title keeps its asset and the date does not share its width with the amount above it. Where a
+ * phone is too narrow for both, the amount (or the state) goes under, at the right.
  */
 export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'dateTime' | 'time' }) {
   const { t, locale } = useI18n()
@@ -62,32 +65,29 @@ export function HistoryRow({ item, when = 'dateTime' }: { item: Item; when?: 'da
     <a href={`/app/cash/transaction-history/${item.type}/${item.id}`} className="cash-list-row">
       <Leading item={item} />
       <span className="cash-list-row-main">
-        <span className="cash-list-row-title">{movementTitleText(item.title, locale)}</span>
-        <span className="cash-list-row-sub">
-          <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, when)}</time>
-          {item.reason ? (
-            <>
-              <br />
-              {movementReasonText(item.reason, locale)}
-            </>
-          ) : null}
-        </span>
-      </span>
-      <span className="cash-list-row-end">
-        <span
-          className={`cash-list-row-amount${incoming && !declined ? ' cash-positive' : ''}`}
-          data-declined={declined || undefined}
-        >
-          {incoming ? '+' : ''}
-          {formatMoney(parseSignedAmount(item.amount, item.asset), item.asset, locale)}
-        </span>
-        {item.status === 'settled' ? (
-          <span className="cash-visually-hidden">{status}</span>
-        ) : (
-          <span className="cash-list-row-status" data-status={item.status}>
-            {status}
+        <span className="cash-movement-line">
+          <span className="cash-list-row-title">{movementTitleText(item.title, locale)}</span>
+          <span
+            className={`cash-list-row-amount${incoming && !declined ? ' cash-positive' : ''}`}
+            data-declined={declined || undefined}
+          >
+            {incoming ? '+' : ''}
+            {formatMoney(parseSignedAmount(item.amount, item.asset), item.asset, locale)}
           </span>
-        )}
+        </span>
+        <span className="cash-movement-line">
+          <span className="cash-list-row-sub">
+            <time dateTime={item.createdAt}>{formatDate(item.createdAt, locale, when)}</time>
+          </span>
+          {item.status === 'settled' ? (
+            <span className="cash-visually-hidden">{status}</span>
+          ) : (
+            <span className="cash-list-row-status" data-status={item.status}>
+              {status}
+            </span>
+          )}
+        </span>
+        {item.reason ? <span className="cash-list-row-sub">{movementReasonText(item.reason, locale)}</span> : null}
       </span>
     </a>
   )
