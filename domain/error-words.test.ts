@@ -34,6 +34,16 @@ describe('error messages in every language', () => {
     }
   })
 
+  it('writes a percentage as the language does, with no space before the sign (25%, not 25 %)', () => {
+    const spaced = (catalogue: Record<string, string>) =>
+      Object.entries(catalogue)
+        .filter(([, text]) => /\d[\s\u00a0\u202f]%/.test(text))
+        .map(([key]) => key)
+    const codes = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.message]))
+    for (const catalogue of [PLAIN_MESSAGES_EN, PLAIN_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, codes])
+      expect(spaced(catalogue as Record<string, string>)).toEqual([])
+  })
+
   it('gives each key one meaning: a code, a plain message or a kind with parameters, never two', () => {
     const [codes, plain, kinds] = [ERRORS, PLAIN_MESSAGES_EN, ERROR_MESSAGE_PARAMS].map((t) => Object.keys(t))
     expect(kinds!.filter((k) => codes!.includes(k) || plain!.includes(k))).toEqual([])

@@ -61,12 +61,12 @@ describe('beneficial ownership', () => {
     expect(percentToBps('1e2')).toBeNull()
   })
 
-  it('needs at least one owner, each with 25 % or more, together at most 100 %', () => {
+  it('needs at least one owner, each with 25% or more, together at most 100%', () => {
     expect(fieldsOf(() => assertOwnership(['50', '50']))).toBeNull()
     expect(fieldsOf(() => assertOwnership(['33.33', '33.33', '33.34']))).toBeNull()
     expect(fieldsOf(() => assertOwnership([]))?.fields).toHaveProperty('owners')
     expect(fieldsOf(() => assertOwnership(['60', '24.99']))?.fields).toEqual({
-      'owners.1.ownership': 'A beneficial owner holds 25 % or more.',
+      'owners.1.ownership': 'A beneficial owner holds 25% or more.',
     })
     expect(fieldsOf(() => assertOwnership(['60', '40.01']))?.fields).toEqual({
       owners: 'The owners’ shares add up to more than 100 % (100.01 %).',

@@ -5,7 +5,7 @@
 export const PLAIN_MESSAGES_EN = {
   account_already_frozen: 'This account is already frozen.',
   account_not_frozen: 'This account is not frozen.',
-  add_beneficial_owner: 'Add at least one beneficial owner (a person holding 25 % or more).',
+  add_beneficial_owner: 'Add at least one beneficial owner (a person holding 25% or more).',
   address_already_owner: 'This address already owns the safe.',
   already_in_company: 'You are already in this company.',
   amount_too_large: 'That amount is too large.',
@@ -25,7 +25,7 @@ export const PLAIN_MESSAGES_EN = {
   authorization_another: 'This authorization is on another card than the recon’s.',
   authorization_no_hold: 'This authorization has no hold to post.',
   authorization_not_decided: 'The authorization could not be decided.',
-  beneficial_owner_holds: 'A beneficial owner holds 25 % or more.',
+  beneficial_owner_holds: 'A beneficial owner holds 25% or more.',
   bic_format: 'A BIC is 8 or 11 characters, like COBADEFFXXX.',
   biometrics_native_only: 'Only the app (a native session) can confirm with biometrics; confirm with your password.',
   birth_date_future: 'The birth date is in the future.',

@@ -4,7 +4,7 @@ import type { PlainKey } from './error-message'
 export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   account_already_frozen: 'Esta conta já está congelada.',
   account_not_frozen: 'Esta conta não está congelada.',
-  add_beneficial_owner: 'Adicione pelo menos um beneficiário final (uma pessoa com 25 % ou mais).',
+  add_beneficial_owner: 'Adicione pelo menos um beneficiário final (uma pessoa com 25% ou mais).',
   address_already_owner: 'Este endereço já é dono do cofre.',
   already_in_company: 'Você já faz parte desta empresa.',
   amount_too_large: 'Esse valor é grande demais.',
@@ -24,7 +24,7 @@ export const PLAIN_MESSAGES_PT_BR: Readonly<Record<PlainKey, string>> = {
   authorization_another: 'Esta autorização é de outro cartão que não o da conciliação.',
   authorization_no_hold: 'Esta autorização não tem reserva a lançar.',
   authorization_not_decided: 'Não foi possível decidir a autorização.',
-  beneficial_owner_holds: 'Um beneficiário final tem 25 % ou mais.',
+  beneficial_owner_holds: 'Um beneficiário final tem 25% ou mais.',
   bic_format: 'Um BIC tem 8 ou 11 caracteres, como COBADEFFXXX.',
   biometrics_native_only: 'Só o app (uma sessão nativa) pode confirmar com biometria; confirme com sua senha.',
   birth_date_future: 'A data de nascimento está no futuro.',

@@ -66,7 +66,7 @@ test('a company owner verifies the business with a beneficial owner and company 
   await expect(page.getByRole('heading', { name: 'Verify your business' })).toBeVisible()
   await fillKyb(page, { name: 'Test Widgets Ltd', ownerName: 'Test User', ownerEmail: user.email, share: '20' })
   const owner = page.getByTestId('kyb.owner.0')
-  await expect(owner.getByText('A beneficial owner holds 25 % or more.')).toBeVisible()
+  await expect(owner.getByText('A beneficial owner holds 25% or more.')).toBeVisible()
   await owner.getByLabel('Ownership (%)').fill('100')
   await page.getByRole('button', { name: 'Submit for verification' }).click()
   await expect(page.getByRole('list', { name: 'Beneficial owners' })).toContainText('Test User')

@@ -46,7 +46,7 @@ export const KycBody = z
   .meta({ id: 'KycApplication' })
 export type KycBody = z.output<typeof KycBody>
 
-/** A beneficial owner: a person holding 25 % or more of the company, checked by their own KYC. */
+/** A beneficial owner: a person holding 25% or more of the company, checked by their own KYC. */
 export const BeneficialOwnerSchema = z.object({
   name: z
     .string()

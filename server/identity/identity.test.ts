@@ -336,7 +336,7 @@ describe('KYB', () => {
       `/accounts/${acme}/kyb`,
       await kybBody([await owner('Olivia Okafor', '60'), await owner('Oscar Small', '20')]),
     )
-    expect(small.body.error.fields).toEqual({ 'owners.1.ownership': 'A beneficial owner holds 25 % or more.' })
+    expect(small.body.error.fields).toEqual({ 'owners.1.ownership': 'A beneficial owner holds 25% or more.' })
     const over = await olivia.json(
       'POST',
       `/accounts/${acme}/kyb`,
