@@ -20,7 +20,11 @@ beforeEach(() => {
       return new Promise<Response>((resolve) => {
         answerConfig = () =>
           resolve(
-            json({ monitoring: { dsn: '', tunnel: '', environment: 'test', release: 'test' }, signupsOpen: true }),
+            json({
+              monitoring: { dsn: '', tunnel: '', environment: 'test', release: 'test' },
+              signupsOpen: true,
+              providers: [],
+            }),
           )
       })
     if (url.endsWith('/auth/sign-in')) {

@@ -1,10 +1,18 @@
 import { z } from 'zod'
 
-/** What every page needs from the server before it can report errors or offer sign-up. */
+/** The outside parties a money rail needs: a bridge, the chain's sends, bank rails, PIX, Plaid. */
+export const ProviderName = z.enum(['bridge', 'chain', 'bank', 'pix', 'plaid']).meta({ id: 'Provider' })
+export type ProviderName = z.infer<typeof ProviderName>
+
+/**
+ * What every page needs from the server before it can report errors, offer sign-up or a money rail: `providers` are
+ * the connected ones (a rail whose provider is missing shows as not available yet: its routes answer 503).
+ */
 export const ClientConfig = z
   .object({
     monitoring: z.object({ dsn: z.string(), tunnel: z.string(), environment: z.string(), release: z.string() }),
     signupsOpen: z.boolean(),
+    providers: z.array(ProviderName),
   })
   .meta({ id: 'ClientConfig' })
 export type ClientConfig = z.infer<typeof ClientConfig>

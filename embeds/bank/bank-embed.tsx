@@ -1,31 +1,33 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
+import { useConnectedProviders } from '../lib/use-connected-providers'
 import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { ProviderGate } from '../ui/provider-gate'
+import { WayList } from '../ui/way-list'
 import { BankHub } from './bank-hub'
 import { BankReceivePage } from './bank-receive-page'
 import { BankSendPage } from './bank-send-page'
 import { ManualRecipientPage } from './manual-recipient-page'
 import { PlaidLinkPage } from './plaid-link-page'
 
+/** A recipient by hand, or linked through Plaid when the server has it. */
 function AddRecipientChoice() {
   const { t } = useI18n()
+  const connected = useConnectedProviders()
   return (
-    <ul className="cash-link-list">
-      <li>
-        <a href="/app/cash/bank/send/add/manual">
-          <strong>{t('bank.add.manual')}</strong>
-          <span className="cash-muted">{t('bank.add.manual.body')}</span>
-        </a>
-      </li>
-      <li>
-        <a href="/app/cash/bank/send/add/plaid">
-          <strong>{t('bank.add.plaid')}</strong>
-          <span className="cash-muted">{t('bank.add.plaid.body')}</span>
-        </a>
-      </li>
-    </ul>
+    <WayList
+      ways={[
+        { href: '/app/cash/bank/send/add/manual', title: t('bank.add.manual'), body: t('bank.add.manual.body') },
+        {
+          href: '/app/cash/bank/send/add/plaid',
+          title: t('bank.add.plaid'),
+          body: t('bank.add.plaid.body'),
+          available: !connected || connected.includes('plaid'),
+        },
+      ]}
+    />
   )
 }
 
@@ -36,17 +38,30 @@ export function BankEmbed({ path, title }: EmbedProps) {
       <NeedsAccount>
         {(accountId) =>
           path === '/bank/receive' ? (
-            <BankReceivePage accountId={accountId} />
+            <ProviderGate provider="bank" way="in">
+              <BankReceivePage accountId={accountId} />
+            </ProviderGate>
           ) : path === '/bank/send' ? (
-            <FrozenGate accountId={accountId}>
-              <BankSendPage accountId={accountId} />
-            </FrozenGate>
+            <ProviderGate provider="bank" way="out">
+              <FrozenGate accountId={accountId}>
+                <BankSendPage accountId={accountId} />
+              </FrozenGate>
+            </ProviderGate>
           ) : path === '/bank/send/add' ? (
-            <AddRecipientChoice />
+            // A recipient is saved to send to by bank: without bank rails, there is nothing to add one for.
+            <ProviderGate provider="bank" way="out">
+              <AddRecipientChoice />
+            </ProviderGate>
           ) : path === '/bank/send/add/manual' ? (
-            <ManualRecipientPage accountId={accountId} />
+            <ProviderGate provider="bank" way="out">
+              <ManualRecipientPage accountId={accountId} />
+            </ProviderGate>
           ) : path === '/bank/send/add/plaid' ? (
-            <PlaidLinkPage accountId={accountId} />
+            <ProviderGate provider="bank" way="out">
+              <ProviderGate provider="plaid" way="out">
+                <PlaidLinkPage accountId={accountId} />
+              </ProviderGate>
+            </ProviderGate>
           ) : (
             <BankHub accountId={accountId} />
           )

@@ -5,8 +5,10 @@ import { BANK_RECEIVE } from '../../domain/money-in'
 import { BANK_SEND } from '../../domain/money-out'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
+import { useConnectedProviders } from '../lib/use-connected-providers'
 import { useResource } from '../lib/use-resource'
 import { ResourceView } from '../ui/resource-view'
+import { WayList } from '../ui/way-list'
 
 /** Bank transfers: send and receive, saved recipients, and recent sends with their status. */
 export function BankHub({ accountId }: { accountId: string }) {
@@ -23,31 +25,28 @@ export function BankHub({ accountId }: { accountId: string }) {
     },
     { pollMs: 2000, keepPolling: (d) => d.sends.some((s) => s.status === 'processing') },
   )
+  // Saved recipients and past sends stay shown whatever is connected now.
+  const connected = useConnectedProviders()
+  const bank = !connected || connected.includes('bank')
   return (
     <div className="cash-stack">
-      <ul className="cash-link-list">
-        <li>
-          <a href="/app/cash/bank/send">
-            <strong>{t('bank.hub.send')}</strong>
-            <span className="cash-muted">
-              {t('withdraw.way.bank.body', { fee: formatBps(BANK_SEND.feeBps, locale) })}
-            </span>
-          </a>
-        </li>
-        <li>
-          <a href="/app/cash/bank/receive">
-            <strong>{t('bank.hub.receive')}</strong>
-            <span className="cash-muted">
-              {t('topUp.way.bank.body', { fee: formatBps(BANK_RECEIVE.feeBps, locale) })}
-            </span>
-          </a>
-        </li>
-        <li>
-          <a href="/app/cash/bank/send/add">
-            <strong>{t('bank.send.addOne')}</strong>
-          </a>
-        </li>
-      </ul>
+      <WayList
+        ways={[
+          {
+            href: '/app/cash/bank/send',
+            title: t('bank.hub.send'),
+            body: t('withdraw.way.bank.body', { fee: formatBps(BANK_SEND.feeBps, locale) }),
+            available: bank,
+          },
+          {
+            href: '/app/cash/bank/receive',
+            title: t('bank.hub.receive'),
+            body: t('topUp.way.bank.body', { fee: formatBps(BANK_RECEIVE.feeBps, locale) }),
+            available: bank,
+          },
+          { href: '/app/cash/bank/send/add', title: t('bank.send.addOne'), available: bank },
+        ]}
+      />
       <ResourceView resource={data}>
         {(loaded) => (
           <>

@@ -13,6 +13,7 @@ const session = {
 const config = (environment: string, signupsOpen = true) => ({
   monitoring: { dsn: '', tunnel: '', environment, release: 'test' },
   signupsOpen,
+  providers: [],
 })
 
 /** /config fails `failures` times (the server is busy), then answers `answer`. */

@@ -13,6 +13,7 @@ import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { ProviderGate } from '../ui/provider-gate'
 import { useAmountInput } from '../ui/amount-field'
 import { PixSendDoneView } from './pix-send-done-view'
 import { PixSendFormView } from './pix-send-form-view'
@@ -123,9 +124,11 @@ export function PixSendEmbed({ title }: EmbedProps) {
     <Page title={title}>
       <NeedsAccount>
         {(accountId) => (
-          <FrozenGate accountId={accountId}>
-            <PixSend accountId={accountId} />
-          </FrozenGate>
+          <ProviderGate provider="pix" way="out">
+            <FrozenGate accountId={accountId}>
+              <PixSend accountId={accountId} />
+            </FrozenGate>
+          </ProviderGate>
         )}
       </NeedsAccount>
     </Page>

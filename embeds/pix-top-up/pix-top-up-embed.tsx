@@ -8,6 +8,7 @@ import { useAction } from '../lib/use-action'
 import { useLiveQuote } from '../lib/use-live-quote'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { ProviderGate } from '../ui/provider-gate'
 import { useAmountInput } from '../ui/amount-field'
 import { ResourceView } from '../ui/resource-view'
 import { PixChargeStatusView } from './pix-charge-status-view'
@@ -97,7 +98,13 @@ export function PixTopUp({ accountId }: { accountId: string }) {
 export function PixTopUpEmbed({ title }: EmbedProps) {
   return (
     <Page title={title}>
-      <NeedsAccount>{(accountId) => <PixTopUp accountId={accountId} />}</NeedsAccount>
+      <NeedsAccount>
+        {(accountId) => (
+          <ProviderGate provider="pix" way="in">
+            <PixTopUp accountId={accountId} />
+          </ProviderGate>
+        )}
+      </NeedsAccount>
     </Page>
   )
 }

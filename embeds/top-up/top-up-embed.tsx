@@ -1,6 +1,7 @@
 import type { EmbedProps } from '../lib/embed-props'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
+import { ProviderGate } from '../ui/provider-gate'
 import { BridgePage } from './bridge-page'
 import { OnTheWayPage } from './on-the-way-page'
 import { SendFromWalletPage } from './send-from-wallet-page'
@@ -16,9 +17,13 @@ export function TopUpEmbed({ path, params, title }: EmbedProps) {
       <NeedsAccount>
         {(accountId) =>
           path === '/top-up/stargate' ? (
-            <BridgePage accountId={accountId} bridge="stargate" />
+            <ProviderGate provider="bridge" way="in">
+              <BridgePage accountId={accountId} bridge="stargate" />
+            </ProviderGate>
           ) : path === '/top-up/etherfi-bridge' ? (
-            <BridgePage accountId={accountId} bridge="etherfi" />
+            <ProviderGate provider="bridge" way="in">
+              <BridgePage accountId={accountId} bridge="etherfi" />
+            </ProviderGate>
           ) : path === '/top-up/share-address' ? (
             <ShareAddressPage accountId={accountId} />
           ) : path === '/top-up/send' ? (

@@ -1,4 +1,5 @@
 import { BridgeTransfersResponse, DepositsResponse } from '../../domain/api/money-in.schema'
+import { useConnectedProviders } from '../lib/use-connected-providers'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
 import { TopUpHubView } from './top-up-hub-view'
@@ -18,5 +19,6 @@ export function TopUpHub({ accountId }: { accountId: string }) {
     // Live while open: a transfer sent from elsewhere shows up within seconds of the chain seeing it.
     { pollMs: 2000, keepPolling: () => true },
   )
-  return <TopUpHubView incoming={incoming} />
+  const connected = useConnectedProviders()
+  return <TopUpHubView incoming={incoming} connected={connected} />
 }

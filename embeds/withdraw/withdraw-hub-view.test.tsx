@@ -40,4 +40,30 @@ describe('WithdrawHubView', () => {
       `USD por ACH, EUR por SEPA (taxa de ${formatBps(BANK_SEND.feeBps, 'pt-BR')}).`,
     )
   })
+
+  it('with no provider connected, offers only the withdrawal status; each rail says it is not available yet', () => {
+    renderView(<WithdrawHubView connected={[]} />)
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/app/cash/withdraw/crypto/status'])
+    const off = screen.getAllByText('Not available yet').map((s) => s.closest('[aria-disabled="true"]'))
+    expect(off.map((row) => row?.querySelector('strong')?.textContent)).toEqual([
+      'Withdraw crypto',
+      'Pay with PIX',
+      'Send to a bank',
+    ])
+  })
+
+  it('with no provider connected, in Portuguese: “Ainda não disponível” on each rail', () => {
+    renderView(<WithdrawHubView connected={[]} />, 'pt-BR')
+    expect(screen.getAllByText('Ainda não disponível')).toHaveLength(3)
+    expect(screen.queryByRole('link', { name: /Pagar com PIX/ })).toBeNull()
+    expect(screen.getByRole('link', { name: /Status do saque/ })).toBeTruthy()
+  })
+
+  it('with PIX alone connected, offers PIX and marks the chain and the bank', () => {
+    renderView(<WithdrawHubView connected={['pix']} />)
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/app/cash/pix/send',
+      '/app/cash/withdraw/crypto/status',
+    ])
+  })
 })

@@ -6,7 +6,14 @@ import { DomainError } from '../../domain/errors'
 import type { Tx } from '../db/connect'
 import { RefusalWithFollowUp } from './refusal'
 import { parseIdempotencyKey, requestHash, requestHashAsSent, withIdempotency } from './idempotency'
-import { DEFAULT_MAX_BODY_BYTES, type Access, type AnyRoute, type Deps, type Principal } from './route-table'
+import {
+  connectedProviders,
+  DEFAULT_MAX_BODY_BYTES,
+  type Access,
+  type AnyRoute,
+  type Deps,
+  type Principal,
+} from './route-table'
 import { errorStatuses, recordUndocumentedStatus } from './error-statuses'
 import { jsonAnswer, limitBody } from './lean-middleware'
 
@@ -93,6 +100,7 @@ export type RouteGuards = {
 }
 
 export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, guards: RouteGuards): void {
+  const connected = connectedProviders(deps.config)
   for (const route of routes) {
     // Shared commits check no freeze (mountRoutes checks it in a request's own transaction).
     if (route.batch && route.whenFrozen === 'refuse')
@@ -116,7 +124,7 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
       authorize(route.access, principal, c.req.param('accountId'))
       // Public routes (sign-in) need only the Origin check: there is no session to ride on yet.
       if (route.method !== 'get') checkCsrf(c, route.access.kind === 'public' ? null : principal)
-      if (route.provider && deps.config.CASH_ENV === 'production')
+      if (route.provider && !connected.includes(route.provider))
         throw new DomainError('provider_unavailable', undefined, undefined, { provider: route.provider })
       // A money-moving call without its key is refused before anything else is read.
       const key = route.moneyMoving ? parseIdempotencyKey(c.req.header('idempotency-key')) : null

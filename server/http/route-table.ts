@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { MemberRole, PlatformRole } from '../../domain/account-rules'
 import type { Membership } from '../../domain/api/auth.schema'
+import { ProviderName } from '../../domain/api/meta.schema'
 import type { PriceTable } from '../../domain/prices'
 import type { PriceBook } from '../prices/price-book'
 import type { Config } from '../config'
@@ -13,7 +14,16 @@ import type { Logger } from '../log'
 import type { SandboxClock } from '../jobs/sandbox-clock'
 
 /** The outside parties a route can need (see `provider` on a route). */
-export type Provider = 'bridge' | 'chain' | 'bank' | 'pix' | 'plaid'
+export type Provider = ProviderName
+
+/**
+ * The providers this server has connected: the one answer both to which routes refuse (mount-routes.ts) and to
+ * which rails pages offer (`/config`). This build has only the sandbox's, which fake the other side: all of them
+ * off production, none in it (docs/operations.md, "Providers").
+ */
+export function connectedProviders(config: Pick<Config, 'CASH_ENV'>): readonly Provider[] {
+  return config.CASH_ENV === 'production' ? [] : ProviderName.options
+}
 
 /** Who may call a route. Every route states one; the server checks it before anything else. */
 export type Access =
@@ -113,9 +123,9 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
   sandbox?: boolean
   /**
    * The outside party that carries the action out (a bridge, the chain, bank rails, PIX, Plaid). This build has only
-   * the sandbox's, which fakes their side (a delivery, a broadcast, a payout, a PIX paid): so in production such a
-   * route answers `503 provider_unavailable` and does nothing, rather than credit money no one sent or debit a
-   * holder for a payment no one makes (docs/operations.md, "Providers").
+   * the sandbox's, which fakes their side (a delivery, a broadcast, a payout, a PIX paid): so where it is not among
+   * `connectedProviders` (production) such a route answers `503 provider_unavailable` and does nothing, rather than
+   * credit money no one sent or debit a holder for a payment no one makes (docs/operations.md, "Providers").
    */
   provider?: Provider
   /**

@@ -6,7 +6,7 @@ import { readiness } from './readiness'
 import { ClientConfig } from '../../domain/api/meta.schema'
 import { clientMonitoring } from '../monitoring/dsn'
 import { apiReferenceHtml, openApiDocument } from '../http/openapi'
-import { defineRoute, type AnyRoute } from '../http/route-table'
+import { connectedProviders, defineRoute, type AnyRoute } from '../http/route-table'
 import { sql } from 'kysely'
 
 export const VERSION = '0.1.0'
@@ -66,7 +66,9 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
     defineRoute({
       method: 'get',
       path: '/config',
-      summary: 'Public settings every page reads first: where to report errors, whether sign-up is open',
+      summary:
+        'Public settings every page reads first: where to report errors, whether sign-up is open, which providers ' +
+        'are connected (a money rail without its provider is not available yet)',
       tag: 'meta',
       access: { kind: 'public' },
       response: ClientConfig,
@@ -78,6 +80,7 @@ export function metaRoutes(all: () => readonly AnyRoute[]) {
         },
         // The `signups` flag as an anonymous visitor sees it (on only when on for everyone).
         signupsOpen: await isFlagOn(deps, db, 'signups', null),
+        providers: [...connectedProviders(deps.config)],
       }),
     }),
     defineRoute({

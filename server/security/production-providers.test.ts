@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { errorText } from '../../domain/error-words'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACCOUNT_IDS } from '../../fixtures/personas'
-import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
+import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 /**
  * This build has only the sandbox's bridge, chain, bank rails, PIX and Plaid, which fake the other side (a delivery,
@@ -125,6 +125,10 @@ describe('a production server, whose only providers are the sandbox’s', () => 
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
   })
 
+  it('tells pages, in the settings they read first, that no provider is connected', async () => {
+    expect((await anonymous(t.app).json('GET', '/config')).body.providers).toEqual([])
+  })
+
   it('says so in English and Portuguese, as data a page words', async () => {
     const res = await paula.json('GET', `/accounts/${account}/bank-details`)
     expect(res.body.error.message).toMatch(/not connected on this server yet\. Nothing was sent, received or charged/)
@@ -144,5 +148,11 @@ describe('a server off production', () => {
       `/accounts/${account}/bridge-quote?bridge=stargate&sourceChain=Arbitrum&token=USDC&amount=100`,
     )
     expect(quote.body).toMatchObject({ asset: 'USDC', receive: '99.94' })
+  })
+
+  it('tells pages, in the settings they read first, that all five providers are connected', async () => {
+    t = await createTestApp()
+    const providers = (await anonymous(t.app).json('GET', '/config')).body.providers
+    expect(providers).toEqual(['bridge', 'chain', 'bank', 'pix', 'plaid'])
   })
 })
