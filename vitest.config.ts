@@ -31,6 +31,7 @@ const POSTGRES_ONLY = [
   'server/cluster.test.ts',
   'server/security/pg-dump-pii.test.ts',
   'server/money-in/chain-confirmation-race.test.ts',
+  'server/money-in/chain-detection-race.test.ts',
   'server/money-out/freeze-race.test.ts',
   'server/accounts/time-zone-race.test.ts',
   'server/membership/claim-race.test.ts',

@@ -151,6 +151,10 @@ export const chainEvents = {
     // Hashes are hex: kept in lower case, so a confirmation in another case finds its deposit.
     const hash = e.txHash.toLowerCase()
     const block = BigInt(e.blockNumber)
+    // Two detections of one transaction at once take turns, the second reading what the first recorded: described
+    // differently (with and without a log, in another block), no unique key would make the second wait, and the one
+    // transfer would be two deposits. The confirmation takes no such lock: it waits on the deposits' rows.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`chain-transfer:${hash}`}))`.execute(db)
     // Locked in the confirmation's order (by log): two deliveries of one transaction wait in turn, never deadlock.
     const known = await db
       .selectFrom('chain_deposits')
