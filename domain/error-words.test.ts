@@ -42,6 +42,11 @@ describe('error messages in every language', () => {
     const codes = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.message]))
     for (const catalogue of [PLAIN_MESSAGES_EN, PLAIN_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, codes])
       expect(spaced(catalogue as Record<string, string>)).toEqual([])
+    // And the messages with parameters, as each language words them (the owners' total beside the 25% rule).
+    for (const language of ['en-US', 'pt-BR'] as const) {
+      const kinds = Object.keys(ERROR_MESSAGE_PARAMS) as (keyof typeof ERROR_MESSAGE_PARAMS)[]
+      expect(spaced(Object.fromEntries(kinds.map((k) => [k, errorText(sample(k), language)]))), language).toEqual([])
+    }
   })
 
   it('gives each key one meaning: a code, a plain message or a kind with parameters, never two', () => {

@@ -112,13 +112,13 @@ const EN: Catalog = {
   identity_application_unknown: (m) => `No identity application ${m.reference}.`,
   file_not_type: (m) => `This file is not ${m.pdf ? 'a JPEG, PNG or PDF file' : 'a JPEG or PNG image'}.`,
   min_age: (m) => `You must be ${m.years} or older.`,
-  owner_shares_over: (m, f) => `The owners’ shares add up to more than 100 % (${f.number(m.total)} %).`,
+  owner_shares_over: (m, f) => `The owners’ shares add up to more than 100% (${f.number(m.total)}%).`,
   card_count: (m) =>
     `Your ${m.tier} membership allows ${cards(m.max, m.kind)} at a time. ` +
     'Cancel one you no longer use, or earn a higher tier.',
   card_count_hint: (m) => `At most ${cards(m.max, m.kind)} on ${m.tier}.`,
   password_min: (m) => `Use at least ${m.min} characters for your password.`,
-  at_most_bps: (m, f) => `At most ${m.max} bps (${f.number(String(m.max / 100))} %).`,
+  at_most_bps: (m, f) => `At most ${m.max} bps (${f.number(String(m.max / 100))}%).`,
   iban_country_unsupported: (m) => `Transfers to ${m.country} IBANs are not supported (SEPA countries only).`,
   iban_length_for: (m) => `A ${m.country} IBAN has ${m.length} characters; this one has ${m.actual}.`,
   account_frozen_because: (m) =>
@@ -193,14 +193,14 @@ const PT_BR: Catalog = {
   identity_application_unknown: (m) => `Nenhuma solicitação de verificação ${m.reference}.`,
   file_not_type: (m) => `Este arquivo não é ${m.pdf ? 'um arquivo JPEG, PNG ou PDF' : 'uma imagem JPEG ou PNG'}.`,
   min_age: (m) => `Você precisa ter ${m.years} anos ou mais.`,
-  owner_shares_over: (m, f) => `As participações dos sócios somam mais de 100 % (${f.number(m.total)} %).`,
+  owner_shares_over: (m, f) => `As participações dos sócios somam mais de 100% (${f.number(m.total)}%).`,
   card_count: (m) =>
     `Sua assinatura ${m.tier} permite ${m.max} ${m.max === 1 ? 'cartão' : 'cartões'} ` +
     `${CARD_KINDS_PT_BR[m.kind] ?? m.kind} ao mesmo tempo. Cancele um que não usa mais, ou alcance um nível acima.`,
   card_count_hint: (m) =>
     `No máximo ${m.max} ${m.max === 1 ? 'cartão' : 'cartões'} ${CARD_KINDS_PT_BR[m.kind] ?? m.kind} ` + `no ${m.tier}.`,
   password_min: (m) => `Use pelo menos ${m.min} caracteres na sua senha.`,
-  at_most_bps: (m, f) => `No máximo ${m.max} bps (${f.number(String(m.max / 100))} %).`,
+  at_most_bps: (m, f) => `No máximo ${m.max} bps (${f.number(String(m.max / 100))}%).`,
   iban_country_unsupported: (m) => `Transferências para IBANs de ${m.country} não são aceitas (só países SEPA).`,
   iban_length_for: (m) => `Um IBAN de ${m.country} tem ${m.length} caracteres; este tem ${m.actual}.`,
   account_frozen_because: (m) =>

@@ -69,7 +69,7 @@ describe('beneficial ownership', () => {
       'owners.1.ownership': 'A beneficial owner holds 25% or more.',
     })
     expect(fieldsOf(() => assertOwnership(['60', '40.01']))?.fields).toEqual({
-      owners: 'The owners’ shares add up to more than 100 % (100.01 %).',
+      owners: 'The owners’ shares add up to more than 100% (100.01%).',
     })
   })
 })

@@ -342,7 +342,7 @@ describe('KYB', () => {
       `/accounts/${acme}/kyb`,
       await kybBody([await owner('Olivia Okafor', '60'), await owner('Omar Big', '50')]),
     )
-    expect(over.body.error.fields.owners).toContain('more than 100 %')
+    expect(over.body.error.fields.owners).toContain('more than 100%')
     expect((await olivia.json('GET', `/accounts/${acme}/kyb`)).body.status).toBe('not_started')
   })
 
