@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { OpenAccountBody } from './api/account.schema'
 import { SignUpBody } from './api/auth.schema'
-import { BeneficialOwnerSchema, KybBody, KycBody } from './api/identity.schema'
+import { BeneficialOwnerSchema, DecisionBody, KybBody, KycBody } from './api/identity.schema'
+import { SandboxBridgeOutcomeBody } from './api/money-in.schema'
 import { RecipientBody } from './api/money-out.schema'
 import { ProfileBody } from './api/settings.schema'
 import { CreateManualRefundRequest, HoldActionRequest } from './api/admin-money.schema'
@@ -96,6 +97,12 @@ describe('other one-line text others read', () => {
     })
     expect(issues(AdminReasonBody, { reason: 'Fraud\u202e review' })).toEqual({ reason: oneLine })
     expect(issues(VaultApyBody, { apyBps: 400, reason: 'Rates\nup' })).toEqual({ reason: oneLine })
+    // The reason an applicant reads on their page when an admin rejects their KYC or KYB.
+    expect(issues(DecisionBody, { decision: 'rejected', reason: 'Document\u202e unreadable' })).toEqual({
+      reason: oneLine,
+    })
+    // A sandbox bridge's failure reason, shown to the holder tracking the transfer.
+    expect(issues(SandboxBridgeOutcomeBody, { status: 'failed', reason: 'Out of\ngas' })).toEqual({ reason: oneLine })
     expect(
       issues(SandboxMovementBody, {
         accountId: '10000000-0000-4000-8000-000000000001',

@@ -4,7 +4,7 @@ import { VERIFICATION_STATUSES } from '../card-issuing'
 import { DOCUMENT_KINDS } from '../identity'
 import { ShippingAddressSchema } from './card-issuing.schema'
 import { IsoDateTime } from './common.schema'
-import { plainName } from '../plain-name'
+import { plainName, plainText } from '../plain-name'
 
 const Country = ShippingAddressSchema.shape.country
 const BirthDate = z
@@ -163,7 +163,8 @@ export const DecisionBody = z
         .string()
         .trim()
         .min(3, messageKey('say_why_sentence_applicant'))
-        .max(200, messageKey('keep_under_200_characters')),
+        .max(200, messageKey('keep_under_200_characters'))
+        .check(plainText),
     }),
     z.object({
       decision: z.literal('more_info_needed'),

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { MovementReasonSchema } from '../movement-reason'
 import { ETHERFI_TOKENS, STARGATE_CHAINS, STARGATE_TOKENS } from '../money-in'
 import { DecimalString, HeldAssetSchema, IsoDateTime } from './common.schema'
+import { plainText } from '../plain-name'
 
 export const DepositAddressResponse = z
   .object({
@@ -144,7 +145,7 @@ export const SandboxChainTransferResponse = z.object({
 })
 export const SandboxBridgeOutcomeBody = z.object({
   status: z.enum(['delivered', 'payload_stored', 'failed']),
-  reason: z.string().max(200).optional(),
+  reason: z.string().trim().max(200).check(plainText).optional(),
 })
 export const SandboxBankTransferBody = z
   .object({
