@@ -65,24 +65,31 @@ describe('GET /metrics', () => {
       // This server runs jobs (JOBS=on) and has not finished a pass: its age counts from its start, never 0.
       expect(series(text, 'cash_job_loop_last_pass_age_seconds')).toBeGreaterThan(0)
 
-      // The audit log's newest line, for a scraper to see it never falls: a line added moves it on.
-      const newest = async () =>
+      // The audit log's count of lines, for a scraper to see it never falls: a line added is one more.
+      const count = async () =>
         Number(
-          (
-            await sql<{ n: string }>`SELECT coalesce(max(seq), 0)::text AS n FROM admin_audit_log`.execute(
-              t.deps.db.kysely,
-            )
-          ).rows[0]!.n,
+          (await sql<{ n: string }>`SELECT count(*)::text AS n FROM admin_audit_log`.execute(t.deps.db.kysely)).rows[0]!
+            .n,
         )
-      const lines = series(text, 'cash_audit_log_newest_seq')!
-      expect(lines).toBe(await newest())
+      const lines = series(text, 'cash_audit_log_lines')!
+      expect(lines).toBe(await count())
       expect(
         (await admin.json('POST', `/admin/cards/${CARD_IDS.personal}/freeze`, { reason: 'Card reported lost' })).status,
       ).toBe(200)
       await t.runJobs()
       const after = await (await t.app.request(METRICS)).text()
-      expect(series(after, 'cash_audit_log_newest_seq')).toBe(await newest())
-      expect(series(after, 'cash_audit_log_newest_seq')).toBeGreaterThan(lines)
+      expect(series(after, 'cash_audit_log_lines')).toBe(lines + 1)
+      // Someone who owns the table turns its guard off and removes the two newest lines; a new line is written before
+      // the next scrape. The newest line's number would still have risen; the count falls.
+      expect((await admin.json('POST', `/admin/cards/${CARD_IDS.personal}/unfreeze`, {})).status).toBe(200)
+      await sql`ALTER TABLE admin_audit_log DISABLE TRIGGER admin_audit_log_no_change`.execute(t.deps.db.kysely)
+      const newest = sql`SELECT seq FROM admin_audit_log ORDER BY seq DESC LIMIT 2`
+      await sql`DELETE FROM admin_audit_log WHERE seq IN (${newest})`.execute(t.deps.db.kysely)
+      await sql`ALTER TABLE admin_audit_log ENABLE TRIGGER admin_audit_log_no_change`.execute(t.deps.db.kysely)
+      const freeze = { reason: 'Card reported lost again' }
+      expect((await admin.json('POST', `/admin/cards/${CARD_IDS.personal}/freeze`, freeze)).status).toBe(200)
+      const tampered = await (await t.app.request(METRICS)).text()
+      expect(series(tampered, 'cash_audit_log_lines')).toBeLessThan(lines + 2)
       expect(series(after, 'cash_jobs_due')).toBe(0)
       expect(after).toMatch(/^cash_jobs_run_total\{kind="[a-z.-]+",outcome="done"\} [1-9]/m)
     },

@@ -93,18 +93,17 @@ export function createMetrics(deps: Deps) {
       },
     })
   }
-  // The audit log only grows: scraped from outside the database, a fall in this number (alert:
-  // `cash_audit_log_newest_seq < max_over_time(cash_audit_log_newest_seq[30d])`) shows its newest lines were
-  // removed, which its hash chain cannot show on its own (docs/operations.md).
+  // The audit log only grows: scraped from outside the database, a fall in its count of lines (alert:
+  // `cash_audit_log_lines < max_over_time(cash_audit_log_lines[30d])`) shows lines were removed, which its hash chain
+  // cannot show for the newest ones (docs/operations.md). A count, not the newest line's `seq`: numbers come from a
+  // sequence, so lines removed and one written before the next scrape would still raise the newest number.
   new Gauge({
-    name: 'cash_audit_log_newest_seq',
-    help: "The sequence number (seq) of the admin audit log's newest line, its place in the hash chain; it never falls",
+    name: 'cash_audit_log_lines',
+    help: 'Lines in the append-only admin audit log; it never falls',
     registers: [registry],
     async collect() {
-      const { rows } = await sql<{ seq: string | null }>`SELECT max(seq)::text AS seq FROM admin_audit_log`.execute(
-        deps.db.kysely,
-      )
-      this.set(Number(rows[0]?.seq ?? 0))
+      const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM admin_audit_log`.execute(deps.db.kysely)
+      this.set(Number(rows[0]!.n))
     },
   })
   const ledgerProblems = new Gauge({
