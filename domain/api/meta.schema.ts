@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 /** The outside parties a money rail needs: a bridge, the chain's sends, bank rails, PIX, Plaid. */
-export const ProviderName = z.enum(['bridge', 'chain', 'bank', 'pix', 'plaid']).meta({ id: 'Provider' })
+/** The outside parties a rail needs; `carrier` makes and ships physical cards. */
+export const ProviderName = z.enum(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier']).meta({ id: 'Provider' })
 export type ProviderName = z.infer<typeof ProviderName>
 
 /**

@@ -9,7 +9,8 @@ import { useEmbedNavigation } from '../lib/embed-navigation'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
-import { useResource } from '../lib/use-resource'
+import { readyData, useResource } from '../lib/use-resource'
+import { useClientConfig } from '../lib/use-client-config'
 import { useZodForm } from '../lib/use-zod-form'
 import { ConfirmSheet } from '../ui/confirm-sheet'
 import { FormFooter } from '../ui/form-footer'
@@ -155,6 +156,9 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
   const [kind, setKind] = useState<'virtual' | 'physical'>('virtual')
   const [address, setAddress] = useState<ShippingAddress | null>(null)
   const virtual = useAction()
+  // A physical card needs the carrier that makes and ships it: without one (a production server of this build) the
+  // option says so and cannot be chosen, rather than take a fee for a card no one makes.
+  const shipping = readyData(useClientConfig())?.providers.includes('carrier') ?? false
   return (
     <ResourceView resource={ordering}>
       {(o) => {
@@ -194,8 +198,15 @@ export function OrderCardPage({ accountId, cardsPath }: { accountId: string; car
                 {t('cards.order.virtualOption')}
               </label>
               <label>
-                <input type="radio" name="kind" checked={kind === 'physical'} onChange={() => setKind('physical')} />
+                <input
+                  type="radio"
+                  name="kind"
+                  checked={kind === 'physical'}
+                  disabled={!shipping}
+                  onChange={() => setKind('physical')}
+                />
                 {` ${t('cards.order.physicalOption')}`}
+                {shipping ? null : <span className="cash-muted">{` · ${t('rails.notYet')}`}</span>}
               </label>
             </fieldset>
             <p className="cash-muted" style={{ margin: 0 }}>

@@ -184,6 +184,7 @@ export const en = {
   'rails.unavailable.bank': 'Bank transfers are not available yet.',
   'rails.unavailable.pix': 'PIX is not available yet.',
   'rails.unavailable.plaid': 'Linking a bank with Plaid is not available yet.',
+  'rails.unavailable.carrier': 'Physical cards are not available yet.',
   'rails.unavailable.rest': 'Your balance, your card and crypto deposits keep working.',
   'rails.otherWaysIn': 'Other ways to add money',
   'rails.otherWaysOut': 'Other ways to send money',

@@ -182,6 +182,7 @@ export const ptBR: Record<MessageKey, string> = {
   'rails.unavailable.bank': 'Transferências bancárias ainda não estão disponíveis.',
   'rails.unavailable.pix': 'O PIX ainda não está disponível.',
   'rails.unavailable.plaid': 'Conectar um banco com a Plaid ainda não está disponível.',
+  'rails.unavailable.carrier': 'Cartões físicos ainda não estão disponíveis.',
   'rails.unavailable.rest': 'Seu saldo, seu cartão e os depósitos em cripto continuam funcionando.',
   'rails.otherWaysIn': 'Outras formas de adicionar dinheiro',
   'rails.otherWaysOut': 'Outras formas de enviar dinheiro',

@@ -226,6 +226,8 @@ export const cardRoutes = [
   defineRoute({
     method: 'post',
     path: '/accounts/:accountId/physical-cards',
+    // The sandbox carrier ships on a timer: in production an order would charge its fee for a card no one makes.
+    provider: 'carrier',
     summary:
       'Order a physical card to a shipping address (first one free, ' +
       'then the fee from cash; confirmation needed when there is a fee)',

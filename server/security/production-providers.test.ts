@@ -88,6 +88,15 @@ describe('a production server, whose only providers are the sandbox’s', () => 
     expect(await snapshot()).toEqual(before)
   })
 
+  it('takes no order, and no fee, for a physical card no carrier would make', async () => {
+    const before = await snapshot()
+    const address = { line1: '1 Old Street', city: 'London', region: 'London', postalCode: 'EC1V 9HL', country: 'GB' }
+    unavailable(await paula.json('POST', `/accounts/${account}/physical-cards`, { address }, key()), 'carrier')
+    const cards = await t.deps.db.kysely.selectFrom('cards').select('id').where('kind', '=', 'physical').execute()
+    expect(cards).toEqual([])
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('shows no made-up bank details, PIX charge or Plaid banks for real money to be sent to', async () => {
     const before = await snapshot()
     unavailable(await paula.json('GET', `/accounts/${account}/bank-details`), 'bank')
@@ -153,6 +162,6 @@ describe('a server off production', () => {
   it('tells pages, in the settings they read first, that all five providers are connected', async () => {
     t = await createTestApp()
     const providers = (await anonymous(t.app).json('GET', '/config')).body.providers
-    expect(providers).toEqual(['bridge', 'chain', 'bank', 'pix', 'plaid'])
+    expect(providers).toEqual(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier'])
   })
 })
