@@ -207,6 +207,29 @@ async function byNetworkId(db: Tx, networkId: string) {
     .executeTakeFirst()
 }
 
+/**
+ * A refund or reversal whose network id was seen before: the same one again changes nothing; the id on another
+ * purchase or amount is the network's mistake, refused (400, not retried) as an increment's is, never dropped unseen.
+ */
+async function refuseReusedId(
+  db: Tx,
+  table: 'card_refunds' | 'card_reversals',
+  networkId: string,
+  authorizationId: string | null,
+  amount: bigint,
+): Promise<void> {
+  const [column, field] =
+    table === 'card_refunds' ? ['network_refund_id', 'refundId'] : ['network_reversal_id', 'reversalId']
+  const seen = await sql<{ authorization_id: string | null; amount: bigint }>`
+    SELECT authorization_id, amount FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${networkId}`.execute(db)
+  const row = seen.rows[0]
+  if (row && (row.authorization_id !== authorizationId || BigInt(row.amount) !== amount))
+    throw new DomainError(
+      'invalid_request',
+      say('note', { text: `This ${field} names another ${field.slice(0, -2)}.` }),
+    )
+}
+
 async function failedRecon(
   deps: Deps,
   db: Tx,
@@ -422,7 +445,7 @@ export async function reverse(deps: Deps, db: Tx, raw: unknown) {
       .onConflict((oc) => oc.column('network_reversal_id').doNothing())
       .returning('id')
       .executeTakeFirst()
-    if (!first) return
+    if (!first) return refuseReusedId(db, 'card_reversals', e.reversalId, auth?.id ?? null, amount)
   }
   if (auth?.status !== 'approved' || !auth.hold_id || amount === undefined) return
   if (amount < auth.amount) return replaceHold(deps, db, { ...auth, hold_id: auth.hold_id }, auth.amount - amount)
@@ -457,7 +480,7 @@ export async function refund(deps: Deps, db: Tx, raw: unknown) {
     .onConflict((oc) => oc.column('network_refund_id').doNothing())
     .returning('id')
     .executeTakeFirst()
-  if (!first) return
+  if (!first) return refuseReusedId(db, 'card_refunds', e.refundId, auth?.id ?? null, amount)
   if (!auth || (auth.status !== 'cleared' && auth.status !== 'refunded'))
     return failedRecon(deps, db, e.authorizationId, auth, amount, reason('recon_refund_without_purchase', {}))
   // What the merchant refunds adds up to at most what it was paid: the rest (a replay under a new event id, a

@@ -212,6 +212,7 @@ describe('card authorizations', () => {
     // The same $55 again (a retry): it read as more than the $45 left and released the whole hold.
     expect((await reversal('evt_rev_1_again', { amount: '55', reversalId: 'rev_1' })).status).toBe(200)
     expect((await purchases())[0]).toMatchObject({ status: 'approved', amount: '45' })
+    expect((await reversal('evt_rev_1_other', { amount: '50', reversalId: 'rev_1' })).status).toBe(400)
     // An amount without the network's id for it cannot be told from a redelivery: refused, nothing moves.
     expect((await reversal('evt_rev_2', { amount: '5' })).status).toBe(400)
     expect((await purchases())[0]).toMatchObject({ status: 'approved', amount: '45' })
@@ -238,6 +239,9 @@ describe('card authorizations', () => {
     expect((await refund('evt_refund_1', 'ref_1', '15')).status).toBe(200)
     // The same refund again (a retry under a new event id, a clearing file sent twice): nothing more.
     expect((await refund('evt_refund_1_again', 'ref_1', '15')).status).toBe(200)
+    expect(await usdcBalance()).toBe('2475')
+    // The same id for another amount is the network's mistake: refused (400, not retried), not dropped unseen.
+    expect((await refund('evt_refund_1_other', 'ref_1', '20')).status).toBe(400)
     expect(await usdcBalance()).toBe('2475')
     // Another refund of the same amount is its own.
     expect((await refund('evt_refund_2', 'ref_2', '15')).status).toBe(200)
