@@ -2,6 +2,7 @@ import { ApiErrorSchema, refusalSays } from '../../domain/api/common.schema'
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
+import { plainText } from '../../domain/plain-name'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
 import {
@@ -43,7 +44,11 @@ import { activateCard, advanceShippingNow, orderPhysicalCard } from './physical-
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
 const manage = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
 const CardParams = z.object({ cardId: z.uuid() })
-const VerificationBody = z.object({ status: z.enum(VERIFICATION_STATUSES), reason: z.string().max(200).optional() })
+/** A sandbox verification decision; its reason is what the holder reads, so on one line (plainText). */
+const VerificationBody = z.object({
+  status: z.enum(VERIFICATION_STATUSES),
+  reason: z.string().trim().max(200).check(plainText).optional(),
+})
 
 function authorizationView(a: Selectable<CardAuthorizationsTable>, last4: string) {
   const usd = (v: bigint) => toDecimal(v, 'USDC')

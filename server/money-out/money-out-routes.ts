@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainText } from '../../domain/plain-name'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
 import {
@@ -51,6 +52,9 @@ import {
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
 /** Money leaves only by the holder, or a company's owners and admins. */
 const send = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
+
+/** A sandbox event's reason, as a provider would word it: the holder reads it, so on one line (plainText). */
+const SandboxReason = z.object({ reason: z.string().trim().max(200).check(plainText).optional() })
 
 export const moneyOutRoutes = [
   defineRoute({
@@ -229,7 +233,7 @@ export const moneyOutRoutes = [
     sandbox: true,
     status: 201,
     params: z.object({ sendId: z.uuid() }),
-    body: z.object({ reason: z.string().max(200).optional() }),
+    body: SandboxReason,
     response: SandboxEventResponse,
     handler: ({ deps, db, params, body }) => sandboxReturnBankSend(deps, db, params.sendId, body.reason),
   }),
@@ -323,7 +327,7 @@ export const moneyOutRoutes = [
     sandbox: true,
     status: 201,
     params: z.object({ withdrawalId: z.uuid() }),
-    body: z.object({ reason: z.string().max(200).optional() }),
+    body: SandboxReason,
     response: SandboxEventResponse,
     handler: ({ deps, db, params, body }) => sandboxFailWithdrawal(deps, db, params.withdrawalId, body.reason),
   }),
