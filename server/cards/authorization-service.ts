@@ -695,17 +695,18 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     if (seen.authorization_id !== auth.id || seen.amount !== amount)
       throw new DomainError('invalid_request', say('note', { text: 'This incrementId names another increment.' }))
     const reason = seen.decline_reason as DeclineReason | null
+    const total = toDecimal(seen.total ?? auth.amount, 'USDC')
     return seen.status === 'approved'
-      ? { approved: true, authorizationId: auth.id, total: toDecimal(auth.amount, 'USDC') }
+      ? { approved: true, authorizationId: auth.id, total }
       : {
           approved: false,
           authorizationId: auth.id,
-          total: toDecimal(auth.amount, 'USDC'),
+          total,
           reason,
           message: reason ? DECLINE_REASONS[reason] : null,
         }
   }
-  const record = async (status: 'approved' | 'declined', reason: DeclineReason | null) =>
+  const record = async (status: 'approved' | 'declined', reason: DeclineReason | null, total: bigint) =>
     db
       .insertInto('card_authorization_increments')
       .values({
@@ -715,11 +716,12 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
         amount,
         status,
         decline_reason: reason,
+        total,
         created_at: now,
       })
       .execute()
   if (auth.status !== 'approved' || !auth.hold_id) {
-    await record('declined', 'authorization_closed')
+    await record('declined', 'authorization_closed', auth.amount)
     return {
       approved: false,
       authorizationId: auth.id,
@@ -747,7 +749,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
     spendable,
   })
   if (!decision.approved) {
-    await record('declined', decision.reason)
+    await record('declined', decision.reason, auth.amount)
     return {
       approved: false,
       authorizationId: auth.id,
@@ -759,7 +761,7 @@ export async function authorizeIncrement(deps: Deps, db: Tx, raw: unknown) {
   const total = auth.amount + amount
   // Replace, not add: one hold per authorization.
   await replaceHold(deps, db, { ...auth, hold_id: auth.hold_id }, total)
-  await record('approved', null)
+  await record('approved', null, total)
   return { approved: true, authorizationId: auth.id, total: toDecimal(total, 'USDC') }
 }
 

@@ -308,7 +308,12 @@ describe('incremental authorizations', () => {
       { approved: false, total: '150', reason: 'insufficient_spendable' },
     ])
     expect(await spendable()).toBe('2350')
-    expect(await t.deps.db.kysely.selectFrom('card_authorization_increments').select('id').execute()).toHaveLength(2)
+    // Another increment moves the total on; the first one delivered again still answers the total it answered.
+    expect((await (await deliver('evt_inc_3', 'inc_3', '20')).json()).result).toMatchObject({ total: '170' })
+    const late = await deliver('evt_inc_1_late', 'inc_1', '50')
+    expect((await late.json()).result).toMatchObject({ approved: true, total: '150' })
+    expect(await spendable()).toBe('2330')
+    expect(await t.deps.db.kysely.selectFrom('card_authorization_increments').select('id').execute()).toHaveLength(3)
   })
 
   it('declines an increment on an account an admin froze, and its hold stays as it was', async () => {

@@ -433,6 +433,8 @@ export interface CardAuthorizationIncrementsTable {
   amount: Money
   status: 'approved' | 'declined'
   decline_reason: string | null
+  /** The purchase's total the decision answered (migration 0069; null on increments recorded before). */
+  total: NullableMoney
   created_at: Timestamp
 }
 
