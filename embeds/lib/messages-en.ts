@@ -1047,8 +1047,8 @@ export const en = {
   'membership.requalify.vip':
     'VIP is kept every month until we change it; your points still count and are listed in the activity.',
   'membership.howPoints':
-    'Points: 1 per whole $1 of cleared card purchases (not ATM or cash, gambling, transfers ' +
-    'or PIX), plus 1 a day per whole $100 of weETH you hold. Refunds take their points back.',
+    'Points: 1 per whole {spend} of cleared card purchases (not ATM or cash, gambling, transfers ' +
+    'or PIX), plus 1 a day per whole {holding} of weETH you hold. Refunds take their points back.',
   'membership.activity.empty': 'No points yet this month. Pay with your card to earn them.',
   'membership.activity.list': 'Point movements and tier changes',
   'membership.activity.points': '{points} pts',
@@ -1118,7 +1118,7 @@ export const en = {
     'card purchases (not ATM or cash, gambling, transfers or PIX).',
   'refer.how.4':
     'Each month’s total is paid in USDC to your cash early the next ' +
-    'month when it is above $1; a smaller total waits for the next month.',
+    'month when it is above {min}; a smaller total waits for the next month.',
   'refer.details.totals': 'Earned in all: {earned} · waiting to be paid: {unpaid}',
   'refer.details.empty': 'Nobody has signed up through your links yet.',
   'refer.details.list': 'Your referrals',

@@ -1056,8 +1056,8 @@ export const ptBR: Record<MessageKey, string> = {
   'membership.requalify.vip':
     'O VIP é mantido todo mês até mudarmos; seus pontos continuam contando e aparecem na atividade.',
   'membership.howPoints':
-    'Pontos: 1 por $1 inteiro em compras no cartão compensadas (não saques ou equivalentes a dinheiro, apostas, ' +
-    'transferências ou PIX), mais 1 por dia a cada $100 inteiros em weETH. Estornos retiram seus pontos.',
+    'Pontos: 1 por {spend} inteiro em compras no cartão compensadas (não saques ou equivalentes a dinheiro, apostas, ' +
+    'transferências ou PIX), mais 1 por dia a cada {holding} inteiros em weETH. Estornos retiram seus pontos.',
   'membership.activity.empty': 'Nenhum ponto neste mês ainda. Pague com seu cartão para ganhar.',
   'membership.activity.list': 'Movimentos de pontos e mudanças de nível',
   'membership.activity.points': '{points} pts',
@@ -1128,7 +1128,7 @@ export const ptBR: Record<MessageKey, string> = {
     'dele (não saques ou equivalentes a dinheiro, apostas, transferências ou PIX).',
   'refer.how.4':
     'O total de cada mês é pago em USDC no seu saldo no início do mês ' +
-    'seguinte se passar de $1; um total menor espera o mês seguinte.',
+    'seguinte se passar de {min}; um total menor espera o mês seguinte.',
   'refer.details.totals': 'Ganho no total: {earned} · aguardando pagamento: {unpaid}',
   'refer.details.empty': 'Ninguém se cadastrou pelos seus links ainda.',
   'refer.details.list': 'Suas indicações',

@@ -4,6 +4,8 @@ import { TIER_NAMES } from '../../domain/card-issuing'
 import { formatDate, formatMonth } from '../../domain/format-date'
 import { movementTitleText } from '../../domain/movement-words'
 import { formatPercent, formatDecimal } from '../../domain/money'
+import { HOLDING_USD_PER_POINT, ONE_DOLLAR, POINTS_PER_DOLLAR } from '../../domain/membership'
+import { format } from '../../domain/word-format'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useResource } from '../lib/use-resource'
@@ -107,7 +109,10 @@ function MembershipOverview({ accountId }: { accountId: string }) {
                 </p>
               ) : null}
               <p className="cash-muted" style={{ margin: 0 }}>
-                {t('membership.howPoints')}
+                {t('membership.howPoints', {
+                  spend: format(locale).whole(String(ONE_DOLLAR / BigInt(POINTS_PER_DOLLAR))),
+                  holding: format(locale).whole(String(HOLDING_USD_PER_POINT * ONE_DOLLAR)),
+                })}
               </p>
             </section>
           </>

@@ -2,7 +2,7 @@ import { Trophy, UserPlus } from 'lucide-react'
 import { useState } from 'react'
 import { LeaderboardResponse, ReferralLinkResponse, ReferralsResponse } from '../../domain/api/membership.schema'
 import { formatDate, formatMonth } from '../../domain/format-date'
-import { REFERRAL_BPS, REFERRAL_LINK_DAYS, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
+import { REFERRAL_BPS, REFERRAL_LINK_DAYS, REFERRAL_MIN_PAYOUT, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
 import { useBridge } from '../lib/bridge-context'
 import { shareContent } from '../lib/host-actions'
 import { useI18n } from '../lib/i18n'
@@ -16,6 +16,7 @@ import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
 import { ResourceView } from '../ui/resource-view'
 import { formatBps, formatDecimal } from '../../domain/money'
+import { format } from '../../domain/word-format'
 
 const day = (at: string, locale: string) => formatDate(at, locale, 'date')
 
@@ -109,7 +110,7 @@ export function ReferPage({ title }: { title: string }) {
           <li>{t('refer.how.1', { days: String(REFERRAL_LINK_DAYS) })}</li>
           <li>{t('refer.how.2')}</li>
           <li>{t('refer.how.3', { days: String(REFERRAL_WINDOW_DAYS), rate: formatBps(REFERRAL_BPS, locale) })}</li>
-          <li>{t('refer.how.4')}</li>
+          <li>{t('refer.how.4', { min: format(locale).whole(String(REFERRAL_MIN_PAYOUT)) })}</li>
         </ol>
       </section>
     </Page>
