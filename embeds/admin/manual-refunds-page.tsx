@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react'
 import { ManualRefund, ManualRefundsResponse } from '../../domain/api/admin-money.schema'
+import { REFUND_APPROVAL_THRESHOLD, REFUND_DAILY_CAP } from '../../domain/manual-refunds'
 import { formatDecimal } from '../../domain/money'
+import { format } from '../../domain/word-format'
 import type { EmbedProps } from '../lib/embed-props'
 import { ApiError } from '../lib/api-client'
 import { useI18n } from '../lib/i18n'
@@ -100,7 +102,7 @@ export function ManualRefundsPage({ title }: EmbedProps) {
 
 /** The new refund: account (id or e-mail), amount in USDC, reason, and an optional transaction it relates to. */
 function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { api } = useSession()
   const [form, setForm] = useState({ account: '', reason: '', transactionRef: '' })
   const amount = useAmountInput('USDC')
@@ -142,7 +144,10 @@ function NewRefundForm({ onCreated }: { onCreated: (r: ManualRefund) => void }) 
       <AmountField
         label={t('admin.refunds.amount')}
         name="amount"
-        hint={t('admin.refunds.amountHint')}
+        hint={t('admin.refunds.amountHint', {
+          threshold: format(locale).whole(String(REFUND_APPROVAL_THRESHOLD)),
+          cap: format(locale).whole(String(REFUND_DAILY_CAP)),
+        })}
         amount={amount}
         error={fieldErrors.amount}
       />

@@ -1488,8 +1488,8 @@ export const en = {
   'admin.refunds.accountHint': 'The account id, or the e-mail of its holder.',
   'admin.refunds.amount': 'Amount (USDC)',
   'admin.refunds.amountHint':
-    'Paid at once up to $1,000 a day per admin and per account; ' +
-    'beyond, a second admin approves. At most $10,000 a day per admin.',
+    'Paid at once up to {threshold} a day per admin and per account; ' +
+    'beyond, a second admin approves. At most {cap} a day per admin.',
   'admin.refunds.reasonHint': 'Required. The holder sees it in their history.',
   'admin.refunds.transaction': 'Related transaction (optional)',
   'admin.refunds.transactionHint': 'An authorization, journal or withdrawal id, a hash or a reference.',

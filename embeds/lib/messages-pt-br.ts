@@ -1500,8 +1500,8 @@ export const ptBR: Record<MessageKey, string> = {
   'admin.refunds.accountHint': 'O id da conta ou o e-mail do titular.',
   'admin.refunds.amount': 'Valor (USDC)',
   'admin.refunds.amountHint':
-    'Pago na hora até US$ 1.000 por dia por admin e por conta; acima disso, ' +
-    'um segundo admin aprova. No máximo US$ 10.000 por dia por admin.',
+    'Pago na hora até {threshold} por dia por admin e por conta; acima disso, ' +
+    'um segundo admin aprova. No máximo {cap} por dia por admin.',
   'admin.refunds.reasonHint': 'Obrigatório. O titular vê no histórico.',
   'admin.refunds.transaction': 'Transação relacionada (opcional)',
   'admin.refunds.transactionHint': 'Um id de autorização, lançamento ou saque, um hash ou uma referência.',

@@ -23,13 +23,8 @@ import { defineRoute, type Principal } from '../http/route-table'
 import { adminReleaseHold, listPendingHolds } from './holds-admin-service'
 import { investigate } from './investigate-service'
 import { listFailedRecons, matchRecon, reconCandidates, refundRecon, writeOffRecon } from './recons-service'
-import {
-  approveManualRefund,
-  createManualRefund,
-  listManualRefunds,
-  REFUND_APPROVAL_THRESHOLD,
-  rejectManualRefund,
-} from './refunds-service'
+import { REFUND_APPROVAL_THRESHOLD } from '../../domain/manual-refunds'
+import { approveManualRefund, createManualRefund, listManualRefunds, rejectManualRefund } from './refunds-service'
 
 const admin = { kind: 'platform_admin' } as const
 /** The signed-in admin (platform_admin routes always have one). */

@@ -10,15 +10,9 @@ import type { Tx } from '../db/connect'
 import { recordAudit } from '../audit/audit'
 import { title } from '../../domain/movement-title'
 import { refuseOwnAccount } from './own-account'
+// The two limits, which the back office's page words too.
+import { REFUND_APPROVAL_THRESHOLD, REFUND_DAILY_CAP } from '../../domain/manual-refunds'
 
-/**
- * What one admin may pay out at once, and what one account may receive at once, over any 24 hours (1,000 USDC in
- * base units). A refund that would take either past it waits for a second admin: five $1,000 refunds in a row,
- * or five $300 ones, are not a way around the rule.
- */
-export const REFUND_APPROVAL_THRESHOLD = 1_000_000_000n
-/** The most one admin may ask to refund over any 24 hours, paid or waiting (10,000 USDC): beyond, refused. */
-export const REFUND_DAILY_CAP = 10_000_000_000n
 /** The window both rules look back over. */
 const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000
 /** Manual refunds are decided one at a time across every process (an advisory lock), so two at once cannot both fit. */
