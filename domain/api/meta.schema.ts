@@ -1,8 +1,13 @@
 import { z } from 'zod'
 
 /** The outside parties a money rail needs: a bridge, the chain's sends, bank rails, PIX, Plaid. */
-/** The outside parties a rail needs; `carrier` makes and ships physical cards. */
-export const ProviderName = z.enum(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier']).meta({ id: 'Provider' })
+/**
+ * The outside parties a rail needs; `carrier` makes and ships physical cards, `identity` checks people and companies
+ * (without it, applications wait for an admin).
+ */
+export const ProviderName = z
+  .enum(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier', 'identity'])
+  .meta({ id: 'Provider' })
 export type ProviderName = z.infer<typeof ProviderName>
 
 /**

@@ -106,7 +106,7 @@ describe('TopUpEmbed with no provider connected', () => {
 
 describe('TopUpEmbed with every provider connected (off production)', () => {
   it('offers every way, and the bridge page its form', async () => {
-    providers = ['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier']
+    providers = ['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier', 'identity']
     const view = open('/top-up')
     const nav = await screen.findByRole('navigation')
     await vi.waitFor(() => expect(asked.some((url) => url.endsWith('/config'))).toBe(true))

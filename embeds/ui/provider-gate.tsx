@@ -6,11 +6,14 @@ import { useClientConfig } from '../lib/use-client-config'
 import { EmptyState } from './empty-state'
 import { ResourceView } from './resource-view'
 
+/** The providers a page's form needs; without `identity` no form is gated: an application waits for an admin. */
+type RailProvider = Exclude<ProviderName, 'identity'>
+
 /** Where a holder turned away from a rail goes instead: the other ways in, or the other ways out. */
 export type RailWay = 'in' | 'out'
 
 /** A rail whose provider is not connected: one sentence saying so before anything is typed, and the other ways. */
-export function RailUnavailable({ provider, way }: { provider: ProviderName; way: RailWay }) {
+export function RailUnavailable({ provider, way }: { provider: RailProvider; way: RailWay }) {
   const { t } = useI18n()
   return (
     <section className="cash-card">
@@ -41,7 +44,7 @@ export function ProviderGate({
   way,
   children,
 }: {
-  provider: ProviderName
+  provider: RailProvider
   way: RailWay
   children: ReactNode
 }) {

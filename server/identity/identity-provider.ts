@@ -1,5 +1,5 @@
 import { sandboxDecision, type Decision } from '../../domain/identity'
-import type { Deps } from '../http/route-table'
+import { connectedProviders, type Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { scheduleWebhook } from '../outbox/provider-outbox'
 import { sandboxSettings } from '../sandbox/sandbox-target'
@@ -21,15 +21,15 @@ export function decisionEta(at: Date): Date {
  * Sends an application (or a new round of one) to the identity provider. The sandbox provider answers as a
  * real one does, by signed `identity` webhooks: `application.in_review`, then `application.decided` — unless the
  * sandbox was set to leave applications for an admin (`identityDecisions: manual`): then it stops at in review.
- * In production there is no sandbox provider to decide (it decides by the name alone): an application waits, open,
- * for an admin's decision in the back office or a real provider's signed webhook.
+ * Without a connected identity provider (production: `connectedProviders`) nothing decides by the name alone: an
+ * application waits, open, for an admin's decision in the back office or a real provider's signed webhook.
  */
 export async function sendToProvider(
   deps: Deps,
   db: Tx,
   app: { reference: string; subjectName: string; subject: 'person' | 'company'; round: number },
 ): Promise<void> {
-  if (deps.config.CASH_ENV === 'production') return
+  if (!connectedProviders(deps.config).includes('identity')) return
   const now = deps.now()
   await scheduleWebhook(
     deps,

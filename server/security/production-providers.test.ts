@@ -162,6 +162,6 @@ describe('a server off production', () => {
   it('tells pages, in the settings they read first, that all five providers are connected', async () => {
     t = await createTestApp()
     const providers = (await anonymous(t.app).json('GET', '/config')).body.providers
-    expect(providers).toEqual(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier'])
+    expect(providers).toEqual(['bridge', 'chain', 'bank', 'pix', 'plaid', 'carrier', 'identity'])
   })
 })
