@@ -191,9 +191,26 @@ export function maskName(name: string): string {
   return parts.length > 1 ? `${masked} ${parts[parts.length - 1]![0]!.toUpperCase()}.` : masked
 }
 
+/**
+ * Who a verified identity names, as one string: the legal name without accents, case or spacing, the birth date and
+ * the nationality. Two approved KYC applications with the same key are one person verified twice: a referral between
+ * them earns nothing (`not_eligible`). Two people who share all three lose a referral's cashback, which is rarer and
+ * cheaper than one person paying themselves.
+ */
+export function identityKey(identity: { legalName: string; birthDate: string; nationality: string }): string {
+  const name = identity.legalName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+  return `${name}|${identity.birthDate.trim()}|${identity.nationality.trim().toUpperCase()}`
+}
+
 /** A referral's state as the referrer sees it. */
-export type ReferralState = 'signed_up' | 'earning' | 'completed'
-export function referralState(qualifiedAt: Date | null, now: Date): ReferralState {
+export type ReferralState = 'signed_up' | 'earning' | 'completed' | 'not_eligible'
+export function referralState(qualifiedAt: Date | null, now: Date, ineligible = false): ReferralState {
+  if (ineligible) return 'not_eligible'
   if (!qualifiedAt) return 'signed_up'
   return inReferralWindow(qualifiedAt, now) ? 'earning' : 'completed'
 }

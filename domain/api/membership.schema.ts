@@ -118,7 +118,7 @@ export const ReferralItem = z.object({
   id: z.uuid(),
   /** Masked, like "P•••a S.". */
   name: z.string(),
-  state: z.enum(['signed_up', 'earning', 'completed']),
+  state: z.enum(['signed_up', 'earning', 'completed', 'not_eligible']),
   signedUpAt: IsoDateTime,
   qualifiedAt: IsoDateTime.nullable(),
   earningUntil: IsoDateTime.nullable(),

@@ -39,7 +39,7 @@ export function localeOfLanguage(language: 'en' | 'pt-BR'): Locale {
   return language === 'pt-BR' ? 'pt-BR' : 'en-US'
 }
 
-type I18n = {
+export type I18n = {
   locale: Locale
   t: (key: MessageKey, vars?: Record<string, string>) => string
   /** Switches the page's language (the signed-in user's saved preference); null goes back to the device's. */

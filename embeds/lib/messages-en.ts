@@ -1119,6 +1119,7 @@ export const en = {
   'refer.how.4':
     'Each month’s total is paid in USDC to your cash early the next ' +
     'month when it is above {min}; a smaller total waits for the next month.',
+  'refer.how.5': 'A referral of yourself earns nothing: a sign-up verified as the same person as you never qualifies.',
   'refer.details.totals': 'Earned in all: {earned} · waiting to be paid: {unpaid}',
   'refer.details.empty': 'Nobody has signed up through your links yet.',
   'refer.details.list': 'Your referrals',
@@ -1127,6 +1128,7 @@ export const en = {
   'refer.state.signed_up': 'Signed up {date} · waiting for KYC and a card',
   'refer.state.earning': 'Qualified · earning until {date}',
   'refer.state.completed': 'Completed · earned until {date}',
+  'refer.state.not_eligible': 'Not eligible · verified as the same person as you',
   'leaderboard.empty': 'No referral cashback earned this month yet.',
   'leaderboard.caption': 'Referral cashback earned in {month} (UTC)',
   'leaderboard.rank': 'Rank',

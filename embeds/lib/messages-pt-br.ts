@@ -1129,6 +1129,8 @@ export const ptBR: Record<MessageKey, string> = {
   'refer.how.4':
     'O total de cada mês é pago em USDC no seu saldo no início do mês ' +
     'seguinte se passar de {min}; um total menor espera o mês seguinte.',
+  'refer.how.5':
+    'Indicar a si mesmo não rende nada: um cadastro verificado como a mesma pessoa que você nunca se qualifica.',
   'refer.details.totals': 'Ganho no total: {earned} · aguardando pagamento: {unpaid}',
   'refer.details.empty': 'Ninguém se cadastrou pelos seus links ainda.',
   'refer.details.list': 'Suas indicações',
@@ -1137,6 +1139,7 @@ export const ptBR: Record<MessageKey, string> = {
   'refer.state.signed_up': 'Cadastro em {date} · aguardando KYC e um cartão',
   'refer.state.earning': 'Qualificada · rendendo até {date}',
   'refer.state.completed': 'Concluída · rendeu até {date}',
+  'refer.state.not_eligible': 'Não elegível · verificada como a mesma pessoa que você',
   'leaderboard.empty': 'Nenhum cashback de indicação neste mês ainda.',
   'leaderboard.caption': 'Cashback de indicação ganho em {month} (UTC)',
   'leaderboard.rank': 'Posição',

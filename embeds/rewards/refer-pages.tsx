@@ -5,7 +5,7 @@ import { formatDate, formatMonth } from '../../domain/format-date'
 import { REFERRAL_BPS, REFERRAL_LINK_DAYS, REFERRAL_MIN_PAYOUT, REFERRAL_WINDOW_DAYS } from '../../domain/membership'
 import { useBridge } from '../lib/bridge-context'
 import { shareContent } from '../lib/host-actions'
-import { useI18n } from '../lib/i18n'
+import { type I18n, useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
@@ -111,10 +111,25 @@ export function ReferPage({ title }: { title: string }) {
           <li>{t('refer.how.2')}</li>
           <li>{t('refer.how.3', { days: String(REFERRAL_WINDOW_DAYS), rate: formatBps(REFERRAL_BPS, locale) })}</li>
           <li>{t('refer.how.4', { min: format(locale).whole(String(REFERRAL_MIN_PAYOUT)) })}</li>
+          <li>{t('refer.how.5')}</li>
         </ol>
       </section>
     </Page>
   )
+}
+
+/** What a referral's row says of where it stands, in the reader's language. */
+function stateText(r: ReferralsResponse['items'][number], t: I18n['t'], locale: string): string {
+  switch (r.state) {
+    case 'signed_up':
+      return t('refer.state.signed_up', { date: day(r.signedUpAt, locale) })
+    case 'not_eligible':
+      return t('refer.state.not_eligible')
+    case 'earning':
+      return t('refer.state.earning', { date: day(r.earningUntil!, locale) })
+    case 'completed':
+      return t('refer.state.completed', { date: day(r.earningUntil!, locale) })
+  }
 }
 
 /** `refer/details`: each referral with its masked name, state and what it earned. */
@@ -152,13 +167,7 @@ export function ReferDetailsPage({ title }: { title: string }) {
                   <li key={r.id} className="cash-row" data-testid="refer.item">
                     <span className="cash-stack" style={{ gap: 2 }}>
                       <strong>{r.name}</strong>
-                      <span className="cash-muted">
-                        {r.state === 'signed_up'
-                          ? t('refer.state.signed_up', { date: day(r.signedUpAt, locale) })
-                          : r.state === 'earning'
-                            ? t('refer.state.earning', { date: day(r.earningUntil!, locale) })
-                            : t('refer.state.completed', { date: day(r.earningUntil!, locale) })}
-                      </span>
+                      <span className="cash-muted">{stateText(r, t, locale)}</span>
                     </span>
                     <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
                       <span>{t('refer.details.earned', { amount: formatDecimal(r.earned, 'USDC', locale) })}</span>

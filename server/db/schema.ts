@@ -972,6 +972,9 @@ export interface ReferralsTable {
   referee_user_id: string
   link_id: string
   qualified_at: Date | null
+  /** Why the referral never qualifies (migration 0070): the referee is the referrer, verified twice. */
+  ineligible_reason: ColumnType<'same_person' | null, 'same_person' | null | undefined, 'same_person' | null>
+  ineligible_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
 }
 

@@ -375,6 +375,98 @@ describe('referrals', () => {
   )
 })
 
+describe('a referral of oneself', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  const nina = { legalName: 'Nina Novak', birthDate: '1994-05-17', nationality: 'BR' }
+  const signUp = async (name: string, email: string, referralCode?: string) => {
+    const res = await anonymous(t.app).json('POST', '/auth/sign-up', {
+      name,
+      email,
+      password: 'a-long-password-1',
+      client: 'native',
+      ...(referralCode ? { referralCode } : {}),
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return { ...anonymousWithToken(res.body.token), userId: res.body.user.id as string }
+  }
+  /** KYC as an applicant sends it (documents, then the form), approved by an admin. */
+  const verify = async (who: Caller & { userId: string }, identity: typeof nina) => {
+    const upload = async (kind: string) =>
+      (await who.json('POST', '/identity/documents', { kind, fileName: 'id.png', content: PNG.toString('base64') }))
+        .body.id as string
+    const idDocument = { type: 'id_card', front: await upload('id_front'), back: await upload('id_back') }
+    const address = {
+      line1: 'Rua Augusta 100',
+      city: 'São Paulo',
+      region: 'SP',
+      postalCode: '01304-000',
+      country: 'BR',
+    }
+    const body = { ...identity, address, idDocument, selfie: await upload('selfie') }
+    expect((await who.json('POST', '/kyc', body)).status).toBe(201)
+    const open = (await admin.json('GET', '/admin/identity-applications')).body.items
+    const application = open.find((a: { userId: string }) => a.userId === who.userId)
+    const decided = await admin.json('POST', `/admin/identity-applications/${application.id}/decision`, {
+      decision: 'approved',
+    })
+    expect(decided.body.status).toBe('approved')
+  }
+  /** The referee opens an account, gets a card and money to spend: the referral qualifies unless refused. */
+  const cardFor = async (who: Caller) => {
+    const opened = await who.json('POST', '/accounts', { kind: 'personal', timeZone: 'America/Sao_Paulo' })
+    const card = (await who.json('POST', `/accounts/${opened.body.accountId}/cards`, {})).body
+    expect(card).toMatchObject({ status: 'active' })
+    await credit({ accountId: opened.body.accountId, code: 'cash' }, 2_000_000_000n)
+    return card.id as string
+  }
+
+  it('earns nothing when the referee is verified as the referrer, however the name is written', async () => {
+    const referrer = await signUp('Nina Novak', 'nina.one@example.com')
+    await verify(referrer, nina)
+    const code = (await referrer.json('POST', '/referrals/link')).body.link.code
+    const self = await signUp('Nina N.', 'nina.two@example.com', code)
+    await verify(self, { ...nina, legalName: '  NINA   NOVÁK ' })
+    const friend = await signUp('Rita Reis', 'rita.reis@example.com', code)
+    await verify(friend, { ...nina, legalName: 'Rita Reis', birthDate: '1991-02-03' })
+    await spend('80', await cardFor(self))
+    await spend('50', await cardFor(friend))
+    const { items, earned, unpaid } = (await referrer.json('GET', '/referrals')).body
+    expect({ earned, unpaid }).toEqual({ earned: '0.5', unpaid: '0.5' })
+    expect(items).toHaveLength(2)
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'R•••a R.', state: 'earning', earned: '0.5' }),
+        expect.objectContaining({ name: 'N•••a N.', state: 'not_eligible', earned: '0', qualifiedAt: null }),
+      ]),
+    )
+  })
+
+  it('takes back what a referral earned when its referrer is verified later as the same person', async () => {
+    const referrer = await signUp('Nina Novak', 'nina.one@example.com')
+    const code = (await referrer.json('POST', '/referrals/link')).body.link.code
+    const self = await signUp('Nina Novak', 'nina.two@example.com', code)
+    await verify(self, nina)
+    const card = await cardFor(self)
+    await spend('80', card)
+    expect((await referrer.json('GET', '/referrals')).body).toMatchObject({ earned: '0.8', unpaid: '0.8' })
+    await verify(referrer, nina)
+    await spend('50', card)
+    expect((await referrer.json('GET', '/referrals')).body).toEqual({
+      items: [expect.objectContaining({ state: 'not_eligible', earned: '0', paid: '0' })],
+      earned: '0',
+      unpaid: '0',
+    })
+    expect((await referrer.json('GET', '/referrals/leaderboard')).body.items).toEqual([])
+    await credit({ accountId: null, code: 'cashback_pool' }, 50_000_000n)
+    await scheduleMembershipJobs(t.deps)
+    await at('2026-12-01T00:00:01Z')
+    await t.runJobs()
+    const paid = await t.deps.db.kysely.selectFrom('referral_payouts').selectAll().execute()
+    expect(paid).toEqual([])
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+})
+
 function anonymousWithToken(token: string): Caller {
   const a = anonymous(t.app)
   const h = { authorization: `Bearer ${token}` }

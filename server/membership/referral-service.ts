@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { DomainError } from '../../domain/errors'
 import {
+  identityKey,
   inReferralWindow,
   maskName,
   monthOf,
@@ -16,8 +17,12 @@ import {
 } from '../../domain/membership'
 import { minBig, toDecimal } from '../../domain/money'
 import type { Deps } from '../http/route-table'
+import { dataKeys } from '../security/data-keys'
+import { openText } from '../security/field-crypto'
 import { ledgerAccountId, postJournal } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
+import type { ReferralsTable } from '../db/schema'
+import type { Selectable } from 'kysely'
 import { title } from '../../domain/movement-title'
 
 const codeField = (message: ErrorMessage) => ({ referralCode: message })
@@ -90,7 +95,8 @@ export async function recordReferral(deps: Deps, db: Tx, link: { id: string; use
  * A referral qualifies once the new holder's KYC is approved and they have activated a card: a virtual card is
  * active when issued (its issue time counts), a physical card when the holder activates it (`activated_at`).
  * The qualification time is the later of the two; KYC forced through the sandbox has no decision time, so the
- * moment we notice stands in for it.
+ * moment we notice stands in for it. A referee verified as the referrer's own identity never qualifies
+ * (`samePersonRefusal`).
  */
 export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: string) {
   const referral = await db
@@ -98,7 +104,7 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
     .selectAll()
     .where('referee_user_id', '=', refereeUserId)
     .executeTakeFirst()
-  if (!referral || referral.qualified_at) return referral ?? null
+  if (!referral || referral.qualified_at || referral.ineligible_reason) return referral ?? null
   const user = await db
     .selectFrom('users')
     .select('kyc_status')
@@ -115,6 +121,8 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
     .filter((d): d is Date => d !== null)
     .map((d) => d.getTime())
   if (activations.length === 0) return referral
+  const refused = await samePersonRefusal(deps, db, referral)
+  if (refused) return refused
   const decided = await db
     .selectFrom('identity_applications')
     .select('decided_at')
@@ -128,6 +136,45 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
   const qualifiedAt = new Date(Math.min(now, Math.max(kycAt, Math.min(...activations))))
   await db.updateTable('referrals').set({ qualified_at: qualifiedAt }).where('id', '=', referral.id).execute()
   return { ...referral, qualified_at: qualifiedAt }
+}
+
+type Referral = Selectable<ReferralsTable>
+
+/** Who a user's latest approved KYC application names (`identityKey`), or null without one (sandbox-forced KYC). */
+async function verifiedIdentity(deps: Deps, db: Tx, userId: string): Promise<string | null> {
+  const application = await db
+    .selectFrom('identity_applications')
+    .select('details')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'kyc')
+    .where('status', '=', 'approved')
+    .orderBy('decided_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!application) return null
+  const details = JSON.parse(openText(dataKeys(deps.config), 'identity_applications.details', application.details))
+  return identityKey(details as { legalName: string; birthDate: string; nationality: string })
+}
+
+/**
+ * A referral between two verifications of one person earns nothing: when the referee's and the referrer's approved
+ * KYC name the same person, the referral is marked `same_person` (its qualification undone if it had one) and what it
+ * accrued is taken back as a refund's share is (`clawed_back`: not paid, never paid; paid, kept from the next payout).
+ * Answers the referral as marked, or null when the two are not known to be one person. Checked when the referral
+ * would qualify and again at each purchase it would earn on, so a referrer verified after the referee is caught too.
+ */
+async function samePersonRefusal(deps: Deps, db: Tx, referral: Referral): Promise<Referral | null> {
+  const referee = await verifiedIdentity(deps, db, referral.referee_user_id)
+  if (!referee || referee !== (await verifiedIdentity(deps, db, referral.referrer_user_id))) return null
+  const now = deps.now()
+  const marked = { ineligible_reason: 'same_person' as const, ineligible_at: now, qualified_at: null }
+  await db.updateTable('referrals').set(marked).where('id', '=', referral.id).execute()
+  await db
+    .updateTable('referral_accruals')
+    .set((eb) => ({ clawed_back: eb.ref('amount') }))
+    .where('referral_id', '=', referral.id)
+    .execute()
+  return { ...referral, ...marked }
 }
 
 export async function refreshPendingQualifications(deps: Deps) {
@@ -149,6 +196,7 @@ export async function accrueReferral(deps: Deps, db: Tx, auth: { id: string; car
   if (!card) return
   const referral = await refreshQualification(deps, db, card.cardholder_user_id)
   if (!referral || !inReferralWindow(referral.qualified_at, deps.now())) return
+  if (await samePersonRefusal(deps, db, referral)) return
   const earned = referralCashback(amount)
   if (earned <= 0n) return
   await db
@@ -330,6 +378,7 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
       'referrals.id',
       'referrals.referee_user_id',
       'referrals.qualified_at',
+      'referrals.ineligible_reason',
       'referrals.created_at',
       'users.name',
     ])
@@ -338,9 +387,10 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
     .execute()
   const items = []
   for (const r of rows) {
-    const refreshed = r.qualified_at
-      ? r
-      : { ...r, qualified_at: (await refreshQualification(deps, db, r.referee_user_id))?.qualified_at ?? null }
+    const refreshed =
+      r.qualified_at || r.ineligible_reason ? r : await refreshQualification(deps, db, r.referee_user_id)
+    const ineligible = refreshed?.ineligible_reason ?? null
+    const qualifiedAt = refreshed?.qualified_at ?? null
     const sums = await db
       .selectFrom('referral_accruals')
       .select([
@@ -352,10 +402,10 @@ export async function referralList(deps: Deps, db: Tx, userId: string) {
     items.push({
       id: r.id,
       name: maskName(r.name),
-      state: referralState(refreshed.qualified_at, deps.now()),
+      state: referralState(qualifiedAt, deps.now(), ineligible !== null),
       signedUpAt: r.created_at.toISOString(),
-      qualifiedAt: refreshed.qualified_at?.toISOString() ?? null,
-      earningUntil: refreshed.qualified_at ? referralWindowEnd(refreshed.qualified_at).toISOString() : null,
+      qualifiedAt: qualifiedAt?.toISOString() ?? null,
+      earningUntil: qualifiedAt ? referralWindowEnd(qualifiedAt).toISOString() : null,
       earned: toDecimal(BigInt(sums.earned), 'USDC'),
       paid: toDecimal(BigInt(sums.paid), 'USDC'),
     })
@@ -387,6 +437,8 @@ export async function leaderboard(deps: Deps, db: Tx, userId: string) {
     ])
     .where('referral_accruals.month', '=', month)
     .groupBy(['referral_accruals.referrer_user_id', 'users.name'])
+    // A referrer whose month was all taken back (refunds, a referral to themselves) earned nothing to rank.
+    .having(sql<boolean>`sum(referral_accruals.amount - referral_accruals.clawed_back) > 0`)
     .orderBy(sql`sum(referral_accruals.amount - referral_accruals.clawed_back)`, 'desc')
     .orderBy('referral_accruals.referrer_user_id')
     .limit(20)
