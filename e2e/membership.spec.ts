@@ -70,7 +70,7 @@ test(
     await page.getByRole('link', { name: 'Your referrals' }).click()
     const row = page.getByTestId('refer.item').filter({ hasText: 'R•••a R.' })
     await expect(row).toContainText('Qualified · earning until')
-    await expect(row).toContainText('Earned $0.80')
+    await expect(row).toContainText('Earned $0.80') // read out whole; the figure alone is drawn
     await page.getByRole('link', { name: 'Leaderboard' }).click()
     const me = page.getByRole('row', { name: /P•••a P\. \(you\)/ })
     await expect(me).toBeVisible()

@@ -11,6 +11,7 @@ import { useAction } from '../lib/use-action'
 import { useResource } from '../lib/use-resource'
 import { CopyButton } from '../ui/copy-button'
 import { EmptyState } from '../ui/empty-state'
+import { Avatar, ListRow } from '../ui/list-row'
 import { Page } from '../ui/page'
 import { SegmentedNav } from '../ui/segmented'
 import { TableScroll } from '../ui/table-scroll'
@@ -137,6 +138,7 @@ export function ReferDetailsPage({ title }: { title: string }) {
   const { t, locale } = useI18n()
   const { api } = useSession()
   const data = useResource('referrals', (signal) => api.get('/referrals', ReferralsResponse, signal))
+  const earnedLabel = (earned: string) => t('refer.details.earned', { amount: formatDecimal(earned, 'USDC', locale) })
   return (
     <Page title={title}>
       <ReferNav current="/app/cash/refer/details" />
@@ -162,19 +164,26 @@ export function ReferDetailsPage({ title }: { title: string }) {
                 />
               </div>
             ) : (
-              <ul className="cash-list cash-card" aria-label={t('refer.details.list')}>
+              <ul className="cash-rows" aria-label={t('refer.details.list')}>
                 {referrals.items.map((r) => (
-                  <li key={r.id} className="cash-row" data-testid="refer.item">
-                    <span className="cash-stack" style={{ gap: 2 }}>
-                      <strong>{r.name}</strong>
-                      <span className="cash-muted">{stateText(r, t, locale)}</span>
-                    </span>
-                    <span className="cash-stack" style={{ gap: 2, textAlign: 'right' }}>
-                      <span>{t('refer.details.earned', { amount: formatDecimal(r.earned, 'USDC', locale) })}</span>
-                      <span className="cash-muted">
-                        {t('refer.details.paid', { amount: formatDecimal(r.paid, 'USDC', locale) })}
-                      </span>
-                    </span>
+                  <li key={r.id}>
+                    <ListRow
+                      rowProps={{ 'data-testid': 'refer.item' }}
+                      leading={<Avatar name={r.name} />}
+                      title={r.name}
+                      subtitle={stateText(r, t, locale)}
+                      end={
+                        <span className="cash-list-row-amount">
+                          <span className="cash-visually-hidden">{earnedLabel(r.earned)}</span>
+                          <span aria-hidden="true">{formatDecimal(r.earned, 'USDC', locale)}</span>
+                        </span>
+                      }
+                      endNote={
+                        <span className="cash-list-row-sub">
+                          {t('refer.details.paid', { amount: formatDecimal(r.paid, 'USDC', locale) })}
+                        </span>
+                      }
+                    />
                   </li>
                 ))}
               </ul>
