@@ -6,6 +6,11 @@ export type AccountKind = 'personal' | 'corporate'
 export type Mode = 'direct_pay' | 'borrow'
 /** Roles a user holds on an account. A personal account has one `holder`. */
 export type MemberRole = 'holder' | 'owner' | 'admin' | 'member'
+/** The roles that send money out of an account: its holder, or a company's owners and admins. */
+export const MONEY_SENDERS: readonly MemberRole[] = ['holder', 'owner', 'admin']
+/** Whether a role (undefined: no longer a member) sends money out: `maySendMoney('member')` is false. */
+export const maySendMoney = (role: MemberRole | undefined): boolean =>
+  role !== undefined && MONEY_SENDERS.includes(role)
 /** Platform-wide role: staff admins run the back office. */
 export type PlatformRole = 'user' | 'admin'
 

@@ -16,6 +16,10 @@ export const MOVEMENT_REASONS = {
   bridge_failed: {},
   liquidated: {},
   reserved_for_card: {},
+  /** A withdrawal in its security delay whose requester was removed from the company. */
+  requester_left: {},
+  /** A withdrawal in its security delay whose requester's role no longer sends money (made a member). */
+  requester_may_not_send: {},
   support_cancelled: { reason: z.string() },
   /** A clearing or refund from the card network that did not match (a failed recon), and why. */
   recon_no_authorization: {},

@@ -320,6 +320,8 @@ export interface WithdrawalsTable {
   failure_reason: Reason
   release_at: Timestamp
   journal_id: string | null
+  /** Who asked for it (migration 0071); null for those asked for before. */
+  requested_by: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

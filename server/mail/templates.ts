@@ -1,4 +1,6 @@
+import type { HeldAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
+import { formatAssetAmount } from '../../domain/money'
 
 /** A moment in a mail: the app's date-and-time style in the mail's language, in UTC and saying so (docs/dates.md). */
 const mailTime = (at: Date, locale: 'en-US' | 'pt-BR') => `${formatDate(at, locale, 'dateTime', 'UTC')} UTC`
@@ -196,6 +198,37 @@ export const MAIL_TEMPLATES = {
             `password.\n\nIf this was you, wait and try again. If it was not, change your ` +
             `password now in Settings › Profile details and sign out every other device.`,
         }
+  },
+  /**
+   * Someone removed from a company had a withdrawal of its money in its security delay: it was cancelled
+   * (server/people/people-service.ts). They no longer read the company's withdrawals, so they hear of it here.
+   */
+  withdrawalCancelledOnLeaving: (v: {
+    companyName: string
+    amount: bigint
+    asset: HeldAsset
+    address: string
+    language: MailLanguage
+  }) => {
+    const company = oneLine(v.companyName)
+    if (v.language === 'pt-BR') {
+      const amount = formatAssetAmount(v.amount, v.asset, 'pt-BR')
+      return {
+        subject: `Seu saque de ${company} foi cancelado`,
+        body:
+          `O saque de ${amount} para ${v.address} que você pediu em ${company} foi cancelado antes de ser ` +
+          `enviado, porque você não faz mais parte da empresa. Nada saiu da conta dela: o valor voltou a ficar ` +
+          `disponível.\n\nSe o envio ainda for necessário, fale com um proprietário ou administrador de ${company}.`,
+      }
+    }
+    const amount = formatAssetAmount(v.amount, v.asset, 'en-US')
+    return {
+      subject: `Your withdrawal from ${company} was cancelled`,
+      body:
+        `The withdrawal of ${amount} to ${v.address} you asked for on ${company} was cancelled before it was ` +
+        `sent, because you are no longer part of the company. Nothing left its account: the amount is available ` +
+        `again.\n\nIf it still needs to be sent, ask an owner or admin of ${company}.`,
+    }
   },
 } as const
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { plainText } from '../../domain/plain-name'
+import { MONEY_SENDERS } from '../../domain/account-rules'
 import { AccountParams } from '../../domain/api/account.schema'
 import { SandboxEventResponse } from '../../domain/api/money-in.schema'
 import {
@@ -51,7 +52,7 @@ import {
 
 const read = { kind: 'account', roles: ['holder', 'owner', 'admin', 'member'] } as const
 /** Money leaves only by the holder, or a company's owners and admins. */
-const send = { kind: 'account', roles: ['holder', 'owner', 'admin'] } as const
+const send = { kind: 'account', roles: MONEY_SENDERS } as const
 
 /** A sandbox event's reason, as a provider would word it: the holder reads it, so on one line (plainText). */
 const SandboxReason = z.object({ reason: z.string().trim().max(200).check(plainText).optional() })

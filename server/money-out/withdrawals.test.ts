@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS, DEMO_PASSWORD } from '../../fixtures/personas'
+import { ACCOUNT_IDS, DEMO_PASSWORD, persona } from '../../fixtures/personas'
 import { checkLedger } from '../ledger/ledger-check'
 import { createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
@@ -22,10 +22,10 @@ const advance = async (ms: number) => {
 }
 const position = async () => (await paula.json('GET', `/accounts/${account}/balances`)).body
 const usdc = async () => (await position()).balances.find((b: { asset: string }) => b.asset === 'USDC')
-const withdraw = (body: Record<string, unknown>, idem = key(), caller = paula) =>
+const withdraw = (body: Record<string, unknown>, idem = key(), caller = paula, on: string = account) =>
   caller.json(
     'POST',
-    `/accounts/${account}/withdrawals`,
+    `/accounts/${on}/withdrawals`,
     { asset: 'USDC', amount: '100', address: TO, confirmation: password, ...body },
     { 'idempotency-key': idem },
   )
@@ -217,5 +217,86 @@ describe('crypto withdrawals', () => {
       { 'idempotency-key': key() },
     )
     expect(ok.status).toBe(201)
+  })
+})
+
+describe('a company withdrawal whose requester leaves during its security delay', () => {
+  const ACME = ACCOUNT_IDS.acme
+  const marcoId = persona('member').id
+  let olivia: Caller
+  let marco: Caller
+  /** Olivia makes Marco an admin (who may send money), and Marco asks for 1,000 USDC out. */
+  const marcoWithdraws = async () => {
+    olivia = await signIn(t.app, 'owner', 'web')
+    expect((await olivia.json('PUT', `/accounts/${ACME}/members/${marcoId}/role`, { role: 'admin' })).status).toBe(200)
+    marco = await signIn(t.app, 'member', 'web')
+    const w = await withdraw({ amount: '1000' }, key(), marco, ACME)
+    expect(w.body).toMatchObject({ status: 'delayed', total: '1000.5' })
+    return w.body.id as string
+  }
+  const acmeUsdc = async () =>
+    (await olivia.json('GET', `/accounts/${ACME}/balances`)).body.balances.find(
+      (b: { asset: string }) => b.asset === 'USDC',
+    )
+  const acmeWithdrawals = async (caller = olivia) =>
+    (await caller.json('GET', `/accounts/${ACME}/withdrawals`)).body.items
+
+  it('is cancelled when they are removed: the reservation returns, the company and they read why', async () => {
+    const id = await marcoWithdraws()
+    expect(await acmeUsdc()).toMatchObject({ balance: '48000', available: '46999.5' })
+    expect((await olivia.json('DELETE', `/accounts/${ACME}/members/${marcoId}`)).status).toBe(200)
+    expect(await acmeWithdrawals()).toMatchObject([
+      { id, status: 'cancelled', txHash: null, failureReason: { key: 'requester_left' } },
+    ])
+    expect(await acmeUsdc()).toMatchObject({ balance: '48000', available: '48000' })
+    const admin = await signIn(t.app, 'admin')
+    const [mail] = (await admin.json('GET', '/sandbox/mail?to=member@acme.demo.cash')).body.items
+    expect(mail.subject).toBe('Your withdrawal from Acme Labs Ltd was cancelled')
+    expect(mail.body).toContain(`The withdrawal of 1,000.00 USDC to ${TO} you asked for on Acme Labs Ltd was cancelled`)
+    // The delay ends with nothing sent.
+    await advance(61_000)
+    await advance(3_000)
+    expect(await acmeWithdrawals()).toMatchObject([{ id, status: 'cancelled', txHash: null }])
+    expect(await acmeUsdc()).toMatchObject({ balance: '48000', available: '48000' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('is not sent when its delay ends and they are no longer a member (a removal that raced the request)', async () => {
+    const id = await marcoWithdraws()
+    // As if the removal committed while the request was being made, and found no withdrawal of theirs yet.
+    await t.deps.db.kysely
+      .deleteFrom('account_members')
+      .where('account_id', '=', ACME)
+      .where('user_id', '=', marcoId)
+      .execute()
+    await advance(61_000)
+    await advance(3_000)
+    expect(await acmeWithdrawals()).toMatchObject([
+      { id, status: 'cancelled', txHash: null, failureReason: { key: 'requester_left' } },
+    ])
+    expect(await acmeUsdc()).toMatchObject({ balance: '48000', available: '48000' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('is cancelled when they are made a member, who sends no money, and they still read why', async () => {
+    const id = await marcoWithdraws()
+    expect((await olivia.json('PUT', `/accounts/${ACME}/members/${marcoId}/role`, { role: 'member' })).status).toBe(200)
+    expect(await acmeWithdrawals(marco)).toMatchObject([
+      { id, status: 'cancelled', failureReason: { key: 'requester_may_not_send' } },
+    ])
+    await advance(61_000)
+    expect(await acmeUsdc()).toMatchObject({ balance: '48000', available: '48000' })
+    expect(await checkLedger(t.deps.db.kysely)).toMatchObject({ ok: true })
+  })
+
+  it('is sent as asked when someone else is removed', async () => {
+    olivia = await signIn(t.app, 'owner', 'web')
+    const w = await withdraw({ amount: '1000' }, key(), olivia, ACME)
+    expect((await olivia.json('DELETE', `/accounts/${ACME}/members/${marcoId}`)).status).toBe(200)
+    expect(await acmeWithdrawals()).toMatchObject([{ id: w.body.id, status: 'delayed' }])
+    await advance(61_000)
+    await advance(3_000)
+    expect(await acmeWithdrawals()).toMatchObject([{ id: w.body.id, status: 'confirmed' }])
+    expect(await acmeUsdc()).toMatchObject({ balance: '46999.5', available: '46999.5' })
   })
 })

@@ -23,7 +23,8 @@ import { returnOutgoing } from '../ledger/transfer-service'
 import { sandboxChain, txHash } from '../money-in/providers'
 import { scheduleWebhook } from '../outbox/provider-outbox'
 import { title } from '../../domain/movement-title'
-import { reason, storedReason } from '../../domain/movement-reason'
+import { reason, storedReason, type MovementReason } from '../../domain/movement-reason'
+import { maySendMoney } from '../../domain/account-rules'
 
 type Request = { asset: HeldAsset; amount: string; address: string }
 
@@ -189,6 +190,7 @@ export async function requestWithdrawal(
       status: 'delayed',
       hold_id: holdId,
       release_at: releaseAt,
+      requested_by: principal.userId,
       created_at: now,
       updated_at: now,
     })
@@ -217,6 +219,48 @@ export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, wi
   return withdrawalView({ ...w, status: 'cancelled', updated_at: deps.now() })
 }
 
+/** Ends a withdrawal in its security delay unsent: its reservation returns to spendable, the reason shown with it. */
+async function stopDelayed(
+  db: Tx,
+  w: Selectable<WithdrawalsTable>,
+  status: 'failed' | 'cancelled',
+  why: MovementReason,
+  now: Date,
+) {
+  await releaseHold(db, w.hold_id, 'voided', now)
+  await db
+    .updateTable('withdrawals')
+    .set({ status, failure_reason: storedReason(why), updated_at: now })
+    .where('id', '=', w.id)
+    .execute()
+}
+
+/**
+ * Cancels the withdrawal `userId` asked for that is still in its security delay on the account, once they may no
+ * longer send money from it: removed from the company (`requester_left`) or made a member (`requester_may_not_send`).
+ * Answers the withdrawal cancelled, if there was one.
+ */
+export async function cancelRequestedBy(
+  deps: Deps,
+  db: Tx,
+  accountId: string,
+  userId: string,
+  why: 'requester_left' | 'requester_may_not_send',
+): Promise<Selectable<WithdrawalsTable> | undefined> {
+  // The account's row first, as every money-out locks it: a request being made now is seen once it commits.
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().executeTakeFirstOrThrow()
+  const w = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('requested_by', '=', userId)
+    .where('status', '=', 'delayed')
+    .forUpdate()
+    .executeTakeFirst()
+  if (w) await stopDelayed(db, w, 'cancelled', reason(why, {}), deps.now())
+  return w
+}
+
 /** The job at the end of the delay: posts the reservation (amount to custody, fee to fees) and broadcasts. */
 export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string) {
   const found = await db
@@ -235,19 +279,21 @@ export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId).forUpdate().executeTakeFirst()
   if (w?.status !== 'delayed') return
   const now = deps.now()
-  if (account.frozen_at) {
-    // A frozen account sends nothing out: what was still in its security delay goes back to the holder.
-    await releaseHold(db, w.hold_id, 'voided', now)
-    await db
-      .updateTable('withdrawals')
-      .set({
-        status: 'failed',
-        failure_reason: storedReason(reason('decline', { code: 'account_frozen' })),
-        updated_at: now,
-      })
-      .where('id', '=', w.id)
-      .execute()
-    return
+  // A frozen account sends nothing out: what was still in its security delay goes back to the holder.
+  if (account.frozen_at) return stopDelayed(db, w, 'failed', reason('decline', { code: 'account_frozen' }), now)
+  if (w.requested_by) {
+    // Nor does one whose requester may no longer send from the account: removing them (or making them a member)
+    // cancels it, and this catches a request that committed while that change was being made.
+    const requester = await db
+      .selectFrom('account_members')
+      .select('role')
+      .where('account_id', '=', w.account_id)
+      .where('user_id', '=', w.requested_by)
+      .executeTakeFirst()
+    if (!maySendMoney(requester?.role)) {
+      const why = requester ? 'requester_may_not_send' : 'requester_left'
+      return stopDelayed(db, w, 'cancelled', reason(why, {}), now)
+    }
   }
   const asset = w.asset as HeldAsset
   const journalId = deps.newId()

@@ -9,7 +9,12 @@ import {
   type CompanyRole,
   type PeopleRefusal,
 } from '../../domain/people'
+import { maySendMoney } from '../../domain/account-rules'
+import type { HeldAsset } from '../../domain/asset'
 import type { Deps, Principal } from '../http/route-table'
+import { sendMail } from '../mail/mail-service'
+import { mailLanguage } from '../mail/templates'
+import { cancelRequestedBy } from '../money-out/withdrawals'
 import type { Tx } from '../db/connect'
 
 /** Throws the refusal a people decision carries, at `field` when one names it. */
@@ -145,7 +150,7 @@ async function withdrawInvitationsBeyond(
 
 /**
  * Gives a person another role, within what the caller's role allows; the invitations they sent that the new role
- * could not send are withdrawn.
+ * could not send are withdrawn, and so is the withdrawal they asked for if the new role sends no money.
  */
 export async function changeRole(
   deps: Deps,
@@ -164,13 +169,15 @@ export async function changeRole(
     .where('user_id', '=', userId)
     .execute()
   await withdrawInvitationsBeyond(tx, accountId, userId, role, deps.now())
+  if (!maySendMoney(role)) await cancelRequestedBy(deps, tx, accountId, userId, 'requester_may_not_send')
   return personView(tx, accountId, userId)
 }
 
 /**
  * Removes a person from the company. Their access ends with the membership (sessions read memberships on
- * every request); their cards on the company are frozen with the reason, their alerts on it dropped, and the
- * invitations they sent and nobody accepted yet withdrawn.
+ * every request); their cards on the company are frozen with the reason, their alerts on it dropped, the
+ * invitations they sent and nobody accepted yet withdrawn, and the withdrawal they asked for that is still in its
+ * security delay cancelled (they hear of it by mail: they no longer read the company's withdrawals).
  */
 export async function removePerson(
   deps: Deps,
@@ -193,5 +200,20 @@ export async function removePerson(
     .where('status', '<>', 'cancelled')
     .returning('id')
     .execute()
+  const cancelled = await cancelRequestedBy(deps, tx, accountId, userId, 'requester_left')
+  if (cancelled) {
+    const user = await tx
+      .selectFrom('users')
+      .select(['email', 'language'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    await sendMail(deps, tx, user.email, 'withdrawalCancelledOnLeaving', {
+      companyName: account.name,
+      amount: cancelled.amount,
+      asset: cancelled.asset as HeldAsset,
+      address: cancelled.destination,
+      language: mailLanguage(user.language),
+    })
+  }
   return { removed: true, frozenCards: frozen.length }
 }
