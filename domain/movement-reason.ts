@@ -5,7 +5,8 @@ import { BaseUnits, keyedBuilder, keyedSchema, type Keyed, type KeyedOf } from '
 /**
  * Why a movement did not go as asked (a card decline, a returned transfer, a failed withdrawal or bridge), as data
  * like its title (domain/movement-title.ts): the server stores and sends `{ key, ...params }`, each page words it
- * (domain/movement-words.ts). A provider's own words (a bank's return note) are a `note`, shown as written.
+ * (domain/movement-words.ts). A provider's own words (a bank's return note) are a `note`, shown as written once made
+ * one plain line at its webhook (toPlainText, domain/plain-name.ts).
  */
 export const MOVEMENT_REASONS = {
   decline: { code: z.enum(Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]]) },

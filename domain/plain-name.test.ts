@@ -12,7 +12,7 @@ import { CampaignBody, RuleBody } from './api/cashback.schema'
 import { VaultApyBody } from './api/grow.schema'
 import { SandboxMovementBody } from './api/ledger.schema'
 import { RecoverySignerBody } from './api/safe.schema'
-import { isPlainName } from './plain-name'
+import { isPlainName, toPlainText } from './plain-name'
 import { PLAIN_MESSAGES_EN } from './plain-messages-en'
 import { PLAIN_MESSAGES_PT_BR } from './plain-messages-pt-br'
 
@@ -113,5 +113,20 @@ describe('other one-line text others read', () => {
     ).toEqual({ description: oneLine })
     // Accents and other scripts stay; a line break around the text is trimmed away.
     expect(ShippingAddressSchema.parse({ ...address, line1: ' Rua São João, 45\n' }).line1).toBe('Rua São João, 45')
+  })
+})
+
+describe('a provider’s words made one plain line', () => {
+  it('turns line breaks, tabs and other controls into one space and drops bidi controls, keeping the rest', () => {
+    expect(toPlainText('Reverted\n\nCall +1 555 0100 to claim\u202e your refund')).toBe(
+      'Reverted Call +1 555 0100 to claim your refund',
+    )
+    for (const c of REFUSED) expect([c, toPlainText(`Account${c}closed`)]).toEqual([c, 'Account closed'])
+    for (const c of BIDI) expect([c, toPlainText(`Account ${c}closed${c}`)]).toEqual([c, 'Account closed'])
+    // The marks right-to-left text needs and a no-break space stay.
+    expect(toPlainText('  Conta\r\n encerrada\u200f\u00a0x ')).toBe('Conta encerrada\u200f\u00a0x')
+    expect(toPlainText('\n\t\u202e')).toBe('')
+    for (const text of ['Zoë O’Brien-Núñez', 'محمد علي', 'Destination contract reverted.'])
+      expect(toPlainText(text)).toBe(text)
   })
 })

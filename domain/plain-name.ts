@@ -28,3 +28,25 @@ export const plainName = z.refine<string>(isPlainName, messageKey('name_one_line
  * notices). Its message does not call the text a name.
  */
 export const plainText = z.refine<string>(isPlainName, messageKey('text_one_line'))
+
+/** Whether a refused code point only orders text (a bidi embedding, override or isolate): it is dropped, not spaced. */
+const ordersText = (c: number): boolean => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+
+/**
+ * Another party's words made one plain line, where refusing them would lose what they came with: a provider's reason
+ * in its webhook (a failed withdrawal, a returned payout, a failed bridge, a rejected KYC), which a holder reads. The
+ * characters a plain name refuses go: a line break, a tab or another control becomes a space, a bidi embedding,
+ * override or isolate nothing; runs of spaces become one and the ends are trimmed.
+ * `toPlainText('Account\n\tclosed\u202e')` is `'Account closed'`.
+ */
+export function toPlainText(text: string): string {
+  let out = ''
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!
+    out += !refused(c) ? ch : ordersText(c) ? '' : ' '
+  }
+  return out.replace(/ {2,}/g, ' ').trim()
+}
+
+/** A provider's one-line text as its webhook sends it, made plain (toPlainText); empty when nothing is left. */
+export const providerText = z.string().transform(toPlainText)

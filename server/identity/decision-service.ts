@@ -1,6 +1,7 @@
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import type { DecisionBody } from '../../domain/api/identity.schema'
 import type { VerificationStatus } from '../../domain/card-issuing'
 import { DomainError } from '../../domain/errors'
@@ -178,7 +179,8 @@ const EventRef = z.object({ reference: z.string().min(1), round: z.number().int(
 const DecidedEvent = EventRef.and(
   z.discriminatedUnion('decision', [
     z.object({ decision: z.literal('approved') }),
-    z.object({ decision: z.literal('rejected'), reason: z.string().min(1) }),
+    // The reviewer's words, which the applicant reads on the page and in a mail: one line.
+    z.object({ decision: z.literal('rejected'), reason: providerText.pipe(z.string().min(1)) }),
     z.object({ decision: z.literal('more_info_needed'), document: z.enum(DOCUMENT_KINDS) }),
   ]),
 )

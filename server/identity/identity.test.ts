@@ -239,6 +239,30 @@ describe('the identity webhook', () => {
     await secondsPass(6)
     expect((await nina.json('GET', '/kyc')).body).toMatchObject({ status: 'rejected', reason: 'The photo is blurred' })
   })
+
+  it('writes a rejection’s reason on one clean line, on the page and in the mail, whatever was sent', async () => {
+    await nina.json('POST', '/kyc', await kycBody(nina))
+    const [app] = (await admin.json('GET', '/admin/identity-applications')).body.items
+    const decided = (id: string, reason: string) =>
+      JSON.stringify({
+        id,
+        type: 'application.decided',
+        created: t.deps.now().toISOString(),
+        data: { reference: app.reference, round: 1, decision: 'rejected', reason },
+      })
+    // Nothing left once cleaned is no reason: refused at its field, as one left out, and nothing applies.
+    const blank = await deliver(decided('evt_blank_reason', '\n\t\u202e'))
+    expect(blank.status).toBe(400)
+    expect((await nina.json('GET', '/kyc')).body.status).toBe('submitted')
+    const res = await deliver(decided('evt_dirty_reason', 'The photo\n\nis blurred\u202e.\tCall +1 555 0100\u2066'))
+    expect(res.status).toBe(200)
+    expect((await nina.json('GET', '/kyc')).body).toMatchObject({
+      status: 'rejected',
+      reason: 'The photo is blurred. Call +1 555 0100',
+    })
+    const [mail] = await mailTo(persona('new').email)
+    expect(mail!.body).toContain('Reason: The photo is blurred. Call +1 555 0100\n\nSee the details')
+  })
 })
 
 describe('admin decisions', () => {

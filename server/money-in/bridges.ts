@@ -1,5 +1,6 @@
 import { say } from '../../domain/error-message'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import type { HeldAsset } from '../../domain/asset'
 import { DomainError } from '../../domain/errors'
 import { BRIDGE_ETA_SECONDS, bridgeQuote, ETHERFI_TOKENS } from '../../domain/money-in'
@@ -158,7 +159,8 @@ const Status = z.object({
   sourceTxHash: z.string(),
   status: z.enum(['in_flight', 'delivered', 'payload_stored', 'failed']),
   destinationTxHash: z.string().optional(),
-  reason: z.string().optional(),
+  /** In the bridge's words, what the holder reads: one line. */
+  reason: providerText.optional(),
 })
 const FINAL = new Set(['delivered', 'failed'])
 

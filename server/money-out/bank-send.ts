@@ -1,6 +1,7 @@
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { maskAccount, parseBic, parseIban, parseRoutingNumber, parseUsAccountNumber } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
@@ -259,7 +260,8 @@ export async function sandboxReturnBankSend(deps: Deps, db: Tx, sendId: string, 
   }
 }
 
-const Payout = z.object({ sendId: z.uuid(), reason: z.string().optional() })
+/** A payout event; a return's reason, in the bank's words, is what the holder reads: one line. */
+const Payout = z.object({ sendId: z.uuid(), reason: providerText.optional() })
 
 export const bankSendEvents = {
   'payout.completed': async (deps: Deps, db: Tx, raw: unknown) => {

@@ -1,6 +1,7 @@
 import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import { parseAddress } from '../../domain/address'
 import type { HeldAsset } from '../../domain/asset'
 import { WITHDRAWAL_HOLD_KIND } from '../../domain/activity-kinds'
@@ -345,7 +346,8 @@ export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string
   )
 }
 
-const ByHash = z.object({ txHash: z.string(), reason: z.string().optional() })
+/** A chain event on a withdrawal; its reason, in the chain provider's words, is what the holder reads: one line. */
+const ByHash = z.object({ txHash: z.string(), reason: providerText.optional() })
 
 export const withdrawalChainEvents = {
   'withdrawal.confirmed': async (deps: Deps, db: Tx, raw: unknown) => {
