@@ -24,7 +24,8 @@ export const SafeView = z
         network: z.string(),
         chainId: z.number().int(),
         status: z.enum(['deploying', 'deployed']),
-        deployTxHash: z.string(),
+        /** Null until the chain reports the deployment. */
+        deployTxHash: z.string().nullable(),
         deployedAt: IsoDateTime.nullable(),
         threshold: z.number().int(),
         owners: z.array(Owner),

@@ -171,12 +171,14 @@ export function SafeSuccessPage() {
             <div>
               <CopyButton text={safe.address} label={t('safe.copyAddress')} />
             </div>
-            <p className="cash-muted" style={{ margin: 0 }}>
-              {t('safe.txHash')}:{' '}
-              <code className="cash-mono">
-                {safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}
-              </code>
-            </p>
+            {safe.deployTxHash ? (
+              <p className="cash-muted" style={{ margin: 0 }}>
+                {t('safe.txHash')}:{' '}
+                <code className="cash-mono">
+                  {safe.deployTxHash.slice(0, 10)}…{safe.deployTxHash.slice(-8)}
+                </code>
+              </p>
+            ) : null}
             <a className="cash-button" href={next}>
               {t('safe.continue')}
             </a>

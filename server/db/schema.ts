@@ -572,8 +572,9 @@ export interface SafesTable {
   threshold: number
   salt_nonce: Money
   status: 'deploying' | 'deployed'
-  deploy_tx_hash: string
-  deploy_block: Money
+  /** As the chain reports it: null until then where the sandbox does not play the chain (migration 0072). */
+  deploy_tx_hash: string | null
+  deploy_block: ColumnType<bigint | null, bigint | string | null, bigint | string | null>
   created_by: string | null
   created_at: Timestamp
   deployed_at: Date | null

@@ -21,7 +21,7 @@ import type { Deps, Principal } from '../http/route-table'
 import { enqueue } from '../jobs/job-queue'
 import type { Tx } from '../db/connect'
 import { sandboxChain, txHash } from '../money-in/providers'
-import { scheduleWebhook } from '../outbox/provider-outbox'
+import { sandboxPlays, scheduleWebhook } from '../outbox/provider-outbox'
 import { recordAudit } from '../audit/audit'
 import { refuseOwnAccount } from '../admin/own-account'
 import { personSigner, platformRecoverySigner, thirdPartyRecoverySigner } from './signers'
@@ -119,6 +119,8 @@ export async function createSafe(deps: Deps, db: Tx, principal: Principal, accou
   const plan = await planSafe(deps, db, accountId, threshold)
   const chain = sandboxChain(deps)
   const now = deps.now()
+  // The sandbox chain's own deployment; a real chain's is known when its indexer reports it (`safeDeployed`).
+  const sandbox = sandboxPlays(deps.config, 'chain')
   const block = chain.currentBlock(now) + BigInt(SAFE_DEPLOY_BLOCKS)
   const hash = txHash(`safe-deploy:${accountId}:${plan.address}`)
   await db
@@ -130,35 +132,50 @@ export async function createSafe(deps: Deps, db: Tx, principal: Principal, accou
       threshold,
       salt_nonce: plan.saltNonce,
       status: 'deploying',
-      deploy_tx_hash: hash,
-      deploy_block: block,
+      deploy_tx_hash: sandbox ? hash : null,
+      deploy_block: sandbox ? block : null,
       created_by: principal.userId,
       created_at: now,
     })
     .execute()
   await db.updateTable('accounts').set({ safe_address: plan.address }).where('id', '=', accountId).execute()
   await addPlatformSigners(deps, db, accountId)
-  await scheduleWebhook(
-    deps,
-    db,
-    'chain',
-    'safe.deployed',
-    { address: plan.address, txHash: hash, block: block.toString() },
-    chain.blockTime(block),
-  )
+  // The sandbox chain reports the deployment it makes; a real chain's indexer sends the same `safe.deployed` webhook.
+  // The address takes deposits before it is deployed (counterfactual), so a server without the sandbox chain
+  // (production) records the safe as deploying and waits for that webhook rather than faking it.
+  if (sandbox)
+    await scheduleWebhook(
+      deps,
+      db,
+      'chain',
+      'safe.deployed',
+      { address: plan.address, txHash: hash, block: block.toString() },
+      chain.blockTime(block),
+    )
   return getSafe(deps, db, accountId)
 }
 
-/** The chain reports the safe's deployment. Idempotent. */
+/** A transaction hash as a chain reports it. */
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/
+
+/**
+ * The chain reports the safe's deployment, with its transaction and block where it sends them (kept as reported;
+ * the sandbox's are the ones it stored at creation). Idempotent.
+ */
 async function safeDeployed(deps: Deps, db: Tx, data: unknown) {
-  const { address } = data as { address: string }
+  const { address, txHash, block } = data as { address: string; txHash?: unknown; block?: unknown }
+  const reported = {
+    ...(typeof txHash === 'string' && TX_HASH.test(txHash) ? { deploy_tx_hash: txHash } : {}),
+    ...(typeof block === 'string' && /^\d{1,20}$/.test(block) ? { deploy_block: block } : {}),
+  }
   await db
     .updateTable('safes')
-    .set({ status: 'deployed', deployed_at: deps.now() })
+    .set({ status: 'deployed', deployed_at: deps.now(), ...reported })
     .where('address', '=', address)
     .where('status', '=', 'deploying')
     .execute()
 }
+
 export const safeChainEvents = { 'safe.deployed': safeDeployed }
 
 /** Operations waiting out a security delay, each with when it happens: the safe page's countdowns. */

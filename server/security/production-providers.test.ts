@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import { errorText } from '../../domain/error-words'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ACCOUNT_IDS } from '../../fixtures/personas'
+import { ACCOUNT_IDS, persona } from '../../fixtures/personas'
+import { scheduleWebhook } from '../outbox/provider-outbox'
+import { providerKey, signWebhook } from '../webhooks/signature'
 import { anonymous, createTestApp, signIn, type Caller, type TestApp } from '../testing/test-app'
 
 /**
@@ -132,6 +134,57 @@ describe('a production server, whose only providers are the sandbox’s', () => 
     })
     expect(decided.body).toMatchObject({ status: 'approved' })
     expect((await nina.json('GET', '/kyc')).body.status).toBe('approved')
+  })
+
+  it('creates a safe as deploying with no made-up transaction, deployed when the chain reports it', async () => {
+    const nina = await signIn(t.app, 'new')
+    const { accountId } = (await nina.json('POST', '/accounts', { kind: 'personal', timeZone: 'UTC' })).body
+    // Test arrangement: the sandbox API that forces KYC is off in production.
+    await t.deps.db.kysely
+      .updateTable('users')
+      .set({ kyc_status: 'approved' })
+      .where('id', '=', persona('new').id)
+      .execute()
+    const before = await snapshot()
+    const created = await nina.json('POST', `/accounts/${accountId}/safe`, { threshold: 1 })
+    expect(created.status).toBe(201)
+    expect(created.body.safe).toMatchObject({ status: 'deploying', deployTxHash: null })
+    expect((await snapshot()).jobs).toBe(before.jobs) // no sandbox chain event to deliver
+    t.setNow(new Date(t.deps.now().getTime() + 3600_000))
+    await t.runJobs()
+    expect((await nina.json('GET', `/accounts/${accountId}/safe`)).body.safe.status).toBe('deploying')
+    const txHash = `0x${'ab'.repeat(32)}`
+    const event = {
+      id: 'evt_safe_deployed_1',
+      type: 'safe.deployed',
+      created: t.deps.now().toISOString(),
+      data: { address: created.body.safe.address, txHash, block: '123456' },
+    }
+    const body = JSON.stringify(event)
+    const signature = signWebhook(
+      providerKey(t.deps.config.WEBHOOK_SECRET, 'chain'),
+      body,
+      Math.floor(t.deps.now().getTime() / 1000),
+    )
+    const res = await t.app.request('/app/cash/api/v1/webhooks/chain', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cash-signature': signature },
+      body,
+    })
+    expect(res.status).toBe(200)
+    expect((await nina.json('GET', `/accounts/${accountId}/safe`)).body.safe).toMatchObject({
+      status: 'deployed',
+      deployTxHash: txHash,
+    })
+  })
+
+  it('schedules no event of a provider it does not play: a route that forgot its provider fails closed', async () => {
+    const before = await snapshot()
+    for (const provider of ['chain', 'bridge', 'pix', 'bank', 'identity', 'card'] as const) {
+      const scheduled = scheduleWebhook(t.deps, t.deps.db.kysely, provider, 'x.happened', {}, t.deps.now())
+      await expect(scheduled).rejects.toMatchObject({ code: 'provider_unavailable', details: { provider } })
+    }
+    expect(await snapshot()).toEqual(before)
   })
 
   it('tells pages, in the settings they read first, that no provider is connected', async () => {

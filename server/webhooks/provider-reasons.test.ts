@@ -65,7 +65,7 @@ async function broadcastWithdrawal(): Promise<string> {
 }
 
 describe('a provider’s reason in its webhook', () => {
-  it('of a withdrawal the chain rejected is one clean line, in its status and history; the money comes back', async () => {
+  it('of a withdrawal the chain rejected is one clean line in its status and history; the money returns', async () => {
     const txHash = await broadcastWithdrawal()
     await postWebhook('chain', 'evt_failed_dirty', 'withdrawal.failed', { txHash, reason: DIRTY })
     const [w] = (await paula.json('GET', `/accounts/${account}/withdrawals`)).body.items
