@@ -95,24 +95,36 @@ function view(r: HistoryRow) {
 }
 
 /**
- * One CSV cell. Text a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage
- * return: a merchant named `=HYPERLINK(…)`) gets a leading apostrophe, so it shows as the text it is; a plain
- * number (an amount, `-4.5`) stays a number. Quoted when it holds a quote, a comma or a line break.
+ * How a spreadsheet in the reader's language opens a CSV by a double click. English: commas and decimal points,
+ * as most tools read it. Portuguese (Brazil): Excel there separates cells with semicolons and writes decimals with a
+ * comma, and reads a file without a byte-order mark as Windows-1252 ("DepÃ³sito"); the export follows it, so the
+ * amounts open as numbers in their own column.
  */
-function csvCell(value: string): string {
-  const v = /^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
-  return /[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v
+const CSV_DIALECTS: Record<Language, { separator: string; decimal: string; bom: string }> = {
+  'en-US': { separator: ',', decimal: '.', bom: '' },
+  'pt-BR': { separator: ';', decimal: ',', bom: '\uFEFF' },
 }
 
-/** The whole filtered history as CSV (up to 10,000 rows), for spreadsheets and accountants. */
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage
+ * return: a merchant named `=HYPERLINK(…)`) gets a leading apostrophe, so it shows as the text it is; a plain
+ * number (an amount, `-4.5` or `-4,5`) stays a number. Quoted when it holds a quote, the separator or a line break.
+ */
+function csvCell(value: string, separator: string): string {
+  const v = /^[=+\-@\t\r]/.test(value) && !/^[-+]?\d+([.,]\d+)?$/.test(value) ? `'${value}` : value
+  return /["\n\r]/.test(v) || v.includes(separator) ? `"${v.replaceAll('"', '""')}"` : v
+}
+
+/** The whole filtered history as CSV (up to 10,000 rows) in the reader's spreadsheet dialect (`CSV_DIALECTS`). */
 export async function historyCsv(
   db: Tx,
   accountId: string,
   query: Omit<HistoryQuery, 'limit' | 'before'>,
   language: Language = 'en-US',
 ): Promise<string> {
+  const { separator, decimal, bom } = CSV_DIALECTS[language]
   const { items } = await listHistory(db, accountId, { ...query, limit: 10_000 })
-  const lines = [['date', 'type', 'description', 'status', 'amount', 'asset', 'reason', 'id'].join(',')]
+  const lines = [['date', 'type', 'description', 'status', 'amount', 'asset', 'reason', 'id'].join(separator)]
   for (const i of items)
     lines.push(
       [
@@ -120,15 +132,15 @@ export async function historyCsv(
         i.type,
         movementTitleText(i.title, language),
         i.status,
-        i.amount,
+        i.amount.replace('.', decimal),
         i.asset,
         i.reason ? movementReasonText(i.reason, language) : '',
         i.id,
       ]
-        .map(csvCell)
-        .join(','),
+        .map((cell) => csvCell(cell, separator))
+        .join(separator),
     )
-  return `${lines.join('\n')}\n`
+  return `${bom}${lines.join('\n')}\n`
 }
 
 /** One movement with its timeline: authorized → settled (or what happened instead), or a withdrawal's states. */

@@ -104,8 +104,27 @@ describe('transaction history', () => {
       (await (await paula.request('GET', `/accounts/${account}/history.csv?type=withdrawal&locale=${locale}`)).text())
         .trim()
         .split('\n')[1]
-    expect(await csv('pt-BR')).toMatch(/,withdrawal,Saque de USDC para 0x\w{4}…\w{4},pending,/)
+    expect(await csv('pt-BR')).toMatch(/;withdrawal;Saque de USDC para 0x\w{4}…\w{4};pending;/)
     expect(await csv('en-US')).toMatch(/,withdrawal,USDC withdrawal to 0x\w{4}…\w{4},pending,/)
+  })
+
+  it('opens in a Brazilian Excel as it does elsewhere: semicolons, decimal commas and a byte-order mark', async () => {
+    // The bytes as a download saves them (Response.text() would drop a byte-order mark).
+    const read = async (locale: string) =>
+      Buffer.from(
+        await (await paula.request('GET', `/accounts/${account}/history.csv?type=card&locale=${locale}`)).arrayBuffer(),
+      ).toString('utf8')
+    const pt = await read('pt-BR')
+    expect(pt.startsWith('\uFEFFdate;type;description;status;amount;asset;reason;id\n')).toBe(true)
+    const rows = pt.trim().split('\n').slice(1)
+    expect(rows).toHaveLength(2)
+    // Each row is eight cells on semicolons; the merchant's comma needs no quotes there, its quotes still do.
+    expect(rows.map((r) => r.split(';').length)).toEqual([8, 8])
+    expect(pt).toContain('Café, ""Central""')
+    expect(pt).toMatch(/;-4,5;USDC;/)
+    const en = await read('en-US')
+    expect(en.startsWith('date,type,')).toBe(true)
+    expect(en).toMatch(/,-4\.5,USDC,/)
   })
 
   it('exports a merchant name a spreadsheet would run as a formula as plain text, and amounts as numbers', async () => {
