@@ -40,8 +40,8 @@ const CODE_TYPES: Record<string, { file: string; alias: string; notThrown?: stri
 }
 
 /**
- * A code a route's handler reaches but cannot answer, each with why. `route` is a route's `METHOD path`, or `*` for
- * every route naming an account it checked access to.
+ * A code a route's handler reaches but cannot answer, each with why. `route` is a route's `METHOD path`, `account`
+ * for every route naming an account it checked access to, or `sandbox` for every route of the sandbox API.
  */
 const UNREACHABLE: { route: string; code: string; site: string; why: string }[] = [
   {
@@ -62,6 +62,35 @@ const UNREACHABLE: { route: string; code: string; site: string; why: string }[] 
     site: 'server/cashback/cashback-service.ts#saveRule',
     why: 'only a change (PUT …/:ruleId) names a rule that may be missing; a POST makes one',
   },
+  {
+    route: 'sandbox',
+    code: 'provider_unavailable',
+    site: 'server/outbox/provider-outbox.ts#scheduleWebhook',
+    why: 'the sandbox API is off (sandbox_disabled) wherever the sandbox does not play the providers: production',
+  },
+  {
+    route: 'POST /accounts/:accountId/safe',
+    code: 'provider_unavailable',
+    site: 'server/outbox/provider-outbox.ts#scheduleWebhook',
+    why: 'createSafe schedules the sandbox chain’s deployment only where the sandbox plays the chain',
+  },
+  ...[
+    'POST /kyc',
+    'POST /kyc/more-info',
+    'POST /accounts/:accountId/kyb',
+    'POST /accounts/:accountId/kyb/more-info',
+  ].map((route) => ({
+    route,
+    code: 'provider_unavailable',
+    site: 'server/outbox/provider-outbox.ts#scheduleWebhook',
+    why: 'an application goes to the identity provider only where the sandbox plays it; elsewhere it waits',
+  })),
+  ...['DELETE /accounts/:accountId/members/:userId', 'PUT /accounts/:accountId/members/:userId/role'].map((route) => ({
+    route,
+    code: 'insufficient_funds',
+    site: 'server/ledger/hold-service.ts#movePending',
+    why: 'a person leaving or demoted only has their withdrawal’s hold released: a move down never overdraws',
+  })),
   ...['invite_not_found', 'invite_used', 'invite_revoked', 'invite_expired'].map((code) => ({
     route: 'POST /auth/sign-up',
     code,
@@ -140,7 +169,9 @@ function undocumented(
             (u) =>
               u.code === code &&
               u.site === site &&
-              (u.route === key || (u.route === 'account' && route.access.kind === 'account')),
+              (u.route === key ||
+                (u.route === 'account' && route.access.kind === 'account') ||
+                (u.route === 'sandbox' && route.sandbox === true)),
           ),
       )
       if (left.length) problems.push(`${key} ${status} (${code} at ${left.join(', ')})`)

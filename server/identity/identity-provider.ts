@@ -1,7 +1,7 @@
 import { sandboxDecision, type Decision } from '../../domain/identity'
-import { connectedProviders, type Deps } from '../http/route-table'
+import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
-import { scheduleWebhook } from '../outbox/provider-outbox'
+import { sandboxPlays, scheduleWebhook } from '../outbox/provider-outbox'
 import { sandboxSettings } from '../sandbox/sandbox-target'
 
 /** The sandbox provider's pace: it starts reviewing after a moment and decides a few seconds later. */
@@ -29,7 +29,7 @@ export async function sendToProvider(
   db: Tx,
   app: { reference: string; subjectName: string; subject: 'person' | 'company'; round: number },
 ): Promise<void> {
-  if (!connectedProviders(deps.config).includes('identity')) return
+  if (!sandboxPlays(deps.config, 'identity')) return
   const now = deps.now()
   await scheduleWebhook(
     deps,
