@@ -2,6 +2,7 @@ import { say } from '../../domain/error-message'
 import type { Selectable } from 'kysely'
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import { onPurchaseCleared, onPurchaseRefunded } from '../membership/membership-service'
 import {
   clearingWithinTolerance,
@@ -72,14 +73,23 @@ async function purchaseAccounts(
   }
 }
 
-export const AuthorizationRequest = z.object({
-  networkId: z.string().min(1).max(64),
-  cardId: z.uuid(),
-  amount: z.string(),
-  merchantName: z.string().max(60),
-  merchantCity: z.string().max(40).default(''),
-  mcc: z.string().regex(/^\d{4}$/),
-})
+/**
+ * A card network's `authorization.request` (and its timeout advice, which repeats it), parsed once where it comes in:
+ * the batch (authorization-batch.ts), the one-event path and the advice all read it through here. The merchant's name
+ * and city are the network's words that the holder (history, alerts) and admins read: made one plain line here
+ * (toPlainText, domain/plain-name.ts), so nothing is cleaned again on the hot path. A name with nothing left (or sent
+ * blank) is the purchase's merchant category code, `MCC 5812`: the purchase is still decided, never refused for it.
+ */
+export const AuthorizationRequest = z
+  .object({
+    networkId: z.string().min(1).max(64),
+    cardId: z.uuid(),
+    amount: z.string(),
+    merchantName: z.string().max(60).pipe(providerText),
+    merchantCity: z.string().max(40).pipe(providerText).default(''),
+    mcc: z.string().regex(/^\d{4}$/),
+  })
+  .transform((e) => (e.merchantName ? e : { ...e, merchantName: `MCC ${e.mcc}` }))
 
 /**
  * Decides a card authorization, inside the network's 2-second window: the card's state and limits, then

@@ -1,6 +1,7 @@
 import { say } from '../../domain/error-message'
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { providerText } from '../../domain/plain-name'
 import { maskAccount } from '../../domain/bank-numbers'
 import { DomainError } from '../../domain/errors'
 import { BANK_RECEIVE, bankCredit } from '../../domain/money-in'
@@ -153,7 +154,8 @@ const Received = z.object({
   rail: z.enum(['ach', 'wire', 'sepa']),
   currency: z.enum(['USD', 'EUR']),
   amountMinor: z.string().regex(/^\d+$/),
-  senderName: z.string().max(140),
+  /** The sender as the rails name them, which the holder reads (history, the transfers list): one plain line. */
+  senderName: z.string().max(140).pipe(providerText),
   senderIsHolder: z.boolean(),
 })
 
