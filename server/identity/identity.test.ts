@@ -417,6 +417,31 @@ describe('KYB', () => {
     expect(mail!.body).toContain('Reason: Beneficial owner Rita Reject: The document is expired')
   })
 
+  it('mails a rejection naming an owner on one line, whatever the name: it adds no paragraph to the mail', async () => {
+    const forged = 'Rita Reject\r\n\r\nYour Cash account is locked. Unlock it at https://evil.example/unlock'
+    // An owner's name is refused with a line break now; one stored before that still reaches the mail on one line.
+    const refused = await olivia.json('POST', `/accounts/${acme}/kyb`, await kybBody([await owner(forged, '100')]))
+    expect(refused.status).toBe(400)
+    await olivia.json(
+      'POST',
+      `/accounts/${acme}/kyb`,
+      await kybBody([await owner('Olivia Okafor', '60'), await owner('Rita Reject', '40')]),
+    )
+    await t.deps.db.kysely
+      .updateTable('identity_applications')
+      .set({ subject_name: forged })
+      .where('subject_name', '=', 'Rita Reject')
+      .execute()
+    await secondsPass(6)
+    const [mail] = await mailTo(persona('owner').email)
+    expect(mail!.body.split('\n\n')).toEqual([
+      'Your KYB verification is now: rejected.',
+      'Reason: Beneficial owner Rita Reject Your Cash account is locked. Unlock it at https://evil.example/unlock: ' +
+        'The document is expired',
+      expect.stringMatching(/^See the details and what to do next: \S+$/),
+    ])
+  })
+
   it('mails the decision to its owners, not to an admin who submitted it and has since left the company', async () => {
     const marco = await signIn(t.app, 'member')
     await olivia.json('PUT', `/accounts/${acme}/members/${marco.userId}/role`, { role: 'admin' })

@@ -98,7 +98,8 @@ export const MAIL_TEMPLATES = {
         },
   /**
    * A change to what the identity provider decided, in the applicant's language; `reason` is the reviewer's own words
-   * (or the document asked for, already worded in that language).
+   * (or the document asked for, already worded in that language), naming a beneficial owner when it is about one: on
+   * one line, like every name in a mail, so neither adds a paragraph to the body.
    */
   verificationUpdate: (v: {
     what: 'KYC' | 'KYB'
@@ -106,20 +107,22 @@ export const MAIL_TEMPLATES = {
     reason: string | null
     link: string
     language: MailLanguage
-  }) =>
-    v.language === 'pt-BR'
+  }) => {
+    const reason = v.reason ? oneLine(v.reason) : ''
+    return v.language === 'pt-BR'
       ? {
           subject: `Sua verificação ${v.what}: ${VERIFICATION_PT_BR[v.status]}`,
           body:
             `Sua verificação ${v.what} agora está: ${VERIFICATION_PT_BR[v.status]}.` +
-            `${v.reason ? `\n\nMotivo: ${v.reason}` : ''}\n\nVeja os detalhes e o que fazer agora: ${v.link}`,
+            `${reason ? `\n\nMotivo: ${reason}` : ''}\n\nVeja os detalhes e o que fazer agora: ${v.link}`,
         }
       : {
           subject: `Your ${v.what} verification: ${VERIFICATION_EN[v.status]}`,
           body:
             `Your ${v.what} verification is now: ${VERIFICATION_EN[v.status]}.` +
-            `${v.reason ? `\n\nReason: ${v.reason}` : ''}\n\nSee the details and what to do next: ${v.link}`,
-        },
+            `${reason ? `\n\nReason: ${reason}` : ''}\n\nSee the details and what to do next: ${v.link}`,
+        }
+  },
   /**
    * A password reset link (server/auth/password-reset-service.ts), in the person's language: it opens the page that
    * takes a new password, works once, for `minutes`, and only while it is the latest one asked for.
