@@ -7,6 +7,7 @@ import { HistoryRow } from '../ui/history-row'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { readyData, useResource } from '../lib/use-resource'
+import { useAction } from '../lib/use-action'
 import { EmptyState } from '../ui/empty-state'
 import { Icon } from '../ui/icon'
 import { Section } from '../ui/section'
@@ -50,15 +51,15 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
     )
     setMore((m) => ({ items: [...m.items, ...page.items], cursor: page.nextCursor }))
   }
-  const download = async () => {
-    const res = await fetch(`/app/cash/api/v1/accounts/${accountId}/history.csv?${filter}&locale=${locale}`, {
-      credentials: 'same-origin',
+  const exporting = useAction()
+  const download = () =>
+    exporting.run(async () => {
+      const csv = await api.file(`/accounts/${accountId}/history.csv?${filter}&locale=${locale}`, 'text/csv')
+      const url = URL.createObjectURL(csv)
+      const a = Object.assign(document.createElement('a'), { href: url, download: 'cash-history.csv' })
+      a.click()
+      URL.revokeObjectURL(url)
     })
-    const url = URL.createObjectURL(await res.blob())
-    const a = Object.assign(document.createElement('a'), { href: url, download: 'cash-history.csv' })
-    a.click()
-    URL.revokeObjectURL(url)
-  }
   const items = [...(readyData(first)?.items ?? []), ...more.items]
   return (
     <div className="cash-stack">
@@ -92,10 +93,21 @@ export function HistoryList({ accountId, now = () => new Date() }: { accountId: 
           </div>
         </div>
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => void download()}>
+          <button
+            type="button"
+            className="cash-button"
+            data-variant="secondary"
+            aria-busy={exporting.busy}
+            onClick={() => void download()}
+          >
             <Icon icon={Download} />
             {t('history.csv')}
           </button>
+          {exporting.error ? (
+            <p className="cash-alert" role="alert" style={{ marginBottom: 0 }}>
+              {exporting.error}
+            </p>
+          ) : null}
         </div>
       </form>
       <ResourceView

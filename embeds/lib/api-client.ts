@@ -51,13 +51,12 @@ export function createApiClient(
   const base = options.base ?? API_BASE
   let csrfToken: string | undefined
 
-  async function request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    opts: RequestOptions = {},
-  ): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+  /**
+   * Sends a request with the session's credentials and answers its response when it succeeded; a refusal (or no
+   * answer) is thrown as an `ApiError` worded in the page's language.
+   */
+  async function send(method: string, path: string, opts: RequestOptions, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { accept }
     if (opts.body !== undefined) headers['content-type'] = 'application/json'
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey
     if (inBackground) headers['x-cash-background'] = '1'
@@ -77,26 +76,34 @@ export function createApiClient(
       if (error instanceof DOMException && error.name === 'AbortError') throw error
       throw new ApiError(0, 'network', errorText(say('network_unreachable'), pageLocale()))
     }
+    if (res.ok) return res
     const data: unknown = await res.json().catch(() => null)
-    if (!res.ok) {
-      const parsed = ApiErrorSchema.safeParse(data)
-      // The API says what went wrong as data beside its English: the page words it in its own language.
-      const locale = pageLocale()
-      if (parsed.success) {
-        const { code, fields, fieldKeys, details } = parsed.data.error
-        throw new ApiError(
-          res.status,
-          code,
-          errorText(refusalSays(parsed.data.error, say('answer_unreadable')), locale),
-          fieldKeys ? fieldTexts(fieldKeys, locale) : fields,
-          details,
-        )
-      }
-      const newer = NewerRefusal.safeParse(data)
-      if (newer.success) throw wordedAsFarAsKnown(res.status, newer.data.error, locale)
-      throw new ApiError(res.status, 'internal', errorText(say('answer_unreadable'), locale))
+    const parsed = ApiErrorSchema.safeParse(data)
+    // The API says what went wrong as data beside its English: the page words it in its own language.
+    const locale = pageLocale()
+    if (parsed.success) {
+      const { code, fields, fieldKeys, details } = parsed.data.error
+      throw new ApiError(
+        res.status,
+        code,
+        errorText(refusalSays(parsed.data.error, say('answer_unreadable')), locale),
+        fieldKeys ? fieldTexts(fieldKeys, locale) : fields,
+        details,
+      )
     }
-    return schema.parse(data)
+    const newer = NewerRefusal.safeParse(data)
+    if (newer.success) throw wordedAsFarAsKnown(res.status, newer.data.error, locale)
+    throw new ApiError(res.status, 'internal', errorText(say('answer_unreadable'), locale))
+  }
+
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    opts: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const res = await send(method, path, opts, 'application/json')
+    return schema.parse(await res.json().catch(() => null))
   }
 
   return {
@@ -107,6 +114,11 @@ export function createApiClient(
       request('POST', path, schema, { ...opts, body }),
     put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
       request('PUT', path, schema, { ...opts, body }),
+    /**
+     * A file the API answers (a CSV export), with the same credentials as every call: a native host's bearer token
+     * too, which a plain `fetch` would not send. A refusal is thrown like any call's.
+     */
+    file: async (path: string, accept: string): Promise<Blob> => (await send('GET', path, {}, accept)).blob(),
     setCsrfToken: (token: string | undefined) => {
       csrfToken = token
     },
