@@ -71,6 +71,16 @@ function nulAt(value: unknown, path: string, depth = 0): string | null {
   return null
 }
 
+/** A value with every NUL character in its text and keys made a space (PostgreSQL text cannot store one). */
+function nulAsSpace(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', ' ')
+  if (depth > 64 || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((v) => nulAsSpace(v, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.replaceAll('\u0000', ' '), nulAsSpace(v, depth + 1)]),
+  )
+}
+
 /** Refuses input with a NUL character before any handler can pass it to the database (a 400, not a 500). */
 function refuseNul(value: unknown, where: RequestPart): void {
   const field = nulAt(value, '')
@@ -142,7 +152,9 @@ export function mountRoutes(app: Hono, routes: readonly AnyRoute[], deps: Deps, 
         // asking first (no CORS preflight), so it is refused whatever its content.
         if (rawText && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
           throw new DomainError('unsupported_media_type')
-        const rawBody = rawText === undefined ? undefined : parseJsonText(rawText)
+        const parsed = rawText === undefined ? undefined : parseJsonText(rawText)
+        // A signed event's signature is over rawText, checked by its handler; the body it reads has no NUL left.
+        const rawBody = route.nulInBody === 'space' ? nulAsSpace(parsed) : parsed
         refuseNul(rawBody, 'form')
         return { params, query, rawText, rawBody, body: parseWith(route.body, rawBody, 'form') }
       }

@@ -129,6 +129,12 @@ export type RouteDef<B extends Schema, Q extends Schema, P extends Schema, R ext
    */
   provider?: Provider
   /**
+   * `space`: a NUL character in the body's text is made a space instead of refusing the call (400). For signed
+   * provider events: a 400 tells the provider to stop retrying, so a transfer whose sender's name held a NUL was
+   * never credited; the text is cleaned as the rest of a provider's text is.
+   */
+  nulInBody?: 'refuse' | 'space'
+  /**
    * The request body cap in bytes (default DEFAULT_MAX_BODY_BYTES); a bigger body is refused before it is read, with
    * `field` naming where to show it.
    */

@@ -99,7 +99,7 @@ describe('a merchant the card network names', () => {
 })
 
 describe('the sender of an incoming bank transfer', () => {
-  it('is one clean line in the transfers list and history; the money is credited', async () => {
+  it('is one clean line in the transfers list and history, a NUL included; the money is credited', async () => {
     const details = (await paula.json('GET', `/accounts/${account}/bank-details`)).body
     const res = await postWebhook('bank', 'evt_bank_dirty', 'transfer.received', {
       reference: 'ACH-DIRTY-1',
@@ -107,7 +107,7 @@ describe('the sender of an incoming bank transfer', () => {
       rail: 'ach',
       currency: 'USD',
       amountMinor: '100000',
-      senderName: 'Ana\n\u202eSilva\t\u0001Ltd ',
+      senderName: 'Ana\n\u202eSilva\t\u0001Ltd\u0000',
       senderIsHolder: true,
     })
     expect(res.status, await res.clone().text()).toBe(200)

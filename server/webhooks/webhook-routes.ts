@@ -109,6 +109,7 @@ export const webhookRoutes = [
     path: '/webhooks/:provider',
     // The signature is missing, wrong or too old.
     errorStatuses: [401, 422],
+    nulInBody: 'space',
     summary:
       'Signed provider events (chain, bridge, PIX acquirer, bank rails, card network, ' +
       'identity provider). Header Cash-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">',
