@@ -160,4 +160,15 @@ describe('names people chose, in a mail', () => {
     expect(mail.body.split('\n\n')[0]).toBe(`${oneLine} invited you to join Acme Labs Ltd on Cash as a member.`)
     expect(mail.body).not.toMatch(/\r|^Bcc:/m)
   })
+
+  it('write a name stored with a bidi override in its own order: it cannot turn the words after it', async () => {
+    const olivia = await signIn(t.app, 'owner')
+    // Stored before names were checked: U+202E would show "…Ltd on Cash" reversed after it, a forged sentence.
+    const reversing = 'Olivia \u202Ehsac.live//:sptth ta kcolnU\u202C'
+    await t.deps.db.kysely.updateTable('users').set({ name: reversing }).where('id', '=', persona('owner').id).execute()
+    await olivia.json('POST', `/accounts/${ACCOUNT_IDS.acme}/invitations`, { email: 'ivy@example.com', role: 'member' })
+    const [mail] = (await admin.json('GET', '/sandbox/mail?to=ivy@example.com')).body.items
+    expect(mail.subject).toBe('Olivia hsac.live//:sptth ta kcolnU invited you to Acme Labs Ltd on Cash')
+    expect(`${mail.subject}${mail.body}`).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
+  })
 })

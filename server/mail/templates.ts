@@ -1,16 +1,17 @@
 import type { HeldAsset } from '../../domain/asset'
 import { formatDate } from '../../domain/format-date'
 import { formatAssetAmount } from '../../domain/money'
+import { toPlainText } from '../../domain/plain-name'
 
 /** A moment in a mail: the app's date-and-time style in the mail's language, in UTC and saying so (docs/dates.md). */
 const mailTime = (at: Date, locale: 'en-US' | 'pt-BR') => `${formatDate(at, locale, 'dateTime', 'UTC')} UTC`
 
 /**
- * A name a person chose, on one line: line breaks and other control characters (and the spaces around them) become
- * one space, so a name cannot add a paragraph to a mail's body (a forged notice under Cash's name) or a line to its
- * subject.
+ * A name a person chose, on one line and in its own order (`toPlainText`): line breaks and other control characters
+ * become one space, so a name cannot add a paragraph to a mail's body (a forged notice under Cash's name) or a line
+ * to its subject, and bidi overrides are dropped, so it cannot turn the text after it around.
  */
-const oneLine = (name: string) => name.replace(/[\s\p{Cc}]*[\p{Cc}\p{Zl}\p{Zp}][\s\p{Cc}]*/gu, ' ').trim()
+const oneLine = (name: string) => toPlainText(name)
 
 /** The languages a mail is written in: the person's own (`users.language`), English when they never chose. */
 export type MailLanguage = 'en' | 'pt-BR'
