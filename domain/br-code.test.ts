@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { crc16, decodeBrCode, encodeBrCode, type BrCode } from './br-code'
+import { toPlainText } from './plain-name'
 
 const MANUAL_EXAMPLE =
   '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano ' +
@@ -70,6 +71,22 @@ describe('BR Code', () => {
     })
   })
 
+  it('reads the names a code’s maker wrote on one plain line: no line break or bidi override forges a payee', () => {
+    const code = encodeBrCode({
+      kind: 'static',
+      key: 'k',
+      description: 'Pedido\n\nPAGO ✓',
+      merchantName: 'Loja \u202Eetoved\u202C',
+      merchantCity: 'SAO\tPAULO',
+      txid: '***',
+    })
+    expect(decodeBrCode(code)).toMatchObject({
+      merchantName: 'Loja etoved',
+      merchantCity: 'SAO PAULO',
+      description: 'Pedido PAGO ✓',
+    })
+  })
+
   it('refuses a merchant name over 25 bytes or a city over 15', () => {
     expect(() =>
       encodeBrCode({ kind: 'static', key: 'k', merchantName: 'A'.repeat(26), merchantCity: 'X', txid: '***' }),
@@ -82,10 +99,10 @@ describe('BR Code', () => {
   it('decodes whatever it encodes to the same fields (property)', () => {
     const name = fc
       .string({ minLength: 1, maxLength: 12 })
-      .filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 25)
+      .filter((s) => toPlainText(s) === s && new TextEncoder().encode(s).length <= 25)
     const city = fc
       .string({ minLength: 1, maxLength: 7 })
-      .filter((s) => !/\p{C}/u.test(s) && new TextEncoder().encode(s).length <= 15)
+      .filter((s) => toPlainText(s) === s && new TextEncoder().encode(s).length <= 15)
     const code: fc.Arbitrary<BrCode> = fc.record({
       kind: fc.constantFrom('static' as const, 'dynamic' as const),
       key: fc.uuid(),

@@ -1,5 +1,6 @@
 import { say } from './error-message'
 import { DomainError } from './errors'
+import { toPlainText } from './plain-name'
 
 /**
  * PIX BR Code (EMV QRCPS merchant-presented mode, Banco Central do Brasil). A code is a run of TLV fields,
@@ -102,14 +103,16 @@ export function decodeBrCode(input: string): BrCode {
   const extra = top.has('62') ? readFields(top.get('62')!) : new Map<string, string>()
   const dynamic = top.get('01') === '12' || account.has('25')
   const amount = top.get('54')
-  const description = account.get('02')
+  // Whoever made the code wrote these, and the payer reads them as the recipient before paying: one plain line each,
+  // no line break or bidi override to forge a name ("Loja \u202Eetoved" shown as another shop's).
+  const description = toPlainText(account.get('02') ?? '')
   return {
     kind: dynamic ? 'dynamic' : 'static',
     ...(dynamic ? { url: account.get('25') ?? '' } : { key: account.get('01') ?? '' }),
     ...(description ? { description } : {}),
     ...(amount ? { amount } : {}),
-    merchantName: top.get('59') ?? '',
-    merchantCity: top.get('60') ?? '',
+    merchantName: toPlainText(top.get('59') ?? ''),
+    merchantCity: toPlainText(top.get('60') ?? ''),
     txid: extra.get('05') ?? '***',
   }
 }
