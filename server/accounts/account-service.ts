@@ -10,6 +10,7 @@ import { toDecimal } from '../../domain/money'
 import { usdValue, type PriceTable } from '../../domain/prices'
 import { borrowLimit, bpsToRatio, computeSpendable, healthBps, liquidationValue } from '../../domain/spendable'
 import { HEALTH_WARNING_BPS, healthStatus } from '../../domain/borrow'
+import type { MemberRole } from '../../domain/account-rules'
 import type { AccountsTable } from '../db/schema'
 import { accountBalance, type LedgerAccount } from '../ledger/ledger-service'
 import type { Tx } from '../db/connect'
@@ -215,4 +216,15 @@ export async function getActivity(db: Tx, accountId: string, limit: number): Pro
       amount: toDecimal(cash ?? debt, line.asset),
     })),
   }
+}
+
+/** A person's role on an account, or undefined when they are not (or no longer) one of its people. */
+export async function memberRole(db: Tx, accountId: string, userId: string): Promise<MemberRole | undefined> {
+  const row = await db
+    .selectFrom('account_members')
+    .select('role')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row?.role
 }

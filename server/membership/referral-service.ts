@@ -123,14 +123,7 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
   if (activations.length === 0) return referral
   const refused = await samePersonRefusal(deps, db, referral)
   if (refused) return refused
-  const decided = await db
-    .selectFrom('identity_applications')
-    .select('decided_at')
-    .where('user_id', '=', refereeUserId)
-    .where('kind', '=', 'kyc')
-    .where('status', '=', 'approved')
-    .orderBy('decided_at', 'desc')
-    .executeTakeFirst()
+  const decided = await latestApprovedKyc(db, refereeUserId)
   const now = deps.now().getTime()
   const kycAt = decided?.decided_at?.getTime() ?? now
   const qualifiedAt = new Date(Math.min(now, Math.max(kycAt, Math.min(...activations))))
@@ -140,17 +133,21 @@ export async function refreshQualification(deps: Deps, db: Tx, refereeUserId: st
 
 type Referral = Selectable<ReferralsTable>
 
-/** Who a user's latest approved KYC application names (`identityKey`), or null without one (sandbox-forced KYC). */
-async function verifiedIdentity(deps: Deps, db: Tx, userId: string): Promise<string | null> {
-  const application = await db
+/** A user's latest approved KYC application, if any (KYC forced through the sandbox has none). */
+const latestApprovedKyc = (db: Tx, userId: string) =>
+  db
     .selectFrom('identity_applications')
-    .select('details')
+    .select(['decided_at', 'details'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'kyc')
     .where('status', '=', 'approved')
     .orderBy('decided_at', 'desc')
     .limit(1)
     .executeTakeFirst()
+
+/** Who a user's latest approved KYC application names (`identityKey`), or null without one (sandbox-forced KYC). */
+async function verifiedIdentity(deps: Deps, db: Tx, userId: string): Promise<string | null> {
+  const application = await latestApprovedKyc(db, userId)
   if (!application) return null
   const details = JSON.parse(openText(dataKeys(deps.config), 'identity_applications.details', application.details))
   return identityKey(details as { legalName: string; birthDate: string; nationality: string })

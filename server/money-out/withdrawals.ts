@@ -11,7 +11,7 @@ import { assertWithinSpendable, WITHDRAWAL_ARRIVAL_SECONDS, WITHDRAWAL_FEES } fr
 import { parsePositiveAmount, toDecimal } from '../../domain/money'
 import { usdValue } from '../../domain/prices'
 import { borrowLimit } from '../../domain/spendable'
-import { loadPosition } from '../accounts/account-service'
+import { loadPosition, memberRole } from '../accounts/account-service'
 import type { ConfirmationSchema } from '../../domain/api/money-out.schema'
 import { verifyConfirmation } from '../auth/confirm'
 import type { WithdrawalsTable } from '../db/schema'
@@ -285,13 +285,8 @@ export async function releaseWithdrawal(deps: Deps, db: Tx, withdrawalId: string
   if (w.requested_by) {
     // Nor does one whose requester may no longer send from the account: removing them (or making them a member)
     // cancels it, and this catches a request that committed while that change was being made.
-    const requester = await db
-      .selectFrom('account_members')
-      .select('role')
-      .where('account_id', '=', w.account_id)
-      .where('user_id', '=', w.requested_by)
-      .executeTakeFirst()
-    if (!maySendMoney(requester?.role)) {
+    const requester = await memberRole(db, w.account_id, w.requested_by)
+    if (!maySendMoney(requester)) {
       const why = requester ? 'requester_may_not_send' : 'requester_left'
       return stopDelayed(db, w, 'cancelled', reason(why, {}), now)
     }

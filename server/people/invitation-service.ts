@@ -13,6 +13,7 @@ import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { mailLanguage } from '../mail/templates'
 import { refuse } from './people-service'
+import { memberRole } from '../accounts/account-service'
 
 /** Only the SHA-256 of an invitation token is stored; the token itself lives in the e-mail. */
 export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -138,13 +139,8 @@ async function usableInvitation(deps: Deps, tx: Tx, token: string, lock: boolean
   if (invitation.expires_at.getTime() <= deps.now().getTime()) throw new DomainError('invite_expired')
   // Removing or demoting the sender withdraws it (people-service.ts); this also refuses one a membership change
   // left pending some other way. Not locked: a removal waits on the invitation's lock, then finds it accepted.
-  const sender = await tx
-    .selectFrom('account_members')
-    .select('role')
-    .where('account_id', '=', invitation.account_id)
-    .where('user_id', '=', invitation.invited_by)
-    .executeTakeFirst()
-  if (!senderMaySend(sender?.role, invitation.role)) throw new DomainError('invite_revoked')
+  const sender = await memberRole(tx, invitation.account_id, invitation.invited_by)
+  if (!senderMaySend(sender, invitation.role)) throw new DomainError('invite_revoked')
   return invitation
 }
 
@@ -186,13 +182,8 @@ export async function acceptInvitation(
 ): Promise<AcceptInviteResponse> {
   const invitation = await usableInvitation(deps, tx, token, true)
   if (invitation.email !== principal.email.toLowerCase()) throw new DomainError('invite_wrong_email')
-  const existing = await tx
-    .selectFrom('account_members')
-    .select('role')
-    .where('account_id', '=', invitation.account_id)
-    .where('user_id', '=', principal.userId)
-    .executeTakeFirst()
-  if (existing) throw new DomainError('already_member', say('already_in_company'))
+  if (await memberRole(tx, invitation.account_id, principal.userId))
+    throw new DomainError('already_member', say('already_in_company'))
   await tx
     .updateTable('invitations')
     .set({ status: 'accepted', accepted_by: principal.userId, closed_at: deps.now() })
