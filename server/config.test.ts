@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { ConfigError, ConfigSchema, loadConfig } from './config'
 
+const ORIGIN = { PUBLIC_ORIGIN: 'https://cash.example.com' }
 const MAIL = { SMTP_URL: 'smtps://cash:secret@smtp.example.com:465', MAIL_FROM: 'Cash <no-reply@cash.example.com>' }
 const KEYS = { DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` }
 
@@ -88,11 +89,18 @@ describe('loadConfig', () => {
   )
 
   it('sends mail through SMTP_URL from MAIL_FROM; without SMTP_URL outside production mail stays in the outbox', () => {
-    expect(loadConfig(MAIL)).toMatchObject(MAIL)
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@cash.example.com' })).toMatchObject({
+    expect(loadConfig({ ...MAIL, ...ORIGIN })).toMatchObject(MAIL)
+    const local = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'no-reply@cash.example.com', ...ORIGIN }
+    expect(loadConfig(local)).toMatchObject({
       SMTP_URL: 'smtp://127.0.0.1:2525',
     })
     expect(loadConfig({}).SMTP_URL).toBeUndefined()
+  })
+
+  it('refuses SMTP_URL without PUBLIC_ORIGIN: a mailed reset link would be made from the Host a request names', () => {
+    expect(() => loadConfig(MAIL)).toThrow(/^Invalid configuration:\n {2}PUBLIC_ORIGIN: set the address people open/)
+    expect(loadConfig({ ...MAIL, PUBLIC_ORIGIN: 'http://localhost:3000' }).PUBLIC_ORIGIN).toBe('http://localhost:3000')
+    expect(loadConfig({}).PUBLIC_ORIGIN).toBeUndefined()
   })
 
   it('refuses SMTP_URL without MAIL_FROM, or not an smtp:// or smtps:// URL, without printing its password', () => {

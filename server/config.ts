@@ -77,7 +77,7 @@ export const ConfigSchema = z.object({
   SIGNUPS_OPEN: flag.default(true),
   /**
    * The address people open Cash at (`https://cash.example.com`), for links in e-mails; without it, the request's own
-   * origin. Required (https) in production.
+   * origin. Required (https) in production, and with SMTP_URL (a link mailed out is never made from a request's Host).
    */
   PUBLIC_ORIGIN: z
     .string()
@@ -250,6 +250,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         `Invalid configuration:\n  MAIL_FROM: set the address mail is ` +
           `sent from, like Cash <no-reply@cash.example.com>: SMTP_URL is set`,
+      )
+    // A link in mail that leaves is never made from the request's Host: anyone may send a password reset request
+    // with `Host: evil.example`, and the holder would get a reset link (with its token) to that site.
+    if (result.data.SMTP_URL && !result.data.PUBLIC_ORIGIN && result.data.CASH_ENV !== 'production')
+      throw new ConfigError(
+        `Invalid configuration:\n  PUBLIC_ORIGIN: set the address people open Cash at, like ` +
+          `https://cash.example.com: SMTP_URL is set, and a link mailed out is never made from a request's Host`,
       )
     const refused = result.data.CASH_ENV === 'production' ? productionProblems(result.data) : []
     if (refused.length)
