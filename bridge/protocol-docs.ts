@@ -137,6 +137,10 @@ Native transports carry the envelope as a JSON string; the web ones as a structu
 
 - The embed accepts an iframe \`ack\` only from \`window.parent\` and from its own origin; the host accepts
   messages only from the iframe's window and exact origin. Only \`hello\` may be posted to \`"*"\`.
+- A native host answers \`hello\` (and so hands over the session's token) only while its webview shows the Cash
+  origin it opened: React Native's and WebKit's bridges are injected into any page the webview loads, a link or a
+  redirect elsewhere included. Check the webview's current URL's origin before each \`ack\` and drop messages from
+  any other; on Android, \`addWebMessageListener\` with the exact origin does this for you.
 - Anything that is not a well-formed envelope of the current channel (wrong namespace, unknown kind or
   version, extra fields, another channel, an unknown method) is dropped and counted, never thrown.
 - The host answers only the methods listed here, each parsing its params (unknown keys are refused), so
