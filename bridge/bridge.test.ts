@@ -129,6 +129,15 @@ describe('calls', () => {
     expect(await rogue.answer('raw-1')).toMatchObject({ ok: false, error: { code: 'INVALID_PARAMS' } })
   })
 
+  it('refuses a navigation whose dot segments lead out of /app/cash, and takes one inside it', async () => {
+    const went: string[] = []
+    const { embed } = await pair({ navigate: async ({ path }) => (went.push(path), { navigated: true }) })
+    for (const path of ['/app/cash/../../evil', '/app/cash/./../x', '/app/cash/..?next=1', '/app/cash/..'])
+      await expect(embed.call('navigate', { path }), path).rejects.toMatchObject({ code: 'INVALID_PARAMS' })
+    expect(await embed.call('navigate', { path: '/app/cash/settings/v1.2?x=a..b' })).toEqual({ navigated: true })
+    expect(went).toEqual(['/app/cash/settings/v1.2?x=a..b'])
+  })
+
   it('times out a call the host never answers, and cancels pending calls on close', async () => {
     const { embed } = await pair(
       { haptics: () => new Promise(() => undefined), copy: () => new Promise(() => undefined) },

@@ -126,6 +126,8 @@ export const METHODS = {
         path: z
           .string()
           .regex(/^\/app\/cash(\/[\w@\-/.?=&%]*)?$/)
+          // No `.` or `..` segment: `/app/cash/../../x` matches the pattern but leads out of Cash.
+          .refine((path) => !/(^|\/)\.\.?(\/|\?|$)/.test(path.split('?')[0]!), 'a path inside /app/cash')
           .max(500),
       })
       .strict(),
