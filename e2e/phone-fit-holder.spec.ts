@@ -339,11 +339,22 @@ const FLOWS: Flow[] = [
 
 walkFlows(FLOWS)
 
-test('seeded holders’ home and history on a 360-px phone: each movement title whole, its time on one line', async ({
+/**
+ * The seeded holders' own figures, which the route walk (Paula's) does not show: the company's US$ 48.000,00 in its
+ * hero, Bruno's "Emprestado" and "Limite de empréstimo" beside their amounts; and Paula's views of her membership and
+ * referrals, side by side whole. Measured at 320 and 360 px, in Portuguese (its words run longest) and English.
+ */
+const SEEDED_PAGES = {
+  personal: ['/app/cash', '/app/cash/transaction-history', '/app/cash/my-membership', '/app/cash/refer'],
+  borrower: ['/app/cash', '/app/cash/transaction-history'],
+  owner: ['/app/cash', '/app/cash/transaction-history'],
+} as const
+
+test('seeded holders’ pages on 320- and 360-px phones: each title whole, no word broken, every view shown', async ({
   browser,
 }) => {
   const misfits: string[] = []
-  for (const who of ['personal', 'borrower', 'owner'] as const)
+  for (const [who, paths] of Object.entries(SEEDED_PAGES) as [keyof typeof SEEDED_PAGES, readonly string[]][])
     for (const [locale, colorScheme] of [
       ['pt-BR', 'dark'],
       ['en-US', 'light'],
@@ -351,10 +362,13 @@ test('seeded holders’ home and history on a 360-px phone: each movement title 
       const context = await browser.newContext({ locale, colorScheme, viewport: { width: 360, height: 780 } })
       await useWebSession(context, who)
       const page = await context.newPage()
-      for (const path of ['/app/cash', '/app/cash/transaction-history']) {
+      for (const path of paths) {
         await page.goto(path)
-        await expect(page.locator('a.cash-list-row[href*="/transaction-history/"]').first()).toBeVisible()
-        misfits.push(...(await phoneFitProblems(page, `${who}: ${path} (${locale})`, [360])))
+        if (path.endsWith('/cash') || path.endsWith('/transaction-history'))
+          await expect(page.locator('a.cash-list-row[href*="/transaction-history/"]').first()).toBeVisible()
+        else await expect(page.locator('.cash-segmented')).toBeVisible()
+        await expect(page.getByText(/Carregando…|Loading…/)).toHaveCount(0)
+        misfits.push(...(await phoneFitProblems(page, `${who}: ${path} (${locale})`, [320, 360])))
       }
       await context.close()
     }

@@ -9,7 +9,10 @@ import { expect, type Page } from '@playwright/test'
  *   be scrolled out of sight, but that box must itself fit the window.
  * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge;
  * - a choice (a label holding a radio or checkbox) is at least 44 px high;
- * - a list row's title is not cut with an ellipsis (it wraps, whole), and a movement's time is on one line.
+ * - a list row's title is not cut with an ellipsis (it wraps, whole), and a movement's time is on one line;
+ * - a segmented control shows all its views (unless it is one marked to scroll: the back office's sections);
+ * - no word of running text is broken mid-word ("Empresta / do"): words wrap at spaces (a value of letters, digits
+ *   and signs, an address, e-mail or code, may break anywhere).
  * Each problem is one line: what, where (a short selector and its text) and how wide.
  */
 export async function fitProblems(page: Page): Promise<string[]> {
@@ -148,6 +151,39 @@ export async function fitProblems(page: Page): Promise<string[]> {
       if (lines > 1) problems.push(`a row's time on ${lines} lines: ${describeElement(time)}`)
       else if (r.right > column.right + slack)
         problems.push(`a row's time past its column: ${describeElement(time)} (${px(r.right - column.right)} over)`)
+    }
+    // A segmented control of a few views shows them all, side by side (a label wraps rather than the last view being
+    // cut at the edge); only one marked to scroll (the back office's many sections) may scroll sideways.
+    for (const nav of document.body.querySelectorAll('.cash-segmented:not([data-scrolls])')) {
+      const r = nav.getBoundingClientRect()
+      if (visible(nav, r) && !hiddenOnPurpose(nav) && nav.scrollWidth > nav.clientWidth + 1)
+        problems.push(
+          `views of a segmented control cut off: ${describeElement(nav)} (${px(nav.scrollWidth)} of content)`,
+        )
+    }
+    // A word (letters, perhaps joined by a hyphen or apostrophe, between spaces and punctuation) goes to the next line
+    // whole: a narrow phone wraps text at its spaces, and gives a box that cannot fit its longest word room elsewhere
+    // (the amount beside "Emprestado" goes under it). Values (addresses, e-mails, codes, figures) are not words.
+    const word = /^[\p{L}\p{M}]+(?:[-\u2010'’][\p{L}\p{M}]+)*$/u
+    const range = document.createRange()
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node as Text
+      const parent = text.parentElement
+      if (!parent || hiddenOnPurpose(parent) || parent.closest('code, .cash-mono, script, style, [hidden]')) continue
+      for (const token of text.data.matchAll(/\S+/g)) {
+        const lead = token[0].match(/^[(“"‘'«¿¡]*/)![0].length
+        const bare = token[0].slice(lead).replace(/[)”"’'»,.;:!?…]+$/, '')
+        if (!word.test(bare)) continue
+        // Each part of a hyphenated word apart: a line may end at its hyphen.
+        for (const part of bare.matchAll(/[^-\u2010]+/g)) {
+          const start = token.index! + lead + part.index!
+          range.setStart(text, start)
+          range.setEnd(text, start + part[0].length)
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          if (lines.size > 1) problems.push(`a word broken mid-word: "${part[0]}" in ${describeElement(parent)}`)
+        }
+      }
     }
     return problems
   })

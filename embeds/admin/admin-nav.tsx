@@ -37,6 +37,7 @@ export function AdminNav({ current }: { current: string }) {
       label={t('admin.nav.label')}
       items={sections.map((s) => ({ href: `/app/cash${s.path}`, label: t(s.label) }))}
       current={`/app/cash${current}`}
+      scrolls
     />
   )
 }

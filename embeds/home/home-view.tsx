@@ -10,7 +10,7 @@ import {
   Sprout,
   Gift,
 } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState, type CSSProperties, type ReactNode } from 'react'
 import type { BalancesResponse } from '../../domain/api/account.schema'
 import type { HistoryResponse } from '../../domain/api/money-out.schema'
 import { ASSETS } from '../../domain/asset'
@@ -27,6 +27,9 @@ import { HealthMeter } from './health-meter'
 
 const money = (decimal: string, asset: BalancesResponse['balances'][number]['asset'], locale: string) =>
   formatMoney(parseSignedAmount(decimal, asset), asset, locale)
+
+/** The figure's length in characters, from which the hero's balance takes a size that fits (tokens.css). */
+const figureLength = (figure: string) => ({ '--cash-figure-chars': [...figure].length }) as CSSProperties
 
 /** What "More" opens: the rest of what a holder does with money, as rows. */
 const MORE: readonly { href: string; label: MessageKey; icon: typeof Plus }[] = [
@@ -106,6 +109,7 @@ export function HomeView({
           limit: usd(balances.limitedBy === 'daily' ? balances.dailyLimit : balances.monthlyLimit),
         })
   const held = balances.balances.filter((b) => b.balance !== '0')
+  const spendable = usd(balances.spendable)
   return (
     <div className="cash-stack" style={{ gap: 24 }}>
       <div className="cash-stack">
@@ -122,7 +126,9 @@ export function HomeView({
               {t(`home.mode.${balances.mode}`)}
             </a>
           </div>
-          <p className="cash-amount-hero">{usd(balances.spendable)}</p>
+          <p className="cash-amount-hero" style={figureLength(spendable)}>
+            {spendable}
+          </p>
           <p className="cash-hero-context">{limitNote}</p>
           {balances.pendingModeChange ? (
             <p className="cash-notice" style={{ margin: '8px 0 0' }} data-testid="home.pending-mode">
