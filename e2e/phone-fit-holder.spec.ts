@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { apiAs, apiAsUser } from './support/api'
-import { CashApp } from './support/cash-app'
+import { CashApp, freshUser } from './support/cash-app'
 import { phoneFitProblems } from './support/fit'
 import { useWebSession } from './support/sessions'
-import { byName, signInFresh, walkFlows, type Flow, type Walk } from './support/phone-walk'
+import { byName, sayer, signInFresh, walkFlows, type Flow, type Walk } from './support/phone-walk'
 
 /**
  * Every step of the holder's other multi-step forms fits a phone: the card's life (ordered, delivered, activated,
@@ -341,24 +341,27 @@ walkFlows(FLOWS)
 
 /**
  * The seeded holders' own figures, which the route walk (Paula's) does not show: the company's US$ 48.000,00 in its
- * hero, Bruno's "Emprestado" and "Limite de empréstimo" beside their amounts; and Paula's views of her membership and
- * referrals, side by side whole. Measured at 320 and 360 px, in Portuguese (its words run longest) and English.
+ * hero, Bruno's "Emprestado" and "Limite de empréstimo" beside their amounts; Paula's views of her membership and
+ * referrals, side by side whole; and a device the server cannot name ("Um navegador") beside "Este dispositivo", a
+ * fresh user's. Measured at 320 and 360 px, in Portuguese (its words run longest) in dark and English in light.
  */
+const LOOKS = [
+  ['pt-BR', 'dark'],
+  ['en-US', 'light'],
+] as const
+
 const SEEDED_PAGES = {
   personal: ['/app/cash', '/app/cash/transaction-history', '/app/cash/my-membership', '/app/cash/refer'],
   borrower: ['/app/cash', '/app/cash/transaction-history'],
   owner: ['/app/cash', '/app/cash/transaction-history'],
 } as const
 
-test('seeded holders’ pages on 320- and 360-px phones: each title whole, no word broken, every view shown', async ({
+test('holders’ pages on 320- and 360-px phones: each title whole, no word broken, every view shown', async ({
   browser,
 }) => {
   const misfits: string[] = []
   for (const [who, paths] of Object.entries(SEEDED_PAGES) as [keyof typeof SEEDED_PAGES, readonly string[]][])
-    for (const [locale, colorScheme] of [
-      ['pt-BR', 'dark'],
-      ['en-US', 'light'],
-    ] as const) {
+    for (const [locale, colorScheme] of LOOKS) {
       const context = await browser.newContext({ locale, colorScheme, viewport: { width: 360, height: 780 } })
       await useWebSession(context, who)
       const page = await context.newPage()
@@ -372,5 +375,19 @@ test('seeded holders’ pages on 320- and 360-px phones: each title whole, no wo
       }
       await context.close()
     }
+  for (const [locale, colorScheme] of LOOKS) {
+    const context = await browser.newContext({ locale, colorScheme, viewport: { width: 360, height: 780 } })
+    const page = await context.newPage()
+    const user = await freshUser(page.request, 'fit-devices')
+    const signedIn = await page.request.post('/app/cash/api/v1/auth/sign-in', {
+      headers: { 'user-agent': 'Mozilla/5.0' },
+      data: { email: user.email, password: user.password, client: 'web' },
+    })
+    expect(signedIn.status()).toBe(200)
+    await page.goto('/app/cash/settings/profile-details')
+    await expect(page.getByTestId('sessions.item').first()).toContainText(sayer(locale)('sessions.device.webUnknown'))
+    misfits.push(...(await phoneFitProblems(page, `a device without a name (${locale})`, [320, 360])))
+    await context.close()
+  }
   expect(misfits, misfits.join('\n')).toEqual([])
 })

@@ -51,36 +51,39 @@ export function SessionsView({ data, t, locale, busy, error, ended, onSignOut, o
           return (
             <li key={s.id} data-testid="sessions.item">
               {/*
-               * A list row, but its device name wraps: on a phone "Cash app on iPadOS" is worth two lines, not
-               * "Cash a…".
+               * A list row of three lines (ListRow has two): the device's name wraps at its spaces ("Cash app on
+               * iPadOS" is worth two lines on a phone); where its longest word does not fit beside the badge or the
+               * button, they go under, at the right (the row's body, tokens.css).
                */}
               <div className="cash-list-row">
                 <Avatar icon={s.transport === 'bearer' ? Smartphone : Globe} tone={s.current ? undefined : 'muted'} />
-                <span className="cash-list-row-main">
-                  <span style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{device}</span>
-                  <span className="cash-list-row-sub">
-                    {s.current
-                      ? t('sessions.activeNow')
-                      : t('sessions.lastSeen', { date: formatDate(s.lastSeenAt, locale, 'dateTime') })}
+                <span className="cash-list-row-body">
+                  <span className="cash-list-row-main">
+                    <span className="cash-list-row-title">{device}</span>
+                    <span className="cash-list-row-sub">
+                      {s.current
+                        ? t('sessions.activeNow')
+                        : t('sessions.lastSeen', { date: formatDate(s.lastSeenAt, locale, 'dateTime') })}
+                    </span>
+                    <span className="cash-list-row-sub">{t('sessions.since', { date: since })}</span>
                   </span>
-                  <span className="cash-list-row-sub">{t('sessions.since', { date: since })}</span>
-                </span>
-                <span className="cash-list-row-end">
-                  {s.current ? (
-                    <span className="cash-badge">{t('sessions.thisDevice')}</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="cash-button"
-                      data-variant="destructive"
-                      style={{ paddingInline: 12, whiteSpace: 'nowrap' }}
-                      disabled={busy}
-                      aria-label={t('sessions.signOutLabel', { device, date: since })}
-                      onClick={() => onSignOut(s)}
-                    >
-                      {t('sessions.signOut')}
-                    </button>
-                  )}
+                  <span className="cash-list-row-end">
+                    {s.current ? (
+                      <span className="cash-badge">{t('sessions.thisDevice')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="cash-button"
+                        data-variant="destructive"
+                        style={{ paddingInline: 12, whiteSpace: 'nowrap' }}
+                        disabled={busy}
+                        aria-label={t('sessions.signOutLabel', { device, date: since })}
+                        onClick={() => onSignOut(s)}
+                      >
+                        {t('sessions.signOut')}
+                      </button>
+                    )}
+                  </span>
                 </span>
               </div>
             </li>
