@@ -342,8 +342,9 @@ walkFlows(FLOWS)
 /**
  * The seeded holders' own figures, which the route walk (Paula's) does not show: the company's US$ 48.000,00 in its
  * hero, Bruno's "Emprestado" and "Limite de empréstimo" beside their amounts; Paula's views of her membership and
- * referrals, side by side whole; and a device the server cannot name ("Um navegador") beside "Este dispositivo", a
- * fresh user's. Measured at 320 and 360 px, in Portuguese (its words run longest) in dark and English in light.
+ * referrals, side by side whole, and the tiers' table with its caption in view; and a device the server cannot name
+ * ("Um navegador") beside "Este dispositivo", a fresh user's. Measured at 320 and 360 px, in Portuguese (its words
+ * run longest) in dark and English in light.
  */
 const LOOKS = [
   ['pt-BR', 'dark'],
@@ -351,7 +352,13 @@ const LOOKS = [
 ] as const
 
 const SEEDED_PAGES = {
-  personal: ['/app/cash', '/app/cash/transaction-history', '/app/cash/my-membership', '/app/cash/refer'],
+  personal: [
+    '/app/cash',
+    '/app/cash/transaction-history',
+    '/app/cash/my-membership',
+    '/app/cash/my-membership/benefits',
+    '/app/cash/refer',
+  ],
   borrower: ['/app/cash', '/app/cash/transaction-history'],
   owner: ['/app/cash', '/app/cash/transaction-history'],
 } as const

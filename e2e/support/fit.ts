@@ -10,6 +10,7 @@ import { expect, type Page } from '@playwright/test'
  * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge;
  * - a choice (a label holding a radio or checkbox) is at least 44 px high;
  * - a list row's title is not cut with an ellipsis (it wraps, whole), and a movement's time is on one line;
+ * - a table's caption stays in view in a box that scrolls the table sideways;
  * - a segmented control shows all its views (unless it is one marked to scroll: the back office's sections);
  * - no word of running text is broken mid-word ("Empresta / do"): words wrap at spaces (a value of letters, digits
  *   and signs, an address, e-mail or code, may break anywhere).
@@ -160,6 +161,17 @@ export async function fitProblems(page: Page): Promise<string[]> {
         problems.push(
           `views of a segmented control cut off: ${describeElement(nav)} (${px(nav.scrollWidth)} of content)`,
         )
+    }
+    // A table that scrolls sideways in its box keeps its caption in view: not one line as wide as the table, cut at
+    // the box's edge.
+    for (const caption of document.body.querySelectorAll('caption')) {
+      const box = scroller(caption)
+      if (!box || !visible(caption, caption.getBoundingClientRect()) || hiddenOnPurpose(caption)) continue
+      const words = document.createRange()
+      words.selectNodeContents(caption)
+      const edge = box.getBoundingClientRect().left + box.clientLeft + box.clientWidth
+      if (words.getBoundingClientRect().right > edge + slack)
+        problems.push(`a table's caption cut at its scroll box's edge: ${describeElement(caption)}`)
     }
     // A word (letters, perhaps joined by a hyphen or apostrophe, between spaces and punctuation) goes to the next line
     // whole: a narrow phone wraps text at its spaces, and gives a box that cannot fit its longest word room elsewhere
