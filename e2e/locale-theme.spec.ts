@@ -62,6 +62,21 @@ test.describe('themes from the host', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BG)
   })
+
+  test('a segmented control’s current view is raised above its track in light and in dark', async ({ page }) => {
+    await new CashApp(page).useSession('personal')
+    await page.goto('/app/cash/my-membership')
+    const current = page.locator('.cash-segmented [aria-current="page"]')
+    await expect(current).toBeVisible()
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      const [view, track] = await current.evaluate((el) => [
+        getComputedStyle(el).backgroundColor,
+        getComputedStyle(el.closest('.cash-segmented')!).backgroundColor,
+      ])
+      expect(view, colorScheme).not.toBe(track)
+    }
+  })
 })
 
 test.describe('language from the host or the browser', () => {
