@@ -7,6 +7,20 @@ import { healthBps } from './spendable'
 export const HEALTH_WARNING_BPS = 11_000n
 /** The liquidation line: debt above Σ collateral × threshold (health below 1.00). */
 export const HEALTH_LIQUIDATION_BPS = 10_000n
+/**
+ * A health factor as a reader sees it, two decimals in the locale ("1.10", "1,10"), from the API's decimal string or
+ * a rule's basis points (HEALTH_LIQUIDATION_BPS is "1.00"): a ratio, not money, cut rather than rounded up.
+ */
+export function formatHealth(factor: string | bigint, locale: string): string {
+  const decimal =
+    typeof factor === 'bigint' ? `${factor / 10_000n}.${String(factor % 10_000n).padStart(4, '0')}` : factor
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(decimal as `${number}`)
+}
+
 /** How often the liquidation job looks at every Borrow position, in seconds. */
 export const POSITION_CHECK_SECONDS = 60
 /** Collateral is sold in this order: cash-like first, so the holder keeps their growth assets longest. */

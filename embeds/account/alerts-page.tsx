@@ -2,6 +2,7 @@ import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 import { useAlertSettings } from './use-alert-settings'
 import { ResourceView } from '../ui/resource-view'
+import { formatHealth, HEALTH_LIQUIDATION_BPS } from '../../domain/borrow'
 
 /** `/settings/alerts`: both kinds of alert with their current values, each linking to its form. */
 export function AlertsPage({ accountId }: { accountId: string }) {
@@ -43,7 +44,8 @@ export function AlertsPage({ accountId }: { accountId: string }) {
               <p style={{ margin: 0 }}>{t('alerts.timeZone', { zone: s.timeZone })}</p>
               <p style={{ margin: 0 }}>
                 {t('alerts.health', {
-                  ratio: locale === 'pt-BR' ? s.healthWarning.replace('.', ',') : s.healthWarning,
+                  ratio: formatHealth(s.healthWarning, locale),
+                  line: formatHealth(HEALTH_LIQUIDATION_BPS, locale),
                 })}
               </p>
             </section>

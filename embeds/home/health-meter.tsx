@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { BalancesResponse } from '../../domain/api/account.schema'
+import { formatHealth, HEALTH_LIQUIDATION_BPS } from '../../domain/borrow'
 import { formatDecimal } from '../../domain/money'
 import { useI18n } from '../lib/i18n'
 
@@ -12,6 +13,7 @@ export function HealthMeter({ health }: { health: Health }) {
   // The factor is a ratio for the meter's needle, not money.
   const value = Math.min(Number(health.factor), 3)
   const usd = formatDecimal(health.liquidationValue, 'USDC', locale)
+  const factor = formatHealth(health.factor, locale)
   return (
     <section
       className="cash-card cash-stack"
@@ -21,7 +23,7 @@ export function HealthMeter({ health }: { health: Health }) {
     >
       <div className="cash-row">
         <h2 id={`${id}-title`}>{t('home.health')}</h2>
-        <strong className="cash-mono">{health.factor}</strong>
+        <strong>{factor}</strong>
       </div>
       <meter
         className="cash-meter"
@@ -32,14 +34,18 @@ export function HealthMeter({ health }: { health: Health }) {
         optimum={3}
         value={value}
         aria-labelledby={`${id}-title`}
-        aria-valuetext={t(`home.health.${health.status}.short`, { factor: health.factor })}
+        aria-valuetext={t(`home.health.${health.status}.short`, { factor })}
       />
       <p
         className={health.status === 'healthy' ? 'cash-muted' : 'cash-notice'}
         style={{ margin: 0 }}
         role={health.status === 'healthy' ? undefined : 'status'}
       >
-        {t(`home.health.${health.status}`, { warning: health.warningFactor, debt: usd })}
+        {t(`home.health.${health.status}`, {
+          warning: formatHealth(health.warningFactor, locale),
+          line: formatHealth(HEALTH_LIQUIDATION_BPS, locale),
+          debt: usd,
+        })}
       </p>
       {health.status === 'healthy' ? null : (
         <a className="cash-button" href="/app/cash/repay">

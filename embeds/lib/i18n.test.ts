@@ -30,6 +30,15 @@ describe('i18n', () => {
     expect(figured(ptBR)).toEqual([])
   })
 
+  it('writes no health factor figure in either catalogue: the lines come from the Borrow rules, in the locale', () => {
+    const figured = (catalogue: Record<string, string>) =>
+      Object.entries(catalogue)
+        .filter(([, text]) => /\b\d[.,]\d\d\b/.test(text))
+        .map(([key]) => key)
+    expect(figured(en)).toEqual([])
+    expect(figured(ptBR)).toEqual([])
+  })
+
   it('calls the safe “cofre” in Portuguese, as the holder’s pages do, never the English word', () => {
     // Keys (`admin.account.safe`) and placeholders (`{safe}`) are code, not words; only what a person reads counts.
     const words = (text: string) => text.replace(/\{\w+\}/g, '')

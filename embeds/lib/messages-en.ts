@@ -388,7 +388,7 @@ export const en = {
   'repay.noDebt': 'no debt',
   'repay.healthHelp':
     'Health is what your assets are worth at the liquidation thresholds, divided ' +
-    'by what you owe. Below 1.00 part of your collateral can be sold to repay.',
+    'by what you owe. Below {line} part of your collateral can be sold to repay.',
   'repay.submit': 'Repay',
   'repay.submitting': 'Repaying…',
   'repay.done': 'Repaid',
@@ -596,9 +596,9 @@ export const en = {
   'history.detail.transaction': 'Transaction',
   'home.health': 'Borrowing health',
   'home.health.healthy':
-    'Healthy. Below {warning} you get a warning; below 1.00 (debt above {debt}) collateral is sold to repay.',
+    'Healthy. Below {warning} you get a warning; below {line} (debt above {debt}) collateral is sold to repay.',
   'home.health.warning':
-    'Getting close: below 1.00 (debt above {debt}) collateral is sold to repay. Repay some debt or add collateral.',
+    'Getting close: below {line} (debt above {debt}) collateral is sold to repay. Repay some debt or add collateral.',
   'home.health.liquidatable':
     'Your debt is above {debt}: collateral is being sold to repay half of it. Repay now to keep your assets.',
   'home.health.healthy.short': '{factor}, healthy',
@@ -653,7 +653,7 @@ export const en = {
     'alert tells you once when its line is crossed, and again only after it recovers.',
   'alerts.health':
     'In Borrow mode we always warn you when your health factor falls ' +
-    'below {ratio}, before it reaches the liquidation line at 1.00.',
+    'below {ratio}, before it reaches the liquidation line at {line}.',
   'alerts.form.purchaseAbove': 'Alert on a purchase above (USD)',
   'alerts.form.dailySpendAbove': 'Alert when daily spend goes above (USD)',
   'alerts.form.spendableBelow': 'Alert when spendable falls below (USD)',
@@ -683,7 +683,7 @@ export const en = {
   'notifications.spendable_below.body': 'Spendable on {account} is now {amount}.',
   'notifications.health_low.title': 'Health factor {health}: close to liquidation',
   'notifications.health_low.body':
-    'At 1.00 part of the collateral of {account} is sold to repay the debt. Repay or add collateral now.',
+    'At {line} part of the collateral of {account} is sold to repay the debt. Repay or add collateral now.',
   'onboarding.progress': 'Step {done} of {total} done',
   'onboarding.complete': 'All set',
   'onboarding.completeBody': 'Your account, verification, safe and first card are ready.',

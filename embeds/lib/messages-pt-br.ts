@@ -389,7 +389,7 @@ export const ptBR: Record<MessageKey, string> = {
   'repay.noDebt': 'sem dívida',
   'repay.healthHelp':
     'Saúde é quanto seus ativos valem nos limites de liquidação, dividido pelo ' +
-    'que você deve. Abaixo de 1,00 parte da garantia pode ser vendida para pagar.',
+    'que você deve. Abaixo de {line} parte da garantia pode ser vendida para pagar.',
   'repay.submit': 'Pagar',
   'repay.submitting': 'Pagando…',
   'repay.done': 'Pago',
@@ -598,9 +598,9 @@ export const ptBR: Record<MessageKey, string> = {
   'home.health': 'Saúde do empréstimo',
   'home.health.healthy':
     'Saudável. Abaixo de {warning} você recebe um aviso; abaixo de ' +
-    '1,00 (dívida acima de {debt}) a garantia é vendida para pagar.',
+    '{line} (dívida acima de {debt}) a garantia é vendida para pagar.',
   'home.health.warning':
-    'Perto do limite: abaixo de 1,00 (dívida acima de {debt}) a garantia ' +
+    'Perto do limite: abaixo de {line} (dívida acima de {debt}) a garantia ' +
     'é vendida para pagar. Pague parte da dívida ou adicione garantia.',
   'home.health.liquidatable':
     'Sua dívida passou de {debt}: a garantia está sendo vendida ' +
@@ -657,7 +657,7 @@ export const ptBR: Record<MessageKey, string> = {
     'alerta avisa uma vez quando o limite é cruzado, e de novo só depois que ele se recupera.',
   'alerts.health':
     'No modo Crédito avisamos sempre quando o fator de saúde cai ' +
-    'abaixo de {ratio}, antes de chegar à linha de liquidação em 1,00.',
+    'abaixo de {ratio}, antes de chegar à linha de liquidação em {line}.',
   'alerts.form.purchaseAbove': 'Avisar sobre uma compra acima de (USD)',
   'alerts.form.dailySpendAbove': 'Avisar quando o gasto diário passar de (USD)',
   'alerts.form.spendableBelow': 'Avisar quando o disponível ficar abaixo de (USD)',
@@ -687,7 +687,7 @@ export const ptBR: Record<MessageKey, string> = {
   'notifications.spendable_below.body': 'O disponível da conta {account} agora é {amount}.',
   'notifications.health_low.title': 'Fator de saúde {health}: perto da liquidação',
   'notifications.health_low.body':
-    'Em 1,00 parte da garantia da conta {account} é vendida para pagar a dívida. Pague ou adicione garantia agora.',
+    'Em {line} parte da garantia da conta {account} é vendida para pagar a dívida. Pague ou adicione garantia agora.',
   'onboarding.progress': '{done} de {total} etapas concluídas',
   'onboarding.complete': 'Tudo pronto',
   'onboarding.completeBody': 'Sua conta, verificação, cofre e primeiro cartão estão prontos.',

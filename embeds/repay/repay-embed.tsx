@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { RepayView } from '../../domain/api/money-out.schema'
-import { formatNumber, formatDecimal } from '../../domain/money'
+import { formatDecimal } from '../../domain/money'
 import type { EmbedProps } from '../lib/embed-props'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
@@ -11,6 +11,7 @@ import { FrozenGate } from '../ui/frozen-gate'
 import { NeedsAccount } from '../ui/needs-account'
 import { Page } from '../ui/page'
 import { AmountField, useAmountInput } from '../ui/amount-field'
+import { formatHealth, HEALTH_LIQUIDATION_BPS } from '../../domain/borrow'
 
 type Plan = ReturnType<typeof RepayView.parse>
 
@@ -28,7 +29,7 @@ function Repay({ accountId }: { accountId: string }) {
     api.get(`/accounts/${accountId}/repay/quote?${new URLSearchParams({ amount: wire ?? '' })}`, RepayView, signal),
   )
   const usd = (v: string) => formatDecimal(v, 'USDC', locale)
-  const health = (v: string) => formatNumber(v, locale, 2)
+  const health = (v: string) => formatHealth(v, locale)
   if (error?.code === 'nothing_to_repay') return <p className="cash-card">{t('repay.nothing')}</p>
   if (done) {
     return (
@@ -98,7 +99,7 @@ function Repay({ accountId }: { accountId: string }) {
         </dl>
       ) : null}
       <p className="cash-muted" style={{ margin: 0 }}>
-        {t('repay.healthHelp')}
+        {t('repay.healthHelp', { line: formatHealth(HEALTH_LIQUIDATION_BPS, locale) })}
       </p>
       <FormFooter error={action.error} busy={action.busy} label={t('repay.submit')} busyLabel={t('repay.submitting')} />
     </form>
