@@ -8,7 +8,7 @@ import type { Deps } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './password'
 import { invitationAllowsSignUp } from '../people/invitation-service'
-import { recordFailedPassword } from './failure-streak'
+import { claimPasswordAttempt } from './failure-streak'
 import { hitRateLimit } from '../security/rate-limit'
 
 /**
@@ -23,14 +23,11 @@ export async function authenticate(
 ): Promise<string> {
   const now = deps.now()
   await hitRateLimit(db, `sign-in:${client}`, deps.config.AUTH_RATE_LIMIT, AUTH_WINDOW_MINUTES, now)
-  const failure = await db
-    .selectFrom('sign_in_failures')
-    .selectAll()
-    .where('email', '=', input.email)
-    .executeTakeFirst()
-  if (failure?.locked_until && failure.locked_until.getTime() > now.getTime()) {
-    throw new DomainError('account_locked', undefined, undefined, { retryAt: failure.locked_until.toISOString() })
-  }
+  // Counted before the password is checked (claimPasswordAttempt), so a burst of guesses sent at once is held to
+  // MAX_FAILED_SIGN_INS like guesses sent one after another.
+  const claim = await claimPasswordAttempt(db, 'sign_in_failures', input.email, now, MAX_FAILED_SIGN_INS)
+  if (claim.lockedUntil)
+    throw new DomainError('account_locked', undefined, undefined, { retryAt: claim.lockedUntil.toISOString() })
   const user = await db
     .selectFrom('users')
     .select(['id', 'password_hash'])
@@ -41,7 +38,6 @@ export async function authenticate(
     await db.deleteFrom('sign_in_failures').where('email', '=', input.email).execute()
     return user.id
   }
-  await recordFailedPassword(db, 'sign_in_failures', input.email, now, MAX_FAILED_SIGN_INS)
   throw new DomainError('invalid_credentials', undefined, {
     password: say('invalid_credentials'),
   })

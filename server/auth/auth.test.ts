@@ -64,6 +64,15 @@ describe('sign-in', () => {
     expect((await attempt('personal@demo.cash', DEMO_PASSWORD)).status).toBe(200)
   })
 
+  it('holds guesses sent all at once to five: the rest are refused unchecked, the right password too', async () => {
+    const guesses = [...Array.from({ length: 11 }, (_, i) => `wrong-${i}`), DEMO_PASSWORD]
+    const answers = await Promise.all(guesses.map((password) => attempt('personal@demo.cash', password)))
+    const codes = answers.map((a) => a.body.error?.code ?? 'signed_in')
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(5)
+    expect(codes.filter((code) => code === 'account_locked')).toHaveLength(7)
+    expect((await attempt('personal@demo.cash', DEMO_PASSWORD)).body.error.code).toBe('account_locked')
+  })
+
   it('locks an unknown e-mail the same way, so lock-out reveals nothing', async () => {
     for (let i = 0; i < 5; i++) await attempt('ghost@demo.cash', 'wrong-password')
     expect((await attempt('ghost@demo.cash', 'wrong-password')).body.error.code).toBe('account_locked')
