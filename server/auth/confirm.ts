@@ -8,7 +8,7 @@ import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { burnChallenge, consumeChallenge } from './confirmation-challenge'
-import { recordFailedPassword } from './failure-streak'
+import { claimPasswordAttempt, recordFailedPassword } from './failure-streak'
 import { verifyPassword } from './password'
 
 /**
@@ -37,12 +37,18 @@ export async function verifyConfirmation(
   if (confirmation.method === 'host' && principal.transport !== 'bearer')
     throw new DomainError('confirmation_required', undefined, { password: say('enter_password_confirm') })
   const now = deps.now()
-  const streak = await db
-    .selectFrom('confirmation_failures')
-    .select(['locked_until'])
-    .where('user_id', '=', principal.userId)
-    .executeTakeFirst()
-  if (streak?.locked_until && streak.locked_until.getTime() > now.getTime()) throw locked(streak.locked_until)
+  // A password is counted before it is checked (claimPasswordAttempt), so guesses sent at once are held to
+  // MAX_FAILED_CONFIRMATIONS like guesses sent one by one. In a request's transaction the refusal rolls the count
+  // back, and the follow-up counts it again; a host answer is counted only when wrong (its challenge is single-use).
+  const claim =
+    confirmation.method === 'password'
+      ? {
+          ...(await claimPasswordAttempt(db, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)),
+          counted: true,
+          streak: true,
+        }
+      : await lockOf(db, principal.userId, now)
+  if (claim.lockedUntil) throw locked(claim.lockedUntil)
   const user = await db
     .selectFrom('users')
     .select(['password_hash', 'email', 'language'])
@@ -56,7 +62,8 @@ export async function verifyConfirmation(
         ? 'ok'
         : 'wrong'
   if (verdict === 'ok') {
-    if (streak) await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
+    if (claim.counted || claim.streak)
+      await db.deleteFrom('confirmation_failures').where('user_id', '=', principal.userId).execute()
     return
   }
   if (verdict === 'missing') throw new DomainError('confirmation_required', say('confirmation_expired'))
@@ -64,15 +71,13 @@ export async function verifyConfirmation(
   const refusal = host
     ? { message: say('host_confirmation_failed'), fields: undefined }
     : { message: undefined, fields: { password: say('password_not_right') } }
+  // Counted already, unless the count was in the transaction the refusal rolls back.
+  const countedAlready = claim.counted && !db.isTransaction
   throw new RefusalWithFollowUp('confirmation_failed', refusal.message, refusal.fields, {}, async (tx) => {
     if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)
-    const lockedUntil = await recordFailedPassword(
-      tx,
-      'confirmation_failures',
-      principal.userId,
-      now,
-      MAX_FAILED_CONFIRMATIONS,
-    )
+    const lockedUntil = countedAlready
+      ? claim.lockStarted
+      : await recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)
     // Someone holding the session may be guessing: the holder hears of it where the session cannot reach.
     if (lockedUntil)
       await sendMail(deps, tx, user.email, 'confirmationsPaused', {
@@ -81,6 +86,17 @@ export async function verifyConfirmation(
         language: user.language ?? 'en',
       })
   })
+}
+
+/** The person's confirmation lock, if on, for a host answer (which is counted only once found wrong). */
+async function lockOf(db: Tx, userId: string, now: Date) {
+  const streak = await db
+    .selectFrom('confirmation_failures')
+    .select(['locked_until'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const on = streak?.locked_until && streak.locked_until.getTime() > now.getTime()
+  return { lockedUntil: on ? streak.locked_until : null, lockStarted: null, counted: false, streak: Boolean(streak) }
 }
 
 const locked = (until: Date) =>

@@ -201,4 +201,27 @@ describe('changing the password', () => {
     expect((await signIn(DEMO_PASSWORD)).status).toBe(401)
     expect((await signIn('a-brand-new-password')).status).toBe(200)
   })
+  it('holds current passwords sent at once to five: the rest are refused unchecked, the right one too', async () => {
+    const stolen = await paulaFrom(CHROME_MAC, 'web')
+    const guesses = [...Array.from({ length: 11 }, (_, i) => `wrong-${i}`), DEMO_PASSWORD]
+    const answers = await Promise.all(
+      guesses.map((password) => stolen.json('POST', '/auth/password', { password, newPassword: 'taken-over-now' })),
+    )
+    const codes = answers.map((a) => a.body.error?.code ?? 'changed')
+    expect(codes.filter((code) => code === 'confirmation_failed')).toHaveLength(5)
+    expect(codes.filter((code) => code === 'confirmation_locked')).toHaveLength(7)
+    const signIn = await anonymous(t.app).json('POST', '/auth/sign-in', {
+      email: persona('personal').email,
+      password: DEMO_PASSWORD,
+    })
+    expect(signIn.status).toBe(200)
+    // The holder hears of the pause once, as when the guesses come one by one.
+    const paused = await t.deps.db.kysely
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', persona('personal').email)
+      .where('subject', 'like', '%paused confirmations%')
+      .execute()
+    expect(paused).toHaveLength(1)
+  })
 })
