@@ -8,7 +8,9 @@ import { expect, type Page } from '@playwright/test'
  *   that hides its overflow. A control inside a box that scrolls on its own (a table scroller, a JSON block) may
  *   be scrolled out of sight, but that box must itself fit the window.
  * - a value beside its label (`.cash-row > dt + dd`) that goes to the next line keeps to the right edge;
- * - a choice (a label holding a radio or checkbox) is at least 44 px high;
+ * - a choice (a label holding a radio or checkbox) is at least 44 px high, and a box's words are in the label that
+ *   holds it (a box beside a separate label wraps apart from its words on a phone);
+ * - two cards one above the other do not touch (the design's gap between them, at least 8 px);
  * - a list row's title is not cut with an ellipsis (it wraps, whole), and a movement's time is on one line;
  * - a table's caption stays in view in a box that scrolls the table sideways;
  * - a segmented control shows all its views (unless it is one marked to scroll: the back office's sections);
@@ -136,6 +138,27 @@ export async function fitProblems(page: Page): Promise<string[]> {
       if (r.height < 44 - slack)
         problems.push(`a choice smaller than 44 px: ${describeElement(label)} (${px(r.height)} high)`)
     }
+    // A radio or checkbox sits in the label with its words, centred on them and one target with them: a box with its
+    // words in a separate label is a bare browser control, and on a phone the words wrap under it.
+    for (const box of document.body.querySelectorAll('input:is([type=radio], [type=checkbox])')) {
+      const r = box.getBoundingClientRect()
+      if (!visible(box, r) || hiddenOnPurpose(box) || box.closest('label')) continue
+      problems.push(`a choice whose words are not in its label: ${describeElement(box.parentElement ?? box)}`)
+    }
+    // Cards stacked in a column keep the design's gap: one that touches the card above reads as part of it (a form's
+    // card right under a list's last card).
+    const cards = [...document.body.querySelectorAll('.cash-card')].filter(
+      (c) => visible(c, c.getBoundingClientRect()) && !hiddenOnPurpose(c),
+    )
+    for (const upper of cards)
+      for (const lower of cards) {
+        if (upper === lower || upper.contains(lower) || lower.contains(upper)) continue
+        const a = upper.getBoundingClientRect()
+        const b = lower.getBoundingClientRect()
+        const gap = b.top - a.bottom
+        if (gap >= -slack && gap < 8 - slack && a.left < b.right && b.left < a.right)
+          problems.push(`cards touching: ${describeElement(lower)} ${px(gap)} under ${describeElement(upper)}`)
+      }
     // A list row's title is read whole (a movement's asset, "Adicionar dinheiro com PIX"): it may wrap, but is
     // never cut with an ellipsis; a movement's date and time stay on one line in their column, not "7:25 / PM".
     for (const title of document.body.querySelectorAll('.cash-list-row-title')) {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { z } from 'zod'
 import { CampaignBody, CampaignView } from '../../domain/api/cashback.schema'
 import { CAMPAIGN_KINDS, CASHBACK_CATEGORIES, type CampaignKind } from '../../domain/cashback'
@@ -290,12 +290,12 @@ export function CampaignForm({
   )
 }
 
+/** A choice as the design system draws one: the 20-px box inside its label, centred on its words. */
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId()
   return (
-    <div className="cash-row" style={{ justifyContent: 'flex-start', gap: '0.5rem' }}>
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <label>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
   )
 }

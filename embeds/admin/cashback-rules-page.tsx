@@ -37,7 +37,7 @@ export function CashbackRulesPage({ title }: EmbedProps) {
   return (
     <Page title={title}>
       <AdminNav current="/admin/cashback-rules" />
-      <p className="cash-muted" style={{ margin: 0 }}>
+      <p className="cash-muted" style={{ margin: '0 0 var(--cash-space)' }}>
         {t('admin.rules.intro', { days: String(CASHBACK_CUT_NOTICE_DAYS) })}
       </p>
       <section className="cash-stack" aria-labelledby="rules-list">

@@ -51,7 +51,7 @@ export function FailedReconsPage({ title }: EmbedProps) {
         {(loaded) => (
           <ul
             className="cash-stack"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            style={{ listStyle: 'none', padding: 0, margin: '0 0 var(--cash-space)' }}
             aria-label={t('admin.recons.listLabel')}
           >
             {loaded.items.map((r) => (

@@ -47,7 +47,7 @@ export function PendingHoldsPage({ title }: EmbedProps) {
         {(loaded) => (
           <ul
             className="cash-stack"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            style={{ listStyle: 'none', padding: 0, margin: '0 0 var(--cash-space)' }}
             aria-label={t('admin.holds.listLabel')}
           >
             {loaded.items.map((h) => (
