@@ -19,7 +19,7 @@ test('an owner invites someone new, who signs up from the link, joins Acme, and 
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText('Enter an e-mail address like name@example.com.')).toBeVisible()
   await page.getByLabel('Their e-mail').fill(email)
-  await page.getByLabel('Role', { exact: true }).selectOption('member')
+  await page.getByRole('form', { name: 'Invite someone' }).getByLabel('Role', { exact: true }).selectOption('member')
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByRole('status')).toContainText(`Invitation sent to ${email}`)
   await expect(page.getByRole('region', { name: 'Pending invitations' })).toContainText(email)

@@ -1,3 +1,4 @@
+import { MailPlus } from 'lucide-react'
 import { useState } from 'react'
 import type { InvitationView } from '../../domain/api/people.schema'
 import { formatDate } from '../../domain/format-date'
@@ -5,6 +6,7 @@ import type { CompanyRole } from '../../domain/people'
 import { useI18n } from '../lib/i18n'
 import { useSession } from '../lib/session'
 import { useAction } from '../lib/use-action'
+import { EmptyState } from '../ui/empty-state'
 import { Page } from '../ui/page'
 import { InviteForm } from './invite-form'
 import { PersonRow } from './person-row'
@@ -65,15 +67,19 @@ function CompanyPeople({ accountId, userId }: { accountId: string; userId: strin
         const { accountName, yourRole, assignableRoles, invitations } = loaded
         const owners = loaded.people.filter((p) => p.role === 'owner').length
         const manager = assignableRoles.length > 0
+        // One column with the design's 24-px gap between its groups: the invitation card never touches the last
+        // person.
         return (
-          <>
-            <p className="cash-muted">
+          <div className="cash-stack" style={{ gap: 24 }}>
+            <p className="cash-muted" style={{ margin: 0 }}>
               {t('people.company')}: {accountName}
             </p>
             {manager ? null : <p>{t('people.readOnly')}</p>}
             {removed ? <p role="status">{t('people.removed', { name: removed })}</p> : null}
             <section aria-labelledby="people-list" className="cash-stack">
-              <h2 id="people-list">{t('people.list')}</h2>
+              <h2 id="people-list" style={{ margin: 0 }}>
+                {t('people.list')}
+              </h2>
               <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {loaded.people.map((person) => (
                   <PersonRow
@@ -95,20 +101,27 @@ function CompanyPeople({ accountId, userId }: { accountId: string; userId: strin
             </section>
             {manager ? <InviteForm roles={assignableRoles} onInvite={invite} /> : null}
             <section aria-labelledby="people-pending" className="cash-stack">
-              <h2 id="people-pending">{t('people.pending')}</h2>
-              {invitations.length === 0 ? <p className="cash-muted">{t('people.pending.none')}</p> : null}
-              <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                {invitations.map((i) => (
-                  <PendingInvitation
-                    key={i.id}
-                    invitation={i}
-                    canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')}
-                    onRevoke={() => revoke(i.id)}
-                  />
-                ))}
-              </ul>
+              <h2 id="people-pending" style={{ margin: 0 }}>
+                {t('people.pending')}
+              </h2>
+              {invitations.length === 0 ? (
+                <div className="cash-card">
+                  <EmptyState icon={MailPlus} text={t('people.pending.none')} />
+                </div>
+              ) : (
+                <ul className="cash-stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                  {invitations.map((i) => (
+                    <PendingInvitation
+                      key={i.id}
+                      invitation={i}
+                      canRevoke={manager && (i.role !== 'owner' || yourRole === 'owner')}
+                      onRevoke={() => revoke(i.id)}
+                    />
+                  ))}
+                </ul>
+              )}
             </section>
-          </>
+          </div>
         )
       }}
     </ResourceView>

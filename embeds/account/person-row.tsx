@@ -3,6 +3,7 @@ import type { PersonView } from '../../domain/api/people.schema'
 import { decidePeopleAction, type CompanyRole } from '../../domain/people'
 import { useI18n } from '../lib/i18n'
 import { useAction } from '../lib/use-action'
+import { SelectField } from '../ui/select-field'
 
 type Props = {
   person: PersonView
@@ -37,22 +38,27 @@ export function PersonRow({ person, you, yourRole, roles, owners, company, onCha
       {mayChange.length > 1 ? (
         <form
           className="cash-row"
+          style={{ alignItems: 'flex-end' }}
           onSubmit={(e) => {
             e.preventDefault()
             void action.run(() => onChangeRole(role))
           }}
         >
-          <select
-            aria-label={t('people.roleFor', { name: person.name })}
-            value={role}
-            onChange={(e) => setRole(e.target.value as CompanyRole)}
-          >
-            {mayChange.map((r) => (
-              <option key={r} value={r}>
-                {t(`people.role.${r}`)}
-              </option>
-            ))}
-          </select>
+          <div style={{ flex: '1 1 12rem' }}>
+            <SelectField
+              id={`person-role-${person.userId}`}
+              label={t('people.invite.role')}
+              accessibleName={t('people.roleFor', { name: person.name })}
+              value={role}
+              onChange={(v) => setRole(v as CompanyRole)}
+            >
+              {mayChange.map((r) => (
+                <option key={r} value={r}>
+                  {t(`people.role.${r}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
           <button
             type="submit"
             className="cash-button"
@@ -67,7 +73,7 @@ export function PersonRow({ person, you, yourRole, roles, owners, company, onCha
       )}
       {mayRemove && !confirming ? (
         <div>
-          <button type="button" className="cash-button" data-variant="secondary" onClick={() => setConfirming(true)}>
+          <button type="button" className="cash-button" data-variant="destructive" onClick={() => setConfirming(true)}>
             {t('people.remove', { name: person.name })}
           </button>
         </div>

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react'
 
-/** A labelled select whose error is announced and tied to it (aria-describedby), like TextField. */
+/**
+ * A labelled select whose error is announced and tied to it (aria-describedby), like TextField. `accessibleName`
+ * names it more fully than its visible label where a list repeats the field ("Role" read as "Role for Marco").
+ */
 export function SelectField({
   id,
   name,
   label,
+  accessibleName,
   value,
   error,
   onChange,
@@ -13,6 +17,7 @@ export function SelectField({
   id: string
   name?: string | undefined
   label: string
+  accessibleName?: string | undefined
   value: string
   error?: string | undefined
   onChange: (v: string) => void
@@ -26,6 +31,7 @@ export function SelectField({
         id={id}
         name={name}
         value={value}
+        aria-label={accessibleName}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => onChange(e.target.value)}
