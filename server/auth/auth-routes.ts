@@ -32,10 +32,11 @@ async function startSession(
   userId: string,
   client: 'web' | 'native',
   previous: Principal | null,
+  walletAddress: string | null = null,
 ) {
   if (previous) await deleteSession(db, previous.sessionId)
   const transport = client === 'native' ? 'bearer' : 'cookie'
-  const session = await createSession(deps, db, userId, transport, c.req.header('user-agent'))
+  const session = await createSession(deps, db, userId, transport, c.req.header('user-agent'), walletAddress)
   if (transport === 'cookie') setSessionCookie(c, deps, session.token, session.expiresAt)
   const user = await db
     .selectFrom('users')
@@ -100,8 +101,8 @@ export const authRoutes = [
     body: WalletSignInBody,
     response: SessionResponse,
     handler: async ({ c, deps, db, body, principal }) => {
-      const userId = await authenticateWallet(deps, body, publicOrigin(c, deps))
-      return startSession(c, deps, db, userId, body.client, principal)
+      const { userId, address } = await authenticateWallet(deps, body, publicOrigin(c, deps))
+      return startSession(c, deps, db, userId, body.client, principal, address)
     },
   }),
   defineRoute({

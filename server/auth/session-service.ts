@@ -75,6 +75,7 @@ export async function createSession(
   userId: string,
   transport: 'cookie' | 'bearer',
   userAgent?: string,
+  walletAddress: string | null = null,
 ): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const csrfToken = randomBytes(24).toString('base64url')
@@ -98,6 +99,7 @@ export async function createSession(
       last_seen_at: at,
       public_id: deps.newId(),
       user_agent: userAgent?.slice(0, 400) || null,
+      wallet_address: walletAddress,
     })
     .execute()
   return { token, csrfToken, expiresAt }

@@ -92,6 +92,8 @@ export interface SessionsTable {
   user_agent: string | null
   /** A native session's secret for answering confirmation challenges, given once at sign-in (migration 0040). */
   confirm_secret: ColumnType<string | null, string | null | undefined, string | null>
+  /** The linked wallet that signed this session in (null: a password); unlinking it ends it (migration 0073). */
+  wallet_address: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A password reset link: the token's SHA-256, open until used, superseded by a newer one, or expired. */

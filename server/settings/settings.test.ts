@@ -461,6 +461,23 @@ describe('sign in with a wallet', () => {
     },
   )
 
+  it('ends the sessions a wallet signed in once unlinked, but not the one unlinking nor a password’s', async () => {
+    const paula = await signIn(t.app, 'personal')
+    await linkWith(paula)
+    await linkWith(paula, bob)
+    const tokenOf = async (res: Response) => ((await res.json()) as { token: string }).token
+    const lost = await tokenOf(await walletSignIn(alice))
+    const other = await tokenOf(await walletSignIn(bob))
+    const live = (token: string) =>
+      t.app.request('/app/cash/api/v1/auth/session', { headers: { authorization: `Bearer ${token}` } })
+    expect((await live(lost)).status).toBe(200)
+    const unlinked = await paula.json('POST', `/wallets/${alice.address}/unlink`, { confirmation: withPassword() })
+    expect(unlinked.status).toBe(200)
+    expect((await live(lost)).status).toBe(401)
+    expect((await live(other)).status).toBe(200)
+    expect((await paula.json('GET', '/wallets')).status).toBe(200)
+  })
+
   it('refuses a wallet linked to nobody and points to password sign-in', async () => {
     const res = await walletSignIn(bob)
     expect(res.status).toBe(401)

@@ -111,12 +111,15 @@ export async function linkWallet(
   if (owner.user_id !== userId) throw new DomainError('wallet_taken')
 }
 
-/** The user a signed sign-in message belongs to; an unlinked wallet is refused with a pointer to password sign-in. */
+/**
+ * The user a signed sign-in message belongs to, and the wallet that signed it (the session remembers it: unlinking
+ * the wallet ends it); an unlinked wallet is refused with a pointer to password sign-in.
+ */
 export async function authenticateWallet(
   deps: Deps,
   input: { message: string; signature: string },
   origin: string,
-): Promise<string> {
+): Promise<{ userId: string; address: string }> {
   const address = await verifySigned(deps, 'sign_in', null, input, origin)
   const link = await deps.db.kysely
     .selectFrom('linked_wallets')
@@ -124,7 +127,7 @@ export async function authenticateWallet(
     .where('address', '=', address)
     .executeTakeFirst()
   if (!link) throw new DomainError('wallet_not_linked')
-  return link.user_id
+  return { userId: link.user_id, address }
 }
 
 export async function listWallets(db: Tx, userId: string): Promise<WalletsView> {
@@ -137,7 +140,10 @@ export async function listWallets(db: Tx, userId: string): Promise<WalletsView> 
   return { wallets: rows.map((r) => ({ address: r.address, linkedAt: r.created_at.toISOString() })) }
 }
 
-/** Unlinks one of the caller's wallets after confirmation (password, or host biometrics in the app). */
+/**
+ * Unlinks one of the caller's wallets after confirmation (password, or host biometrics in the app), and ends the
+ * sessions that wallet signed in, but not the caller's own: a lost or stolen wallet's sessions stop with its link.
+ */
 export async function unlinkWallet(
   deps: Pick<Deps, 'now' | 'newId'>,
   db: Tx,
@@ -152,4 +158,10 @@ export async function unlinkWallet(
     .where('user_id', '=', principal.userId)
     .executeTakeFirst()
   if (removed.numDeletedRows === 0n) throw new DomainError('not_found', say('wallet_not_linked_account'))
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', principal.userId)
+    .where('wallet_address', '=', getAddress(addressInput.toLowerCase()))
+    .where('id', '!=', principal.sessionId)
+    .execute()
 }
