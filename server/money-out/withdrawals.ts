@@ -211,27 +211,25 @@ export async function cancelWithdrawal(deps: Deps, db: Tx, accountId: string, wi
     .executeTakeFirst()
   if (!w) throw new DomainError('not_found', say('no_such_withdrawal'))
   if (w.status !== 'delayed') throw new DomainError('withdrawal_not_cancellable')
-  await releaseHold(db, w.hold_id, 'voided', deps.now())
-  await db
-    .updateTable('withdrawals')
-    .set({ status: 'cancelled', updated_at: deps.now() })
-    .where('id', '=', w.id)
-    .execute()
+  await stopDelayed(db, w, 'cancelled', null, deps.now())
   return withdrawalView({ ...w, status: 'cancelled', updated_at: deps.now() })
 }
 
-/** Ends a withdrawal in its security delay unsent: its reservation returns to spendable, the reason shown with it. */
+/**
+ * Ends a withdrawal in its security delay unsent: its reservation returns to spendable, the reason shown with it
+ * (none when its holder cancelled it).
+ */
 async function stopDelayed(
   db: Tx,
   w: Selectable<WithdrawalsTable>,
   status: 'failed' | 'cancelled',
-  why: MovementReason,
+  why: MovementReason | null,
   now: Date,
 ) {
   await releaseHold(db, w.hold_id, 'voided', now)
   await db
     .updateTable('withdrawals')
-    .set({ status, failure_reason: storedReason(why), updated_at: now })
+    .set({ status, failure_reason: why && storedReason(why), updated_at: now })
     .where('id', '=', w.id)
     .execute()
 }
