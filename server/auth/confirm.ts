@@ -8,7 +8,7 @@ import type { Deps, Principal } from '../http/route-table'
 import type { Tx } from '../db/connect'
 import { sendMail } from '../mail/mail-service'
 import { burnChallenge, consumeChallenge } from './confirmation-challenge'
-import { claimPasswordAttempt, recordFailedPassword } from './failure-streak'
+import { claimPasswordAttempt } from './failure-streak'
 import { verifyPassword } from './password'
 
 /**
@@ -77,7 +77,8 @@ export async function verifyConfirmation(
     if (host) await burnChallenge(deps, tx, principal.sessionId, host.challengeId)
     const lockedUntil = countedAlready
       ? claim.lockStarted
-      : await recordFailedPassword(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS)
+      : (await claimPasswordAttempt(tx, 'confirmation_failures', principal.userId, now, MAX_FAILED_CONFIRMATIONS))
+          .lockStarted
     // Someone holding the session may be guessing: the holder hears of it where the session cannot reach.
     if (lockedUntil)
       await sendMail(deps, tx, user.email, 'confirmationsPaused', {

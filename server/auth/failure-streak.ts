@@ -6,40 +6,13 @@ import type { Tx } from '../db/connect'
 const STREAKS = { sign_in_failures: 'email', confirmation_failures: 'user_id' } as const
 
 /**
- * One more wrong password for `key`: a streak is forgotten LOCKOUT_MINUTES after its last failure, and the
- * `max`-th failure in a streak locks `key` for LOCKOUT_MINUTES (sign-in per e-mail, confirmations per person).
- * Answers the end of the lock this failure started, or null: a lock starts once per streak (while it lasts,
- * passwords are not checked, so no failure is recorded).
- */
-export async function recordFailedPassword(
-  db: Tx,
-  table: keyof typeof STREAKS,
-  key: string,
-  now: Date,
-  max: number,
-): Promise<Date | null> {
-  const streakStart = new Date(now.getTime() - LOCKOUT_MINUTES * 60_000)
-  const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000)
-  const t = sql.table(table)
-  const column = sql.ref(STREAKS[table])
-  const { rows } = await sql<{ locked_until: Date | null }>`
-    INSERT INTO ${t} (${column}, failures, last_failure_at, locked_until) VALUES (${key}, 1, ${now}, NULL)
-    ON CONFLICT (${column}) DO UPDATE SET
-      failures = CASE WHEN ${t}.last_failure_at <= ${streakStart} THEN 1 ELSE ${t}.failures + 1 END,
-      last_failure_at = ${now},
-      locked_until = CASE
-        WHEN ${t}.last_failure_at > ${streakStart} AND ${t}.failures + 1 >= ${max}
-        THEN ${lockUntil}::timestamptz ELSE NULL END
-    RETURNING locked_until`.execute(db)
-  return rows[0]?.locked_until ?? null
-}
-
-/**
  * Counts a password attempt for `key` as a failure before the password is checked, in one statement, so attempts
- * sent at once cannot all pass the lock's check before any of them is counted: the `max`-th in a streak starts
- * the lock, and any after it is refused without its password being checked. A right password then clears the
- * streak (the caller deletes the row). Answers `lockedUntil` when `key` was already locked (nothing counted), else
- * `lockStarted`: the end of the lock this attempt started, or null.
+ * sent at once cannot all pass the lock's check before any of them is counted. A streak is forgotten
+ * LOCKOUT_MINUTES after its last failure; the `max`-th in a streak locks `key` for LOCKOUT_MINUTES (sign-in per
+ * e-mail, confirmations per person), and any after it is refused without its password being checked. A right
+ * password then clears the streak (the caller deletes the row). Answers `lockedUntil` when `key` was already locked
+ * (nothing counted), else `lockStarted`: the end of the lock this attempt started, or null (a lock starts once per
+ * streak). Also how a failure found only after the check is counted (a host's wrong answer).
  */
 export async function claimPasswordAttempt(
   db: Tx,
