@@ -6,13 +6,6 @@ import { toPlainText } from '../../domain/plain-name'
 /** A moment in a mail: the app's date-and-time style in the mail's language, in UTC and saying so (docs/dates.md). */
 const mailTime = (at: Date, locale: 'en-US' | 'pt-BR') => `${formatDate(at, locale, 'dateTime', 'UTC')} UTC`
 
-/**
- * A name a person chose, on one line and in its own order (`toPlainText`): line breaks and other control characters
- * become one space, so a name cannot add a paragraph to a mail's body (a forged notice under Cash's name) or a line
- * to its subject, and bidi overrides are dropped, so it cannot turn the text after it around.
- */
-const oneLine = (name: string) => toPlainText(name)
-
 /** The languages a mail is written in: the person's own (`users.language`), English when they never chose. */
 export type MailLanguage = 'en' | 'pt-BR'
 /** A person's language as stored (null: never chosen), as the language of a mail to them. */
@@ -50,7 +43,9 @@ const walletsUnlinkedPtBr = (addresses: string[]) =>
 
 /**
  * Every mail Cash sends, as a function of its variables. Plain text: it reads the same in every client and
- * carries no tracking. Links are absolute (`origin` + path).
+ * carries no tracking. Links are absolute (`origin` + path). A name someone chose (or a reviewer's reason) goes in
+ * through `toPlainText`: on one line, so it adds no paragraph to the body (a forged notice under Cash's name) or
+ * line to the subject, and in its own order, so a bidi override cannot turn the text after it around.
  */
 export const MAIL_TEMPLATES = {
   /**
@@ -65,7 +60,7 @@ export const MAIL_TEMPLATES = {
     expiresAt: Date
     language: MailLanguage
   }) => {
-    const [inviter, company] = [oneLine(v.inviterName), oneLine(v.companyName)]
+    const [inviter, company] = [toPlainText(v.inviterName), toPlainText(v.companyName)]
     return v.language === 'pt-BR'
       ? {
           subject: `${inviter} convidou você para ${company} no Cash`,
@@ -109,7 +104,7 @@ export const MAIL_TEMPLATES = {
     link: string
     language: MailLanguage
   }) => {
-    const reason = v.reason ? oneLine(v.reason) : ''
+    const reason = v.reason ? toPlainText(v.reason) : ''
     return v.language === 'pt-BR'
       ? {
           subject: `Sua verificação ${v.what}: ${VERIFICATION_PT_BR[v.status]}`,
@@ -214,7 +209,7 @@ export const MAIL_TEMPLATES = {
     address: string
     language: MailLanguage
   }) => {
-    const company = oneLine(v.companyName)
+    const company = toPlainText(v.companyName)
     if (v.language === 'pt-BR') {
       const amount = formatAssetAmount(v.amount, v.asset, 'pt-BR')
       return {
